@@ -1,0 +1,34 @@
+//! The `sudoku` command.
+//!
+//! Argument handling lives here and nowhere else: parsing, solving and measuring belong to the
+//! library crates. `main` maps every outcome to one of the documented exit codes.
+
+mod args;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+/// Exit codes, documented in `--help` and the README.
+pub mod exit {
+    /// Every puzzle was solved (or counted).
+    pub const SUCCESS: u8 = 0;
+    /// Some puzzle has no solution, or its search gave up at the node budget.
+    pub const UNSOLVED: u8 = 1;
+    /// Bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or flag.
+    pub const BAD_INPUT: u8 = 2;
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        None => solve::run(&cli.solve),
+        Some(Command::Solve(args)) => solve::run(&args),
+        Some(Command::Count(args)) => solve::run(&args.into_solve_args()),
+        Some(Command::Engines) => solve::list_engines(),
+    };
+    ExitCode::from(code)
+}

@@ -1,0 +1,160 @@
+//! The one interface every solving engine implements.
+//!
+//! An engine is a value that owns whatever scratch memory its search needs, so a solve does not
+//! allocate and one engine value serves many puzzles. Engines are not shared between threads:
+//! each thread makes its own from the registry (`sudoku-engines`), which is why [`Engine`]
+//! asks for `Send` but not `Sync`.
+//!
+//! Statistics mean the same for every engine, so they can be compared:
+//! - a **node** is one state of the search: the puzzle itself, plus one for every tentative
+//!   placement (or, for exact cover, every option) the search commits to;
+//! - a **guess** is a branch point: a node where the engine had to choose among two or more
+//!   candidates. A puzzle solved with zero guesses was solved by the engine's reasoning alone.
+
+use std::fmt;
+
+use crate::grid::Grid;
+
+/// How far one solve may go.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Limits {
+    max_solutions: u32,
+    node_budget: Option<u64>,
+}
+
+impl Limits {
+    /// Stop at the first solution.
+    pub const FIRST: Limits = Limits { max_solutions: 1, node_budget: None };
+    /// Count up to two solutions: enough to prove a solution unique.
+    pub const UNIQUE: Limits = Limits { max_solutions: 2, node_budget: None };
+
+    /// Count solutions up to `limit` (at least 1), then stop.
+    pub fn count_up_to(limit: u32) -> Limits {
+        Limits { max_solutions: limit.max(1), node_budget: None }
+    }
+
+    /// The same limits, giving up after `nodes` search nodes.
+    pub fn with_node_budget(self, nodes: u64) -> Limits {
+        Limits { node_budget: Some(nodes), ..self }
+    }
+
+    /// The number of solutions after which the search stops (at least 1).
+    #[inline]
+    pub fn max_solutions(&self) -> u32 {
+        self.max_solutions
+    }
+
+    /// The number of nodes after which the search gives up, if any.
+    #[inline]
+    pub fn node_budget(&self) -> Option<u64> {
+        self.node_budget
+    }
+
+    /// The node budget as a plain bound (`u64::MAX` when unlimited), for hot loops.
+    #[inline]
+    pub fn node_bound(&self) -> u64 {
+        self.node_budget.unwrap_or(u64::MAX)
+    }
+}
+
+/// Search statistics of one solve.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Stats {
+    /// Search nodes visited (see the module documentation).
+    pub nodes: u64,
+    /// Branch points with two or more candidates.
+    pub guesses: u64,
+}
+
+/// What one solve found.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    /// The first solution found, if any.
+    pub solution: Option<Grid>,
+    /// Solutions found, at most [`Limits::max_solutions`].
+    pub count: u32,
+    /// Whether the search gave up at the node budget; `count` is then a lower bound.
+    pub budget_exhausted: bool,
+    /// What the search cost.
+    pub stats: Stats,
+}
+
+/// What an outcome proves about the number of solutions.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Verdict {
+    /// Exactly this many: the search finished below its limit.
+    Exactly(u32),
+    /// At least this many: the search stopped at its limit.
+    AtLeast(u32),
+    /// The search gave up at its node budget after finding this many.
+    GaveUp(u32),
+}
+
+impl fmt::Display for Verdict {
+    /// `0`, `1`, `2+` (at least two), or `1+?` (gave up after one).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Verdict::Exactly(n) => write!(f, "{n}"),
+            Verdict::AtLeast(n) => write!(f, "{n}+"),
+            Verdict::GaveUp(n) => write!(f, "{n}+?"),
+        }
+    }
+}
+
+impl Outcome {
+    /// An outcome with nothing found yet.
+    pub fn empty() -> Outcome {
+        Outcome { solution: None, count: 0, budget_exhausted: false, stats: Stats::default() }
+    }
+
+    /// What this outcome proves, given the limits it was searched with.
+    pub fn verdict(&self, limits: Limits) -> Verdict {
+        if self.count >= limits.max_solutions() {
+            Verdict::AtLeast(self.count)
+        } else if self.budget_exhausted {
+            Verdict::GaveUp(self.count)
+        } else {
+            Verdict::Exactly(self.count)
+        }
+    }
+}
+
+/// A Sudoku solving engine.
+///
+/// # Contract
+/// - `solve` never panics and always terminates: a contradictory or unsolvable puzzle is an
+///   outcome with `count == 0`, never an error.
+/// - `solution` is the first solution found, and is `Some` exactly when `count > 0`.
+/// - The search stops once `count == limits.max_solutions()`, or once more than
+///   `limits.node_budget()` nodes were visited (then `budget_exhausted` is set).
+/// - Statistics depend only on the puzzle and the limits, never on timing or on earlier solves.
+pub trait Engine: Send {
+    /// Searches `puzzle` within `limits`.
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_limit_is_at_least_one() {
+        assert_eq!(Limits::count_up_to(0).max_solutions(), 1);
+        assert_eq!(Limits::count_up_to(7).max_solutions(), 7);
+        assert_eq!(Limits::FIRST.with_node_budget(10).node_bound(), 10);
+        assert_eq!(Limits::UNIQUE.node_bound(), u64::MAX);
+    }
+
+    #[test]
+    fn verdicts_follow_count_limit_and_budget() {
+        let outcome =
+            |count, budget_exhausted| Outcome { count, budget_exhausted, ..Outcome::empty() };
+        assert_eq!(outcome(0, false).verdict(Limits::UNIQUE), Verdict::Exactly(0));
+        assert_eq!(outcome(1, false).verdict(Limits::UNIQUE), Verdict::Exactly(1));
+        assert_eq!(outcome(2, false).verdict(Limits::UNIQUE), Verdict::AtLeast(2));
+        assert_eq!(outcome(1, false).verdict(Limits::FIRST), Verdict::AtLeast(1));
+        assert_eq!(outcome(1, true).verdict(Limits::UNIQUE), Verdict::GaveUp(1));
+        assert_eq!(Verdict::AtLeast(2).to_string(), "2+");
+        assert_eq!(Verdict::GaveUp(0).to_string(), "0+?");
+    }
+}

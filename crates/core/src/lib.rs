@@ -1,0 +1,27 @@
+//! The 9×9 Sudoku grid, its text formats, the solution checker, and the [`Engine`] trait.
+//!
+//! Everything else in the workspace stands on this crate: engines implement [`Engine`] for a
+//! [`Grid`]; the command line and the bench harness read puzzles with [`PuzzleReader`], write
+//! answers with [`write_grid`] and trust no answer before [`check_solution`] accepts it.
+//!
+//! The one design decision worth knowing: reading is streamed and works on bytes. A reader
+//! yields one `Result` per puzzle, so a bad puzzle in a corpus of millions is reported (with its
+//! puzzle number, line and column) and the rest are still read; and no input, whatever its
+//! bytes, makes it panic.
+
+pub mod check;
+pub mod engine;
+pub mod error;
+pub mod format;
+pub mod grid;
+pub mod read;
+pub mod symmetry;
+pub mod write;
+
+pub use check::{CheckError, check_solution};
+pub use engine::{Engine, Limits, Outcome, Stats, Verdict};
+pub use error::{Place, ReadError, ReadErrorKind};
+pub use format::Format;
+pub use grid::{CELLS, CellName, Conflict, Grid, Unit, box_of, cell_at, col_of, row_of};
+pub use read::{Puzzle, PuzzleReader, parse_one};
+pub use write::{format_grid, write_grid};

@@ -1,0 +1,491 @@
+//! Reading puzzles from bytes, one at a time, in any of the [`Format`]s.
+//!
+//! [`PuzzleReader`] wraps any [`BufRead`] and yields one `Result<Puzzle, ReadError>` per puzzle,
+//! so a corpus of millions of lines is solved as it is read, never loaded whole. It works on
+//! bytes, not strings: input that is not UTF-8 gets an error naming the byte, not a panic.
+//!
+//! Between puzzles, blank lines and lines starting with `#` are skipped. Each puzzle's format is
+//! detected from its first line unless one is forced (see [`PuzzleReader::with_format`]):
+//!
+//! | first line looks like                  | format      |
+//! |----------------------------------------|-------------|
+//! | starts with `+` or `\|`                | `bordered`  |
+//! | holds a `\|`, or is a rule of dashes   | `pretty`    |
+//! | a first word of 27 characters or more  | `line`      |
+//! | single characters separated by spaces  | `judge`     |
+//! | anything else                          | `compact`   |
+//!
+//! A malformed puzzle yields an error and reading goes on with the next one: a multi-line block
+//! is consumed to its ninth row (or to the blank line, comment or end of input that cuts it
+//! short) before the error is returned, so one bad row does not derail the rest of the file.
+
+use std::io::{self, BufRead};
+
+use crate::error::{Found, Place, ReadError, ReadErrorKind};
+use crate::format::Format;
+use crate::grid::{CELLS, Grid};
+
+/// The longest line that may hold puzzle data. Longer lines are reported, not stored: only their
+/// first bytes are kept, so a 10 MB line costs no more memory than a short one.
+pub const MAX_LINE: usize = 1024;
+
+/// One puzzle read from the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Puzzle {
+    /// The clues.
+    pub grid: Grid,
+    /// The format it was written in (its solution is written back in the same one by default).
+    pub format: Format,
+    /// Its 1-based position in the input, counting malformed puzzles too.
+    pub number: usize,
+    /// The 1-based line its text starts on.
+    pub line: usize,
+}
+
+/// Streams puzzles out of a reader. See the [module documentation](self) for the rules.
+pub struct PuzzleReader<R> {
+    lines: LineReader<R>,
+    forced: Option<Format>,
+    puzzles_started: usize,
+    finished: bool,
+}
+
+impl<R: BufRead> PuzzleReader<R> {
+    /// A reader that detects each puzzle's format.
+    pub fn new(reader: R) -> Self {
+        Self::with_format(reader, None)
+    }
+
+    /// A reader that parses every puzzle in `format`, or detects it when `None`.
+    pub fn with_format(reader: R, format: Option<Format>) -> Self {
+        PuzzleReader {
+            lines: LineReader::new(reader),
+            forced: format,
+            puzzles_started: 0,
+            finished: false,
+        }
+    }
+
+    /// The next puzzle, `Ok(None)` at the end of the input.
+    fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ReadError> {
+        loop {
+            if !self.advance(None)? {
+                return Ok(None);
+            }
+            if !self.lines.is_blank_or_comment() {
+                break;
+            }
+        }
+        self.puzzles_started += 1;
+        let number = self.puzzles_started;
+        if self.lines.is_too_long() {
+            return Err(self.lines.too_long_error(number));
+        }
+        let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
+        let first_line = self.lines.number;
+        let mut cells = CellsBuilder::default();
+        match format {
+            Format::Line => {
+                parse_cells(format, self.lines.text(), self.lines.number, &mut cells)
+                    .map_err(|e| e.at(number))?;
+            }
+            Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
+                self.read_block(format, number, &mut cells)?;
+            }
+        }
+        let grid = cells.finish().map_err(|e| e.at(number))?;
+        Ok(Some(Puzzle { grid, format, number, line: first_line }))
+    }
+
+    /// Reads the nine rows of a block whose first line is the current one. On a malformed row it
+    /// keeps the first error and goes on consuming the block, so the next puzzle starts cleanly.
+    fn read_block(
+        &mut self,
+        format: Format,
+        number: usize,
+        cells: &mut CellsBuilder,
+    ) -> Result<(), ReadError> {
+        let has_rules = matches!(format, Format::Pretty | Format::Bordered);
+        let mut first_error: Option<ReadError> = None;
+        let mut rows = 0;
+        loop {
+            let is_rule_line = has_rules && is_rule(self.lines.text());
+            if !is_rule_line {
+                if first_error.is_none() {
+                    let parsed = if self.lines.is_too_long() {
+                        Err(self.lines.too_long_error(number))
+                    } else {
+                        parse_cells(format, self.lines.text(), self.lines.number, cells)
+                            .map_err(|e| e.at(number))
+                    };
+                    first_error = parsed.err();
+                }
+                rows += 1;
+                if rows == 9 {
+                    break;
+                }
+            }
+            let more = self.advance(Some(number))?;
+            if !more || self.lines.is_blank_or_comment() {
+                return Err(first_error.unwrap_or(ReadError {
+                    place: Place { puzzle: Some(number), line: self.lines.number, column: None },
+                    kind: ReadErrorKind::TooFewRows { found: rows },
+                }));
+            }
+        }
+        if has_rules && self.advance(Some(number))? && !is_rule(self.lines.text()) {
+            self.lines.unread();
+        }
+        first_error.map_or(Ok(()), Err)
+    }
+
+    /// Moves to the next line; `false` at the end of the input.
+    fn advance(&mut self, puzzle: Option<usize>) -> Result<bool, ReadError> {
+        self.lines.next_line().map_err(|error| ReadError {
+            place: Place { puzzle, line: self.lines.number + 1, column: None },
+            kind: ReadErrorKind::Io(error),
+        })
+    }
+}
+
+impl<R: BufRead> Iterator for PuzzleReader<R> {
+    type Item = Result<Puzzle, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.finished {
+            return None;
+        }
+        match self.next_puzzle() {
+            Ok(Some(puzzle)) => Some(Ok(puzzle)),
+            Ok(None) => {
+                self.finished = true;
+                (self.puzzles_started == 0).then(|| {
+                    Err(ReadError {
+                        place: Place { puzzle: None, line: self.lines.number.max(1), column: None },
+                        kind: ReadErrorKind::NoPuzzle { only_comments: self.lines.number > 0 },
+                    })
+                })
+            }
+            Err(error) => {
+                // After a read failure the stream's position is unknown: stop rather than guess.
+                if matches!(error.kind, ReadErrorKind::Io(_)) {
+                    self.finished = true;
+                }
+                Some(Err(error))
+            }
+        }
+    }
+}
+
+/// Reads the first puzzle of `text`, detecting its format. Convenient for tests and tools that
+/// hold one puzzle in memory.
+pub fn parse_one(text: &[u8]) -> Result<Puzzle, ReadError> {
+    PuzzleReader::new(text)
+        .next()
+        .expect("a reader yields at least one item: a puzzle or the no-puzzle error")
+}
+
+/// Picks the format of a puzzle from its first line (see the module documentation).
+fn detect(line: &[u8]) -> Format {
+    let first = line.iter().copied().find(|&b| !is_space(b));
+    if matches!(first, Some(b'+' | b'|')) {
+        return Format::Bordered;
+    }
+    if line.contains(&b'|') || is_rule(line) {
+        return Format::Pretty;
+    }
+    let mut words = line.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+    let first_word_len = words.next().map_or(0, <[u8]>::len);
+    let more_words = words.next().is_some();
+    if first_word_len >= 27 {
+        Format::Line
+    } else if first_word_len == 1 && more_words {
+        Format::Judge
+    } else {
+        Format::Compact
+    }
+}
+
+/// A line that only separates bands: dashes (or `=`), with optional `+` and `|`.
+fn is_rule(line: &[u8]) -> bool {
+    line.iter().any(|&b| b == b'-' || b == b'=')
+        && line.iter().all(|&b| matches!(b, b'-' | b'=' | b'+' | b'|') || is_space(b))
+}
+
+fn is_space(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t')
+}
+
+/// The value of a cell character: `Some(0)` for a blank, `Some(1..=9)` for a digit.
+fn cell_value(byte: u8) -> Option<u8> {
+    match byte {
+        b'.' | b'0' => Some(0),
+        b'1'..=b'9' => Some(byte - b'0'),
+        _ => None,
+    }
+}
+
+/// An error found on one line, before the puzzle number is attached.
+struct LineError {
+    line: usize,
+    column: Option<usize>,
+    kind: ReadErrorKind,
+}
+
+impl LineError {
+    fn at(self, puzzle: usize) -> ReadError {
+        ReadError {
+            place: Place { puzzle: Some(puzzle), line: self.line, column: self.column },
+            kind: self.kind,
+        }
+    }
+}
+
+/// Parses the cells of one line in `format`: a row of nine for the block formats, all 81 for
+/// `line`. Cells are appended to `cells` with their positions.
+fn parse_cells(
+    format: Format,
+    text: &[u8],
+    line: usize,
+    cells: &mut CellsBuilder,
+) -> Result<(), LineError> {
+    let (what, expected) = if format == Format::Line { ("line", CELLS) } else { ("row", 9) };
+    let error = |index: usize, kind| LineError { line, column: Some(index + 1), kind };
+    let mut found = 0;
+    let mut first_extra = None;
+    let mut index = 0;
+    while index < text.len() {
+        let byte = text[index];
+        let is_separator = match format {
+            Format::Judge => is_space(byte),
+            Format::Pretty | Format::Bordered => is_space(byte) || byte == b'|',
+            Format::Compact | Format::Line => false,
+        };
+        if is_separator {
+            index += 1;
+            continue;
+        }
+        let Some(value) = cell_value(byte) else {
+            if format == Format::Line && found == CELLS && is_space(byte) {
+                let text_at = index + text[index..].iter().take_while(|&&b| is_space(b)).count();
+                return Err(error(text_at, ReadErrorKind::TrailingText(Found(text[text_at]))));
+            }
+            return Err(error(index, ReadErrorKind::BadCell(Found(byte))));
+        };
+        if found < expected {
+            cells.push(value, line, index + 1);
+        } else if first_extra.is_none() {
+            first_extra = Some(index);
+        }
+        found += 1;
+        index += 1;
+        if format == Format::Judge
+            && let Some(&next) = text.get(index).filter(|&&b| !is_space(b))
+        {
+            let kind = if cell_value(next).is_some() {
+                ReadErrorKind::MissingSpace(Found(next))
+            } else {
+                ReadErrorKind::BadCell(Found(next))
+            };
+            return Err(error(index, kind));
+        }
+    }
+    if found == expected {
+        return Ok(());
+    }
+    let column = first_extra.unwrap_or(text.len());
+    Err(error(column, ReadErrorKind::CellCount { what, found, expected }))
+}
+
+/// Collects the cells of one puzzle with the place each came from, for error messages.
+struct CellsBuilder {
+    grid: [u8; CELLS],
+    places: [(usize, usize); CELLS],
+    len: usize,
+}
+
+impl Default for CellsBuilder {
+    fn default() -> Self {
+        CellsBuilder { grid: [0; CELLS], places: [(0, 0); CELLS], len: 0 }
+    }
+}
+
+impl CellsBuilder {
+    fn push(&mut self, value: u8, line: usize, column: usize) {
+        self.grid[self.len] = value;
+        self.places[self.len] = (line, column);
+        self.len += 1;
+    }
+
+    /// The grid, or the error naming both cells of the first repeated clue.
+    fn finish(self) -> Result<Grid, LineError> {
+        debug_assert_eq!(self.len, CELLS, "parse_cells checks every row's length");
+        let grid = Grid::from_cells(self.grid).expect("cell_value yields 0..=9");
+        match grid.first_conflict() {
+            None => Ok(grid),
+            Some(conflict) => {
+                let (line, column) = self.places[conflict.second];
+                Err(LineError {
+                    line,
+                    column: Some(column),
+                    kind: ReadErrorKind::RepeatedClue {
+                        conflict,
+                        first_at: self.places[conflict.first],
+                    },
+                })
+            }
+        }
+    }
+}
+
+/// Splits a byte stream into lines without ever holding more than [`MAX_LINE`] bytes of one.
+struct LineReader<R> {
+    inner: R,
+    /// The current line: at most `MAX_LINE + 1` bytes, without its terminator and trailing
+    /// whitespace (so CRLF and trailing spaces are tolerated everywhere).
+    text: Vec<u8>,
+    /// The full length of the current line in bytes, however much of it was kept.
+    length: u64,
+    /// The 1-based number of the current line; 0 before the first.
+    number: usize,
+    /// Whether the next `next_line` returns the current line again.
+    replay: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    fn new(inner: R) -> Self {
+        LineReader { inner, text: Vec::with_capacity(128), length: 0, number: 0, replay: false }
+    }
+
+    /// Moves to the next line; `Ok(false)` at the end of the input.
+    fn next_line(&mut self) -> io::Result<bool> {
+        if self.replay {
+            self.replay = false;
+            return Ok(true);
+        }
+        self.text.clear();
+        self.length = 0;
+        let mut any_bytes = false;
+        loop {
+            let available = match self.inner.fill_buf() {
+                Ok(bytes) => bytes,
+                Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+                Err(error) => return Err(error),
+            };
+            if available.is_empty() {
+                break;
+            }
+            any_bytes = true;
+            let newline = available.iter().position(|&b| b == b'\n');
+            let content = &available[..newline.unwrap_or(available.len())];
+            let room = (MAX_LINE + 1).saturating_sub(self.text.len());
+            self.text.extend_from_slice(&content[..content.len().min(room)]);
+            self.length += content.len() as u64;
+            let consumed = newline.map_or(available.len(), |at| at + 1);
+            self.inner.consume(consumed);
+            if newline.is_some() {
+                break;
+            }
+        }
+        if !any_bytes {
+            return Ok(false);
+        }
+        self.number += 1;
+        while let Some(&last) = self.text.last() {
+            if !last.is_ascii_whitespace() {
+                break;
+            }
+            self.text.pop();
+        }
+        Ok(true)
+    }
+
+    fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    fn unread(&mut self) {
+        self.replay = true;
+    }
+
+    fn is_blank_or_comment(&self) -> bool {
+        match self.text.iter().find(|&&b| !is_space(b)) {
+            None => true,
+            Some(&first) => first == b'#',
+        }
+    }
+
+    fn is_too_long(&self) -> bool {
+        self.length > MAX_LINE as u64
+    }
+
+    fn too_long_error(&self, puzzle: usize) -> ReadError {
+        ReadError {
+            place: Place { puzzle: Some(puzzle), line: self.number, column: Some(MAX_LINE + 1) },
+            kind: ReadErrorKind::LineTooLong { length: self.length, max: MAX_LINE },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read_all(text: &[u8]) -> Vec<Result<Puzzle, String>> {
+        PuzzleReader::new(text).map(|r| r.map_err(|e| e.to_string())).collect()
+    }
+
+    #[test]
+    fn detects_each_format_from_its_first_line() {
+        assert_eq!(detect(b"0 3 5 4 6 9 2 7 8"), Format::Judge);
+        assert_eq!(detect(b"035469278"), Format::Compact);
+        assert_eq!(detect(&[b'.'; 81]), Format::Line);
+        assert_eq!(detect(b"3 1 6 | 5 7 8 | 4 9 2"), Format::Pretty);
+        assert_eq!(detect(b"+-------+-------+-------+"), Format::Bordered);
+        assert_eq!(detect(b"| 3 1 6 | 5 7 8 | 4 9 2 |"), Format::Bordered);
+    }
+
+    #[test]
+    fn line_reader_keeps_a_bounded_prefix_of_a_huge_line() {
+        let mut input = vec![b'1'; 10 * 1024 * 1024];
+        input.extend_from_slice(b"\nnext\r\n");
+        let mut lines = LineReader::new(&input[..]);
+        assert!(lines.next_line().unwrap());
+        assert!(lines.is_too_long());
+        assert_eq!(lines.length, 10 * 1024 * 1024);
+        assert!(lines.text().len() <= MAX_LINE + 1);
+        assert!(lines.next_line().unwrap());
+        assert_eq!(lines.text(), b"next");
+        assert!(!lines.next_line().unwrap());
+    }
+
+    #[test]
+    fn a_bad_row_does_not_derail_the_next_puzzle() {
+        let mut text = String::new();
+        text.push_str("1 2 3 4 5 6 7 8 x\n");
+        for _ in 0..8 {
+            text.push_str("0 0 0 0 0 0 0 0 0\n");
+        }
+        text.push_str(&".".repeat(81));
+        text.push('\n');
+        let results = read_all(text.as_bytes());
+        assert_eq!(results.len(), 2);
+        assert_eq!(
+            results[0].as_ref().unwrap_err(),
+            "puzzle 1, line 1, column 17: expected a digit 1-9 or a blank ('0' or '.'), found 'x'"
+        );
+        let second = results[1].as_ref().unwrap();
+        assert_eq!((second.number, second.line, second.format), (2, 10, Format::Line));
+    }
+
+    #[test]
+    fn a_comment_line_is_skipped_even_when_longer_than_a_puzzle_line() {
+        let mut text = b"# ".to_vec();
+        text.extend(std::iter::repeat_n(b'x', 5000));
+        text.push(b'\n');
+        text.extend_from_slice(&[b'.'; 81]);
+        let results = read_all(&text);
+        assert_eq!(results.len(), 1);
+        assert_eq!(results[0].as_ref().unwrap().line, 2);
+    }
+}

@@ -1,0 +1,94 @@
+//! Every solving engine of the workbench, behind one trait, listed in one registry.
+//!
+//! The command line, the bench harness and the benchmarks know engines only through
+//! [`ENGINES`]: a name, a one-line description and a constructor. Adding an engine is one new
+//! module implementing [`sudoku_core::Engine`] and one line in [`ENGINES`].
+//!
+//! Each engine module reads top to bottom on its own:
+//! - [`naive`]: plain backtracking, row-major, scan to check (the baseline);
+//! - [`bitmask`]: row/column/box bit sets, row-major or fewest-candidates-first;
+//! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix.
+
+pub mod bitmask;
+pub mod dlx;
+pub mod naive;
+
+use std::fmt;
+
+use sudoku_core::Engine;
+
+/// A registered engine: what it is called, what it does, and how to make one.
+pub struct EngineInfo {
+    /// The name used on the command line and in reports.
+    pub name: &'static str,
+    /// One line saying what the engine does.
+    pub description: &'static str,
+    construct: fn() -> Box<dyn Engine>,
+}
+
+impl EngineInfo {
+    /// A new engine value. Each thread makes its own: engines own their scratch memory.
+    pub fn create(&self) -> Box<dyn Engine> {
+        (self.construct)()
+    }
+}
+
+impl fmt::Debug for EngineInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("EngineInfo").field("name", &self.name).finish_non_exhaustive()
+    }
+}
+
+/// Every engine, from the baseline up.
+pub static ENGINES: &[EngineInfo] = &[
+    EngineInfo {
+        name: "naive",
+        description: "plain backtracking: row-major, digits 1-9, each checked by scanning",
+        construct: || Box::new(naive::Naive),
+    },
+    EngineInfo {
+        name: "bitmask",
+        description: "backtracking over row/column/box bit sets, row-major",
+        construct: || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor)),
+    },
+    EngineInfo {
+        name: "bitmask-mrv",
+        description: "bit-set backtracking, filling the cell with the fewest candidates first",
+        construct: || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
+    },
+    EngineInfo {
+        name: "dlx",
+        description: "Knuth's Algorithm X with dancing links on the 324-item exact-cover matrix",
+        construct: || Box::new(dlx::Dlx::new()),
+    },
+];
+
+/// The engine used when none is named: the fastest registered.
+pub const DEFAULT_ENGINE: &str = "dlx";
+
+/// The engine called `name`.
+pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
+    ENGINES.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine(name.to_owned()))
+}
+
+/// The engine used when none is named.
+pub fn default_engine() -> &'static EngineInfo {
+    find(DEFAULT_ENGINE).expect("DEFAULT_ENGINE names a registered engine")
+}
+
+/// An engine name that is not in the registry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownEngine(pub String);
+
+impl fmt::Display for UnknownEngine {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown engine '{}'; the engines are: ", self.0)?;
+        for (index, info) in ENGINES.iter().enumerate() {
+            let separator = if index == 0 { "" } else { ", " };
+            write!(f, "{separator}{}", info.name)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for UnknownEngine {}
