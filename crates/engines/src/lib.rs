@@ -23,10 +23,29 @@ pub struct EngineInfo {
     pub name: &'static str,
     /// One line saying what the engine does.
     pub description: &'static str,
+    /// Whether the engine counts nodes and guesses and honours a node budget. Peers that wrap
+    /// published crates cannot: their statistics read zero and they search without a budget,
+    /// so reports show their statistics as unavailable.
+    pub instrumented: bool,
     construct: fn() -> Box<dyn Engine>,
 }
 
 impl EngineInfo {
+    /// An instrumented engine called `name`, made by `construct`. Tests use this to register
+    /// engines of their own (a deliberately wrong one, say) with the harness.
+    pub const fn new(
+        name: &'static str,
+        description: &'static str,
+        construct: fn() -> Box<dyn Engine>,
+    ) -> Self {
+        EngineInfo { name, description, instrumented: true, construct }
+    }
+
+    /// The same engine, marked as reporting no statistics and ignoring node budgets.
+    pub const fn uninstrumented(self) -> Self {
+        EngineInfo { instrumented: false, ..self }
+    }
+
     /// A new engine value. Each thread makes its own: engines own their scratch memory.
     pub fn create(&self) -> Box<dyn Engine> {
         (self.construct)()
@@ -41,26 +60,24 @@ impl fmt::Debug for EngineInfo {
 
 /// Every engine, from the baseline up.
 pub static ENGINES: &[EngineInfo] = &[
-    EngineInfo {
-        name: "naive",
-        description: "plain backtracking: row-major, digits 1-9, each checked by scanning",
-        construct: || Box::new(naive::Naive),
-    },
-    EngineInfo {
-        name: "bitmask",
-        description: "backtracking over row/column/box bit sets, row-major",
-        construct: || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor)),
-    },
-    EngineInfo {
-        name: "bitmask-mrv",
-        description: "bit-set backtracking, filling the cell with the fewest candidates first",
-        construct: || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
-    },
-    EngineInfo {
-        name: "dlx",
-        description: "Knuth's Algorithm X with dancing links on the 324-item exact-cover matrix",
-        construct: || Box::new(dlx::Dlx::new()),
-    },
+    EngineInfo::new(
+        "naive",
+        "plain backtracking: row-major, digits 1-9, each checked by scanning",
+        || Box::new(naive::Naive),
+    ),
+    EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
+        Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
+    }),
+    EngineInfo::new(
+        "bitmask-mrv",
+        "bit-set backtracking, filling the cell with the fewest candidates first",
+        || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
+    ),
+    EngineInfo::new(
+        "dlx",
+        "Knuth's Algorithm X with dancing links on the 324-item exact-cover matrix",
+        || Box::new(dlx::Dlx::new()),
+    ),
 ];
 
 /// The engine used when none is named: the fastest registered.
