@@ -186,6 +186,9 @@ impl Grid {
     /// is the first repeat in row-major order. A grid without conflicts may still have no
     /// solution; this only checks the digits already placed.
     pub fn first_conflict(&self) -> Option<Conflict> {
+        if !self.has_repeat() {
+            return None;
+        }
         for unit in Unit::all() {
             let mut seen_at = [usize::MAX; 10];
             for cell in unit.cells() {
@@ -200,7 +203,33 @@ impl Grid {
                 seen_at[usize::from(digit)] = cell;
             }
         }
-        None
+        unreachable!("has_repeat found a digit twice in some unit")
+    }
+
+    /// Whether a digit repeats in some row, column or box: one pass with a bit set per unit.
+    /// Readers and checkers call this for every puzzle, and it is the common case that must
+    /// be cheap; only a grid with a repeat pays for finding which.
+    fn has_repeat(&self) -> bool {
+        // Walked band by band and row by row with fixed trip counts, so that the compiler
+        // unrolls it and keeps every bit set in a register.
+        let mut columns = [0u16; 9];
+        let mut repeated = 0;
+        for band in 0..3 {
+            let mut boxes = [0u16; 3];
+            for row in 0..3 {
+                let mut row_digits = 0u16;
+                for column in 0..9 {
+                    // Bit 0 stands for an empty cell and is masked out.
+                    let bit = (1u16 << self.cells[27 * band + 9 * row + column]) & !1;
+                    let box_digits = &mut boxes[column / 3];
+                    repeated |= (row_digits | columns[column] | *box_digits) & bit;
+                    row_digits |= bit;
+                    columns[column] |= bit;
+                    *box_digits |= bit;
+                }
+            }
+        }
+        repeated != 0
     }
 
     /// The 81-character line of the public corpora: digits, `.` for an empty cell.

@@ -81,8 +81,15 @@ impl<R: BufRead> PuzzleReader<R> {
         if self.lines.is_too_long() {
             return Err(self.lines.too_long_error(number));
         }
-        let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
         let first_line = self.lines.number;
+        if self.forced.is_none_or(|format| format == Format::Line)
+            && let Some(grid) = plain_line(self.lines.text())
+        {
+            let cells = CellsBuilder::from_line(grid, first_line);
+            let grid = cells.finish().map_err(|e| e.at(number))?;
+            return Ok(Some(Puzzle { grid, format: Format::Line, number, line: first_line }));
+        }
+        let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
         let mut cells = CellsBuilder::default();
         match format {
             Format::Line => {
@@ -183,6 +190,23 @@ pub fn parse_one(text: &[u8]) -> Result<Puzzle, ReadError> {
     PuzzleReader::new(text)
         .next()
         .expect("a reader yields at least one item: a puzzle or the no-puzzle error")
+}
+
+/// The cells of a well-formed one-line puzzle (exactly 81 cell characters), or `None` for
+/// anything else, which then takes the general path with its precise error messages. Nearly
+/// every line of a corpus is well formed, and this path is branch-free so that the compiler
+/// vectorizes it: it made reading a corpus several times faster.
+fn plain_line(text: &[u8]) -> Option<[u8; CELLS]> {
+    let text: &[u8; CELLS] = text.try_into().ok()?;
+    let mut cells = [0; CELLS];
+    let mut well_formed = true;
+    for (cell, &byte) in cells.iter_mut().zip(text) {
+        let digit = byte.wrapping_sub(b'0');
+        let is_digit = digit <= 9;
+        well_formed &= is_digit | (byte == b'.');
+        *cell = if is_digit { digit } else { 0 };
+    }
+    well_formed.then_some(cells)
 }
 
 /// Picks the format of a puzzle from its first line (see the module documentation).
@@ -298,39 +322,63 @@ fn parse_cells(
 }
 
 /// Collects the cells of one puzzle with the place each came from, for error messages.
+///
+/// Places are only read when a clue repeats, so they are kept compactly: the line of each
+/// row of nine cells (a one-line puzzle has the same line throughout) and the column of each
+/// cell.
 struct CellsBuilder {
     grid: [u8; CELLS],
-    places: [(usize, usize); CELLS],
+    /// The line of each row of nine cells.
+    row_lines: [usize; 9],
+    /// The 1-based column of each cell; 0 means "the cell's index plus one", the column of
+    /// every cell of a well-formed one-line puzzle.
+    columns: [u16; CELLS],
     len: usize,
 }
 
 impl Default for CellsBuilder {
     fn default() -> Self {
-        CellsBuilder { grid: [0; CELLS], places: [(0, 0); CELLS], len: 0 }
+        CellsBuilder { grid: [0; CELLS], row_lines: [0; 9], columns: [0; CELLS], len: 0 }
     }
 }
 
 impl CellsBuilder {
+    /// The cells of a well-formed one-line puzzle on `line`.
+    fn from_line(grid: [u8; CELLS], line: usize) -> Self {
+        CellsBuilder { grid, row_lines: [line; 9], columns: [0; CELLS], len: CELLS }
+    }
+
     fn push(&mut self, value: u8, line: usize, column: usize) {
         self.grid[self.len] = value;
-        self.places[self.len] = (line, column);
+        self.row_lines[self.len / 9] = line;
+        // Columns beyond `MAX_LINE` cannot occur: longer lines are rejected before parsing.
+        self.columns[self.len] = column as u16;
         self.len += 1;
+    }
+
+    /// The line and column cell `cell` came from.
+    fn place(&self, cell: usize) -> (usize, usize) {
+        let column = match self.columns[cell] {
+            0 => cell + 1,
+            column => usize::from(column),
+        };
+        (self.row_lines[cell / 9], column)
     }
 
     /// The grid, or the error naming both cells of the first repeated clue.
     fn finish(self) -> Result<Grid, LineError> {
         debug_assert_eq!(self.len, CELLS, "parse_cells checks every row's length");
-        let grid = Grid::from_cells(self.grid).expect("cell_value yields 0..=9");
+        let grid = Grid::from_cells(self.grid).expect("cell values are 0..=9");
         match grid.first_conflict() {
             None => Ok(grid),
             Some(conflict) => {
-                let (line, column) = self.places[conflict.second];
+                let (line, column) = self.place(conflict.second);
                 Err(LineError {
                     line,
                     column: Some(column),
                     kind: ReadErrorKind::RepeatedClue {
                         conflict,
-                        first_at: self.places[conflict.first],
+                        first_at: self.place(conflict.first),
                     },
                 })
             }
@@ -376,7 +424,7 @@ impl<R: BufRead> LineReader<R> {
                 break;
             }
             any_bytes = true;
-            let newline = available.iter().position(|&b| b == b'\n');
+            let newline = memchr::memchr(b'\n', available);
             let content = &available[..newline.unwrap_or(available.len())];
             let room = (MAX_LINE + 1).saturating_sub(self.text.len());
             self.text.extend_from_slice(&content[..content.len().min(room)]);
