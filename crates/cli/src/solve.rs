@@ -61,7 +61,8 @@ pub fn list_engines() -> u8 {
     let width = ENGINES.iter().map(|info| info.name.len()).max().unwrap_or(0);
     for info in ENGINES {
         let mark = if info.name == DEFAULT_ENGINE { " (default)" } else { "" };
-        println!("{:width$}  {}{mark}", info.name, info.description);
+        let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();
+        println!("{:width$}  {}{variant}{mark}", info.name, info.description);
     }
     exit::SUCCESS
 }

@@ -7,10 +7,12 @@
 //! Each engine module reads top to bottom on its own:
 //! - [`naive`]: plain backtracking, row-major, scan to check (the baseline);
 //! - [`bitmask`]: row/column/box bit sets, row-major or fewest-candidates-first;
-//! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix.
+//! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix;
+//! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing.
 
 pub mod bitmask;
 pub mod dlx;
+pub mod fast;
 pub mod naive;
 
 use std::fmt;
@@ -28,6 +30,7 @@ pub struct EngineInfo {
     /// so reports show their statistics as unavailable.
     pub instrumented: bool,
     construct: fn() -> Box<dyn Engine>,
+    variant: Option<fn() -> &'static str>,
 }
 
 impl EngineInfo {
@@ -38,7 +41,18 @@ impl EngineInfo {
         description: &'static str,
         construct: fn() -> Box<dyn Engine>,
     ) -> Self {
-        EngineInfo { name, description, instrumented: true, construct }
+        EngineInfo { name, description, instrumented: true, construct, variant: None }
+    }
+
+    /// The same engine, with a way to say which variant of its code runs on this machine (a
+    /// SIMD path chosen at run time, say), for reports.
+    pub const fn with_variant(self, variant: fn() -> &'static str) -> Self {
+        EngineInfo { variant: Some(variant), ..self }
+    }
+
+    /// Which variant of the engine's code runs on this machine, for engines that have several.
+    pub fn variant(&self) -> Option<&'static str> {
+        self.variant.map(|variant| variant())
     }
 
     /// The same engine, marked as reporting no statistics and ignoring node budgets.
@@ -78,10 +92,16 @@ pub static ENGINES: &[EngineInfo] = &[
         "Knuth's Algorithm X with dancing links on the 324-item exact-cover matrix",
         || Box::new(dlx::Dlx::new()),
     ),
+    EngineInfo::new(
+        "fast",
+        "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
+        || Box::new(fast::Fast::new()),
+    )
+    .with_variant(|| fast::Path::detect().name()),
 ];
 
 /// The engine used when none is named: the fastest registered.
-pub const DEFAULT_ENGINE: &str = "dlx";
+pub const DEFAULT_ENGINE: &str = "fast";
 
 /// The engine called `name`.
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {

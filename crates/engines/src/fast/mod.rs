@@ -1,0 +1,230 @@
+//! `fast`: bit-parallel constraint propagation with guessing, the fastest engine here.
+//!
+//! The grid is held as one 27-bit word per digit and band (three rows), in the style of
+//! JCZSolve: one machine word answers "where can digit d still go in these three rows". Three
+//! rules run to a fixpoint, each over whole words at a time:
+//! - the **band rule** (per digit and band): the digit takes one cell in each row and each box
+//!   of the band. A table of the 3×3 permutation matrices turns the band's minirow occupancy
+//!   into exactly the minirows still usable, which is locked candidates (pointing and
+//!   claiming) along rows, and hidden singles in rows and boxes. A box whose candidates lie in
+//!   one column also removes the digit from that column in the other bands (pointing along
+//!   columns), and a cell alone in its row is placed;
+//! - **naked singles**: bit-sliced counters over the nine digits find the cells with one
+//!   candidate (and the cells with none, a contradiction);
+//! - the **stack rule**, the band rule turned on its side, run when the two above stall: locked
+//!   candidates along columns and hidden singles in columns. JCZSolve has no such rule; it
+//!   saves about a third of the guesses on the 17-clue list and a fifth on the hardest lists.
+//!
+//! Only digit-bands that changed since their last update are revisited: a snapshot of each
+//! word as its last update left it is compared with the current one, all 27 at once.
+//!
+//! When the rules stall, the search branches on the bivalue cell with the most open cells in
+//! its row and box (`State::choose_cell` in `solver` says why), or else on the cell with the
+//! fewest candidates. It copies the state rather than undoing moves: a state is 140 bytes, and
+//! a copy is cheaper than an undo log.
+//!
+//! The search is written once and compiled on several paths ([`Path`]): for the baseline
+//! instruction set, and with AVX2, BMI1/2, LZCNT and POPCNT, with or without `pext`. The best
+//! path the processor supports is chosen at run time ([`Fast::path`] says which one runs);
+//! all give identical results and statistics, which the tests check. The few kernels that
+//! differ between paths are in `isa`.
+
+mod isa;
+mod solver;
+mod tables;
+
+#[cfg(target_arch = "x86_64")]
+use isa::Avx2;
+use isa::{Baseline, Isa};
+use solver::{Cell, Progress, State, Tracker};
+use sudoku_core::{Engine, Grid, Limits, Outcome};
+
+/// Which compilation of the search runs.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Path {
+    /// Baseline instruction set: runs on any processor of the target.
+    Portable,
+    /// Compiled with AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64 only).
+    Avx2,
+    /// As `Avx2`, also using `pext`, on processors where it is fast.
+    Avx2Pext,
+}
+
+impl Path {
+    /// The path's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Path::Portable => "portable",
+            Path::Avx2 => "avx2",
+            Path::Avx2Pext => "avx2+pext",
+        }
+    }
+
+    /// The fastest path this processor supports.
+    pub fn detect() -> Path {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if isa::has_avx2() {
+                return if isa::has_fast_pext() { Path::Avx2Pext } else { Path::Avx2 };
+            }
+        }
+        Path::Portable
+    }
+}
+
+/// A branch point of the search: the state before the branch, the cell branched on, and the
+/// digits not tried yet.
+#[derive(Clone, Copy)]
+struct Frame {
+    state: State,
+    cell: Cell,
+    untried: u16,
+}
+
+/// The compiled search an engine runs, with the proof that the processor supports it.
+#[derive(Clone, Copy)]
+enum Kernel {
+    Portable,
+    #[cfg(target_arch = "x86_64")]
+    Avx2(Avx2<false>),
+    #[cfg(target_arch = "x86_64")]
+    Avx2Pext(Avx2<true>),
+}
+
+/// The `fast` engine.
+pub struct Fast {
+    kernel: Kernel,
+    /// Branch points of the current search; its capacity (one per cell) is reserved once.
+    stack: Vec<Frame>,
+}
+
+impl Default for Fast {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Fast {
+    /// An engine on the fastest path this processor supports.
+    pub fn new() -> Fast {
+        Fast::with_path(Path::detect())
+    }
+
+    /// An engine on `path`, or on the portable path when this processor cannot run `path`.
+    pub fn with_path(path: Path) -> Fast {
+        let kernel = match path {
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2 => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx2Pext => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2Pext),
+            _ => Kernel::Portable,
+        };
+        Fast { kernel, stack: Vec::with_capacity(81) }
+    }
+
+    /// The path this engine runs.
+    pub fn path(&self) -> Path {
+        match self.kernel {
+            Kernel::Portable => Path::Portable,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(_) => Path::Avx2,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2Pext(_) => Path::Avx2Pext,
+        }
+    }
+}
+
+impl Engine for Fast {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        self.stack.clear();
+        let stack = &mut self.stack;
+        match self.kernel {
+            Kernel::Portable => search(Baseline, puzzle, limits, stack),
+            // SAFETY: the token proves the processor has every feature `search_avx2` is
+            // compiled with.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2(isa) => unsafe { search_avx2(isa, puzzle, limits, stack) },
+            // SAFETY: as above.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2Pext(isa) => unsafe { search_avx2(isa, puzzle, limits, stack) },
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn search_avx2<const PEXT: bool>(
+    isa: Avx2<PEXT>,
+    puzzle: &Grid,
+    limits: Limits,
+    stack: &mut Vec<Frame>,
+) -> Outcome {
+    search(isa, puzzle, limits, stack)
+}
+
+/// Depth-first search over copied states, with an explicit stack so that the whole search
+/// inlines into each compiled path.
+#[inline(always)]
+fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>) -> Outcome {
+    let mut outcome = Outcome::empty();
+    let node_bound = limits.node_bound();
+    if node_bound == 0 {
+        outcome.budget_exhausted = true;
+        return outcome;
+    }
+    outcome.stats.nodes = 1;
+    let mut state = State::new(puzzle);
+    let mut tracker = Tracker::new();
+    'search: loop {
+        match state.propagate(isa, &mut tracker) {
+            Ok(Progress::Solved) => {
+                if outcome.count == 0 {
+                    outcome.solution = Some(state.grid());
+                }
+                outcome.count += 1;
+                if outcome.count >= limits.max_solutions() {
+                    break 'search;
+                }
+            }
+            Ok(Progress::Stuck { bivalue }) => {
+                let cell = state.choose_cell(bivalue);
+                let digits = state.digits_of(cell);
+                outcome.stats.guesses += 1;
+                if outcome.stats.nodes >= node_bound {
+                    outcome.budget_exhausted = true;
+                    break 'search;
+                }
+                outcome.stats.nodes += 1;
+                let first = digits.trailing_zeros() as usize;
+                let untried = digits & (digits - 1);
+                // Propagation leaves no single-candidate cell, so there is always a second
+                // digit; the check keeps a malformed state from ever reaching `place(16)`.
+                if untried != 0 {
+                    stack.push(Frame { state, cell, untried });
+                }
+                state.place(first, cell);
+                continue 'search;
+            }
+            Err(_) => {}
+        }
+        // Backtrack: the next untried digit of the deepest branch point.
+        let Some(frame) = stack.last_mut() else {
+            break 'search;
+        };
+        if outcome.stats.nodes >= node_bound {
+            outcome.budget_exhausted = true;
+            break 'search;
+        }
+        outcome.stats.nodes += 1;
+        let digit = frame.untried.trailing_zeros() as usize;
+        frame.untried &= frame.untried - 1;
+        let cell = frame.cell;
+        state = frame.state;
+        if frame.untried == 0 {
+            stack.pop();
+        }
+        tracker = Tracker::settled(&state);
+        state.place(digit, cell);
+    }
+    outcome
+}

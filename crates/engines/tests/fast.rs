@@ -1,0 +1,74 @@
+//! `fast` gives the same answers and the same statistics on every compiled path.
+//!
+//! The portable path is what runs on a processor without AVX2; the AVX2 paths run here when the
+//! processor has the features. A path the processor lacks falls back to the portable one, which
+//! the test reports instead of comparing a path with itself.
+
+mod common;
+
+use std::fs::File;
+use std::io::BufReader;
+
+use common::{shared_corpora, thinned_grid};
+use proptest::prelude::*;
+use sudoku_core::{Engine, Grid, Limits, PuzzleReader};
+use sudoku_engines::fast::{Fast, Path};
+
+/// Every path this processor runs, the portable one first.
+fn runnable_paths() -> Vec<Path> {
+    let mut paths = vec![Path::Portable];
+    for path in [Path::Avx2, Path::Avx2Pext] {
+        if Fast::with_path(path).path() == path {
+            paths.push(path);
+        } else {
+            println!("NOTICE: this processor cannot run the {} path of fast", path.name());
+        }
+    }
+    paths
+}
+
+fn assert_paths_agree(puzzle: &Grid, limits: Limits, engines: &mut [(Path, Fast)]) {
+    let (first, rest) = engines.split_first_mut().expect("the portable path always runs");
+    let expected = first.1.solve(puzzle, limits);
+    for (path, engine) in rest {
+        let outcome = engine.solve(puzzle, limits);
+        assert_eq!(outcome, expected, "{} vs portable on {puzzle} with {limits:?}", path.name());
+    }
+}
+
+#[test]
+fn the_detected_path_is_the_best_this_processor_runs() {
+    let paths = runnable_paths();
+    assert_eq!(Fast::new().path(), *paths.last().unwrap());
+    println!("fast runs the {} path here", Fast::new().path().name());
+}
+
+#[test]
+fn paths_agree_on_corpus_samples_in_both_modes() {
+    let Some(dir) = shared_corpora("paths_agree_on_corpus_samples_in_both_modes") else {
+        return;
+    };
+    let mut engines: Vec<_> =
+        runnable_paths().into_iter().map(|p| (p, Fast::with_path(p))).collect();
+    for file in ["17-clue.txt", "top1465.txt", "hardest-1106.txt", "multi-solution.txt"] {
+        let reader = BufReader::new(File::open(dir.join(file)).unwrap());
+        let puzzles: Vec<Grid> = PuzzleReader::new(reader).map(|p| p.unwrap().grid).collect();
+        let step = (puzzles.len() / 300).max(1);
+        for puzzle in puzzles.iter().step_by(step) {
+            for limits in [Limits::FIRST, Limits::UNIQUE, Limits::UNIQUE.with_node_budget(5)] {
+                assert_paths_agree(puzzle, limits, &mut engines);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn paths_agree_on_generated_puzzles((puzzle, _) in thinned_grid(0..100), limit in 1..4u32) {
+        let mut engines: Vec<_> =
+            runnable_paths().into_iter().map(|p| (p, Fast::with_path(p))).collect();
+        assert_paths_agree(&puzzle, Limits::count_up_to(limit), &mut engines);
+    }
+}
