@@ -8,12 +8,16 @@
 //! - [`naive`]: plain backtracking, row-major, scan to check (the baseline);
 //! - [`bitmask`]: row/column/box bit sets, row-major or fewest-candidates-first;
 //! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix;
-//! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing.
+//! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing;
+//! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
+//!   engines, to compare against in one run.
 
 pub mod bitmask;
 pub mod dlx;
 pub mod fast;
 pub mod naive;
+#[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
+pub mod peers;
 
 use std::fmt;
 
@@ -98,6 +102,27 @@ pub static ENGINES: &[EngineInfo] = &[
         || Box::new(fast::Fast::new()),
     )
     .with_variant(|| fast::Path::detect().name()),
+    #[cfg(feature = "peer-jczsolve")]
+    EngineInfo::new(
+        "peer-jczsolve",
+        "the sudoku crate's port of JCZSolve (AGPL-3.0): bit-parallel bands by digit",
+        || Box::new(peers::jczsolve::JczSolve),
+    )
+    .uninstrumented(),
+    #[cfg(feature = "peer-dlx")]
+    EngineInfo::new(
+        "peer-dlx",
+        "the dlx crate's dancing links on the clue-pruned exact-cover matrix",
+        || Box::new(peers::dlx_crate::DlxCrate),
+    )
+    .uninstrumented(),
+    #[cfg(feature = "peer-dancing-links")]
+    EngineInfo::new(
+        "peer-dancing-links",
+        "the dancing-links crate's exact-cover solver on the clue-pruned matrix",
+        || Box::new(peers::dancing_links::DancingLinks),
+    )
+    .uninstrumented(),
 ];
 
 /// The engine used when none is named: the fastest registered.

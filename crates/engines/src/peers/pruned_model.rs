@@ -1,0 +1,225 @@
+//! The clue-pruned exact-cover model that the exact-cover peers are given.
+//!
+//! The full Sudoku matrix has 324 items (a digit in each cell; each digit in each row, column
+//! and box) and 729 options ("digit d in cell c"). Most of it is settled by the clues, and the
+//! published exact-cover crates have no way to select options before their search starts, so
+//! handing them the full matrix plus the clues would make them rediscover the clues' effects
+//! on every puzzle. Instead the model keeps only:
+//! - the items the clues leave unsatisfied: the empty cells, and the (row, digit),
+//!   (column, digit) and (box, digit) pairs no clue places;
+//! - the options still possible: (empty cell, digit) pairs whose digit is not already in the
+//!   cell's row, column or box.
+//!
+//! The model is built per puzzle from plain arrays. Its cost is part of what the peers cost,
+//! which is fair: the project's own `dlx` engine pays for placing clues too.
+//!
+//! Items are identified by their *constraint number* in the full matrix, `0..324`: cell
+//! constraints first (`cell`), then row-digit (`81 + row * 9 + digit - 1`), column-digit
+//! (`162 + ...`) and box-digit (`243 + ...`). That is also the order of [`PrunedModel::items`].
+
+use sudoku_core::{CELLS, Grid, box_of, col_of, row_of};
+
+/// Number of constraints of the full Sudoku matrix.
+pub const CONSTRAINTS: usize = 4 * CELLS;
+
+/// One option of the pruned model: `digit` in `cell`, and the four items it covers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PrunedOption {
+    /// The empty cell, 0..81.
+    pub cell: u8,
+    /// The digit, 1..=9.
+    pub digit: u8,
+    /// Its items' constraint numbers: cell, row-digit, column-digit, box-digit.
+    pub constraints: [u16; 4],
+    /// The same items' positions in [`PrunedModel::items`], for solvers that number items
+    /// from 0.
+    pub items: [u16; 4],
+}
+
+/// What the clues leave to search.
+#[derive(Clone, Debug)]
+pub enum Pruned {
+    /// The clues contradict each other, or leave an empty cell without a candidate: no
+    /// solution, and nothing for a solver to do.
+    NoSolution,
+    /// Every cell holds a clue and no clue repeats in a unit: the puzzle is its own unique
+    /// solution. The exact-cover crates cannot be asked about a problem with no items.
+    Complete(Grid),
+    /// An exact-cover problem with at least one item and at least one option.
+    Search(PrunedModel),
+}
+
+/// The unsatisfied items and the possible options of one puzzle.
+#[derive(Clone, Debug)]
+pub struct PrunedModel {
+    clues: Grid,
+    items: Vec<u16>,
+    options: Vec<PrunedOption>,
+}
+
+/// The constraint numbers of `digit` (1..=9) in `cell`.
+fn constraints_of(cell: usize, digit: u8) -> [u16; 4] {
+    let digit = usize::from(digit - 1);
+    [
+        cell,
+        81 + row_of(cell) * 9 + digit,
+        162 + col_of(cell) * 9 + digit,
+        243 + box_of(cell) * 9 + digit,
+    ]
+    .map(|constraint| constraint as u16)
+}
+
+impl Pruned {
+    /// Builds the pruned model of `puzzle`.
+    pub fn build(puzzle: &Grid) -> Pruned {
+        // Bit `d` set: the row, column or box already holds digit `d`.
+        let mut row_digits = [0u16; 9];
+        let mut col_digits = [0u16; 9];
+        let mut box_digits = [0u16; 9];
+        let mut satisfied = [false; CONSTRAINTS];
+        for (cell, &digit) in puzzle.cells().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let bit = 1 << digit;
+            let (row, col, bx) = (row_of(cell), col_of(cell), box_of(cell));
+            // A repeated clue leaves its unit needing one digit more than it has empty cells,
+            // so the model has no solution; but exact-cover search proves that only by
+            // exhausting the ways to fill the rest of the grid, which on a sparse puzzle can
+            // take many minutes.
+            if (row_digits[row] | col_digits[col] | box_digits[bx]) & bit != 0 {
+                return Pruned::NoSolution;
+            }
+            row_digits[row] |= bit;
+            col_digits[col] |= bit;
+            box_digits[bx] |= bit;
+            for constraint in constraints_of(cell, digit) {
+                satisfied[usize::from(constraint)] = true;
+            }
+        }
+
+        let mut items = Vec::new();
+        // Only read for unsatisfied constraints, which all get a position below.
+        let mut position = [0u16; CONSTRAINTS];
+        for constraint in (0..CONSTRAINTS).filter(|&constraint| !satisfied[constraint]) {
+            position[constraint] = items.len() as u16;
+            items.push(constraint as u16);
+        }
+        if items.is_empty() {
+            return Pruned::Complete(*puzzle);
+        }
+
+        let mut options = Vec::new();
+        for cell in (0..CELLS).filter(|&cell| puzzle.get(cell) == 0) {
+            let taken =
+                row_digits[row_of(cell)] | col_digits[col_of(cell)] | box_digits[box_of(cell)];
+            let before = options.len();
+            // A digit absent from the cell's row, column and box leaves all four of its
+            // constraints unsatisfied, so each has a position.
+            for digit in (1..=9u8).filter(|&digit| taken & (1 << digit) == 0) {
+                let constraints = constraints_of(cell, digit);
+                options.push(PrunedOption {
+                    cell: cell as u8,
+                    digit,
+                    constraints,
+                    items: constraints.map(|constraint| position[usize::from(constraint)]),
+                });
+            }
+            // Also what guarantees a model with items has options: the `dlx` crate panics on
+            // a problem without any.
+            if options.len() == before {
+                return Pruned::NoSolution;
+            }
+        }
+        Pruned::Search(PrunedModel { clues: *puzzle, items, options })
+    }
+}
+
+impl PrunedModel {
+    /// The constraint numbers of the unsatisfied items, in increasing order.
+    pub fn items(&self) -> &[u16] {
+        &self.items
+    }
+
+    /// The possible options, cell by cell, digits in increasing order.
+    pub fn options(&self) -> &[PrunedOption] {
+        &self.options
+    }
+
+    /// The clues with the digits of `chosen` options filled in.
+    pub fn solution<'a>(&self, chosen: impl IntoIterator<Item = &'a PrunedOption>) -> Grid {
+        let mut grid = self.clues;
+        for option in chosen {
+            grid.set(usize::from(option.cell), option.digit);
+        }
+        grid
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::symmetry::base_solution;
+
+    fn model(puzzle: &Grid) -> PrunedModel {
+        match Pruned::build(puzzle) {
+            Pruned::Search(model) => model,
+            other => panic!("expected a search, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_empty_grid_keeps_the_full_matrix() {
+        let model = model(&Grid::EMPTY);
+        assert_eq!(model.items().len(), CONSTRAINTS);
+        assert_eq!(model.options().len(), 729);
+        assert!(model.options().iter().all(|option| {
+            option.items.map(|item| model.items()[usize::from(item)]) == option.constraints
+        }));
+    }
+
+    #[test]
+    fn one_blank_cell_leaves_four_items_and_one_option() {
+        let solved = base_solution();
+        let mut puzzle = solved;
+        puzzle.set(40, 0);
+        let model = model(&puzzle);
+        assert_eq!(model.items().len(), 4);
+        assert_eq!(model.options().len(), 1);
+        assert_eq!(model.options()[0].digit, solved.get(40));
+        assert_eq!(model.solution(model.options()), solved);
+    }
+
+    #[test]
+    fn clues_remove_their_digit_from_every_peer_cell() {
+        let mut puzzle = Grid::EMPTY;
+        puzzle.set(0, 5);
+        let model = model(&puzzle);
+        assert_eq!(model.items().len(), CONSTRAINTS - 4);
+        // 80 empty cells with 9 digits, minus digit 5 in the 20 cells that see r1c1.
+        assert_eq!(model.options().len(), 80 * 9 - 20);
+        let seen = |c: usize| row_of(c) == 0 || col_of(c) == 0 || box_of(c) == 0;
+        assert!(model.options().iter().all(|o| o.digit != 5 || !seen(usize::from(o.cell))));
+    }
+
+    #[test]
+    fn full_conflicting_and_dead_end_grids_need_no_search() {
+        let solved = base_solution();
+        assert!(matches!(Pruned::build(&solved), Pruned::Complete(grid) if grid == solved));
+
+        let mut clash = Grid::EMPTY;
+        clash.set(0, 3);
+        clash.set(80, 3);
+        assert!(matches!(Pruned::build(&clash), Pruned::Search(_)), "no shared unit");
+        clash.set(8, 3);
+        assert!(matches!(Pruned::build(&clash), Pruned::NoSolution));
+
+        // r1c9 sees 1..8 in its row and 9 in its column.
+        let mut dead_end = Grid::EMPTY;
+        for (col, digit) in (1..=8).enumerate() {
+            dead_end.set(col, digit);
+        }
+        dead_end.set(80, 9);
+        assert!(matches!(Pruned::build(&dead_end), Pruned::NoSolution));
+    }
+}
