@@ -1,6 +1,7 @@
 //! The command line, as clap derives it.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_core::Format;
@@ -8,9 +9,37 @@ use sudoku_engines::{DEFAULT_ENGINE, EngineInfo};
 
 const EXIT_CODES: &str = "\
 Exit codes:
-  0  every puzzle was solved (or counted)
+  0  every puzzle was solved (or counted); for bench, every answer checked and agreed
   1  some puzzle has no solution, or its search gave up at the node budget
-  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option";
+  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option
+  3  bench: engines disagree on a puzzle, or an answer failed the check
+  4  bench: slower than the baseline beyond the threshold, or a counter changed";
+
+const GENERATE_HELP: &str = "\
+Each puzzle is cut from a random solved grid by removing clues in random order while the
+solution stays unique, so every remaining clue is needed (a minimal puzzle). Puzzle i depends
+only on the seed and i: a shorter run gives a prefix of a longer one.
+
+Exit codes:
+  0  the puzzles were written
+  2  bad usage, or the output could not be written";
+
+const BENCH_HELP: &str = "\
+With no files, runs on the corpus the project ships (data/corpus/generated-10000.txt).
+Every answer is checked and every engine that finished must agree (count, and the solution
+where it is unique); disagreements are printed on standard error with the puzzle's file and
+line. Budget-outs are counted per engine, never taken as disagreements.
+
+Baselines: --save-baseline NAME stores the JSON report as target/sudoku-bench/NAME.json
+(under $CARGO_TARGET_DIR when set; a NAME with a '/' or ending in .json is a path).
+--baseline NAME compares with it: single-thread time per puzzle within --threshold percent,
+and the deterministic counters (counts, budget-outs, nodes, guesses) exactly.
+
+Exit codes (the first that applies):
+  3  engines disagree on a puzzle, or an answer failed the check
+  2  bad input or usage: a malformed puzzle, an unreadable file, an unwritable output
+  4  slower than the baseline beyond the threshold, or a counter changed
+  0  otherwise";
 
 /// Solve Sudoku puzzles with interchangeable engines, and compare the engines.
 ///
@@ -37,6 +66,12 @@ pub enum Command {
     Count(CountArgs),
     /// List the engines, with the default marked.
     Engines,
+    /// Run engines over puzzle corpora, cross-check every answer, and report how they compare.
+    #[command(after_help = BENCH_HELP)]
+    Bench(BenchArgs),
+    /// Make minimal puzzles with exactly one solution, reproducibly from a seed.
+    #[command(after_help = GENERATE_HELP)]
+    Generate(GenerateArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -175,4 +210,196 @@ impl From<FormatArg> for Format {
 
 fn parse_engine(name: &str) -> Result<&'static EngineInfo, String> {
     sudoku_engines::find(name).map_err(|unknown| unknown.to_string())
+}
+
+/// The node budget `sudoku bench` gives instrumented engines unless told otherwise. Plain
+/// row-major backtracking needs hundreds of thousands of nodes on many minimal puzzles and
+/// billions on some 17-clue ones; at this budget it gives up on them within a millisecond or
+/// two, so every engine over any corpus finishes, and the shipped corpus with every
+/// instrumented engine takes seconds. The propagating engines never come near it. Raise it
+/// (or `--budget none`) to measure the slow engines in full.
+pub const DEFAULT_BENCH_BUDGET: &str = "10000";
+
+#[derive(Args, Debug, Clone)]
+pub struct BenchArgs {
+    /// Puzzle files, any format; the shipped corpus when none.
+    pub files: Vec<PathBuf>,
+
+    /// Engines to run, comma-separated, or `all`; by default every engine that reports
+    /// statistics.
+    #[arg(short, long, value_delimiter = ',', value_parser = parse_engine_selection)]
+    pub engines: Vec<EngineSelection>,
+
+    /// `first` stops each solve at the first solution; `unique` counts to 2, proving
+    /// uniqueness (the mode of the field's published tables).
+    #[arg(short, long, value_enum, default_value_t = ModeArg::Unique)]
+    pub mode: ModeArg,
+
+    /// Give up on a puzzle after this many search nodes (instrumented engines only; engines
+    /// without statistics ignore budgets). `none` for no budget.
+    #[arg(long, default_value = DEFAULT_BENCH_BUDGET, value_parser = parse_budget)]
+    pub budget: NodeBudget,
+
+    /// Worker threads of the parallel pass; all cores by default. With more than one, a
+    /// separate sequential pass measures the single-thread figures.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Repeat the timing passes K times and report medians.
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "min_time")]
+    pub repeat: Option<u32>,
+
+    /// Repeat the timing passes until each engine spent this long on each file; report medians.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub min_time: Option<Duration>,
+
+    /// The report's format.
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
+
+    /// Write the report to this file (whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+
+    /// Also draw an SVG bar chart of puzzles/s per engine per file (log scale).
+    #[arg(long, value_name = "FILE.svg")]
+    pub chart: Option<PathBuf>,
+
+    /// Save the JSON report as baseline NAME.
+    #[arg(long, value_name = "NAME")]
+    pub save_baseline: Option<String>,
+
+    /// Compare with baseline NAME.
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+
+    /// Allowed slowdown against the baseline, percent, before it counts as a regression.
+    #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::baseline::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
+    pub threshold: f64,
+
+    /// Report counter changes against the baseline without failing (after a deliberate
+    /// algorithm change).
+    #[arg(long, requires = "baseline")]
+    pub accept_counter_changes: bool,
+
+    /// Do not check or compare answers: a pure timing run. The report says so.
+    #[arg(long)]
+    pub no_cross_check: bool,
+
+    /// The format of the puzzles; `auto` detects it for each puzzle.
+    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input_format: InputFormat,
+}
+
+/// One item of `--engines`.
+#[derive(Clone, Copy, Debug)]
+pub enum EngineSelection {
+    /// Every registered engine.
+    All,
+    /// One engine.
+    One(&'static EngineInfo),
+}
+
+fn parse_engine_selection(name: &str) -> Result<EngineSelection, String> {
+    if name == "all" {
+        Ok(EngineSelection::All)
+    } else {
+        parse_engine(name).map(EngineSelection::One)
+    }
+}
+
+/// `--budget`: a number of nodes, or none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NodeBudget(pub Option<u64>);
+
+fn parse_budget(text: &str) -> Result<NodeBudget, String> {
+    if matches!(text, "none" | "off") {
+        return Ok(NodeBudget(None));
+    }
+    match text.replace('_', "").parse::<u64>() {
+        Ok(nodes) if nodes > 0 => Ok(NodeBudget(Some(nodes))),
+        _ => Err(format!("expected a positive number of nodes or `none`, found '{text}'")),
+    }
+}
+
+fn parse_seconds(text: &str) -> Result<Duration, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e6)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))
+}
+
+fn parse_percent(text: &str) -> Result<f64, String> {
+    text.trim_end_matches('%')
+        .parse::<f64>()
+        .ok()
+        .filter(|percent| percent.is_finite() && *percent >= 0.0)
+        .ok_or_else(|| format!("expected a percentage such as 10, found '{text}'"))
+}
+
+/// `--mode`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    /// Stop each solve at the first solution.
+    First,
+    /// Count solutions up to two, proving uniqueness.
+    Unique,
+}
+
+impl From<ModeArg> for sudoku_bench::Mode {
+    fn from(mode: ModeArg) -> Self {
+        match mode {
+            ModeArg::First => sudoku_bench::Mode::First,
+            ModeArg::Unique => sudoku_bench::Mode::Unique,
+        }
+    }
+}
+
+/// `--format` of `sudoku bench`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportFormat {
+    /// Aligned tables for the terminal.
+    Table,
+    /// A Markdown table.
+    Markdown,
+    /// One CSV row per engine and file.
+    Csv,
+    /// The whole report, in the documented JSON schema.
+    Json,
+}
+
+impl From<ReportFormat> for sudoku_bench::output::OutputFormat {
+    fn from(format: ReportFormat) -> Self {
+        use sudoku_bench::output::OutputFormat;
+        match format {
+            ReportFormat::Table => OutputFormat::Table,
+            ReportFormat::Markdown => OutputFormat::Markdown,
+            ReportFormat::Csv => OutputFormat::Csv,
+            ReportFormat::Json => OutputFormat::Json,
+        }
+    }
+}
+
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long)]
+    pub count: usize,
+
+    /// The seed: the same seed and count give the same file, byte for byte.
+    #[arg(short, long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// The engine that checks uniqueness; any correct engine gives the same puzzles.
+    #[arg(short, long, default_value = DEFAULT_ENGINE, value_parser = parse_engine)]
+    pub engine: &'static EngineInfo,
+
+    /// Worker threads; all cores by default. The output does not depend on it.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub threads: Option<u16>,
+
+    /// Write the puzzles to this file (whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
 }

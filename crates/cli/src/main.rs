@@ -4,6 +4,8 @@
 //! library crates. `main` maps every outcome to one of the documented exit codes.
 
 mod args;
+mod bench;
+mod generate;
 mod solve;
 
 use std::process::ExitCode;
@@ -20,6 +22,10 @@ pub mod exit {
     pub const UNSOLVED: u8 = 1;
     /// Bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or flag.
     pub const BAD_INPUT: u8 = 2;
+    /// `bench`: engines disagree on a puzzle, or an answer failed the check.
+    pub const DISAGREEMENT: u8 = 3;
+    /// `bench`: slower than the baseline beyond the threshold, or a counter changed.
+    pub const REGRESSION: u8 = 4;
 }
 
 fn main() -> ExitCode {
@@ -29,6 +35,8 @@ fn main() -> ExitCode {
         Some(Command::Solve(args)) => solve::run(&args),
         Some(Command::Count(args)) => solve::run(&args.into_solve_args()),
         Some(Command::Engines) => solve::list_engines(),
+        Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Generate(args)) => generate::run(&args),
     };
     ExitCode::from(code)
 }

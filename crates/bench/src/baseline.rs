@@ -1,0 +1,381 @@
+//! Regression baselines: a saved report, and the comparison of a new run with it.
+//!
+//! Two kinds of figure are compared, because they fail differently:
+//!
+//! - **Time** is noisy: the single-thread time per puzzle may grow by up to the threshold
+//!   (a percentage) before it counts as a regression.
+//! - **Counters** are deterministic: for the same engine and file, the puzzles, counts,
+//!   budget-outs, nodes and guesses must match exactly. A change means the algorithm changed,
+//!   and shows even on a machine too noisy to time anything.
+//!
+//! A baseline is matched record by record on (engine, file); a file moved to another
+//! directory still matches by its name when that is unambiguous. Baselines made in another
+//! mode or with another budget are refused: their counters cannot match.
+
+use std::path::{Path, PathBuf};
+
+use crate::files::write_atomically;
+use crate::output::{self, TextTable, count, figure};
+use crate::report::{Record, Report, SCHEMA_VERSION};
+
+/// The default time threshold, percent.
+pub const DEFAULT_THRESHOLD_PERCENT: f64 = 10.0;
+
+/// Why a baseline could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum BaselineError {
+    /// The file could not be read or written.
+    #[error("baseline {file}: {source}")]
+    Io {
+        /// The baseline's file.
+        file: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not a report.
+    #[error("baseline {file} is not a sudoku-bench JSON report: {source}")]
+    Parse {
+        /// The baseline's file.
+        file: String,
+        /// Why.
+        source: serde_json::Error,
+    },
+    /// The report was written with another schema.
+    #[error(
+        "baseline {file} has schema version {found}; this program writes version {SCHEMA_VERSION}: save the baseline again"
+    )]
+    Schema {
+        /// The baseline's file.
+        file: String,
+        /// Its schema version.
+        found: u32,
+    },
+    /// The runs cannot be compared.
+    #[error(
+        "the baseline was made with {baseline}, this run with {current}: run with the same settings"
+    )]
+    Settings {
+        /// The baseline's mode and budget.
+        baseline: String,
+        /// This run's.
+        current: String,
+    },
+}
+
+/// Where baseline `name` lives: a name with a `/` or ending in `.json` is a path as given;
+/// any other name is `NAME.json` in `sudoku-bench/` under the Cargo target directory
+/// (`$CARGO_TARGET_DIR`, else `target`, relative to the current directory).
+pub fn baseline_path(name: &str) -> PathBuf {
+    if name.contains('/') || name.contains(std::path::MAIN_SEPARATOR) || name.ends_with(".json") {
+        return PathBuf::from(name);
+    }
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| PathBuf::from("target"), PathBuf::from);
+    target.join("sudoku-bench").join(format!("{name}.json"))
+}
+
+/// Saves `report` as a baseline at `path`, whole or not at all, making directories as needed.
+pub fn save(report: &Report, path: &Path) -> Result<(), BaselineError> {
+    let json = output::render(report, output::OutputFormat::Json);
+    write_atomically(path, json.as_bytes(), true)
+        .map_err(|source| BaselineError::Io { file: path.display().to_string(), source })
+}
+
+/// Reads the baseline at `path`.
+pub fn load(path: &Path) -> Result<Report, BaselineError> {
+    let file = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|source| BaselineError::Io { file: file.clone(), source })?;
+    // Check the version first, so an old baseline gets the right message, not a parse error.
+    let version = serde_json::from_str::<serde_json::Value>(&text)
+        .map_err(|source| BaselineError::Parse { file: file.clone(), source })?
+        .get("schema_version")
+        .and_then(serde_json::Value::as_u64);
+    if version != Some(u64::from(SCHEMA_VERSION)) {
+        let found = version.and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
+        return Err(BaselineError::Schema { file, found });
+    }
+    output::read_json(&text).map_err(|source| BaselineError::Parse { file, source })
+}
+
+/// One counter that changed.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CounterChange {
+    /// The record field, as named in the JSON schema.
+    pub counter: &'static str,
+    /// Its value in the baseline.
+    pub before: Option<u64>,
+    /// Its value now.
+    pub after: Option<u64>,
+}
+
+/// How one engine on one file compares.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Status {
+    /// Within the threshold, counters unchanged.
+    Same,
+    /// Faster by more than the threshold.
+    Faster,
+    /// Slower by more than the threshold.
+    Slower,
+    /// Only in this run.
+    New,
+    /// Only in the baseline.
+    Missing,
+}
+
+/// One row of the comparison.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Row {
+    /// The engine.
+    pub engine: String,
+    /// The file (as this run names it, or as the baseline did for a missing row).
+    pub file: String,
+    /// Single-thread µs per puzzle in the baseline.
+    pub before_us: Option<f64>,
+    /// Single-thread µs per puzzle now.
+    pub after_us: Option<f64>,
+    /// `after_us / before_us`.
+    pub ratio: Option<f64>,
+    /// What the time did.
+    pub status: Status,
+    /// Counters that differ.
+    pub counter_changes: Vec<CounterChange>,
+}
+
+/// A run compared with a baseline.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Comparison {
+    /// The threshold used, percent.
+    pub threshold_percent: f64,
+    /// Whether the input files differ in content (digest) though named alike.
+    pub changed_files: Vec<String>,
+    /// One row per engine and file, in this run's order, then rows only in the baseline.
+    pub rows: Vec<Row>,
+}
+
+impl Comparison {
+    /// Rows slower than the threshold allows.
+    pub fn slower(&self) -> usize {
+        self.rows.iter().filter(|row| row.status == Status::Slower).count()
+    }
+
+    /// Rows whose deterministic counters changed.
+    pub fn counter_changes(&self) -> usize {
+        self.rows.iter().filter(|row| !row.counter_changes.is_empty()).count()
+    }
+
+    /// Whether this is a regression: slower beyond the threshold, or (unless accepted) any
+    /// counter changed.
+    pub fn is_regression(&self, accept_counter_changes: bool) -> bool {
+        self.slower() > 0 || (!accept_counter_changes && self.counter_changes() > 0)
+    }
+
+    /// The comparison as an aligned table with a verdict line.
+    pub fn write_table(
+        &self,
+        baseline_name: &str,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        writeln!(
+            out,
+            "compared with baseline {baseline_name} (time threshold {}%, counters must match exactly)",
+            self.threshold_percent
+        )?;
+        for file in &self.changed_files {
+            writeln!(out, "note: {file} holds other puzzles than when the baseline was made")?;
+        }
+        let mut table = TextTable::new([
+            "engine",
+            "file",
+            "µs/puzzle before",
+            "after",
+            "ratio",
+            "time",
+            "counters",
+        ]);
+        for row in &self.rows {
+            let optional = |value: Option<f64>| value.map_or_else(|| "—".to_owned(), figure);
+            let status = match row.status {
+                Status::Same => "ok",
+                Status::Faster => "faster",
+                Status::Slower => "SLOWER",
+                Status::New => "new",
+                Status::Missing => "missing",
+            };
+            let counters = if row.counter_changes.is_empty() {
+                if matches!(row.status, Status::New | Status::Missing) {
+                    "—".to_owned()
+                } else {
+                    "same".to_owned()
+                }
+            } else {
+                row.counter_changes
+                    .iter()
+                    .map(|change| {
+                        let show = |value: Option<u64>| value.map_or_else(|| "—".to_owned(), count);
+                        format!(
+                            "{} {} → {}",
+                            change.counter,
+                            show(change.before),
+                            show(change.after)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            };
+            table.rows.push(vec![
+                row.engine.clone(),
+                row.file.clone(),
+                optional(row.before_us),
+                optional(row.after_us),
+                row.ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.2}×")),
+                status.to_owned(),
+                counters,
+            ]);
+        }
+        table.write_aligned(out)?;
+        writeln!(
+            out,
+            "baseline: {} slower beyond {}%, {} with changed counters",
+            self.slower(),
+            self.threshold_percent,
+            self.counter_changes()
+        )
+    }
+}
+
+/// Compares `current` with `baseline`, allowing `threshold_percent` of noise in time.
+pub fn compare(
+    baseline: &Report,
+    current: &Report,
+    threshold_percent: f64,
+) -> Result<Comparison, BaselineError> {
+    let settings = |report: &Report| {
+        let budget =
+            report.budget.map_or("no budget".to_owned(), |nodes| format!("budget {nodes}"));
+        format!("mode {}, {budget}", report.mode.name())
+    };
+    if baseline.mode != current.mode || baseline.budget != current.budget {
+        return Err(BaselineError::Settings {
+            baseline: settings(baseline),
+            current: settings(current),
+        });
+    }
+    let changed_files = current
+        .files
+        .iter()
+        .filter(|file| {
+            find_file(&baseline.files, &file.file, |f| &f.file)
+                .is_some_and(|before| before.digest != file.digest)
+        })
+        .map(|file| file.file.clone())
+        .collect();
+    let mut rows = Vec::new();
+    let mut matched = vec![false; baseline.records.len()];
+    for record in &current.records {
+        let found = find_record(baseline, record);
+        let Some(index) = found else {
+            rows.push(Row {
+                engine: record.engine.clone(),
+                file: record.file.clone(),
+                before_us: None,
+                after_us: Some(micros_per_puzzle(record)),
+                ratio: None,
+                status: Status::New,
+                counter_changes: Vec::new(),
+            });
+            continue;
+        };
+        matched[index] = true;
+        let before = &baseline.records[index];
+        let (before_us, after_us) = (micros_per_puzzle(before), micros_per_puzzle(record));
+        let ratio = if before_us > 0.0 { after_us / before_us } else { 1.0 };
+        let limit = threshold_percent / 100.0;
+        let status = if ratio > 1.0 + limit {
+            Status::Slower
+        } else if ratio < 1.0 - limit {
+            Status::Faster
+        } else {
+            Status::Same
+        };
+        rows.push(Row {
+            engine: record.engine.clone(),
+            file: record.file.clone(),
+            before_us: Some(before_us),
+            after_us: Some(after_us),
+            ratio: Some(ratio),
+            status,
+            counter_changes: counter_changes(before, record),
+        });
+    }
+    for (record, _) in baseline.records.iter().zip(&matched).filter(|(_, matched)| !**matched) {
+        rows.push(Row {
+            engine: record.engine.clone(),
+            file: record.file.clone(),
+            before_us: Some(micros_per_puzzle(record)),
+            after_us: None,
+            ratio: None,
+            status: Status::Missing,
+            counter_changes: Vec::new(),
+        });
+    }
+    Ok(Comparison { threshold_percent, changed_files, rows })
+}
+
+/// Single-thread µs per puzzle: the inverse of the field's puzzles/s.
+fn micros_per_puzzle(record: &Record) -> f64 {
+    if record.single_thread_puzzles_per_second > 0.0 {
+        1e6 / record.single_thread_puzzles_per_second
+    } else {
+        0.0
+    }
+}
+
+/// The item named `file`, or else the only one with the same file name.
+fn find_file<'a, T>(items: &'a [T], file: &str, name_of: impl Fn(&T) -> &str) -> Option<&'a T> {
+    items.iter().find(|item| name_of(item) == file).or_else(|| {
+        let short = Path::new(file).file_name()?;
+        let mut same_name =
+            items.iter().filter(|item| Path::new(name_of(item)).file_name() == Some(short));
+        match (same_name.next(), same_name.next()) {
+            (Some(only), None) => Some(only),
+            _ => None,
+        }
+    })
+}
+
+fn find_record(baseline: &Report, record: &Record) -> Option<usize> {
+    let same_engine: Vec<(usize, &Record)> = baseline
+        .records
+        .iter()
+        .enumerate()
+        .filter(|(_, before)| before.engine == record.engine)
+        .collect();
+    find_file(&same_engine, &record.file, |(_, before)| &before.file).map(|(index, _)| *index)
+}
+
+/// Reads one counter of a record.
+type CounterRead = fn(&Record) -> Option<u64>;
+
+/// The deterministic counters that differ between two records of one engine and file.
+pub fn counter_changes(before: &Record, after: &Record) -> Vec<CounterChange> {
+    let counters: [(&'static str, CounterRead); 9] = [
+        ("puzzles", |r| Some(r.puzzles)),
+        ("solved", |r| Some(r.solved)),
+        ("unsolvable", |r| Some(r.unsolvable)),
+        ("budget_outs", |r| Some(r.budget_outs)),
+        ("one_solution", |r| r.one_solution),
+        ("two_plus_solutions", |r| r.two_plus_solutions),
+        ("nodes_total", |r| r.nodes_total),
+        ("guesses_total", |r| r.guesses_total),
+        ("solved_without_guessing", |r| r.solved_without_guessing),
+    ];
+    counters
+        .into_iter()
+        .filter_map(|(counter, read)| {
+            let (was, is) = (read(before), read(after));
+            (was != is).then_some(CounterChange { counter, before: was, after: is })
+        })
+        .collect()
+}

@@ -1,0 +1,222 @@
+//! The comparison at a glance: an SVG bar chart of single-thread puzzles per second, one group
+//! of bars per file, one bar per engine, on a log scale (engines differ by orders of
+//! magnitude, and a linear axis would flatten all but the fastest).
+//!
+//! Drawn with plotters' SVG backend only: text is written as SVG `<text>` and laid out with
+//! plotters' built-in estimates, so no system font or image library is needed to build or run.
+
+use std::path::Path;
+
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::files::write_atomically;
+use crate::output::count;
+use crate::report::Report;
+
+/// An RGB colour.
+pub type Colour = RGBColor;
+
+/// Bar colours, one per engine in run order (the Tableau 10 palette, cycling).
+pub const PALETTE: [Colour; 10] = [
+    RGBColor(0x1f, 0x77, 0xb4),
+    RGBColor(0xff, 0x7f, 0x0e),
+    RGBColor(0x2c, 0xa0, 0x2c),
+    RGBColor(0xd6, 0x27, 0x28),
+    RGBColor(0x94, 0x67, 0xbd),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0xe3, 0x77, 0xc2),
+    RGBColor(0x7f, 0x7f, 0x7f),
+    RGBColor(0xbc, 0xbd, 0x22),
+    RGBColor(0x17, 0xbe, 0xcf),
+];
+
+/// Why no chart was drawn.
+#[derive(Debug, thiserror::Error)]
+pub enum ChartError {
+    /// No record has a positive throughput to plot.
+    #[error("nothing to chart: no engine solved a puzzle")]
+    Empty,
+    /// Plotters failed to draw.
+    #[error("cannot draw the chart: {0}")]
+    Drawing(String),
+    /// The file could not be written.
+    #[error("cannot write {file}: {source}")]
+    Io {
+        /// The chart's file.
+        file: String,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// Draws the chart of `report` and writes it to `path` atomically.
+pub fn write_svg(report: &Report, path: &Path) -> Result<(), ChartError> {
+    let svg = render_svg(report)?;
+    write_atomically(path, svg.as_bytes(), false)
+        .map_err(|source| ChartError::Io { file: path.display().to_string(), source })
+}
+
+/// The chart of `report` as an SVG document.
+pub fn render_svg(report: &Report) -> Result<String, ChartError> {
+    let mut engines: Vec<&str> = Vec::new();
+    for record in &report.records {
+        if !engines.contains(&record.engine.as_str()) {
+            engines.push(&record.engine);
+        }
+    }
+    let files: Vec<&str> = report
+        .files
+        .iter()
+        .map(|file| file.file.as_str())
+        .filter(|file| report.records.iter().any(|record| record.file == *file))
+        .collect();
+    let rates = report
+        .records
+        .iter()
+        .map(|record| record.single_thread_puzzles_per_second)
+        .filter(|&rate| rate > 0.0 && rate.is_finite());
+    let (lowest, highest) = rates
+        .fold(None, |range: Option<(f64, f64)>, rate| match range {
+            None => Some((rate, rate)),
+            Some((low, high)) => Some((low.min(rate), high.max(rate))),
+        })
+        .ok_or(ChartError::Empty)?;
+    // Whole decades, with headroom above the tallest bar for its label and the legend.
+    let bottom = 10f64.powf(lowest.log10().floor() - 1.0).max(1e-3);
+    let top = 10f64.powf((highest * 20.0).log10().ceil());
+
+    let group_width = (engines.len() as u32 * 34 + 60).max(160);
+    let size = ((files.len() as u32 * group_width + 160).max(640), 520);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        draw(&root, report, &engines, &files, (bottom, top)).map_err(ChartError::Drawing)?;
+        root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
+    }
+    Ok(svg)
+}
+
+fn draw(
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    report: &Report,
+    engines: &[&str],
+    files: &[&str],
+    (bottom, top): (f64, f64),
+) -> Result<(), String> {
+    let failed = |error: &dyn std::fmt::Display| error.to_string();
+    root.fill(&WHITE).map_err(|e| failed(&e))?;
+    let caption =
+        format!("Puzzles per second, one thread, mode {} (log scale)", report.mode.name());
+    let mut chart = ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(-0.5f64..files.len() as f64 - 0.5, (bottom..top).log_scale())
+        .map_err(|e| failed(&e))?;
+    let file_label = |x: &f64| {
+        let nearest = x.round();
+        let is_group_centre = (x - nearest).abs() < 1e-6 && nearest >= 0.0;
+        files
+            .get(nearest as usize)
+            .filter(|_| is_group_centre)
+            .map(|file| short_name(file).to_owned())
+            .unwrap_or_default()
+    };
+    let rate_label = |y: &f64| if *y >= 1.0 { count(y.round() as u64) } else { format!("{y}") };
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .x_labels(files.len())
+        .x_label_formatter(&file_label)
+        .y_label_formatter(&rate_label)
+        .y_desc("puzzles/s")
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(|e| failed(&e))?;
+
+    let slot = 0.8 / engines.len() as f64;
+    let value_style =
+        TextStyle::from(("sans-serif", 11).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
+    for (engine_index, &engine) in engines.iter().enumerate() {
+        let colour = PALETTE[engine_index % PALETTE.len()];
+        let bars: Vec<(f64, f64)> = files
+            .iter()
+            .enumerate()
+            .filter_map(|(file_index, &file)| {
+                let record = report
+                    .records
+                    .iter()
+                    .find(|record| record.engine == engine && record.file == file)?;
+                let rate = record.single_thread_puzzles_per_second;
+                let left = file_index as f64 - 0.4 + engine_index as f64 * slot;
+                (rate > 0.0 && rate.is_finite()).then_some((left, rate))
+            })
+            .collect();
+        chart
+            .draw_series(bars.iter().map(|&(left, rate)| {
+                Rectangle::new(
+                    [(left + slot * 0.08, bottom), (left + slot * 0.92, rate)],
+                    colour.filled(),
+                )
+            }))
+            .map_err(|e| failed(&e))?
+            .label(engine)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled()));
+        chart
+            .draw_series(bars.iter().map(|&(left, rate)| {
+                Text::new(compact(rate), (left + slot / 2.0, rate), value_style.clone())
+            }))
+            .map_err(|e| failed(&e))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(|e| failed(&e))?;
+    Ok(())
+}
+
+/// A bar's value in three significant digits, short enough to sit above a narrow bar:
+/// `1.19M`, `537k`, `42.1k`, `761`, `8.25`.
+pub fn compact(value: f64) -> String {
+    let (scaled, suffix) = if value >= 999_500.0 {
+        (value / 1e6, "M")
+    } else if value >= 999.5 {
+        (value / 1e3, "k")
+    } else {
+        (value, "")
+    };
+    let decimals = if scaled >= 99.95 {
+        0
+    } else if scaled >= 9.995 {
+        1
+    } else {
+        2
+    };
+    format!("{scaled:.decimals$}{suffix}")
+}
+
+/// The file name without its directories: groups are labelled `17-clue.txt`, not a path.
+fn short_name(file: &str) -> &str {
+    Path::new(file).file_name().and_then(|name| name.to_str()).unwrap_or(file)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bar_values_keep_three_significant_digits() {
+        assert_eq!(compact(1_189_061.0), "1.19M");
+        assert_eq!(compact(536_769.0), "537k");
+        assert_eq!(compact(42_061.0), "42.1k");
+        assert_eq!(compact(999_999.0), "1.00M");
+        assert_eq!(compact(761.0), "761");
+        assert_eq!(compact(8.249), "8.25");
+    }
+}

@@ -1,0 +1,288 @@
+//! The cross-check: no engine is trusted on its own word.
+//!
+//! For every puzzle, every engine's reference answer is judged:
+//!
+//! 1. **On its own.** A returned solution must pass [`check_solution`] against the puzzle; the
+//!    count must not exceed the limit; a solution must come with a count of at least one and
+//!    vice versa; a later pass must have given the same answer (statistics included).
+//! 2. **Against the others.** Engines that finished within their budget must agree on the
+//!    count (0, 1 or 2+ in mode `unique`; 0 or 1+ in mode `first`), and where the count is
+//!    exactly one, on the solution itself. Budget-outs prove nothing and take no part.
+//!
+//! A puzzle that fails either test is a [`Disagreement`], kept with its file, number, line and
+//! every engine's answer. It is *charged* to the engines that are to blame: an engine whose
+//! answer fails on its own; among the rest, the engines outside the answer most of them gave,
+//! or all of them when no answer has a strict majority of votes (two engines against each
+//! other: the harness cannot tell which is right).
+
+use std::fmt;
+
+use rayon::ThreadPool;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use sudoku_core::{Grid, Limits, Outcome, Verdict, check_solution};
+
+use crate::corpus::Corpus;
+use crate::measure::EngineRun;
+
+/// One puzzle the engines disagree on, or that some engine answered wrongly.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Disagreement {
+    /// The file as named on the command line.
+    pub file: String,
+    /// The puzzle's 1-based number in the file.
+    pub puzzle: u64,
+    /// The line it starts on.
+    pub line: u64,
+    /// The puzzle as an 81-character line.
+    pub grid: String,
+    /// Every engine's answer, in run order.
+    pub answers: Vec<EngineAnswer>,
+}
+
+/// What one engine answered to a disputed puzzle.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EngineAnswer {
+    /// The engine's name.
+    pub engine: String,
+    /// Its count: `0`, `1`, `2+`, or `0+?`/`1+?` when it gave up at the budget.
+    pub count: String,
+    /// The solution it returned, as an 81-character line.
+    pub solution: Option<String>,
+    /// What is wrong with the answer on its own (a failed check, a broken contract).
+    pub problem: Option<String>,
+    /// Whether this puzzle counts against this engine.
+    pub charged: bool,
+}
+
+impl fmt::Display for Disagreement {
+    /// The puzzle's place and grid, then one line per engine.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(
+            f,
+            "DISAGREEMENT {}: puzzle {}, line {}: {}",
+            self.file, self.puzzle, self.line, self.grid
+        )?;
+        let width = self.answers.iter().map(|answer| answer.engine.len()).max().unwrap_or(0);
+        for answer in &self.answers {
+            let blame = if answer.charged { "✗" } else { " " };
+            write!(f, "  {blame} {:width$}  count {:4}", answer.engine, answer.count)?;
+            if let Some(solution) = &answer.solution {
+                write!(f, "  {solution}")?;
+            }
+            if let Some(problem) = &answer.problem {
+                write!(f, "  ({problem})")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+/// What the cross-check of one corpus found.
+#[derive(Debug)]
+pub struct CheckResult {
+    /// The disputed puzzles, in file order.
+    pub disagreements: Vec<Disagreement>,
+    /// For each engine (in run order), the disputed puzzles charged to it.
+    pub charged: Vec<u64>,
+}
+
+/// What an engine's answer to one puzzle is, for comparison with the others.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Judged {
+    /// Gave up at the budget: takes no part.
+    GaveUp,
+    /// Wrong on its own.
+    Invalid,
+    /// A finished answer: the verdict, and the solution where it is unique.
+    Finished(Verdict, Option<Grid>),
+}
+
+/// Judges every puzzle of `corpus` over the reference answers of `runs` (one per engine, all
+/// over this corpus).
+pub fn cross_check(corpus: &Corpus, runs: &[EngineRun<'_>], pool: &ThreadPool) -> CheckResult {
+    let disputed: Vec<(Disagreement, Vec<bool>)> = pool.install(|| {
+        (0..corpus.puzzles.len())
+            .into_par_iter()
+            .filter_map(|index| check_puzzle(corpus, runs, index))
+            .collect()
+    });
+    let mut charged = vec![0; runs.len()];
+    let mut disagreements = Vec::with_capacity(disputed.len());
+    for (disagreement, blamed) in disputed {
+        for (count, blamed) in charged.iter_mut().zip(blamed) {
+            *count += u64::from(blamed);
+        }
+        disagreements.push(disagreement);
+    }
+    CheckResult { disagreements, charged }
+}
+
+/// What is wrong with `outcome` on its own, if anything.
+pub fn problem_with(puzzle: &Grid, outcome: &Outcome, limits: Limits) -> Option<String> {
+    if outcome.count > limits.max_solutions() {
+        return Some(format!(
+            "count {} exceeds the limit of {}",
+            outcome.count,
+            limits.max_solutions()
+        ));
+    }
+    match outcome.solution {
+        None if outcome.count > 0 => Some(format!("count {} but no solution", outcome.count)),
+        Some(_) if outcome.count == 0 => Some("a solution with a count of 0".to_owned()),
+        Some(solution) => {
+            check_solution(puzzle, &solution).err().map(|error| format!("not a solution: {error}"))
+        }
+        None => None,
+    }
+}
+
+fn judge(puzzle: &Grid, run: &EngineRun<'_>, index: usize) -> Judged {
+    let outcome = &run.reference[index].outcome;
+    if problem_with(puzzle, outcome, run.limits).is_some() || run.instability(index).is_some() {
+        return Judged::Invalid;
+    }
+    match outcome.verdict(run.limits) {
+        Verdict::GaveUp(_) => Judged::GaveUp,
+        verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution),
+        verdict => Judged::Finished(verdict, None),
+    }
+}
+
+/// The disagreement on puzzle `index` and who is charged, or `None` when all is well. The
+/// common case allocates nothing.
+fn check_puzzle(
+    corpus: &Corpus,
+    runs: &[EngineRun<'_>],
+    index: usize,
+) -> Option<(Disagreement, Vec<bool>)> {
+    let puzzle = &corpus.puzzles[index];
+    let mut agreed: Option<Judged> = None;
+    let mut disputed = false;
+    for run in runs {
+        match judge(&puzzle.grid, run, index) {
+            Judged::GaveUp => {}
+            Judged::Invalid => disputed = true,
+            finished => match agreed {
+                None => agreed = Some(finished),
+                Some(first) => disputed |= first != finished,
+            },
+        }
+    }
+    if !disputed {
+        return None;
+    }
+
+    let judged: Vec<Judged> = runs.iter().map(|run| judge(&puzzle.grid, run, index)).collect();
+    let mut votes: Vec<(Judged, usize)> = Vec::new();
+    for answer in judged.iter().filter(|answer| matches!(answer, Judged::Finished(..))) {
+        match votes.iter_mut().find(|(seen, _)| seen == answer) {
+            Some((_, count)) => *count += 1,
+            None => votes.push((*answer, 1)),
+        }
+    }
+    let most = votes.iter().map(|&(_, count)| count).max().unwrap_or(0);
+    let mut leaders = votes.iter().filter(|&&(_, count)| count == most);
+    let majority = match (leaders.next(), leaders.next()) {
+        (Some(&(answer, _)), None) => Some(answer),
+        _ => None,
+    };
+    let blamed: Vec<bool> = judged
+        .iter()
+        .map(|answer| match answer {
+            Judged::GaveUp => false,
+            Judged::Invalid => true,
+            finished => votes.len() > 1 && majority != Some(*finished),
+        })
+        .collect();
+    let answers = runs
+        .iter()
+        .zip(&blamed)
+        .map(|(run, &charged)| {
+            let outcome = &run.reference[index].outcome;
+            let problem = problem_with(&puzzle.grid, outcome, run.limits)
+                .or_else(|| run.instability(index).map(|found| found.description.clone()));
+            EngineAnswer {
+                engine: run.info.name.to_owned(),
+                count: outcome.verdict(run.limits).to_string(),
+                solution: outcome.solution.map(|grid| grid.to_line()),
+                problem,
+                charged,
+            }
+        })
+        .collect();
+    let disagreement = Disagreement {
+        file: corpus.file.clone(),
+        puzzle: puzzle.number as u64,
+        line: puzzle.line as u64,
+        grid: puzzle.grid.to_line(),
+        answers,
+    };
+    Some((disagreement, blamed))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::Stats;
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn grid(line: &str) -> Grid {
+        sudoku_core::parse_one(line.as_bytes()).unwrap().grid
+    }
+
+    fn outcome(count: u32, solution: Option<Grid>) -> Outcome {
+        Outcome { solution, count, budget_exhausted: false, stats: Stats::default() }
+    }
+
+    #[test]
+    fn problems_on_their_own_are_named() {
+        let solved = grid(SOLVED);
+        let mut puzzle = solved;
+        puzzle.set(0, 0);
+        let limits = Limits::UNIQUE;
+        assert_eq!(problem_with(&puzzle, &outcome(1, Some(solved)), limits), None);
+        let mut wrong = solved;
+        wrong.set(80, 8);
+        let found = problem_with(&puzzle, &outcome(1, Some(wrong)), limits).unwrap();
+        assert!(found.starts_with("not a solution: "), "{found}");
+        assert!(problem_with(&puzzle, &outcome(1, None), limits).unwrap().contains("no solution"));
+        assert!(problem_with(&puzzle, &outcome(0, Some(solved)), limits).is_some());
+        assert!(
+            problem_with(&puzzle, &outcome(3, Some(solved)), limits).unwrap().contains("limit")
+        );
+    }
+
+    #[test]
+    fn a_disagreement_prints_its_place_and_every_answer() {
+        let disagreement = Disagreement {
+            file: "f.txt".into(),
+            puzzle: 7,
+            line: 9,
+            grid: ".".repeat(81),
+            answers: vec![
+                EngineAnswer {
+                    engine: "good".into(),
+                    count: "1".into(),
+                    solution: Some(SOLVED.into()),
+                    problem: None,
+                    charged: false,
+                },
+                EngineAnswer {
+                    engine: "bad".into(),
+                    count: "2+".into(),
+                    solution: None,
+                    problem: Some("count 2 but no solution".into()),
+                    charged: true,
+                },
+            ],
+        };
+        let text = disagreement.to_string();
+        assert!(text.starts_with("DISAGREEMENT f.txt: puzzle 7, line 9: ...."), "{text}");
+        assert!(text.contains("  good  count 1     5346"), "{text}");
+        assert!(text.contains("✗ bad   count 2+    (count 2 but no solution)"), "{text}");
+    }
+}

@@ -1,0 +1,343 @@
+//! Running one engine over one corpus: the passes, and the clock around `solve`.
+//!
+//! A pass solves every puzzle once. Each engine and file gets:
+//!
+//! - a **reference pass**, whose answers are kept for the cross-check and the counters. With
+//!   one thread it is sequential; with more it is the first parallel pass;
+//! - with more than one thread, a **sequential pass** on the calling thread: its per-puzzle
+//!   times give the single-thread figures (puzzles/s, µs percentiles), the figures the field
+//!   compares;
+//! - with `--repeat K` or `--min-time`, more sequential and parallel passes; the report takes
+//!   the median of each figure. Later passes are also compared with the reference pass, so an
+//!   engine whose answers or statistics change between runs is caught.
+//!
+//! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic). Results go
+//! into slots allocated before the pass; in the parallel pass each rayon worker makes its own
+//! engine (engines are `Send`, not `Sync`, and own their scratch memory) and writes only the
+//! slots of the puzzles it took, so nothing shared is locked while engines run. Progress is
+//! reported once per [`PROGRESS_STEP`] puzzles, never per puzzle.
+
+use std::time::{Duration, Instant};
+
+use rayon::ThreadPool;
+use rayon::prelude::*;
+use sudoku_core::{Engine, Limits, Outcome, Stats};
+use sudoku_engines::EngineInfo;
+
+use crate::corpus::{Corpus, CorpusPuzzle};
+use crate::progress::Progress;
+use crate::{BenchOptions, Timing};
+
+/// The most passes `--min-time` runs, however fast the engine.
+pub const MAX_PASSES: u32 = 1000;
+
+/// Puzzles solved between two progress updates.
+pub const PROGRESS_STEP: usize = 256;
+
+/// One puzzle's answer and solve time.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Timed {
+    /// What the engine returned.
+    pub outcome: Outcome,
+    /// Nanoseconds inside `solve`.
+    pub nanos: u64,
+}
+
+impl Timed {
+    /// A slot before its puzzle is solved.
+    const UNSET: Timed = Timed {
+        outcome: Outcome {
+            solution: None,
+            count: 0,
+            budget_exhausted: false,
+            stats: Stats { nodes: 0, guesses: 0 },
+        },
+        nanos: 0,
+    };
+}
+
+/// The times of one pass.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct PassTimes {
+    /// Wall time of the whole pass.
+    pub wall: Duration,
+    /// Sum of the per-puzzle solve times (sequential passes; zero for parallel ones).
+    pub solve_total: Duration,
+    /// Mean solve time, ns.
+    pub mean_ns: f64,
+    /// Median solve time, ns.
+    pub median_ns: f64,
+    /// 99th percentile (nearest rank), ns.
+    pub p99_ns: f64,
+    /// Longest solve, ns.
+    pub max_ns: f64,
+}
+
+impl PassTimes {
+    /// The figures of a sequential pass from its slots.
+    fn of(slots: &[Timed], wall: Duration) -> PassTimes {
+        let mut nanos: Vec<u64> = slots.iter().map(|slot| slot.nanos).collect();
+        nanos.sort_unstable();
+        let total: u64 = nanos.iter().sum();
+        let count = nanos.len().max(1);
+        let rank = |fraction: f64| {
+            let index = ((fraction * count as f64).ceil() as usize).clamp(1, count) - 1;
+            nanos.get(index).copied().unwrap_or(0) as f64
+        };
+        PassTimes {
+            wall,
+            solve_total: Duration::from_nanos(total),
+            mean_ns: total as f64 / count as f64,
+            median_ns: if nanos.len().is_multiple_of(2) && !nanos.is_empty() {
+                (nanos[nanos.len() / 2 - 1] + nanos[nanos.len() / 2]) as f64 / 2.0
+            } else {
+                rank(0.5)
+            },
+            p99_ns: rank(0.99),
+            max_ns: nanos.last().copied().unwrap_or(0) as f64,
+        }
+    }
+}
+
+/// An engine's later answer to a puzzle that differs from its reference answer.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Instability {
+    /// Index of the puzzle in the corpus.
+    pub index: usize,
+    /// What differed.
+    pub description: String,
+}
+
+/// Everything one engine did on one corpus.
+#[derive(Debug)]
+pub struct EngineRun<'e> {
+    /// The engine.
+    pub info: &'e EngineInfo,
+    /// The limits it solved with.
+    pub limits: Limits,
+    /// The reference pass, one slot per puzzle of the corpus.
+    pub reference: Vec<Timed>,
+    /// Puzzles answered differently by a later pass, by index (empty without cross-check).
+    pub unstable: Vec<Instability>,
+    /// The sequential passes (with one thread, the reference pass is the first).
+    pub sequential: Vec<PassTimes>,
+    /// Wall times of the parallel passes (with one thread, those of the sequential passes).
+    pub parallel_walls: Vec<Duration>,
+}
+
+impl EngineRun<'_> {
+    /// The instability recorded for puzzle `index`, if any.
+    pub fn instability(&self, index: usize) -> Option<&Instability> {
+        self.unstable
+            .binary_search_by_key(&index, |found| found.index)
+            .ok()
+            .map(|position| &self.unstable[position])
+    }
+}
+
+/// The limits `info` solves with: the mode's, plus the budget when the engine honours one.
+pub fn limits_for(info: &EngineInfo, options: &BenchOptions<'_>) -> Limits {
+    let limits = options.mode.limits();
+    match options.budget {
+        Some(nodes) if info.instrumented => limits.with_node_budget(nodes),
+        _ => limits,
+    }
+}
+
+/// Runs `info` over `corpus`: the reference pass, then the timing passes of `options.timing`.
+pub fn run_engine<'e>(
+    info: &'e EngineInfo,
+    corpus: &Corpus,
+    options: &BenchOptions<'_>,
+    pool: &ThreadPool,
+    progress: &Progress,
+) -> EngineRun<'e> {
+    let limits = limits_for(info, options);
+    let puzzles = &corpus.puzzles[..];
+    let parallel = options.threads > 1;
+    let mut engine = info.create();
+    let mut run = EngineRun {
+        info,
+        limits,
+        reference: vec![Timed::UNSET; puzzles.len()],
+        unstable: Vec::new(),
+        sequential: Vec::new(),
+        parallel_walls: Vec::new(),
+    };
+    let label = |pass: u32| format!("{} on {}, pass {pass}", info.name, corpus.file);
+    let started = Instant::now();
+
+    progress.start(label(1), puzzles.len());
+    if parallel {
+        let wall = parallel_pass(pool, info, limits, puzzles, &mut run.reference, progress);
+        run.parallel_walls.push(wall);
+    } else {
+        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut run.reference, progress);
+        run.sequential.push(PassTimes::of(&run.reference, wall));
+        run.parallel_walls.push(wall);
+    }
+
+    let mut scratch = vec![Timed::UNSET; puzzles.len()];
+    let mut passes = 1;
+    if parallel {
+        progress.start(format!("{} (single thread)", label(1)), puzzles.len());
+        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut scratch, progress);
+        run.sequential.push(PassTimes::of(&scratch, wall));
+        compare(&mut run, &scratch, options.cross_check);
+    }
+    while wants_another_pass(options.timing, passes, started.elapsed()) {
+        passes += 1;
+        if parallel {
+            progress.start(label(passes), puzzles.len());
+            let wall = parallel_pass(pool, info, limits, puzzles, &mut scratch, progress);
+            run.parallel_walls.push(wall);
+            compare(&mut run, &scratch, options.cross_check);
+        }
+        let single =
+            if parallel { format!("{} (single thread)", label(passes)) } else { label(passes) };
+        progress.start(single, puzzles.len());
+        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut scratch, progress);
+        run.sequential.push(PassTimes::of(&scratch, wall));
+        if !parallel {
+            run.parallel_walls.push(wall);
+        }
+        compare(&mut run, &scratch, options.cross_check);
+    }
+    run
+}
+
+fn wants_another_pass(timing: Timing, passes_done: u32, elapsed: Duration) -> bool {
+    match timing {
+        Timing::Repeat(passes) => passes_done < passes,
+        Timing::MinTime(minimum) => elapsed < minimum && passes_done < MAX_PASSES,
+    }
+}
+
+/// Solves every puzzle on the calling thread, timing each solve.
+fn sequential_pass(
+    engine: &mut dyn Engine,
+    limits: Limits,
+    puzzles: &[CorpusPuzzle],
+    slots: &mut [Timed],
+    progress: &Progress,
+) -> Duration {
+    let started = Instant::now();
+    for (puzzle_chunk, slot_chunk) in
+        puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
+    {
+        for (puzzle, slot) in puzzle_chunk.iter().zip(slot_chunk.iter_mut()) {
+            let solve_started = Instant::now();
+            let outcome = engine.solve(&puzzle.grid, limits);
+            let nanos = solve_started.elapsed().as_nanos();
+            *slot = Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) };
+        }
+        progress.advance(puzzle_chunk.len());
+    }
+    started.elapsed()
+}
+
+/// One rayon worker's engine and its progress not yet reported.
+struct Worker<'p> {
+    engine: Box<dyn Engine>,
+    unreported: usize,
+    progress: &'p Progress,
+}
+
+impl Drop for Worker<'_> {
+    fn drop(&mut self) {
+        self.progress.advance(self.unreported);
+    }
+}
+
+/// Solves every puzzle on the pool, timing each solve; returns the wall time.
+fn parallel_pass(
+    pool: &ThreadPool,
+    info: &EngineInfo,
+    limits: Limits,
+    puzzles: &[CorpusPuzzle],
+    slots: &mut [Timed],
+    progress: &Progress,
+) -> Duration {
+    let started = Instant::now();
+    pool.install(|| {
+        puzzles.par_iter().zip(slots.par_iter_mut()).for_each_init(
+            || Worker { engine: info.create(), unreported: 0, progress },
+            |worker, (puzzle, slot)| {
+                let solve_started = Instant::now();
+                let outcome = worker.engine.solve(&puzzle.grid, limits);
+                let nanos = solve_started.elapsed().as_nanos();
+                *slot = Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) };
+                worker.unreported += 1;
+                if worker.unreported == PROGRESS_STEP {
+                    worker.progress.advance(PROGRESS_STEP);
+                    worker.unreported = 0;
+                }
+            },
+        );
+    });
+    started.elapsed()
+}
+
+/// Records every puzzle whose answer in `later` differs from the reference pass.
+fn compare(run: &mut EngineRun<'_>, later: &[Timed], cross_check: bool) {
+    if !cross_check {
+        return;
+    }
+    let mut found = Vec::new();
+    for (index, (first, again)) in run.reference.iter().zip(later).enumerate() {
+        if first.outcome == again.outcome || run.instability(index).is_some() {
+            continue;
+        }
+        let describe = |outcome: &Outcome| {
+            format!(
+                "count {}, {} nodes, {} guesses{}",
+                outcome.verdict(run.limits),
+                outcome.stats.nodes,
+                outcome.stats.guesses,
+                outcome.solution.map_or(String::new(), |grid| format!(", solution {grid}"))
+            )
+        };
+        let description = format!(
+            "answered differently on another pass: {} then {}",
+            describe(&first.outcome),
+            describe(&again.outcome)
+        );
+        found.push(Instability { index, description });
+    }
+    if !found.is_empty() {
+        // Kept sorted, so `instability` can search it.
+        run.unstable.extend(found);
+        run.unstable.sort_by_key(|known| known.index);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn slots(nanos: &[u64]) -> Vec<Timed> {
+        nanos.iter().map(|&nanos| Timed { nanos, ..Timed::UNSET }).collect()
+    }
+
+    #[test]
+    fn pass_figures_use_nearest_rank_percentiles() {
+        let times: Vec<u64> = (1..=200).collect();
+        let pass = PassTimes::of(&slots(&times), Duration::from_micros(50));
+        assert_eq!(pass.solve_total, Duration::from_nanos(200 * 201 / 2));
+        assert_eq!(pass.mean_ns, 100.5);
+        assert_eq!(pass.median_ns, 100.5);
+        assert_eq!(pass.p99_ns, 198.0);
+        assert_eq!(pass.max_ns, 200.0);
+        let odd = PassTimes::of(&slots(&[5, 1, 9]), Duration::ZERO);
+        assert_eq!((odd.median_ns, odd.p99_ns, odd.max_ns), (5.0, 9.0, 9.0));
+    }
+
+    #[test]
+    fn min_time_stops_at_the_pass_cap() {
+        let long = Timing::MinTime(Duration::from_secs(3600));
+        assert!(wants_another_pass(long, 1, Duration::ZERO));
+        assert!(!wants_another_pass(long, MAX_PASSES, Duration::ZERO));
+        assert!(!wants_another_pass(Timing::Repeat(3), 3, Duration::ZERO));
+        assert!(wants_another_pass(Timing::Repeat(3), 2, Duration::ZERO));
+    }
+}

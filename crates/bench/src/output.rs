@@ -1,0 +1,346 @@
+//! The report as text: an aligned terminal table, Markdown, CSV and JSON.
+//!
+//! The table and Markdown are for people: one section (or row group) per file, numbers
+//! rounded to what is worth reading, `—` for a figure the engine cannot give. CSV and JSON are
+//! for programs and keep every figure at full precision; both read back ([`read_csv`],
+//! [`read_json`]) to exactly the figures written. Every format states the mode, the budget,
+//! the threads and whether answers were cross-checked.
+
+use std::io::{self, Write};
+
+use crate::report::{Record, Report};
+
+/// The formats a report can be written in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OutputFormat {
+    /// An aligned table for the terminal.
+    Table,
+    /// A GitHub-flavoured Markdown table, for READMEs and pull requests.
+    Markdown,
+    /// One CSV row per engine and file, with a header row.
+    Csv,
+    /// The whole report in the documented JSON schema.
+    Json,
+}
+
+/// Writes `report` in `format`.
+pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::Result<()> {
+    match format {
+        OutputFormat::Table => write_table(report, out),
+        OutputFormat::Markdown => write_markdown(report, out),
+        OutputFormat::Csv => write_csv(report, out),
+        OutputFormat::Json => write_json(report, out),
+    }
+}
+
+/// `report` in `format`, as one string.
+pub fn render(report: &Report, format: OutputFormat) -> String {
+    let mut bytes = Vec::new();
+    write(report, format, &mut bytes).expect("writing to memory cannot fail");
+    String::from_utf8(bytes).expect("every format writes UTF-8")
+}
+
+/// The report in the JSON schema, pretty-printed.
+pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, report)?;
+    writeln!(out)
+}
+
+/// Reads a report written by [`write_json`].
+pub fn read_json(text: &str) -> Result<Report, serde_json::Error> {
+    serde_json::from_str(text)
+}
+
+/// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
+/// A missing figure is an empty cell.
+pub fn write_csv(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let mut writer = csv::Writer::from_writer(out);
+    for record in &report.records {
+        writer.serialize(record).map_err(io::Error::other)?;
+    }
+    writer.flush()
+}
+
+/// Reads the records of CSV written by [`write_csv`].
+pub fn read_csv(bytes: &[u8]) -> Result<Vec<Record>, csv::Error> {
+    csv::Reader::from_reader(bytes).deserialize().collect()
+}
+
+/// The report as aligned tables, one per file, with the run's settings above and the
+/// cross-check's verdict below.
+pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    for line in settings_lines(report) {
+        writeln!(out, "{line}")?;
+    }
+    for file in &report.files {
+        writeln!(out)?;
+        let mut heading = format!("{}: {} puzzles", file.file, count(file.puzzles));
+        if file.read_errors > 0 {
+            heading.push_str(&format!(" ({} unreadable)", count(file.read_errors)));
+        }
+        heading.push_str(&format!(", read in {}", seconds(file.parse_seconds)));
+        if let Some(checked) = file.check_seconds {
+            heading.push_str(&format!(", cross-checked in {}", seconds(checked)));
+        }
+        writeln!(out, "{heading}")?;
+        let records: Vec<&Record> =
+            report.records.iter().filter(|record| record.file == file.file).collect();
+        if records.is_empty() {
+            continue;
+        }
+        let columns = columns(report);
+        let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
+        for record in records {
+            table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
+        }
+        table.write_aligned(out)?;
+    }
+    writeln!(out)?;
+    for line in footer_lines(report) {
+        writeln!(out, "{line}")?;
+    }
+    Ok(())
+}
+
+/// The report as one Markdown table (a file column first), with the settings above it.
+pub fn write_markdown(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    let settings = settings_lines(report);
+    writeln!(out, "{}", settings.join("  \n"))?;
+    writeln!(out)?;
+    let columns = columns(report);
+    let mut header = String::from("| file |");
+    let mut rule = String::from("|---|");
+    for (index, (name, _)) in columns.iter().enumerate() {
+        header.push_str(&format!(" {name} |"));
+        rule.push_str(if index == 0 { "---|" } else { "--:|" });
+    }
+    writeln!(out, "{header}\n{rule}")?;
+    for record in &report.records {
+        let mut row = format!("| {} |", markdown_escape(&record.file));
+        for (_, cell) in &columns {
+            row.push_str(&format!(" {} |", markdown_escape(&cell(record))));
+        }
+        writeln!(out, "{row}")?;
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", footer_lines(report).join("  \n"))
+}
+
+fn markdown_escape(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+type Cell = Box<dyn Fn(&Record) -> String>;
+
+/// The columns of the table and Markdown formats: a heading and how to fill it.
+fn columns(report: &Report) -> Vec<(String, Cell)> {
+    let threads = report.threads;
+    let columns: Vec<(&str, Cell)> = vec![
+        ("engine", Box::new(|r: &Record| r.engine.clone())),
+        ("puzzles", Box::new(|r: &Record| count(r.puzzles))),
+        ("solved", Box::new(|r: &Record| count(r.solved))),
+        ("unsolvable", Box::new(|r: &Record| count(r.unsolvable))),
+        ("budget-outs", Box::new(|r: &Record| count(r.budget_outs))),
+        ("puzzles/s", Box::new(|r: &Record| figure(r.single_thread_puzzles_per_second))),
+        ("µs mean", Box::new(|r: &Record| figure(r.us_mean))),
+        ("µs median", Box::new(|r: &Record| figure(r.us_median))),
+        ("µs p99", Box::new(|r: &Record| figure(r.us_p99))),
+        ("µs max", Box::new(|r: &Record| figure(r.us_max))),
+        ("", Box::new(|r: &Record| figure(r.parallel_puzzles_per_second))),
+        ("speedup", Box::new(|r: &Record| format!("{:.2}×", r.speedup))),
+        ("nodes/puzzle", Box::new(|r: &Record| optional(r.nodes_per_puzzle, figure))),
+        ("guesses/puzzle", Box::new(|r: &Record| optional(r.guesses_per_puzzle, figure))),
+        ("no guess", Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
+        ("disagreements", Box::new(|r: &Record| r.disagreements.map_or("off".into(), count))),
+    ];
+    columns
+        .into_iter()
+        .map(|(name, cell)| {
+            let name = if name.is_empty() { format!("{threads}-thread/s") } else { name.into() };
+            (name, cell)
+        })
+        .collect()
+}
+
+/// What the run was: mode, budget, threads, passes, cross-check, machine.
+fn settings_lines(report: &Report) -> Vec<String> {
+    let budget = match report.budget {
+        Some(nodes) => format!("node budget {} (instrumented engines)", count(nodes)),
+        None => "no node budget".to_owned(),
+    };
+    let passes = match (report.repeat, report.min_time_seconds) {
+        (_, Some(minimum)) => {
+            format!("passes repeated for at least {} per figure", seconds(minimum))
+        }
+        (Some(1) | None, None) => "1 timing pass".to_owned(),
+        (Some(passes), None) => format!("median of {passes} timing passes"),
+    };
+    let cross_check = if report.cross_check { "cross-check on" } else { "cross-check OFF" };
+    vec![
+        format!("sudoku bench: mode {} ({})", report.mode.name(), report.mode.meaning()),
+        format!(
+            "{budget}; {} thread{}; {passes}; {cross_check}",
+            report.threads,
+            if report.threads == 1 { "" } else { "s" }
+        ),
+        format!("machine: {}", report.machine.describe()),
+    ]
+}
+
+/// What the columns mean, and the cross-check's verdict.
+fn footer_lines(report: &Report) -> Vec<String> {
+    let mut lines = vec![format!(
+        "puzzles/s and µs: one thread, sequential pass; {}-thread/s: wall clock with {} threads; \
+         speedup: their ratio; —: not reported by the engine",
+        report.threads, report.threads
+    )];
+    let most_overhead = report
+        .records
+        .iter()
+        .max_by(|a, b| a.harness_overhead_percent.total_cmp(&b.harness_overhead_percent));
+    if let Some(record) = most_overhead {
+        lines.push(format!(
+            "harness time inside the sequential passes (clock, bookkeeping): at most {:.1}% of \
+             their wall time ({} on {}); reading and cross-checking are timed per file above",
+            record.harness_overhead_percent, record.engine, record.file
+        ));
+    }
+    if report.records.iter().any(|record| record.budget_outs > 0) {
+        lines.push(
+            "budget-outs: searches given up at the node budget; they prove nothing and take no \
+             part in the cross-check"
+                .to_owned(),
+        );
+    }
+    lines.push(match &report.disagreements {
+        None => "cross-check: OFF (timing run): answers were not checked".to_owned(),
+        Some(found) if found.is_empty() => {
+            "cross-check: 0 disagreements: every answer checked, every finished engine agrees"
+                .to_owned()
+        }
+        Some(found) => format!(
+            "cross-check: {} DISAGREEMENTS (each printed on standard error and listed in the \
+             JSON report)",
+            count(found.len() as u64)
+        ),
+    });
+    lines
+}
+
+/// An integer with thousands separators: `49,158`.
+pub fn count(value: u64) -> String {
+    let digits = value.to_string();
+    let mut grouped = String::with_capacity(digits.len() + digits.len() / 3);
+    for (index, digit) in digits.chars().enumerate() {
+        if index > 0 && (digits.len() - index).is_multiple_of(3) {
+            grouped.push(',');
+        }
+        grouped.push(digit);
+    }
+    grouped
+}
+
+/// A measured figure rounded to what is worth reading: `51,234`, `17.2`, `0.85`.
+pub fn figure(value: f64) -> String {
+    if !value.is_finite() {
+        return "—".to_owned();
+    }
+    if value.abs() >= 100.0 {
+        let sign = if value < 0.0 { "-" } else { "" };
+        format!("{sign}{}", count(value.abs().round() as u64))
+    } else if value.abs() >= 10.0 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.2}")
+    }
+}
+
+fn percent(value: f64) -> String {
+    format!("{value:.1}%")
+}
+
+fn optional(value: Option<f64>, show: fn(f64) -> String) -> String {
+    value.map_or_else(|| "—".to_owned(), show)
+}
+
+/// A duration in seconds, in the unit that reads best: `812 µs`, `4.1 ms`, `2.35 s`.
+pub fn seconds(value: f64) -> String {
+    if value < 1e-3 {
+        format!("{:.0} µs", value * 1e6)
+    } else if value < 1.0 {
+        format!("{:.1} ms", value * 1e3)
+    } else {
+        format!("{value:.2} s")
+    }
+}
+
+/// Rows of cells printed in aligned columns: the first left-aligned, the rest right-aligned.
+pub(crate) struct TextTable {
+    pub(crate) headers: Vec<String>,
+    pub(crate) rows: Vec<Vec<String>>,
+}
+
+impl TextTable {
+    pub(crate) fn new<S: Into<String>>(headers: impl IntoIterator<Item = S>) -> TextTable {
+        TextTable { headers: headers.into_iter().map(Into::into).collect(), rows: Vec::new() }
+    }
+
+    pub(crate) fn write_aligned(&self, out: &mut dyn Write) -> io::Result<()> {
+        let width = |text: &str| text.chars().count();
+        let mut widths: Vec<usize> = self.headers.iter().map(|header| width(header)).collect();
+        for row in &self.rows {
+            for (column, cell) in row.iter().enumerate() {
+                widths[column] = widths[column].max(width(cell));
+            }
+        }
+        for row in std::iter::once(&self.headers).chain(&self.rows) {
+            let mut line = String::new();
+            for (column, cell) in row.iter().enumerate() {
+                let padding = " ".repeat(widths[column] - width(cell));
+                if column == 0 {
+                    line.push_str(cell);
+                    line.push_str(&padding);
+                } else {
+                    line.push_str("  ");
+                    line.push_str(&padding);
+                    line.push_str(cell);
+                }
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_read_well() {
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(49158), "49,158");
+        assert_eq!(count(1234567), "1,234,567");
+        assert_eq!(figure(51234.4), "51,234");
+        assert_eq!(figure(17.24), "17.2");
+        assert_eq!(figure(0.849), "0.85");
+        assert_eq!(seconds(0.0041), "4.1 ms");
+        assert_eq!(seconds(0.000812), "812 µs");
+        assert_eq!(seconds(2.345), "2.35 s");
+    }
+
+    #[test]
+    fn tables_align_columns() {
+        let mut table = TextTable::new(["name", "µs"]);
+        table.rows.push(vec!["a".into(), "1,234".into()]);
+        table.rows.push(vec!["long name".into(), "5".into()]);
+        let mut text = Vec::new();
+        table.write_aligned(&mut text).unwrap();
+        assert_eq!(
+            String::from_utf8(text).unwrap(),
+            "name          µs\na          1,234\nlong name      5\n"
+        );
+    }
+}

@@ -1,0 +1,292 @@
+//! The report: one value holding everything a run found, in the shape of the JSON schema.
+//!
+//! Every output (table, Markdown, CSV, JSON, chart) and every baseline is made from a
+//! [`Report`], so they cannot disagree with each other. The JSON form is the documented schema
+//! (`docs/bench-json.md`); [`SCHEMA_VERSION`] changes whenever a field changes meaning or
+//! disappears, so a baseline of another version is refused rather than misread.
+//!
+//! Figures an engine cannot give are `None` (JSON `null`), never 0: engines that are not
+//! instrumented count no nodes or guesses, and a run without cross-check has no disagreement
+//! count.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Serialize};
+use sudoku_core::Limits;
+
+use crate::corpus::Corpus;
+use crate::crosscheck::Disagreement;
+use crate::{BenchOptions, Timing};
+
+/// The version of the JSON schema this crate writes.
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// How far each solve goes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Mode {
+    /// Stop at the first solution.
+    First,
+    /// Count solutions up to two, proving a solution unique (the published tables' mode).
+    Unique,
+}
+
+impl Mode {
+    /// The solve limits of this mode, without a budget.
+    pub fn limits(self) -> Limits {
+        match self {
+            Mode::First => Limits::FIRST,
+            Mode::Unique => Limits::UNIQUE,
+        }
+    }
+
+    /// The name used on the command line and in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mode::First => "first",
+            Mode::Unique => "unique",
+        }
+    }
+
+    /// What the mode does, for report headers.
+    pub fn meaning(self) -> &'static str {
+        match self {
+            Mode::First => "each solve stops at the first solution",
+            Mode::Unique => "each solve counts solutions up to 2, proving uniqueness",
+        }
+    }
+}
+
+/// The machine a report was measured on.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Machine {
+    /// The CPU model, when the system says (`/proc/cpuinfo` on Linux).
+    pub cpu: Option<String>,
+    /// Hardware threads available to the process.
+    pub cores: usize,
+    /// The operating system (`linux`, `macos`, ...).
+    pub os: String,
+    /// The CPU architecture (`x86_64`, `aarch64`, ...).
+    pub arch: String,
+}
+
+impl Machine {
+    /// The machine this process runs on.
+    pub fn current() -> Machine {
+        Machine {
+            cpu: cpu_model(),
+            cores: std::thread::available_parallelism().map_or(1, usize::from),
+            os: std::env::consts::OS.to_owned(),
+            arch: std::env::consts::ARCH.to_owned(),
+        }
+    }
+
+    /// `AMD EPYC 7B13, 2 cores, linux x86_64`.
+    pub fn describe(&self) -> String {
+        let cpu = self.cpu.as_deref().unwrap_or("unknown CPU");
+        format!("{cpu}, {} cores, {} {}", self.cores, self.os, self.arch)
+    }
+}
+
+fn cpu_model() -> Option<String> {
+    let text = std::fs::read_to_string("/proc/cpuinfo").ok()?;
+    text.lines()
+        .filter_map(|line| line.split_once(':'))
+        .find(|(key, _)| matches!(key.trim(), "model name" | "Model" | "Processor"))
+        .map(|(_, value)| value.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|model| !model.is_empty())
+}
+
+/// One input file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct FileSummary {
+    /// The file as named on the command line.
+    pub file: String,
+    /// Puzzles read.
+    pub puzzles: u64,
+    /// Malformed puzzles and read failures, each reported on standard error.
+    pub read_errors: u64,
+    /// Time spent reading and parsing the file, not counted in any engine's figures.
+    pub parse_seconds: f64,
+    /// Time spent cross-checking the answers of all engines; `None` without cross-check.
+    pub check_seconds: Option<f64>,
+    /// FNV-1a (64 bits, hex) of the puzzles' cells, so a baseline can tell a changed file.
+    pub digest: String,
+}
+
+impl FileSummary {
+    /// The summary of a loaded corpus, before anything ran on it.
+    pub fn of(corpus: &Corpus) -> FileSummary {
+        FileSummary {
+            file: corpus.file.clone(),
+            puzzles: corpus.puzzles.len() as u64,
+            read_errors: corpus.read_errors.len() as u64,
+            parse_seconds: corpus.read_time.as_secs_f64(),
+            check_seconds: None,
+            digest: corpus.digest(),
+        }
+    }
+}
+
+/// The figures of one engine on one file. Flat, so the CSV row and the JSON record are the
+/// same fields.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Record {
+    /// The engine's registry name.
+    pub engine: String,
+    /// The file as named on the command line.
+    pub file: String,
+    /// The mode of every solve.
+    pub mode: Mode,
+    /// The node budget this engine ran with (`None`: unlimited, or an engine that ignores
+    /// budgets).
+    pub budget: Option<u64>,
+    /// Whether the engine reports nodes and guesses.
+    pub instrumented: bool,
+    /// Whether answers were checked and compared.
+    pub cross_check: bool,
+    /// Puzzles in the file.
+    pub puzzles: u64,
+    /// Puzzles with at least one solution found.
+    pub solved: u64,
+    /// Puzzles proved to have no solution.
+    pub unsolvable: u64,
+    /// Puzzles given up at the node budget before the search finished.
+    pub budget_outs: u64,
+    /// Puzzles proved to have exactly one solution (`None` in mode `first`, which proves none).
+    pub one_solution: Option<u64>,
+    /// Puzzles with two solutions or more (`None` in mode `first`).
+    pub two_plus_solutions: Option<u64>,
+    /// Timing passes the figures are the median of.
+    pub passes: u32,
+    /// Puzzles per second on one thread: puzzles / wall time of a sequential pass. The figure
+    /// the field compares.
+    pub single_thread_puzzles_per_second: f64,
+    /// Mean solve time per puzzle, µs (sequential pass).
+    pub us_mean: f64,
+    /// Median solve time, µs.
+    pub us_median: f64,
+    /// 99th percentile solve time (nearest rank), µs.
+    pub us_p99: f64,
+    /// Longest solve, µs.
+    pub us_max: f64,
+    /// Sum of the solve times of a sequential pass, seconds.
+    pub solve_seconds: f64,
+    /// Wall time of a sequential pass, seconds.
+    pub wall_seconds: f64,
+    /// Share of the sequential pass's wall time not spent inside `solve`: timing, storing
+    /// results, the loop itself.
+    pub harness_overhead_percent: f64,
+    /// Worker threads of the parallel pass.
+    pub threads: u64,
+    /// Puzzles per second, wall clock, with `threads` threads.
+    pub parallel_puzzles_per_second: f64,
+    /// Wall time of a parallel pass, seconds.
+    pub parallel_wall_seconds: f64,
+    /// `parallel_puzzles_per_second / single_thread_puzzles_per_second`.
+    pub speedup: f64,
+    /// Search nodes over all puzzles (`None`: the engine does not count them).
+    pub nodes_total: Option<u64>,
+    /// Guesses over all puzzles.
+    pub guesses_total: Option<u64>,
+    /// Mean nodes per puzzle.
+    pub nodes_per_puzzle: Option<f64>,
+    /// Mean guesses per puzzle.
+    pub guesses_per_puzzle: Option<f64>,
+    /// Puzzles solved without a single guess.
+    pub solved_without_guessing: Option<u64>,
+    /// `solved_without_guessing` as a percentage of all puzzles.
+    pub no_guess_percent: Option<f64>,
+    /// Puzzles on which this engine's answer was wrong or disputed (`None`: not cross-checked).
+    pub disagreements: Option<u64>,
+}
+
+/// Everything a run found.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Report {
+    /// [`SCHEMA_VERSION`] when written.
+    pub schema_version: u32,
+    /// The program and version that wrote the report.
+    pub tool: String,
+    /// When the run ended, seconds since the Unix epoch.
+    pub created_unix_seconds: u64,
+    /// The mode of every solve.
+    pub mode: Mode,
+    /// The node budget given to instrumented engines.
+    pub budget: Option<u64>,
+    /// Worker threads of the parallel passes.
+    pub threads: u64,
+    /// `--repeat`: passes per figure, when fixed.
+    pub repeat: Option<u32>,
+    /// `--min-time`: seconds per engine and file, when passes repeat until then.
+    pub min_time_seconds: Option<f64>,
+    /// Whether answers were checked and compared.
+    pub cross_check: bool,
+    /// Where it ran.
+    pub machine: Machine,
+    /// The input files, in order.
+    pub files: Vec<FileSummary>,
+    /// One record per file and engine, files in input order, engines in run order.
+    pub records: Vec<Record>,
+    /// Every disagreement found (`None`: not cross-checked).
+    pub disagreements: Option<Vec<Disagreement>>,
+}
+
+impl Report {
+    /// An empty report for a run with `options`.
+    pub fn new(options: &BenchOptions<'_>, machine: Machine) -> Report {
+        let (repeat, min_time_seconds) = match options.timing {
+            Timing::Repeat(passes) => (Some(passes.max(1)), None),
+            Timing::MinTime(duration) => (None, Some(duration.as_secs_f64())),
+        };
+        Report {
+            schema_version: SCHEMA_VERSION,
+            tool: concat!("sudoku-bench ", env!("CARGO_PKG_VERSION")).to_owned(),
+            created_unix_seconds: SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(0, |since| since.as_secs()),
+            mode: options.mode,
+            budget: options.budget,
+            threads: options.threads as u64,
+            repeat,
+            min_time_seconds,
+            cross_check: options.cross_check,
+            machine,
+            files: Vec::new(),
+            records: Vec::new(),
+            disagreements: None,
+        }
+    }
+
+    /// The number of disagreements found (0 without cross-check).
+    pub fn disagreement_count(&self) -> usize {
+        self.disagreements.as_ref().map_or(0, Vec::len)
+    }
+
+    /// Read errors over all files.
+    pub fn read_errors(&self) -> u64 {
+        self.files.iter().map(|file| file.read_errors).sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mode_names_match_their_serde_names() {
+        for mode in [Mode::First, Mode::Unique] {
+            let json = serde_json::to_string(&mode).unwrap();
+            assert_eq!(json, format!("\"{}\"", mode.name()));
+        }
+        assert_eq!(Mode::Unique.limits().max_solutions(), 2);
+        assert_eq!(Mode::First.limits().max_solutions(), 1);
+    }
+
+    #[test]
+    fn machine_describes_itself() {
+        let machine = Machine::current();
+        assert!(machine.cores >= 1);
+        assert!(machine.describe().contains(&machine.arch));
+    }
+}

@@ -1,0 +1,182 @@
+//! Every output format carries the same figures: JSON and CSV read back exactly, the JSON has
+//! the fields `docs/bench-json.md` documents, and the chart has one bar per engine per file.
+
+mod common;
+
+use std::collections::BTreeMap;
+
+use common::{engine, options, repository, samples, shipped_prefix};
+use serde_json::Value;
+use sudoku_bench::output::{self, OutputFormat, read_csv, read_json, render};
+use sudoku_bench::{Report, Timing};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
+use sudoku_engines::{EngineInfo, default_engine};
+
+struct Blind(Box<dyn Engine>);
+
+impl Engine for Blind {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        Outcome { stats: Stats::default(), ..self.0.solve(puzzle, limits) }
+    }
+}
+
+static BLIND: EngineInfo =
+    EngineInfo::new("blind", "no statistics", || Box::new(Blind(default_engine().create())))
+        .uninstrumented();
+
+/// A report over a prefix of the shipped corpus and the samples, with an engine that reports
+/// no statistics (so nulls appear) and a budget small enough for budget-outs.
+fn sample_report(directory: &tempfile::TempDir) -> Report {
+    let mut corpora = vec![shipped_prefix(directory, "prefix.txt", 50)];
+    corpora.extend(samples());
+    let mut run_options = options(vec![engine("bitmask"), default_engine(), &BLIND], 2);
+    run_options.budget = Some(5_000);
+    run_options.timing = Timing::Repeat(2);
+    sudoku_bench::run(&corpora, &run_options).unwrap()
+}
+
+#[test]
+fn json_and_csv_read_back_to_the_same_figures() {
+    let directory = tempfile::tempdir().unwrap();
+    let report = sample_report(&directory);
+    assert!(report.records.iter().any(|r| r.budget_outs > 0), "no budget-out to round-trip");
+    assert!(report.records.iter().any(|r| r.nodes_total.is_none()), "no null to round-trip");
+
+    let json = render(&report, OutputFormat::Json);
+    assert_eq!(read_json(&json).unwrap(), report);
+
+    let csv = render(&report, OutputFormat::Csv);
+    assert_eq!(read_csv(csv.as_bytes()).unwrap(), report.records);
+    let header = csv.lines().next().unwrap();
+    assert!(header.starts_with("engine,file,mode,budget,instrumented,cross_check,puzzles,"));
+    assert_eq!(csv.lines().count(), report.records.len() + 1);
+}
+
+/// The fields of each section of `docs/bench-json.md`: name → documented type.
+fn documented_schema() -> BTreeMap<String, BTreeMap<String, String>> {
+    let doc = std::fs::read_to_string(repository().join("docs/bench-json.md")).unwrap();
+    let mut sections = BTreeMap::new();
+    let mut current = String::new();
+    for line in doc.lines() {
+        if let Some(title) = line.strip_prefix("## ") {
+            current = title.trim_matches('`').to_owned();
+        } else if let Some(row) = line.strip_prefix("| `") {
+            let mut cells = row.split(" | ");
+            let field = cells.next().unwrap().trim_end_matches('`').to_owned();
+            let kind = cells.next().unwrap().to_owned();
+            sections.entry(current.clone()).or_insert_with(BTreeMap::new).insert(field, kind);
+        }
+    }
+    sections
+}
+
+/// Whether `value` is of the documented `kind` (`integer`, `number or null`, ...).
+fn has_kind(value: &Value, kind: &str) -> bool {
+    kind.split(" or ").any(|one| match one {
+        "integer" => value.is_u64(),
+        "number" => value.is_number(),
+        "string" => value.is_string(),
+        "boolean" => value.is_boolean(),
+        "object" => value.is_object(),
+        "array" => value.is_array(),
+        "null" => value.is_null(),
+        other => panic!("unknown type '{other}' in docs/bench-json.md"),
+    })
+}
+
+fn check_object(value: &Value, fields: &BTreeMap<String, String>, what: &str) {
+    let object = value.as_object().unwrap_or_else(|| panic!("{what} is not an object"));
+    let found: Vec<&String> = object.keys().collect();
+    let documented: Vec<&String> = fields.keys().collect();
+    let mut found_sorted = found.clone();
+    found_sorted.sort();
+    assert_eq!(found_sorted, documented, "{what}: fields differ from docs/bench-json.md");
+    for (field, kind) in fields {
+        assert!(has_kind(&object[field], kind), "{what}.{field} = {} is not {kind}", object[field]);
+    }
+}
+
+#[test]
+fn json_has_exactly_the_documented_fields_and_types() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut report = sample_report(&directory);
+    // A disagreement, so its fields are checked too.
+    report.disagreements.as_mut().unwrap().push(sudoku_bench::Disagreement {
+        file: "f.txt".into(),
+        puzzle: 1,
+        line: 1,
+        grid: ".".repeat(81),
+        answers: vec![sudoku_bench::EngineAnswer {
+            engine: "e".into(),
+            count: "1".into(),
+            solution: None,
+            problem: Some("count 1 but no solution".into()),
+            charged: true,
+        }],
+    });
+    let schema = documented_schema();
+    let json: Value = serde_json::from_str(&render(&report, OutputFormat::Json)).unwrap();
+    check_object(&json, &schema["Top level"], "report");
+    assert_eq!(json["schema_version"], sudoku_bench::SCHEMA_VERSION);
+    assert_eq!(json["mode"], "unique");
+    check_object(&json["machine"], &schema["machine"], "machine");
+    for file in json["files"].as_array().unwrap() {
+        check_object(file, &schema["files[]"], "files[]");
+    }
+    let records = json["records"].as_array().unwrap();
+    assert_eq!(records.len(), 3 * json["files"].as_array().unwrap().len());
+    for record in records {
+        check_object(record, &schema["records[]"], "records[]");
+    }
+    for disagreement in json["disagreements"].as_array().unwrap() {
+        check_object(disagreement, &schema["disagreements[]"], "disagreements[]");
+        for answer in disagreement["answers"].as_array().unwrap() {
+            check_object(answer, &schema["disagreements[].answers[]"], "answers[]");
+        }
+    }
+}
+
+#[test]
+fn the_chart_has_one_bar_per_engine_per_file() {
+    let directory = tempfile::tempdir().unwrap();
+    let report = sample_report(&directory);
+    let path = directory.path().join("chart.svg");
+    sudoku_bench::chart::write_svg(&report, &path).unwrap();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    let engines = 3;
+    let files = report.files.len();
+    let coloured_rects = |colour: &sudoku_bench::chart::Colour| {
+        let fill = format!("fill=\"#{:02X}{:02X}{:02X}\"", colour.0, colour.1, colour.2);
+        svg.lines().filter(|line| line.starts_with("<rect") && line.contains(&fill)).count()
+    };
+    // Each engine: one bar per file, plus its swatch in the legend.
+    for colour in &sudoku_bench::chart::PALETTE[..engines] {
+        assert_eq!(coloured_rects(colour), files + 1);
+    }
+    assert_eq!(coloured_rects(&sudoku_bench::chart::PALETTE[engines]), 0);
+    for record in &report.records {
+        let short = std::path::Path::new(&record.file).file_name().unwrap().to_str().unwrap();
+        assert!(svg.contains(short), "no label for {short}");
+        assert!(svg.contains(&record.engine), "no legend for {}", record.engine);
+    }
+}
+
+#[test]
+fn human_formats_state_the_settings_and_the_verdict() {
+    let directory = tempfile::tempdir().unwrap();
+    let report = sample_report(&directory);
+    let table = render(&report, OutputFormat::Table);
+    assert!(table.starts_with("sudoku bench: mode unique"), "{table}");
+    assert!(table.contains("node budget 5,000 (instrumented engines); 2 threads"), "{table}");
+    assert!(table.contains("median of 2 timing passes; cross-check on"), "{table}");
+    assert!(table.contains("cross-check: 0 disagreements"), "{table}");
+    for file in &report.files {
+        assert!(table.contains(&format!("{}: {} puzzles", file.file, output::count(file.puzzles))));
+    }
+    let markdown = render(&report, OutputFormat::Markdown);
+    let rows: Vec<&str> = markdown.lines().filter(|line| line.starts_with("| ")).collect();
+    assert_eq!(rows.len(), report.records.len() + 1, "{markdown}");
+    assert!(rows[0].starts_with("| file | engine | puzzles |"), "{markdown}");
+    assert!(markdown.contains("mode unique"));
+}

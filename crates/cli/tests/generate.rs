@@ -1,0 +1,85 @@
+//! `sudoku generate`: the same seed gives the same bytes, and the shipped corpus is what its
+//! header says.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn repository() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+fn generate(args: &[&str]) -> String {
+    let mut command = vec!["generate"];
+    command.extend_from_slice(args);
+    let output = sudoku(&command, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn puzzle_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| !line.starts_with('#')).collect()
+}
+
+#[test]
+fn the_same_seed_writes_the_same_bytes_whatever_the_engine_and_threads() {
+    let reference = generate(&["--count", "30", "--seed", "9", "-j", "1"]);
+    assert!(reference.starts_with("# sudoku generate --count 30 --seed 9\n"), "{reference}");
+    assert_eq!(
+        generate(&["--count", "30", "--seed", "9", "-j", "2", "-e", "bitmask-mrv"]),
+        reference
+    );
+    let lines = puzzle_lines(&reference);
+    assert_eq!(lines.len(), 30);
+    assert!(lines.iter().all(|line| line.len() == 81));
+    let other = generate(&["-n", "30", "-s", "10"]);
+    assert_ne!(puzzle_lines(&other), lines);
+}
+
+#[test]
+fn the_shipped_corpus_is_what_its_header_command_makes() {
+    let shipped =
+        std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt")).unwrap();
+    let command = shipped.lines().next().unwrap().strip_prefix("# sudoku ").unwrap();
+    let args: Vec<&str> = command.split_whitespace().collect();
+    assert_eq!(args[..3], ["generate", "--count", "10000"]);
+    let shipped_puzzles = puzzle_lines(&shipped);
+    assert_eq!(shipped_puzzles.len(), 10_000);
+    // Puzzle i depends only on (seed, i), so a shorter run is a prefix of the corpus.
+    let mut shorter = args[1..].to_vec();
+    shorter[1] = "300";
+    let regenerated = generate(&shorter);
+    assert_eq!(puzzle_lines(&regenerated), shipped_puzzles[..300]);
+}
+
+#[test]
+fn generated_puzzles_have_one_solution_counted_by_two_engines() {
+    let puzzles = generate(&["--count", "40", "--seed", "77"]);
+    for engine in ["dlx", "bitmask-mrv"] {
+        let output = sudoku(&["count", "-e", engine], puzzles.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{engine}");
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n".repeat(40), "{engine}");
+    }
+}
+
+#[test]
+fn an_unwritable_output_is_reported() {
+    let output = sudoku(&["generate", "--count", "2", "--out", "no/such/dir/out.txt"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&output.stderr)
+            .starts_with("sudoku: cannot write no/such/dir/out.txt: ")
+    );
+}

@@ -1,0 +1,247 @@
+//! Minimal Sudoku puzzles with exactly one solution, reproducible bit for bit from a seed.
+//!
+//! The public corpora cannot be shipped with the project, so the project makes its own. A
+//! puzzle is made in two steps:
+//!
+//! 1. **A random solved grid**, filled by this crate's own randomized backtracking (the empty
+//!    cell with the fewest candidates first, its candidates in random order). It does not come
+//!    from an engine, so which engine is used below cannot change it, and it is not one grid
+//!    relabelled by symmetries, so the corpus covers many essentially different grids.
+//! 2. **Clue removal.** The 81 cells are visited in random order; each clue is removed, and put
+//!    back if the puzzle no longer has exactly one solution. Removing clues can only add
+//!    solutions, so a clue that had to stay when it was visited is still needed at the end:
+//!    every clue of the result is necessary (the puzzle is *minimal*).
+//!
+//! # Determinism
+//!
+//! Puzzle `index` of seed `seed` draws from its own random stream: ChaCha8 keyed by the seed,
+//! with the index as the stream number. Puzzles can therefore be made in any order, on any
+//! number of threads, and puzzle 5,000 does not depend on puzzles 0 to 4,999. The only thing an
+//! engine contributes is the answer to "exactly one solution?", which every correct engine gives
+//! alike, so the output does not depend on the engine either.
+//!
+//! Only raw 32-bit words of the stream are used: bounded draws and shuffles are done here, so
+//! the output depends on the ChaCha8 algorithm alone, not on how some version of a random-number
+//! crate implements its convenience functions.
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rayon::prelude::*;
+use sudoku_core::{CELLS, Engine, Grid, Limits, Verdict, box_of, col_of, row_of};
+use sudoku_engines::EngineInfo;
+
+/// `count` minimal puzzles of `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
+///
+/// Runs on the current rayon thread pool; each worker checks uniqueness with its own engine
+/// made from `engine`. The result is the same whatever the pool size and whichever correct
+/// engine is used.
+pub fn generate(seed: u64, count: usize, engine: &EngineInfo) -> Vec<Grid> {
+    (0..count as u64)
+        .into_par_iter()
+        .map_init(|| engine.create(), |checker, index| generate_one(seed, index, checker.as_mut()))
+        .collect()
+}
+
+/// Puzzle number `index` (counting from 0) of `seed`: minimal, with exactly one solution, which
+/// is [`solved_grid`]`(seed, index)`. `engine` must be a correct engine; it is asked only
+/// whether a puzzle has exactly one solution, without a node budget.
+pub fn generate_one(seed: u64, index: u64, engine: &mut dyn Engine) -> Grid {
+    let mut stream = PuzzleStream::new(seed, index);
+    let solution = random_solution(&mut stream);
+    remove_clues(solution, &mut stream, engine)
+}
+
+/// The solved grid puzzle `index` of `seed` is cut from.
+pub fn solved_grid(seed: u64, index: u64) -> Grid {
+    random_solution(&mut PuzzleStream::new(seed, index))
+}
+
+/// Whether `puzzle` has exactly one solution, as `engine` counts (up to two, no budget).
+pub fn has_one_solution(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
+    engine.solve(puzzle, Limits::UNIQUE).verdict(Limits::UNIQUE) == Verdict::Exactly(1)
+}
+
+/// Whether `puzzle` has exactly one solution and loses that property when any single clue is
+/// removed.
+pub fn is_minimal(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
+    if !has_one_solution(puzzle, engine) {
+        return false;
+    }
+    (0..CELLS).filter(|&cell| puzzle.get(cell) != 0).all(|cell| {
+        let mut fewer = *puzzle;
+        fewer.set(cell, 0);
+        !has_one_solution(&fewer, engine)
+    })
+}
+
+/// The random stream of one puzzle.
+struct PuzzleStream {
+    rng: ChaCha8Rng,
+}
+
+impl PuzzleStream {
+    /// ChaCha8 keyed by `seed` (little-endian in the first 8 key bytes, the rest zero), on
+    /// stream `index`: a fixed, documented mapping, so the corpus can be regenerated anywhere.
+    fn new(seed: u64, index: u64) -> Self {
+        let mut key = [0u8; 32];
+        key[..8].copy_from_slice(&seed.to_le_bytes());
+        let mut rng = ChaCha8Rng::from_seed(key);
+        rng.set_stream(index);
+        PuzzleStream { rng }
+    }
+
+    /// A uniform draw from `0..bound` (`bound >= 1`), by Lemire's multiply-and-reject method:
+    /// unbiased, and usually one word of the stream.
+    fn below(&mut self, bound: u32) -> u32 {
+        debug_assert!(bound >= 1);
+        let mut product = u64::from(self.rng.next_u32()) * u64::from(bound);
+        if (product as u32) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (product as u32) < threshold {
+                product = u64::from(self.rng.next_u32()) * u64::from(bound);
+            }
+        }
+        (product >> 32) as u32
+    }
+
+    /// Fisher–Yates, from the last element down.
+    fn shuffle<T>(&mut self, items: &mut [T]) {
+        for last in (1..items.len()).rev() {
+            let other = self.below(last as u32 + 1) as usize;
+            items.swap(last, other);
+        }
+    }
+}
+
+/// Bit `d` stands for digit `d`; bit 0 is unused.
+const ALL_DIGITS: u16 = 0b11_1111_1110;
+
+/// A grid being filled, with the digits each row, column and box already holds.
+struct Filler {
+    grid: Grid,
+    row_used: [u16; 9],
+    col_used: [u16; 9],
+    box_used: [u16; 9],
+}
+
+impl Filler {
+    fn candidates(&self, cell: usize) -> u16 {
+        ALL_DIGITS
+            & !(self.row_used[row_of(cell)]
+                | self.col_used[col_of(cell)]
+                | self.box_used[box_of(cell)])
+    }
+
+    fn toggle(&mut self, cell: usize, digit: u8) {
+        let bit = 1u16 << digit;
+        self.row_used[row_of(cell)] ^= bit;
+        self.col_used[col_of(cell)] ^= bit;
+        self.box_used[box_of(cell)] ^= bit;
+    }
+
+    /// Fills every empty cell, fewest candidates first, trying candidates in random order.
+    /// `false` when the current grid cannot be completed.
+    fn fill(&mut self, stream: &mut PuzzleStream) -> bool {
+        let mut best: Option<(usize, u16)> = None;
+        let mut best_count = u32::MAX;
+        for cell in 0..CELLS {
+            if self.grid.get(cell) != 0 {
+                continue;
+            }
+            let candidates = self.candidates(cell);
+            let count = candidates.count_ones();
+            if count < best_count {
+                best = Some((cell, candidates));
+                best_count = count;
+                if count <= 1 {
+                    break;
+                }
+            }
+        }
+        let Some((cell, candidates)) = best else {
+            return true;
+        };
+        let mut digits = [0u8; 9];
+        let mut len = 0;
+        for digit in 1..=9u8 {
+            if candidates & (1 << digit) != 0 {
+                digits[len] = digit;
+                len += 1;
+            }
+        }
+        stream.shuffle(&mut digits[..len]);
+        for &digit in &digits[..len] {
+            self.grid.set(cell, digit);
+            self.toggle(cell, digit);
+            if self.fill(stream) {
+                return true;
+            }
+            self.toggle(cell, digit);
+            self.grid.set(cell, 0);
+        }
+        false
+    }
+}
+
+/// A random solved grid drawn from `stream`.
+fn random_solution(stream: &mut PuzzleStream) -> Grid {
+    let mut filler =
+        Filler { grid: Grid::EMPTY, row_used: [0; 9], col_used: [0; 9], box_used: [0; 9] };
+    let filled = filler.fill(stream);
+    // The empty grid has solutions, and backtracking over all candidates finds one.
+    debug_assert!(filled && filler.grid.is_full());
+    filler.grid
+}
+
+/// Removes clues of `solution` in random order while the puzzle keeps exactly one solution.
+fn remove_clues(solution: Grid, stream: &mut PuzzleStream, engine: &mut dyn Engine) -> Grid {
+    let mut order: [usize; CELLS] = std::array::from_fn(|cell| cell);
+    stream.shuffle(&mut order);
+    let mut puzzle = solution;
+    for cell in order {
+        let clue = puzzle.get(cell);
+        puzzle.set(cell, 0);
+        if !has_one_solution(&puzzle, engine) {
+            puzzle.set(cell, clue);
+        }
+    }
+    puzzle
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::check_solution;
+
+    #[test]
+    fn bounded_draws_stay_in_range_and_cover_it() {
+        let mut stream = PuzzleStream::new(7, 0);
+        let mut seen = [0u32; 9];
+        for _ in 0..9_000 {
+            seen[stream.below(9) as usize] += 1;
+        }
+        // Each value is expected 1,000 times; 800 is far outside chance for a fair draw.
+        assert!(seen.iter().all(|&hits| hits > 800), "{seen:?}");
+        assert_eq!(PuzzleStream::new(7, 0).below(1), 0);
+    }
+
+    #[test]
+    fn streams_differ_by_seed_and_by_index() {
+        let first = |seed, index| PuzzleStream::new(seed, index).rng.next_u64();
+        assert_eq!(first(1, 2), first(1, 2));
+        assert_ne!(first(1, 2), first(1, 3));
+        assert_ne!(first(1, 2), first(2, 2));
+    }
+
+    #[test]
+    fn solved_grids_are_valid_and_varied() {
+        let grids: Vec<Grid> = (0..20).map(|index| solved_grid(3, index)).collect();
+        for grid in &grids {
+            assert_eq!(check_solution(&Grid::EMPTY, grid), Ok(()));
+        }
+        let mut distinct = grids.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), grids.len());
+    }
+}
