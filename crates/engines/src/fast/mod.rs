@@ -223,7 +223,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         if frame.untried == 0 {
             stack.pop();
         }
-        tracker = Tracker::settled(&state);
+        tracker = tracker.settled(&state);
         state.place(digit, cell);
     }
     outcome

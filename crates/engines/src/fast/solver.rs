@@ -100,19 +100,22 @@ pub(super) struct Tracker {
     seen: [u32; 32],
     /// Digit-bands (bit `3d + b`) changed since the last stack update of their digit.
     stale_stacks: u32,
+    /// For each digit, a column word the stack rule is known to leave as it is (see
+    /// `update_stacks`). Valid for any state, so it survives backtracking.
+    stack_fixpoints: [u32; 9],
 }
 
 impl Tracker {
     /// A tracker for a fresh state: every digit-band is new.
     #[inline(always)]
     pub fn new() -> Tracker {
-        Tracker { seen: [0; 32], stale_stacks: (1 << 27) - 1 }
+        Tracker { seen: [0; 32], stale_stacks: (1 << 27) - 1, stack_fixpoints: [u32::MAX; 9] }
     }
 
     /// A tracker for `state` restored at a branch point, where nothing is pending.
     #[inline(always)]
-    pub fn settled(state: &State) -> Tracker {
-        Tracker { seen: state.cand, stale_stacks: 0 }
+    pub fn settled(self, state: &State) -> Tracker {
+        Tracker { seen: state.cand, stale_stacks: 0, stack_fixpoints: self.stack_fixpoints }
     }
 
     /// The digit-bands whose candidates differ from what their last update left (bit `3d + b`).
@@ -136,22 +139,29 @@ impl State {
     #[inline(always)]
     pub fn new(puzzle: &Grid) -> State {
         // Each digit keeps its own clue cells and loses every other clue cell; then each row
-        // holding a clue of the digit is narrowed to that clue.
-        let mut clues_of = [0u32; 27];
-        let mut clues = [0u32; 3];
-        for (cell, &value) in puzzle.cells().iter().enumerate() {
-            if value != 0 {
-                let (band, bit) = (cell / 27, 1 << (cell % 27));
-                clues_of[3 * usize::from(value - 1) + band] |= bit;
-                clues[band] |= bit;
+        // holding a clue of the digit is narrowed to that clue. The cells are sorted by value
+        // without a branch (value 0 goes to an unused slot): a branch per cell mispredicted on
+        // about every clue.
+        let mut by_value = [[0u32; 3]; 10];
+        for (band, band_cells) in puzzle.cells().chunks_exact(27).enumerate() {
+            for (position, &value) in band_cells.iter().enumerate() {
+                by_value[usize::from(value)][band] |= 1 << position;
             }
         }
+        let mut clues_of = [0u32; 27];
+        for digit in 0..9 {
+            clues_of[3 * digit..3 * digit + 3].copy_from_slice(&by_value[digit + 1]);
+        }
+        let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
         let mut cand = [0; 32];
         for index in 0..27 {
             let mine = clues_of[index];
             cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !(occupied_rows(mine) & !mine);
         }
-        State { cand, unsolved: [BAND; 3] }
+        // Clue cells count as placed from the start: their other digits are gone already, and
+        // placing them again would redo that for nothing. Clues that clash still surface, as
+        // an empty row or box when the band rule first runs.
+        State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) }
     }
 
     /// Makes `cell` the only candidate of `digit` in its row; the band update then places it.
@@ -212,7 +222,7 @@ impl State {
     /// stacks at once. A stack left without any permutation empties a box, which the band rule
     /// then reports as a contradiction.
     #[inline(always)]
-    fn update_stacks(&mut self, digit: usize) {
+    fn update_stacks(&mut self, digit: usize, fixpoints: &mut [u32; 9]) {
         const FIELDS: u32 = (1 << 27) - 1;
         const GROUP_LOW2: u32 = 0o333_333_333;
         const GROUP_HIGH1: u32 = 0o444_444_444;
@@ -222,6 +232,11 @@ impl State {
         let present = columns(self.cand[first])
             | columns(self.cand[first + 1]) << 9
             | columns(self.cand[first + 2]) << 18;
+        // The rule's result depends on `present` alone and it is idempotent, so a word it once
+        // left unchanged it leaves unchanged again, whatever else happened since.
+        if present == fixpoints[digit] {
+            return;
+        }
         // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the stack...
         let next_column = ((present >> 1) & GROUP_LOW2) | ((present << 2) & GROUP_HIGH1);
         let last_column = ((present << 1) & GROUP_HIGH2) | ((present >> 2) & GROUP_LOW1);
@@ -231,8 +246,11 @@ impl State {
         let allowed = present
             & ((next_band(next_column) & last_band(last_column))
                 | (next_band(last_column) & last_band(next_column)));
-        for band in 0..3 {
-            self.cand[first + band] &= ((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS;
+        fixpoints[digit] = allowed;
+        if allowed != present {
+            for band in 0..3 {
+                self.cand[first + band] &= ((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS;
+            }
         }
     }
 
@@ -315,7 +333,7 @@ impl State {
             while stale != 0 {
                 let digit = stale.trailing_zeros() as usize / 3;
                 stale &= !(0b111 << (3 * digit));
-                self.update_stacks(digit);
+                self.update_stacks(digit, &mut tracker.stack_fixpoints);
             }
             if tracker.changed(isa, self) == 0 {
                 return Ok(Progress::Stuck { bivalue });
