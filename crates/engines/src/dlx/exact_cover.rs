@@ -6,7 +6,8 @@
 //!
 //! The layout follows Knuth's "Dancing Links" (2000): all nodes live in one flat array and link
 //! to each other by index. Nodes `1..=items` head the items' vertical lists (`up`, `down`); the
-//! nodes of each option are linked in a circle (`left`, `right`). Covering an item hides every
+//! nodes of each option are linked in a circle (`right`; the paper's `left` is replaced by a
+//! scratch list where the reverse order is needed, to keep nodes at eight bytes). Covering an item hides every
 //! option that holds it, unlinking their nodes from the other items' lists; uncovering restores
 //! exactly what covering removed, in reverse order, which is what lets one matrix serve many
 //! searches without being rebuilt.
@@ -31,16 +32,17 @@ const COVERED: i16 = i16::MAX;
 /// sixteen at once.
 const MAX_LEN: usize = COVERED as usize - 1;
 
-/// One node of the matrix: an item's header, or one item of one option.
+/// One node of the matrix: an item's header, or one item of one option. Eight bytes, so that
+/// the 9×9 Sudoku matrix stays inside the first-level cache with room to spare.
 #[derive(Clone, Copy, Debug)]
+#[repr(C, align(8))]
 struct Node {
     /// Previous node in the item's list.
     up: Link,
     /// Next node in the item's list.
     down: Link,
-    /// Previous node of the same option, circularly.
-    left: Link,
-    /// Next node of the same option, circularly.
+    /// Next node of the same option, circularly. (No left link: only uncovering the rest of an
+    /// option needs the reverse order, and it reads it from `option_nodes`.)
     right: Link,
     /// For an option's node, the item it belongs to. For a covered item's header, the item's
     /// length while it is covered.
@@ -84,6 +86,9 @@ pub struct ExactCover {
     len: Vec<i16>,
     /// Items not covered yet.
     active_items: usize,
+    /// Active items with no option left: while there is one, the search is at a dead end.
+    /// Kept by `hide`, `unhide`, `cover` and `uncover`, wherever a length changes.
+    empty_items: u32,
     /// The option each node belongs to (unused for headers and spacers).
     option_of: Vec<u32>,
     /// The first node of each option.
@@ -98,6 +103,8 @@ pub struct ExactCover {
     choice: Vec<Link>,
     /// Scratch for handing a solution's options to the caller.
     solution: Vec<u32>,
+    /// Scratch holding the nodes of one option, as long as the longest option.
+    option_nodes: Vec<Link>,
 }
 
 impl ExactCover {
@@ -152,7 +159,7 @@ impl ExactCover {
         let headers = items + 1;
         assert!(headers < usize::from(Link::MAX), "too many items for 16-bit links");
         let nodes = (0..headers as Link)
-            .map(|index| Node { up: index, down: index, left: index, right: index, top: 0 })
+            .map(|index| Node { up: index, down: index, right: index, top: 0 })
             .collect();
         ExactCover {
             items,
@@ -161,6 +168,7 @@ impl ExactCover {
                 .map(|i| if i == 0 || i >= headers { COVERED } else { 0 })
                 .collect(),
             active_items: items,
+            empty_items: 0,
             option_of: vec![0; headers],
             option_start: Vec::new(),
             selected: false,
@@ -168,6 +176,7 @@ impl ExactCover {
             pristine_len: Vec::new(),
             choice: vec![0; items + 1],
             solution: Vec::with_capacity(items),
+            option_nodes: Vec::new(),
         }
     }
 
@@ -187,9 +196,8 @@ impl ExactCover {
             let header = (item + 1) as Link;
             let node = self.link_to_next_node();
             let above = self.nodes[header as usize].up;
-            let left = if node == first { last } else { node - 1 };
             let right = if node == last { first } else { node + 1 };
-            self.nodes.push(Node { up: above, down: header, left, right, top: header });
+            self.nodes.push(Node { up: above, down: header, right, top: header });
             self.nodes[above as usize].down = node;
             self.nodes[header as usize].up = node;
             assert!(
@@ -200,6 +208,9 @@ impl ExactCover {
             self.option_of.push(option);
         }
         self.option_start.push(first);
+        if self.option_nodes.len() < items.len() {
+            self.option_nodes.resize(items.len(), 0);
+        }
         option as usize
     }
 
@@ -234,6 +245,7 @@ impl ExactCover {
             self.nodes.copy_from_slice(&self.pristine_nodes);
             self.len.copy_from_slice(&self.pristine_len);
             self.active_items = self.items;
+            self.empty_items = 0;
             self.selected = false;
         }
     }
@@ -280,11 +292,11 @@ impl ExactCover {
                         step = Step::Backtrack;
                         continue;
                     }
-                    let (item, len) = self.choose_item();
-                    if len == 0 {
+                    if self.empty_items > 0 {
                         step = Step::Backtrack;
                         continue;
                     }
+                    let (item, len) = self.choose_item();
                     if len >= 2 {
                         report.guesses += 1;
                     }
@@ -336,7 +348,7 @@ impl ExactCover {
     }
 
     /// The active item with the fewest options left (the first such in item order), and that
-    /// number. Only called while some item is active.
+    /// number. Only called while some item is active and none is empty.
     #[inline(always)]
     fn choose_item(&self) -> (Link, u32) {
         let (item, fewest) = first_minimum(&self.len);
@@ -356,10 +368,17 @@ impl ExactCover {
     /// Exactly undoes `cover_rest_of_option(node)`, uncovering right to left.
     #[inline(always)]
     fn uncover_rest_of_option(&mut self, node: Link) {
-        let mut p = self.node(node).left;
+        let mut count = 0;
+        let mut p = self.node(node).right;
         while p != node {
-            self.uncover(self.node(p).top);
-            p = self.node(p).left;
+            // `option_nodes` is as long as the longest option, and this walk visits one node
+            // fewer than the option has.
+            self.option_nodes[count] = p;
+            count += 1;
+            p = self.node(p).right;
+        }
+        for index in (0..count).rev() {
+            self.uncover(self.node(self.option_nodes[index]).top);
         }
     }
 
@@ -374,13 +393,18 @@ impl ExactCover {
         let len = std::mem::replace(self.len_mut(item), COVERED);
         self.node_mut(item).top = len as Link;
         self.active_items -= 1;
+        // A covered item is no longer active, empty or not. (Covering the chosen item can empty
+        // another item of the chosen option, which is covered next.)
+        self.empty_items -= u32::from(len == 0);
     }
 
     /// Exactly undoes `cover(item)`.
     #[inline(always)]
     fn uncover(&mut self, item: Link) {
-        *self.len_mut(item) = self.node(item).top as i16;
+        let len = self.node(item).top as i16;
+        *self.len_mut(item) = len;
         self.active_items += 1;
+        self.empty_items += u32::from(len == 0);
         let mut p = self.node(item).up;
         while p != item {
             self.unhide(p);
@@ -396,28 +420,37 @@ impl ExactCover {
             let Node { up, down, top, right, .. } = self.node(q);
             self.node_mut(up).down = down;
             self.node_mut(down).up = up;
-            *self.len_mut(top) -= 1;
+            let len = self.len_mut(top);
+            *len -= 1;
+            let emptied = *len == 0;
+            self.empty_items += u32::from(emptied);
             q = right;
         }
     }
 
     /// Exactly undoes `hide(p)`. The other nodes of an option lie in distinct items' lists, so
-    /// the order in which they go back does not matter; right to left mirrors the paper.
+    /// the order in which they go back does not matter.
     #[inline(always)]
     fn unhide(&mut self, p: Link) {
-        let mut q = self.node(p).left;
+        let mut q = self.node(p).right;
         while q != p {
-            let Node { up, down, top, left, .. } = self.node(q);
+            let Node { up, down, top, right, .. } = self.node(q);
             self.node_mut(up).down = q;
             self.node_mut(down).up = q;
-            *self.len_mut(top) += 1;
-            q = left;
+            let len = self.len_mut(top);
+            let refilled = *len == 0;
+            *len += 1;
+            self.empty_items -= u32::from(refilled);
+            q = right;
         }
     }
 }
 
-/// The smallest value of `lens` and the index where it first occurs. `lens.len()` is a
-/// multiple of 16.
+/// The first item with the fewest options left, and that number, given that no active item
+/// has none (the search checks `empty_items` first, as Knuth's program stops at a length of
+/// 0). The first length of 1 is then a minimum, and since most branch points of a Sudoku
+/// search are forced, stopping at the first chunk of eight lengths that holds one usually
+/// reads a fraction of the array. `lens.len()` is a multiple of 16.
 #[inline(always)]
 fn first_minimum(lens: &[i16]) -> (usize, i16) {
     debug_assert!(lens.len().is_multiple_of(16) && !lens.is_empty());
@@ -426,23 +459,31 @@ fn first_minimum(lens: &[i16]) -> (usize, i16) {
     // load reads the 16 bytes at `8 * chunk` with `chunk < lens.len() / 8`, inside `lens`.
     unsafe {
         use std::arch::x86_64::{
-            __m128i, _mm_cmpeq_epi16, _mm_cvtsi128_si32, _mm_loadu_si128, _mm_min_epi16,
-            _mm_movemask_epi8, _mm_set1_epi16, _mm_shuffle_epi32, _mm_shufflelo_epi16,
+            __m128i, _mm_cmpeq_epi16, _mm_cmpgt_epi16, _mm_cvtsi128_si32, _mm_loadu_si128,
+            _mm_min_epi16, _mm_movemask_epi8, _mm_set1_epi16, _mm_shuffle_epi32,
+            _mm_shufflelo_epi16,
         };
         let chunks = lens.len() / 8;
         let load = |chunk: usize| _mm_loadu_si128(lens.as_ptr().add(8 * chunk).cast::<__m128i>());
-        // The minimum of all chunks, then of the eight lanes of the result by halving.
-        let mut fewest = load(0);
-        for chunk in 1..chunks {
-            fewest = _mm_min_epi16(fewest, load(chunk));
+        let two = _mm_set1_epi16(2);
+        let mut fewest = _mm_set1_epi16(COVERED);
+        for chunk in 0..chunks {
+            let lengths = load(chunk);
+            // Two mask bits per 16-bit lane.
+            let at_most_one = _mm_movemask_epi8(_mm_cmpgt_epi16(two, lengths));
+            if at_most_one != 0 {
+                let index = 8 * chunk + at_most_one.trailing_zeros() as usize / 2;
+                return (index, lens[index]);
+            }
+            fewest = _mm_min_epi16(fewest, lengths);
         }
+        // No forced item: the minimum of the eight lanes by halving, then where it first is.
         fewest = _mm_min_epi16(fewest, _mm_shuffle_epi32::<0b01_00_11_10>(fewest));
         fewest = _mm_min_epi16(fewest, _mm_shuffle_epi32::<0b10_11_00_01>(fewest));
         fewest = _mm_min_epi16(fewest, _mm_shufflelo_epi16::<0b10_11_00_01>(fewest));
         let value = _mm_cvtsi128_si32(fewest) as i16;
         let wanted = _mm_set1_epi16(value);
         for chunk in 0..chunks {
-            // Two mask bits per 16-bit lane.
             let matches = _mm_movemask_epi8(_mm_cmpeq_epi16(load(chunk), wanted));
             if matches != 0 {
                 return (8 * chunk + matches.trailing_zeros() as usize / 2, value);
@@ -452,6 +493,9 @@ fn first_minimum(lens: &[i16]) -> (usize, i16) {
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
+        if let Some(index) = lens.iter().position(|&len| len <= 1) {
+            return (index, lens[index]);
+        }
         let fewest = lens.iter().copied().min().unwrap_or(COVERED);
         (lens.iter().position(|&len| len == fewest).unwrap_or(0), fewest)
     }
@@ -492,7 +536,7 @@ mod tests {
     /// Everything a search reads: the links of every node and the items' lengths. (Header
     /// nodes' `top` fields only hold lengths while their item is covered.)
     fn observable(problem: &ExactCover) -> String {
-        let links: Vec<_> = problem.nodes.iter().map(|n| (n.up, n.down, n.left, n.right)).collect();
+        let links: Vec<_> = problem.nodes.iter().map(|n| (n.up, n.down, n.right)).collect();
         format!("{links:?} {:?} {}", problem.len, problem.active_items)
     }
 
