@@ -72,3 +72,24 @@ proptest! {
         assert_paths_agree(&puzzle, Limits::count_up_to(limit), &mut engines);
     }
 }
+
+#[test]
+fn clashing_clues_are_rejected_without_searching() {
+    // Sparse puzzles, so that a search that missed the clash would have to wade through a
+    // huge tree before running out of room for some digit.
+    let sparse_with = |first: usize, second: usize| {
+        let mut cells = [0; 81];
+        cells[first] = 5;
+        cells[second] = 5;
+        cells[40] = 3;
+        Grid::from_cells(cells).unwrap()
+    };
+    for (first, second, unit) in [(0, 8, "row"), (0, 72, "column"), (0, 20, "box")] {
+        let puzzle = sparse_with(first, second);
+        for (path, mut engine) in runnable_paths().into_iter().map(|p| (p, Fast::with_path(p))) {
+            let outcome = engine.solve(&puzzle, Limits::UNIQUE);
+            assert_eq!(outcome.count, 0, "{unit} clash, {} path", path.name());
+            assert_eq!(outcome.stats.nodes, 1, "{unit} clash searched, {} path", path.name());
+        }
+    }
+}

@@ -173,7 +173,9 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         return outcome;
     }
     outcome.stats.nodes = 1;
-    let mut state = State::new(puzzle);
+    let Ok(mut state) = State::new(puzzle) else {
+        return outcome;
+    };
     let mut tracker = Tracker::new();
     'search: loop {
         match state.propagate(isa, &mut tracker) {

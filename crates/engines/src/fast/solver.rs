@@ -58,14 +58,19 @@ const ROW_AND_BOX: [u32; 27] = {
 /// The search ran into a contradiction: the current branch has no solution.
 pub(super) struct Contradiction;
 
+/// The first cell of each row of the band word `x` that holds at least one cell.
+#[inline(always)]
+fn starts_of_occupied_rows(x: u32) -> u32 {
+    // Adding 0xFF to a row's low eight bits carries into its ninth bit exactly when they are not
+    // all zero, and never out of the row.
+    ((((x & ROW_LOW8) + ROW_LOW8) | x) & ROW_HIGH) >> 8
+}
+
 /// The three rows of the band word `x` that hold at least one cell, each filled to all nine
 /// bits.
 #[inline(always)]
 fn occupied_rows(x: u32) -> u32 {
-    // Adding 0xFF to a row's low eight bits carries into its ninth bit exactly when they are not
-    // all zero, and never out of the row.
-    let any = (((x & ROW_LOW8) + ROW_LOW8) | x) & ROW_HIGH;
-    (any >> 8) * 0x1FF
+    starts_of_occupied_rows(x) * 0x1FF
 }
 
 /// The nine bits of columns holding at least one cell of the band word `x`.
@@ -134,10 +139,11 @@ pub(super) enum Progress {
 }
 
 impl State {
-    /// The state of a puzzle's clues, before propagation. Clashing clues surface as a
-    /// contradiction when propagation starts.
+    /// The state of a puzzle's clues, before propagation, or a contradiction when two equal
+    /// clues share a row. (Other clashes surface when the band rule first runs: an empty row
+    /// or box.)
     #[inline(always)]
-    pub fn new(puzzle: &Grid) -> State {
+    pub fn new(puzzle: &Grid) -> Result<State, Contradiction> {
         // Each digit keeps its own clue cells and loses every other clue cell; then each row
         // holding a clue of the digit is narrowed to that clue. The cells are sorted by value
         // without a branch (value 0 goes to an unused slot): a branch per cell mispredicted on
@@ -154,14 +160,22 @@ impl State {
         }
         let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
         let mut cand = [0; 32];
+        let mut repeated = 0;
         for index in 0..27 {
             let mine = clues_of[index];
-            cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !(occupied_rows(mine) & !mine);
+            let starts = starts_of_occupied_rows(mine);
+            // Subtracting one from each row holding a clue borrows only within the row, and
+            // leaves a bit in `mine & ...` exactly where a row holds two clues of the digit.
+            repeated |= mine & mine.wrapping_sub(starts);
+            cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !(starts * 0x1FF & !mine);
+        }
+        if repeated != 0 {
+            return Err(Contradiction);
         }
         // Clue cells count as placed from the start: their other digits are gone already, and
-        // placing them again would redo that for nothing. Clues that clash still surface, as
-        // an empty row or box when the band rule first runs.
-        State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) }
+        // placing them again would redo that for nothing. (That is also why two equal clues in
+        // a row must be caught above: nothing later would look at them as singles.)
+        Ok(State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
     }
 
     /// Makes `cell` the only candidate of `digit` in its row; the band update then places it.
