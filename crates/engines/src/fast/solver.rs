@@ -167,7 +167,7 @@ impl State {
             // Subtracting one from each row holding a clue borrows only within the row, and
             // leaves a bit in `mine & ...` exactly where a row holds two clues of the digit.
             repeated |= mine & mine.wrapping_sub(starts);
-            cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !(starts * 0x1FF & !mine);
+            cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !((starts * 0x1FF) & !mine);
         }
         if repeated != 0 {
             return Err(Contradiction);
