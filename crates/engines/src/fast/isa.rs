@@ -10,6 +10,60 @@ pub(super) trait Isa: Copy {
     /// Bit `i` set where `seen[i] != current[i]`.
     fn changed(self, seen: &[u32; 32], current: &[u32; 32]) -> u32;
 
+    /// Bit-sliced candidate counts of each band: the cells with at least one, at least two and
+    /// at least three candidates, from `cand[3d + b]` for digits `d` 0..9.
+    #[inline(always)]
+    fn candidate_counts(self, cand: &[u32; 32]) -> [[u32; 3]; 3] {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of the x86-64 baseline. Each load reads the four words at
+        // `3 * digit` (`3 * 8 + 4 <= 32`): the digit's three bands and one word not used.
+        unsafe {
+            use std::arch::x86_64::{
+                __m128i, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128,
+                _mm_storeu_si128,
+            };
+            let (mut one, mut two, mut three) =
+                (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
+            for digit in 0..9 {
+                let cells = _mm_loadu_si128(cand.as_ptr().add(3 * digit).cast::<__m128i>());
+                three = _mm_or_si128(three, _mm_and_si128(two, cells));
+                two = _mm_or_si128(two, _mm_and_si128(one, cells));
+                one = _mm_or_si128(one, cells);
+            }
+            let mut counts = [[0u32; 4]; 3];
+            for (lanes, vector) in counts.iter_mut().zip([one, two, three]) {
+                _mm_storeu_si128(lanes.as_mut_ptr().cast::<__m128i>(), vector);
+            }
+            counts.map(|[first, second, third, _]| [first, second, third])
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let mut counts = [[0u32; 3]; 3];
+            for band in 0..3 {
+                for digit in 0..9 {
+                    let cells = cand[3 * digit + band];
+                    counts[2][band] |= counts[1][band] & cells;
+                    counts[1][band] |= counts[0][band] & cells;
+                    counts[0][band] |= cells;
+                }
+            }
+            counts
+        }
+    }
+
+    /// For each value 0..=9, the cells of each band holding it (bit `p` of `masks[v][b]` for
+    /// cell `27b + p`).
+    #[inline(always)]
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+        let mut by_value = [[0u32; 3]; 10];
+        for (band, band_cells) in cells.chunks_exact(27).enumerate() {
+            for (position, &value) in band_cells.iter().enumerate() {
+                by_value[usize::from(value)][band] |= 1 << position;
+            }
+        }
+        by_value
+    }
+
     /// The minirow occupancy of a band word: bit `3r + k` set when row `r` has a cell in box `k`.
     #[inline(always)]
     fn occupancy(self, cells: u32) -> usize {
@@ -121,6 +175,31 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
             equal |= (lanes as u32) << (8 * chunk);
         }
         !equal
+    }
+
+    #[inline(always)]
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+        use std::arch::x86_64::{
+            __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
+        };
+        // Padded so that each band's 27 bytes can be read as one 32-byte vector.
+        let mut padded = [0u8; 96];
+        padded[..81].copy_from_slice(cells);
+        let mut by_value = [[0u32; 3]; 10];
+        for band in 0..3 {
+            // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads bytes
+            // `27 * band .. 27 * band + 32`, inside the 96 of `padded`.
+            let bytes =
+                unsafe { _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast::<__m256i>()) };
+            for (value, masks) in by_value.iter_mut().enumerate() {
+                // SAFETY: as above; AVX2 only.
+                let matches = unsafe {
+                    _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(value as i8)))
+                };
+                masks[band] = matches as u32 & ((1 << 27) - 1);
+            }
+        }
+        by_value
     }
 
     #[inline(always)]

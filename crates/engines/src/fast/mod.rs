@@ -173,7 +173,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         return outcome;
     }
     outcome.stats.nodes = 1;
-    let Ok(mut state) = State::new(puzzle) else {
+    let Ok(mut state) = State::new(isa, puzzle) else {
         return outcome;
     };
     let mut tracker = Tracker::new();
@@ -225,7 +225,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         if frame.untried == 0 {
             stack.pop();
         }
-        tracker = tracker.settled(&state);
+        tracker = Tracker::settled(&state);
         state.place(digit, cell);
     }
     outcome

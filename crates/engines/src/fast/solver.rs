@@ -105,22 +105,19 @@ pub(super) struct Tracker {
     seen: [u32; 32],
     /// Digit-bands (bit `3d + b`) changed since the last stack update of their digit.
     stale_stacks: u32,
-    /// For each digit, a column word the stack rule is known to leave as it is (see
-    /// `update_stacks`). Valid for any state, so it survives backtracking.
-    stack_fixpoints: [u32; 9],
 }
 
 impl Tracker {
     /// A tracker for a fresh state: every digit-band is new.
     #[inline(always)]
     pub fn new() -> Tracker {
-        Tracker { seen: [0; 32], stale_stacks: (1 << 27) - 1, stack_fixpoints: [u32::MAX; 9] }
+        Tracker { seen: [0; 32], stale_stacks: (1 << 27) - 1 }
     }
 
     /// A tracker for `state` restored at a branch point, where nothing is pending.
     #[inline(always)]
-    pub fn settled(self, state: &State) -> Tracker {
-        Tracker { seen: state.cand, stale_stacks: 0, stack_fixpoints: self.stack_fixpoints }
+    pub fn settled(state: &State) -> Tracker {
+        Tracker { seen: state.cand, stale_stacks: 0 }
     }
 
     /// The digit-bands whose candidates differ from what their last update left (bit `3d + b`).
@@ -143,17 +140,11 @@ impl State {
     /// clues share a row. (Other clashes surface when the band rule first runs: an empty row
     /// or box.)
     #[inline(always)]
-    pub fn new(puzzle: &Grid) -> Result<State, Contradiction> {
+    pub fn new<I: Isa>(isa: I, puzzle: &Grid) -> Result<State, Contradiction> {
         // Each digit keeps its own clue cells and loses every other clue cell; then each row
-        // holding a clue of the digit is narrowed to that clue. The cells are sorted by value
-        // without a branch (value 0 goes to an unused slot): a branch per cell mispredicted on
-        // about every clue.
-        let mut by_value = [[0u32; 3]; 10];
-        for (band, band_cells) in puzzle.cells().chunks_exact(27).enumerate() {
-            for (position, &value) in band_cells.iter().enumerate() {
-                by_value[usize::from(value)][band] |= 1 << position;
-            }
-        }
+        // holding a clue of the digit is narrowed to that clue. (The cells are sorted by value
+        // without a branch per cell: that branch mispredicted on about every clue.)
+        let by_value = isa.cells_by_value(puzzle.cells());
         let mut clues_of = [0u32; 27];
         for digit in 0..9 {
             clues_of[3 * digit..3 * digit + 3].copy_from_slice(&by_value[digit + 1]);
@@ -207,15 +198,14 @@ impl State {
         // `cells & (cells - 1)` per row is zero exactly where the row holds a single cell.
         let crowded = occupied_rows(cells & cells.wrapping_sub(ROW_STARTS));
         let placed = cells & !crowded & self.unsolved[band];
-        if placed != 0 {
-            self.unsolved[band] &= !placed;
-            // Clear the placed cells from every digit of the band, then give this digit its
-            // own word back: cheaper than skipping it inside the loop.
-            for other in 0..9 {
-                self.cand[3 * other + band] &= !placed;
-            }
-            self.cand[index] = cells;
+        // Clear the placed cells from every digit of the band, then give this digit its own word
+        // back: cheaper than skipping it inside the loop. Done even when nothing was placed:
+        // whether something was is as good as random, and a mispredicted branch costs more.
+        self.unsolved[band] &= !placed;
+        for other in 0..9 {
+            self.cand[3 * other + band] &= !placed;
         }
+        self.cand[index] = cells;
         // A box whose candidates lie in one column pins the digit to that column: the other
         // bands lose it there. This covers the columns of placed cells too.
         let locked = u32::from(LOCKED_COLUMNS[columns(cells) as usize]) * ROW_STARTS;
@@ -236,7 +226,7 @@ impl State {
     /// stacks at once. A stack left without any permutation empties a box, which the band rule
     /// then reports as a contradiction.
     #[inline(always)]
-    fn update_stacks(&mut self, digit: usize, fixpoints: &mut [u32; 9]) {
+    fn update_stacks(&mut self, digit: usize) {
         const FIELDS: u32 = (1 << 27) - 1;
         const GROUP_LOW2: u32 = 0o333_333_333;
         const GROUP_HIGH1: u32 = 0o444_444_444;
@@ -246,11 +236,6 @@ impl State {
         let present = columns(self.cand[first])
             | columns(self.cand[first + 1]) << 9
             | columns(self.cand[first + 2]) << 18;
-        // The rule's result depends on `present` alone and it is idempotent, so a word it once
-        // left unchanged it leaves unchanged again, whatever else happened since.
-        if present == fixpoints[digit] {
-            return;
-        }
         // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the stack...
         let next_column = ((present >> 1) & GROUP_LOW2) | ((present << 2) & GROUP_HIGH1);
         let last_column = ((present << 1) & GROUP_HIGH2) | ((present >> 2) & GROUP_LOW1);
@@ -260,7 +245,6 @@ impl State {
         let allowed = present
             & ((next_band(next_column) & last_band(last_column))
                 | (next_band(last_column) & last_band(next_column)));
-        fixpoints[digit] = allowed;
         if allowed != present {
             for band in 0..3 {
                 self.cand[first + band] &= ((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS;
@@ -271,22 +255,17 @@ impl State {
     /// Finds naked singles and narrows their digit's row to them; fails on a cell left without
     /// candidates. Returns the bivalue cells of each band, and whether a single was found.
     #[inline(always)]
-    fn naked_singles(&mut self) -> Result<([u32; 3], bool), Contradiction> {
+    fn naked_singles<I: Isa>(&mut self, isa: I) -> Result<([u32; 3], bool), Contradiction> {
         let mut bivalue = [0; 3];
         let mut found = false;
+        // Bit-sliced counters: cells with at least one, two, three candidates.
+        let [ones, twos, threes] = isa.candidate_counts(&self.cand);
         for (band, bivalue_cells) in bivalue.iter_mut().enumerate() {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
-            // Bit-sliced counters: cells with at least one, two, three candidates.
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for digit in 0..9 {
-                let cells = self.cand[3 * digit + band];
-                three |= two & cells;
-                two |= one & cells;
-                one |= cells;
-            }
+            let (one, two, three) = (ones[band], twos[band], threes[band]);
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
@@ -296,20 +275,19 @@ impl State {
                 continue;
             }
             found = true;
+            // For each digit, narrow the rows of its singles to them, without a branch per
+            // digit (whether a digit has a single here is as good as random). Two singles of
+            // one digit in one row cannot both hold.
+            let mut clash = 0;
             for digit in 0..9 {
                 let index = 3 * digit + band;
                 let mine = singles & self.cand[index];
-                if mine == 0 {
-                    continue;
-                }
-                // Two naked singles of one digit in one row cannot both hold.
-                for row in 0..3 {
-                    let in_row = (mine >> (9 * row)) & 0x1FF;
-                    if in_row & in_row.wrapping_sub(1) != 0 {
-                        return Err(Contradiction);
-                    }
-                }
-                self.cand[index] &= !(occupied_rows(mine) & !mine);
+                let starts = starts_of_occupied_rows(mine);
+                clash |= mine & mine.wrapping_sub(starts);
+                self.cand[index] &= !((starts * 0x1FF) & !mine);
+            }
+            if clash != 0 {
+                return Err(Contradiction);
             }
         }
         Ok((bivalue, found))
@@ -323,22 +301,23 @@ impl State {
         tracker: &mut Tracker,
     ) -> Result<Progress, Contradiction> {
         loop {
-            loop {
-                let mut changed = tracker.changed(isa, self);
+            // One loop, rescanning when a batch of changed digit-bands is done: two nested
+            // loops mispredicted their exits about twice as often.
+            let mut changed = tracker.changed(isa, self);
+            tracker.stale_stacks |= changed;
+            while changed != 0 {
+                let index = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                self.update_band(isa, index, tracker)?;
                 if changed == 0 {
-                    break;
-                }
-                tracker.stale_stacks |= changed;
-                while changed != 0 {
-                    let index = changed.trailing_zeros() as usize;
-                    changed &= changed - 1;
-                    self.update_band(isa, index, tracker)?;
+                    changed = tracker.changed(isa, self);
+                    tracker.stale_stacks |= changed;
                 }
             }
             if self.unsolved == [0; 3] {
                 return Ok(Progress::Solved);
             }
-            let (bivalue, found) = self.naked_singles()?;
+            let (bivalue, found) = self.naked_singles(isa)?;
             if found {
                 continue;
             }
@@ -347,7 +326,7 @@ impl State {
             while stale != 0 {
                 let digit = stale.trailing_zeros() as usize / 3;
                 stale &= !(0b111 << (3 * digit));
-                self.update_stacks(digit, &mut tracker.stack_fixpoints);
+                self.update_stacks(digit);
             }
             if tracker.changed(isa, self) == 0 {
                 return Ok(Progress::Stuck { bivalue });
@@ -358,11 +337,11 @@ impl State {
     /// The digits (bit `d` for 0-based digit `d`) that may go in `cell`.
     #[inline(always)]
     pub fn digits_of(&self, cell: Cell) -> u16 {
+        // Without a branch per digit: which digits a cell holds is as good as random.
+        let position = cell.bit.trailing_zeros();
         let mut digits = 0;
         for digit in 0..9 {
-            if self.cand[3 * digit + cell.band] & cell.bit != 0 {
-                digits |= 1 << digit;
-            }
+            digits |= (((self.cand[3 * digit + cell.band] >> position) & 1) as u16) << digit;
         }
         digits
     }
