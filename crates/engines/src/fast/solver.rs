@@ -141,9 +141,11 @@ impl State {
     /// or box.)
     #[inline(always)]
     pub fn new<I: Isa>(isa: I, puzzle: &Grid) -> Result<State, Contradiction> {
-        // Each digit keeps its own clue cells and loses every other clue cell; then each row
-        // holding a clue of the digit is narrowed to that clue. (The cells are sorted by value
-        // without a branch per cell: that branch mispredicted on about every clue.)
+        // Each digit keeps its own clue cells and loses every other clue cell and every cell
+        // sharing a row, column or box with one of its clues: the clues' consequences, applied
+        // at once rather than discovered over several rounds of band updates. (The cells are
+        // sorted by value without a branch per cell: that branch mispredicted on about every
+        // clue.)
         let by_value = isa.cells_by_value(puzzle.cells());
         let mut clues_of = [0u32; 27];
         for digit in 0..9 {
@@ -152,13 +154,25 @@ impl State {
         let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
         let mut cand = [0; 32];
         let mut repeated = 0;
-        for index in 0..27 {
-            let mine = clues_of[index];
-            let starts = starts_of_occupied_rows(mine);
-            // Subtracting one from each row holding a clue borrows only within the row, and
-            // leaves a bit in `mine & ...` exactly where a row holds two clues of the digit.
-            repeated |= mine & mine.wrapping_sub(starts);
-            cand[index] = (BAND & !clues[BAND_OF[index]] | mine) & !((starts * 0x1FF) & !mine);
+        for digit in 0..9 {
+            let first = 3 * digit;
+            let mine = [clues_of[first], clues_of[first + 1], clues_of[first + 2]];
+            // The digit leaves every column holding one of its clues, in all bands...
+            let clue_columns =
+                (columns(mine[0]) | columns(mine[1]) | columns(mine[2])) * ROW_STARTS;
+            for (band, &own) in mine.iter().enumerate() {
+                let starts = starts_of_occupied_rows(own);
+                // Subtracting one from each row holding a clue borrows only within the row,
+                // and leaves a bit in `own & ...` exactly where a row holds two clues of the
+                // digit.
+                repeated |= own & own.wrapping_sub(starts);
+                // ...and every row and box of its clues in this band; other clues' cells too.
+                let boxes = columns(own);
+                let box_columns = (boxes | boxes >> 1 | boxes >> 2) & 0o111;
+                let box_cells = box_columns * 0b111 * ROW_STARTS;
+                let taken = (starts * 0x1FF) | clue_columns | box_cells | clues[band];
+                cand[first + band] = (BAND & !taken) | own;
+            }
         }
         if repeated != 0 {
             return Err(Contradiction);
