@@ -204,7 +204,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 if untried != 0 {
                     stack.push(Frame { state, cell, untried });
                 }
-                state.place(first, cell);
+                tracker.note(state.place(first, cell));
                 continue 'search;
             }
             Err(_) => {}
@@ -226,7 +226,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
             stack.pop();
         }
         tracker = Tracker::settled(&state);
-        state.place(digit, cell);
+        tracker.note(state.place(digit, cell));
     }
     outcome
 }

@@ -106,19 +106,28 @@ pub(super) struct Tracker {
     seen: [u32; 32],
     /// Digit-bands (bit `3d + b`) changed since the last stack update of their digit.
     stale_stacks: u32,
+    /// Digit-bands known to differ from `seen` without comparing: set where the change is made
+    /// (a fresh state, a guess), which spares propagation its first comparison.
+    pending: u32,
 }
 
 impl Tracker {
     /// A tracker for a fresh state: every digit-band is new.
     #[inline(always)]
     pub fn new() -> Tracker {
-        Tracker { seen: [0; 32], stale_stacks: (1 << 27) - 1 }
+        Tracker { seen: [0; 32], stale_stacks: BAND, pending: BAND }
     }
 
     /// A tracker for `state` restored at a branch point, where nothing is pending.
     #[inline(always)]
     pub fn settled(state: &State) -> Tracker {
-        Tracker { seen: state.cand, stale_stacks: 0 }
+        Tracker { seen: state.cand, stale_stacks: 0, pending: 0 }
+    }
+
+    /// Records that digit-band `index` changed (a guess was placed there).
+    #[inline(always)]
+    pub fn note(&mut self, index: usize) {
+        self.pending |= 1 << index;
     }
 
     /// The digit-bands whose candidates differ from what their last update left (bit `3d + b`).
@@ -185,10 +194,13 @@ impl State {
     }
 
     /// Makes `cell` the only candidate of `digit` in its row; the band update then places it.
+    /// Returns the digit-band changed.
     #[inline(always)]
-    pub fn place(&mut self, digit: usize, cell: Cell) {
+    pub fn place(&mut self, digit: usize, cell: Cell) -> usize {
         let row = occupied_rows(cell.bit);
-        self.cand[3 * digit + cell.band] &= !(row & !cell.bit);
+        let index = 3 * digit + cell.band;
+        self.cand[index] &= !(row & !cell.bit);
+        index
     }
 
     /// Applies the band rule to digit-band `index`: the digit takes one cell in each row and
@@ -240,8 +252,9 @@ impl State {
     /// each stack (within 3-bit groups) lines up the entries a permutation needs, for all three
     /// stacks at once. A stack left without any permutation empties a box, which the band rule
     /// then reports as a contradiction.
+    /// Returns the digit-bands it changed.
     #[inline(always)]
-    fn update_stacks(&mut self, digit: usize) {
+    fn update_stacks(&mut self, digit: usize) -> u32 {
         const FIELDS: u32 = (1 << 27) - 1;
         const GROUP_LOW2: u32 = 0o333_333_333;
         const GROUP_HIGH1: u32 = 0o444_444_444;
@@ -260,11 +273,16 @@ impl State {
         let allowed = present
             & ((next_band(next_column) & last_band(last_column))
                 | (next_band(last_column) & last_band(next_column)));
+        let mut changed = 0;
         if allowed != present {
             for band in 0..3 {
-                self.cand[first + band] &= ((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS;
+                let old = self.cand[first + band];
+                let new = old & (((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS);
+                self.cand[first + band] = new;
+                changed |= u32::from(new != old) << (first + band);
             }
         }
+        changed
     }
 
     /// Finds naked singles and narrows their digit's row to them; fails on a cell left without
@@ -315,10 +333,11 @@ impl State {
         isa: I,
         tracker: &mut Tracker,
     ) -> Result<Progress, Contradiction> {
+        let mut changed = tracker.pending;
+        tracker.pending = 0;
         loop {
             // One loop, rescanning when a batch of changed digit-bands is done: two nested
             // loops mispredicted their exits about twice as often.
-            let mut changed = tracker.changed(isa, self);
             tracker.stale_stacks |= changed;
             while changed != 0 {
                 let index = changed.trailing_zeros() as usize;
@@ -334,6 +353,7 @@ impl State {
             }
             let (bivalue, found) = self.naked_singles(isa)?;
             if found {
+                changed = tracker.changed(isa, self);
                 continue;
             }
             let mut stale = tracker.stale_stacks;
@@ -341,9 +361,9 @@ impl State {
             while stale != 0 {
                 let digit = stale.trailing_zeros() as usize / 3;
                 stale &= !(0b111 << (3 * digit));
-                self.update_stacks(digit);
+                changed |= self.update_stacks(digit);
             }
-            if tracker.changed(isa, self) == 0 {
+            if changed == 0 {
                 return Ok(Progress::Stuck { bivalue });
             }
         }
@@ -416,8 +436,9 @@ impl State {
         let mut cells = [0; 81];
         for digit in 0..9 {
             for band in 0..3 {
-                let mut placed = self.cand[3 * digit + band];
-                while placed != 0 {
+                // Solved, the digit holds one cell in each row of the band: three, always.
+                let mut placed = self.cand[3 * digit + band] | 1 << 27;
+                for _ in 0..3 {
                     cells[27 * band + placed.trailing_zeros() as usize] = digit as u8 + 1;
                     placed &= placed - 1;
                 }
