@@ -20,11 +20,12 @@
 //! picks, which is sound because nothing changes a covered item's length until it is
 //! uncovered.
 //!
-//! Options can also be selected before the search ([`ExactCover::select`]): that is how a
-//! Sudoku's clues are placed. [`ExactCover::reset`] undoes the selections by copying back a
-//! snapshot of the matrix as built, so the matrix is built once and reused for every puzzle
-//! without allocating. (Uncovering the selections one by one restores the same state, but on a
-//! puzzle with 35 clues it cost more than the whole search.)
+//! A search can start from part of a solution. [`ExactCover::select`] selects options before
+//! it, covering their items; [`ExactCover::restrict`] gets the same problem by relinking only
+//! the options left open, which is how the Sudoku engine places its clues: with most options
+//! ruled out, linking the few left costs far less than hiding the many gone. [`ExactCover::reset`]
+//! restores the matrix as built by copying back a snapshot, so it is built once and reused for
+//! every puzzle without allocating.
 
 /// The length recorded for a covered item: above any real length, so the scan skips it.
 const COVERED: i16 = i16::MAX;
@@ -218,10 +219,7 @@ impl ExactCover {
     /// nothing, when the option clashes with one selected earlier (one of its items is already
     /// covered); the problem then has no solution holding both.
     pub fn select(&mut self, option: usize) -> bool {
-        if !self.selected && self.pristine_nodes.len() != self.nodes.len() {
-            self.pristine_nodes.clone_from(&self.nodes);
-            self.pristine_len.clone_from(&self.len);
-        }
+        self.take_snapshot();
         let first = self.option_start[option];
         let mut node = first;
         loop {
@@ -239,7 +237,87 @@ impl ExactCover {
         true
     }
 
-    /// Undoes every [`select`](Self::select), restoring the problem as built.
+    /// Makes the problem the sub-problem of `options` alone, with `covered` items already
+    /// covered: what selecting the options that cover those items would leave, when `options`
+    /// are exactly the ones compatible with them. Options holding a covered item are left out.
+    /// Each item's list keeps its options in the order given, so a search then runs exactly as
+    /// it would after the selections when `options` come in ascending order.
+    ///
+    /// This rebuilds every item's list from the options given instead of unlinking the others:
+    /// when most options are ruled out (a Sudoku's clues rule out most of the 729), linking the
+    /// few that remain is much less work than hiding the many that do not, and it leaves no
+    /// snapshot to copy back. [`reset`](Self::reset) restores the problem as built.
+    ///
+    /// # Panics
+    /// If an item or option is out of range.
+    pub fn restrict(
+        &mut self,
+        covered: impl IntoIterator<Item = usize>,
+        options: impl IntoIterator<Item = usize>,
+    ) {
+        self.take_snapshot();
+        for header in 1..=self.items as Link {
+            let node = self.node_mut(header);
+            node.up = header;
+            node.down = header;
+            *self.len_mut(header) = 0;
+        }
+        self.active_items = self.items;
+        for item in covered {
+            assert!(item < self.items, "item {item} out of range");
+            let header = (item + 1) as Link;
+            if self.len(header) != COVERED {
+                // As `cover` leaves it: the (zero) length parked in the header.
+                *self.len_mut(header) = COVERED;
+                self.node_mut(header).top = 0;
+                self.active_items -= 1;
+            }
+        }
+        for option in options {
+            let first = self.option_start[option];
+            let mut node = first;
+            let clashes = loop {
+                if self.len(self.node(node).top) == COVERED {
+                    break true;
+                }
+                node = self.node(node).right;
+                if node == first {
+                    break false;
+                }
+            };
+            if clashes {
+                continue;
+            }
+            loop {
+                let header = self.node(node).top;
+                let above = self.node(header).up;
+                let linked = self.node_mut(node);
+                linked.up = above;
+                linked.down = header;
+                self.node_mut(above).down = node;
+                self.node_mut(header).up = node;
+                *self.len_mut(header) += 1;
+                node = self.node(node).right;
+                if node == first {
+                    break;
+                }
+            }
+        }
+        self.empty_items =
+            (1..=self.items as Link).filter(|&header| self.len(header) == 0).count() as u32;
+        self.selected = true;
+    }
+
+    /// Keeps a copy of the matrix as built, for `reset`, before anything first changes it.
+    fn take_snapshot(&mut self) {
+        if !self.selected && self.pristine_nodes.len() != self.nodes.len() {
+            self.pristine_nodes.clone_from(&self.nodes);
+            self.pristine_len.clone_from(&self.len);
+        }
+    }
+
+    /// Undoes every [`select`](Self::select) and [`restrict`](Self::restrict), restoring the
+    /// problem as built.
     pub fn reset(&mut self) {
         if self.selected {
             self.nodes.copy_from_slice(&self.pristine_nodes);
@@ -550,6 +628,27 @@ mod tests {
         problem.reset();
         assert_eq!(observable(&problem), before);
         assert_eq!(all_solutions(&mut problem), vec![vec![0, 3, 4]]);
+    }
+
+    #[test]
+    fn restricting_searches_as_selecting_does() {
+        // Selecting option 3 ({a d}) covers items 0 and 3 and rules out options 1 and 5,
+        // which share them.
+        let mut selected = knuth_example();
+        assert!(selected.select(3));
+        let expected = selected.search(UNLIMITED, |_| {});
+        let mut restricted = knuth_example();
+        let before = observable(&restricted);
+        // Option 1 holds a covered item, so it is left out even though it is listed.
+        restricted.restrict([0, 3], [0, 1, 2, 4]);
+        assert_eq!(restricted.search(UNLIMITED, |_| {}), expected);
+        assert_eq!(all_solutions(&mut restricted), vec![vec![0, 4]]);
+        // An item no listed option holds is a dead end at once.
+        restricted.restrict([0, 3], [0, 2]);
+        assert_eq!(all_solutions(&mut restricted), Vec::<Vec<u32>>::new());
+        restricted.reset();
+        assert_eq!(observable(&restricted), before);
+        assert_eq!(all_solutions(&mut restricted), vec![vec![0, 3, 4]]);
     }
 
     #[test]
