@@ -16,7 +16,8 @@
 //!   saves about a third of the guesses on the 17-clue list and a fifth on the hardest lists.
 //!
 //! Only digit-bands that changed since their last update are revisited: a snapshot of each
-//! word as its last update left it is compared with the current one, all 27 at once.
+//! word as its last update left it is compared with the current one, all 27 at once. Where the
+//! change is known without comparing (a guess, the stack rule), it is recorded instead.
 //!
 //! When the rules stall, the search branches on the bivalue cell with the most open cells in
 //! its row and box (`State::choose_cell` in `solver` says why), or else on the cell with the
