@@ -1,13 +1,12 @@
 //! `sudoku bench`, driven as a user drives it.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output};
 
+use common::repository;
 use serde_json::Value;
-
-fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
 
 fn samples() -> Vec<String> {
     let mut files: Vec<String> = std::fs::read_dir(repository().join("data/samples"))

@@ -1,8 +1,11 @@
 //! The `sudoku` binary, driven as a user drives it.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use common::sudoku;
 
 fn samples() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/samples")
@@ -10,20 +13,6 @@ fn samples() -> PathBuf {
 
 fn sample(name: &str) -> Vec<u8> {
     std::fs::read(samples().join(name)).unwrap()
-}
-
-/// Runs `sudoku args...` with `stdin` as standard input.
-fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The child may exit (on a usage error) without reading its input.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
 }
 
 /// A line-format puzzle without solution: r1c9 can hold nothing, since 1-8 are in its row

@@ -1,0 +1,26 @@
+//! What the `sudoku` binary's integration tests share.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+/// The repository's root.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn repository() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `sudoku args...` with `stdin` as standard input.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The child may exit (on a usage error) without reading its input.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
