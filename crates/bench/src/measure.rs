@@ -213,6 +213,15 @@ fn wants_another_pass(timing: Timing, passes_done: u32, elapsed: Duration) -> bo
     }
 }
 
+/// Solves one puzzle with only the solve inside the clock.
+#[inline(always)]
+fn timed_solve(engine: &mut dyn Engine, puzzle: &CorpusPuzzle, limits: Limits) -> Timed {
+    let started = Instant::now();
+    let outcome = engine.solve(&puzzle.grid, limits);
+    let nanos = started.elapsed().as_nanos();
+    Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) }
+}
+
 /// Solves every puzzle on the calling thread, timing each solve.
 fn sequential_pass(
     engine: &mut dyn Engine,
@@ -226,10 +235,7 @@ fn sequential_pass(
         puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
     {
         for (puzzle, slot) in puzzle_chunk.iter().zip(slot_chunk.iter_mut()) {
-            let solve_started = Instant::now();
-            let outcome = engine.solve(&puzzle.grid, limits);
-            let nanos = solve_started.elapsed().as_nanos();
-            *slot = Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) };
+            *slot = timed_solve(engine, puzzle, limits);
         }
         progress.advance(puzzle_chunk.len());
     }
@@ -263,10 +269,7 @@ fn parallel_pass(
         puzzles.par_iter().zip(slots.par_iter_mut()).for_each_init(
             || Worker { engine: info.create(), unreported: 0, progress },
             |worker, (puzzle, slot)| {
-                let solve_started = Instant::now();
-                let outcome = worker.engine.solve(&puzzle.grid, limits);
-                let nanos = solve_started.elapsed().as_nanos();
-                *slot = Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) };
+                *slot = timed_solve(worker.engine.as_mut(), puzzle, limits);
                 worker.unreported += 1;
                 if worker.unreported == PROGRESS_STEP {
                     worker.progress.advance(PROGRESS_STEP);
