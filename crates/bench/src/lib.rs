@@ -106,8 +106,11 @@ pub enum BenchError {
 }
 
 /// Runs every engine of `options` over every corpus and returns the report, cross-check
-/// included. Engines run one after another, each over the whole corpus, so each has the
-/// machine to itself while it is timed.
+/// included. Each pass is one engine over the whole corpus, so the engine has the machine to
+/// itself while it is timed. After every engine's first pass, the timing passes take turns, one
+/// per engine in each round: a change in the machine's load during the run (other jobs on a
+/// shared machine, the clock slowing as it warms) then falls on every engine alike, and the
+/// ratios between engines, measured side by side, stay fair.
 pub fn run(corpora: &[Corpus], options: &BenchOptions<'_>) -> Result<Report, BenchError> {
     if options.engines.is_empty() {
         return Err(BenchError::NoEngines);
@@ -129,11 +132,25 @@ pub fn run(corpora: &[Corpus], options: &BenchOptions<'_>) -> Result<Report, Ben
             report.files.push(summary);
             continue;
         }
-        let runs: Vec<measure::EngineRun<'_>> = options
+        let mut runners: Vec<measure::Runner<'_, '_>> = options
             .engines
             .iter()
-            .map(|&info| measure::run_engine(info, corpus, options, &pool, &progress))
+            .map(|&info| measure::Runner::start(info, corpus, options, &pool, &progress))
             .collect();
+        loop {
+            let mut ran = false;
+            for runner in &mut runners {
+                if runner.wants_another_pass(options.timing) {
+                    runner.another_pass(options, &pool, &progress);
+                    ran = true;
+                }
+            }
+            if !ran {
+                break;
+            }
+        }
+        let runs: Vec<measure::EngineRun<'_>> =
+            runners.into_iter().map(measure::Runner::finish).collect();
         let charged = if options.cross_check {
             let started = Instant::now();
             let checked = crosscheck::cross_check(corpus, &runs, &pool);

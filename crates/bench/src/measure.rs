@@ -144,72 +144,123 @@ pub fn limits_for(info: &EngineInfo, options: &BenchOptions<'_>) -> Limits {
     }
 }
 
-/// Runs `info` over `corpus`: the reference pass, then the timing passes of `options.timing`.
-pub fn run_engine<'e>(
-    info: &'e EngineInfo,
-    corpus: &Corpus,
-    options: &BenchOptions<'_>,
-    pool: &ThreadPool,
-    progress: &Progress,
-) -> EngineRun<'e> {
-    let limits = limits_for(info, options);
-    let puzzles = &corpus.puzzles[..];
-    let parallel = options.threads > 1;
-    let mut engine = info.create();
-    let mut run = EngineRun {
-        info,
-        limits,
-        reference: vec![Timed::UNSET; puzzles.len()],
-        unstable: Vec::new(),
-        sequential: Vec::new(),
-        parallel_walls: Vec::new(),
-    };
-    let label = |pass: u32| format!("{} on {}, pass {pass}", info.name, corpus.file);
-    let started = Instant::now();
-
-    progress.start(label(1), puzzles.len());
-    if parallel {
-        let wall = parallel_pass(pool, info, limits, puzzles, &mut run.reference, progress);
-        run.parallel_walls.push(wall);
-    } else {
-        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut run.reference, progress);
-        run.sequential.push(PassTimes::of(&run.reference, wall));
-        run.parallel_walls.push(wall);
-    }
-
-    let mut scratch = vec![Timed::UNSET; puzzles.len()];
-    let mut passes = 1;
-    if parallel {
-        progress.start(format!("{} (single thread)", label(1)), puzzles.len());
-        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut scratch, progress);
-        run.sequential.push(PassTimes::of(&scratch, wall));
-        compare(&mut run, &scratch, options.cross_check);
-    }
-    while wants_another_pass(options.timing, passes, started.elapsed()) {
-        passes += 1;
-        if parallel {
-            progress.start(label(passes), puzzles.len());
-            let wall = parallel_pass(pool, info, limits, puzzles, &mut scratch, progress);
-            run.parallel_walls.push(wall);
-            compare(&mut run, &scratch, options.cross_check);
-        }
-        let single =
-            if parallel { format!("{} (single thread)", label(passes)) } else { label(passes) };
-        progress.start(single, puzzles.len());
-        let wall = sequential_pass(engine.as_mut(), limits, puzzles, &mut scratch, progress);
-        run.sequential.push(PassTimes::of(&scratch, wall));
-        if !parallel {
-            run.parallel_walls.push(wall);
-        }
-        compare(&mut run, &scratch, options.cross_check);
-    }
-    run
+/// One engine's passes over one corpus, run one at a time so that the timing passes of several
+/// engines can take turns (see [`crate::run`]).
+pub struct Runner<'e, 'c> {
+    run: EngineRun<'e>,
+    engine: Box<dyn Engine>,
+    puzzles: &'c [CorpusPuzzle],
+    file: &'c str,
+    parallel: bool,
+    /// Slots of the passes after the reference pass.
+    scratch: Vec<Timed>,
+    /// Passes done, the reference pass included.
+    passes: u32,
+    /// Time spent in this engine's passes, for [`Timing::MinTime`].
+    spent: Duration,
 }
 
-fn wants_another_pass(timing: Timing, passes_done: u32, elapsed: Duration) -> bool {
+impl<'e, 'c> Runner<'e, 'c> {
+    /// Starts `info` on `corpus` with its reference pass (and, with several threads, the first
+    /// sequential pass).
+    pub fn start(
+        info: &'e EngineInfo,
+        corpus: &'c Corpus,
+        options: &BenchOptions<'_>,
+        pool: &ThreadPool,
+        progress: &Progress,
+    ) -> Runner<'e, 'c> {
+        let started = Instant::now();
+        let limits = limits_for(info, options);
+        let puzzles = &corpus.puzzles[..];
+        let parallel = options.threads > 1;
+        let mut runner = Runner {
+            run: EngineRun {
+                info,
+                limits,
+                reference: vec![Timed::UNSET; puzzles.len()],
+                unstable: Vec::new(),
+                sequential: Vec::new(),
+                parallel_walls: Vec::new(),
+            },
+            engine: info.create(),
+            puzzles,
+            file: &corpus.file,
+            parallel,
+            scratch: vec![Timed::UNSET; puzzles.len()],
+            passes: 1,
+            spent: Duration::ZERO,
+        };
+        progress.start(runner.label(), puzzles.len());
+        let run = &mut runner.run;
+        if parallel {
+            let wall = parallel_pass(pool, info, limits, puzzles, &mut run.reference, progress);
+            run.parallel_walls.push(wall);
+            progress.start(format!("{} (single thread)", runner.label()), puzzles.len());
+            let engine = runner.engine.as_mut();
+            let wall = sequential_pass(engine, limits, puzzles, &mut runner.scratch, progress);
+            runner.run.sequential.push(PassTimes::of(&runner.scratch, wall));
+            compare(&mut runner.run, &runner.scratch, options.cross_check);
+        } else {
+            let engine = runner.engine.as_mut();
+            let wall = sequential_pass(engine, limits, puzzles, &mut run.reference, progress);
+            run.sequential.push(PassTimes::of(&run.reference, wall));
+            run.parallel_walls.push(wall);
+        }
+        runner.spent = started.elapsed();
+        runner
+    }
+
+    /// Whether `timing` asks for another pass.
+    pub fn wants_another_pass(&self, timing: Timing) -> bool {
+        wants_another_pass(timing, self.passes, self.spent)
+    }
+
+    /// One more timing pass: parallel and sequential with several threads, sequential with one.
+    pub fn another_pass(
+        &mut self,
+        options: &BenchOptions<'_>,
+        pool: &ThreadPool,
+        progress: &Progress,
+    ) {
+        let started = Instant::now();
+        self.passes += 1;
+        let (info, limits) = (self.run.info, self.run.limits);
+        if self.parallel {
+            progress.start(self.label(), self.puzzles.len());
+            let wall = parallel_pass(pool, info, limits, self.puzzles, &mut self.scratch, progress);
+            self.run.parallel_walls.push(wall);
+            compare(&mut self.run, &self.scratch, options.cross_check);
+            progress.start(format!("{} (single thread)", self.label()), self.puzzles.len());
+        } else {
+            progress.start(self.label(), self.puzzles.len());
+        }
+        let engine = self.engine.as_mut();
+        let wall = sequential_pass(engine, limits, self.puzzles, &mut self.scratch, progress);
+        self.run.sequential.push(PassTimes::of(&self.scratch, wall));
+        if !self.parallel {
+            self.run.parallel_walls.push(wall);
+        }
+        compare(&mut self.run, &self.scratch, options.cross_check);
+        self.spent += started.elapsed();
+    }
+
+    /// Everything the engine did.
+    pub fn finish(self) -> EngineRun<'e> {
+        self.run
+    }
+
+    /// The progress label of the current pass.
+    fn label(&self) -> String {
+        format!("{} on {}, pass {}", self.run.info.name, self.file, self.passes)
+    }
+}
+
+/// Whether `timing` asks for another pass after `passes_done` passes that took `spent`.
+fn wants_another_pass(timing: Timing, passes_done: u32, spent: Duration) -> bool {
     match timing {
         Timing::Repeat(passes) => passes_done < passes,
-        Timing::MinTime(minimum) => elapsed < minimum && passes_done < MAX_PASSES,
+        Timing::MinTime(minimum) => spent < minimum && passes_done < MAX_PASSES,
     }
 }
 

@@ -17,7 +17,7 @@ use sudoku_engines::fast::{Fast, Path};
 /// Every path this processor runs, the portable one first.
 fn runnable_paths() -> Vec<Path> {
     let mut paths = vec![Path::Portable];
-    for path in [Path::Avx2, Path::Avx2Pext] {
+    for path in [Path::Avx2, Path::Avx2Pext, Path::Avx512] {
         if Fast::with_path(path).path() == path {
             paths.push(path);
         } else {

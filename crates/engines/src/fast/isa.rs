@@ -1,54 +1,64 @@
 //! The few kernels of `fast` written per instruction set.
 //!
 //! Everything else in the engine is plain Rust, compiled once per path. These are the spots
-//! where the compiler's own vectorization proved fragile: small edits elsewhere in the search
-//! made it emit a slow version of the same loop, so they are spelled out with `std::arch`.
+//! where the compiler's own vectorization proved fragile or slow: the writes to one row of the
+//! state that run on every band update, and the comparison that finds the lanes a write
+//! changed. The defaults are plain Rust (vectorized or not, as the compiler sees fit); the
+//! paths that have vector instructions for them spell them out with `std::arch`.
 
 /// An instruction set the search can run on. A value of the type is the proof that the
 /// processor supports it, so the kernels may use its instructions.
 pub(super) trait Isa: Copy {
-    /// Bit `i` set where `seen[i] != current[i]`.
-    fn changed(self, seen: &[u32; 32], current: &[u32; 32]) -> u32;
-
-    /// Bit-sliced candidate counts of each band: the cells with at least one, at least two and
-    /// at least three candidates, from `cand[3d + b]` for digits `d` 0..9.
+    /// Bit `l` set where lane `l` of `a` and `b` differ.
     #[inline(always)]
-    fn candidate_counts(self, cand: &[u32; 32]) -> [[u32; 3]; 3] {
+    fn differ(self, a: &[u32; 16], b: &[u32; 16]) -> u32 {
         #[cfg(target_arch = "x86_64")]
-        // SAFETY: SSE2 is part of the x86-64 baseline. Each load reads the four words at
-        // `3 * digit` (`3 * 8 + 4 <= 32`): the digit's three bands and one word not used.
-        unsafe {
+        {
             use std::arch::x86_64::{
-                __m128i, _mm_and_si128, _mm_loadu_si128, _mm_or_si128, _mm_setzero_si128,
-                _mm_storeu_si128,
+                __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
             };
-            let (mut one, mut two, mut three) =
-                (_mm_setzero_si128(), _mm_setzero_si128(), _mm_setzero_si128());
-            for digit in 0..9 {
-                let cells = _mm_loadu_si128(cand.as_ptr().add(3 * digit).cast::<__m128i>());
-                three = _mm_or_si128(three, _mm_and_si128(two, cells));
-                two = _mm_or_si128(two, _mm_and_si128(one, cells));
-                one = _mm_or_si128(one, cells);
+            let mut equal = 0;
+            for chunk in 0..4 {
+                // SAFETY: `4 * chunk + 4 <= 16`, so each load reads 16 bytes inside the arrays;
+                // SSE2 is part of the x86-64 baseline.
+                let lanes = unsafe {
+                    let a = _mm_loadu_si128(a.as_ptr().add(4 * chunk).cast::<__m128i>());
+                    let b = _mm_loadu_si128(b.as_ptr().add(4 * chunk).cast::<__m128i>());
+                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
+                };
+                equal |= (lanes as u32) << (4 * chunk);
             }
-            let mut counts = [[0u32; 4]; 3];
-            for (lanes, vector) in counts.iter_mut().zip([one, two, three]) {
-                _mm_storeu_si128(lanes.as_mut_ptr().cast::<__m128i>(), vector);
-            }
-            counts.map(|[first, second, third, _]| [first, second, third])
+            !equal & 0xFFFF
         }
         #[cfg(not(target_arch = "x86_64"))]
         {
-            let mut counts = [[0u32; 3]; 3];
-            for band in 0..3 {
-                for digit in 0..9 {
-                    let cells = cand[3 * digit + band];
-                    counts[2][band] |= counts[1][band] & cells;
-                    counts[1][band] |= counts[0][band] & cells;
-                    counts[0][band] |= cells;
-                }
+            let mut mask = 0;
+            for lane in 0..16 {
+                mask |= u32::from(a[lane] != b[lane]) << lane;
             }
-            counts
+            mask
         }
+    }
+
+    /// Lane `own` of `row` becomes `word`, every other lane loses the bits of `clear`. Returns
+    /// the other lanes that changed (bit `l` for lane `l`).
+    #[inline(always)]
+    fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
+        let old = *row;
+        for (lane, entry) in row.iter_mut().enumerate() {
+            *entry = if lane == own { word } else { *entry & !clear };
+        }
+        self.differ(&old, row) & !(1 << own)
+    }
+
+    /// Lane `lane` of `row` loses the bits of `clear`; returns whether it had any.
+    #[inline(always)]
+    fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
+        let had = row[lane] & clear != 0;
+        for (index, entry) in row.iter_mut().enumerate() {
+            *entry &= if index == lane { !clear } else { !0 };
+        }
+        had
     }
 
     /// For each value 0..=9, the cells of each band holding it (bit `p` of `masks[v][b]` for
@@ -78,36 +88,7 @@ pub(super) trait Isa: Copy {
 #[derive(Clone, Copy)]
 pub(super) struct Baseline;
 
-impl Isa for Baseline {
-    #[inline(always)]
-    fn changed(self, seen: &[u32; 32], current: &[u32; 32]) -> u32 {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::_mm_movemask_ps;
-            use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128};
-            let mut equal = 0;
-            for chunk in 0..8 {
-                // SAFETY: `4 * chunk + 4 <= 32`, so each load reads 16 bytes inside the arrays;
-                // SSE2 is part of the x86-64 baseline, so the instructions always exist.
-                let lanes = unsafe {
-                    let a = _mm_loadu_si128(seen.as_ptr().add(4 * chunk).cast::<__m128i>());
-                    let b = _mm_loadu_si128(current.as_ptr().add(4 * chunk).cast::<__m128i>());
-                    _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(a, b)))
-                };
-                equal |= (lanes as u32) << (4 * chunk);
-            }
-            !equal
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        {
-            let mut changed = 0;
-            for index in 0..32 {
-                changed |= u32::from(seen[index] != current[index]) << index;
-            }
-            changed
-        }
-    }
-}
+impl Isa for Baseline {}
 
 /// AVX2 with BMI1, BMI2, LZCNT and POPCNT; `PEXT` says whether to use `pext`, which AMD
 /// processors before Zen 3 implement in microcode, dozens of times slower than the table
@@ -158,23 +139,90 @@ pub(super) fn has_fast_pext() -> bool {
 #[cfg(target_arch = "x86_64")]
 impl<const PEXT: bool> Isa for Avx2<PEXT> {
     #[inline(always)]
-    fn changed(self, seen: &[u32; 32], current: &[u32; 32]) -> u32 {
+    fn differ(self, a: &[u32; 16], b: &[u32; 16]) -> u32 {
         use std::arch::x86_64::{
             __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
             _mm256_movemask_ps,
         };
         let mut equal = 0;
-        for chunk in 0..4 {
-            // SAFETY: `self` exists only if `Avx2::detect` found AVX2; `8 * chunk + 8 <= 32`,
+        for chunk in 0..2 {
+            // SAFETY: `self` exists only if `Avx2::detect` found AVX2; `8 * chunk + 8 <= 16`,
             // so each load reads 32 bytes inside the arrays.
             let lanes = unsafe {
-                let a = _mm256_loadu_si256(seen.as_ptr().add(8 * chunk).cast::<__m256i>());
-                let b = _mm256_loadu_si256(current.as_ptr().add(8 * chunk).cast::<__m256i>());
+                let a = _mm256_loadu_si256(a.as_ptr().add(8 * chunk).cast::<__m256i>());
+                let b = _mm256_loadu_si256(b.as_ptr().add(8 * chunk).cast::<__m256i>());
                 _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
             };
             equal |= (lanes as u32) << (8 * chunk);
         }
-        !equal
+        !equal & 0xFFFF
+    }
+
+    #[inline(always)]
+    fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi256_ps,
+            _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
+            _mm256_setr_epi32, _mm256_storeu_si256,
+        };
+        // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the loads and stores cover
+        // the two 32-byte halves of `row`.
+        unsafe {
+            let at = row.as_mut_ptr().cast::<__m256i>();
+            let own_lane = _mm256_set1_epi32(own as i32);
+            let (word, clear) = (_mm256_set1_epi32(word as i32), _mm256_set1_epi32(clear as i32));
+            let mut unchanged = 0;
+            for (half, first) in [(0, 0), (1, 8)] {
+                let lanes = _mm256_setr_epi32(
+                    first,
+                    first + 1,
+                    first + 2,
+                    first + 3,
+                    first + 4,
+                    first + 5,
+                    first + 6,
+                    first + 7,
+                );
+                let is_own = _mm256_cmpeq_epi32(lanes, own_lane);
+                let old = _mm256_loadu_si256(at.add(half));
+                let new = _mm256_blendv_epi8(_mm256_andnot_si256(clear, old), word, is_own);
+                _mm256_storeu_si256(at.add(half), new);
+                let same = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(old, new)));
+                unchanged |= (same as u32) << (8 * half);
+            }
+            !unchanged & 0xFFFF & !(1 << own)
+        }
+    }
+
+    #[inline(always)]
+    fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256,
+        };
+        let had = row[lane] & clear != 0;
+        // SAFETY: as in `narrow_row`.
+        unsafe {
+            let at = row.as_mut_ptr().cast::<__m256i>();
+            let target = _mm256_set1_epi32(lane as i32);
+            let clear = _mm256_set1_epi32(clear as i32);
+            for (half, first) in [(0, 0), (1, 8)] {
+                let lanes = _mm256_setr_epi32(
+                    first,
+                    first + 1,
+                    first + 2,
+                    first + 3,
+                    first + 4,
+                    first + 5,
+                    first + 6,
+                    first + 7,
+                );
+                let mask = _mm256_and_si256(_mm256_cmpeq_epi32(lanes, target), clear);
+                let old = _mm256_loadu_si256(at.add(half));
+                _mm256_storeu_si256(at.add(half), _mm256_andnot_si256(mask, old));
+            }
+        }
+        had
     }
 
     #[inline(always)]
@@ -211,5 +259,92 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
         let any = cells | cells >> 1 | cells >> 2;
         // SAFETY: `self` exists only if `Avx2::detect` found BMI2.
         unsafe { std::arch::x86_64::_pext_u32(any, 0o111_111_111) as usize }
+    }
+}
+
+/// AVX-512 (F, BW, VL) on top of everything [`Avx2`] has, with a fast `pext`: a row of sixteen
+/// lanes is one register, and a comparison gives its lane mask directly.
+#[cfg(target_arch = "x86_64")]
+#[derive(Clone, Copy)]
+pub(super) struct Avx512(());
+
+#[cfg(target_arch = "x86_64")]
+impl Avx512 {
+    /// The proof of support, if this processor has the features and a fast `pext`.
+    pub fn detect() -> Option<Self> {
+        (has_avx512() && has_fast_pext()).then_some(Avx512(()))
+    }
+
+    /// The AVX2 kernels, which this processor runs too.
+    fn avx2(self) -> Avx2<true> {
+        Avx2(())
+    }
+}
+
+/// Whether this processor has the features of [`Avx512`] (leaving `pext` aside).
+#[cfg(target_arch = "x86_64")]
+pub(super) fn has_avx512() -> bool {
+    has_avx2()
+        && is_x86_feature_detected!("avx512f")
+        && is_x86_feature_detected!("avx512bw")
+        && is_x86_feature_detected!("avx512vl")
+}
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx512 {
+    #[inline(always)]
+    fn differ(self, a: &[u32; 16], b: &[u32; 16]) -> u32 {
+        use std::arch::x86_64::{_mm512_cmpneq_epi32_mask, _mm512_loadu_si512};
+        // SAFETY: `self` exists only if `Avx512::detect` found AVX-512F; each load reads the 64
+        // bytes of one array.
+        unsafe {
+            let a = _mm512_loadu_si512(a.as_ptr().cast());
+            let b = _mm512_loadu_si512(b.as_ptr().cast());
+            u32::from(_mm512_cmpneq_epi32_mask(a, b))
+        }
+    }
+
+    #[inline(always)]
+    fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
+        use std::arch::x86_64::{
+            _mm512_andnot_si512, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512,
+            _mm512_mask_set1_epi32, _mm512_set1_epi32, _mm512_storeu_si512,
+        };
+        // SAFETY: `self` exists only if `Avx512::detect` found AVX-512F; the load and the store
+        // cover the 64 bytes of `row`.
+        unsafe {
+            let old = _mm512_loadu_si512(row.as_ptr().cast());
+            let cleared = _mm512_andnot_si512(_mm512_set1_epi32(clear as i32), old);
+            let new = _mm512_mask_set1_epi32(cleared, 1 << own, word as i32);
+            _mm512_storeu_si512(row.as_mut_ptr().cast(), new);
+            u32::from(_mm512_cmpneq_epi32_mask(old, new)) & !(1 << own)
+        }
+    }
+
+    #[inline(always)]
+    fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
+        use std::arch::x86_64::{
+            _mm512_loadu_si512, _mm512_mask_andnot_epi32, _mm512_mask_test_epi32_mask,
+            _mm512_set1_epi32, _mm512_storeu_si512,
+        };
+        // SAFETY: as in `narrow_row`.
+        unsafe {
+            let old = _mm512_loadu_si512(row.as_ptr().cast());
+            let clear = _mm512_set1_epi32(clear as i32);
+            let had = _mm512_mask_test_epi32_mask(1 << lane, old, clear);
+            let new = _mm512_mask_andnot_epi32(old, 1 << lane, clear, old);
+            _mm512_storeu_si512(row.as_mut_ptr().cast(), new);
+            had != 0
+        }
+    }
+
+    #[inline(always)]
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+        self.avx2().cells_by_value(cells)
+    }
+
+    #[inline(always)]
+    fn occupancy(self, cells: u32) -> usize {
+        self.avx2().occupancy(cells)
     }
 }

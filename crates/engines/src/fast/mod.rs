@@ -15,27 +15,33 @@
 //!   candidates along columns and hidden singles in columns. JCZSolve has no such rule; it
 //!   saves about a third of the guesses on the 17-clue list and a fifth on the hardest lists.
 //!
-//! Only digit-bands that changed since their last update are revisited: a snapshot of each
-//! word as its last update left it is compared with the current one, all 27 at once. Where the
-//! change is known without comparing (a guess, the stack rule), it is recorded instead.
+//! The nine words of a band sit side by side in the lanes of one vector, and every write to the
+//! state is an operation on a whole such row (`solver::Lanes` says why); comparing a row before
+//! and after a write gives the words it changed, so only words changed since their last band
+//! update are revisited. A fresh state revisits only the words where the band rule can change
+//! anything at all, found for all words at once (`State::worth_updating`): the clues'
+//! consequences are applied when the state is made, and most band updates from there would
+//! change nothing.
 //!
 //! When the rules stall, the search branches on the bivalue cell with the most open cells in
 //! its row and box (`State::choose_cell` in `solver` says why), or else on the cell with the
-//! fewest candidates. It copies the state rather than undoing moves: a state is 140 bytes, and
-//! a copy is cheaper than an undo log.
+//! fewest candidates, and tries first the digit that removes more candidates
+//! (`State::branch_order`). It copies the state rather than undoing moves: a state is 256
+//! bytes, four vector registers, and a copy is cheaper than an undo log.
 //!
 //! The search is written once and compiled on several paths ([`Path`]): for the baseline
-//! instruction set, and with AVX2, BMI1/2, LZCNT and POPCNT, with or without `pext`. The best
-//! path the processor supports is chosen at run time ([`Fast::path`] says which one runs);
-//! all give identical results and statistics, which the tests check. The few kernels that
-//! differ between paths are in `isa`.
+//! instruction set; with AVX2, BMI1/2, LZCNT and POPCNT, with or without `pext`; and with
+//! AVX-512 F/BW/VL besides, where a row of the state is one register. The best path the
+//! processor supports is chosen at run time ([`Fast::path`] says which one runs); all give
+//! identical results and statistics, which the tests check. The few kernels that differ
+//! between paths are in `isa`.
 
 mod isa;
-mod solver;
+pub mod solver;
 mod tables;
 
 #[cfg(target_arch = "x86_64")]
-use isa::Avx2;
+use isa::{Avx2, Avx512};
 use isa::{Baseline, Isa};
 use solver::{Cell, Progress, State, Tracker};
 use sudoku_core::{Engine, Grid, Limits, Outcome};
@@ -49,6 +55,8 @@ pub enum Path {
     Avx2,
     /// As `Avx2`, also using `pext`, on processors where it is fast.
     Avx2Pext,
+    /// As `Avx2Pext`, also with AVX-512 F, BW and VL (x86-64 only).
+    Avx512,
 }
 
 impl Path {
@@ -58,6 +66,7 @@ impl Path {
             Path::Portable => "portable",
             Path::Avx2 => "avx2",
             Path::Avx2Pext => "avx2+pext",
+            Path::Avx512 => "avx512",
         }
     }
 
@@ -65,6 +74,9 @@ impl Path {
     pub fn detect() -> Path {
         #[cfg(target_arch = "x86_64")]
         {
+            if isa::Avx512::detect().is_some() {
+                return Path::Avx512;
+            }
             if isa::has_avx2() {
                 return if isa::has_fast_pext() { Path::Avx2Pext } else { Path::Avx2 };
             }
@@ -90,6 +102,8 @@ enum Kernel {
     Avx2(Avx2<false>),
     #[cfg(target_arch = "x86_64")]
     Avx2Pext(Avx2<true>),
+    #[cfg(target_arch = "x86_64")]
+    Avx512(Avx512),
 }
 
 /// The `fast` engine.
@@ -118,6 +132,8 @@ impl Fast {
             Path::Avx2 => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2),
             #[cfg(target_arch = "x86_64")]
             Path::Avx2Pext => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2Pext),
+            #[cfg(target_arch = "x86_64")]
+            Path::Avx512 => Avx512::detect().map_or(Kernel::Portable, Kernel::Avx512),
             _ => Kernel::Portable,
         };
         Fast { kernel, stack: Vec::with_capacity(81) }
@@ -131,6 +147,8 @@ impl Fast {
             Kernel::Avx2(_) => Path::Avx2,
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2Pext(_) => Path::Avx2Pext,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(_) => Path::Avx512,
         }
     }
 }
@@ -148,6 +166,9 @@ impl Engine for Fast {
             // SAFETY: as above.
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2Pext(isa) => unsafe { search_avx2(isa, puzzle, limits, stack) },
+            // SAFETY: as above, for `search_avx512`.
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512(isa) => unsafe { search_avx512(isa, puzzle, limits, stack) },
         }
     }
 }
@@ -160,6 +181,12 @@ fn search_avx2<const PEXT: bool>(
     limits: Limits,
     stack: &mut Vec<Frame>,
 ) -> Outcome {
+    search(isa, puzzle, limits, stack)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f,avx512bw,avx512vl,avx2,bmi1,bmi2,lzcnt,popcnt")]
+fn search_avx512(isa: Avx512, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>) -> Outcome {
     search(isa, puzzle, limits, stack)
 }
 
@@ -177,7 +204,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
     let Ok(mut state) = State::new(isa, puzzle) else {
         return outcome;
     };
-    let mut tracker = Tracker::new();
+    let mut tracker = Tracker::new(isa, &state);
     'search: loop {
         match state.propagate(isa, &mut tracker) {
             Ok(Progress::Solved) => {
@@ -198,14 +225,13 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                     break 'search;
                 }
                 outcome.stats.nodes += 1;
-                let first = digits.trailing_zeros() as usize;
-                let untried = digits & (digits - 1);
+                let (first, untried) = state.branch_order(cell, digits);
                 // Propagation leaves no single-candidate cell, so there is always a second
                 // digit; the check keeps a malformed state from ever reaching `place(16)`.
                 if untried != 0 {
                     stack.push(Frame { state, cell, untried });
                 }
-                tracker.note(state.place(first, cell));
+                tracker.note(state.place(isa, first, cell));
                 continue 'search;
             }
             Err(_) => {}
@@ -226,8 +252,8 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         if frame.untried == 0 {
             stack.pop();
         }
-        tracker = Tracker::settled(&state);
-        tracker.note(state.place(digit, cell));
+        tracker = Tracker::settled();
+        tracker.note(state.place(isa, digit, cell));
     }
     outcome
 }

@@ -1,7 +1,8 @@
 //! The search state of `fast` and its propagation, on per-digit band words.
 //!
-//! For each digit `d` and band `b` (three rows), `cand[3d + b]` holds the 27 cells of the band
-//! where `d` may still go: bit `9r + c` for row `r` of the band, column `c`. A cell is *placed*
+//! For each band `b` (three rows) and digit `d`, `cand[b].0[d]` holds the 27 cells of the band
+//! where `d` may still go: bit `9r + c` for row `r` of the band, column `c`. A word is named by
+//! its index `16b + d`, which is also its bit in the masks of changed words. A cell is *placed*
 //! once it is the only candidate of its digit in its row; `unsolved[b]` holds the cells of band
 //! `b` not placed yet. Every function here is `#[inline(always)]` so that the whole search,
 //! compiled once per instruction set in `mod.rs`, is one function for the optimizer.
@@ -21,27 +22,11 @@ const ROW_LOW8: u32 = 0xFF * ROW_STARTS;
 /// The last bit of each row.
 const ROW_HIGH: u32 = 0x100 * ROW_STARTS;
 
-/// For digit-band `3d + b`: its band `b`, and the digit-bands of the same digit in the other two
-/// bands. Looked up, because `% 3` on the hot path costs a multiplication each time.
-const BAND_OF: [usize; 27] = {
-    let mut table = [0; 27];
-    let mut index = 0;
-    while index < 27 {
-        table[index] = index % 3;
-        index += 1;
-    }
-    table
-};
-const OTHER_BANDS: [[usize; 2]; 27] = {
-    let mut table = [[0; 2]; 27];
-    let mut index = 0;
-    while index < 27 {
-        let (first, band) = (index - index % 3, index % 3);
-        table[index] = [first + (band + 1) % 3, first + (band + 2) % 3];
-        index += 1;
-    }
-    table
-};
+/// For each band, the other two bands.
+const OTHER_BANDS: [[usize; 2]; 3] = [[1, 2], [2, 0], [0, 1]];
+
+/// The words of a fresh state: the nine digits of each band (bit `16b + d`).
+const ALL_WORDS: u64 = 0x1FF | 0x1FF << 16 | 0x1FF << 32;
 
 /// For each cell of a band (bit position): the cells of its row and its box. Entry 32, for the
 /// position of no bit at all, is empty.
@@ -87,53 +72,78 @@ pub(super) struct Cell {
     pub bit: u32,
 }
 
+/// The nine digits' words of one band, in lanes 0..9 of sixteen; lanes 9..16 stay zero.
+///
+/// The state is only ever written a whole row of lanes at a time, by operations on all sixteen
+/// lanes that the compiler turns into a few vector instructions. That is the point of the type:
+/// a vector load of words just stored one at a time cannot take them from the pending stores
+/// and waits until they reach the cache, and an earlier layout that compared the whole state
+/// with a snapshot after such stores spent about a sixth of its time waiting so. Written whole,
+/// each row is read back whole or one lane at a time without that wait, and the lanes an
+/// operation changed come out of one comparison of the row before and after.
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[repr(C, align(64))]
+struct Lanes([u32; 16]);
+
+impl Lanes {
+    /// `f(lane, word)` applied to every lane.
+    #[inline(always)]
+    fn map(self, f: impl Fn(usize, u32) -> u32) -> Lanes {
+        let mut out = [0; 16];
+        for (lane, word) in out.iter_mut().enumerate() {
+            *word = f(lane, self.0[lane]);
+        }
+        Lanes(out)
+    }
+
+    /// Bit `l` set where lane `l` of `self` and `other` differ.
+    #[inline(always)]
+    fn differ<I: Isa>(self, isa: I, other: Lanes) -> u32 {
+        isa.differ(&self.0, &other.0)
+    }
+
+    /// The union of all lanes.
+    #[inline(always)]
+    fn union(self) -> u32 {
+        self.0.iter().fold(0, |union, &word| union | word)
+    }
+}
+
 /// The candidates of every digit in every band.
 #[derive(Clone, Copy)]
+#[cfg_attr(test, derive(PartialEq, Eq))]
 #[repr(C, align(64))]
 pub(super) struct State {
-    /// `cand[3d + b]`: the cells of band `b` where digit `d` (0-based) may go. Entries 27..32
-    /// stay zero: the padding lets the change scan work on whole vectors.
-    cand: [u32; 32],
+    /// `cand[b].0[d]`: the cells of band `b` where digit `d` (0-based) may go.
+    cand: [Lanes; 3],
     /// The cells of each band not placed yet.
     unsolved: [u32; 3],
 }
 
-/// Per-search bookkeeping that need not be copied at a branch point.
+/// The words (bit `16b + d` for digit `d` in band `b`) that changed since their last band
+/// update and must have the band rule applied again.
 pub(super) struct Tracker {
-    /// Each digit-band's candidates as its last band update left them: a difference means the
-    /// band rule must run on it again. At a branch point every entry equals the state's (the
-    /// state is at a fixpoint), so restoring a state restores this as a copy of its candidates.
-    seen: [u32; 32],
-    /// Digit-bands (bit `3d + b`) changed since the last stack update of their digit.
-    stale_stacks: u32,
-    /// Digit-bands known to differ from `seen` without comparing: set where the change is made
-    /// (a fresh state, a guess), which spares propagation its first comparison.
-    pending: u32,
+    pending: u64,
 }
 
 impl Tracker {
-    /// A tracker for a fresh state: every digit-band is new.
+    /// A tracker for a fresh state: every word is new, but only those whose band update would
+    /// change anything are worth updating.
     #[inline(always)]
-    pub fn new() -> Tracker {
-        Tracker { seen: [0; 32], stale_stacks: BAND, pending: BAND }
+    pub fn new<I: Isa>(isa: I, state: &State) -> Tracker {
+        Tracker { pending: state.worth_updating(isa) }
     }
 
-    /// A tracker for `state` restored at a branch point, where nothing is pending.
+    /// A tracker for a state restored at a branch point, where nothing is pending.
     #[inline(always)]
-    pub fn settled(state: &State) -> Tracker {
-        Tracker { seen: state.cand, stale_stacks: 0, pending: 0 }
+    pub fn settled() -> Tracker {
+        Tracker { pending: 0 }
     }
 
-    /// Records that digit-band `index` changed (a guess was placed there).
+    /// Records that word `index` changed (a guess was placed there).
     #[inline(always)]
     pub fn note(&mut self, index: usize) {
         self.pending |= 1 << index;
-    }
-
-    /// The digit-bands whose candidates differ from what their last update left (bit `3d + b`).
-    #[inline(always)]
-    fn changed<I: Isa>(&self, isa: I, state: &State) -> u32 {
-        isa.changed(&self.seen, &state.cand)
     }
 }
 
@@ -157,16 +167,11 @@ impl State {
         // sorted by value without a branch per cell: that branch mispredicted on about every
         // clue.)
         let by_value = isa.cells_by_value(puzzle.cells());
-        let mut clues_of = [0u32; 27];
-        for digit in 0..9 {
-            clues_of[3 * digit..3 * digit + 3].copy_from_slice(&by_value[digit + 1]);
-        }
         let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
-        let mut cand = [0; 32];
+        let mut cand = [[0; 16]; 3];
         let mut repeated = 0;
         for digit in 0..9 {
-            let first = 3 * digit;
-            let mine = [clues_of[first], clues_of[first + 1], clues_of[first + 2]];
+            let mine = by_value[digit + 1];
             // The digit leaves every column holding one of its clues, in all bands...
             let clue_columns =
                 (columns(mine[0]) | columns(mine[1]) | columns(mine[2])) * ROW_STARTS;
@@ -181,7 +186,7 @@ impl State {
                 let box_columns = (boxes | boxes >> 1 | boxes >> 2) & 0o111;
                 let box_cells = box_columns * 0b111 * ROW_STARTS;
                 let taken = (starts * 0x1FF) | clue_columns | box_cells | clues[band];
-                cand[first + band] = (BAND & !taken) | own;
+                cand[band][digit] = (BAND & !taken) | own;
             }
         }
         if repeated != 0 {
@@ -190,115 +195,161 @@ impl State {
         // Clue cells count as placed from the start: their other digits are gone already, and
         // placing them again would redo that for nothing. (That is also why two equal clues in
         // a row must be caught above: nothing later would look at them as singles.)
-        Ok(State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
+        Ok(State { cand: cand.map(Lanes), unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
+    }
+
+    /// The words (bit `16b + d`) whose band update would change anything, for all words at
+    /// once: those where the band rule could narrow the word, place a cell, or lock a column
+    /// that another band still holds. An update of any other word would leave the state as it
+    /// is, so skipping it changes nothing but the time. A fresh state needs this most: its
+    /// clues' consequences are in place already (`new`), and on the shared corpora about nine
+    /// in ten of the band updates from there changed nothing.
+    ///
+    /// The band rule narrows a word exactly where an occupied minirow lies on no one-per-row,
+    /// one-per-box choice of minirows: the test of the stack rule (`update_stacks`), on the
+    /// 3×3 matrix of the band's rows by boxes.
+    #[inline(always)]
+    fn worth_updating<I: Isa>(&self, isa: I) -> u64 {
+        const FIELDS: u32 = (1 << 27) - 1;
+        let mut worth = 0;
+        for (band, row) in self.cand.iter().enumerate() {
+            let [next, last] = OTHER_BANDS[band].map(|other| self.cand[other]);
+            let unsolved = self.unsolved[band];
+            let flags = row.map(|lane, word| {
+                // A flag at bit 9r + 3k for each minirow (row r, box k) holding a candidate.
+                let present = (word | word >> 1 | word >> 2) & 0o111_111_111;
+                let next_box = ((present >> 3) & 0o011_011_011) | ((present << 6) & 0o100_100_100);
+                let last_box = ((present << 3) & 0o110_110_110) | ((present >> 6) & 0o001_001_001);
+                let next_row = |x: u32| (x >> 9 | x << 18) & FIELDS;
+                let last_row = |x: u32| (x >> 18 | x << 9) & FIELDS;
+                let allowed = present
+                    & ((next_row(next_box) & last_row(last_box))
+                        | (next_row(last_box) & last_row(next_box)));
+                let narrows = (allowed ^ present) | u32::from(word == 0);
+                let crowded = occupied_rows(word & word.wrapping_sub(ROW_STARTS));
+                let places = word & !crowded & unsolved;
+                // Columns alone in their box (within each 3-bit group of the column set: one
+                // bit set, not three).
+                let used = columns(word);
+                let [a, b, c] = [0, 1, 2].map(|shift| (used >> shift) & 0o111);
+                let alone = (a ^ b ^ c) & !(a & b & c);
+                let locked = (alone * 0b111) & used;
+                let elsewhere = columns(next.0[lane]) | columns(last.0[lane]);
+                narrows | places | (locked & elsewhere)
+            });
+            worth |= u64::from(flags.differ(isa, Lanes([0; 16]))) << (16 * band);
+        }
+        worth & ALL_WORDS
     }
 
     /// Makes `cell` the only candidate of `digit` in its row; the band update then places it.
-    /// Returns the digit-band changed.
+    /// Returns the word changed (`16b + d`).
     #[inline(always)]
-    pub fn place(&mut self, digit: usize, cell: Cell) -> usize {
-        let row = occupied_rows(cell.bit);
-        let index = 3 * digit + cell.band;
-        self.cand[index] &= !(row & !cell.bit);
-        index
+    pub fn place<I: Isa>(&mut self, isa: I, digit: usize, cell: Cell) -> usize {
+        let others = occupied_rows(cell.bit) & !cell.bit;
+        isa.clear_lane(&mut self.cand[cell.band].0, digit, others);
+        16 * cell.band + digit
     }
 
-    /// Applies the band rule to digit-band `index`: the digit takes one cell in each row and
-    /// in each box of the band. Cells alone in their row are placed: their other digits go,
-    /// and so does the digit from their column in the other two bands.
+    /// Applies the band rule to word `index` (`16b + d`): the digit takes one cell in each row
+    /// and in each box of the band. Cells alone in their row are placed: their other digits go,
+    /// and so does the digit from their column in the other two bands. Returns the other words
+    /// it changed.
     #[inline(always)]
-    fn update_band<I: Isa>(
-        &mut self,
-        isa: I,
-        index: usize,
-        tracker: &mut Tracker,
-    ) -> Result<(), Contradiction> {
-        let band = BAND_OF[index];
-        let cells = self.cand[index];
+    fn update_band<I: Isa>(&mut self, isa: I, index: usize) -> Result<u64, Contradiction> {
+        let (band, digit) = (index >> 4, index & 15);
+        let cells = self.cand[band].0[digit];
         let cells = cells & BAND_KEEP[isa.occupancy(cells) & 0x1FF];
         if cells == 0 {
             return Err(Contradiction);
         }
-        self.cand[index] = cells;
-        tracker.seen[index] = cells;
         // Every row holds a cell now, so subtracting one from each row borrows only within it;
         // `cells & (cells - 1)` per row is zero exactly where the row holds a single cell.
         let crowded = occupied_rows(cells & cells.wrapping_sub(ROW_STARTS));
         let placed = cells & !crowded & self.unsolved[band];
-        // Clear the placed cells from every digit of the band, then give this digit its own word
-        // back: cheaper than skipping it inside the loop. Done even when nothing was placed:
+        // Clear the placed cells from every digit of the band, even when nothing was placed:
         // whether something was is as good as random, and a mispredicted branch costs more.
         self.unsolved[band] &= !placed;
-        for other in 0..9 {
-            self.cand[3 * other + band] &= !placed;
-        }
-        self.cand[index] = cells;
+        let mut changed =
+            u64::from(isa.narrow_row(&mut self.cand[band].0, digit, cells, placed)) << (16 * band);
         // A box whose candidates lie in one column pins the digit to that column: the other
         // bands lose it there. This covers the columns of placed cells too.
         let locked = u32::from(LOCKED_COLUMNS[columns(cells) as usize]) * ROW_STARTS;
-        let [next, last] = OTHER_BANDS[index];
-        self.cand[next] &= !locked;
-        self.cand[last] &= !locked;
-        Ok(())
+        for other in OTHER_BANDS[band] {
+            let had = isa.clear_lane(&mut self.cand[other].0, digit, locked);
+            changed |= u64::from(had) << (16 * other + digit);
+        }
+        Ok(changed)
     }
 
-    /// Applies the stack rule to `digit`: in each stack (three columns of boxes) it takes one
-    /// cell in each column and in each box. This finds hidden singles in columns and locked
-    /// candidates along columns, which the band rule cannot see.
+    /// Applies the stack rule to every digit: in each stack (three columns of boxes) it takes
+    /// one cell in each column and in each box. This finds hidden singles in columns and locked
+    /// candidates along columns, which the band rule cannot see. Returns the words it changed.
     ///
-    /// The digit's columns are gathered into one word, band `b` in bits `9b..9b+9`, so that a
+    /// A digit's columns are gathered into one word, band `b` in bits `9b..9b+9`, so that a
     /// stack is a 3×3 matrix of bands by columns. An entry survives when the other two bands can
     /// take the other two columns, one each: rotating the bands (by 9 bits) and the columns of
     /// each stack (within 3-bit groups) lines up the entries a permutation needs, for all three
-    /// stacks at once. A stack left without any permutation empties a box, which the band rule
-    /// then reports as a contradiction.
-    /// Returns the digit-bands it changed.
+    /// stacks at once, and the lanes do all nine digits at once. A stack left without any
+    /// permutation empties a box, which the band rule then reports as a contradiction.
     #[inline(always)]
-    fn update_stacks(&mut self, digit: usize) -> u32 {
+    fn update_stacks<I: Isa>(&mut self, isa: I) -> u64 {
         const FIELDS: u32 = (1 << 27) - 1;
         const GROUP_LOW2: u32 = 0o333_333_333;
         const GROUP_HIGH1: u32 = 0o444_444_444;
         const GROUP_HIGH2: u32 = 0o666_666_666;
         const GROUP_LOW1: u32 = 0o111_111_111;
-        let first = 3 * digit;
-        let present = columns(self.cand[first])
-            | columns(self.cand[first + 1]) << 9
-            | columns(self.cand[first + 2]) << 18;
-        // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the stack...
-        let next_column = ((present >> 1) & GROUP_LOW2) | ((present << 2) & GROUP_HIGH1);
-        let last_column = ((present << 1) & GROUP_HIGH2) | ((present >> 2) & GROUP_LOW1);
-        // ...and at band b + 1 or b + 2.
-        let next_band = |x: u32| (x >> 9 | x << 18) & FIELDS;
-        let last_band = |x: u32| (x >> 18 | x << 9) & FIELDS;
-        let allowed = present
-            & ((next_band(next_column) & last_band(last_column))
-                | (next_band(last_column) & last_band(next_column)));
+        let [first, second, third] = self.cand;
+        let present = first.map(|lane, word| {
+            columns(word) | columns(second.0[lane]) << 9 | columns(third.0[lane]) << 18
+        });
+        let allowed = present.map(|_, present| {
+            // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the
+            // stack...
+            let next_column = ((present >> 1) & GROUP_LOW2) | ((present << 2) & GROUP_HIGH1);
+            let last_column = ((present << 1) & GROUP_HIGH2) | ((present >> 2) & GROUP_LOW1);
+            // ...and at band b + 1 or b + 2.
+            let next_band = |x: u32| (x >> 9 | x << 18) & FIELDS;
+            let last_band = |x: u32| (x >> 18 | x << 9) & FIELDS;
+            present
+                & ((next_band(next_column) & last_band(last_column))
+                    | (next_band(last_column) & last_band(next_column)))
+        });
+        if allowed == present {
+            return 0;
+        }
         let mut changed = 0;
-        if allowed != present {
-            for band in 0..3 {
-                let old = self.cand[first + band];
-                let new = old & (((allowed >> (9 * band)) & 0x1FF) * ROW_STARTS);
-                self.cand[first + band] = new;
-                changed |= u32::from(new != old) << (first + band);
-            }
+        for band in 0..3 {
+            let row = self.cand[band];
+            let kept = row.map(|lane, word| {
+                let columns = (allowed.0[lane] >> (9 * band)) & 0x1FF;
+                word & (columns | columns << 9 | columns << 18)
+            });
+            self.cand[band] = kept;
+            changed |= u64::from(row.differ(isa, kept)) << (16 * band);
         }
         changed
     }
 
     /// Finds naked singles and narrows their digit's row to them; fails on a cell left without
-    /// candidates. Returns the bivalue cells of each band, and whether a single was found.
+    /// candidates. Returns the bivalue cells of each band, and the words changed.
     #[inline(always)]
-    fn naked_singles<I: Isa>(&mut self, isa: I) -> Result<([u32; 3], bool), Contradiction> {
+    fn naked_singles<I: Isa>(&mut self, isa: I) -> Result<([u32; 3], u64), Contradiction> {
         let mut bivalue = [0; 3];
-        let mut found = false;
-        // Bit-sliced counters: cells with at least one, two, three candidates.
-        let [ones, twos, threes] = isa.candidate_counts(&self.cand);
+        let mut changed = 0;
         for (band, bivalue_cells) in bivalue.iter_mut().enumerate() {
             let unsolved = self.unsolved[band];
             if unsolved == 0 {
                 continue;
             }
-            let (one, two, three) = (ones[band], twos[band], threes[band]);
+            // Bit-sliced counters: cells with at least one, two, three candidates.
+            let row = self.cand[band];
+            let (mut one, mut two, mut three) = (0, 0, 0);
+            for &cells in &row.0[..9] {
+                three |= two & cells;
+                two |= one & cells;
+                one |= cells;
+            }
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
@@ -307,23 +358,23 @@ impl State {
             if singles == 0 {
                 continue;
             }
-            found = true;
-            // For each digit, narrow the rows of its singles to them, without a branch per
-            // digit (whether a digit has a single here is as good as random). Two singles of
-            // one digit in one row cannot both hold.
-            let mut clash = 0;
-            for digit in 0..9 {
-                let index = 3 * digit + band;
-                let mine = singles & self.cand[index];
-                let starts = starts_of_occupied_rows(mine);
-                clash |= mine & mine.wrapping_sub(starts);
-                self.cand[index] &= !((starts * 0x1FF) & !mine);
-            }
-            if clash != 0 {
+            // For each digit, narrow the rows of its singles to them. Two singles of one
+            // digit in one row cannot both hold.
+            let clashes = row.map(|_, word| {
+                let mine = singles & word;
+                mine & mine.wrapping_sub(starts_of_occupied_rows(mine))
+            });
+            if clashes.union() != 0 {
                 return Err(Contradiction);
             }
+            let narrowed = row.map(|_, word| {
+                let mine = singles & word;
+                word & !(occupied_rows(mine) & !mine)
+            });
+            self.cand[band] = narrowed;
+            changed |= u64::from(row.differ(isa, narrowed)) << (16 * band);
         }
-        Ok((bivalue, found))
+        Ok((bivalue, changed))
     }
 
     /// Propagates to a fixpoint of the band rule, naked singles and the stack rule.
@@ -333,37 +384,32 @@ impl State {
         isa: I,
         tracker: &mut Tracker,
     ) -> Result<Progress, Contradiction> {
-        let mut changed = tracker.pending;
+        let mut pending = tracker.pending;
         tracker.pending = 0;
         loop {
-            // One loop, rescanning when a batch of changed digit-bands is done: two nested
-            // loops mispredicted their exits about twice as often.
-            tracker.stale_stacks |= changed;
-            while changed != 0 {
-                let index = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                self.update_band(isa, index, tracker)?;
-                if changed == 0 {
-                    changed = tracker.changed(isa, self);
-                    tracker.stale_stacks |= changed;
+            // The words pending now are updated as one batch, while what they change gathers
+            // for the next: the batch's order is known up front, so the processor can work on
+            // several of its updates at once. A word changed earlier in its own batch is
+            // updated with the change, and not again.
+            while pending != 0 {
+                let mut batch = pending;
+                pending = 0;
+                while batch != 0 {
+                    let index = batch.trailing_zeros() as usize;
+                    batch &= batch - 1;
+                    pending = (pending | self.update_band(isa, index)?) & !(1 << index);
                 }
             }
             if self.unsolved == [0; 3] {
                 return Ok(Progress::Solved);
             }
-            let (bivalue, found) = self.naked_singles(isa)?;
-            if found {
-                changed = tracker.changed(isa, self);
+            let (bivalue, changed) = self.naked_singles(isa)?;
+            pending = changed;
+            if pending != 0 {
                 continue;
             }
-            let mut stale = tracker.stale_stacks;
-            tracker.stale_stacks = 0;
-            while stale != 0 {
-                let digit = stale.trailing_zeros() as usize / 3;
-                stale &= !(0b111 << (3 * digit));
-                changed |= self.update_stacks(digit);
-            }
-            if changed == 0 {
+            pending = self.update_stacks(isa);
+            if pending == 0 {
                 return Ok(Progress::Stuck { bivalue });
             }
         }
@@ -373,12 +419,44 @@ impl State {
     #[inline(always)]
     pub fn digits_of(&self, cell: Cell) -> u16 {
         // Without a branch per digit: which digits a cell holds is as good as random.
-        let position = cell.bit.trailing_zeros();
+        let row = self.cand[cell.band];
         let mut digits = 0;
         for digit in 0..9 {
-            digits |= (((self.cand[3 * digit + cell.band] >> position) & 1) as u16) << digit;
+            digits |= u16::from(row.0[digit] & cell.bit != 0) << digit;
         }
         digits
+    }
+
+    /// The digit to try first in `cell` among `digits`, and the others. Of two digits, the one
+    /// whose placement removes more candidates from the cell's row, box and column goes first:
+    /// its branch propagates further. (A count-to-2 search visits both branches either way; a
+    /// first-solution search visited 2-6% fewer nodes on each shared corpus than with the lower
+    /// digit first. The opposite order, fewest removals first, visited up to 46% more.)
+    #[inline(always)]
+    pub fn branch_order(&self, cell: Cell, digits: u16) -> (usize, u16) {
+        let low = digits.trailing_zeros() as usize;
+        let rest = digits & (digits - 1);
+        if rest.count_ones() != 1 {
+            return (low, rest);
+        }
+        let high = rest.trailing_zeros() as usize;
+        if self.removals(high, cell) > self.removals(low, cell) {
+            (high, 1 << low)
+        } else {
+            (low, rest)
+        }
+    }
+
+    /// How many candidates of `digit` placing it in `cell` would remove from the cell's row,
+    /// box and column (the cell itself counts too, alike for every digit).
+    #[inline(always)]
+    fn removals(&self, digit: usize, cell: Cell) -> u32 {
+        let position = cell.bit.trailing_zeros() as usize;
+        let column = (1 << (position % 9)) * ROW_STARTS;
+        let [next, last] = OTHER_BANDS[cell.band].map(|other| self.cand[other].0[digit]);
+        (self.cand[cell.band].0[digit] & ROW_AND_BOX[position]).count_ones()
+            + (next & column).count_ones()
+            + (last & column).count_ones()
     }
 
     /// The cell to branch on: among the first eight bivalue cells of each band, the one with the
@@ -434,10 +512,10 @@ impl State {
     #[inline(always)]
     pub fn grid(&self) -> Grid {
         let mut cells = [0; 81];
-        for digit in 0..9 {
-            for band in 0..3 {
+        for (band, row) in self.cand.iter().enumerate() {
+            for (digit, &word) in row.0[..9].iter().enumerate() {
                 // Solved, the digit holds one cell in each row of the band: three, always.
-                let mut placed = self.cand[3 * digit + band] | 1 << 27;
+                let mut placed = word | 1 << 27;
                 for _ in 0..3 {
                     cells[27 * band + placed.trailing_zeros() as usize] = digit as u8 + 1;
                     placed &= placed - 1;
@@ -445,5 +523,64 @@ impl State {
             }
         }
         Grid::from_cells(cells).expect("digits are 1..=9")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::fs::File;
+    use std::io::BufReader;
+
+    use sudoku_core::PuzzleReader;
+
+    use super::*;
+    use crate::fast::isa::Baseline;
+
+    /// Asserts that every word `worth_updating` leaves out is one whose band update changes
+    /// nothing: no contradiction, no word changed, the state as it was.
+    fn assert_skipped_words_are_idle(state: &State) {
+        let worth = state.worth_updating(Baseline);
+        for index in (0..48).filter(|index| ALL_WORDS & (1 << index) != 0) {
+            if worth & (1 << index) != 0 {
+                continue;
+            }
+            let mut updated = *state;
+            let changed = updated.update_band(Baseline, index).ok();
+            assert_eq!(changed, Some(0), "word {index} was skipped but its update reports changes");
+            assert!(updated == *state, "word {index} was skipped but its update changed the state");
+        }
+    }
+
+    #[test]
+    fn words_not_worth_updating_would_not_change() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/corpus/generated-10000.txt");
+        let reader = BufReader::new(File::open(path).expect("the shipped corpus"));
+        let mut states = 0;
+        for puzzle in PuzzleReader::new(reader).take(300) {
+            let Ok(mut state) = State::new(Baseline, &puzzle.expect("a valid puzzle").grid) else {
+                continue;
+            };
+            // A state with a digit gone from a band, which its band update reports as a
+            // contradiction...
+            let mut emptied = state;
+            emptied.cand[states % 3].0[states % 9] = 0;
+            assert_skipped_words_are_idle(&emptied);
+            // ...the fresh state, then the state after each guess along the first branch:
+            // states in the middle of propagation, where many words are pending.
+            let mut tracker = Tracker::new(Baseline, &state);
+            loop {
+                assert_skipped_words_are_idle(&state);
+                states += 1;
+                let Ok(Progress::Stuck { bivalue }) = state.propagate(Baseline, &mut tracker)
+                else {
+                    break;
+                };
+                let cell = state.choose_cell(bivalue);
+                let (digit, _) = state.branch_order(cell, state.digits_of(cell));
+                tracker = Tracker::settled();
+                tracker.note(state.place(Baseline, digit, cell));
+            }
+        }
+        assert!(states > 300, "only {states} states checked");
     }
 }
