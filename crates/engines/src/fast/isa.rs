@@ -44,17 +44,64 @@ pub(super) trait Isa: Copy {
     /// the other lanes that changed (bit `l` for lane `l`).
     #[inline(always)]
     fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
-        let old = *row;
-        for (lane, entry) in row.iter_mut().enumerate() {
-            *entry = if lane == own { word } else { *entry & !clear };
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: SSE2 is part of the x86-64 baseline; each load and store covers the 16 bytes
+        // at `4 * chunk` (`4 * 3 + 4 <= 16`) inside `row`.
+        unsafe {
+            use std::arch::x86_64::{
+                __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
+                _mm_loadu_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32, _mm_setr_epi32,
+                _mm_storeu_si128,
+            };
+            let own_lane = _mm_set1_epi32(own as i32);
+            let (word, clear) = (_mm_set1_epi32(word as i32), _mm_set1_epi32(clear as i32));
+            let mut unchanged = 0;
+            for chunk in 0..4 {
+                let at = row.as_mut_ptr().add(4 * chunk).cast::<__m128i>();
+                let first = 4 * chunk as i32;
+                let lanes = _mm_setr_epi32(first, first + 1, first + 2, first + 3);
+                let is_own = _mm_cmpeq_epi32(lanes, own_lane);
+                let old = _mm_loadu_si128(at);
+                let cleared = _mm_andnot_si128(clear, old);
+                let new =
+                    _mm_or_si128(_mm_and_si128(is_own, word), _mm_andnot_si128(is_own, cleared));
+                _mm_storeu_si128(at, new);
+                let same = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(old, new)));
+                unchanged |= (same as u32) << (4 * chunk);
+            }
+            !unchanged & 0xFFFF & !(1 << own)
         }
-        self.differ(&old, row) & !(1 << own)
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let old = *row;
+            for (lane, entry) in row.iter_mut().enumerate() {
+                *entry = if lane == own { word } else { *entry & !clear };
+            }
+            self.differ(&old, row) & !(1 << own)
+        }
     }
 
     /// Lane `lane` of `row` loses the bits of `clear`; returns whether it had any.
     #[inline(always)]
     fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
         let had = row[lane] & clear != 0;
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: as in `narrow_row`.
+        unsafe {
+            use std::arch::x86_64::{
+                __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
+                _mm_set1_epi32, _mm_setr_epi32, _mm_storeu_si128,
+            };
+            let (target, clear) = (_mm_set1_epi32(lane as i32), _mm_set1_epi32(clear as i32));
+            for chunk in 0..4 {
+                let at = row.as_mut_ptr().add(4 * chunk).cast::<__m128i>();
+                let first = 4 * chunk as i32;
+                let lanes = _mm_setr_epi32(first, first + 1, first + 2, first + 3);
+                let mask = _mm_and_si128(_mm_cmpeq_epi32(lanes, target), clear);
+                _mm_storeu_si128(at, _mm_andnot_si128(mask, _mm_loadu_si128(at)));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
         for (index, entry) in row.iter_mut().enumerate() {
             *entry &= if index == lane { !clear } else { !0 };
         }
