@@ -354,35 +354,36 @@ impl Isa for Avx512 {
     #[inline(always)]
     fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
         use std::arch::x86_64::{
-            _mm512_andnot_si512, _mm512_cmpneq_epi32_mask, _mm512_loadu_si512,
-            _mm512_mask_set1_epi32, _mm512_set1_epi32, _mm512_storeu_si512,
+            _mm512_andnot_si512, _mm512_loadu_si512, _mm512_mask_set1_epi32, _mm512_set1_epi32,
+            _mm512_storeu_si512, _mm512_test_epi32_mask,
         };
         // SAFETY: `self` exists only if `Avx512::detect` found AVX-512F; the load and the store
         // cover the 64 bytes of `row`.
         unsafe {
             let old = _mm512_loadu_si512(row.as_ptr().cast());
-            let cleared = _mm512_andnot_si512(_mm512_set1_epi32(clear as i32), old);
+            let clear = _mm512_set1_epi32(clear as i32);
+            let cleared = _mm512_andnot_si512(clear, old);
             let new = _mm512_mask_set1_epi32(cleared, 1 << own, word as i32);
             _mm512_storeu_si512(row.as_mut_ptr().cast(), new);
-            u32::from(_mm512_cmpneq_epi32_mask(old, new)) & !(1 << own)
+            // The other lanes that change are those holding a bit of `clear`.
+            u32::from(_mm512_test_epi32_mask(old, clear)) & !(1 << own)
         }
     }
 
     #[inline(always)]
     fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
         use std::arch::x86_64::{
-            _mm512_loadu_si512, _mm512_mask_andnot_epi32, _mm512_mask_test_epi32_mask,
-            _mm512_set1_epi32, _mm512_storeu_si512,
+            _mm512_loadu_si512, _mm512_mask_andnot_epi32, _mm512_set1_epi32, _mm512_storeu_si512,
         };
         // SAFETY: as in `narrow_row`.
+        let had = row[lane] & clear != 0;
         unsafe {
             let old = _mm512_loadu_si512(row.as_ptr().cast());
             let clear = _mm512_set1_epi32(clear as i32);
-            let had = _mm512_mask_test_epi32_mask(1 << lane, old, clear);
             let new = _mm512_mask_andnot_epi32(old, 1 << lane, clear, old);
             _mm512_storeu_si512(row.as_mut_ptr().cast(), new);
-            had != 0
         }
+        had
     }
 
     #[inline(always)]
