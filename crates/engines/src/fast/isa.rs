@@ -375,8 +375,9 @@ impl Isa for Avx512 {
         use std::arch::x86_64::{
             _mm512_loadu_si512, _mm512_mask_andnot_epi32, _mm512_set1_epi32, _mm512_storeu_si512,
         };
-        // SAFETY: as in `narrow_row`.
+        // Read from the lane itself: a scalar test is quicker to a result than a vector one.
         let had = row[lane] & clear != 0;
+        // SAFETY: as in `narrow_row`.
         unsafe {
             let old = _mm512_loadu_si512(row.as_ptr().cast());
             let clear = _mm512_set1_epi32(clear as i32);
