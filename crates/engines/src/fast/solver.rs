@@ -202,8 +202,8 @@ impl State {
     /// once: those where the band rule could narrow the word, place a cell, or lock a column
     /// that another band still holds. An update of any other word would leave the state as it
     /// is, so skipping it changes nothing but the time. A fresh state needs this most: its
-    /// clues' consequences are in place already (`new`), and on the shared corpora about nine
-    /// in ten of the band updates from there changed nothing.
+    /// clues' consequences are in place already (`new`), and on the multi-solution list about
+    /// nine in ten of the band updates from there changed nothing.
     ///
     /// The band rule narrows a word exactly where an occupied minirow lies on no one-per-row,
     /// one-per-box choice of minirows: the test of the stack rule (`update_stacks`), on the
