@@ -1,7 +1,7 @@
 //! `fast` gives the same answers and the same statistics on every compiled path.
 //!
-//! The portable path is what runs on a processor without AVX2; the AVX2 paths run here when the
-//! processor has the features. A path the processor lacks falls back to the portable one, which
+//! The portable path is what runs on a processor without AVX2; the AVX2 and AVX-512 paths run
+//! here when the processor has the features. A path the processor lacks falls back to the portable one, which
 //! the test reports instead of comparing a path with itself.
 
 mod common;
