@@ -196,11 +196,7 @@ impl<'e, 'c> Runner<'e, 'c> {
         if parallel {
             let wall = parallel_pass(pool, info, limits, puzzles, &mut run.reference, progress);
             run.parallel_walls.push(wall);
-            progress.start(format!("{} (single thread)", runner.label()), puzzles.len());
-            let engine = runner.engine.as_mut();
-            let wall = sequential_pass(engine, limits, puzzles, &mut runner.scratch, progress);
-            runner.run.sequential.push(PassTimes::of(&runner.scratch, wall));
-            compare(&mut runner.run, &runner.scratch, options.cross_check);
+            runner.sequential_timing_pass(options, progress);
         } else {
             let engine = runner.engine.as_mut();
             let wall = sequential_pass(engine, limits, puzzles, &mut run.reference, progress);
@@ -225,24 +221,36 @@ impl<'e, 'c> Runner<'e, 'c> {
     ) {
         let started = Instant::now();
         self.passes += 1;
-        let (info, limits) = (self.run.info, self.run.limits);
         if self.parallel {
             progress.start(self.label(), self.puzzles.len());
+            let (info, limits) = (self.run.info, self.run.limits);
             let wall = parallel_pass(pool, info, limits, self.puzzles, &mut self.scratch, progress);
             self.run.parallel_walls.push(wall);
             compare(&mut self.run, &self.scratch, options.cross_check);
-            progress.start(format!("{} (single thread)", self.label()), self.puzzles.len());
+            self.sequential_timing_pass(options, progress);
         } else {
-            progress.start(self.label(), self.puzzles.len());
-        }
-        let engine = self.engine.as_mut();
-        let wall = sequential_pass(engine, limits, self.puzzles, &mut self.scratch, progress);
-        self.run.sequential.push(PassTimes::of(&self.scratch, wall));
-        if !self.parallel {
+            let wall = self.sequential_timing_pass(options, progress);
             self.run.parallel_walls.push(wall);
         }
-        compare(&mut self.run, &self.scratch, options.cross_check);
         self.spent += started.elapsed();
+    }
+
+    /// A sequential pass into the scratch slots, checked against the reference pass; returns
+    /// its wall time.
+    fn sequential_timing_pass(
+        &mut self,
+        options: &BenchOptions<'_>,
+        progress: &Progress,
+    ) -> Duration {
+        let label =
+            if self.parallel { format!("{} (single thread)", self.label()) } else { self.label() };
+        progress.start(label, self.puzzles.len());
+        let engine = self.engine.as_mut();
+        let wall =
+            sequential_pass(engine, self.run.limits, self.puzzles, &mut self.scratch, progress);
+        self.run.sequential.push(PassTimes::of(&self.scratch, wall));
+        compare(&mut self.run, &self.scratch, options.cross_check);
+        wall
     }
 
     /// Everything the engine did.

@@ -186,26 +186,6 @@ pub(super) fn has_fast_pext() -> bool {
 #[cfg(target_arch = "x86_64")]
 impl<const PEXT: bool> Isa for Avx2<PEXT> {
     #[inline(always)]
-    fn differ(self, a: &[u32; 16], b: &[u32; 16]) -> u32 {
-        use std::arch::x86_64::{
-            __m256i, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_movemask_ps,
-        };
-        let mut equal = 0;
-        for chunk in 0..2 {
-            // SAFETY: `self` exists only if `Avx2::detect` found AVX2; `8 * chunk + 8 <= 16`,
-            // so each load reads 32 bytes inside the arrays.
-            let lanes = unsafe {
-                let a = _mm256_loadu_si256(a.as_ptr().add(8 * chunk).cast::<__m256i>());
-                let b = _mm256_loadu_si256(b.as_ptr().add(8 * chunk).cast::<__m256i>());
-                _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, b)))
-            };
-            equal |= (lanes as u32) << (8 * chunk);
-        }
-        !equal & 0xFFFF
-    }
-
-    #[inline(always)]
     fn narrow_row(self, row: &mut [u32; 16], own: usize, word: u32, clear: u32) -> u32 {
         use std::arch::x86_64::{
             __m256i, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi256_ps,
