@@ -50,17 +50,14 @@ pub(super) trait Isa: Copy {
         unsafe {
             use std::arch::x86_64::{
                 __m128i, _mm_and_si128, _mm_andnot_si128, _mm_castsi128_ps, _mm_cmpeq_epi32,
-                _mm_loadu_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32, _mm_setr_epi32,
-                _mm_storeu_si128,
+                _mm_loadu_si128, _mm_movemask_ps, _mm_or_si128, _mm_set1_epi32, _mm_storeu_si128,
             };
             let own_lane = _mm_set1_epi32(own as i32);
             let (word, clear) = (_mm_set1_epi32(word as i32), _mm_set1_epi32(clear as i32));
             let mut unchanged = 0;
             for chunk in 0..4 {
                 let at = row.as_mut_ptr().add(4 * chunk).cast::<__m128i>();
-                let first = 4 * chunk as i32;
-                let lanes = _mm_setr_epi32(first, first + 1, first + 2, first + 3);
-                let is_own = _mm_cmpeq_epi32(lanes, own_lane);
+                let is_own = _mm_cmpeq_epi32(lane_numbers_128(chunk), own_lane);
                 let old = _mm_loadu_si128(at);
                 let cleared = _mm_andnot_si128(clear, old);
                 let new =
@@ -90,14 +87,12 @@ pub(super) trait Isa: Copy {
         unsafe {
             use std::arch::x86_64::{
                 __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi32, _mm_loadu_si128,
-                _mm_set1_epi32, _mm_setr_epi32, _mm_storeu_si128,
+                _mm_set1_epi32, _mm_storeu_si128,
             };
             let (target, clear) = (_mm_set1_epi32(lane as i32), _mm_set1_epi32(clear as i32));
             for chunk in 0..4 {
                 let at = row.as_mut_ptr().add(4 * chunk).cast::<__m128i>();
-                let first = 4 * chunk as i32;
-                let lanes = _mm_setr_epi32(first, first + 1, first + 2, first + 3);
-                let mask = _mm_and_si128(_mm_cmpeq_epi32(lanes, target), clear);
+                let mask = _mm_and_si128(_mm_cmpeq_epi32(lane_numbers_128(chunk), target), clear);
                 _mm_storeu_si128(at, _mm_andnot_si128(mask, _mm_loadu_si128(at)));
             }
         }
@@ -131,6 +126,19 @@ pub(super) trait Isa: Copy {
     }
 }
 
+/// Each lane's own number, 0..16: compared with a lane number, it picks out that lane.
+#[cfg(target_arch = "x86_64")]
+static LANE_NUMBERS: [i32; 16] = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15];
+
+/// The numbers of lanes `4 * chunk..4 * chunk + 4`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn lane_numbers_128(chunk: usize) -> std::arch::x86_64::__m128i {
+    // SAFETY: SSE2 is part of the x86-64 baseline; the slice (which panics unless
+    // `chunk < 4`) holds the 16 bytes read.
+    unsafe { std::arch::x86_64::_mm_loadu_si128(LANE_NUMBERS[4 * chunk..][..4].as_ptr().cast()) }
+}
+
 /// The baseline: SSE2 on x86-64 (part of every x86-64 processor), plain Rust elsewhere.
 #[derive(Clone, Copy)]
 pub(super) struct Baseline;
@@ -161,6 +169,16 @@ impl<const PEXT: bool> Avx2<PEXT> {
     pub fn detect() -> Option<Self> {
         (has_avx2() && (!PEXT || has_fast_pext())).then_some(Avx2(()))
     }
+
+    /// The numbers of lanes `8 * half..8 * half + 8` (see `LANE_NUMBERS`).
+    #[inline(always)]
+    fn lane_numbers(self, half: usize) -> std::arch::x86_64::__m256i {
+        // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the slice (which panics
+        // unless `half < 2`) holds the 32 bytes read.
+        unsafe {
+            std::arch::x86_64::_mm256_loadu_si256(LANE_NUMBERS[8 * half..][..8].as_ptr().cast())
+        }
+    }
 }
 
 /// Intel processors with BMI2 run `pext` in one cycle, and so do AMD's from Zen 3 (family 19h)
@@ -190,7 +208,7 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
         use std::arch::x86_64::{
             __m256i, _mm256_andnot_si256, _mm256_blendv_epi8, _mm256_castsi256_ps,
             _mm256_cmpeq_epi32, _mm256_loadu_si256, _mm256_movemask_ps, _mm256_set1_epi32,
-            _mm256_setr_epi32, _mm256_storeu_si256,
+            _mm256_storeu_si256,
         };
         // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the loads and stores cover
         // the two 32-byte halves of `row`.
@@ -199,18 +217,8 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
             let own_lane = _mm256_set1_epi32(own as i32);
             let (word, clear) = (_mm256_set1_epi32(word as i32), _mm256_set1_epi32(clear as i32));
             let mut unchanged = 0;
-            for (half, first) in [(0, 0), (1, 8)] {
-                let lanes = _mm256_setr_epi32(
-                    first,
-                    first + 1,
-                    first + 2,
-                    first + 3,
-                    first + 4,
-                    first + 5,
-                    first + 6,
-                    first + 7,
-                );
-                let is_own = _mm256_cmpeq_epi32(lanes, own_lane);
+            for half in 0..2 {
+                let is_own = _mm256_cmpeq_epi32(self.lane_numbers(half), own_lane);
                 let old = _mm256_loadu_si256(at.add(half));
                 let new = _mm256_blendv_epi8(_mm256_andnot_si256(clear, old), word, is_own);
                 _mm256_storeu_si256(at.add(half), new);
@@ -225,7 +233,7 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
     fn clear_lane(self, row: &mut [u32; 16], lane: usize, clear: u32) -> bool {
         use std::arch::x86_64::{
             __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpeq_epi32, _mm256_loadu_si256,
-            _mm256_set1_epi32, _mm256_setr_epi32, _mm256_storeu_si256,
+            _mm256_set1_epi32, _mm256_storeu_si256,
         };
         let had = row[lane] & clear != 0;
         // SAFETY: as in `narrow_row`.
@@ -233,18 +241,9 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
             let at = row.as_mut_ptr().cast::<__m256i>();
             let target = _mm256_set1_epi32(lane as i32);
             let clear = _mm256_set1_epi32(clear as i32);
-            for (half, first) in [(0, 0), (1, 8)] {
-                let lanes = _mm256_setr_epi32(
-                    first,
-                    first + 1,
-                    first + 2,
-                    first + 3,
-                    first + 4,
-                    first + 5,
-                    first + 6,
-                    first + 7,
-                );
-                let mask = _mm256_and_si256(_mm256_cmpeq_epi32(lanes, target), clear);
+            for half in 0..2 {
+                let mask =
+                    _mm256_and_si256(_mm256_cmpeq_epi32(self.lane_numbers(half), target), clear);
                 let old = _mm256_loadu_si256(at.add(half));
                 _mm256_storeu_si256(at.add(half), _mm256_andnot_si256(mask, old));
             }
