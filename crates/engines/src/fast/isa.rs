@@ -186,11 +186,13 @@ impl<const PEXT: bool> Avx2<PEXT> {
 #[cfg(target_arch = "x86_64")]
 pub(super) fn has_fast_pext() -> bool {
     use std::arch::x86_64::__cpuid;
-    let vendor = __cpuid(0);
+    // SAFETY: every x86-64 processor has CPUID, and leaves 0 and 1 always exist. (Newer Rust
+    // declares `__cpuid` safe; the block keeps the oldest supported compiler building.)
+    #[allow(unused_unsafe)]
+    let (vendor, signature) = unsafe { (__cpuid(0), __cpuid(1).eax) };
     let vendor_bytes =
         [vendor.ebx.to_le_bytes(), vendor.edx.to_le_bytes(), vendor.ecx.to_le_bytes()];
     let vendor_name = vendor_bytes.concat();
-    let signature = __cpuid(1).eax;
     let base_family = (signature >> 8) & 0xF;
     let family =
         if base_family == 0xF { base_family + ((signature >> 20) & 0xFF) } else { base_family };
