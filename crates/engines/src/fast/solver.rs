@@ -476,7 +476,7 @@ impl State {
                 let mut cells = cells;
                 // A fixed number of rounds, so that the loop never mispredicts its exit: only
                 // the first four bivalue cells of each band are weighed. Weighing eight saved
-                // about 1% of the nodes on the shared corpora but took 2-9% more time on each
+                // about 1% of the nodes on the shared corpora but took up to 9% more time
                 // (measured). An exhausted set gives bit 0, position 32 and no open cells, so it
                 // never wins.
                 for _ in 0..4 {
