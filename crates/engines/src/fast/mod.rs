@@ -37,7 +37,7 @@
 //! between paths are in `isa`.
 
 mod isa;
-pub mod solver;
+mod solver;
 mod tables;
 
 #[cfg(target_arch = "x86_64")]

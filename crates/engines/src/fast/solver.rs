@@ -65,6 +65,19 @@ fn columns(x: u32) -> u32 {
     (x | x >> 9 | x >> 18) & 0x1FF
 }
 
+/// The entries of a 3×3 matrix, held as three 9-bit fields (major index `i` in bits
+/// `9i..9i+9`, a minor index spread within each field), that lie on some permutation: one entry
+/// per major and per minor index. `next` and `last` are `present` with the minor index rotated
+/// by one and by two; rotating the fields lines up the major index the same way, so an entry
+/// survives when the other two majors can take the other two minors, one each.
+#[inline(always)]
+fn on_some_permutation(present: u32, next: u32, last: u32) -> u32 {
+    const FIELDS: u32 = (1 << 27) - 1;
+    let next_field = |x: u32| (x >> 9 | x << 18) & FIELDS;
+    let last_field = |x: u32| (x >> 18 | x << 9) & FIELDS;
+    present & ((next_field(next) & last_field(last)) | (next_field(last) & last_field(next)))
+}
+
 /// Where one candidate of a cell sits: the band and the cell's bit in it.
 #[derive(Clone, Copy)]
 pub(super) struct Cell {
@@ -206,11 +219,10 @@ impl State {
     /// nine in ten of the band updates from there changed nothing.
     ///
     /// The band rule narrows a word exactly where an occupied minirow lies on no one-per-row,
-    /// one-per-box choice of minirows: the test of the stack rule (`update_stacks`), on the
+    /// one-per-box choice of minirows: `on_some_permutation`, as in the stack rule, on the
     /// 3×3 matrix of the band's rows by boxes.
     #[inline(always)]
     fn worth_updating<I: Isa>(&self, isa: I) -> u64 {
-        const FIELDS: u32 = (1 << 27) - 1;
         let mut worth = 0;
         for (band, row) in self.cand.iter().enumerate() {
             let [next, last] = OTHER_BANDS[band].map(|other| self.cand[other]);
@@ -220,11 +232,7 @@ impl State {
                 let present = (word | word >> 1 | word >> 2) & 0o111_111_111;
                 let next_box = ((present >> 3) & 0o011_011_011) | ((present << 6) & 0o100_100_100);
                 let last_box = ((present << 3) & 0o110_110_110) | ((present >> 6) & 0o001_001_001);
-                let next_row = |x: u32| (x >> 9 | x << 18) & FIELDS;
-                let last_row = |x: u32| (x >> 18 | x << 9) & FIELDS;
-                let allowed = present
-                    & ((next_row(next_box) & last_row(last_box))
-                        | (next_row(last_box) & last_row(next_box)));
+                let allowed = on_some_permutation(present, next_box, last_box);
                 let narrows = (allowed ^ present) | u32::from(word == 0);
                 let crowded = occupied_rows(word & word.wrapping_sub(ROW_STARTS));
                 let places = word & !crowded & unsolved;
@@ -294,7 +302,6 @@ impl State {
     /// permutation empties a box, which the band rule then reports as a contradiction.
     #[inline(always)]
     fn update_stacks<I: Isa>(&mut self, isa: I) -> u64 {
-        const FIELDS: u32 = (1 << 27) - 1;
         const GROUP_LOW2: u32 = 0o333_333_333;
         const GROUP_HIGH1: u32 = 0o444_444_444;
         const GROUP_HIGH2: u32 = 0o666_666_666;
@@ -304,16 +311,10 @@ impl State {
             columns(word) | columns(second.0[lane]) << 9 | columns(third.0[lane]) << 18
         });
         let allowed = present.map(|_, present| {
-            // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the
-            // stack...
+            // Entry (b, j) of each stack takes the value at column j + 1 or j + 2 of the stack.
             let next_column = ((present >> 1) & GROUP_LOW2) | ((present << 2) & GROUP_HIGH1);
             let last_column = ((present << 1) & GROUP_HIGH2) | ((present >> 2) & GROUP_LOW1);
-            // ...and at band b + 1 or b + 2.
-            let next_band = |x: u32| (x >> 9 | x << 18) & FIELDS;
-            let last_band = |x: u32| (x >> 18 | x << 9) & FIELDS;
-            present
-                & ((next_band(next_column) & last_band(last_column))
-                    | (next_band(last_column) & last_band(next_column)))
+            on_some_permutation(present, next_column, last_column)
         });
         if allowed == present {
             return 0;
