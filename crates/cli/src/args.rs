@@ -240,10 +240,11 @@ pub struct BenchArgs {
     #[arg(long, default_value = DEFAULT_BENCH_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
 
-    /// Worker threads of the parallel pass; all cores by default. With more than one, a
-    /// separate sequential pass measures the single-thread figures.
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    /// Worker threads of the parallel pass; all cores by default, at most 256 (or the number
+    /// of cores, when more). With more than one, a separate sequential pass measures the
+    /// single-thread figures.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
 
     /// Repeat the timing passes K times and report medians.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(1..), conflicts_with = "min_time")]
@@ -322,6 +323,27 @@ fn parse_budget(text: &str) -> Result<NodeBudget, String> {
     }
 }
 
+/// The number of cores this program may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// The most worker threads `--threads` accepts: 256, or the number of cores where there are
+/// more. Every worker is a thread of its own with its own engine, and no more of them run at
+/// once than there are cores: thousands cost seconds and hundreds of MB before the first
+/// puzzle, and measure nothing a smaller number would not.
+pub fn max_threads() -> usize {
+    cores().max(256)
+}
+
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let most = max_threads();
+    match text.parse::<usize>() {
+        Ok(threads) if (1..=most).contains(&threads) => Ok(threads),
+        _ => Err(format!("expected a number of threads from 1 to {most}, found '{text}'")),
+    }
+}
+
 fn parse_seconds(text: &str) -> Result<Duration, String> {
     text.parse::<f64>()
         .ok()
@@ -395,9 +417,10 @@ pub struct GenerateArgs {
     #[arg(short, long, default_value = DEFAULT_ENGINE, value_parser = parse_engine)]
     pub engine: &'static EngineInfo,
 
-    /// Worker threads; all cores by default. The output does not depend on it.
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    /// Worker threads; all cores by default, at most 256 (or the number of cores, when more).
+    /// The output does not depend on it.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
 
     /// Write the puzzles to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]

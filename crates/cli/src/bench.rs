@@ -87,10 +87,7 @@ pub fn run_with_engines(args: &BenchArgs, engines: Vec<&EngineInfo>) -> u8 {
         engines,
         mode: args.mode.into(),
         budget: args.budget.0,
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            usize::from,
-        ),
+        threads: args.threads.unwrap_or_else(crate::args::cores),
         timing: match (args.repeat, args.min_time) {
             (_, Some(minimum)) => Timing::MinTime(minimum),
             (passes, None) => Timing::Repeat(passes.unwrap_or(1)),

@@ -14,9 +14,7 @@ use crate::exit;
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs) -> u8 {
-    let threads = args
-        .threads
-        .map_or_else(|| std::thread::available_parallelism().map_or(1, usize::from), usize::from);
+    let threads = args.threads.unwrap_or_else(crate::args::cores);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(error) => {

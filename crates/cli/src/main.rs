@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod console;
 mod generate;
 mod solve;
 
