@@ -41,6 +41,7 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         puzzles: Vec::new(),
         read_errors: Vec::new(),
         read_time: Duration::ZERO,
+        open_error: None,
     };
     for path in &sample_files {
         if let Ok(corpus) = Corpus::load(path, None) {

@@ -16,14 +16,37 @@ use std::path::{Path, PathBuf};
 
 use crate::files::write_atomically;
 use crate::output::{self, TextTable, count, figure};
-use crate::report::{Record, Report, SCHEMA_VERSION};
+use crate::report::{Mode, Record, Report, SCHEMA_VERSION};
 
 /// The default time threshold, percent.
 pub const DEFAULT_THRESHOLD_PERCENT: f64 = 10.0;
 
+/// Where a baseline NAME is looked for, for messages and `--help`.
+pub const WHERE_BASELINES_ARE: &str = "a NAME is the file sudoku-bench/NAME.json under the \
+     Cargo target directory ($CARGO_TARGET_DIR, else ./target); a NAME with a '/' or ending in \
+     .json is a path as given";
+
 /// Why a baseline could not be used.
 #[derive(Debug, thiserror::Error)]
 pub enum BaselineError {
+    /// The name cannot name a baseline.
+    #[error(
+        "'{name}' is not a baseline name: use letters, digits, '-' or '_' ({WHERE_BASELINES_ARE})"
+    )]
+    BadName {
+        /// The name as given.
+        name: String,
+    },
+    /// No baseline of that name was saved.
+    #[error(
+        "baseline {name} not found: there is no {file} ({WHERE_BASELINES_ARE}); save one with --save-baseline {name}"
+    )]
+    NotFound {
+        /// The name as given.
+        name: String,
+        /// Where it was looked for.
+        file: String,
+    },
     /// The file could not be read or written.
     #[error("baseline {file}: {source}")]
     Io {
@@ -60,6 +83,37 @@ pub enum BaselineError {
         /// This run's.
         current: String,
     },
+    /// The run and the baseline have no engine and file in common: the gate would compare
+    /// nothing.
+    #[error(
+        "baseline {file} has no engine and file in common with this run, so nothing would be compared: it holds {held}"
+    )]
+    NoOverlap {
+        /// The baseline's file.
+        file: String,
+        /// What the baseline holds, as `engine on file` items.
+        held: String,
+    },
+    /// Some engines and files of the run or of the baseline have no counterpart.
+    #[error(
+        "only {compared} of the run's and baseline's engine-file pairs can be compared; not compared: {missing} (add --allow-partial-baseline if that is expected)"
+    )]
+    Partial {
+        /// Pairs found in both.
+        compared: usize,
+        /// The pairs without counterpart, as `engine on file (only in the run|baseline)`.
+        missing: String,
+    },
+}
+
+/// Refuses a `--baseline` or `--save-baseline` name that is certainly a mistake: empty, only
+/// dots (`.`, `..`), or only white space.
+pub fn check_name(name: &str) -> Result<(), BaselineError> {
+    let bare = name.trim();
+    if bare.is_empty() || bare.chars().all(|c| c == '.') || name.ends_with('/') {
+        return Err(BaselineError::BadName { name: name.to_owned() });
+    }
+    Ok(())
 }
 
 /// Where baseline `name` lives: a name with a `/` or ending in `.json` is a path as given;
@@ -79,6 +133,19 @@ pub fn save(report: &Report, path: &Path) -> Result<(), BaselineError> {
     let json = output::render(report, output::OutputFormat::Json);
     write_atomically(path, json.as_bytes(), true)
         .map_err(|source| BaselineError::Io { file: path.display().to_string(), source })
+}
+
+/// Reads baseline `name` (see [`baseline_path`]).
+pub fn load_named(name: &str) -> Result<Report, BaselineError> {
+    check_name(name)?;
+    let path = baseline_path(name);
+    if !path.exists() {
+        return Err(BaselineError::NotFound {
+            name: name.to_owned(),
+            file: path.display().to_string(),
+        });
+    }
+    load(&path)
 }
 
 /// Reads the baseline at `path`.
@@ -165,6 +232,11 @@ impl Comparison {
         self.rows.iter().filter(|row| !row.counter_changes.is_empty()).count()
     }
 
+    /// Rows only in this run or only in the baseline: nothing was compared for them.
+    pub fn not_compared(&self) -> usize {
+        self.rows.iter().filter(|row| matches!(row.status, Status::New | Status::Missing)).count()
+    }
+
     /// Whether this is a regression: slower beyond the threshold, or (unless accepted) any
     /// counter changed.
     pub fn is_regression(&self, accept_counter_changes: bool) -> bool {
@@ -237,12 +309,71 @@ impl Comparison {
         table.write_aligned(out)?;
         writeln!(
             out,
-            "baseline: {} slower beyond {}%, {} with changed counters",
+            "baseline: {} slower beyond {}%, {} with changed counters, {} not compared",
             self.slower(),
             self.threshold_percent,
-            self.counter_changes()
+            self.counter_changes(),
+            self.not_compared()
         )
     }
+}
+
+/// Refuses a baseline made in another mode or with another budget than `mode` and `budget`:
+/// none of its counters could match.
+pub fn check_settings(
+    baseline: &Report,
+    mode: Mode,
+    budget: Option<u64>,
+) -> Result<(), BaselineError> {
+    let settings = |mode: Mode, budget: Option<u64>| {
+        let budget = budget.map_or("no budget".to_owned(), |nodes| format!("budget {nodes}"));
+        format!("mode {}, {budget}", mode.name())
+    };
+    if baseline.mode != mode || baseline.budget != budget {
+        return Err(BaselineError::Settings {
+            baseline: settings(baseline.mode, baseline.budget),
+            current: settings(mode, budget),
+        });
+    }
+    Ok(())
+}
+
+/// Which (engine, file) pairs a run of `engines` over `files` shares with `baseline`, matched
+/// as [`compare`] matches them. Known before the run, so that a gate that would compare
+/// nothing, or less than expected, fails before the time is spent.
+pub fn check_coverage(
+    baseline: &Report,
+    baseline_file: &str,
+    engines: &[&str],
+    files: &[&str],
+    allow_partial: bool,
+) -> Result<(), BaselineError> {
+    let mut matched = vec![false; baseline.records.len()];
+    let mut only_in_run = Vec::new();
+    for &engine in engines {
+        for &file in files {
+            match find_pair(baseline, engine, file) {
+                Some(index) => matched[index] = true,
+                None => only_in_run.push(format!("{engine} on {file} (only in the run)")),
+            }
+        }
+    }
+    let compared = matched.iter().filter(|&&found| found).count();
+    if compared == 0 {
+        let held: Vec<String> =
+            baseline.records.iter().map(|r| format!("{} on {}", r.engine, r.file)).collect();
+        let held = if held.is_empty() { "no records".to_owned() } else { held.join(", ") };
+        return Err(BaselineError::NoOverlap { file: baseline_file.to_owned(), held });
+    }
+    let only_in_baseline =
+        baseline.records.iter().zip(&matched).filter(|(_, found)| !**found).map(|(record, _)| {
+            format!("{} on {} (only in the baseline)", record.engine, record.file)
+        });
+    let missing: Vec<String> = only_in_run.into_iter().chain(only_in_baseline).collect();
+    if !missing.is_empty() && !allow_partial {
+        return Err(BaselineError::Partial { compared, missing: missing.join(", ") });
+    }
+    Ok(())
 }
 
 /// Compares `current` with `baseline`, allowing `threshold_percent` of noise in time.
@@ -251,17 +382,7 @@ pub fn compare(
     current: &Report,
     threshold_percent: f64,
 ) -> Result<Comparison, BaselineError> {
-    let settings = |report: &Report| {
-        let budget =
-            report.budget.map_or("no budget".to_owned(), |nodes| format!("budget {nodes}"));
-        format!("mode {}, {budget}", report.mode.name())
-    };
-    if baseline.mode != current.mode || baseline.budget != current.budget {
-        return Err(BaselineError::Settings {
-            baseline: settings(baseline),
-            current: settings(current),
-        });
-    }
+    check_settings(baseline, current.mode, current.budget)?;
     let changed_files = current
         .files
         .iter()
@@ -274,7 +395,7 @@ pub fn compare(
     let mut rows = Vec::new();
     let mut matched = vec![false; baseline.records.len()];
     for record in &current.records {
-        let found = find_record(baseline, record);
+        let found = find_pair(baseline, &record.engine, &record.file);
         let Some(index) = found else {
             rows.push(Row {
                 engine: record.engine.clone(),
@@ -345,14 +466,11 @@ fn find_file<'a, T>(items: &'a [T], file: &str, name_of: impl Fn(&T) -> &str) ->
     })
 }
 
-fn find_record(baseline: &Report, record: &Record) -> Option<usize> {
-    let same_engine: Vec<(usize, &Record)> = baseline
-        .records
-        .iter()
-        .enumerate()
-        .filter(|(_, before)| before.engine == record.engine)
-        .collect();
-    find_file(&same_engine, &record.file, |(_, before)| &before.file).map(|(index, _)| *index)
+/// The index of the baseline's record of `engine` on `file`.
+fn find_pair(baseline: &Report, engine: &str, file: &str) -> Option<usize> {
+    let same_engine: Vec<(usize, &Record)> =
+        baseline.records.iter().enumerate().filter(|(_, before)| before.engine == engine).collect();
+    find_file(&same_engine, file, |(_, before)| &before.file).map(|(index, _)| *index)
 }
 
 /// Reads one counter of a record.

@@ -2,6 +2,11 @@
 //! of bars per file, one bar per engine, on a log scale (engines differ by orders of
 //! magnitude, and a linear axis would flatten all but the fastest).
 //!
+//! A bar must not claim more than the engine did. Puzzles/s counts every puzzle an engine
+//! finished with, budget-outs included, so an engine that gave up on most puzzles gets a pale,
+//! outlined bar marked `†` and a footnote, and one that answered no puzzle at all gets no bar,
+//! only the words "none answered".
+//!
 //! Drawn with plotters' SVG backend only: text is written as SVG `<text>` and laid out with
 //! plotters' built-in estimates, so no system font or image library is needed to build or run.
 
@@ -74,6 +79,7 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
     let rates = report
         .records
         .iter()
+        .filter(|record| bar_kind(record) != BarKind::NoneAnswered)
         .map(|record| record.single_thread_puzzles_per_second)
         .filter(|&rate| rate > 0.0 && rate.is_finite());
     let (lowest, highest) = rates
@@ -87,11 +93,25 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
     let top = 10f64.powf((highest * 20.0).log10().ceil());
 
     let group_width = (engines.len() as u32 * 34 + 60).max(160);
-    let size = ((files.len() as u32 * group_width + 160).max(640), 520);
+    let footnote = report.records.iter().any(|record| bar_kind(record) == BarKind::MostlyGaveUp);
+    let size =
+        ((files.len() as u32 * group_width + 160).max(640), if footnote { 548 } else { 520 });
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        draw(&root, report, &engines, &files, (bottom, top)).map_err(ChartError::Drawing)?;
+        let (plot, notes) = if footnote {
+            let (plot, notes) = root.split_vertically(size.1 - 28);
+            (plot, Some(notes))
+        } else {
+            (root.clone(), None)
+        };
+        draw(&plot, report, &engines, &files, (bottom, top)).map_err(ChartError::Drawing)?;
+        if let Some(notes) = notes {
+            let style = TextStyle::from(("sans-serif", 12).into_font());
+            notes
+                .draw(&Text::new(GAVE_UP_NOTE, (16, 6), style))
+                .map_err(|error| ChartError::Drawing(error.to_string()))?;
+        }
         root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
     }
     Ok(svg)
@@ -141,7 +161,8 @@ fn draw(
         TextStyle::from(("sans-serif", 11).into_font()).pos(Pos::new(HPos::Center, VPos::Bottom));
     for (engine_index, &engine) in engines.iter().enumerate() {
         let colour = PALETTE[engine_index % PALETTE.len()];
-        let bars: Vec<(f64, f64)> = files
+        // (left edge, puzzles/s, kind) of each of this engine's bars.
+        let bars: Vec<(f64, f64, BarKind)> = files
             .iter()
             .enumerate()
             .filter_map(|(file_index, &file)| {
@@ -151,22 +172,47 @@ fn draw(
                     .find(|record| record.engine == engine && record.file == file)?;
                 let rate = record.single_thread_puzzles_per_second;
                 let left = file_index as f64 - 0.4 + engine_index as f64 * slot;
-                (rate > 0.0 && rate.is_finite()).then_some((left, rate))
+                let kind = bar_kind(record);
+                let drawable = rate > 0.0 && rate.is_finite() || kind == BarKind::NoneAnswered;
+                drawable.then_some((left, rate, kind))
             })
             .collect();
+        let span =
+            |left: f64, height: f64| [(left + slot * 0.08, bottom), (left + slot * 0.92, height)];
         chart
-            .draw_series(bars.iter().map(|&(left, rate)| {
-                Rectangle::new(
-                    [(left + slot * 0.08, bottom), (left + slot * 0.92, rate)],
-                    colour.filled(),
-                )
+            .draw_series(bars.iter().filter_map(|&(left, rate, kind)| match kind {
+                BarKind::Full => Some(Rectangle::new(span(left, rate), colour.filled())),
+                BarKind::MostlyGaveUp => {
+                    Some(Rectangle::new(span(left, rate), colour.mix(0.25).filled()))
+                }
+                BarKind::NoneAnswered => None,
             }))
             .map_err(|e| failed(&e))?
             .label(engine)
             .legend(move |(x, y)| Rectangle::new([(x, y - 6), (x + 12, y + 6)], colour.filled()));
         chart
-            .draw_series(bars.iter().map(|&(left, rate)| {
-                Text::new(compact(rate), (left + slot / 2.0, rate), value_style.clone())
+            .draw_series(
+                bars.iter().filter(|bar| bar.2 == BarKind::MostlyGaveUp).map(|&(left, rate, _)| {
+                    Rectangle::new(span(left, rate), colour.stroke_width(1))
+                }),
+            )
+            .map_err(|e| failed(&e))?;
+        chart
+            .draw_series(bars.iter().map(|&(left, rate, kind)| {
+                let centre = left + slot / 2.0;
+                match kind {
+                    BarKind::Full => Text::new(compact(rate), (centre, rate), value_style.clone()),
+                    BarKind::MostlyGaveUp => Text::new(
+                        format!("{}†", compact(rate)),
+                        (centre, rate),
+                        value_style.clone(),
+                    ),
+                    BarKind::NoneAnswered => Text::new(
+                        "none answered".to_owned(),
+                        (centre, bottom * 1.5),
+                        value_style.clone(),
+                    ),
+                }
             }))
             .map_err(|e| failed(&e))?;
     }
@@ -179,6 +225,33 @@ fn draw(
         .draw()
         .map_err(|e| failed(&e))?;
     Ok(())
+}
+
+/// The footnote under a chart with a [`BarKind::MostlyGaveUp`] bar.
+pub const GAVE_UP_NOTE: &str = "† gave up at the node budget on most puzzles: puzzles/s counts \
+     the puzzles given up, not solved (run with a larger --budget to measure them)";
+
+/// How a record's bar is drawn.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum BarKind {
+    /// A plain bar: the engine answered most puzzles.
+    Full,
+    /// A pale, outlined bar marked `†`: the engine gave up at the budget on more than half the
+    /// puzzles, so its rate is mostly the rate of giving up.
+    MostlyGaveUp,
+    /// No bar: the engine answered no puzzle (solved none and proved none unsolvable).
+    NoneAnswered,
+}
+
+/// How `record`'s bar is drawn.
+pub fn bar_kind(record: &crate::report::Record) -> BarKind {
+    if record.solved + record.unsolvable == 0 {
+        BarKind::NoneAnswered
+    } else if record.budget_outs * 2 > record.puzzles {
+        BarKind::MostlyGaveUp
+    } else {
+        BarKind::Full
+    }
 }
 
 /// A bar's value in three significant digits, short enough to sit above a narrow bar:

@@ -40,6 +40,9 @@ pub struct Corpus {
     pub read_errors: Vec<String>,
     /// Time spent opening, reading and parsing.
     pub read_time: Duration,
+    /// Why the file could not be opened at all (then it has no puzzles). Such a file stays in
+    /// the run, so that the report names it with its error.
+    pub open_error: Option<String>,
 }
 
 /// A file that could not be opened.
@@ -86,7 +89,18 @@ impl Corpus {
                 Err(error) => read_errors.push(format!("{file}: {error}")),
             }
         }
-        Corpus { file, puzzles, read_errors, read_time: started.elapsed() }
+        Corpus { file, puzzles, read_errors, read_time: started.elapsed(), open_error: None }
+    }
+
+    /// A file that could not be opened: no puzzles, and the error that says why.
+    pub fn unreadable(error: &LoadError) -> Corpus {
+        Corpus {
+            file: error.file.clone(),
+            puzzles: Vec::new(),
+            read_errors: Vec::new(),
+            read_time: Duration::ZERO,
+            open_error: Some(error.source.to_string()),
+        }
     }
 
     /// Up to `count` puzzles spread evenly over the corpus (all of them when it is smaller):

@@ -56,3 +56,30 @@ mod tests {
         assert_eq!(names, ["report.json"]);
     }
 }
+
+// SHIM (replaced by the real implementation)
+/// shim
+#[derive(Debug)]
+pub struct OutputError(String);
+impl std::fmt::Display for OutputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+/// shim
+pub fn check_destination(_path: &Path, _create_parents: bool) -> Result<(), OutputError> {
+    Ok(())
+}
+/// shim
+pub fn write_whole(path: &Path, contents: &[u8], create_parents: bool) -> Result<(), OutputError> {
+    write_atomically(path, contents, create_parents)
+        .map_err(|e| OutputError(format!("cannot write {}: {e}", path.display())))
+}
+/// shim
+pub fn same_destination(a: &Path, b: &Path) -> bool {
+    a == b
+}
+/// shim
+pub fn is_stream(_path: &Path) -> bool {
+    false
+}

@@ -74,6 +74,10 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     for file in &report.files {
         writeln!(out)?;
+        if let Some(error) = &file.error {
+            writeln!(out, "{}: not read: {error}", file.file)?;
+            continue;
+        }
         let mut heading = format!("{}: {} puzzles", file.file, count(file.puzzles));
         if file.read_errors > 0 {
             heading.push_str(&format!(" ({} unreadable)", count(file.read_errors)));

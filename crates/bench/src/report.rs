@@ -112,6 +112,10 @@ pub struct FileSummary {
     pub check_seconds: Option<f64>,
     /// FNV-1a (64 bits, hex) of the puzzles' cells, so a baseline can tell a changed file.
     pub digest: String,
+    /// Why the file could not be read at all (`None`: it was read). Reports of earlier
+    /// versions lack the field, which reads as `None`.
+    #[serde(default)]
+    pub error: Option<String>,
 }
 
 impl FileSummary {
@@ -124,6 +128,7 @@ impl FileSummary {
             parse_seconds: corpus.read_time.as_secs_f64(),
             check_seconds: None,
             digest: corpus.digest(),
+            error: corpus.open_error.clone(),
         }
     }
 }

@@ -30,10 +30,18 @@ Every answer is checked and every engine that finished must agree (count, and th
 where it is unique); disagreements are printed on standard error with the puzzle's file and
 line. Budget-outs are counted per engine, never taken as disagreements.
 
+A FILE of `-` is standard input.
+
+Output files (--out, --chart, --save-baseline) are checked before the run starts, and written
+whole or not at all: a regular file is replaced only once complete, a device or FIFO (such as
+/dev/stdout) is written as it is, a symbolic link's target is replaced and the link kept.
+
 Baselines: --save-baseline NAME stores the JSON report as target/sudoku-bench/NAME.json
 (under $CARGO_TARGET_DIR when set; a NAME with a '/' or ending in .json is a path).
 --baseline NAME compares with it: single-thread time per puzzle within --threshold percent,
-and the deterministic counters (counts, budget-outs, nodes, guesses) exactly.
+and the deterministic counters (counts, budget-outs, nodes, guesses) exactly. The baseline
+must exist and match the run's mode and budget, and every engine and file of the run must be
+in it and the other way round (else the run does not start), unless --allow-partial-baseline.
 
 Exit codes (the first that applies):
   3  engines disagree on a puzzle, or an answer failed the check
@@ -222,7 +230,7 @@ pub const DEFAULT_BENCH_BUDGET: &str = "10000";
 
 #[derive(Args, Debug, Clone)]
 pub struct BenchArgs {
-    /// Puzzle files, any format; the shipped corpus when none.
+    /// Puzzle files, any format; the shipped corpus when none; `-` for standard input.
     pub files: Vec<PathBuf>,
 
     /// Engines to run, comma-separated, or `all`; by default every engine that reports
@@ -282,6 +290,11 @@ pub struct BenchArgs {
     /// algorithm change).
     #[arg(long, requires = "baseline")]
     pub accept_counter_changes: bool,
+
+    /// Compare with a baseline that holds only some of this run's engines and files (or more):
+    /// list the pairs not compared instead of refusing to run.
+    #[arg(long, requires = "baseline")]
+    pub allow_partial_baseline: bool,
 
     /// Do not check or compare answers: a pure timing run. The report says so.
     #[arg(long)]

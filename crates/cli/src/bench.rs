@@ -3,16 +3,22 @@
 //! Measuring, checking and formatting belong to `sudoku-bench`; this module only turns the
 //! command line into [`BenchOptions`], decides where each output goes, and maps what the run
 //! found to an exit code (see [`crate::exit`]).
+//!
+//! A long run must not end in "cannot write" or "wrong baseline": everything that can be
+//! checked before the run is checked before it starts ([`Plan::make`]): the output paths, the
+//! baseline's presence, settings and coverage of the run's engines and files.
 
-use std::io::{self, Write};
-use std::path::PathBuf;
+use std::io::{self, BufReader};
+use std::path::{Path, PathBuf};
 
 use sudoku_bench::baseline::{self, Comparison};
+use sudoku_bench::files;
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::{BenchOptions, Corpus, Report, Timing};
 use sudoku_engines::{ENGINES, EngineInfo};
 
 use crate::args::{BenchArgs, EngineSelection};
+use crate::console::{self, Halt, errln, plural};
 use crate::exit;
 
 /// Disagreements printed in full per file; the rest are counted (and all are in the JSON).
@@ -46,41 +52,104 @@ fn chosen_engines(selections: &[EngineSelection]) -> Vec<&'static EngineInfo> {
     engines
 }
 
+/// What the run found so far, for the exit code.
+#[derive(Default)]
+struct Findings {
+    disagreements: bool,
+    bad_input: bool,
+    regression: bool,
+}
+
+impl Findings {
+    /// The first code that applies: 3, 2, 4, then 0.
+    fn exit_code(&self) -> u8 {
+        if self.disagreements {
+            exit::DISAGREEMENT
+        } else if self.bad_input {
+            exit::BAD_INPUT
+        } else if self.regression {
+            exit::REGRESSION
+        } else {
+            exit::SUCCESS
+        }
+    }
+}
+
 /// Runs `sudoku bench` with the given engines (the registry's, or any others). Returns the
 /// exit code.
 pub fn run_with_engines(args: &BenchArgs, engines: Vec<&EngineInfo>) -> u8 {
-    // A baseline that cannot be read should fail before a long run, not after.
-    let baseline = match &args.baseline {
-        None => None,
-        Some(name) => match baseline::load(&baseline::baseline_path(name)) {
-            Ok(report) => Some((name.as_str(), report)),
-            Err(error) => {
-                eprintln!("sudoku: {error}");
-                return exit::BAD_INPUT;
-            }
-        },
-    };
-    let Some(files) = input_files(args) else {
-        return exit::BAD_INPUT;
-    };
-    let mut bad_input = false;
-    let mut corpora = Vec::with_capacity(files.len());
-    for file in &files {
-        match Corpus::load(file, args.input_format.forced()) {
-            Ok(corpus) => {
-                report_read_errors(&corpus);
-                bad_input |= !corpus.read_errors.is_empty();
-                corpora.push(corpus);
-            }
-            Err(error) => {
-                eprintln!("sudoku: {error}");
-                bad_input = true;
-            }
+    let mut findings = Findings::default();
+    match bench(args, engines, &mut findings) {
+        Ok(()) => findings.exit_code(),
+        Err(halt) => {
+            // A closed pipe ends the run quietly, but never hides what it found.
+            findings.bad_input |= !matches!(halt, Halt::ClosedPipe);
+            halt.exit_code(exit::SUCCESS);
+            findings.exit_code()
         }
     }
+}
+
+/// A usage problem found before the run: reported, and the run does not start.
+fn refuse(findings: &mut Findings, message: std::fmt::Arguments<'_>) -> Result<(), Halt> {
+    findings.bad_input = true;
+    errln!("sudoku: {message}")
+}
+
+fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -> Result<(), Halt> {
+    let plan = match Plan::make(args) {
+        Ok(plan) => plan,
+        Err(message) => return refuse(findings, format_args!("{message}")),
+    };
+    let Some(files) = input_files(args)? else {
+        findings.bad_input = true;
+        return Ok(());
+    };
+    let mut corpora = Vec::with_capacity(files.len());
+    let mut read_stdin = false;
+    for file in &files {
+        let corpus = if file == Path::new("-") {
+            if std::mem::replace(&mut read_stdin, true) {
+                return refuse(findings, format_args!("standard input (-) can be read only once"));
+            }
+            Corpus::read(
+                "<stdin>",
+                BufReader::with_capacity(1 << 16, io::stdin()),
+                args.input_format.forced(),
+            )
+        } else {
+            Corpus::load(file, args.input_format.forced()).unwrap_or_else(|error| {
+                findings.bad_input = true;
+                Corpus::unreadable(&error)
+            })
+        };
+        if let Some(error) = &corpus.open_error {
+            errln!("sudoku: cannot open {}: {error}", corpus.file)?;
+        }
+        report_read_errors(&corpus)?;
+        findings.bad_input |= !corpus.read_errors.is_empty();
+        corpora.push(corpus);
+    }
     if corpora.iter().all(|corpus| corpus.puzzles.is_empty()) {
-        eprintln!("sudoku: no puzzle to benchmark");
-        return exit::BAD_INPUT;
+        return refuse(findings, format_args!("no puzzle to benchmark"));
+    }
+    if let Some(baseline) = &plan.baseline {
+        let engine_names: Vec<&str> = engines.iter().map(|info| info.name).collect();
+        let file_names: Vec<&str> = corpora
+            .iter()
+            .filter(|corpus| !corpus.puzzles.is_empty())
+            .map(|corpus| corpus.file.as_str())
+            .collect();
+        let path = baseline::baseline_path(&baseline.name);
+        if let Err(error) = baseline::check_coverage(
+            &baseline.report,
+            &path.display().to_string(),
+            &engine_names,
+            &file_names,
+            args.allow_partial_baseline,
+        ) {
+            return refuse(findings, format_args!("{error}"));
+        }
     }
 
     let options = BenchOptions {
@@ -97,166 +166,224 @@ pub fn run_with_engines(args: &BenchArgs, engines: Vec<&EngineInfo>) -> u8 {
     };
     let report = match sudoku_bench::run(&corpora, &options) {
         Ok(report) => report,
-        Err(error) => {
-            eprintln!("sudoku: {error}");
-            return exit::BAD_INPUT;
-        }
+        Err(error) => return refuse(findings, format_args!("{error}")),
     };
-    print_disagreements(&report);
+    findings.disagreements = report.disagreement_count() > 0;
+    print_disagreements(&report)?;
 
     let format = OutputFormat::from(args.format);
-    bad_input |= !write_report(&report, format, args.out.as_ref());
+    let text = output::render(&report, format);
+    match &args.out {
+        Some(path) => {
+            if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
+                findings.bad_input = true;
+                errln!("sudoku: {error}")?;
+            }
+        }
+        None => match console::out_bytes(text.as_bytes()) {
+            // The reader went away (`sudoku bench | head`): the files and the gate still count.
+            Ok(()) | Err(Halt::ClosedPipe) => {}
+            Err(halt) => return Err(halt),
+        },
+    }
     if let Some(chart) = &args.chart
         && let Err(error) = sudoku_bench::chart::write_svg(&report, chart)
     {
-        eprintln!("sudoku: {error}");
-        bad_input = true;
+        findings.bad_input = true;
+        errln!("sudoku: {error}")?;
     }
 
-    let mut regression = false;
-    if let Some((name, before)) = &baseline {
-        match baseline::compare(before, &report, args.threshold) {
+    if let Some(baseline) = &plan.baseline {
+        match baseline::compare(&baseline.report, &report, args.threshold) {
             Ok(comparison) => {
                 // Keep standard output parseable when it holds CSV or JSON.
                 let to_stdout = args.out.is_some()
                     || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
-                print_comparison(&comparison, name, to_stdout);
-                regression = comparison.is_regression(args.accept_counter_changes);
+                print_comparison(&comparison, &baseline.name, to_stdout)?;
+                findings.regression = comparison.is_regression(args.accept_counter_changes);
+                let not_compared = comparison.not_compared();
+                if not_compared > 0 && !args.allow_partial_baseline {
+                    findings.bad_input = true;
+                    errln!(
+                        "sudoku: {} of this run and baseline {} not compared (see the table; \
+                         --allow-partial-baseline if that is expected)",
+                        plural(not_compared as u64, "engine-file pair"),
+                        baseline.name
+                    )?;
+                }
             }
             Err(error) => {
-                eprintln!("sudoku: {error}");
-                bad_input = true;
+                findings.bad_input = true;
+                errln!("sudoku: {error}")?;
             }
         }
     }
     if let Some(name) = &args.save_baseline {
         let path = baseline::baseline_path(name);
         match baseline::save(&report, &path) {
-            Ok(()) => eprintln!("baseline {name} saved to {}", path.display()),
+            Ok(()) => errln!("baseline {name} saved to {}", path.display())?,
             Err(error) => {
-                eprintln!("sudoku: {error}");
-                bad_input = true;
+                findings.bad_input = true;
+                errln!("sudoku: {error}")?;
             }
         }
     }
+    Ok(())
+}
 
-    if report.disagreement_count() > 0 {
-        exit::DISAGREEMENT
-    } else if bad_input {
-        exit::BAD_INPUT
-    } else if regression {
-        exit::REGRESSION
-    } else {
-        exit::SUCCESS
+/// A baseline to compare with, loaded and checked before the run.
+struct LoadedBaseline {
+    name: String,
+    report: Report,
+}
+
+/// What was checked before the run.
+struct Plan {
+    baseline: Option<LoadedBaseline>,
+}
+
+impl Plan {
+    /// Checks every output path and the baseline before anything runs; the error is the
+    /// message that refuses the run.
+    fn make(args: &BenchArgs) -> Result<Plan, String> {
+        let saved_baseline = match &args.save_baseline {
+            Some(name) => {
+                baseline::check_name(name).map_err(|error| error.to_string())?;
+                Some(baseline::baseline_path(name))
+            }
+            None => None,
+        };
+        if let Some(chart) = &args.chart {
+            let is_svg =
+                chart.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("svg"));
+            if !is_svg && !files::is_stream(chart) {
+                return Err(format!(
+                    "--chart {}: the chart is an SVG drawing; give the file a .svg name",
+                    chart.display()
+                ));
+            }
+        }
+        let outputs: Vec<(&str, &Path, bool)> = [
+            args.out.as_deref().map(|path| ("--out", path, false)),
+            args.chart.as_deref().map(|path| ("--chart", path, false)),
+            saved_baseline.as_deref().map(|path| ("--save-baseline", path, true)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        for (index, &(flag, path, create_parents)) in outputs.iter().enumerate() {
+            files::check_destination(path, create_parents)
+                .map_err(|error| format!("{flag}: {error}"))?;
+            for &(other_flag, other, _) in &outputs[..index] {
+                if files::same_destination(path, other) && !files::is_stream(path) {
+                    return Err(format!(
+                        "{other_flag} and {flag} name the same file {}: one would overwrite \
+                         the other",
+                        path.display()
+                    ));
+                }
+            }
+            for input in args.files.iter().filter(|input| input.as_path() != Path::new("-")) {
+                if files::same_destination(path, input) && !files::is_stream(path) {
+                    return Err(format!(
+                        "{flag} {} is also an input file: the run would overwrite its own puzzles",
+                        path.display()
+                    ));
+                }
+            }
+        }
+        let baseline = match &args.baseline {
+            None => None,
+            Some(name) => {
+                let report = baseline::load_named(name).map_err(|error| error.to_string())?;
+                baseline::check_settings(&report, args.mode.into(), args.budget.0)
+                    .map_err(|error| format!("baseline {name}: {error}"))?;
+                Some(LoadedBaseline { name: name.clone(), report })
+            }
+        };
+        Ok(Plan { baseline })
     }
 }
 
-/// The files to read: those named, or the shipped corpus.
-fn input_files(args: &BenchArgs) -> Option<Vec<PathBuf>> {
+/// The files to read: those named, or the shipped corpus; `None` when there is none.
+fn input_files(args: &BenchArgs) -> Result<Option<Vec<PathBuf>>, Halt> {
     if !args.files.is_empty() {
-        return Some(args.files.clone());
+        return Ok(Some(args.files.clone()));
     }
     match sudoku_bench::corpus::shipped_corpus() {
-        Some(path) => Some(vec![path]),
+        Some(path) => Ok(Some(vec![path])),
         None => {
-            eprintln!(
+            errln!(
                 "sudoku: no files given and the shipped corpus {} is not here; run from the \
                  repository's root or name the files",
                 sudoku_bench::corpus::SHIPPED_CORPUS
-            );
-            None
+            )?;
+            Ok(None)
         }
     }
 }
 
-fn report_read_errors(corpus: &Corpus) {
+fn report_read_errors(corpus: &Corpus) -> Result<(), Halt> {
     if corpus.read_errors.is_empty() {
-        return;
+        return Ok(());
     }
     for error in corpus.read_errors.iter().take(SHOWN_READ_ERRORS) {
-        eprintln!("{error}");
+        errln!("{error}")?;
     }
     let failed = corpus.read_errors.len();
     if failed > SHOWN_READ_ERRORS {
-        eprintln!(
-            "{}: ... and {} more unreadable puzzles",
+        errln!(
+            "{}: ... and {} more",
             corpus.file,
-            failed - SHOWN_READ_ERRORS
-        );
+            plural((failed - SHOWN_READ_ERRORS) as u64, "unreadable puzzle")
+        )?;
     }
-    eprintln!(
-        "{}: {failed} of {} puzzles unreadable; benchmarking the other {}",
+    errln!(
+        "{}: {failed} of {} unreadable; benchmarking the other {}",
         corpus.file,
-        failed + corpus.puzzles.len(),
+        plural((failed + corpus.puzzles.len()) as u64, "puzzle"),
         corpus.puzzles.len()
-    );
+    )
 }
 
-fn print_disagreements(report: &Report) {
+fn print_disagreements(report: &Report) -> Result<(), Halt> {
     let Some(disagreements) = &report.disagreements else {
-        return;
+        return Ok(());
     };
     for file in &report.files {
         let in_file: Vec<_> =
             disagreements.iter().filter(|found| found.file == file.file).collect();
         for found in in_file.iter().take(SHOWN_DISAGREEMENTS) {
-            eprint!("{found}");
+            console::err_text(&found.to_string())?;
         }
         if in_file.len() > SHOWN_DISAGREEMENTS {
-            eprintln!(
-                "{}: ... and {} more disagreements (all are in the JSON report)",
+            errln!(
+                "{}: ... and {} more (all are in the JSON report)",
                 file.file,
-                in_file.len() - SHOWN_DISAGREEMENTS
-            );
+                plural((in_file.len() - SHOWN_DISAGREEMENTS) as u64, "disagreement")
+            )?;
         }
     }
     if !disagreements.is_empty() {
-        eprintln!("sudoku: {} puzzles with disagreements", disagreements.len());
+        errln!("sudoku: {} with disagreements", plural(disagreements.len() as u64, "puzzle"))?;
     }
+    Ok(())
 }
 
-/// Writes the report to `out` (atomically) or standard output; `false` when it failed.
-fn write_report(report: &Report, format: OutputFormat, out: Option<&PathBuf>) -> bool {
-    let text = output::render(report, format);
-    match out {
-        Some(path) => match sudoku_bench::write_atomically(path, text.as_bytes(), false) {
-            Ok(()) => true,
-            Err(error) => {
-                eprintln!("sudoku: cannot write {}: {error}", path.display());
-                false
-            }
-        },
-        None => {
-            let stdout = io::stdout();
-            let mut locked = stdout.lock();
-            match locked.write_all(text.as_bytes()).and_then(|()| locked.flush()) {
-                Ok(()) => true,
-                // The reader went away (`sudoku bench | head`): nothing left to say.
-                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => true,
-                Err(error) => {
-                    eprintln!("sudoku: cannot write the report: {error}");
-                    false
-                }
-            }
-        }
-    }
-}
-
-fn print_comparison(comparison: &Comparison, name: &str, to_stdout: bool) {
+fn print_comparison(comparison: &Comparison, name: &str, to_stdout: bool) -> Result<(), Halt> {
     let mut text = Vec::new();
     if to_stdout {
         text.push(b'\n');
     }
-    comparison.write_table(name, &mut text).expect("writing to memory cannot fail");
-    let written = if to_stdout {
-        io::stdout().lock().write_all(&text)
+    // Writing to memory cannot fail.
+    let _ = comparison.write_table(name, &mut text);
+    if to_stdout {
+        match console::out_bytes(&text) {
+            Ok(()) | Err(Halt::ClosedPipe) => Ok(()),
+            Err(halt) => Err(halt),
+        }
     } else {
-        io::stderr().lock().write_all(&text)
-    };
-    if let Err(error) = written
-        && error.kind() != io::ErrorKind::BrokenPipe
-    {
-        eprintln!("sudoku: cannot write the baseline comparison: {error}");
+        console::err_text(&String::from_utf8_lossy(&text))
     }
 }
 

@@ -1,0 +1,237 @@
+//! `sudoku bench` refuses, before it runs, what is certainly a mistake, and its regression
+//! gate never passes when it compared nothing.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+use common::repository;
+use serde_json::Value;
+
+/// Runs `sudoku args...` from the repository's root with `CI` set (no progress bar).
+fn sudoku(args: &[&str]) -> Output {
+    sudoku_with_input(args, b"")
+}
+
+fn sudoku_with_input(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .current_dir(repository())
+        .env("CI", "true")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(input);
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// `count` puzzle lines of the shipped corpus.
+fn puzzles(count: usize) -> String {
+    let shipped =
+        std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt")).unwrap();
+    shipped
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(count)
+        .map(|l| l.to_owned() + "\n")
+        .collect()
+}
+
+fn write(directory: &Path, name: &str, contents: &str) -> String {
+    let path = directory.join(name);
+    std::fs::write(&path, contents).unwrap();
+    path.display().to_string()
+}
+
+/// Saves a baseline of `engines` over `files` at `directory/base.json`; returns its path.
+fn save_baseline(directory: &Path, engines: &str, files: &[&str]) -> String {
+    let baseline = directory.join("base.json").display().to_string();
+    let mut args = vec!["bench", "--engines", engines, "-j", "1", "--save-baseline", &baseline];
+    args.extend_from_slice(files);
+    let saved = sudoku(&args);
+    assert_eq!(saved.status.code(), Some(0), "{}", text(&saved.stderr));
+    baseline
+}
+
+#[test]
+fn a_baseline_sharing_nothing_with_the_run_fails_before_the_run() {
+    let directory = tempfile::tempdir().unwrap();
+    let first = write(directory.path(), "first.txt", &puzzles(20));
+    let second = write(directory.path(), "second.txt", &puzzles(30));
+    let baseline = save_baseline(directory.path(), "dlx", &[&first]);
+
+    // Another engine on the same file: no pair in common.
+    let other_engine = sudoku(&["bench", &first, "--engines", "fast", "--baseline", &baseline]);
+    assert_eq!(other_engine.status.code(), Some(2), "{}", text(&other_engine.stdout));
+    let message = text(&other_engine.stderr);
+    assert!(message.contains("nothing would be compared"), "{message}");
+    assert!(message.contains("dlx on "), "the message says what the baseline holds: {message}");
+    assert!(other_engine.stdout.is_empty(), "the run must not start");
+
+    // The same engine on another file: no pair in common either.
+    let other_file = sudoku(&["bench", &second, "--engines", "dlx", "--baseline", &baseline]);
+    assert_eq!(other_file.status.code(), Some(2));
+    assert!(text(&other_file.stderr).contains("nothing would be compared"));
+}
+
+#[test]
+fn a_partial_baseline_lists_what_was_not_compared_and_fails_unless_allowed() {
+    let directory = tempfile::tempdir().unwrap();
+    let first = write(directory.path(), "first.txt", &puzzles(20));
+    let second = write(directory.path(), "second.txt", &puzzles(30));
+    let baseline = save_baseline(directory.path(), "dlx", &[&first]);
+
+    let args = ["bench", &first, &second, "--engines", "dlx", "--baseline", &baseline];
+    let partial = sudoku(&args);
+    assert_eq!(partial.status.code(), Some(2), "{}", text(&partial.stdout));
+    let message = text(&partial.stderr);
+    assert!(message.contains(&format!("dlx on {second} (only in the run)")), "{message}");
+    assert!(message.contains("--allow-partial-baseline"), "{message}");
+    assert!(partial.stdout.is_empty(), "the run must not start");
+
+    let mut allowed_args = args.to_vec();
+    allowed_args.extend(["--allow-partial-baseline", "--threshold", "1000"]);
+    let allowed = sudoku(&allowed_args);
+    let table = text(&allowed.stdout);
+    assert_eq!(allowed.status.code(), Some(0), "{table}{}", text(&allowed.stderr));
+    assert!(table.contains("1 not compared"), "{table}");
+
+    // Fewer engines than the baseline holds is partial too, the other way round.
+    let baseline = save_baseline(directory.path(), "dlx,fast", &[&first]);
+    let fewer = sudoku(&["bench", &first, "--engines", "dlx", "--baseline", &baseline]);
+    assert_eq!(fewer.status.code(), Some(2));
+    assert!(text(&fewer.stderr).contains(&format!("fast on {first} (only in the baseline)")));
+}
+
+#[test]
+fn baselines_are_checked_before_the_run() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = write(directory.path(), "c.txt", &puzzles(20));
+    for name in ["", ".", "..", "...", " "] {
+        for flag in ["--baseline", "--save-baseline"] {
+            let output = sudoku(&["bench", &corpus, "--engines", "dlx", flag, name]);
+            assert_eq!(output.status.code(), Some(2), "{flag} '{name}'");
+            assert!(text(&output.stderr).contains("is not a baseline name"), "{flag} '{name}'");
+            assert!(output.stdout.is_empty(), "{flag} '{name}': the run must not start");
+        }
+    }
+    // A missing baseline says where it was looked for.
+    let missing = sudoku(&["bench", &corpus, "--engines", "dlx", "--baseline", "never-saved"]);
+    assert_eq!(missing.status.code(), Some(2));
+    let message = text(&missing.stderr);
+    assert!(message.contains("sudoku-bench/never-saved.json"), "{message}");
+    assert!(message.contains("--save-baseline never-saved"), "{message}");
+    assert!(missing.stdout.is_empty());
+
+    // Another budget: refused before the run, not after it.
+    let baseline = save_baseline(directory.path(), "dlx", &[&corpus]);
+    let other =
+        sudoku(&["bench", &corpus, "--engines", "dlx", "--budget", "77", "--baseline", &baseline]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(text(&other.stderr).contains("budget 77"), "{}", text(&other.stderr));
+    assert!(other.stdout.is_empty());
+
+    // A file that is not a report.
+    let not_json = write(directory.path(), "not.json", "{\"hello\": 1}");
+    let bad = sudoku(&["bench", &corpus, "--engines", "dlx", "--baseline", &not_json]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(bad.stdout.is_empty());
+}
+
+#[test]
+fn outputs_that_are_certainly_mistakes_are_refused_before_the_run() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = write(directory.path(), "c.txt", &puzzles(20));
+    let same = directory.path().join("same.svg").display().to_string();
+    let png = directory.path().join("chart.png").display().to_string();
+    let lost = directory.path().join("no/such/dir/report.txt").display().to_string();
+    for (args, expected) in [
+        (vec!["--out", &same, "--chart", &same], "name the same file"),
+        (vec!["--chart", &png], "give the file a .svg name"),
+        (vec!["--out", &corpus], "is also an input file"),
+        (vec!["--out", &lost], "no/such/dir/report.txt"),
+        (vec!["--chart", "no/such/dir/chart.svg"], "no/such/dir/chart.svg"),
+    ] {
+        let mut command = vec!["bench", &corpus, "--engines", "dlx"];
+        command.extend(&args);
+        let output = sudoku(&command);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let message = text(&output.stderr);
+        assert!(message.contains(expected), "{args:?}: {message}");
+        assert_eq!(message.lines().count(), 1, "one line: {message}");
+        assert!(output.stdout.is_empty(), "{args:?}: the run must not start");
+    }
+    assert_eq!(std::fs::read_to_string(&corpus).unwrap(), puzzles(20), "the input is intact");
+}
+
+#[test]
+fn a_dash_reads_standard_input_and_an_unreadable_file_is_in_the_report() {
+    let input = puzzles(25);
+    let output = sudoku_with_input(
+        &["bench", "-", "no/such/file.txt", "--engines", "dlx", "--format", "json"],
+        input.as_bytes(),
+    );
+    assert_eq!(output.status.code(), Some(2), "the unreadable file: {}", text(&output.stderr));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let files = json["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["file"], "<stdin>");
+    assert_eq!(files[0]["puzzles"], 25);
+    assert_eq!(files[0]["error"], Value::Null);
+    assert_eq!(files[1]["file"], "no/such/file.txt");
+    assert_eq!(files[1]["puzzles"], 0);
+    assert!(files[1]["error"].as_str().is_some_and(|error| !error.is_empty()), "{}", files[1]);
+    assert_eq!(json["records"].as_array().unwrap().len(), 1);
+
+    let twice = sudoku_with_input(&["bench", "-", "-", "--engines", "dlx"], input.as_bytes());
+    assert_eq!(twice.status.code(), Some(2));
+    assert!(text(&twice.stderr).contains("read only once"));
+}
+
+#[test]
+fn the_chart_marks_engines_that_gave_up_on_most_puzzles() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = write(directory.path(), "c.txt", &puzzles(30));
+    let chart = directory.path().join("chart.svg").display().to_string();
+    let bench = |budget: &str| {
+        let output = sudoku(&[
+            "bench",
+            &corpus,
+            "--engines",
+            "naive,bitmask-mrv,dlx",
+            "--budget",
+            budget,
+            "--chart",
+            &chart,
+            "--format",
+            "json",
+            "-j",
+            "1",
+        ]);
+        assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        let figures = |index: usize, name: &str| json["records"][index][name].as_u64().unwrap();
+        let naive = (figures(0, "solved"), figures(0, "budget_outs"));
+        let mrv = (figures(1, "solved"), figures(1, "budget_outs"));
+        (naive, mrv, std::fs::read_to_string(&chart).unwrap())
+    };
+    // At 200 nodes plain backtracking answers none of these minimal puzzles, and fewest-
+    // candidates-first backtracking solves some but gives up on most.
+    let ((naive_solved, _), (mrv_solved, mrv_gave_up), svg) = bench("200");
+    assert_eq!(naive_solved, 0);
+    assert!(mrv_solved > 0 && mrv_gave_up > 15, "{mrv_solved} solved, {mrv_gave_up} gave up");
+    assert!(svg.contains("none answered"), "no bar for naive");
+    assert!(svg.contains("† gave up at the node budget"), "the footnote for bitmask-mrv");
+    // With no budget every engine answers every puzzle: plain bars, no marks.
+    let (_, (_, mrv_gave_up), svg) = bench("none");
+    assert_eq!(mrv_gave_up, 0);
+    assert!(!svg.contains('†') && !svg.contains("none answered"));
+}
