@@ -95,12 +95,12 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
     let group_width = (engines.len() as u32 * 34 + 60).max(160);
     let footnote = report.records.iter().any(|record| bar_kind(record) == BarKind::MostlyGaveUp);
     let size =
-        ((files.len() as u32 * group_width + 160).max(640), if footnote { 548 } else { 520 });
+        ((files.len() as u32 * group_width + 160).max(640), if footnote { 560 } else { 520 });
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         let (plot, notes) = if footnote {
-            let (plot, notes) = root.split_vertically(size.1 - 28);
+            let (plot, notes) = root.split_vertically(size.1 - 40);
             (plot, Some(notes))
         } else {
             (root.clone(), None)
@@ -108,9 +108,11 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
         draw(&plot, report, &engines, &files, (bottom, top)).map_err(ChartError::Drawing)?;
         if let Some(notes) = notes {
             let style = TextStyle::from(("sans-serif", 12).into_font());
-            notes
-                .draw(&Text::new(GAVE_UP_NOTE, (16, 6), style))
-                .map_err(|error| ChartError::Drawing(error.to_string()))?;
+            for (line, text) in GAVE_UP_NOTE.iter().enumerate() {
+                notes
+                    .draw(&Text::new(*text, (16, 4 + 16 * line as i32), style.clone()))
+                    .map_err(|error| ChartError::Drawing(error.to_string()))?;
+            }
         }
         root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
     }
@@ -227,9 +229,11 @@ fn draw(
     Ok(())
 }
 
-/// The footnote under a chart with a [`BarKind::MostlyGaveUp`] bar.
-pub const GAVE_UP_NOTE: &str = "† gave up at the node budget on most puzzles: puzzles/s counts \
-     the puzzles given up, not solved (run with a larger --budget to measure them)";
+/// The footnote under a chart with a [`BarKind::MostlyGaveUp`] bar, one line each.
+pub const GAVE_UP_NOTE: [&str; 2] = [
+    "† gave up at the node budget on most puzzles: its puzzles/s counts puzzles given up,",
+    "not solved (measure it with a larger --budget, or --budget none)",
+];
 
 /// How a record's bar is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
