@@ -235,3 +235,18 @@ fn the_chart_marks_engines_that_gave_up_on_most_puzzles() {
     assert_eq!(mrv_gave_up, 0);
     assert!(!svg.contains('†') && !svg.contains("none answered"));
 }
+
+#[test]
+fn thousands_of_threads_are_refused_with_the_limit() {
+    for command in ["bench", "generate"] {
+        let mut args = vec![command, "--threads", "65535"];
+        if command == "generate" {
+            args.extend(["--count", "1"]);
+        }
+        let output = sudoku(&args);
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let message = text(&output.stderr);
+        assert!(message.contains("expected a number of threads from 1 to "), "{message}");
+        assert!(output.stdout.is_empty());
+    }
+}
