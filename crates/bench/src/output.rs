@@ -183,9 +183,8 @@ fn settings_lines(report: &Report) -> Vec<String> {
     vec![
         format!("sudoku bench: mode {} ({})", report.mode.name(), report.mode.meaning()),
         format!(
-            "{budget}; {} thread{}; {passes}; {cross_check}",
-            report.threads,
-            if report.threads == 1 { "" } else { "s" }
+            "{budget}; {}; {passes}; {cross_check}",
+            counted(report.threads, "thread", "threads")
         ),
         format!("machine: {}", report.machine.describe()),
     ]
@@ -194,9 +193,10 @@ fn settings_lines(report: &Report) -> Vec<String> {
 /// What the columns mean, and the cross-check's verdict.
 fn footer_lines(report: &Report) -> Vec<String> {
     let mut lines = vec![format!(
-        "puzzles/s and µs: one thread, sequential pass; {}-thread/s: wall clock with {} threads; \
+        "puzzles/s and µs: one thread, sequential pass; {}-thread/s: wall clock with {}; \
          speedup: their ratio; —: not reported by the engine",
-        report.threads, report.threads
+        report.threads,
+        counted(report.threads, "thread", "threads")
     )];
     let most_overhead = report
         .records
@@ -223,12 +223,17 @@ fn footer_lines(report: &Report) -> Vec<String> {
                 .to_owned()
         }
         Some(found) => format!(
-            "cross-check: {} DISAGREEMENTS (each printed on standard error and listed in the \
-             JSON report)",
-            count(found.len() as u64)
+            "cross-check: {} (each printed on standard error and listed in the JSON report)",
+            counted(found.len() as u64, "DISAGREEMENT", "DISAGREEMENTS")
         ),
     });
     lines
+}
+
+/// `value` with thousands separators and the noun that agrees with it: `1 thread`,
+/// `2 threads`.
+pub fn counted(value: u64, one: &str, many: &str) -> String {
+    format!("{} {}", count(value), if value == 1 { one } else { many })
 }
 
 /// An integer with thousands separators: `49,158`.
