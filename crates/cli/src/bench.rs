@@ -180,11 +180,9 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
                 errln!("sudoku: {error}")?;
             }
         }
-        None => match console::out_bytes(text.as_bytes()) {
-            // The reader went away (`sudoku bench | head`): the files and the gate still count.
-            Ok(()) | Err(Halt::ClosedPipe) => {}
-            Err(halt) => return Err(halt),
-        },
+        // The reader went away (`sudoku bench | head`), or standard output failed: the other
+        // outputs and the gate still count.
+        None => stdout_or_note(text.as_bytes(), findings)?,
     }
     if let Some(chart) = &args.chart
         && let Err(error) = sudoku_bench::chart::write_svg(&report, chart)
@@ -199,7 +197,7 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
                 // Keep standard output parseable when it holds CSV or JSON.
                 let to_stdout = args.out.is_some()
                     || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
-                print_comparison(&comparison, &baseline.name, to_stdout)?;
+                print_comparison(&comparison, &baseline.name, to_stdout, findings)?;
                 findings.regression = comparison.is_regression(args.accept_counter_changes);
                 let not_compared = comparison.not_compared();
                 if not_compared > 0 && !args.allow_partial_baseline {
@@ -370,7 +368,12 @@ fn print_disagreements(report: &Report) -> Result<(), Halt> {
     Ok(())
 }
 
-fn print_comparison(comparison: &Comparison, name: &str, to_stdout: bool) -> Result<(), Halt> {
+fn print_comparison(
+    comparison: &Comparison,
+    name: &str,
+    to_stdout: bool,
+    findings: &mut Findings,
+) -> Result<(), Halt> {
     let mut text = Vec::new();
     if to_stdout {
         text.push(b'\n');
@@ -378,12 +381,23 @@ fn print_comparison(comparison: &Comparison, name: &str, to_stdout: bool) -> Res
     // Writing to memory cannot fail.
     let _ = comparison.write_table(name, &mut text);
     if to_stdout {
-        match console::out_bytes(&text) {
-            Ok(()) | Err(Halt::ClosedPipe) => Ok(()),
-            Err(halt) => Err(halt),
-        }
+        stdout_or_note(&text, findings)
     } else {
         console::err_text(&String::from_utf8_lossy(&text))
+    }
+}
+
+/// Writes `bytes` to standard output. A closed pipe is no error here, and a failed write is
+/// noted (exit code 2) without stopping: the output files and the baseline gate still count.
+/// Only a failure of standard error itself ends the run.
+fn stdout_or_note(bytes: &[u8], findings: &mut Findings) -> Result<(), Halt> {
+    match console::out_bytes(bytes) {
+        Ok(()) | Err(Halt::ClosedPipe) => Ok(()),
+        Err(Halt::OutputFailed(message)) => {
+            findings.bad_input = true;
+            errln!("sudoku: {message}")
+        }
+        Err(halt) => Err(halt),
     }
 }
 

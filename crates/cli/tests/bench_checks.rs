@@ -250,3 +250,24 @@ fn thousands_of_threads_are_refused_with_the_limit() {
         assert!(output.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_report_that_cannot_be_written_to_standard_output_is_an_error_and_the_baseline_still_saved() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = write(directory.path(), "c.txt", &puzzles(20));
+    let baseline = directory.path().join("saved.json");
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["bench", &corpus, "--engines", "dlx", "--save-baseline"])
+        .arg(&baseline)
+        .env("CI", "true")
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let message = text(&output.stderr);
+    assert!(message.contains("No space left on device"), "{message}");
+    assert!(!message.contains("panicked"), "{message}");
+    assert!(baseline.is_file(), "the baseline is saved all the same");
+}
