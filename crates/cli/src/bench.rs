@@ -219,10 +219,10 @@ fn print_disagreements(report: &Report) {
 fn write_report(report: &Report, format: OutputFormat, out: Option<&PathBuf>) -> bool {
     let text = output::render(report, format);
     match out {
-        Some(path) => match sudoku_bench::write_atomically(path, text.as_bytes(), false) {
+        Some(path) => match sudoku_bench::files::write_whole(path, text.as_bytes(), false) {
             Ok(()) => true,
             Err(error) => {
-                eprintln!("sudoku: cannot write {}: {error}", path.display());
+                eprintln!("sudoku: {error}");
                 false
             }
         },
