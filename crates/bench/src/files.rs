@@ -493,6 +493,7 @@ fn make_temporary(
     let directory = parent_of(target);
     let name = target.file_name().map_or_else(|| "output".into(), |name| name.to_string_lossy());
     let prefix = format!(".{name}.");
+    #[cfg_attr(not(unix), allow(unused_mut, reason = "permissions are set on Unix only"))]
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".partial");
     #[cfg(unix)]
