@@ -690,6 +690,26 @@ mod tests {
 
     #[cfg(unix)]
     #[test]
+    fn as_root_a_replaced_file_keeps_its_owner_and_group() {
+        use std::os::unix::fs::{MetadataExt, PermissionsExt};
+        let directory = tempfile::tempdir().unwrap();
+        let path = directory.path().join("report.csv");
+        fs::write(&path, "old").unwrap();
+        // Another owner can be given only by root; elsewhere this is a no-op worth skipping.
+        if std::os::unix::fs::chown(&path, Some(65534), Some(65534)).is_err() {
+            eprintln!("skipped: changing a file's owner needs root");
+            return;
+        }
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o604)).unwrap();
+        write_whole(&path, b"new", false).unwrap();
+        let metadata = fs::metadata(&path).unwrap();
+        assert_eq!((metadata.uid(), metadata.gid()), (65534, 65534));
+        assert_eq!(metadata.permissions().mode() & 0o7777, 0o604);
+        assert_eq!(fs::read(&path).unwrap(), b"new");
+    }
+
+    #[cfg(unix)]
+    #[test]
     fn a_new_file_gets_the_mode_any_new_file_gets() {
         use std::os::unix::fs::PermissionsExt;
         let directory = tempfile::tempdir().unwrap();
