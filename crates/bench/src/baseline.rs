@@ -14,7 +14,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::files::write_atomically;
+use crate::files::{OutputError, write_whole};
 use crate::output::{self, TextTable, count, figure};
 use crate::report::{Mode, Record, Report, SCHEMA_VERSION};
 
@@ -47,7 +47,7 @@ pub enum BaselineError {
         /// Where it was looked for.
         file: String,
     },
-    /// The file could not be read or written.
+    /// The file could not be read.
     #[error("baseline {file}: {source}")]
     Io {
         /// The baseline's file.
@@ -55,6 +55,9 @@ pub enum BaselineError {
         /// Why.
         source: std::io::Error,
     },
+    /// The file could not be written.
+    #[error(transparent)]
+    Write(#[from] OutputError),
     /// The file is not a report.
     #[error("baseline {file} is not a sudoku-bench JSON report: {source}")]
     Parse {
@@ -131,8 +134,7 @@ pub fn baseline_path(name: &str) -> PathBuf {
 /// Saves `report` as a baseline at `path`, whole or not at all, making directories as needed.
 pub fn save(report: &Report, path: &Path) -> Result<(), BaselineError> {
     let json = output::render(report, output::OutputFormat::Json);
-    write_atomically(path, json.as_bytes(), true)
-        .map_err(|source| BaselineError::Io { file: path.display().to_string(), source })
+    Ok(write_whole(path, json.as_bytes(), true)?)
 }
 
 /// Reads baseline `name` (see [`baseline_path`]).

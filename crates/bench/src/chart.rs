@@ -15,7 +15,7 @@ use std::path::Path;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use crate::files::write_atomically;
+use crate::files::{OutputError, write_whole};
 use crate::output::count;
 use crate::report::Report;
 
@@ -46,20 +46,15 @@ pub enum ChartError {
     #[error("cannot draw the chart: {0}")]
     Drawing(String),
     /// The file could not be written.
-    #[error("cannot write {file}: {source}")]
-    Io {
-        /// The chart's file.
-        file: String,
-        /// Why.
-        source: std::io::Error,
-    },
+    #[error(transparent)]
+    Write(#[from] OutputError),
 }
 
-/// Draws the chart of `report` and writes it to `path` atomically.
+/// Draws the chart of `report` and writes it to `path`, whole or not at all (see
+/// [`crate::files`]).
 pub fn write_svg(report: &Report, path: &Path) -> Result<(), ChartError> {
     let svg = render_svg(report)?;
-    write_atomically(path, svg.as_bytes(), false)
-        .map_err(|source| ChartError::Io { file: path.display().to_string(), source })
+    Ok(write_whole(path, svg.as_bytes(), false)?)
 }
 
 /// The chart of `report` as an SVG document.

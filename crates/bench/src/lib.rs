@@ -52,7 +52,6 @@ use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError};
 pub use crosscheck::{Disagreement, EngineAnswer};
-pub use files::write_atomically;
 pub use report::{FileSummary, Machine, Mode, Record, Report, SCHEMA_VERSION};
 
 /// How often the timing passes run.

@@ -20,9 +20,14 @@ Each puzzle is cut from a random solved grid by removing clues in random order w
 solution stays unique, so every remaining clue is needed (a minimal puzzle). Puzzle i depends
 only on the seed and i: a shorter run gives a prefix of a longer one.
 
+Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
+With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
+leaves it as it was.
+
 Exit codes:
-  0  the puzzles were written
-  2  bad usage, or the output could not be written";
+  0  the puzzles were written (or the reader of standard output went away)
+  2  bad usage, or the output could not be written
+  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP)";
 
 const BENCH_HELP: &str = "\
 With no files, runs on the corpus the project ships (data/corpus/generated-10000.txt).

@@ -2,15 +2,29 @@
 //! format, reproducible from the seed.
 //!
 //! The output starts with `#` comment lines stating the command that makes it, so a corpus
-//! file says how to regenerate itself. Nothing in the output depends on the engine or the
-//! number of threads: the same `--count` and `--seed` give the same bytes.
+//! file says how to regenerate itself, and ends with one giving the clue statistics (known
+//! only at the end). Nothing in the output depends on the engine or the number of threads: the
+//! same `--count` and `--seed` give the same bytes.
+//!
+//! Puzzles are written as they are made, a chunk at a time and in order, so memory does not
+//! grow with `--count` and a long run shows its first puzzles at once. With `--out`, they go
+//! through [`OutputFile`]: the file is replaced only when the last puzzle is written, and an
+//! interrupted run leaves the previous file as it was.
 
-use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io::Write;
 use std::time::Instant;
 
+use sudoku_bench::files::OutputFile;
+use sudoku_core::Grid;
+
 use crate::args::GenerateArgs;
+use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
+
+/// Puzzles made before they are written: enough that every worker has work and the tail of
+/// a chunk (where workers wait for the slowest puzzle) is short; few enough that the first
+/// puzzles show within a second or so and the memory is a few hundred kilobytes.
+const CHUNK: usize = 4096;
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs) -> u8 {
@@ -18,64 +32,153 @@ pub fn run(args: &GenerateArgs) -> u8 {
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(error) => {
-            eprintln!("sudoku: cannot start {threads} worker threads: {error}");
+            let _ =
+                errln!("sudoku: cannot start {}: {error}", plural(threads as u64, "worker thread"));
             return exit::BAD_INPUT;
         }
     };
-    let started = Instant::now();
-    let puzzles = pool.install(|| sudoku_generate::generate(args.seed, args.count, args.engine));
-    let elapsed = started.elapsed();
-
-    let text = corpus_text(args, &puzzles);
-    let written = match &args.out {
-        Some(path) => sudoku_bench::write_atomically(path, text.as_bytes(), false)
-            .map_err(|error| format!("cannot write {}: {error}", path.display())),
-        None => {
-            let stdout = io::stdout();
-            let mut locked = stdout.lock();
-            match locked.write_all(text.as_bytes()).and_then(|()| locked.flush()) {
-                Err(error) if error.kind() != io::ErrorKind::BrokenPipe => {
-                    Err(format!("cannot write the puzzles: {error}"))
-                }
-                _ => Ok(()),
-            }
-        }
-    };
-    if let Err(message) = written {
-        eprintln!("sudoku: {message}");
-        return exit::BAD_INPUT;
+    match generate(args, &pool, threads) {
+        Ok(()) => exit::SUCCESS,
+        // A closed pipe: whoever read the puzzles has what they wanted.
+        Err(halt) => halt.exit_code(exit::SUCCESS),
     }
-    eprintln!(
-        "generated {} puzzles in {:.1} s (uniqueness checked by {}, {threads} thread{})",
-        puzzles.len(),
-        elapsed.as_secs_f64(),
-        args.engine.name,
-        if threads == 1 { "" } else { "s" }
-    );
-    exit::SUCCESS
 }
 
-/// The file: a header naming the command and describing the puzzles, then one line each.
-fn corpus_text(args: &GenerateArgs, puzzles: &[sudoku_core::Grid]) -> String {
-    let clues: Vec<usize> = puzzles.iter().map(sudoku_core::Grid::clue_count).collect();
-    let mut text = String::with_capacity(82 * puzzles.len() + 400);
-    let _ = writeln!(text, "# sudoku generate --count {} --seed {}", args.count, args.seed);
-    let _ = write!(
-        text,
-        "# {} minimal puzzles (every clue needed), each with exactly one solution",
-        puzzles.len()
+/// Writes the puzzles, as they are made on `pool`, then says how long it took.
+fn generate(args: &GenerateArgs, pool: &rayon::ThreadPool, threads: usize) -> Written {
+    let mut destination = match &args.out {
+        Some(path) => Destination::File(
+            OutputFile::create(path, false)
+                .map_err(|error| Halt::OutputFailed(error.to_string()))?,
+        ),
+        None => Destination::Stdout,
+    };
+
+    let started = Instant::now();
+    let mut clues = ClueStatistics::default();
+    let mut text = Vec::with_capacity(82 * CHUNK);
+    write_header(&mut text, args);
+    destination.write(&text)?;
+    pool.install(|| {
+        sudoku_generate::generate_each(
+            args.seed,
+            args.count as u64,
+            args.engine,
+            CHUNK,
+            |puzzles: &[Grid]| {
+                text.clear();
+                for puzzle in puzzles {
+                    clues.add(puzzle.clue_count());
+                    text.extend_from_slice(puzzle.to_line().as_bytes());
+                    text.push(b'\n');
+                }
+                destination.write(&text)
+            },
+        )
+    })?;
+    destination.write(clues.trailer().as_bytes())?;
+    destination.finish()?;
+    let elapsed = started.elapsed();
+
+    errln!(
+        "generated {} in {:.1} s (uniqueness checked by {}, {})",
+        plural(clues.puzzles, "puzzle"),
+        elapsed.as_secs_f64(),
+        args.engine.name,
+        plural(threads as u64, "thread")
+    )
+}
+
+/// The first lines: the command that makes the file, and what the file holds.
+fn write_header(text: &mut Vec<u8>, args: &GenerateArgs) {
+    let header = format!(
+        "# sudoku generate --count {count} --seed {seed}\n\
+         # {count} minimal puzzles (every clue needed), each with exactly one solution\n\
+         # The command above writes this file again byte for byte, whatever the engine or threads.\n",
+        count = args.count,
+        seed = args.seed,
     );
-    if let (Some(fewest), Some(most)) = (clues.iter().min(), clues.iter().max()) {
-        let mean = clues.iter().sum::<usize>() as f64 / clues.len() as f64;
-        let _ = write!(text, "; {fewest} to {most} clues, {mean:.2} on average");
+    text.extend_from_slice(header.as_bytes());
+}
+
+/// The fewest, most and total clues of the puzzles so far.
+#[derive(Default)]
+struct ClueStatistics {
+    puzzles: u64,
+    fewest: usize,
+    most: usize,
+    total: u64,
+}
+
+impl ClueStatistics {
+    fn add(&mut self, clues: usize) {
+        if self.puzzles == 0 {
+            self.fewest = clues;
+            self.most = clues;
+        }
+        self.fewest = self.fewest.min(clues);
+        self.most = self.most.max(clues);
+        self.total += clues as u64;
+        self.puzzles += 1;
     }
-    text.push('\n');
-    text.push_str(
-        "# The command above writes this file again byte for byte, whatever the engine or threads.\n",
-    );
-    for puzzle in puzzles {
-        text.push_str(&puzzle.to_line());
-        text.push('\n');
+
+    /// The last line: `# 10000 puzzles: 21 to 28 clues, 24.39 on average`.
+    fn trailer(&self) -> String {
+        if self.puzzles == 0 {
+            return "# 0 puzzles\n".to_owned();
+        }
+        format!(
+            "# {}: {} to {} clues, {:.2} on average\n",
+            plural(self.puzzles, "puzzle"),
+            self.fewest,
+            self.most,
+            self.total as f64 / self.puzzles as f64
+        )
     }
-    text
+}
+
+/// Where the puzzles go.
+enum Destination {
+    /// Standard output, written chunk by chunk.
+    Stdout,
+    /// A file named with `--out`: replaced when finished, or a device or FIFO streamed.
+    File(OutputFile),
+}
+
+impl Destination {
+    fn write(&mut self, bytes: &[u8]) -> Written {
+        match self {
+            Destination::Stdout => console::out_bytes(bytes),
+            Destination::File(file) => file
+                .write_all(bytes)
+                // A stream's reader sees each chunk when it is made.
+                .and_then(|()| file.flush())
+                .map_err(|error| Halt::from_output(&error, &file.path().display().to_string())),
+        }
+    }
+
+    fn finish(self) -> Written {
+        match self {
+            Destination::Stdout => Ok(()),
+            Destination::File(file) => {
+                file.commit().map_err(|error| Halt::OutputFailed(error.to_string()))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_trailer_gives_the_clue_statistics() {
+        let mut clues = ClueStatistics::default();
+        assert_eq!(clues.trailer(), "# 0 puzzles\n");
+        clues.add(24);
+        assert_eq!(clues.trailer(), "# 1 puzzle: 24 to 24 clues, 24.00 on average\n");
+        clues.add(21);
+        clues.add(28);
+        assert_eq!(clues.trailer(), "# 3 puzzles: 21 to 28 clues, 24.33 on average\n");
+    }
 }

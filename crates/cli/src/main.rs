@@ -30,6 +30,7 @@ pub mod exit {
 }
 
 fn main() -> ExitCode {
+    sudoku_bench::files::remove_partial_files_on_signal();
     let cli = Cli::parse();
     let code = match cli.command {
         None => solve::run(&cli.solve),

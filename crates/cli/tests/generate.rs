@@ -27,6 +27,9 @@ fn the_same_seed_writes_the_same_bytes_whatever_the_engine_and_threads() {
     );
     let lines = puzzle_lines(&reference);
     assert_eq!(lines.len(), 30);
+    // The clue statistics are known only at the end, so they come last.
+    let last = reference.lines().last().unwrap();
+    assert!(last.starts_with("# 30 puzzles: ") && last.ends_with(" on average"), "{last}");
     assert!(lines.iter().all(|line| line.len() == 81));
     let other = generate(&["-n", "30", "-s", "10"]);
     assert_ne!(puzzle_lines(&other), lines);

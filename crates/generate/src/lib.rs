@@ -34,12 +34,79 @@ use sudoku_engines::EngineInfo;
 ///
 /// Runs on the current rayon thread pool; each worker checks uniqueness with its own engine
 /// made from `engine`. The result is the same whatever the pool size and whichever correct
-/// engine is used.
+/// engine is used. For more puzzles than fit in memory, use [`generate_each`].
 pub fn generate(seed: u64, count: usize, engine: &EngineInfo) -> Vec<Grid> {
-    (0..count as u64)
-        .into_par_iter()
-        .map_init(|| engine.create(), |checker, index| generate_one(seed, index, checker.as_mut()))
-        .collect()
+    let mut puzzles = Vec::with_capacity(count);
+    let all: Result<(), std::convert::Infallible> =
+        generate_each(seed, count as u64, engine, count.max(1), |chunk| {
+            puzzles.extend_from_slice(chunk);
+            Ok(())
+        });
+    let Ok(()) = all;
+    puzzles
+}
+
+/// Makes the `count` puzzles of `seed` in order, `chunk` at a time (at least 1), and hands each
+/// chunk to `each` as it is done: puzzles `0..chunk` first, then `chunk..2 * chunk`, and so on.
+/// Memory stays that of one chunk however many puzzles are made, so `each` can write them out
+/// as they come.
+///
+/// The puzzles of a chunk are made in parallel on the current rayon thread pool, each worker
+/// checking uniqueness with its own engine made from `engine`; the chunks, and the puzzles in
+/// them, are the same whatever the pool size and whichever correct engine is used. The first
+/// error of `each` stops the work and is returned.
+pub fn generate_each<E>(
+    seed: u64,
+    count: u64,
+    engine: &EngineInfo,
+    chunk: usize,
+    mut each: impl FnMut(&[Grid]) -> Result<(), E>,
+) -> Result<(), E> {
+    let chunk = chunk.max(1) as u64;
+    // Engines outlive the chunks: rayon asks for a fresh state at every split of the work,
+    // and some engines are costly to create (dlx builds its matrix).
+    let idle_engines = std::sync::Mutex::new(Vec::new());
+    let mut puzzles = Vec::new();
+    let mut start = 0;
+    while start < count {
+        let end = count.min(start.saturating_add(chunk));
+        // Offsets within the chunk: a range of u64 is not an indexed parallel iterator.
+        (0..(end - start) as usize)
+            .into_par_iter()
+            .map_init(
+                || Checker::take(&idle_engines, engine),
+                |checker, offset| generate_one(seed, start + offset as u64, checker.engine()),
+            )
+            .collect_into_vec(&mut puzzles);
+        each(&puzzles)?;
+        start = end;
+    }
+    Ok(())
+}
+
+/// An engine lent to one rayon split, given back to the idle ones when the split is done.
+struct Checker<'a> {
+    engine: Option<Box<dyn Engine>>,
+    idle: &'a std::sync::Mutex<Vec<Box<dyn Engine>>>,
+}
+
+impl<'a> Checker<'a> {
+    fn take(idle: &'a std::sync::Mutex<Vec<Box<dyn Engine>>>, info: &EngineInfo) -> Self {
+        let reused = idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
+        Checker { engine: Some(reused.unwrap_or_else(|| info.create())), idle }
+    }
+
+    fn engine(&mut self) -> &mut dyn Engine {
+        self.engine.as_deref_mut().expect("a checker holds its engine until dropped")
+    }
+}
+
+impl Drop for Checker<'_> {
+    fn drop(&mut self) {
+        if let Some(engine) = self.engine.take() {
+            self.idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(engine);
+        }
+    }
 }
 
 /// Puzzle number `index` (counting from 0) of `seed`: minimal, with exactly one solution, which

@@ -3,7 +3,7 @@
 
 use sudoku_core::{Grid, Limits, Verdict, check_solution};
 use sudoku_engines::{EngineInfo, find};
-use sudoku_generate::{generate, is_minimal, solved_grid};
+use sudoku_generate::{generate, generate_each, is_minimal, solved_grid};
 
 fn engine(name: &str) -> &'static EngineInfo {
     find(name).unwrap_or_else(|unknown| panic!("{unknown}"))
@@ -59,4 +59,32 @@ fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
     let mut dlx = engine("dlx").create();
     assert!(is_minimal(&puzzle, dlx.as_mut()));
     assert!(!is_minimal(&padded, dlx.as_mut()));
+}
+
+#[test]
+fn chunks_come_in_order_and_make_the_same_puzzles() {
+    let reference = in_pool(2, || generate(3, 23, engine("dlx")));
+    let mut sizes = Vec::new();
+    let mut streamed = Vec::new();
+    let all: Result<(), ()> = in_pool(2, || {
+        generate_each(3, 23, engine("bitmask-mrv"), 5, |chunk| {
+            sizes.push(chunk.len());
+            streamed.extend_from_slice(chunk);
+            Ok(())
+        })
+    });
+    assert_eq!(all, Ok(()));
+    assert_eq!(sizes, [5, 5, 5, 5, 3]);
+    assert_eq!(streamed, reference);
+}
+
+#[test]
+fn the_first_error_stops_the_stream() {
+    let mut chunks = 0;
+    let stopped = generate_each(3, 1_000_000_000, engine("dlx"), 4, |_| {
+        chunks += 1;
+        if chunks == 2 { Err("enough") } else { Ok(()) }
+    });
+    assert_eq!(stopped, Err("enough"));
+    assert_eq!(chunks, 2);
 }
