@@ -153,9 +153,15 @@ impl Isa for Baseline {}
 pub(super) struct Avx2<const PEXT: bool>(());
 
 /// Whether this processor has the features of [`Avx2`].
+///
+/// Always false under Miri, which interprets only some of the vector intrinsics and cannot run
+/// the `cpuid` of [`has_fast_pext`]: without this, features enabled at compile time (say by
+/// `-C target-cpu=native`) would count as detected. Every other path needs this one's
+/// features, so no token is made and the search runs on the portable path.
 #[cfg(target_arch = "x86_64")]
 pub(super) fn has_avx2() -> bool {
-    is_x86_feature_detected!("avx2")
+    !cfg!(miri)
+        && is_x86_feature_detected!("avx2")
         && is_x86_feature_detected!("bmi1")
         && is_x86_feature_detected!("bmi2")
         && is_x86_feature_detected!("lzcnt")
@@ -378,3 +384,4 @@ impl Isa for Avx512 {
         self.avx2().occupancy(cells)
     }
 }
+
