@@ -18,6 +18,8 @@ pub mod fast;
 pub mod naive;
 #[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
 pub mod peers;
+#[cfg(test)]
+mod samples;
 
 use std::fmt;
 

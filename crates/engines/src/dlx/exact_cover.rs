@@ -652,6 +652,30 @@ mod tests {
     }
 
     #[test]
+    fn first_minimum_finds_the_first_forced_item_or_else_the_first_fewest() {
+        let plain = |lens: &[i16]| match lens.iter().position(|&len| len <= 1) {
+            Some(index) => (index, lens[index]),
+            None => {
+                let fewest = *lens.iter().min().unwrap();
+                (lens.iter().position(|&len| len == fewest).unwrap(), fewest)
+            }
+        };
+        for size in [16, 48] {
+            let spread: Vec<i16> = (0..size).map(|i| 2 + (i * 7 % 11) as i16).collect();
+            assert_eq!(first_minimum(&spread), plain(&spread));
+            assert_eq!(first_minimum(&vec![COVERED; size]), (0, COVERED));
+            for at in 0..size {
+                for (len, other) in [(0, 1), (1, 0), (1, 1), (2, 3), (5, COVERED)] {
+                    let mut lens = spread.clone();
+                    lens[at] = len;
+                    lens[(at + 9) % size] = other;
+                    assert_eq!(first_minimum(&lens), plain(&lens), "{lens:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn counts_every_solution_and_stops_at_limits() {
         // Two items, each coverable alone or together: {0}{1} or {0 1}.
         let mut problem = ExactCover::new(2);

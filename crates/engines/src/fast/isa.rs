@@ -153,9 +153,15 @@ impl Isa for Baseline {}
 pub(super) struct Avx2<const PEXT: bool>(());
 
 /// Whether this processor has the features of [`Avx2`].
+///
+/// Always false under Miri, which interprets only some of the vector intrinsics and cannot run
+/// the `cpuid` of [`has_fast_pext`]: without this, features enabled at compile time (say by
+/// `-C target-cpu=native`) would count as detected. Every other path needs this one's
+/// features, so no token is made and the search runs on the portable path.
 #[cfg(target_arch = "x86_64")]
 pub(super) fn has_avx2() -> bool {
-    is_x86_feature_detected!("avx2")
+    !cfg!(miri)
+        && is_x86_feature_detected!("avx2")
         && is_x86_feature_detected!("bmi1")
         && is_x86_feature_detected!("bmi2")
         && is_x86_feature_detected!("lzcnt")
@@ -376,5 +382,104 @@ impl Isa for Avx512 {
     #[inline(always)]
     fn occupancy(self, cells: u32) -> usize {
         self.avx2().occupancy(cells)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A small xorshift generator: varied words, the same on every run.
+    struct Words(u32);
+
+    impl Words {
+        fn next(&mut self) -> u32 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 17;
+            self.0 ^= self.0 << 5;
+            self.0
+        }
+
+        /// A row of 27-bit words, some of them equal to `like`'s.
+        fn row_like(&mut self, like: &[u32; 16]) -> [u32; 16] {
+            let mut row = *like;
+            for lane in row.iter_mut() {
+                if self.next().is_multiple_of(3) {
+                    *lane = self.next() & 0o777_777_777;
+                }
+            }
+            row
+        }
+    }
+
+    /// Checks every kernel of `isa` against its definition in plain Rust.
+    fn assert_kernels_match_definitions<I: Isa>(isa: I) {
+        let mut words = Words(0x2545_F491);
+        let rows = if cfg!(miri) { 4 } else { 64 };
+        let mut previous = [0; 16];
+        for _ in 0..rows {
+            let row = words.row_like(&previous);
+            let differ = (0..16).filter(|&l| row[l] != previous[l]).map(|l| 1 << l).sum::<u32>();
+            assert_eq!(isa.differ(&row, &previous), differ);
+            assert_eq!(isa.differ(&row, &row), 0);
+            previous = row;
+
+            let (word, clear) = (words.next() & 0o777_777_777, words.next() & 0o777_777_777);
+            for own in 0..16 {
+                let mut narrowed = row;
+                let changed = isa.narrow_row(&mut narrowed, own, word, clear);
+                let expected: [u32; 16] =
+                    std::array::from_fn(|l| if l == own { word } else { row[l] & !clear });
+                assert_eq!(narrowed, expected);
+                let others_changed = (0..16)
+                    .filter(|&l| l != own && expected[l] != row[l])
+                    .map(|l| 1 << l)
+                    .sum::<u32>();
+                assert_eq!(changed, others_changed);
+
+                let mut cleared = row;
+                let had = isa.clear_lane(&mut cleared, own, clear);
+                let expected: [u32; 16] =
+                    std::array::from_fn(|l| if l == own { row[l] & !clear } else { row[l] });
+                assert_eq!(cleared, expected);
+                assert_eq!(had, row[own] & clear != 0);
+            }
+
+            let cells: [u8; 81] = std::array::from_fn(|_| (words.next() % 10) as u8);
+            let by_value = isa.cells_by_value(&cells);
+            for (cell, &value) in cells.iter().enumerate() {
+                for (other, masks) in by_value.iter().enumerate() {
+                    let bit = masks[cell / 27] >> (cell % 27) & 1;
+                    assert_eq!(bit == 1, usize::from(value) == other, "cell {cell}");
+                }
+            }
+            assert!(by_value.iter().flatten().all(|&mask| mask < 1 << 27));
+
+            let band = words.next() & 0o777_777_777;
+            let occupied = |row: u32, minirow: u32| band >> (9 * row + 3 * minirow) & 0o7 != 0;
+            let occupancy =
+                (0..9).filter(|&bit| occupied(bit / 3, bit % 3)).map(|bit| 1 << bit).sum::<usize>();
+            assert_eq!(isa.occupancy(band), occupancy, "{band:o}");
+        }
+    }
+
+    #[test]
+    fn baseline_kernels_match_their_definitions() {
+        assert_kernels_match_definitions(Baseline);
+    }
+
+    /// The vector kernels, on the paths this processor runs (none under Miri).
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn vector_kernels_match_their_definitions() {
+        if let Some(isa) = Avx2::<false>::detect() {
+            assert_kernels_match_definitions(isa);
+        }
+        if let Some(isa) = Avx2::<true>::detect() {
+            assert_kernels_match_definitions(isa);
+        }
+        if let Some(isa) = Avx512::detect() {
+            assert_kernels_match_definitions(isa);
+        }
     }
 }

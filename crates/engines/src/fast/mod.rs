@@ -257,3 +257,37 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
     }
     outcome
 }
+
+#[cfg(test)]
+mod tests {
+    use sudoku_core::{Engine, Grid, Limits};
+
+    use super::{Fast, Path};
+    use crate::samples::assert_solves_samples;
+
+    #[test]
+    fn the_detected_path_solves_the_samples() {
+        // Miri runs only the portable path: it interprets few vector intrinsics.
+        if cfg!(miri) {
+            assert_eq!(Path::detect(), Path::Portable);
+        }
+        let mut engine = Fast::new();
+        assert_eq!(engine.path(), Path::detect());
+        assert_solves_samples(&mut engine);
+    }
+
+    #[test]
+    fn a_reused_engine_repeats_counts_and_budgets_exactly() {
+        // The empty grid branches everywhere: counting its solutions pushes and pops branch
+        // points over and over, and a budget stops the search deep in the stack.
+        let solutions = if cfg!(miri) { 10 } else { 2000 };
+        let mut engine = Fast::new();
+        let counted = engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions));
+        assert_eq!(counted.count, solutions);
+        let starved =
+            engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions).with_node_budget(9));
+        assert!(starved.budget_exhausted);
+        assert_eq!(starved.stats.nodes, 9);
+        assert_eq!(engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions)), counted);
+    }
+}
