@@ -42,7 +42,7 @@ impl Halt {
     }
 
     /// The halt for a failed write of standard error.
-    fn from_stderr(error: &io::Error) -> Halt {
+    pub fn from_stderr(error: &io::Error) -> Halt {
         if error.kind() == io::ErrorKind::BrokenPipe {
             Halt::ClosedPipe
         } else {
@@ -75,6 +75,7 @@ pub fn err_line(arguments: fmt::Arguments<'_>) -> Written {
 }
 
 /// Writes `text` to standard error as it is.
+#[allow(dead_code, reason = "for commands that print whole texts; solve writes lines")]
 pub fn err_text(text: &str) -> Written {
     io::stderr().lock().write_all(text.as_bytes()).map_err(|e| Halt::from_stderr(&e))
 }
