@@ -293,8 +293,8 @@ impl ReadError {
 }
 
 /// Parses the cells of one line in `format`: a row of nine for the block formats, all 81 for
-/// `line`. `text` is the line without its leading whitespace, `indent` bytes long; cells are
-/// appended to `cells` with their positions in the whole line.
+/// `line`. `text` is the line after its `indent` bytes of leading whitespace; cells are
+/// appended to `cells` with their columns in the whole line.
 fn parse_cells(
     format: Format,
     text: &[u8],
