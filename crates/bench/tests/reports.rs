@@ -164,9 +164,9 @@ fn the_chart_has_one_bar_per_engine_per_file() {
     // Plain backtracking under this budget gives up on the minimal puzzles: its figure there
     // must not look like a solve rate.
     assert!(kinds.iter().any(|&kind| kind != BarKind::Full), "{kinds:?}");
-    let marked = kinds.iter().any(|&kind| kind == BarKind::MostlyGaveUp);
+    let marked = kinds.contains(&BarKind::MostlyGaveUp);
     assert_eq!(svg.contains(sudoku_bench::chart::GAVE_UP_NOTE[0]), marked);
-    let unanswered = kinds.iter().any(|&kind| kind == BarKind::NoneAnswered);
+    let unanswered = kinds.contains(&BarKind::NoneAnswered);
     assert_eq!(svg.contains("none answered"), unanswered);
     for record in &report.records {
         let short = std::path::Path::new(&record.file).file_name().unwrap().to_str().unwrap();

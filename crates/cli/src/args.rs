@@ -7,13 +7,59 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_core::Format;
 use sudoku_engines::{DEFAULT_ENGINE, EngineInfo};
 
+/// The exit codes of every command, for the top-level `--help`.
 const EXIT_CODES: &str = "\
 Exit codes:
   0  every puzzle was solved (or counted); for bench, every answer checked and agreed
   1  some puzzle has no solution, or its search gave up at the node budget
-  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option
-  3  bench: engines disagree on a puzzle, or an answer failed the check
-  4  bench: slower than the baseline beyond the threshold, or a counter changed";
+  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option,
+     or output that could not be written
+  3  bench only: engines disagree on a puzzle, or an answer failed the check
+  4  bench only: slower than the baseline beyond the threshold, or a counter changed
+A closed output pipe (sudoku ... | head) ends a command quietly.";
+
+/// What `sudoku solve` prints, and its exit codes. The placeholders are those of
+/// `crate::solve`.
+const SOLVE_HELP: &str = "\
+Each solution is written in the format its puzzle came in (or --output-format); grids of
+several lines are separated by a blank line. Messages, --stats lines and a summary go to
+standard error.
+
+When solutions are one line each (--output-format line, or puzzles that came as lines), line N
+of the output answers puzzle N: a puzzle without a solution gets a placeholder line:
+  unreadable   the puzzle could not be read (its error is on standard error)
+  no-solution  the puzzle has no solution
+  gave-up      the search ran out of --budget nodes first
+A grid of several lines has no placeholder: such a puzzle prints nothing.
+
+With --count, one line per puzzle, as `sudoku count` prints it:
+  0            no solution
+  1            exactly one solution
+  2+           at least two: the count stopped at the --limit (N+ with --limit N)
+  K+?          the search gave up at the --budget after finding K solutions
+  unreadable   the puzzle could not be read
+
+Exit codes:
+  0  every puzzle was solved (with --count: counted; a count of 0 is an answer)
+  1  some puzzle has no solution, or its search gave up at the node budget
+  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option,
+     or output that could not be written";
+
+/// What `sudoku count` prints, and its exit codes.
+const COUNT_HELP: &str = "\
+One line per puzzle, in input order, so line N of the output answers puzzle N:
+  0            no solution
+  1            exactly one solution
+  2+           at least two: the count stopped at the --limit (N+ with --limit N)
+  K+?          the search gave up at the --budget after finding K solutions
+  unreadable   the puzzle could not be read (its error is on standard error)
+Messages, --stats lines and a summary go to standard error.
+
+Exit codes:
+  0  every puzzle was counted (a count of 0 is an answer)
+  1  some search gave up at the node budget
+  2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option,
+     or output that could not be written";
 
 const GENERATE_HELP: &str = "\
 Each puzzle is cut from a random solved grid by removing clues in random order while the
@@ -72,10 +118,10 @@ pub struct Cli {
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Solve every puzzle in a file or on standard input (the default command).
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = SOLVE_HELP)]
     Solve(SolveArgs),
     /// Count the solutions of every puzzle (the same as `solve --count`).
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = COUNT_HELP)]
     Count(CountArgs),
     /// List the engines, with the default marked.
     Engines,
@@ -104,7 +150,7 @@ pub struct SolveArgs {
     #[arg(short, long, value_enum)]
     pub output_format: Option<FormatArg>,
 
-    /// Print the number of solutions (0, 1, 2+) instead of a solution.
+    /// Print the number of solutions (0, 1, 2+; see below) instead of a solution.
     #[arg(short, long)]
     pub count: bool,
 
@@ -112,9 +158,9 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..), requires = "count")]
     pub limit: u32,
 
-    /// Give up on a puzzle after this many search nodes.
-    #[arg(long)]
-    pub budget: Option<u64>,
+    /// Give up on a puzzle after this many search nodes (a positive number), or `none`.
+    #[arg(long, value_name = "NODES", default_value = "none", value_parser = parse_budget)]
+    pub budget: NodeBudget,
 
     /// Print each puzzle's search nodes, guesses and solve time on standard error.
     #[arg(short, long)]
@@ -138,9 +184,9 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub limit: u32,
 
-    /// Give up on a puzzle after this many search nodes.
-    #[arg(long)]
-    pub budget: Option<u64>,
+    /// Give up on a puzzle after this many search nodes (a positive number), or `none`.
+    #[arg(long, value_name = "NODES", default_value = "none", value_parser = parse_budget)]
+    pub budget: NodeBudget,
 
     /// Print each puzzle's search nodes, guesses and solve time on standard error.
     #[arg(short, long)]
@@ -331,6 +377,8 @@ fn parse_engine_selection(name: &str) -> Result<EngineSelection, String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NodeBudget(pub Option<u64>);
 
+/// `--budget` of every command: a positive number of nodes (`_` may group digits), or `none`
+/// (or `off`) for no budget. A budget of 0 would give up before the first node.
 fn parse_budget(text: &str) -> Result<NodeBudget, String> {
     if matches!(text, "none" | "off") {
         return Ok(NodeBudget(None));

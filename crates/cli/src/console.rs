@@ -42,7 +42,7 @@ impl Halt {
     }
 
     /// The halt for a failed write of standard error.
-    fn from_stderr(error: &io::Error) -> Halt {
+    pub fn from_stderr(error: &io::Error) -> Halt {
         if error.kind() == io::ErrorKind::BrokenPipe {
             Halt::ClosedPipe
         } else {

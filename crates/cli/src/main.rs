@@ -9,11 +9,13 @@ mod console;
 mod generate;
 mod solve;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 use args::{Cli, Command};
+use console::Halt;
 
 /// Exit codes, documented in `--help` and the README.
 pub mod exit {
@@ -31,7 +33,10 @@ pub mod exit {
 
 fn main() -> ExitCode {
     sudoku_bench::files::remove_partial_files_on_signal();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(stop) => return ExitCode::from(print_parse_stop(&stop)),
+    };
     let code = match cli.command {
         None => solve::run(&cli.solve),
         Some(Command::Solve(args)) => solve::run(&args),
@@ -41,4 +46,21 @@ fn main() -> ExitCode {
         Some(Command::Generate(args)) => generate::run(&args),
     };
     ExitCode::from(code)
+}
+
+/// Prints what stopped argument parsing (help or the version on standard output, a usage error
+/// on standard error) under the console rule; returns the exit code: 0 for help and version,
+/// 2 for a usage error or output that could not be written.
+fn print_parse_stop(stop: &clap::Error) -> u8 {
+    let code = if stop.use_stderr() { exit::BAD_INPUT } else { exit::SUCCESS };
+    // clap colours the text for a terminal, and returns write errors instead of panicking; the
+    // flush makes sure none is left for the exit to swallow.
+    let printed = stop
+        .print()
+        .and_then(|()| if stop.use_stderr() { io::stderr().flush() } else { io::stdout().flush() });
+    match printed {
+        Ok(()) => code,
+        Err(error) if stop.use_stderr() => Halt::from_stderr(&error).exit_code(code),
+        Err(error) => Halt::from_output(&error, "the output").exit_code(code),
+    }
 }

@@ -3,6 +3,21 @@
 //! Puzzles are read one at a time and answered as they come, so a corpus of any size streams
 //! through. A malformed or unsolvable puzzle is reported on standard error and the batch goes
 //! on; a summary ends any batch of more than one puzzle or with any failure.
+//!
+//! **One line per puzzle.** When every answer is one line (`count`, or solutions written in
+//! the `line` format, forced with `-o line` or because the puzzle came as a line), every puzzle
+//! gets exactly one line, so line N of the output answers puzzle N. A puzzle without an answer
+//! gets a placeholder line:
+//!
+//! - [`UNREADABLE`]: the puzzle could not be read (solve and count);
+//! - [`NO_SOLUTION`]: it has no solution (solve; count prints `0`);
+//! - [`GAVE_UP`]: its search ran out of node budget first (solve; count prints `K+?`).
+//!
+//! A block format (judge, pretty, ...) has no one-line placeholder, so such a puzzle prints
+//! nothing there; its message on standard error says which puzzle it was.
+//!
+//! Every write goes through [`console`](crate::console): a closed pipe ends the run quietly
+//! with the exit code earned so far, any other write error exits 2.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
@@ -13,12 +28,18 @@ use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, write_grid};
 use sudoku_engines::{DEFAULT_ENGINE, ENGINES};
 
 use crate::args::SolveArgs;
+use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
+
+/// The output line of a puzzle that could not be read, in one-line output.
+pub const UNREADABLE: &str = "unreadable";
+/// The output line of a puzzle without solution, in one-line solutions.
+pub const NO_SOLUTION: &str = "no-solution";
+/// The output line of a puzzle whose search ran out of node budget, in one-line solutions.
+pub const GAVE_UP: &str = "gave-up";
 
 /// Runs `solve` (or `count`, when `args.count`); returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
     let mut batch = Batch {
         engine: args.engine.create(),
         limits: limits(args),
@@ -26,50 +47,30 @@ pub fn run(args: &SolveArgs) -> u8 {
         tally: Tally::default(),
         wrote_block: false,
     };
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
-    for file in files {
-        let (source_name, input) = match open_input(file) {
-            Ok(opened) => opened,
-            Err(message) => {
-                eprintln!("sudoku: {message}");
-                batch.tally.unreadable += 1;
-                continue;
-            }
-        };
-        let puzzles = PuzzleReader::with_format(input, args.input_format.forced());
-        match batch.run(&source_name, puzzles, &mut out).and_then(|()| out.flush()) {
-            Ok(()) => {}
-            // The reader of our output went away (`sudoku ... | head`): nothing left to say.
-            Err(error) if error.kind() == io::ErrorKind::BrokenPipe => return exit::SUCCESS,
-            Err(error) => {
-                eprintln!("sudoku: cannot write the output: {error}");
-                return exit::BAD_INPUT;
-            }
-        }
+    match batch.run() {
+        Ok(()) => batch.tally.exit_code(),
+        Err(halt) => halt.exit_code(batch.tally.exit_code()),
     }
-    let source_name = match files {
-        [only] => display_name(only),
-        _ => format!("{} files", files.len()),
-    };
-    batch.tally.report(&source_name, args.count);
-    batch.tally.exit_code()
 }
 
 /// Lists the registry; returns the exit code.
 pub fn list_engines() -> u8 {
     let width = ENGINES.iter().map(|info| info.name.len()).max().unwrap_or(0);
+    let mut listing = String::new();
     for info in ENGINES {
         let mark = if info.name == DEFAULT_ENGINE { " (default)" } else { "" };
         let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();
-        println!("{:width$}  {}{variant}{mark}", info.name, info.description);
+        listing.push_str(&format!("{:width$}  {}{variant}{mark}\n", info.name, info.description));
     }
-    exit::SUCCESS
+    match console::out_bytes(listing.as_bytes()) {
+        Ok(()) => exit::SUCCESS,
+        Err(halt) => halt.exit_code(exit::SUCCESS),
+    }
 }
 
 fn limits(args: &SolveArgs) -> Limits {
     let limits = if args.count { Limits::count_up_to(args.limit) } else { Limits::FIRST };
-    match args.budget {
+    match args.budget.0 {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,
     }
@@ -80,14 +81,10 @@ fn display_name(file: &Path) -> String {
     if file == Path::new("-") { "<stdin>".to_owned() } else { file.display().to_string() }
 }
 
-/// The input as a buffered reader, with the name messages use for it.
-fn open_input(file: &Path) -> Result<(String, Box<dyn BufRead>), String> {
+/// The input as a buffered reader.
+fn open_input(file: &Path) -> Result<Box<dyn BufRead>, String> {
     if file == Path::new("-") {
-        let stdin = io::stdin();
-        if stdin.is_terminal() {
-            eprintln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)");
-        }
-        return Ok((display_name(file), Box::new(BufReader::with_capacity(1 << 16, stdin))));
+        return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
     let opened = File::open(file).and_then(|f| {
         // Opening a directory succeeds on Unix; reading it fails. Say so up front.
@@ -97,7 +94,12 @@ fn open_input(file: &Path) -> Result<(String, Box<dyn BufRead>), String> {
         Ok(f)
     });
     let file_handle = opened.map_err(|error| format!("cannot open {}: {error}", file.display()))?;
-    Ok((display_name(file), Box::new(BufReader::with_capacity(1 << 16, file_handle))))
+    Ok(Box::new(BufReader::with_capacity(1 << 16, file_handle)))
+}
+
+/// The halt for a failed write of standard output.
+fn output_failed(error: io::Error) -> Halt {
+    Halt::from_output(&error, "the output")
 }
 
 /// Counts of what happened to the puzzles of a batch.
@@ -124,25 +126,26 @@ impl Tally {
     }
 
     /// Prints the summary line when there is more than one puzzle or anything went wrong.
-    fn report(&self, source_name: &str, counting: bool) {
+    fn report(&self, source_name: &str, counting: bool) -> Written {
         let failures = self.unsolvable + self.gave_up + self.malformed + self.unreadable;
         if self.puzzles <= 1 && failures == 0 {
-            return;
+            return Ok(());
         }
         let answered = if counting { "counted" } else { "solved" };
-        let mut line =
-            format!("{source_name}: {answered} {} of {} puzzles", self.solved, self.puzzles);
+        let all = plural(self.puzzles as u64, "puzzle");
+        let mut line = format!("{source_name}: {answered} {} of {all}", self.solved);
         for (count, what) in [
-            (self.unsolvable, "without solution"),
-            (self.gave_up, "out of node budget"),
-            (self.malformed, "malformed"),
-            (self.unreadable, "unreadable files"),
+            (self.unsolvable, format!("{} without solution", self.unsolvable)),
+            (self.gave_up, format!("{} out of node budget", self.gave_up)),
+            (self.malformed, format!("{} malformed", self.malformed)),
+            (self.unreadable, plural(self.unreadable as u64, "unreadable file")),
         ] {
             if count > 0 {
-                line.push_str(&format!("; {count} {what}"));
+                line.push_str("; ");
+                line.push_str(&what);
             }
         }
-        eprintln!("{line}");
+        errln!("{line}")
     }
 }
 
@@ -156,77 +159,122 @@ struct Batch<'a> {
 }
 
 impl Batch<'_> {
-    fn run(
+    /// Answers every puzzle of every input, then prints the summary.
+    fn run(&mut self) -> Written {
+        let args = self.args;
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        let stdin_only = [PathBuf::from("-")];
+        let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
+        for file in files {
+            if file == Path::new("-") && io::stdin().is_terminal() {
+                errln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)")?;
+            }
+            let input = match open_input(file) {
+                Ok(input) => input,
+                Err(message) => {
+                    self.tally.unreadable += 1;
+                    errln!("sudoku: {message}")?;
+                    continue;
+                }
+            };
+            let puzzles = PuzzleReader::with_format(input, args.input_format.forced());
+            self.answer_all(&display_name(file), puzzles, &mut out)?;
+            out.flush().map_err(output_failed)?;
+        }
+        let source_name = match files {
+            [only] => display_name(only),
+            _ => plural(files.len() as u64, "file"),
+        };
+        self.tally.report(&source_name, args.count)
+    }
+
+    fn answer_all(
         &mut self,
         source_name: &str,
         puzzles: PuzzleReader<Box<dyn BufRead>>,
         out: &mut dyn Write,
-    ) -> io::Result<()> {
+    ) -> Written {
         for item in puzzles {
             self.tally.puzzles += 1;
             match item {
                 Ok(puzzle) => self.answer(source_name, &puzzle, out)?,
                 Err(error) => {
                     self.tally.malformed += 1;
-                    eprintln!("{source_name}: {error}");
+                    errln!("{source_name}: {error}")?;
+                    // An error before any puzzle (an empty input) has no line to keep in step.
+                    if error.place.puzzle.is_some() && self.one_line_output(error.format) {
+                        writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    fn answer(
-        &mut self,
-        source_name: &str,
-        puzzle: &Puzzle,
-        out: &mut dyn Write,
-    ) -> io::Result<()> {
+    /// The format answers to a puzzle read in `format` are written in: `None` when neither
+    /// `--output-format` nor the puzzle says.
+    fn output_format(&self, format: Option<Format>) -> Option<Format> {
+        self.args.output_format.map(Format::from).or(format)
+    }
+
+    /// Whether the answer to a puzzle read in `format` is one line, so that a puzzle without
+    /// an answer gets a placeholder line.
+    fn one_line_output(&self, format: Option<Format>) -> bool {
+        self.args.count || self.output_format(format) == Some(Format::Line)
+    }
+
+    fn answer(&mut self, source_name: &str, puzzle: &Puzzle, out: &mut dyn Write) -> Written {
         let started = Instant::now();
         let outcome = self.engine.solve(&puzzle.grid, self.limits);
         let elapsed = started.elapsed();
         if self.args.stats {
-            eprintln!(
-                "{source_name}: puzzle {}: {} nodes, {} guesses, {:.1} µs ({})",
+            errln!(
+                "{source_name}: puzzle {}: {}, {}, {:.1} µs ({})",
                 puzzle.number,
-                outcome.stats.nodes,
-                outcome.stats.guesses,
+                plural(outcome.stats.nodes, "node"),
+                plural(outcome.stats.guesses, "guess"),
                 elapsed.as_secs_f64() * 1e6,
                 self.args.engine.name,
-            );
+            )?;
         }
         let place = format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
+        let gave_up = format!("{place}: gave up after {}", plural(outcome.stats.nodes, "node"));
         if self.args.count {
-            writeln!(out, "{}", outcome.verdict(self.limits))?;
+            writeln!(out, "{}", outcome.verdict(self.limits)).map_err(output_failed)?;
             if outcome.budget_exhausted && outcome.count < self.limits.max_solutions() {
                 self.tally.gave_up += 1;
-                eprintln!("{place}: gave up after {} nodes", outcome.stats.nodes);
+                errln!("{gave_up}")?;
             } else {
                 self.tally.solved += 1;
             }
             return Ok(());
         }
-        match outcome.solution {
+        let format = self.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
+        let (placeholder, message) = match outcome.solution {
             Some(solution) => {
                 self.tally.solved += 1;
-                let format: Format = self.args.output_format.map_or(puzzle.format, Format::from);
                 if format.is_block() {
                     if self.wrote_block {
-                        writeln!(out)?;
+                        writeln!(out).map_err(output_failed)?;
                     }
                     self.wrote_block = true;
                 }
-                write_grid(out, &solution, format)
+                return write_grid(out, &solution, format).map_err(output_failed);
             }
             None if outcome.budget_exhausted => {
                 self.tally.gave_up += 1;
-                eprintln!("{place}: gave up after {} nodes", outcome.stats.nodes);
-                Ok(())
+                (GAVE_UP, gave_up)
             }
             None => {
                 self.tally.unsolvable += 1;
-                eprintln!("{place}: no solution");
-                Ok(())
+                (NO_SOLUTION, format!("{place}: no solution"))
             }
+        };
+        errln!("{message}")?;
+        if format == Format::Line {
+            writeln!(out, "{placeholder}").map_err(output_failed)?;
         }
+        Ok(())
     }
 }

@@ -91,7 +91,7 @@ fn an_unsolvable_puzzle_is_reported_and_the_batch_goes_on() {
     let input = format!("{unsolvable}\n{solvable}\n");
     let output = sudoku(&["solve", "-", "-e", "bitmask"], input.as_bytes());
     assert_eq!(output.status.code(), Some(1));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("{solvable}\n"));
+    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("no-solution\n{solvable}\n"));
     let messages = stderr(&output);
     assert!(messages.contains("<stdin>: puzzle 1, line 1: no solution"), "{messages}");
     assert!(messages.contains("solved 1 of 2 puzzles; 1 without solution"), "{messages}");
@@ -124,7 +124,7 @@ fn a_batch_goes_past_a_bad_puzzle_and_counts_it() {
     let input = format!("{good}\n{}x\n{good}\n", ".".repeat(80));
     let output = sudoku(&["count", "-e", "dlx"], input.as_bytes());
     assert_eq!(output.status.code(), Some(2));
-    assert_eq!(String::from_utf8_lossy(&output.stdout), "2+\n2+\n");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "2+\nunreadable\n2+\n");
     let messages = stderr(&output);
     assert!(
         messages.contains("<stdin>: puzzle 2, line 2, column 81: expected a digit"),
@@ -169,5 +169,135 @@ fn stats_go_to_stderr_and_leave_stdout_clean() {
         messages.contains(" nodes, ")
             && messages.contains(" guesses, ")
             && messages.contains(" µs (dlx)")
+    );
+}
+
+/// The solution of `2239-sample1.in`, as one line.
+fn solved_line() -> String {
+    String::from_utf8(sample("2239-sample1.out")).unwrap().replace('\n', "")
+}
+
+#[test]
+fn one_line_output_gives_every_puzzle_exactly_one_line() {
+    let solved = solved_line();
+    let mut unreadable = ".".repeat(81);
+    unreadable.replace_range(30..31, "x");
+    let input = format!("{solved}\n# a comment\n{unreadable}\n\n{}\n{solved}\n", unsolvable_line());
+    let lines = |output: &Output| {
+        String::from_utf8_lossy(&output.stdout).lines().map(str::to_owned).collect::<Vec<_>>()
+    };
+
+    let output = sudoku(&["solve", "-e", "bitmask"], input.as_bytes());
+    assert_eq!(lines(&output), [&solved[..], "unreadable", "no-solution", &solved]);
+    assert_eq!(output.status.code(), Some(2));
+    let messages = stderr(&output);
+    assert!(messages.contains("<stdin>: puzzle 2, line 3, column 31: expected a digit"));
+    assert!(messages.contains("<stdin>: puzzle 3, line 5: no solution"), "{messages}");
+
+    let output = sudoku(&["count", "-e", "bitmask"], input.as_bytes());
+    assert_eq!(lines(&output), ["1", "unreadable", "0", "1"]);
+    assert_eq!(output.status.code(), Some(2));
+
+    // A search cut short by the budget: `gave-up` in solutions, `0+?` in counts.
+    let output = sudoku(&["solve", "-e", "naive", "--budget", "3"], input.as_bytes());
+    assert_eq!(lines(&output)[1..3], ["unreadable", "no-solution"]);
+    let output = sudoku(&["solve", "-e", "naive", "--budget", "3"], &sample("2580-case2.in"));
+    assert!(output.stdout.is_empty(), "a judge grid has no placeholder");
+    let output =
+        sudoku(&["solve", "-e", "naive", "--budget", "3", "-o", "line"], &sample("2580-case2.in"));
+    assert_eq!(lines(&output), ["gave-up"]);
+    let output = sudoku(&["count", "-e", "naive", "--budget", "3"], &sample("2580-case2.in"));
+    assert_eq!(lines(&output), ["0+?"]);
+    assert!(stderr(&output).contains("gave up after 3 nodes"), "{}", stderr(&output));
+}
+
+#[test]
+fn a_bad_block_gets_a_placeholder_only_when_solutions_are_lines() {
+    let mut bad_block = String::from_utf8(sample("2580-sample1.in")).unwrap();
+    bad_block.replace_range(0..1, "x");
+    let input = format!("{bad_block}\n{}", String::from_utf8(sample("2580-sample1.in")).unwrap());
+    let output = sudoku(&["solve"], input.as_bytes());
+    assert_eq!(output.stdout, sample("2580-sample1.out"), "nothing for the bad grid");
+    let output = sudoku(&["solve", "-o", "line"], input.as_bytes());
+    let solution = String::from_utf8(sample("2580-sample1.out")).unwrap().replace([' ', '\n'], "");
+    assert_eq!(String::from_utf8_lossy(&output.stdout), format!("unreadable\n{solution}\n"));
+    let output = sudoku(&["count"], input.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), "unreadable\n1\n");
+}
+
+#[test]
+fn a_budget_of_zero_is_refused_everywhere_and_none_is_no_budget() {
+    for command in ["solve", "count", "bench"] {
+        let output = sudoku(&[command, "--budget", "0"], b"");
+        assert_eq!(output.status.code(), Some(2), "{command}");
+        let messages = stderr(&output);
+        assert!(
+            messages.contains("expected a positive number of nodes or `none`, found '0'"),
+            "{command}: {messages}"
+        );
+    }
+    for budget in ["none", "off", "1_000_000"] {
+        let output =
+            sudoku(&["count", "-e", "naive", "--budget", budget], &sample("2580-case2.in"));
+        assert_eq!(String::from_utf8_lossy(&output.stdout), "1\n", "{budget}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_and_indentation_are_read_past() {
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    input.extend(sample("2580-sample1.in"));
+    let output = sudoku(&[], &input);
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(output.stdout, sample("2580-sample1.out"));
+    let indented: String = String::from_utf8(sample("2239-sample1.in"))
+        .unwrap()
+        .lines()
+        .map(|line| format!("  \t{line}\n"))
+        .collect();
+    let output = sudoku(&[], indented.as_bytes());
+    assert_eq!(output.stdout, sample("2239-sample1.out"), "{}", stderr(&output));
+}
+
+#[test]
+fn messages_say_1_node_and_1_file_in_the_singular() {
+    let output = sudoku(&["count", "-e", "naive", "--budget", "1"], &sample("2580-case2.in"));
+    assert!(stderr(&output).contains("gave up after 1 node\n"), "{}", stderr(&output));
+    let output = sudoku(&["solve", "no/such/file.txt"], b"");
+    assert!(stderr(&output).contains("1 unreadable file\n"), "{}", stderr(&output));
+    let output = sudoku(&["solve", "-", "no/such/file.txt"], &sample("2580-sample1.in"));
+    assert!(stderr(&output).contains("2 files: solved 1 of 1 puzzle; 1 unreadable file\n"));
+}
+
+#[test]
+fn help_explains_every_verdict_and_only_the_commands_exit_codes() {
+    for command in ["solve", "count"] {
+        let output = sudoku(&[command, "--help"], b"");
+        assert_eq!(output.status.code(), Some(0));
+        let help = String::from_utf8(output.stdout).unwrap();
+        for verdict in ["  0 ", "  1 ", "  2+ ", "N+", "K+?", "unreadable"] {
+            assert!(help.contains(verdict), "{command}: {verdict} in {help}");
+        }
+        assert!(help.contains("Exit codes:\n  0  "), "{command}: {help}");
+        assert!(!help.contains("\n  3  ") && !help.contains("\n  4  "), "{command}: {help}");
+    }
+    let help = String::from_utf8(sudoku(&["solve", "--help"], b"").stdout).unwrap();
+    assert!(help.contains("no-solution") && help.contains("gave-up"), "{help}");
+    let help = String::from_utf8(sudoku(&["--help"], b"").stdout).unwrap();
+    assert!(help.contains("3  bench only") && help.contains("4  bench only"), "{help}");
+    assert_eq!(sudoku(&["--version"], b"").status.code(), Some(0));
+}
+
+#[cfg(not(feature = "peer-dlx"))]
+#[test]
+fn an_engine_behind_a_feature_says_which_feature() {
+    let output = sudoku(&["solve", "--engine", "peer-dlx"], b"");
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains(
+            "engine 'peer-dlx' is not in this build: it needs the cargo feature peer-dlx (or peers)"
+        ),
+        "{}",
+        stderr(&output)
     );
 }

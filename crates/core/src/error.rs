@@ -8,6 +8,7 @@
 use std::fmt;
 use std::io;
 
+use crate::format::Format;
 use crate::grid::{CellName, Conflict};
 
 /// Where in the input an error was found.
@@ -116,6 +117,11 @@ pub struct ReadError {
     pub place: Place,
     /// What the problem is.
     pub kind: ReadErrorKind,
+    /// The format the puzzle was being read in when the problem was found (forced, or detected
+    /// from its first line), or `None` when no puzzle had started. A caller that answers each
+    /// puzzle with one line uses it to keep its output in step with the input: a failed
+    /// one-line puzzle still gets a line.
+    pub format: Option<Format>,
 }
 
 #[cfg(test)]

@@ -4,6 +4,12 @@
 //! so a corpus of millions of lines is solved as it is read, never loaded whole. It works on
 //! bytes, not strings: input that is not UTF-8 gets an error naming the byte, not a panic.
 //!
+//! A UTF-8 byte-order mark (`EF BB BF`, which some editors put at the start of a file) is
+//! skipped when it opens the input; the first line's columns count from the character after it.
+//! Whitespace at either end of a line is ignored, so CRLF line ends and indented grids are read
+//! like any other; error columns still count from the line's first byte, leading whitespace
+//! included, so they point at the character an editor shows there.
+//!
 //! Between puzzles, blank lines and lines starting with `#` are skipped. Each puzzle's format is
 //! detected from its first line unless one is forced (see [`PuzzleReader::with_format`]):
 //!
@@ -24,6 +30,9 @@ use std::io::{self, BufRead};
 use crate::error::{Found, Place, ReadError, ReadErrorKind};
 use crate::format::Format;
 use crate::grid::{CELLS, Grid};
+
+/// The byte-order mark that may open UTF-8 text; it is not part of the first line.
+const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
 /// The longest line that may hold puzzle data. Longer lines are reported, not stored: only their
 /// first bytes are kept, so a 10 MB line costs no more memory than a short one.
@@ -78,30 +87,38 @@ impl<R: BufRead> PuzzleReader<R> {
         }
         self.puzzles_started += 1;
         let number = self.puzzles_started;
-        if self.lines.is_too_long() {
-            return Err(self.lines.too_long_error(number));
-        }
         let first_line = self.lines.number;
+        // The hot path: a well-formed one-line puzzle from the line's first byte (a line too
+        // long to keep whole never has exactly 81 bytes). An indented line takes the general
+        // path, which counts its columns from the start of the line.
         if self.forced.is_none_or(|format| format == Format::Line)
+            && self.lines.indent == 0
             && let Some(grid) = plain_line(self.lines.text())
         {
             let cells = CellsBuilder::from_line(grid, first_line);
-            let grid = cells.finish().map_err(|e| e.at(number))?;
+            let grid = cells.finish().map_err(|e| e.at(number).in_format(Format::Line))?;
             return Ok(Some(Puzzle { grid, format: Format::Line, number, line: first_line }));
         }
         let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
+        let grid = self.read_grid(format, number).map_err(|e| e.in_format(format))?;
+        Ok(Some(Puzzle { grid, format, number, line: first_line }))
+    }
+
+    /// Reads puzzle `number` in `format`, starting at the current line.
+    fn read_grid(&mut self, format: Format, number: usize) -> Result<Grid, ReadError> {
+        if self.lines.is_too_long() {
+            return Err(self.lines.too_long_error(number));
+        }
         let mut cells = CellsBuilder::default();
         match format {
             Format::Line => {
-                parse_cells(format, self.lines.text(), self.lines.number, &mut cells)
-                    .map_err(|e| e.at(number))?;
+                self.lines.parse_cells(format, &mut cells).map_err(|e| e.at(number))?;
             }
             Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
                 self.read_block(format, number, &mut cells)?;
             }
         }
-        let grid = cells.finish().map_err(|e| e.at(number))?;
-        Ok(Some(Puzzle { grid, format, number, line: first_line }))
+        cells.finish().map_err(|e| e.at(number))
     }
 
     /// Reads the nine rows of a block whose first line is the current one. On a malformed row it
@@ -122,8 +139,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     let parsed = if self.lines.is_too_long() {
                         Err(self.lines.too_long_error(number))
                     } else {
-                        parse_cells(format, self.lines.text(), self.lines.number, cells)
-                            .map_err(|e| e.at(number))
+                        self.lines.parse_cells(format, cells).map_err(|e| e.at(number))
                     };
                     first_error = parsed.err();
                 }
@@ -137,6 +153,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 return Err(first_error.unwrap_or(ReadError {
                     place: Place { puzzle: Some(number), line: self.lines.number, column: None },
                     kind: ReadErrorKind::TooFewRows { found: rows },
+                    format: None,
                 }));
             }
         }
@@ -151,6 +168,7 @@ impl<R: BufRead> PuzzleReader<R> {
         self.lines.next_line().map_err(|error| ReadError {
             place: Place { puzzle, line: self.lines.number + 1, column: None },
             kind: ReadErrorKind::Io(error),
+            format: None,
         })
     }
 }
@@ -170,6 +188,7 @@ impl<R: BufRead> Iterator for PuzzleReader<R> {
                     Err(ReadError {
                         place: Place { puzzle: None, line: self.lines.number.max(1), column: None },
                         kind: ReadErrorKind::NoPuzzle { only_comments: self.lines.number > 0 },
+                        format: None,
                     })
                 })
             }
@@ -261,20 +280,31 @@ impl LineError {
         ReadError {
             place: Place { puzzle: Some(puzzle), line: self.line, column: self.column },
             kind: self.kind,
+            format: None,
         }
     }
 }
 
+impl ReadError {
+    /// The same error, saying which format its puzzle was being read in.
+    fn in_format(self, format: Format) -> ReadError {
+        ReadError { format: Some(format), ..self }
+    }
+}
+
 /// Parses the cells of one line in `format`: a row of nine for the block formats, all 81 for
-/// `line`. Cells are appended to `cells` with their positions.
+/// `line`. `text` is the line after its `indent` bytes of leading whitespace; cells are
+/// appended to `cells` with their columns in the whole line.
 fn parse_cells(
     format: Format,
     text: &[u8],
     line: usize,
+    indent: usize,
     cells: &mut CellsBuilder,
 ) -> Result<(), LineError> {
     let (what, expected) = if format == Format::Line { ("line", CELLS) } else { ("row", 9) };
-    let error = |index: usize, kind| LineError { line, column: Some(index + 1), kind };
+    let column_of = |index: usize| indent + index + 1;
+    let error = |index: usize, kind| LineError { line, column: Some(column_of(index)), kind };
     let mut found = 0;
     let mut first_extra = None;
     let mut index = 0;
@@ -297,7 +327,7 @@ fn parse_cells(
             return Err(error(index, ReadErrorKind::BadCell(Found(byte))));
         };
         if found < expected {
-            cells.push(value, line, index + 1);
+            cells.push(value, line, column_of(index));
         } else if first_extra.is_none() {
             first_extra = Some(index);
         }
@@ -390,8 +420,12 @@ impl CellsBuilder {
 struct LineReader<R> {
     inner: R,
     /// The current line: at most `MAX_LINE + 1` bytes, without its terminator and trailing
-    /// whitespace (so CRLF and trailing spaces are tolerated everywhere).
+    /// whitespace (so CRLF and trailing spaces are tolerated everywhere), and without the
+    /// byte-order mark that may open the input.
     text: Vec<u8>,
+    /// How many bytes of whitespace start `text`: [`LineReader::text`] leaves them out, and
+    /// columns count them.
+    indent: usize,
     /// The full length of the current line in bytes, however much of it was kept.
     length: u64,
     /// The 1-based number of the current line; 0 before the first.
@@ -402,7 +436,14 @@ struct LineReader<R> {
 
 impl<R: BufRead> LineReader<R> {
     fn new(inner: R) -> Self {
-        LineReader { inner, text: Vec::with_capacity(128), length: 0, number: 0, replay: false }
+        LineReader {
+            inner,
+            text: Vec::with_capacity(128),
+            indent: 0,
+            length: 0,
+            number: 0,
+            replay: false,
+        }
     }
 
     /// Moves to the next line; `Ok(false)` at the end of the input.
@@ -445,11 +486,23 @@ impl<R: BufRead> LineReader<R> {
             }
             self.text.pop();
         }
+        if self.number == 1 && self.text.starts_with(BYTE_ORDER_MARK) {
+            self.text.drain(..BYTE_ORDER_MARK.len());
+            self.length -= BYTE_ORDER_MARK.len() as u64;
+        }
+        // Nearly every line starts with its first cell: this looks at one byte.
+        self.indent = self.text.iter().take_while(|b| b.is_ascii_whitespace()).count();
         Ok(true)
     }
 
+    /// The current line without the whitespace at either end.
     fn text(&self) -> &[u8] {
-        &self.text
+        &self.text[self.indent..]
+    }
+
+    /// Parses the cells of the current line in `format` (see [`parse_cells`]).
+    fn parse_cells(&self, format: Format, cells: &mut CellsBuilder) -> Result<(), LineError> {
+        parse_cells(format, self.text(), self.number, self.indent, cells)
     }
 
     fn unread(&mut self) {
@@ -457,10 +510,7 @@ impl<R: BufRead> LineReader<R> {
     }
 
     fn is_blank_or_comment(&self) -> bool {
-        match self.text.iter().find(|&&b| !is_space(b)) {
-            None => true,
-            Some(&first) => first == b'#',
-        }
+        matches!(self.text().first(), None | Some(b'#'))
     }
 
     fn is_too_long(&self) -> bool {
@@ -471,6 +521,7 @@ impl<R: BufRead> LineReader<R> {
         ReadError {
             place: Place { puzzle: Some(puzzle), line: self.number, column: Some(MAX_LINE + 1) },
             kind: ReadErrorKind::LineTooLong { length: self.length, max: MAX_LINE },
+            format: None,
         }
     }
 }

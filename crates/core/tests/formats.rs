@@ -59,6 +59,21 @@ proptest! {
     }
 
     #[test]
+    fn indented_lines_read_like_unindented_ones(
+        grid in puzzle(),
+        format in format(),
+        indents in proptest::collection::vec(proptest::sample::select(vec!["", " ", "  ", "\t", " \t "]), 13),
+    ) {
+        let text: String = format_grid(&grid, format)
+            .lines()
+            .zip(indents.iter().cycle())
+            .map(|(line, indent)| format!("{indent}{line}\n"))
+            .collect();
+        let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!((puzzle.grid, puzzle.format), (grid, format));
+    }
+
+    #[test]
     fn any_bytes_give_puzzles_or_errors_never_a_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
         for item in PuzzleReader::new(&bytes[..]) {
             if let Err(error) = item {
@@ -81,6 +96,39 @@ proptest! {
         let items: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
         prop_assert!(!items.is_empty());
     }
+}
+
+/// The byte-order mark some editors write at the start of a UTF-8 file.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+#[test]
+fn a_byte_order_mark_is_skipped_in_every_format() {
+    let grid = base_solution();
+    for format in Format::ALL {
+        let mut text = BOM.to_vec();
+        text.extend_from_slice(format_grid(&grid, format).as_bytes());
+        let puzzle = parse_one(&text).unwrap_or_else(|e| panic!("{format}: {e}"));
+        assert_eq!((puzzle.grid, puzzle.format, puzzle.line), (grid, format, 1), "{format}");
+        // Forced, too; and a mark before a comment or a blank line.
+        let forced = PuzzleReader::with_format(&text[..], Some(format)).next().unwrap();
+        assert_eq!(forced.unwrap_or_else(|e| panic!("{format}: {e}")).grid, grid);
+        let mut commented = BOM.to_vec();
+        commented.extend_from_slice(b"# solved\n\n");
+        commented.extend_from_slice(&text[BOM.len()..]);
+        assert_eq!(parse_one(&commented).unwrap().grid, grid, "{format}");
+    }
+}
+
+#[test]
+fn a_byte_order_mark_is_only_skipped_at_the_start() {
+    let line = ".".repeat(81);
+    let text = format!("{line}\n\u{FEFF}{line}\n");
+    let items: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+    assert!(items[0].is_ok());
+    assert_eq!(
+        items[1].as_ref().unwrap_err().to_string(),
+        "puzzle 2, line 2, column 1: expected a digit 1-9 or a blank ('0' or '.'), found byte 0xEF"
+    );
 }
 
 #[test]

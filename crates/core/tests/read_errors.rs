@@ -1,6 +1,6 @@
 //! Every kind of malformed input gets a one-line error naming its place, and no input panics.
 
-use sudoku_core::{ReadErrorKind, parse_one, read::MAX_LINE};
+use sudoku_core::{Format, PuzzleReader, ReadErrorKind, parse_one, read::MAX_LINE};
 
 const ROW: &str = "0 0 0 0 0 0 0 0 0\n";
 
@@ -13,6 +13,49 @@ fn error_of(input: &[u8]) -> String {
 
 fn judge_block(rows: &[&str]) -> String {
     rows.iter().map(|row| format!("{row}\n")).collect()
+}
+
+#[test]
+fn columns_count_leading_whitespace_but_not_a_byte_order_mark() {
+    let mut line = ".".repeat(81);
+    line.replace_range(40..41, "x");
+    let expected = |column: usize| {
+        format!(
+            "puzzle 1, line 1, column {column}: expected a digit 1-9 or a blank ('0' or '.'), found 'x'"
+        )
+    };
+    assert_eq!(error_of(format!("  \t{line}").as_bytes()), expected(44));
+    assert_eq!(error_of(format!("\u{FEFF}{line}").as_bytes()), expected(41));
+    assert_eq!(error_of(format!("\u{FEFF} {line}").as_bytes()), expected(42));
+    let mut rows = vec!["0 0 0 0 0 0 0 0 0"; 9];
+    rows[2] = "\t 0 0 0 0 x 0 0 0 0";
+    assert_eq!(
+        error_of(judge_block(&rows).as_bytes()),
+        "puzzle 1, line 3, column 11: expected a digit 1-9 or a blank ('0' or '.'), found 'x'"
+    );
+}
+
+#[test]
+fn a_repeated_clue_on_an_indented_line_names_both_columns() {
+    let mut line = ".".repeat(81);
+    line.replace_range(0..1, "5");
+    line.replace_range(3..4, "5");
+    assert_eq!(
+        error_of(format!("    {line}").as_bytes()),
+        "puzzle 1, line 1, column 8: clue 5 at r1c4 repeats in row 1 (also at r1c1, line 1, column 5)"
+    );
+}
+
+#[test]
+fn an_error_says_which_format_its_puzzle_was_read_in() {
+    let format_of = |input: &[u8]| parse_one(input).expect_err("malformed").format;
+    assert_eq!(format_of(format!("{}x", ".".repeat(80)).as_bytes()), Some(Format::Line));
+    assert_eq!(format_of(format!("  {}", ".".repeat(80)).as_bytes()), Some(Format::Line));
+    assert_eq!(format_of(ROW.repeat(3).as_bytes()), Some(Format::Judge));
+    assert_eq!(format_of(b"000000000\n00000000x\n"), Some(Format::Compact));
+    assert_eq!(format_of(b""), None);
+    let forced = PuzzleReader::with_format(&b"0 0 0"[..], Some(Format::Line)).next().unwrap();
+    assert_eq!(forced.expect_err("malformed").format, Some(Format::Line));
 }
 
 #[test]

@@ -140,12 +140,20 @@ pub fn default_engine() -> &'static EngineInfo {
     find(DEFAULT_ENGINE).expect("DEFAULT_ENGINE names a registered engine")
 }
 
+/// The engines that exist only behind a cargo feature of their own, by name; the `peers`
+/// feature turns them all on. A build without the feature does not know them otherwise, so
+/// asking for one would read as a typo.
+const FEATURE_ENGINES: [&str; 3] = ["peer-jczsolve", "peer-dlx", "peer-dancing-links"];
+
 /// An engine name that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UnknownEngine(pub String);
 
 impl fmt::Display for UnknownEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(explanation) = not_in_this_build(&self.0) {
+            return f.write_str(&explanation);
+        }
         write!(f, "unknown engine '{}'; the engines are: ", self.0)?;
         for (index, info) in ENGINES.iter().enumerate() {
             let separator = if index == 0 { "" } else { ", " };
@@ -156,3 +164,63 @@ impl fmt::Display for UnknownEngine {
 }
 
 impl std::error::Error for UnknownEngine {}
+
+/// For the name of an engine that needs a cargo feature this build was made without, what to
+/// build instead; `None` for any other name.
+fn not_in_this_build(name: &str) -> Option<String> {
+    let feature = FEATURE_ENGINES.into_iter().find(|&feature| feature == name)?;
+    if ENGINES.iter().any(|info| info.name == name) {
+        return None;
+    }
+    Some(format!(
+        "engine '{name}' is not in this build: it needs the cargo feature {feature} (or peers), \
+         e.g. cargo run --release --features peers -- ..."
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_feature_engine_is_registered_when_its_feature_is_on() {
+        let registered = |name| ENGINES.iter().any(|info| info.name == name);
+        assert_eq!(registered("peer-jczsolve"), cfg!(feature = "peer-jczsolve"));
+        assert_eq!(registered("peer-dlx"), cfg!(feature = "peer-dlx"));
+        assert_eq!(registered("peer-dancing-links"), cfg!(feature = "peer-dancing-links"));
+        // And no other peer is registered without being listed.
+        for info in ENGINES.iter().filter(|info| info.name.starts_with("peer-")) {
+            assert!(FEATURE_ENGINES.contains(&info.name), "{}", info.name);
+        }
+    }
+
+    #[test]
+    fn a_missing_feature_engine_names_its_feature() {
+        for name in FEATURE_ENGINES {
+            let message = UnknownEngine(name.to_owned()).to_string();
+            if ENGINES.iter().any(|info| info.name == name) {
+                assert!(message.starts_with("unknown engine"), "{message}");
+            } else {
+                assert_eq!(
+                    message,
+                    format!(
+                        "engine '{name}' is not in this build: it needs the cargo feature {name} \
+                         (or peers), e.g. cargo run --release --features peers -- ..."
+                    )
+                );
+            }
+        }
+        assert!(UnknownEngine("quantum".to_owned()).to_string().starts_with("unknown engine"));
+    }
+
+    #[cfg(not(feature = "peer-dlx"))]
+    #[test]
+    fn asking_for_peer_dlx_without_its_feature_says_how_to_get_it() {
+        let message = find("peer-dlx").unwrap_err().to_string();
+        assert_eq!(
+            message,
+            "engine 'peer-dlx' is not in this build: it needs the cargo feature peer-dlx \
+             (or peers), e.g. cargo run --release --features peers -- ..."
+        );
+    }
+}
