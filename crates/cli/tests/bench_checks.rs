@@ -9,24 +9,8 @@ use std::process::{Command, Output, Stdio};
 use common::repository;
 use serde_json::Value;
 
-/// Runs `sudoku args...` from the repository's root with `CI` set (no progress bar).
 fn sudoku(args: &[&str]) -> Output {
-    sudoku_with_input(args, b"")
-}
-
-fn sudoku_with_input(args: &[&str], input: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(repository())
-        .env("CI", "true")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(input);
-    child.wait_with_output().unwrap()
+    common::sudoku(args, b"")
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -175,7 +159,7 @@ fn outputs_that_are_certainly_mistakes_are_refused_before_the_run() {
 #[test]
 fn a_dash_reads_standard_input_and_an_unreadable_file_is_in_the_report() {
     let input = puzzles(25);
-    let output = sudoku_with_input(
+    let output = common::sudoku(
         &["bench", "-", "no/such/file.txt", "--engines", "dlx", "--format", "json"],
         input.as_bytes(),
     );
@@ -191,7 +175,7 @@ fn a_dash_reads_standard_input_and_an_unreadable_file_is_in_the_report() {
     assert!(files[1]["error"].as_str().is_some_and(|error| !error.is_empty()), "{}", files[1]);
     assert_eq!(json["records"].as_array().unwrap().len(), 1);
 
-    let twice = sudoku_with_input(&["bench", "-", "-", "--engines", "dlx"], input.as_bytes());
+    let twice = common::sudoku(&["bench", "-", "-", "--engines", "dlx"], input.as_bytes());
     assert_eq!(twice.status.code(), Some(2));
     assert!(text(&twice.stderr).contains("read only once"));
 }
