@@ -251,10 +251,14 @@ impl Comparison {
         baseline_name: &str,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
+        let time_rule = if self.threshold_percent.is_finite() {
+            format!("time threshold {}%", self.threshold_percent)
+        } else {
+            "time not judged".to_owned()
+        };
         writeln!(
             out,
-            "compared with baseline {baseline_name} (time threshold {}%, counters must match exactly)",
-            self.threshold_percent
+            "compared with baseline {baseline_name} ({time_rule}, counters must match exactly)"
         )?;
         for file in &self.changed_files {
             writeln!(out, "note: {file} holds other puzzles than when the baseline was made")?;
@@ -309,11 +313,14 @@ impl Comparison {
             ]);
         }
         table.write_aligned(out)?;
+        let slower = if self.threshold_percent.is_finite() {
+            format!("{} slower beyond {}%", self.slower(), self.threshold_percent)
+        } else {
+            "time not judged".to_owned()
+        };
         writeln!(
             out,
-            "baseline: {} slower beyond {}%, {} with changed counters, {} not compared",
-            self.slower(),
-            self.threshold_percent,
+            "baseline: {slower}, {} with changed counters, {} not compared",
             self.counter_changes(),
             self.not_compared()
         )
@@ -378,7 +385,8 @@ pub fn check_coverage(
     Ok(())
 }
 
-/// Compares `current` with `baseline`, allowing `threshold_percent` of noise in time.
+/// Compares `current` with `baseline`, allowing `threshold_percent` of noise in time
+/// (`f64::INFINITY`: time is shown but never judged, only the counters are).
 pub fn compare(
     baseline: &Report,
     current: &Report,

@@ -333,7 +333,8 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
 
-    /// Allowed slowdown against the baseline, percent, before it counts as a regression.
+    /// Allowed slowdown against the baseline, percent, before it counts as a regression;
+    /// `none` shows times but judges only the counters (a baseline from another machine).
     #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::baseline::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
     pub threshold: f64,
 
@@ -419,11 +420,14 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 }
 
 fn parse_percent(text: &str) -> Result<f64, String> {
+    if matches!(text, "none" | "off") {
+        return Ok(f64::INFINITY);
+    }
     text.trim_end_matches('%')
         .parse::<f64>()
         .ok()
         .filter(|percent| percent.is_finite() && *percent >= 0.0)
-        .ok_or_else(|| format!("expected a percentage such as 10, found '{text}'"))
+        .ok_or_else(|| format!("expected a percentage such as 10, or `none`, found '{text}'"))
 }
 
 /// `--mode`.

@@ -255,3 +255,47 @@ fn a_report_that_cannot_be_written_to_standard_output_is_an_error_and_the_baseli
     assert!(!message.contains("panicked"), "{message}");
     assert!(baseline.is_file(), "the baseline is saved all the same");
 }
+
+#[test]
+fn threshold_none_judges_the_counters_and_never_the_time() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = write(directory.path(), "c.txt", &puzzles(30));
+    let baseline = save_baseline(directory.path(), "dlx", &[&corpus]);
+    let edit = |change: &dyn Fn(&mut Value)| {
+        let mut json: Value =
+            serde_json::from_str(&std::fs::read_to_string(&baseline).unwrap()).unwrap();
+        change(&mut json["records"][0]);
+        std::fs::write(&baseline, serde_json::to_string(&json).unwrap()).unwrap();
+    };
+    // A baseline a million times faster: a regression with a threshold, nothing without one.
+    edit(&|record| {
+        let rate = record["single_thread_puzzles_per_second"].as_f64().unwrap();
+        record["single_thread_puzzles_per_second"] = (rate * 1e6).into();
+    });
+    let bench = |threshold: &str| {
+        sudoku(&[
+            "bench",
+            &corpus,
+            "--engines",
+            "dlx",
+            "--baseline",
+            &baseline,
+            "--threshold",
+            threshold,
+        ])
+    };
+    let timed = bench("10");
+    assert_eq!(timed.status.code(), Some(4), "{}", text(&timed.stdout));
+    let untimed = bench("none");
+    let table = text(&untimed.stdout);
+    assert_eq!(untimed.status.code(), Some(0), "{table}");
+    assert!(table.contains("time not judged, 0 with changed counters"), "{table}");
+    // A counter that moved still fails.
+    edit(&|record| {
+        let guesses = record["guesses_total"].as_u64().unwrap();
+        record["guesses_total"] = (guesses + 1).into();
+    });
+    let changed = bench("none");
+    assert_eq!(changed.status.code(), Some(4), "{}", text(&changed.stdout));
+    assert!(text(&changed.stdout).contains("guesses_total"));
+}
