@@ -238,13 +238,15 @@ impl Batch<'_> {
                 self.args.engine.name,
             )?;
         }
-        let place = format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
-        let gave_up = format!("{place}: gave up after {}", plural(outcome.stats.nodes, "node"));
+        // Messages are made only for the puzzles that need one: most are simply solved.
+        let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
+        let gave_up =
+            || format!("{}: gave up after {}", place(), plural(outcome.stats.nodes, "node"));
         if self.args.count {
             writeln!(out, "{}", outcome.verdict(self.limits)).map_err(output_failed)?;
             if outcome.budget_exhausted && outcome.count < self.limits.max_solutions() {
                 self.tally.gave_up += 1;
-                errln!("{gave_up}")?;
+                errln!("{}", gave_up())?;
             } else {
                 self.tally.solved += 1;
             }
@@ -264,11 +266,11 @@ impl Batch<'_> {
             }
             None if outcome.budget_exhausted => {
                 self.tally.gave_up += 1;
-                (GAVE_UP, gave_up)
+                (GAVE_UP, gave_up())
             }
             None => {
                 self.tally.unsolvable += 1;
-                (NO_SOLUTION, format!("{place}: no solution"))
+                (NO_SOLUTION, format!("{}: no solution", place()))
             }
         };
         errln!("{message}")?;
