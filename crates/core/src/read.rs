@@ -228,10 +228,10 @@ fn plain_line(text: &[u8]) -> Option<[u8; CELLS]> {
     well_formed.then_some(cells)
 }
 
-/// Picks the format of a puzzle from its first line (see the module documentation).
+/// Picks the format of a puzzle from its first line (see the module documentation), without
+/// its leading whitespace (as [`LineReader::text`] gives it).
 fn detect(line: &[u8]) -> Format {
-    let first = line.iter().copied().find(|&b| !is_space(b));
-    if matches!(first, Some(b'+' | b'|')) {
+    if matches!(line.first(), Some(b'+' | b'|')) {
         return Format::Bordered;
     }
     if line.contains(&b'|') || is_rule(line) {
