@@ -13,13 +13,13 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Format, Grid, PuzzleReader};
+use sudoku_core::{Format, Grid, PuzzleReader, ReadOptions};
 
 /// The corpus the project ships, relative to the repository root.
 pub const SHIPPED_CORPUS: &str = "data/corpus/generated-10000.txt";
 
 /// One puzzle of a corpus, with where it came from.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct CorpusPuzzle {
     /// The clues.
     pub grid: Grid,
@@ -79,7 +79,9 @@ impl Corpus {
         let file = file.into();
         let mut puzzles = Vec::new();
         let mut read_errors = Vec::new();
-        for item in PuzzleReader::with_format(input, format) {
+        for item in
+            PuzzleReader::with_options(input, ReadOptions { format, ..ReadOptions::default() })
+        {
             match item {
                 Ok(puzzle) => puzzles.push(CorpusPuzzle {
                     grid: puzzle.grid,
@@ -110,7 +112,7 @@ impl Corpus {
         let puzzles = if count >= total {
             self.puzzles.clone()
         } else {
-            (0..count).map(|k| self.puzzles[k * total / count]).collect()
+            (0..count).map(|k| self.puzzles[k * total / count].clone()).collect()
         };
         Corpus { puzzles, ..self.clone() }
     }

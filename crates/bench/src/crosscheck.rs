@@ -90,13 +90,13 @@ pub struct CheckResult {
 
 /// What an engine's answer to one puzzle is, for comparison with the others.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Judged {
+enum Judged<'a> {
     /// Gave up at the budget: takes no part.
     GaveUp,
     /// Wrong on its own.
     Invalid,
     /// A finished answer: the verdict, and the solution where it is unique.
-    Finished(Verdict, Option<Grid>),
+    Finished(Verdict, Option<&'a Grid>),
 }
 
 /// Judges every puzzle of `corpus` over the reference answers of `runs` (one per engine, all
@@ -128,24 +128,24 @@ pub fn problem_with(puzzle: &Grid, outcome: &Outcome, limits: Limits) -> Option<
             limits.max_solutions()
         ));
     }
-    match outcome.solution {
+    match &outcome.solution {
         None if outcome.count > 0 => Some(format!("count {} but no solution", outcome.count)),
         Some(_) if outcome.count == 0 => Some("a solution with a count of 0".to_owned()),
         Some(solution) => {
-            check_solution(puzzle, &solution).err().map(|error| format!("not a solution: {error}"))
+            check_solution(puzzle, solution).err().map(|error| format!("not a solution: {error}"))
         }
         None => None,
     }
 }
 
-fn judge(puzzle: &Grid, run: &EngineRun<'_>, index: usize) -> Judged {
+fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> {
     let outcome = &run.reference[index].outcome;
     if problem_with(puzzle, outcome, run.limits).is_some() || run.instability(index).is_some() {
         return Judged::Invalid;
     }
     match outcome.verdict(run.limits) {
         Verdict::GaveUp(_) => Judged::GaveUp,
-        verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution),
+        verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution.as_ref()),
         verdict => Judged::Finished(verdict, None),
     }
 }
@@ -206,7 +206,7 @@ fn check_puzzle(
             EngineAnswer {
                 engine: run.info.name.to_owned(),
                 count: outcome.verdict(run.limits).to_string(),
-                solution: outcome.solution.map(|grid| grid.to_line()),
+                solution: outcome.solution.as_ref().map(Grid::to_line),
                 problem,
                 charged,
             }
@@ -241,18 +241,20 @@ mod tests {
     #[test]
     fn problems_on_their_own_are_named() {
         let solved = grid(SOLVED);
-        let mut puzzle = solved;
+        let mut puzzle = solved.clone();
         puzzle.set(0, 0);
         let limits = Limits::UNIQUE;
-        assert_eq!(problem_with(&puzzle, &outcome(1, Some(solved)), limits), None);
-        let mut wrong = solved;
+        assert_eq!(problem_with(&puzzle, &outcome(1, Some(solved.clone())), limits), None);
+        let mut wrong = solved.clone();
         wrong.set(80, 8);
         let found = problem_with(&puzzle, &outcome(1, Some(wrong)), limits).unwrap();
         assert!(found.starts_with("not a solution: "), "{found}");
         assert!(problem_with(&puzzle, &outcome(1, None), limits).unwrap().contains("no solution"));
-        assert!(problem_with(&puzzle, &outcome(0, Some(solved)), limits).is_some());
+        assert!(problem_with(&puzzle, &outcome(0, Some(solved.clone())), limits).is_some());
         assert!(
-            problem_with(&puzzle, &outcome(3, Some(solved)), limits).unwrap().contains("limit")
+            problem_with(&puzzle, &outcome(3, Some(solved.clone())), limits)
+                .unwrap()
+                .contains("limit")
         );
     }
 

@@ -35,7 +35,7 @@ pub const MAX_PASSES: u32 = 1000;
 pub const PROGRESS_STEP: usize = 256;
 
 /// One puzzle's answer and solve time.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Timed {
     /// What the engine returned.
     pub outcome: Outcome,
@@ -356,7 +356,10 @@ fn compare(run: &mut EngineRun<'_>, later: &[Timed], cross_check: bool) {
                 outcome.verdict(run.limits),
                 outcome.stats.nodes,
                 outcome.stats.guesses,
-                outcome.solution.map_or(String::new(), |grid| format!(", solution {grid}"))
+                outcome
+                    .solution
+                    .as_ref()
+                    .map_or(String::new(), |grid| format!(", solution {grid}"))
             )
         };
         let description = format!(

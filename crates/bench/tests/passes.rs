@@ -42,7 +42,7 @@ static SECOND: EngineInfo = EngineInfo::new("second", "logs its passes", || {
 fn timing_passes_take_turns_between_engines() {
     let directory = tempfile::tempdir().unwrap();
     let corpus = shipped_prefix(&directory, "prefix.txt", 20);
-    *FIRST_PUZZLE.lock().unwrap() = Some(corpus.puzzles[0].grid);
+    *FIRST_PUZZLE.lock().unwrap() = Some(corpus.puzzles[0].grid.clone());
     let mut run_options = options(vec![&FIRST, &SECOND], 1);
     run_options.timing = Timing::Repeat(3);
     let report = sudoku_bench::run(std::slice::from_ref(&corpus), &run_options).unwrap();

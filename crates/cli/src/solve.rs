@@ -24,7 +24,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, write_grid};
+use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, ReadOptions, write_grid};
 use sudoku_engines::{DEFAULT_ENGINE, ENGINES};
 
 use crate::args::SolveArgs;
@@ -178,7 +178,10 @@ impl Batch<'_> {
                     continue;
                 }
             };
-            let puzzles = PuzzleReader::with_format(input, args.input_format.forced());
+            let puzzles = PuzzleReader::with_options(
+                input,
+                ReadOptions { format: args.input_format.forced(), ..ReadOptions::default() },
+            );
             self.answer_all(&display_name(file), puzzles, &mut out)?;
             out.flush().map_err(output_failed)?;
         }
@@ -253,7 +256,7 @@ impl Batch<'_> {
             return Ok(());
         }
         let format = self.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
-        let (placeholder, message) = match outcome.solution {
+        let (placeholder, message) = match &outcome.solution {
             Some(solution) => {
                 self.tally.solved += 1;
                 if format.is_block() {
@@ -262,7 +265,7 @@ impl Batch<'_> {
                     }
                     self.wrote_block = true;
                 }
-                return write_grid(out, &solution, format).map_err(output_failed);
+                return write_grid(out, solution, format, puzzle.alphabet).map_err(output_failed);
             }
             None if outcome.budget_exhausted => {
                 self.tally.gave_up += 1;

@@ -3,22 +3,31 @@
 //! Tests and the bench harness run every answer an engine gives through [`check_solution`], so
 //! no engine is ever trusted on its own word.
 
-use crate::grid::{CELLS, CellName, Conflict, Grid};
+use crate::grid::{Conflict, Grid};
+use crate::size::{CellName, Size};
 
 /// Why a claimed solution is not one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CheckError {
+    /// The claimed solution is not of the puzzle's size.
+    #[error("a {found} grid cannot solve a {expected} puzzle")]
+    WrongSize {
+        /// The size of the puzzle.
+        expected: Size,
+        /// The size of the claimed solution.
+        found: Size,
+    },
     /// A cell is still empty.
-    #[error("{} is empty", CellName(*.cell))]
+    #[error("{cell} is empty")]
     Incomplete {
         /// The first empty cell.
-        cell: usize,
+        cell: CellName,
     },
     /// A clue of the puzzle holds another digit in the solution.
-    #[error("clue {clue} at {} became {found}", CellName(*.cell))]
+    #[error("clue {clue} at {cell} became {found}")]
     ClueChanged {
         /// The cell of the clue.
-        cell: usize,
+        cell: CellName,
         /// The clue in the puzzle.
         clue: u8,
         /// The digit in the claimed solution.
@@ -29,16 +38,21 @@ pub enum CheckError {
     Conflict(Conflict),
 }
 
-/// `Ok` when `solution` is full, keeps every clue of `puzzle`, and repeats no digit in any row,
+/// `Ok` when `solution` has the puzzle's size, is full, keeps every clue of `puzzle`, and repeats no value in any row,
 /// column or box; otherwise the first problem found.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> {
-    if let Some(cell) = (0..CELLS).find(|&cell| solution.get(cell) == 0) {
-        return Err(CheckError::Incomplete { cell });
+    let size = puzzle.size();
+    if solution.size() != size {
+        return Err(CheckError::WrongSize { expected: size, found: solution.size() });
     }
-    let changed = (0..CELLS).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != solution.get(c));
+    if let Some(cell) = solution.cells().iter().position(|&value| value == 0) {
+        return Err(CheckError::Incomplete { cell: size.name(cell) });
+    }
+    let changed =
+        (0..size.cells()).find(|&c| puzzle.get(c) != 0 && puzzle.get(c) != solution.get(c));
     if let Some(cell) = changed {
         return Err(CheckError::ClueChanged {
-            cell,
+            cell: size.name(cell),
             clue: puzzle.get(cell),
             found: solution.get(cell),
         });
@@ -54,9 +68,9 @@ mod tests {
 
     #[test]
     fn accepts_a_valid_solution_of_its_own_puzzle() {
-        let solution = base_solution();
-        let mut puzzle = solution;
-        for cell in (0..CELLS).step_by(2) {
+        let solution = base_solution(Size::NINE);
+        let mut puzzle = solution.clone();
+        for cell in (0..81).step_by(2) {
             puzzle.set(cell, 0);
         }
         assert_eq!(check_solution(&puzzle, &solution), Ok(()));
@@ -64,35 +78,46 @@ mod tests {
 
     #[test]
     fn names_the_first_empty_cell() {
-        let mut claimed = base_solution();
+        let mut claimed = base_solution(Size::NINE);
         claimed.set(40, 0);
         assert_eq!(
-            check_solution(&Grid::EMPTY, &claimed),
-            Err(CheckError::Incomplete { cell: 40 })
+            check_solution(&Grid::empty(Size::NINE), &claimed),
+            Err(CheckError::Incomplete { cell: Size::NINE.name(40) })
         );
         assert_eq!(
-            check_solution(&Grid::EMPTY, &claimed).unwrap_err().to_string(),
+            check_solution(&Grid::empty(Size::NINE), &claimed).unwrap_err().to_string(),
             "r5c5 is empty"
         );
     }
 
     #[test]
     fn rejects_a_valid_grid_that_changes_a_clue() {
-        let solution = base_solution();
-        let mut puzzle = Grid::EMPTY;
+        let solution = base_solution(Size::NINE);
+        let mut puzzle = Grid::empty(Size::NINE);
         puzzle.set(10, solution.get(10) % 9 + 1);
         let error = check_solution(&puzzle, &solution).unwrap_err();
-        assert!(matches!(error, CheckError::ClueChanged { cell: 10, .. }), "{error}");
+        assert!(
+            matches!(error, CheckError::ClueChanged { cell: CellName { row: 1, col: 1 }, .. }),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn rejects_a_solution_of_another_size() {
+        let sixteen = Size::from_side(16).unwrap();
+        let error = check_solution(&Grid::empty(sixteen), &base_solution(Size::NINE)).unwrap_err();
+        assert_eq!(error.to_string(), "a 9×9 grid cannot solve a 16×16 puzzle");
+        assert_eq!(check_solution(&Grid::empty(sixteen), &base_solution(sixteen)), Ok(()));
     }
 
     #[test]
     fn rejects_a_full_grid_with_a_repeat() {
-        let mut claimed = base_solution();
+        let mut claimed = base_solution(Size::NINE);
         // Swapping two cells of one row keeps the row valid but breaks their columns.
         let (a, b) = (claimed.get(0), claimed.get(1));
         claimed.set(0, b);
         claimed.set(1, a);
-        let error = check_solution(&Grid::EMPTY, &claimed).unwrap_err();
+        let error = check_solution(&Grid::empty(Size::NINE), &claimed).unwrap_err();
         assert!(matches!(error, CheckError::Conflict(_)), "{error}");
     }
 }

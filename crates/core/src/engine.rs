@@ -67,7 +67,7 @@ pub struct Stats {
 }
 
 /// What one solve found.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
     /// The first solution found, if any.
     pub solution: Option<Grid>,
@@ -122,6 +122,8 @@ impl Outcome {
 /// A Sudoku solving engine.
 ///
 /// # Contract
+/// - `puzzle` is of a size the engine supports (its registry entry says which): callers check
+///   first, so an engine solving only 9×9 may assume 81 cells.
 /// - `solve` never panics and always terminates: a contradictory or unsolvable puzzle is an
 ///   outcome with `count == 0`, never an error.
 /// - `solution` is the first solution found, and is `Some` exactly when `count > 0`.

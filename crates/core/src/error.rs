@@ -9,7 +9,7 @@ use std::fmt;
 use std::io;
 
 use crate::format::Format;
-use crate::grid::{CellName, Conflict};
+use crate::grid::Conflict;
 
 /// Where in the input an error was found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -95,8 +95,8 @@ pub enum ReadErrorKind {
     /// Two clues repeat a digit in one row, column or box.
     #[error(
         "clue {} at {} repeats in {} (also at {}, line {}, column {})",
-        .conflict.digit, CellName(.conflict.second), .conflict.unit,
-        CellName(.conflict.first), .first_at.0, .first_at.1
+        .conflict.digit, .conflict.size.name(.conflict.second), .conflict.unit,
+        .conflict.size.name(.conflict.first), .first_at.0, .first_at.1
     )]
     RepeatedClue {
         /// The two cells and their unit.

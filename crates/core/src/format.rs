@@ -3,18 +3,22 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A text layout for one 9×9 grid.
+use crate::size::Size;
+
+/// A text layout for one grid, at every size where it makes sense ([`Format::can_write`]).
 ///
-/// Every format accepts `0` or `.` for an empty cell when read. When written, the digit formats
-/// (`judge`, `compact`) use `0` and the others `.`.
+/// Every format accepts `0` or `.` for an empty cell when read (only `.` in the `0-9A`
+/// alphabet, where `0` is a value). When written, the digit formats (`judge`, `compact`) use
+/// `0` and the others `.`. Rows are described at 9×9; larger grids have `n×n` boxes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Format {
-    /// Nine lines of nine digits separated by spaces, `0` for blank (Baekjoon 2580's input and
-    /// output).
+    /// The numeric block: one line per row of numbers separated by spaces (right-aligned or
+    /// not), `0` or `.` for blank; at 9×9, Baekjoon 2580's input and output. Every size.
     Judge,
-    /// Nine lines of nine digits without separators (Baekjoon 2239).
+    /// One line per row of symbols without separators (Baekjoon 2239 at 9×9). Up to 36×36.
     Compact,
-    /// One line of 81 characters, `.` for blank: the format of every public corpus.
+    /// One line of symbols, `.` for blank: 81 characters at 9×9, the format of every public
+    /// corpus; 256 at 16×16, 625 at 25×25. Up to 36×36.
     Line,
     /// Rows such as `3 1 6 | 5 7 8 | 4 9 2` with a rule of dashes between bands.
     Pretty,
@@ -41,12 +45,23 @@ impl Format {
     /// A one-line description for `--help`.
     pub fn description(self) -> &'static str {
         match self {
-            Format::Judge => "nine lines of nine space-separated digits, 0 = blank (Baekjoon 2580)",
-            Format::Compact => "nine lines of nine digits without spaces (Baekjoon 2239)",
-            Format::Line => "one line of 81 characters, '.' or '0' = blank (public corpora)",
+            Format::Judge => {
+                "the numeric block: a line of space-separated numbers per row, 0 or . = blank \
+                 (Baekjoon 2580 at 9×9; alias: numeric)"
+            }
+            Format::Compact => "a line of symbols per row, without spaces (Baekjoon 2239 at 9×9)",
+            Format::Line => {
+                "the whole grid on one line (81 symbols at 9×9), '.' = blank (public corpora)"
+            }
             Format::Pretty => "rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands",
             Format::Bordered => "rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders",
         }
+    }
+
+    /// Whether a grid of `size` can be written in this format: the one-symbol formats need an
+    /// alphabet with a symbol per value, which ends at 36×36.
+    pub fn can_write(self, size: Size) -> bool {
+        !matches!(self, Format::Line | Format::Compact) || size.side() <= 36
     }
 
     /// Whether one grid takes several lines (so a batch separates grids with a blank line).
@@ -70,6 +85,9 @@ impl FromStr for Format {
     type Err = UnknownFormat;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if s == "numeric" {
+            return Ok(Format::Judge);
+        }
         Format::ALL.into_iter().find(|f| f.name() == s).ok_or_else(|| UnknownFormat(s.to_owned()))
     }
 }
@@ -84,5 +102,6 @@ mod tests {
             assert_eq!(format.name().parse::<Format>(), Ok(format));
         }
         assert!("Judge".parse::<Format>().is_err());
+        assert_eq!("numeric".parse::<Format>(), Ok(Format::Judge));
     }
 }

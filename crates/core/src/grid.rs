@@ -1,103 +1,20 @@
-//! The classic 9×9 grid and the geometry every engine shares.
-//!
-//! Cells are numbered 0..81 row by row: cell `i` sits in row `i / 9`, column `i % 9`.
-//! Rows, columns and boxes ("units") are numbered 0..9; boxes row by row from the top left.
-//! Messages meant for people use the 1-based `r1c1` notation of the Sudoku community.
+//! The grid: values of every cell of a puzzle or solution, at any [`Size`].
 
 use std::fmt;
 
-/// Number of cells in a grid.
-pub const CELLS: usize = 81;
+use smallvec::SmallVec;
 
-/// Row (0..9) of a cell.
-#[inline]
-pub const fn row_of(cell: usize) -> usize {
-    cell / 9
-}
+use crate::alphabet::Alphabet;
+use crate::size::{Size, Unit};
 
-/// Column (0..9) of a cell.
-#[inline]
-pub const fn col_of(cell: usize) -> usize {
-    cell % 9
-}
-
-/// Box (0..9) of a cell, numbered row by row from the top left.
-#[inline]
-pub const fn box_of(cell: usize) -> usize {
-    (cell / 27) * 3 + (cell % 9) / 3
-}
-
-/// Cell at a row and column (both 0..9).
-#[inline]
-pub const fn cell_at(row: usize, col: usize) -> usize {
-    row * 9 + col
-}
-
-/// The nine cells of a box, in row-major order.
-pub const fn box_cells(box_index: usize) -> [usize; 9] {
-    let top_left = (box_index / 3) * 27 + (box_index % 3) * 3;
-    let mut cells = [0; 9];
-    let mut k = 0;
-    while k < 9 {
-        cells[k] = top_left + (k / 3) * 9 + k % 3;
-        k += 1;
-    }
-    cells
-}
-
-/// A cell written the way Sudoku players name it: `r1c1` is the top left, `r9c9` the bottom right.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct CellName(pub usize);
-
-impl fmt::Display for CellName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", row_of(self.0) + 1, col_of(self.0) + 1)
-    }
-}
-
-/// One of the 27 units (rows, columns and boxes) in which each digit must appear exactly once.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Unit {
-    /// A row, 0..9 from the top.
-    Row(usize),
-    /// A column, 0..9 from the left.
-    Column(usize),
-    /// A 3×3 box, 0..9 row by row from the top left.
-    Box(usize),
-}
-
-impl Unit {
-    /// The nine cells of this unit in row-major order.
-    pub fn cells(self) -> [usize; 9] {
-        match self {
-            Unit::Row(r) => std::array::from_fn(|k| cell_at(r, k)),
-            Unit::Column(c) => std::array::from_fn(|k| cell_at(k, c)),
-            Unit::Box(b) => box_cells(b),
-        }
-    }
-
-    /// All 27 units: the rows, then the columns, then the boxes.
-    pub fn all() -> impl Iterator<Item = Unit> {
-        (0..9).map(Unit::Row).chain((0..9).map(Unit::Column)).chain((0..9).map(Unit::Box))
-    }
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Unit::Row(r) => write!(f, "row {}", r + 1),
-            Unit::Column(c) => write!(f, "column {}", c + 1),
-            Unit::Box(b) => write!(f, "box {}", b + 1),
-        }
-    }
-}
-
-/// Two cells of one unit holding the same digit.
+/// Two cells of one unit holding the same value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Conflict {
-    /// The repeated digit, 1..=9.
+    /// The size of the grid, to name the cells.
+    pub size: Size,
+    /// The repeated value, `1..=side`.
     pub digit: u8,
-    /// The unit the digit repeats in.
+    /// The unit the value repeats in.
     pub unit: Unit,
     /// The earlier cell (in row-major order).
     pub first: usize,
@@ -111,40 +28,51 @@ impl fmt::Display for Conflict {
             f,
             "{} at {} repeats in {} (also at {})",
             self.digit,
-            CellName(self.second),
+            self.size.name(self.second),
             self.unit,
-            CellName(self.first)
+            self.size.name(self.first)
         )
     }
 }
 
-/// A 9×9 grid: `0` for an empty cell, `1..=9` for a digit. Cheap to copy (81 bytes).
-///
-/// The invariant "every cell holds 0..=9" is kept by every constructor and setter, so engines
-/// may index tables by a cell's value without checking it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Grid {
-    cells: [u8; CELLS],
-}
+/// Cells up to 9×9 (81) are stored inline, so that a 9×9 grid is made and cloned without
+/// allocating; larger grids live on the heap.
+type Cells = SmallVec<[u8; 81]>;
 
-impl Default for Grid {
-    fn default() -> Self {
-        Grid::EMPTY
-    }
+/// A grid of any size: `0` for an empty cell, `1..=side` for a value, row by row.
+///
+/// The invariants "there are `size.cells()` cells" and "every cell holds `0..=side`" are kept
+/// by every constructor and setter, so engines may index tables by a cell's value without
+/// checking it.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Grid {
+    size: Size,
+    cells: Cells,
 }
 
 impl Grid {
-    /// The grid with every cell empty.
-    pub const EMPTY: Grid = Grid { cells: [0; CELLS] };
-
-    /// A grid from 81 values in row-major order, or `None` if a value is above 9.
-    pub fn from_cells(cells: [u8; CELLS]) -> Option<Grid> {
-        cells.iter().all(|&v| v <= 9).then_some(Grid { cells })
+    /// The grid of `size` with every cell empty.
+    pub fn empty(size: Size) -> Grid {
+        Grid { size, cells: SmallVec::from_elem(0, size.cells()) }
     }
 
-    /// The 81 values in row-major order (0 = empty).
+    /// A grid of `size` from its values in row-major order, or `None` if there are not
+    /// `size.cells()` of them or one is above the side.
+    pub fn from_cells(size: Size, cells: &[u8]) -> Option<Grid> {
+        let valid =
+            cells.len() == size.cells() && cells.iter().all(|&v| usize::from(v) <= size.side());
+        valid.then(|| Grid { size, cells: SmallVec::from_slice(cells) })
+    }
+
+    /// The size of the grid.
     #[inline]
-    pub fn cells(&self) -> &[u8; CELLS] {
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The values in row-major order (0 = empty).
+    #[inline]
+    pub fn cells(&self) -> &[u8] {
         &self.cells
     }
 
@@ -154,92 +82,134 @@ impl Grid {
         self.cells[cell]
     }
 
-    /// Sets a cell to `digit` (0 empties it).
+    /// Sets a cell to `value` (0 empties it).
     ///
     /// # Panics
-    /// If `digit > 9` or `cell >= 81`: both are bugs in the caller, never consequences of input.
+    /// If `value` is above the side or `cell` is out of the grid: both are bugs in the caller,
+    /// never consequences of input.
     #[inline]
-    pub fn set(&mut self, cell: usize, digit: u8) {
-        assert!(digit <= 9, "a cell holds 0..=9, not {digit}");
-        self.cells[cell] = digit;
+    pub fn set(&mut self, cell: usize, value: u8) {
+        assert!(
+            usize::from(value) <= self.size.side(),
+            "a {} cell holds 0..={}, not {value}",
+            self.size,
+            self.size.side()
+        );
+        self.cells[cell] = value;
     }
 
-    /// The value at a row and column (both 0..9).
+    /// The value at a row and column.
     #[inline]
     pub fn at(&self, row: usize, col: usize) -> u8 {
-        self.cells[cell_at(row, col)]
+        self.cells[self.size.cell_at(row, col)]
     }
 
-    /// How many cells hold a digit.
+    /// How many cells hold a value.
     pub fn clue_count(&self) -> usize {
         self.cells.iter().filter(|&&v| v != 0).count()
     }
 
-    /// Whether every cell holds a digit (says nothing about the rules).
+    /// Whether every cell holds a value (says nothing about the rules).
     pub fn is_full(&self) -> bool {
         self.cells.iter().all(|&v| v != 0)
     }
 
-    /// The first pair of cells that repeat a digit in a row, column or box, if any.
+    /// The first pair of cells that repeat a value in a row, column or box, if any.
     ///
     /// Units are searched rows first, then columns, then boxes; within a unit, the pair found
     /// is the first repeat in row-major order. A grid without conflicts may still have no
-    /// solution; this only checks the digits already placed.
+    /// solution; this only checks the values already placed.
     pub fn first_conflict(&self) -> Option<Conflict> {
-        if !self.has_repeat() {
+        let repeats =
+            if self.size == Size::NINE { has_repeat_nine(&self.cells) } else { self.has_repeat() };
+        if !repeats {
             return None;
         }
-        for unit in Unit::all() {
-            let mut seen_at = [usize::MAX; 10];
-            for cell in unit.cells() {
+        for unit in self.size.units() {
+            let mut seen_at = [usize::MAX; 65];
+            for cell in self.size.unit_cells(unit) {
                 let digit = self.cells[cell];
                 if digit == 0 {
                     continue;
                 }
                 let earlier = seen_at[usize::from(digit)];
                 if earlier != usize::MAX {
-                    return Some(Conflict { digit, unit, first: earlier, second: cell });
+                    return Some(Conflict {
+                        size: self.size,
+                        digit,
+                        unit,
+                        first: earlier,
+                        second: cell,
+                    });
                 }
                 seen_at[usize::from(digit)] = cell;
             }
         }
-        unreachable!("has_repeat found a digit twice in some unit")
+        unreachable!("has_repeat found a value twice in some unit")
     }
 
-    /// Whether a digit repeats in some row, column or box: one pass with a bit set per unit.
-    /// Readers and checkers call this for every puzzle, and it is the common case that must
-    /// be cheap; only a grid with a repeat pays for finding which.
+    /// Whether a value repeats in some row, column or box: one pass with a bit set per unit
+    /// (bit `v - 1` for value `v`).
     fn has_repeat(&self) -> bool {
-        // Walked band by band and row by row with fixed trip counts, so that the compiler
-        // unrolls it and keeps every bit set in a register.
-        let mut columns = [0u16; 9];
+        let size = self.size;
+        let side = size.side();
+        let mut columns = [0u64; 64];
+        let mut boxes = [0u64; 64];
         let mut repeated = 0;
-        for band in 0..3 {
-            let mut boxes = [0u16; 3];
-            for row in 0..3 {
-                let mut row_digits = 0u16;
-                for column in 0..9 {
-                    // Bit 0 stands for an empty cell and is masked out.
-                    let bit = (1u16 << self.cells[27 * band + 9 * row + column]) & !1;
-                    let box_digits = &mut boxes[column / 3];
-                    repeated |= (row_digits | columns[column] | *box_digits) & bit;
-                    row_digits |= bit;
-                    columns[column] |= bit;
-                    *box_digits |= bit;
-                }
+        for row in 0..side {
+            let mut row_values = 0u64;
+            for col in 0..side {
+                let value = self.cells[size.cell_at(row, col)];
+                let bit = if value == 0 { 0 } else { 1u64 << (value - 1) };
+                let box_values = &mut boxes[size.box_of(size.cell_at(row, col))];
+                repeated |= (row_values | columns[col] | *box_values) & bit;
+                row_values |= bit;
+                columns[col] |= bit;
+                *box_values |= bit;
             }
         }
         repeated != 0
     }
 
-    /// The 81-character line of the public corpora: digits, `.` for an empty cell.
+    /// The grid on one line in its size's usual alphabet ([`Alphabet::for_size`]), `.` for an
+    /// empty cell; 49×49 and 64×64 as numbers separated by spaces, `0` for an empty cell.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&v| if v == 0 { '.' } else { char::from(b'0' + v) }).collect()
+        let alphabet = Alphabet::for_size(self.size);
+        if alphabet.has_symbols_for(self.size) {
+            self.cells.iter().map(|&v| char::from(alphabet.symbol(v))).collect()
+        } else {
+            self.cells.iter().map(u8::to_string).collect::<Vec<_>>().join(" ")
+        }
     }
 }
 
+/// [`Grid::has_repeat`] for 9×9, the common case readers and checkers meet for every puzzle:
+/// walked band by band and row by row with fixed trip counts, so that the compiler unrolls it
+/// and keeps every bit set in a register.
+fn has_repeat_nine(cells: &[u8]) -> bool {
+    let cells: &[u8; 81] = cells.try_into().expect("a 9×9 grid has 81 cells");
+    let mut columns = [0u16; 9];
+    let mut repeated = 0;
+    for band in 0..3 {
+        let mut boxes = [0u16; 3];
+        for row in 0..3 {
+            let mut row_digits = 0u16;
+            for column in 0..9 {
+                // Bit 0 stands for an empty cell and is masked out.
+                let bit = (1u16 << cells[27 * band + 9 * row + column]) & !1;
+                let box_digits = &mut boxes[column / 3];
+                repeated |= (row_digits | columns[column] | *box_digits) & bit;
+                row_digits |= bit;
+                columns[column] |= bit;
+                *box_digits |= bit;
+            }
+        }
+    }
+    repeated != 0
+}
+
 impl fmt::Display for Grid {
-    /// Writes the 81-character line (see [`Grid::to_line`]).
+    /// Writes the grid on one line (see [`Grid::to_line`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.to_line())
     }
@@ -247,7 +217,7 @@ impl fmt::Display for Grid {
 
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Grid({})", self.to_line())
+        write!(f, "Grid({}: {})", self.size, self.to_line())
     }
 }
 
@@ -256,46 +226,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn geometry_of_corner_and_centre_cells() {
-        assert_eq!((row_of(0), col_of(0), box_of(0)), (0, 0, 0));
-        assert_eq!((row_of(40), col_of(40), box_of(40)), (4, 4, 4));
-        assert_eq!((row_of(80), col_of(80), box_of(80)), (8, 8, 8));
-        assert_eq!(box_of(cell_at(3, 8)), 5);
-        assert_eq!(box_cells(4), [30, 31, 32, 39, 40, 41, 48, 49, 50]);
-    }
-
-    #[test]
-    fn every_unit_holds_nine_distinct_cells_and_each_cell_is_in_three_units() {
-        let mut membership = [0; CELLS];
-        for unit in Unit::all() {
-            let mut cells = unit.cells().to_vec();
-            cells.sort_unstable();
-            cells.dedup();
-            assert_eq!(cells.len(), 9, "{unit}");
-            for cell in cells {
-                membership[cell] += 1;
-            }
-        }
-        assert!(membership.iter().all(|&m| m == 3));
-    }
-
-    #[test]
     fn conflict_names_both_cells_in_the_unit() {
-        let mut grid = Grid::EMPTY;
-        grid.set(cell_at(2, 1), 7);
-        grid.set(cell_at(0, 0), 7);
+        let nine = Size::NINE;
+        let mut grid = Grid::empty(nine);
+        grid.set(nine.cell_at(2, 1), 7);
+        grid.set(nine.cell_at(0, 0), 7);
         let conflict = grid.first_conflict().expect("two 7s in box 1");
         assert_eq!(conflict.unit, Unit::Box(0));
-        assert_eq!((conflict.first, conflict.second), (0, cell_at(2, 1)));
+        assert_eq!((conflict.first, conflict.second), (0, nine.cell_at(2, 1)));
         assert_eq!(conflict.to_string(), "7 at r3c2 repeats in box 1 (also at r1c1)");
     }
 
     #[test]
-    fn from_cells_rejects_values_above_nine() {
-        let mut cells = [0; CELLS];
+    fn conflicts_are_found_at_every_size_in_each_kind_of_unit() {
+        for size in Size::ALL {
+            let side = size.side() as u8;
+            let last = size.cells() - 1;
+            for (a, b, unit) in [
+                (size.cell_at(1, 0), size.cell_at(1, size.side() - 1), Unit::Row(1)),
+                (0, size.cell_at(size.side() - 1, 0), Unit::Column(0)),
+                (
+                    size.cell_at(size.side() - 2, size.side() - 1),
+                    last - 1,
+                    Unit::Box(size.side() - 1),
+                ),
+            ] {
+                let mut grid = Grid::empty(size);
+                assert_eq!(grid.first_conflict(), None);
+                grid.set(a, side);
+                grid.set(b, side);
+                let conflict = grid.first_conflict().unwrap_or_else(|| panic!("{size} {unit}"));
+                assert_eq!(
+                    (conflict.unit, conflict.first, conflict.second),
+                    (unit, a.min(b), a.max(b))
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn from_cells_rejects_values_above_the_side_and_wrong_counts() {
+        let mut cells = [0; 81];
         cells[5] = 10;
-        assert!(Grid::from_cells(cells).is_none());
+        assert!(Grid::from_cells(Size::NINE, &cells).is_none());
         cells[5] = 9;
-        assert_eq!(Grid::from_cells(cells).map(|g| g.get(5)), Some(9));
+        assert_eq!(Grid::from_cells(Size::NINE, &cells).map(|g| g.get(5)), Some(9));
+        assert!(Grid::from_cells(Size::NINE, &cells[..80]).is_none());
+        let sixteen = Size::from_side(16).unwrap();
+        let mut big = vec![0; 256];
+        big[0] = 16;
+        assert!(Grid::from_cells(sixteen, &big).is_some());
+        big[0] = 17;
+        assert!(Grid::from_cells(sixteen, &big).is_none());
     }
 }

@@ -1,4 +1,4 @@
-//! The 9×9 Sudoku grid, its text formats, the solution checker, and the [`Engine`] trait.
+//! Sudoku grids of every size from 4×4 to 64×64, their text formats, the solution checker, and the [`Engine`] trait.
 //!
 //! Everything else in the workspace stands on this crate: engines implement [`Engine`] for a
 //! [`Grid`]; the command line and the bench harness read puzzles with [`PuzzleReader`], write
@@ -9,19 +9,23 @@
 //! puzzle number, line and column) and the rest are still read; and no input, whatever its
 //! bytes, makes it panic.
 
+pub mod alphabet;
 pub mod check;
 pub mod engine;
 pub mod error;
 pub mod format;
 pub mod grid;
 pub mod read;
+pub mod size;
 pub mod symmetry;
 pub mod write;
 
+pub use alphabet::Alphabet;
 pub use check::{CheckError, check_solution};
 pub use engine::{Engine, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
 pub use format::Format;
-pub use grid::{CELLS, CellName, Conflict, Grid, Unit, box_of, cell_at, col_of, row_of};
-pub use read::{Puzzle, PuzzleReader, parse_one};
+pub use grid::{Conflict, Grid};
+pub use read::{MAX_LINE, Puzzle, PuzzleReader, ReadOptions, parse_one};
+pub use size::{CellName, Size, Unit};
 pub use write::{format_grid, write_grid};

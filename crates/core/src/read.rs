@@ -27,9 +27,14 @@
 
 use std::io::{self, BufRead};
 
+use crate::alphabet::Alphabet;
 use crate::error::{Found, Place, ReadError, ReadErrorKind};
 use crate::format::Format;
-use crate::grid::{CELLS, Grid};
+use crate::grid::Grid;
+use crate::size::Size;
+
+/// Cells of a 9×9 grid, the size of the fast path.
+const CELLS: usize = 81;
 
 /// The byte-order mark that may open UTF-8 text; it is not part of the first line.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
@@ -45,31 +50,47 @@ pub struct Puzzle {
     pub grid: Grid,
     /// The format it was written in (its solution is written back in the same one by default).
     pub format: Format,
+    /// The symbols it was written with (its solution is written with the same ones).
+    pub alphabet: Alphabet,
     /// Its 1-based position in the input, counting malformed puzzles too.
     pub number: usize,
     /// The 1-based line its text starts on.
     pub line: usize,
 }
 
+/// What a reader is told instead of detecting it; `None` detects (the default).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct ReadOptions {
+    /// Every puzzle is in this format.
+    pub format: Option<Format>,
+    /// Every puzzle has this size.
+    pub size: Option<Size>,
+    /// Every puzzle is written with these symbols.
+    pub alphabet: Option<Alphabet>,
+}
+
 /// Streams puzzles out of a reader. See the [module documentation](self) for the rules.
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
     forced: Option<Format>,
+    #[allow(dead_code, reason = "sizes and alphabets are read next")]
+    options: ReadOptions,
     puzzles_started: usize,
     finished: bool,
 }
 
 impl<R: BufRead> PuzzleReader<R> {
-    /// A reader that detects each puzzle's format.
+    /// A reader that detects each puzzle's format, size and alphabet.
     pub fn new(reader: R) -> Self {
-        Self::with_format(reader, None)
+        Self::with_options(reader, ReadOptions::default())
     }
 
-    /// A reader that parses every puzzle in `format`, or detects it when `None`.
-    pub fn with_format(reader: R, format: Option<Format>) -> Self {
+    /// A reader told what `options` say, detecting the rest.
+    pub fn with_options(reader: R, options: ReadOptions) -> Self {
         PuzzleReader {
             lines: LineReader::new(reader),
-            forced: format,
+            forced: options.format,
+            options,
             puzzles_started: 0,
             finished: false,
         }
@@ -97,11 +118,19 @@ impl<R: BufRead> PuzzleReader<R> {
         {
             let cells = CellsBuilder::from_line(grid, first_line);
             let grid = cells.finish().map_err(|e| e.at(number).in_format(Format::Line))?;
-            return Ok(Some(Puzzle { grid, format: Format::Line, number, line: first_line }));
+            let alphabet = Alphabet::FromOne;
+            return Ok(Some(Puzzle {
+                grid,
+                format: Format::Line,
+                alphabet,
+                number,
+                line: first_line,
+            }));
         }
         let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
         let grid = self.read_grid(format, number).map_err(|e| e.in_format(format))?;
-        Ok(Some(Puzzle { grid, format, number, line: first_line }))
+        let alphabet = Alphabet::FromOne;
+        Ok(Some(Puzzle { grid, format, alphabet, number, line: first_line }))
     }
 
     /// Reads puzzle `number` in `format`, starting at the current line.
@@ -398,7 +427,7 @@ impl CellsBuilder {
     /// The grid, or the error naming both cells of the first repeated clue.
     fn finish(self) -> Result<Grid, LineError> {
         debug_assert_eq!(self.len, CELLS, "parse_cells checks every row's length");
-        let grid = Grid::from_cells(self.grid).expect("cell values are 0..=9");
+        let grid = Grid::from_cells(Size::NINE, &self.grid).expect("cell values are 0..=9");
         match grid.first_conflict() {
             None => Ok(grid),
             Some(conflict) => {

@@ -1,131 +1,122 @@
 //! The transformations that map every valid Sudoku grid to another valid grid.
 //!
-//! Relabelling digits, permuting bands (and rows within a band), permuting stacks (and columns
+//! Relabelling values, permuting bands (and rows within a band), permuting stacks (and columns
 //! within a stack) and transposing all preserve the rules, and preserve the number of solutions
 //! of a puzzle. Tests use them to make endless valid grids and equivalent puzzles from a few.
 
-use crate::grid::{CELLS, Grid};
+use crate::grid::Grid;
+use crate::size::Size;
 
-/// One transformation: a digit relabelling, a row order, a column order, and an optional
-/// transposition applied last.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// One transformation of grids of one size: a value relabelling, a row order, a column order,
+/// and an optional transposition applied last.
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Symmetry {
-    /// `digits[d - 1]` is the new label of digit `d`.
-    digits: [u8; 9],
+    size: Size,
+    /// `values[v - 1]` is the new label of value `v`.
+    values: Vec<u8>,
     /// Row `r` of the result is row `rows[r]` of the source.
-    rows: [u8; 9],
+    rows: Vec<usize>,
     /// Column `c` of the result is column `cols[c]` of the source.
-    cols: [u8; 9],
+    cols: Vec<usize>,
     transpose: bool,
 }
 
-/// Why a choice of permutations is not a symmetry.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("not a permutation of 0..{0}")]
-pub struct NotAPermutation(pub usize);
+/// A small, fixed pseudo-random sequence (SplitMix64): symmetries drawn from a seed are the
+/// same on every machine, so a failing property test can be replayed.
+struct SplitMix(u64);
 
-fn check_permutation<const N: usize>(values: &[usize; N]) -> Result<(), NotAPermutation> {
-    let mut seen = [false; N];
-    for &v in values {
-        if v >= N || seen[v] {
-            return Err(NotAPermutation(N));
-        }
-        seen[v] = true;
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
     }
-    Ok(())
-}
 
-/// A row (or column) order that keeps bands (stacks) together: the `i`-th band of the result
-/// is band `bands[i]`, its rows taken in the order `within[i]`.
-fn line_order(bands: [usize; 3], within: [[usize; 3]; 3]) -> Result<[u8; 9], NotAPermutation> {
-    check_permutation(&bands)?;
-    within.iter().try_for_each(check_permutation)?;
-    Ok(std::array::from_fn(|line| (bands[line / 3] * 3 + within[line / 3][line % 3]) as u8))
+    /// A permutation of `0..n` (Fisher-Yates).
+    fn permutation(&mut self, n: usize) -> Vec<usize> {
+        let mut items: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            let j = (self.next() % (i as u64 + 1)) as usize;
+            items.swap(i, j);
+        }
+        items
+    }
+
+    /// A line order that keeps bands (or stacks) together.
+    fn line_order(&mut self, order: usize) -> Vec<usize> {
+        let bands = self.permutation(order);
+        bands
+            .iter()
+            .flat_map(|&band| {
+                self.permutation(order).into_iter().map(move |line| band * order + line)
+            })
+            .collect()
+    }
 }
 
 impl Symmetry {
-    /// The identity.
-    pub const IDENTITY: Symmetry = Symmetry {
-        digits: [1, 2, 3, 4, 5, 6, 7, 8, 9],
-        rows: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        cols: [0, 1, 2, 3, 4, 5, 6, 7, 8],
-        transpose: false,
-    };
-
-    /// A symmetry from its parts. `digits` is a permutation of `0..9` (digit `d` becomes
-    /// `digits[d - 1] + 1`); `bands`/`stacks` order the bands and stacks, and `rows`/`cols`
-    /// order the lines within each.
-    pub fn new(
-        digits: [usize; 9],
-        bands: [usize; 3],
-        rows: [[usize; 3]; 3],
-        stacks: [usize; 3],
-        cols: [[usize; 3]; 3],
-        transpose: bool,
-    ) -> Result<Symmetry, NotAPermutation> {
-        check_permutation(&digits)?;
-        Ok(Symmetry {
-            digits: digits.map(|d| d as u8 + 1),
-            rows: line_order(bands, rows)?,
-            cols: line_order(stacks, cols)?,
-            transpose,
-        })
+    /// The identity on grids of `size`.
+    pub fn identity(size: Size) -> Symmetry {
+        let side = size.side();
+        Symmetry {
+            size,
+            values: (1..=side as u8).collect(),
+            rows: (0..side).collect(),
+            cols: (0..side).collect(),
+            transpose: false,
+        }
     }
 
-    /// Number of distinct values [`Symmetry::from_number`] decodes before it repeats:
-    /// 9! digit relabellings × 3!⁸ line orders × 2 transpositions.
-    pub const COUNT: u64 = 362_880 * 1_679_616 * 2;
-
-    /// The symmetry numbered `n % COUNT`: its parts are read off `n` as mixed-radix digits
-    /// (a Lehmer code for each permutation). Every number gives a valid symmetry, which lets
-    /// property tests draw symmetries from plain integers.
-    pub fn from_number(n: u64) -> Symmetry {
-        let mut rest = n % Self::COUNT;
-        let digits = nth_permutation::<9>(&mut rest);
-        let bands = nth_permutation::<3>(&mut rest);
-        let rows = [(); 3].map(|()| nth_permutation::<3>(&mut rest));
-        let stacks = nth_permutation::<3>(&mut rest);
-        let cols = [(); 3].map(|()| nth_permutation::<3>(&mut rest));
-        let transpose = rest % 2 == 1;
-        Symmetry::new(digits, bands, rows, stacks, cols, transpose)
-            .expect("nth_permutation yields permutations")
+    /// A symmetry of grids of `size` drawn from `seed`: every seed gives a valid symmetry, so
+    /// property tests draw them from plain integers. Seed 0 is the identity.
+    pub fn from_seed(size: Size, seed: u64) -> Symmetry {
+        if seed == 0 {
+            return Symmetry::identity(size);
+        }
+        let mut random = SplitMix(seed);
+        let values = random.permutation(size.side()).into_iter().map(|v| v as u8 + 1).collect();
+        let rows = random.line_order(size.order());
+        let cols = random.line_order(size.order());
+        let transpose = random.next() % 2 == 1;
+        Symmetry { size, values, rows, cols, transpose }
     }
 
     /// The image of `grid` (empty cells stay empty).
+    ///
+    /// # Panics
+    /// If `grid` is not of this symmetry's size.
     pub fn apply(&self, grid: &Grid) -> Grid {
-        let cells = std::array::from_fn(|cell| {
-            let (mut row, mut col) = (cell / 9, cell % 9);
-            if self.transpose {
-                std::mem::swap(&mut row, &mut col);
-            }
-            let source = usize::from(self.rows[row]) * 9 + usize::from(self.cols[col]);
-            match grid.get(source) {
-                0 => 0,
-                digit => self.digits[usize::from(digit - 1)],
-            }
-        });
-        Grid::from_cells(cells).expect("relabelled digits stay in 1..=9")
+        assert_eq!(grid.size(), self.size, "a symmetry maps grids of one size");
+        let size = self.size;
+        let cells: Vec<u8> = (0..size.cells())
+            .map(|cell| {
+                let (mut row, mut col) = (size.row_of(cell), size.col_of(cell));
+                if self.transpose {
+                    std::mem::swap(&mut row, &mut col);
+                }
+                match grid.get(size.cell_at(self.rows[row], self.cols[col])) {
+                    0 => 0,
+                    value => self.values[usize::from(value - 1)],
+                }
+            })
+            .collect();
+        Grid::from_cells(size, &cells).expect("relabelled values stay in range")
     }
 }
 
-/// Takes the next permutation of `0..N` off `rest`, which loses the `N!` factor used.
-fn nth_permutation<const N: usize>(rest: &mut u64) -> [usize; N] {
-    let mut pool: Vec<usize> = (0..N).collect();
-    std::array::from_fn(|_| {
-        let choices = pool.len() as u64;
-        let pick = (*rest % choices) as usize;
-        *rest /= choices;
-        pool.remove(pick)
-    })
-}
-
-/// A valid solved grid to start from: row `r` is the digits shifted by `3r + r/3`.
-pub fn base_solution() -> Grid {
-    let cells: [u8; CELLS] = std::array::from_fn(|cell| {
-        let (r, c) = (cell / 9, cell % 9);
-        ((3 * r + r / 3 + c) % 9 + 1) as u8
-    });
-    Grid::from_cells(cells).expect("values are 1..=9")
+/// A valid solved grid of `size` to start from: row `r` is the values shifted by
+/// `n·r + r/n` (`n` the box order).
+pub fn base_solution(size: Size) -> Grid {
+    let (order, side) = (size.order(), size.side());
+    let cells: Vec<u8> = (0..size.cells())
+        .map(|cell| {
+            let (r, c) = (size.row_of(cell), size.col_of(cell));
+            ((order * r + r / order + c) % side + 1) as u8
+        })
+        .collect();
+    Grid::from_cells(size, &cells).expect("values are 1..=side")
 }
 
 #[cfg(test)]
@@ -134,46 +125,35 @@ mod tests {
     use crate::check_solution;
 
     #[test]
-    fn base_solution_is_valid() {
-        assert_eq!(check_solution(&Grid::EMPTY, &base_solution()), Ok(()));
-    }
-
-    #[test]
-    fn a_symmetry_maps_a_solution_to_a_solution() {
-        let symmetry = Symmetry::new(
-            [8, 7, 6, 5, 4, 3, 2, 1, 0],
-            [2, 0, 1],
-            [[1, 0, 2], [2, 1, 0], [0, 1, 2]],
-            [1, 2, 0],
-            [[0, 2, 1], [1, 0, 2], [2, 0, 1]],
-            true,
-        )
-        .unwrap();
-        let image = symmetry.apply(&base_solution());
-        assert_ne!(image, base_solution());
-        assert_eq!(check_solution(&Grid::EMPTY, &image), Ok(()));
-        assert_eq!(Symmetry::IDENTITY.apply(&image), image);
-    }
-
-    #[test]
-    fn numbered_symmetries_are_valid_and_distinct() {
-        let images: Vec<Grid> = [0, 1, 2, 362_880, Symmetry::COUNT - 1, u64::MAX]
-            .into_iter()
-            .map(|n| Symmetry::from_number(n).apply(&base_solution()))
-            .collect();
-        for image in &images {
-            assert_eq!(check_solution(&Grid::EMPTY, image), Ok(()));
+    fn base_solutions_are_valid_at_every_size() {
+        for size in Size::ALL {
+            assert_eq!(check_solution(&Grid::empty(size), &base_solution(size)), Ok(()), "{size}");
         }
-        assert_eq!(images[0], base_solution());
-        assert_ne!(images[1], images[2]);
-        assert_ne!(images[0], images[3], "362880 changes the band order, not the digits");
     }
 
     #[test]
-    fn rejects_orders_that_are_not_permutations() {
-        let rows = [[0, 1, 2]; 3];
-        assert!(Symmetry::new([0; 9], [0, 1, 2], rows, [0, 1, 2], rows, false).is_err());
-        let digits = [0, 1, 2, 3, 4, 5, 6, 7, 8];
-        assert!(Symmetry::new(digits, [0, 0, 2], rows, [0, 1, 2], rows, false).is_err());
+    fn seeded_symmetries_map_solutions_to_other_solutions() {
+        for size in Size::ALL {
+            let base = base_solution(size);
+            let images: Vec<Grid> =
+                (0..4).map(|seed| Symmetry::from_seed(size, seed).apply(&base)).collect();
+            for image in &images {
+                assert_eq!(check_solution(&Grid::empty(size), image), Ok(()), "{size}");
+            }
+            assert_eq!(images[0], base);
+            assert_ne!(images[1], images[2], "{size}");
+            assert_eq!(Symmetry::identity(size).apply(&images[1]), images[1]);
+        }
+    }
+
+    #[test]
+    fn a_symmetry_keeps_empty_cells_empty() {
+        let size = Size::from_order(4).unwrap();
+        let mut puzzle = base_solution(size);
+        for cell in (0..size.cells()).step_by(3) {
+            puzzle.set(cell, 0);
+        }
+        let image = Symmetry::from_seed(size, 7).apply(&puzzle);
+        assert_eq!(image.clue_count(), puzzle.clue_count());
     }
 }

@@ -1,69 +1,107 @@
-//! Writing a grid in any of the [`Format`]s.
+//! Writing a grid in any of the [`Format`]s, at any size.
 //!
 //! The output of each format reads back to the same grid (the property tests pin this down).
-//! `judge` output is byte for byte what Baekjoon 2580 expects; `pretty` is the layout of the
-//! classic C++ backtracking write-up (rows `3 1 6 | 5 7 8 | 4 9 2`, a rule of 24 dashes).
+//! At 9×9, `judge` output is byte for byte what Baekjoon 2580 expects and `pretty` is the
+//! layout of the classic C++ backtracking write-up (rows `3 1 6 | 5 7 8 | 4 9 2`, a rule of 24
+//! dashes). Larger grids follow the same layouts with `n×n` boxes: values are written in the
+//! grid's [`Alphabet`], numbers right-aligned to the width of the largest.
 
 use std::io::{self, Write};
 
+use crate::alphabet::Alphabet;
 use crate::format::Format;
 use crate::grid::Grid;
 
-/// The rule the `pretty` format prints between bands.
-const PRETTY_RULE: &str = "------------------------";
-/// The border the `bordered` format prints above, between and below bands.
-const BORDER: &str = "+-------+-------+-------+";
-
-/// Writes `grid` in `format`, ending with a newline.
-pub fn write_grid<W: Write + ?Sized>(out: &mut W, grid: &Grid, format: Format) -> io::Result<()> {
-    out.write_all(format_grid(grid, format).as_bytes())
+/// Writes `grid` in `format` and `alphabet`, ending with a newline.
+pub fn write_grid<W: Write + ?Sized>(
+    out: &mut W,
+    grid: &Grid,
+    format: Format,
+    alphabet: Alphabet,
+) -> io::Result<()> {
+    out.write_all(format_grid(grid, format, alphabet).as_bytes())
 }
 
-/// `grid` written in `format`, ending with a newline.
-pub fn format_grid(grid: &Grid, format: Format) -> String {
-    let mut text = String::with_capacity(256);
-    let blank = if matches!(format, Format::Judge | Format::Compact) { '0' } else { '.' };
-    let symbol = |row: usize, col: usize| match grid.at(row, col) {
-        0 => blank,
-        digit => char::from(b'0' + digit),
+/// `grid` written in `format` and `alphabet`, ending with a newline.
+///
+/// `judge` always writes numbers. The one-symbol formats (`line`, `compact`) need a
+/// one-symbol alphabet: given `numbers`, they write the size's usual one
+/// ([`Alphabet::for_size`]); a grid with no one-symbol alphabet (49×49 and up, see
+/// [`Format::can_write`]) is then written as numbers separated by spaces.
+pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
+    let size = grid.size();
+    let side = size.side();
+    let alphabet = match format {
+        Format::Judge => Alphabet::Numbers,
+        Format::Line | Format::Compact if !alphabet.has_symbols_for(size) => {
+            Alphabet::for_size(size)
+        }
+        _ => alphabet,
     };
+    let width = if alphabet == Alphabet::Numbers { side.to_string().len() } else { 1 };
+    // Digit formats write a blank as `0` where `0` is no value, the rest as `.`.
+    let zero_blank =
+        matches!(format, Format::Judge | Format::Compact) && alphabet != Alphabet::FromZero;
+    let mut text = String::with_capacity(size.cells() * (width + 1) + 4 * side);
+    let push_value = |text: &mut String, value: u8| {
+        if alphabet == Alphabet::Numbers {
+            let shown = if value == 0 && !zero_blank { ".".to_owned() } else { value.to_string() };
+            text.extend(std::iter::repeat_n(' ', width - shown.len()));
+            text.push_str(&shown);
+        } else if value == 0 && zero_blank {
+            text.push('0');
+        } else {
+            text.push(char::from(alphabet.symbol(value)));
+        }
+    };
+    let order = size.order();
     match format {
         Format::Line => {
-            text.extend((0..81).map(|cell| symbol(cell / 9, cell % 9)));
+            for (cell, &value) in grid.cells().iter().enumerate() {
+                if alphabet == Alphabet::Numbers && cell > 0 {
+                    text.push(' ');
+                }
+                push_value(&mut text, value);
+            }
             text.push('\n');
         }
         Format::Judge | Format::Compact => {
-            let separator = if format == Format::Judge { " " } else { "" };
-            for row in 0..9 {
-                for col in 0..9 {
+            let separator = if alphabet == Alphabet::Numbers { " " } else { "" };
+            for row in 0..side {
+                for col in 0..side {
                     if col > 0 {
                         text.push_str(separator);
                     }
-                    text.push(symbol(row, col));
+                    push_value(&mut text, grid.at(row, col));
                 }
                 text.push('\n');
             }
         }
         Format::Pretty | Format::Bordered => {
             let bordered = format == Format::Bordered;
-            for row in 0..9 {
-                if row % 3 == 0 && (bordered || row > 0) {
-                    text.push_str(if bordered { BORDER } else { PRETTY_RULE });
+            // A row is `side` cells of `width`, a space between cells and `| ` between boxes.
+            let row_length = side * (width + 1) - 1 + 2 * (order - 1);
+            let segment = "-".repeat(order * (width + 1) + 1);
+            let border = format!("+{}+", vec![segment; order].join("+"));
+            let rule = "-".repeat(row_length + 3);
+            for row in 0..side {
+                if row % order == 0 && (bordered || row > 0) {
+                    text.push_str(if bordered { &border } else { &rule });
                     text.push('\n');
                 }
                 if bordered {
                     text.push_str("| ");
                 }
-                for col in 0..9 {
+                for col in 0..side {
                     if col > 0 {
-                        text.push_str(if col % 3 == 0 { " | " } else { " " });
+                        text.push_str(if col % order == 0 { " | " } else { " " });
                     }
-                    text.push(symbol(row, col));
+                    push_value(&mut text, grid.at(row, col));
                 }
                 text.push_str(if bordered { " |\n" } else { "\n" });
             }
             if bordered {
-                text.push_str(BORDER);
+                text.push_str(&border);
                 text.push('\n');
             }
         }
@@ -74,30 +112,53 @@ pub fn format_grid(grid: &Grid, format: Format) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::size::Size;
 
     fn sample() -> Grid {
-        let mut cells = [0; 81];
-        for (cell, value) in cells.iter_mut().enumerate() {
-            *value = ((cell * 7) % 10) as u8;
-        }
-        Grid::from_cells(cells).unwrap()
+        let cells: Vec<u8> = (0..81).map(|cell| ((cell * 7) % 10) as u8).collect();
+        Grid::from_cells(Size::NINE, &cells).unwrap()
     }
 
     #[test]
     fn judge_rows_are_space_separated_without_trailing_space() {
-        let text = format_grid(&sample(), Format::Judge);
+        let text = format_grid(&sample(), Format::Judge, Alphabet::FromOne);
         let first = text.lines().next().unwrap();
         assert_eq!(first, "0 7 4 1 8 5 2 9 6");
         assert_eq!(text.lines().count(), 9);
     }
 
     #[test]
-    fn bordered_layout_has_borders_around_every_band() {
-        let text = format_grid(&Grid::EMPTY, Format::Bordered);
+    fn nine_by_nine_layouts_are_the_classic_ones() {
+        let text = format_grid(&Grid::empty(Size::NINE), Format::Bordered, Alphabet::FromOne);
         let lines: Vec<_> = text.lines().collect();
         assert_eq!(lines.len(), 13);
-        assert_eq!(lines[0], BORDER);
+        assert_eq!(lines[0], "+-------+-------+-------+");
         assert_eq!(lines[1], "| . . . | . . . | . . . |");
-        assert_eq!(lines[12], BORDER);
+        assert_eq!(lines[12], lines[0]);
+        let pretty = format_grid(&sample(), Format::Pretty, Alphabet::FromOne);
+        assert_eq!(pretty.lines().nth(3), Some("------------------------"));
+        assert_eq!(
+            format_grid(&sample(), Format::Compact, Alphabet::FromOne).lines().next(),
+            Some("074185296")
+        );
+    }
+
+    #[test]
+    fn larger_grids_use_letters_or_right_aligned_numbers() {
+        let sixteen = Size::from_side(16).unwrap();
+        let mut grid = Grid::empty(sixteen);
+        grid.set(0, 16);
+        grid.set(1, 1);
+        let line = format_grid(&grid, Format::Line, Alphabet::FromOne);
+        assert!(line.starts_with("G1.."), "{line}");
+        let line = format_grid(&grid, Format::Line, Alphabet::FromZero);
+        assert!(line.starts_with("F0.."), "{line}");
+        let judge = format_grid(&grid, Format::Judge, Alphabet::FromZero);
+        assert!(judge.starts_with("16  1  0  0 "), "{judge}");
+        let pretty = format_grid(&grid, Format::Pretty, Alphabet::Numbers);
+        assert!(pretty.starts_with("16  1  .  . |  .  ."), "{pretty}");
+        let bordered = format_grid(&grid, Format::Bordered, Alphabet::FromOne);
+        assert_eq!(bordered.lines().next().map(str::len), Some(4 * 10 + 1));
+        assert_eq!(bordered.lines().nth(1).map(str::len), Some(4 * 10 + 1));
     }
 }

@@ -2,11 +2,12 @@
 
 use proptest::prelude::*;
 use sudoku_core::symmetry::{Symmetry, base_solution};
+use sudoku_core::{Alphabet, ReadOptions, Size};
 use sudoku_core::{Format, Grid, PuzzleReader, format_grid, parse_one};
 
 /// Any valid solved grid reachable from the base solution by a symmetry.
 fn solved_grid() -> impl Strategy<Value = Grid> {
-    any::<u64>().prop_map(|n| Symmetry::from_number(n).apply(&base_solution()))
+    any::<u64>().prop_map(|n| Symmetry::from_seed(Size::NINE, n).apply(&base_solution(Size::NINE)))
 }
 
 /// A puzzle: a solved grid with a random subset of its cells emptied.
@@ -29,12 +30,12 @@ fn format() -> impl Strategy<Value = Format> {
 proptest! {
     #[test]
     fn write_then_read_gives_the_same_grid_and_format(grid in puzzle(), format in format()) {
-        let text = format_grid(&grid, format);
+        let text = format_grid(&grid, format, Alphabet::FromOne);
         let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(puzzle.grid, grid);
+        prop_assert_eq!(&puzzle.grid, &grid);
         prop_assert_eq!(puzzle.format, format);
         // Forcing the format reads the same.
-        let forced = PuzzleReader::with_format(text.as_bytes(), Some(format)).next().unwrap();
+        let forced = PuzzleReader::with_options(text.as_bytes(), ReadOptions { format: Some(format), ..ReadOptions::default() }).next().unwrap();
         prop_assert_eq!(forced.map_err(|e| TestCaseError::fail(e.to_string()))?.grid, grid);
     }
 
@@ -45,7 +46,7 @@ proptest! {
     ) {
         let mut text = String::from("# mixed\n");
         for (grid, format) in &grids {
-            text.push_str(&format_grid(grid, *format));
+            text.push_str(&format_grid(grid, *format, Alphabet::FromOne));
             text.push('\n');
         }
         if crlf {
@@ -54,7 +55,7 @@ proptest! {
         let read: Vec<_> = PuzzleReader::new(text.as_bytes())
             .map(|r| r.map(|p| (p.grid, p.format)).map_err(|e| e.to_string()))
             .collect();
-        let expected: Vec<_> = grids.iter().map(|&pair| Ok(pair)).collect();
+        let expected: Vec<_> = grids.iter().map(|pair| Ok(pair.clone())).collect();
         prop_assert_eq!(read, expected);
     }
 
@@ -64,7 +65,7 @@ proptest! {
         format in format(),
         indents in proptest::collection::vec(proptest::sample::select(vec!["", " ", "  ", "\t", " \t "]), 13),
     ) {
-        let text: String = format_grid(&grid, format)
+        let text: String = format_grid(&grid, format, Alphabet::FromOne)
             .lines()
             .zip(indents.iter().cycle())
             .map(|(line, indent)| format!("{indent}{line}\n"))
@@ -88,7 +89,7 @@ proptest! {
         format in format(),
         edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
     ) {
-        let mut bytes = format_grid(&grid, format).into_bytes();
+        let mut bytes = format_grid(&grid, format, Alphabet::FromOne).into_bytes();
         for (index, byte) in edits {
             let at = index.index(bytes.len());
             bytes[at] = byte;
@@ -103,14 +104,23 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[test]
 fn a_byte_order_mark_is_skipped_in_every_format() {
-    let grid = base_solution();
+    let grid = base_solution(Size::NINE);
     for format in Format::ALL {
         let mut text = BOM.to_vec();
-        text.extend_from_slice(format_grid(&grid, format).as_bytes());
+        text.extend_from_slice(format_grid(&grid, format, Alphabet::FromOne).as_bytes());
         let puzzle = parse_one(&text).unwrap_or_else(|e| panic!("{format}: {e}"));
-        assert_eq!((puzzle.grid, puzzle.format, puzzle.line), (grid, format, 1), "{format}");
+        assert_eq!(
+            (puzzle.grid, puzzle.format, puzzle.line),
+            (grid.clone(), format, 1),
+            "{format}"
+        );
         // Forced, too; and a mark before a comment or a blank line.
-        let forced = PuzzleReader::with_format(&text[..], Some(format)).next().unwrap();
+        let forced = PuzzleReader::with_options(
+            &text[..],
+            ReadOptions { format: Some(format), ..ReadOptions::default() },
+        )
+        .next()
+        .unwrap();
         assert_eq!(forced.unwrap_or_else(|e| panic!("{format}: {e}")).grid, grid);
         let mut commented = BOM.to_vec();
         commented.extend_from_slice(b"# solved\n\n");
@@ -145,7 +155,11 @@ fn seed_samples_read_in_their_formats() {
         assert_eq!(puzzle.format, format, "{file}");
         // The expected outputs are exactly what the writer produces.
         if file.ends_with(".out") {
-            assert_eq!(format_grid(&puzzle.grid, format).as_bytes(), &bytes[..], "{file}");
+            assert_eq!(
+                format_grid(&puzzle.grid, format, Alphabet::FromOne).as_bytes(),
+                &bytes[..],
+                "{file}"
+            );
         }
     }
 }

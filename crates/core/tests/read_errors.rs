@@ -1,5 +1,6 @@
 //! Every kind of malformed input gets a one-line error naming its place, and no input panics.
 
+use sudoku_core::ReadOptions;
 use sudoku_core::{Format, PuzzleReader, ReadErrorKind, parse_one, read::MAX_LINE};
 
 const ROW: &str = "0 0 0 0 0 0 0 0 0\n";
@@ -54,7 +55,12 @@ fn an_error_says_which_format_its_puzzle_was_read_in() {
     assert_eq!(format_of(ROW.repeat(3).as_bytes()), Some(Format::Judge));
     assert_eq!(format_of(b"000000000\n00000000x\n"), Some(Format::Compact));
     assert_eq!(format_of(b""), None);
-    let forced = PuzzleReader::with_format(&b"0 0 0"[..], Some(Format::Line)).next().unwrap();
+    let forced = PuzzleReader::with_options(
+        &b"0 0 0"[..],
+        ReadOptions { format: Some(Format::Line), ..ReadOptions::default() },
+    )
+    .next()
+    .unwrap();
     assert_eq!(forced.expect_err("malformed").format, Some(Format::Line));
 }
 

@@ -11,7 +11,9 @@
 //!   ties going to the first in row-major order. Comparing the two shows what this one
 //!   heuristic buys.
 
-use sudoku_core::{Engine, Grid, Limits, Outcome, box_of, col_of, row_of};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
+
+const NINE: Size = Size::NINE;
 
 /// Which empty cell to fill next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -42,7 +44,7 @@ const UNITS: [[u8; 3]; 81] = {
     let mut units = [[0; 3]; 81];
     let mut cell = 0;
     while cell < 81 {
-        units[cell] = [row_of(cell) as u8, col_of(cell) as u8, box_of(cell) as u8];
+        units[cell] = [NINE.row_of(cell) as u8, NINE.col_of(cell) as u8, NINE.box_of(cell) as u8];
         cell += 1;
     }
     units
@@ -69,7 +71,7 @@ impl Engine for Bitmask {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let mut search = Search {
             order: self.order,
-            grid: *puzzle.cells(),
+            grid: crate::naive::nine_cells(puzzle),
             row_used: [0; 9],
             col_used: [0; 9],
             box_used: [0; 9],
@@ -209,7 +211,7 @@ impl Search {
 
     fn record_solution(&mut self) -> Flow {
         if self.outcome.count == 0 {
-            self.outcome.solution = Grid::from_cells(self.grid);
+            self.outcome.solution = Grid::from_cells(NINE, &self.grid);
         }
         self.outcome.count += 1;
         if self.outcome.count >= self.limits.max_solutions() { Flow::Stop } else { Flow::Continue }

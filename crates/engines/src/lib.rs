@@ -23,7 +23,7 @@ mod samples;
 
 use std::fmt;
 
-use sudoku_core::Engine;
+use sudoku_core::{Engine, Size};
 
 /// A registered engine: what it is called, what it does, and how to make one.
 pub struct EngineInfo {
@@ -35,6 +35,8 @@ pub struct EngineInfo {
     /// published crates cannot: their statistics read zero and they search without a budget,
     /// so reports show their statistics as unavailable.
     pub instrumented: bool,
+    /// The box orders the engine solves, smallest and largest (9×9 is order 3).
+    orders: (u8, u8),
     construct: fn() -> Box<dyn Engine>,
     variant: Option<fn() -> &'static str>,
 }
@@ -47,7 +49,41 @@ impl EngineInfo {
         description: &'static str,
         construct: fn() -> Box<dyn Engine>,
     ) -> Self {
-        EngineInfo { name, description, instrumented: true, construct, variant: None }
+        EngineInfo {
+            name,
+            description,
+            instrumented: true,
+            orders: (3, 3),
+            construct,
+            variant: None,
+        }
+    }
+
+    /// The same engine, solving grids of box orders `smallest..=largest` (an engine is
+    /// registered for 9×9 only unless it says so).
+    pub const fn with_orders(self, smallest: u8, largest: u8) -> Self {
+        EngineInfo { orders: (smallest, largest), ..self }
+    }
+
+    /// Whether the engine solves grids of `size`. Callers check this before giving it a
+    /// puzzle: an engine may assume the sizes it supports.
+    pub fn supports(&self, size: Size) -> bool {
+        (usize::from(self.orders.0)..=usize::from(self.orders.1)).contains(&size.order())
+    }
+
+    /// The sizes the engine solves, smallest first.
+    pub fn sizes(&self) -> impl Iterator<Item = Size> + '_ {
+        Size::ALL.into_iter().filter(|&size| self.supports(size))
+    }
+
+    /// The sizes the engine solves, for people: `9×9`, or `4×4 to 64×64`.
+    pub fn sizes_text(&self) -> String {
+        let sizes: Vec<Size> = self.sizes().collect();
+        match sizes[..] {
+            [only] => only.to_string(),
+            [first, .., last] => format!("{first} to {last}"),
+            [] => "none".to_owned(),
+        }
     }
 
     /// The same engine, with a way to say which variant of its code runs on this machine (a
@@ -130,6 +166,10 @@ pub static ENGINES: &[EngineInfo] = &[
 /// The engine used when none is named: the fastest registered.
 pub const DEFAULT_ENGINE: &str = "fast";
 
+/// The engines used when none is named, fastest first: a puzzle goes to the first that solves
+/// its size (`fast` at 9×9; beyond, the fastest engine at every other size).
+const DEFAULT_ENGINES: [&str; 3] = ["fast", "propagate", "dlx"];
+
 /// The engine called `name`.
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
     ENGINES.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine(name.to_owned()))
@@ -138,6 +178,16 @@ pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
 /// The engine used when none is named.
 pub fn default_engine() -> &'static EngineInfo {
     find(DEFAULT_ENGINE).expect("DEFAULT_ENGINE names a registered engine")
+}
+
+/// The engine used for a puzzle of `size` when none is named: the fastest that solves it.
+pub fn default_engine_for(size: Size) -> &'static EngineInfo {
+    DEFAULT_ENGINES
+        .iter()
+        .filter_map(|name| find(name).ok())
+        .find(|info| info.supports(size))
+        .or_else(|| ENGINES.iter().find(|info| info.supports(size)))
+        .expect("some registered engine solves every size")
 }
 
 /// The engines that exist only behind a cargo feature of their own, by name; the `peers`

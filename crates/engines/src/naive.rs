@@ -8,7 +8,18 @@
 //! lexicographically smallest (reading the 81 digits row by row as one number), which is the
 //! answer Baekjoon 2239 asks for when a puzzle has several.
 
-use sudoku_core::{Engine, Grid, Limits, Outcome, box_of, cell_at, col_of, row_of};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
+
+const NINE: Size = Size::NINE;
+
+/// The 81 cells of a 9×9 puzzle.
+///
+/// # Panics
+/// If the puzzle is of another size: callers give an engine only the sizes its registry entry
+/// supports.
+pub(crate) fn nine_cells(puzzle: &Grid) -> [u8; 81] {
+    puzzle.cells().try_into().expect("a 9×9-only engine is given 9×9 grids")
+}
 
 /// The plain backtracking engine. Holds no state between solves.
 #[derive(Default)]
@@ -16,7 +27,7 @@ pub struct Naive;
 
 impl Engine for Naive {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        let mut search = Search { grid: *puzzle.cells(), limits, outcome: Outcome::empty() };
+        let mut search = Search { grid: nine_cells(puzzle), limits, outcome: Outcome::empty() };
         if !search.visit_node() {
             return search.outcome;
         }
@@ -64,16 +75,17 @@ impl Search {
 
     /// Whether `digit` can go in `cell`: scan its row, its column and its box.
     fn fits(&self, cell: usize, digit: u8) -> bool {
-        let (row, col) = (row_of(cell), col_of(cell));
+        let (row, col) = (NINE.row_of(cell), NINE.col_of(cell));
         for k in 0..9 {
-            if self.grid[cell_at(row, k)] == digit || self.grid[cell_at(k, col)] == digit {
+            if self.grid[NINE.cell_at(row, k)] == digit || self.grid[NINE.cell_at(k, col)] == digit
+            {
                 return false;
             }
         }
-        let (top, left) = (box_of(cell) / 3 * 3, box_of(cell) % 3 * 3);
+        let (top, left) = (NINE.box_of(cell) / 3 * 3, NINE.box_of(cell) % 3 * 3);
         for r in top..top + 3 {
             for c in left..left + 3 {
-                if self.grid[cell_at(r, c)] == digit {
+                if self.grid[NINE.cell_at(r, c)] == digit {
                     return false;
                 }
             }
@@ -106,7 +118,7 @@ impl Search {
 
     fn record_solution(&mut self) -> Flow {
         if self.outcome.count == 0 {
-            self.outcome.solution = Grid::from_cells(self.grid);
+            self.outcome.solution = Grid::from_cells(NINE, &self.grid);
         }
         self.outcome.count += 1;
         if self.outcome.count >= self.limits.max_solutions() { Flow::Stop } else { Flow::Continue }

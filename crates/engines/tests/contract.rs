@@ -4,6 +4,7 @@ mod common;
 
 use common::{NEEDS_BUDGET, ROW_MAJOR, solve_with_all, thinned_grid};
 use proptest::prelude::*;
+use sudoku_core::Size;
 use sudoku_core::{Grid, Limits, Verdict, check_solution};
 use sudoku_engines::{ENGINES, find};
 
@@ -46,7 +47,7 @@ proptest! {
         // Put at `at` the digit of one of its peers (same row, column or box), making the
         // two cells clash whatever else the grid holds.
         let peers: Vec<usize> = (0..81)
-            .filter(|&c| c != at && (c / 9 == at / 9 || c % 9 == at % 9 || sudoku_core::box_of(c) == sudoku_core::box_of(at)))
+            .filter(|&c| c != at && (c / 9 == at / 9 || c % 9 == at % 9 || Size::NINE.box_of(c) == Size::NINE.box_of(at)))
             .collect();
         let peer = peers[peer_index % peers.len()];
         let mut broken = puzzle;
@@ -71,11 +72,11 @@ proptest! {
             }
             let solution = outcome.solution.expect("a thinned solved grid has a solution");
             // No solution may agree with it on a prefix of cells and then hold a smaller digit.
-            let mut prefix = puzzle;
+            let mut prefix = puzzle.clone();
             for cell in 0..81 {
                 if puzzle.get(cell) == 0 {
                     for smaller in 1..solution.get(cell) {
-                        let mut probe = prefix;
+                        let mut probe = prefix.clone();
                         probe.set(cell, smaller);
                         if probe.first_conflict().is_none() {
                             let count = oracle.solve(&probe, Limits::FIRST).count;
@@ -107,10 +108,14 @@ proptest! {
 #[test]
 fn counting_stops_at_the_limit() {
     for limit in [1, 2, 5, 40] {
-        for (info, outcome) in solve_with_all(&Grid::EMPTY, Limits::count_up_to(limit)) {
+        for (info, outcome) in solve_with_all(&Grid::empty(Size::NINE), Limits::count_up_to(limit))
+        {
             assert_eq!(outcome.count, limit, "{}", info.name);
             assert!(!outcome.budget_exhausted, "{}", info.name);
-            assert_eq!(check_solution(&Grid::EMPTY, &outcome.solution.unwrap()), Ok(()));
+            assert_eq!(
+                check_solution(&Grid::empty(Size::NINE), &outcome.solution.unwrap()),
+                Ok(())
+            );
         }
     }
 }
@@ -121,7 +126,7 @@ fn the_node_budget_is_respected_and_reported() {
         let limits = Limits::count_up_to(1_000_000).with_node_budget(budget);
         // Peers cannot stop at a budget, and would count all million solutions instead.
         for info in ENGINES.iter().filter(|info| info.instrumented) {
-            let outcome = info.create().solve(&Grid::EMPTY, limits);
+            let outcome = info.create().solve(&Grid::empty(Size::NINE), limits);
             assert!(outcome.budget_exhausted, "{} budget {budget}", info.name);
             assert!(outcome.stats.nodes <= budget, "{}: {} nodes", info.name, outcome.stats.nodes);
             assert_eq!(outcome.verdict(limits), Verdict::GaveUp(outcome.count));
@@ -131,10 +136,10 @@ fn the_node_budget_is_respected_and_reported() {
 
 #[test]
 fn a_full_valid_grid_is_its_own_unique_solution_without_guessing() {
-    let solved = sudoku_core::symmetry::base_solution();
+    let solved = sudoku_core::symmetry::base_solution(Size::NINE);
     for (info, outcome) in solve_with_all(&solved, Limits::UNIQUE) {
         assert_eq!(outcome.verdict(Limits::UNIQUE), Verdict::Exactly(1), "{}", info.name);
-        assert_eq!(outcome.solution, Some(solved), "{}", info.name);
+        assert_eq!(outcome.solution, Some(solved.clone()), "{}", info.name);
         assert_eq!(outcome.stats.guesses, 0, "{}", info.name);
     }
 }

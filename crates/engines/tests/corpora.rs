@@ -45,9 +45,9 @@ fn engines_agree_on_counts_over_the_shared_corpora() {
                     *budget_outs += 1;
                     continue;
                 }
-                if let Some(solution) = outcome.solution {
+                if let Some(solution) = &outcome.solution {
                     assert_eq!(
-                        check_solution(&puzzle.grid, &solution),
+                        check_solution(&puzzle.grid, solution),
                         Ok(()),
                         "{file} line {}: {}",
                         puzzle.line,
@@ -58,14 +58,14 @@ fn engines_agree_on_counts_over_the_shared_corpora() {
                     (verdict == Verdict::Exactly(1)).then_some(outcome.solution).flatten();
                 match agreed {
                     None => agreed = Some((verdict, unique_solution, info.name)),
-                    Some((first_verdict, first_solution, first_name)) => {
+                    Some((first_verdict, ref first_solution, first_name)) => {
                         assert_eq!(
                             verdict, first_verdict,
                             "{file} line {}: {} vs {first_name}",
                             puzzle.line, info.name
                         );
                         assert_eq!(
-                            unique_solution, first_solution,
+                            &unique_solution, first_solution,
                             "{file} line {}: {} vs {first_name}",
                             puzzle.line, info.name
                         );

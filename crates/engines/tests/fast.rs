@@ -11,7 +11,7 @@ use std::io::BufReader;
 
 use common::{shared_corpora, thinned_grid};
 use proptest::prelude::*;
-use sudoku_core::{Engine, Grid, Limits, PuzzleReader};
+use sudoku_core::{Engine, Grid, Limits, PuzzleReader, Size};
 use sudoku_engines::fast::{Fast, Path};
 
 /// Every path this processor runs, the portable one first.
@@ -82,7 +82,7 @@ fn clashing_clues_are_rejected_without_searching() {
         cells[first] = 5;
         cells[second] = 5;
         cells[40] = 3;
-        Grid::from_cells(cells).unwrap()
+        Grid::from_cells(Size::NINE, &cells).unwrap()
     };
     for (first, second, unit) in [(0, 8, "row"), (0, 72, "column"), (0, 20, "box")] {
         let puzzle = sparse_with(first, second);

@@ -18,12 +18,11 @@ mod common;
 use std::fs::{self, File};
 use std::io::BufReader;
 use std::path::Path;
+use sudoku_core::Size;
 
 use common::{samples_dir, shared_corpora, thinned_grid};
 use proptest::prelude::*;
-use sudoku_core::{
-    Grid, Limits, Outcome, PuzzleReader, Verdict, box_of, check_solution, col_of, parse_one, row_of,
-};
+use sudoku_core::{Grid, Limits, Outcome, PuzzleReader, Verdict, check_solution, parse_one};
 use sudoku_engines::find;
 
 /// The peers this build registers.
@@ -77,11 +76,10 @@ fn corpus_sample(dir: &Path) -> Vec<Labelled> {
             .collect();
         let step = (puzzles.len() / PER_FILE).max(1);
         sample.extend(
-            puzzles
-                .iter()
-                .step_by(step)
-                .take(PER_FILE)
-                .map(|p| Labelled { label: format!("{file} line {}", p.line), grid: p.grid }),
+            puzzles.iter().step_by(step).take(PER_FILE).map(|p| Labelled {
+                label: format!("{file} line {}", p.line),
+                grid: p.grid.clone(),
+            }),
         );
     }
     sample
@@ -106,9 +104,9 @@ fn contradictory_puzzle() -> impl Strategy<Value = Grid> {
         let peers: Vec<usize> = (0..81)
             .filter(|&c| {
                 c != at
-                    && (row_of(c) == row_of(at)
-                        || col_of(c) == col_of(at)
-                        || box_of(c) == box_of(at))
+                    && (Size::NINE.row_of(c) == Size::NINE.row_of(at)
+                        || Size::NINE.col_of(c) == Size::NINE.col_of(at)
+                        || Size::NINE.box_of(c) == Size::NINE.box_of(at))
             })
             .collect();
         let peer = peers[pick % peers.len()];
@@ -135,8 +133,8 @@ fn agree(
                 outcome.count, outcome.solution
             ));
         }
-        if let Some(solution) = outcome.solution {
-            check_solution(puzzle, &solution)
+        if let Some(solution) = &outcome.solution {
+            check_solution(puzzle, solution)
                 .map_err(|e| format!("{who}: {solution} is wrong: {e}"))?;
         }
     }
@@ -194,9 +192,9 @@ fn peers_agree_with_dlx_over_the_shared_corpora() {
 
 #[test]
 fn edge_grids_full_empty_and_dead_end() {
-    let solved = sudoku_core::symmetry::base_solution();
+    let solved = sudoku_core::symmetry::base_solution(Size::NINE);
     // r1c9 sees 1..8 in its row and 9 in its column: no clue repeats, yet nothing fits.
-    let mut dead_end = Grid::EMPTY;
+    let mut dead_end = Grid::empty(Size::NINE);
     for (col, digit) in (1..=8).enumerate() {
         dead_end.set(col, digit);
     }
@@ -205,15 +203,15 @@ fn edge_grids_full_empty_and_dead_end() {
     for &peer in PEERS {
         let mut engine = find(peer).unwrap_or_else(|e| panic!("{e}")).create();
         let full = engine.solve(&solved, Limits::UNIQUE);
-        assert_eq!((full.count, full.solution), (1, Some(solved)), "{peer}: full grid");
+        assert_eq!((full.count, full.solution), (1, Some(solved.clone())), "{peer}: full grid");
         let dead = engine.solve(&dead_end, Limits::UNIQUE);
         assert_eq!((dead.count, dead.solution), (0, None), "{peer}: dead end");
         for limit in [1, 2, 7, 40] {
-            let empty = engine.solve(&Grid::EMPTY, Limits::count_up_to(limit));
+            let empty = engine.solve(&Grid::empty(Size::NINE), Limits::count_up_to(limit));
             assert_eq!(empty.count, limit, "{peer}: empty grid");
             let solution =
                 empty.solution.unwrap_or_else(|| panic!("{peer}: count without solution"));
-            assert_eq!(check_solution(&Grid::EMPTY, &solution), Ok(()), "{peer}");
+            assert_eq!(check_solution(&Grid::empty(Size::NINE), &solution), Ok(()), "{peer}");
         }
     }
 }
@@ -274,7 +272,7 @@ mod oracle {
                 budget_outs.push(info.name);
                 continue;
             }
-            agree(puzzle, Limits::UNIQUE, (info.name, outcome), (ORACLE, oracle))
+            agree(puzzle, Limits::UNIQUE, (info.name, outcome), (ORACLE, oracle.clone()))
                 .map_err(|e| format!("{puzzle}: {e}"))?;
         }
         Ok(budget_outs)

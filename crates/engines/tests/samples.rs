@@ -9,7 +9,7 @@ mod common;
 use std::fs;
 
 use common::{ROW_MAJOR, samples_dir, solve_with_all};
-use sudoku_core::{Limits, Verdict, check_solution, format_grid, parse_one};
+use sudoku_core::{Alphabet, Limits, Verdict, check_solution, format_grid, parse_one};
 
 #[test]
 fn every_engine_solves_every_sample() {
@@ -35,7 +35,7 @@ fn every_engine_solves_every_sample() {
                 outcome.solution.unwrap_or_else(|| panic!("{name}: {} found none", info.name));
             if unique || ROW_MAJOR.contains(&info.name) {
                 assert_eq!(
-                    format_grid(&solution, puzzle.format),
+                    format_grid(&solution, puzzle.format, Alphabet::FromOne),
                     expected,
                     "{name}, {}",
                     info.name

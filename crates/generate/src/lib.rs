@@ -27,7 +27,10 @@
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
-use sudoku_core::{CELLS, Engine, Grid, Limits, Verdict, box_of, col_of, row_of};
+use sudoku_core::{Engine, Grid, Limits, Size, Verdict};
+
+const NINE: Size = Size::NINE;
+const CELLS: usize = 81;
 use sudoku_engines::EngineInfo;
 
 /// `count` minimal puzzles of `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
@@ -135,7 +138,7 @@ pub fn is_minimal(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
         return false;
     }
     (0..CELLS).filter(|&cell| puzzle.get(cell) != 0).all(|cell| {
-        let mut fewer = *puzzle;
+        let mut fewer = puzzle.clone();
         fewer.set(cell, 0);
         !has_one_solution(&fewer, engine)
     })
@@ -194,16 +197,16 @@ struct Filler {
 impl Filler {
     fn candidates(&self, cell: usize) -> u16 {
         ALL_DIGITS
-            & !(self.row_used[row_of(cell)]
-                | self.col_used[col_of(cell)]
-                | self.box_used[box_of(cell)])
+            & !(self.row_used[NINE.row_of(cell)]
+                | self.col_used[NINE.col_of(cell)]
+                | self.box_used[NINE.box_of(cell)])
     }
 
     fn toggle(&mut self, cell: usize, digit: u8) {
         let bit = 1u16 << digit;
-        self.row_used[row_of(cell)] ^= bit;
-        self.col_used[col_of(cell)] ^= bit;
-        self.box_used[box_of(cell)] ^= bit;
+        self.row_used[NINE.row_of(cell)] ^= bit;
+        self.col_used[NINE.col_of(cell)] ^= bit;
+        self.box_used[NINE.box_of(cell)] ^= bit;
     }
 
     /// Fills every empty cell, fewest candidates first, trying candidates in random order.
@@ -253,7 +256,7 @@ impl Filler {
 /// A random solved grid drawn from `stream`.
 fn random_solution(stream: &mut PuzzleStream) -> Grid {
     let mut filler =
-        Filler { grid: Grid::EMPTY, row_used: [0; 9], col_used: [0; 9], box_used: [0; 9] };
+        Filler { grid: Grid::empty(NINE), row_used: [0; 9], col_used: [0; 9], box_used: [0; 9] };
     let filled = filler.fill(stream);
     // The empty grid has solutions, and backtracking over all candidates finds one.
     debug_assert!(filled && filler.grid.is_full());
@@ -304,7 +307,7 @@ mod tests {
     fn solved_grids_are_valid_and_varied() {
         let grids: Vec<Grid> = (0..20).map(|index| solved_grid(3, index)).collect();
         for grid in &grids {
-            assert_eq!(check_solution(&Grid::EMPTY, grid), Ok(()));
+            assert_eq!(check_solution(&Grid::empty(NINE), grid), Ok(()));
         }
         let mut distinct = grids.clone();
         distinct.sort();

@@ -40,7 +40,7 @@ fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
         for checker in [&mut dlx, &mut mrv] {
             let outcome = checker.solve(puzzle, Limits::UNIQUE);
             assert_eq!(outcome.verdict(Limits::UNIQUE), Verdict::Exactly(1), "puzzle {index}");
-            assert_eq!(outcome.solution, Some(solution), "puzzle {index}");
+            assert_eq!(outcome.solution, Some(solution.clone()), "puzzle {index}");
         }
         assert_eq!(check_solution(puzzle, &solution), Ok(()));
         assert!(puzzle.clue_count() >= 17 && puzzle.clue_count() < 40, "{puzzle}");
@@ -51,9 +51,9 @@ fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
 #[test]
 fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
     let seed = 5;
-    let puzzle = generate(seed, 1, engine("dlx"))[0];
+    let puzzle = generate(seed, 1, engine("dlx"))[0].clone();
     let solution = solved_grid(seed, 0);
-    let mut padded: Grid = puzzle;
+    let mut padded: Grid = puzzle.clone();
     let empty = (0..81).find(|&cell| puzzle.get(cell) == 0).unwrap();
     padded.set(empty, solution.get(empty));
     let mut dlx = engine("dlx").create();

@@ -14,7 +14,9 @@
 pub mod exact_cover;
 
 use exact_cover::{ExactCover, SearchLimits};
-use sudoku_core::{Engine, Grid, Limits, Outcome, Stats, box_of, col_of, row_of};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Size, Stats};
+
+const NINE: Size = Size::NINE;
 
 /// The dancing-links engine.
 pub struct Dlx {
@@ -36,9 +38,9 @@ fn option_index(cell: usize, digit: u8) -> usize {
 fn items_of(cell: usize, digit: usize) -> [usize; 4] {
     [
         cell,
-        81 + row_of(cell) * 9 + digit,
-        2 * 81 + col_of(cell) * 9 + digit,
-        3 * 81 + box_of(cell) * 9 + digit,
+        81 + NINE.row_of(cell) * 9 + digit,
+        2 * 81 + NINE.col_of(cell) * 9 + digit,
+        3 * 81 + NINE.box_of(cell) * 9 + digit,
     ]
 }
 
@@ -65,7 +67,7 @@ impl Engine for Dlx {
             let digit = puzzle.get(cell);
             if digit != 0 {
                 let bit = 1 << (digit - 1);
-                let (row, col, bx) = (row_of(cell), col_of(cell), box_of(cell));
+                let (row, col, bx) = (NINE.row_of(cell), NINE.col_of(cell), NINE.box_of(cell));
                 clues_fit &= (rows[row] | cols[col] | boxes[bx]) & bit == 0;
                 rows[row] |= bit;
                 cols[col] |= bit;
@@ -86,7 +88,8 @@ impl Engine for Dlx {
             items_of(cell, digit)
         });
         let open_options = (0..81).filter(|&cell| puzzle.get(cell) == 0).flat_map(|cell| {
-            let taken = rows[row_of(cell)] | cols[col_of(cell)] | boxes[box_of(cell)];
+            let taken =
+                rows[NINE.row_of(cell)] | cols[NINE.col_of(cell)] | boxes[NINE.box_of(cell)];
             (0..9u8)
                 .filter(move |digit| taken & (1 << digit) == 0)
                 .map(move |digit| option_index(cell, digit + 1))
@@ -97,7 +100,7 @@ impl Engine for Dlx {
         let mut solution = None;
         let report = self.matrix.search(search_limits, |options| {
             if solution.is_none() {
-                let mut grid = *puzzle;
+                let mut grid = puzzle.clone();
                 for &option in options {
                     let option = option as usize;
                     grid.set(option / 9, (option % 9) as u8 + 1);

@@ -260,7 +260,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
 
 #[cfg(test)]
 mod tests {
-    use sudoku_core::{Engine, Grid, Limits};
+    use sudoku_core::{Engine, Grid, Limits, Size};
 
     use super::{Fast, Path};
     use crate::samples::assert_solves_samples;
@@ -282,12 +282,12 @@ mod tests {
         // points over and over, and a budget stops the search deep in the stack.
         let solutions = if cfg!(miri) { 10 } else { 2000 };
         let mut engine = Fast::new();
-        let counted = engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions));
+        let counted = engine.solve(&Grid::empty(Size::NINE), Limits::count_up_to(solutions));
         assert_eq!(counted.count, solutions);
-        let starved =
-            engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions).with_node_budget(9));
+        let starved = engine
+            .solve(&Grid::empty(Size::NINE), Limits::count_up_to(solutions).with_node_budget(9));
         assert!(starved.budget_exhausted);
         assert_eq!(starved.stats.nodes, 9);
-        assert_eq!(engine.solve(&Grid::EMPTY, Limits::count_up_to(solutions)), counted);
+        assert_eq!(engine.solve(&Grid::empty(Size::NINE), Limits::count_up_to(solutions)), counted);
     }
 }

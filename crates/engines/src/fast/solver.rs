@@ -7,7 +7,7 @@
 //! `b` not placed yet. Every function here is `#[inline(always)]` so that the whole search,
 //! compiled once per instruction set in `mod.rs`, is one function for the optimizer.
 
-use sudoku_core::Grid;
+use sudoku_core::{Grid, Size};
 
 use super::isa::Isa;
 use super::tables::{BAND_KEEP, LOCKED_COLUMNS};
@@ -179,7 +179,8 @@ impl State {
         // at once rather than discovered over several rounds of band updates. (The cells are
         // sorted by value without a branch per cell: that branch mispredicted on about every
         // clue.)
-        let by_value = isa.cells_by_value(puzzle.cells());
+        let by_value =
+            isa.cells_by_value(puzzle.cells().try_into().expect("fast solves 9×9 grids"));
         let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
         let mut cand = [[0; 16]; 3];
         let mut repeated = 0;
@@ -524,7 +525,7 @@ impl State {
                 }
             }
         }
-        Grid::from_cells(cells).expect("digits are 1..=9")
+        Grid::from_cells(Size::NINE, &cells).expect("digits are 1..=9")
     }
 }
 

@@ -22,7 +22,7 @@ pub struct JczSolve;
 impl Engine for JczSolve {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         // Only rejects values above 9, which a `Grid` never holds.
-        let Ok(sudoku) = Sudoku::from_bytes(*puzzle.cells()) else {
+        let Ok(sudoku) = Sudoku::from_bytes(crate::naive::nine_cells(puzzle)) else {
             return Outcome::empty();
         };
         let max_solutions = limits.max_solutions();
@@ -31,7 +31,7 @@ impl Engine for JczSolve {
         let count = u32::try_from(found).unwrap_or(u32::MAX).min(max_solutions);
         // The crate writes digits 1..=9; should it ever write anything else, reporting no
         // solution keeps the engine contract and lets the cross-checks expose it.
-        match Grid::from_cells(first[0]) {
+        match Grid::from_cells(sudoku_core::Size::NINE, &first[0]) {
             Some(solution) if count > 0 => {
                 Outcome { solution: Some(solution), count, ..Outcome::empty() }
             }

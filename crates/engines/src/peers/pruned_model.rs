@@ -17,7 +17,10 @@
 //! constraints first (`cell`), then row-digit (`81 + row * 9 + digit - 1`), column-digit
 //! (`162 + ...`) and box-digit (`243 + ...`). That is also the order of [`PrunedModel::items`].
 
-use sudoku_core::{CELLS, Grid, box_of, col_of, row_of};
+use sudoku_core::{Grid, Size};
+
+const NINE: Size = Size::NINE;
+const CELLS: usize = 81;
 
 /// Number of constraints of the full Sudoku matrix.
 pub const CONSTRAINTS: usize = 4 * CELLS;
@@ -62,9 +65,9 @@ fn constraints_of(cell: usize, digit: u8) -> [u16; 4] {
     let digit = usize::from(digit - 1);
     [
         cell,
-        81 + row_of(cell) * 9 + digit,
-        162 + col_of(cell) * 9 + digit,
-        243 + box_of(cell) * 9 + digit,
+        81 + NINE.row_of(cell) * 9 + digit,
+        162 + NINE.col_of(cell) * 9 + digit,
+        243 + NINE.box_of(cell) * 9 + digit,
     ]
     .map(|constraint| constraint as u16)
 }
@@ -82,7 +85,7 @@ impl Pruned {
                 continue;
             }
             let bit = 1 << digit;
-            let (row, col, bx) = (row_of(cell), col_of(cell), box_of(cell));
+            let (row, col, bx) = (NINE.row_of(cell), NINE.col_of(cell), NINE.box_of(cell));
             // A repeated clue leaves its unit needing one digit more than it has empty cells,
             // so the model has no solution; but exact-cover search proves that only by
             // exhausting the ways to fill the rest of the grid, which on a sparse puzzle can
@@ -106,13 +109,14 @@ impl Pruned {
             items.push(constraint as u16);
         }
         if items.is_empty() {
-            return Pruned::Complete(*puzzle);
+            return Pruned::Complete(puzzle.clone());
         }
 
         let mut options = Vec::new();
         for cell in (0..CELLS).filter(|&cell| puzzle.get(cell) == 0) {
-            let taken =
-                row_digits[row_of(cell)] | col_digits[col_of(cell)] | box_digits[box_of(cell)];
+            let taken = row_digits[NINE.row_of(cell)]
+                | col_digits[NINE.col_of(cell)]
+                | box_digits[NINE.box_of(cell)];
             let before = options.len();
             // A digit absent from the cell's row, column and box leaves all four of its
             // constraints unsatisfied, so each has a position.
@@ -131,7 +135,7 @@ impl Pruned {
                 return Pruned::NoSolution;
             }
         }
-        Pruned::Search(PrunedModel { clues: *puzzle, items, options })
+        Pruned::Search(PrunedModel { clues: puzzle.clone(), items, options })
     }
 }
 
@@ -148,7 +152,7 @@ impl PrunedModel {
 
     /// The clues with the digits of `chosen` options filled in.
     pub fn solution<'a>(&self, chosen: impl IntoIterator<Item = &'a PrunedOption>) -> Grid {
-        let mut grid = self.clues;
+        let mut grid = self.clues.clone();
         for option in chosen {
             grid.set(usize::from(option.cell), option.digit);
         }
@@ -170,7 +174,7 @@ mod tests {
 
     #[test]
     fn the_empty_grid_keeps_the_full_matrix() {
-        let model = model(&Grid::EMPTY);
+        let model = model(&Grid::empty(Size::NINE));
         assert_eq!(model.items().len(), CONSTRAINTS);
         assert_eq!(model.options().len(), 729);
         assert!(model.options().iter().all(|option| {
@@ -180,8 +184,8 @@ mod tests {
 
     #[test]
     fn one_blank_cell_leaves_four_items_and_one_option() {
-        let solved = base_solution();
-        let mut puzzle = solved;
+        let solved = base_solution(Size::NINE);
+        let mut puzzle = solved.clone();
         puzzle.set(40, 0);
         let model = model(&puzzle);
         assert_eq!(model.items().len(), 4);
@@ -192,22 +196,22 @@ mod tests {
 
     #[test]
     fn clues_remove_their_digit_from_every_peer_cell() {
-        let mut puzzle = Grid::EMPTY;
+        let mut puzzle = Grid::empty(Size::NINE);
         puzzle.set(0, 5);
         let model = model(&puzzle);
         assert_eq!(model.items().len(), CONSTRAINTS - 4);
         // 80 empty cells with 9 digits, minus digit 5 in the 20 cells that see r1c1.
         assert_eq!(model.options().len(), 80 * 9 - 20);
-        let seen = |c: usize| row_of(c) == 0 || col_of(c) == 0 || box_of(c) == 0;
+        let seen = |c: usize| NINE.row_of(c) == 0 || NINE.col_of(c) == 0 || NINE.box_of(c) == 0;
         assert!(model.options().iter().all(|o| o.digit != 5 || !seen(usize::from(o.cell))));
     }
 
     #[test]
     fn full_conflicting_and_dead_end_grids_need_no_search() {
-        let solved = base_solution();
+        let solved = base_solution(Size::NINE);
         assert!(matches!(Pruned::build(&solved), Pruned::Complete(grid) if grid == solved));
 
-        let mut clash = Grid::EMPTY;
+        let mut clash = Grid::empty(Size::NINE);
         clash.set(0, 3);
         clash.set(80, 3);
         assert!(matches!(Pruned::build(&clash), Pruned::Search(_)), "no shared unit");
@@ -215,7 +219,7 @@ mod tests {
         assert!(matches!(Pruned::build(&clash), Pruned::NoSolution));
 
         // r1c9 sees 1..8 in its row and 9 in its column.
-        let mut dead_end = Grid::EMPTY;
+        let mut dead_end = Grid::empty(Size::NINE);
         for (col, digit) in (1..=8).enumerate() {
             dead_end.set(col, digit);
         }

@@ -3,6 +3,7 @@
 #![allow(dead_code)] // Each suite uses a different subset.
 
 use std::path::PathBuf;
+use sudoku_core::Size;
 
 use proptest::prelude::*;
 use sudoku_core::symmetry::{Symmetry, base_solution};
@@ -39,14 +40,14 @@ pub fn solve_with_all(puzzle: &Grid, limits: Limits) -> Vec<(&'static EngineInfo
 
 /// Any valid solved grid reachable from the base solution by a symmetry.
 pub fn solved_grid() -> impl Strategy<Value = Grid> {
-    any::<u64>().prop_map(|n| Symmetry::from_number(n).apply(&base_solution()))
+    any::<u64>().prop_map(|n| Symmetry::from_seed(Size::NINE, n).apply(&base_solution(Size::NINE)))
 }
 
 /// A solved grid with each cell kept with probability `keep_percent` / 100, and the grid.
 pub fn thinned_grid(keep_percent: std::ops::Range<u32>) -> impl Strategy<Value = (Grid, Grid)> {
     (solved_grid(), keep_percent, proptest::collection::vec(0..100u32, 81)).prop_map(
         |(solved, keep_percent, draws)| {
-            let mut puzzle = solved;
+            let mut puzzle = solved.clone();
             for (cell, draw) in draws.into_iter().enumerate() {
                 if draw >= keep_percent {
                     puzzle.set(cell, 0);
