@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sudoku_bench::Corpus;
+use sudoku_core::ReadOptions;
 
 /// Puzzles measured per shared corpus file: a fixed sample, spread evenly over the file, small
 /// enough that plain backtracking under [`BUDGET`] finishes an iteration in well under a second.
@@ -44,7 +45,7 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         open_error: None,
     };
     for path in &sample_files {
-        if let Ok(corpus) = Corpus::load(path, None) {
+        if let Ok(corpus) = Corpus::load(path, ReadOptions::default()) {
             samples.puzzles.extend(corpus.puzzles);
         }
     }
@@ -52,7 +53,9 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         groups.push(("samples".to_owned(), samples));
     }
 
-    if let Ok(shipped) = Corpus::load(&root.join(sudoku_bench::corpus::SHIPPED_CORPUS), None) {
+    if let Ok(shipped) =
+        Corpus::load(&root.join(sudoku_bench::corpus::SHIPPED_CORPUS), ReadOptions::default())
+    {
         groups.push(("generated".to_owned(), shipped.sample(SHIPPED_SAMPLE)));
     }
 
@@ -66,7 +69,7 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         println!("NOTICE: shared corpora benchmarks skipped: {} not found", shared.display());
     }
     for path in &shared_files {
-        if let Ok(corpus) = Corpus::load(path, None) {
+        if let Ok(corpus) = Corpus::load(path, ReadOptions::default()) {
             let name =
                 path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned());
             groups.push((name, corpus.sample(SHARED_SAMPLE)));

@@ -12,6 +12,7 @@
 //! directory still matches by its name when that is unambiguous. Baselines made in another
 //! mode or with another budget are refused: their counters cannot match.
 
+use std::fmt;
 use std::path::{Path, PathBuf};
 
 use crate::files::{OutputError, write_whole};
@@ -200,6 +201,8 @@ pub struct Row {
     pub engine: String,
     /// The file (as this run names it, or as the baseline did for a missing row).
     pub file: String,
+    /// The size of its puzzles (`9x9`).
+    pub size: String,
     /// Single-thread µs per puzzle in the baseline.
     pub before_us: Option<f64>,
     /// Single-thread µs per puzzle now.
@@ -266,6 +269,7 @@ impl Comparison {
         let mut table = TextTable::new([
             "engine",
             "file",
+            "size",
             "µs/puzzle before",
             "after",
             "ratio",
@@ -305,6 +309,7 @@ impl Comparison {
             table.rows.push(vec![
                 row.engine.clone(),
                 row.file.clone(),
+                row.size.clone(),
                 optional(row.before_us),
                 optional(row.after_us),
                 row.ratio.map_or_else(|| "—".to_owned(), |ratio| format!("{ratio:.2}×")),
@@ -347,37 +352,66 @@ pub fn check_settings(
     Ok(())
 }
 
-/// Which (engine, file) pairs a run of `engines` over `files` shares with `baseline`, matched
-/// as [`compare`] matches them. Known before the run, so that a gate that would compare
-/// nothing, or less than expected, fails before the time is spent.
+/// One engine on the puzzles of one size of one file: what a record measures.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Measured<'a> {
+    /// The engine's name.
+    pub engine: &'a str,
+    /// The file as named.
+    pub file: &'a str,
+    /// The size ([`crate::size_name`]).
+    pub size: &'a str,
+}
+
+impl fmt::Display for Measured<'_> {
+    /// `fast on top1465.txt`, with ` (16x16)` for sizes other than 9×9.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} on {}", self.engine, self.file)?;
+        if self.size != "9x9" {
+            write!(f, " ({})", self.size)?;
+        }
+        Ok(())
+    }
+}
+
+impl<'a> Measured<'a> {
+    /// What `record` measures.
+    pub fn of(record: &'a Record) -> Measured<'a> {
+        Measured { engine: &record.engine, file: &record.file, size: &record.size }
+    }
+}
+
+/// Which of the records a run will make (`runs`: each engine on each size of each file it
+/// solves) it shares with `baseline`, matched as [`compare`] matches them. Known before the
+/// run, so that a gate that would compare nothing, or less than expected, fails before the
+/// time is spent.
 pub fn check_coverage(
     baseline: &Report,
     baseline_file: &str,
-    engines: &[&str],
-    files: &[&str],
+    runs: &[Measured<'_>],
     allow_partial: bool,
 ) -> Result<(), BaselineError> {
     let mut matched = vec![false; baseline.records.len()];
     let mut only_in_run = Vec::new();
-    for &engine in engines {
-        for &file in files {
-            match find_pair(baseline, engine, file) {
-                Some(index) => matched[index] = true,
-                None => only_in_run.push(format!("{engine} on {file} (only in the run)")),
-            }
+    for run in runs {
+        match find_record(baseline, run) {
+            Some(index) => matched[index] = true,
+            None => only_in_run.push(format!("{run} (only in the run)")),
         }
     }
     let compared = matched.iter().filter(|&&found| found).count();
     if compared == 0 {
         let held: Vec<String> =
-            baseline.records.iter().map(|r| format!("{} on {}", r.engine, r.file)).collect();
+            baseline.records.iter().map(|r| Measured::of(r).to_string()).collect();
         let held = if held.is_empty() { "no records".to_owned() } else { held.join(", ") };
         return Err(BaselineError::NoOverlap { file: baseline_file.to_owned(), held });
     }
-    let only_in_baseline =
-        baseline.records.iter().zip(&matched).filter(|(_, found)| !**found).map(|(record, _)| {
-            format!("{} on {} (only in the baseline)", record.engine, record.file)
-        });
+    let only_in_baseline = baseline
+        .records
+        .iter()
+        .zip(&matched)
+        .filter(|(_, found)| !**found)
+        .map(|(record, _)| format!("{} (only in the baseline)", Measured::of(record)));
     let missing: Vec<String> = only_in_run.into_iter().chain(only_in_baseline).collect();
     if !missing.is_empty() && !allow_partial {
         return Err(BaselineError::Partial { compared, missing: missing.join(", ") });
@@ -405,11 +439,12 @@ pub fn compare(
     let mut rows = Vec::new();
     let mut matched = vec![false; baseline.records.len()];
     for record in &current.records {
-        let found = find_pair(baseline, &record.engine, &record.file);
+        let found = find_record(baseline, &Measured::of(record));
         let Some(index) = found else {
             rows.push(Row {
                 engine: record.engine.clone(),
                 file: record.file.clone(),
+                size: record.size.clone(),
                 before_us: None,
                 after_us: Some(micros_per_puzzle(record)),
                 ratio: None,
@@ -433,6 +468,7 @@ pub fn compare(
         rows.push(Row {
             engine: record.engine.clone(),
             file: record.file.clone(),
+            size: record.size.clone(),
             before_us: Some(before_us),
             after_us: Some(after_us),
             ratio: Some(ratio),
@@ -444,6 +480,7 @@ pub fn compare(
         rows.push(Row {
             engine: record.engine.clone(),
             file: record.file.clone(),
+            size: record.size.clone(),
             before_us: Some(micros_per_puzzle(record)),
             after_us: None,
             ratio: None,
@@ -476,11 +513,15 @@ fn find_file<'a, T>(items: &'a [T], file: &str, name_of: impl Fn(&T) -> &str) ->
     })
 }
 
-/// The index of the baseline's record of `engine` on `file`.
-fn find_pair(baseline: &Report, engine: &str, file: &str) -> Option<usize> {
-    let same_engine: Vec<(usize, &Record)> =
-        baseline.records.iter().enumerate().filter(|(_, before)| before.engine == engine).collect();
-    find_file(&same_engine, file, |(_, before)| &before.file).map(|(index, _)| *index)
+/// The index of the baseline's record of the same engine on the same size of the same file.
+fn find_record(baseline: &Report, wanted: &Measured<'_>) -> Option<usize> {
+    let same_engine: Vec<(usize, &Record)> = baseline
+        .records
+        .iter()
+        .enumerate()
+        .filter(|(_, before)| before.engine == wanted.engine && before.size == wanted.size)
+        .collect();
+    find_file(&same_engine, wanted.file, |(_, before)| &before.file).map(|(index, _)| *index)
 }
 
 /// Reads one counter of a record.

@@ -1,6 +1,13 @@
 //! The comparison at a glance: an SVG bar chart of single-thread puzzles per second, one group
-//! of bars per file, one bar per engine, on a log scale (engines differ by orders of
-//! magnitude, and a linear axis would flatten all but the fastest).
+//! of bars per file (and size, for a file mixing sizes), one bar per engine, on a log scale
+//! (engines differ by orders of magnitude, and a linear axis would flatten all but the
+//! fastest).
+//!
+//! A report holding several sizes gets the scaling chart instead: mean µs per puzzle against
+//! the grid's side, one line per engine, both axes logarithmic, so that how each family scales
+//! from 4×4 to 64×64 reads off the slopes. A size where an engine gave up at the budget on
+//! most puzzles is drawn as a hollow point marked `†` (its time counts puzzles given up, not
+//! solved); an engine that does not solve a size has no point there.
 //!
 //! A bar must not claim more than the engine did. Puzzles/s counts every puzzle an engine
 //! finished with, budget-outs included, so an engine that gave up on most puzzles gets a pale,
@@ -16,8 +23,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::files::{OutputError, write_whole};
-use crate::output::count;
-use crate::report::Report;
+use crate::output::{count, shown_size};
+use crate::report::{Record, Report};
 
 /// An RGB colour.
 pub type Colour = RGBColor;
@@ -57,19 +64,41 @@ pub fn write_svg(report: &Report, path: &Path) -> Result<(), ChartError> {
     Ok(write_whole(path, svg.as_bytes(), false)?)
 }
 
-/// The chart of `report` as an SVG document.
-pub fn render_svg(report: &Report) -> Result<String, ChartError> {
+/// One group of bars: a file, or one size of a file mixing sizes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+struct Group<'a> {
+    file: &'a str,
+    size: &'a str,
+    /// Whether the label names the size (the file holds several).
+    mixed: bool,
+}
+
+/// The engines of `report`, in run order.
+fn engines_of(report: &Report) -> Vec<&str> {
     let mut engines: Vec<&str> = Vec::new();
     for record in &report.records {
         if !engines.contains(&record.engine.as_str()) {
             engines.push(&record.engine);
         }
     }
-    let files: Vec<&str> = report
+    engines
+}
+
+/// The chart of `report` as an SVG document: bars for one size, the scaling chart for
+/// several (see the [module documentation](self)).
+pub fn render_svg(report: &Report) -> Result<String, ChartError> {
+    if report.sizes().len() > 1 {
+        return render_scaling(report);
+    }
+    let engines = engines_of(report);
+    let files: Vec<Group<'_>> = report
         .files
         .iter()
-        .map(|file| file.file.as_str())
-        .filter(|file| report.records.iter().any(|record| record.file == *file))
+        .flat_map(|file| {
+            let mixed = file.sizes.len() > 1;
+            file.sizes.iter().map(move |size| Group { file: &file.file, size: &size.size, mixed })
+        })
+        .filter(|group| report.records.iter().any(|r| r.file == group.file && r.size == group.size))
         .collect();
     let rates = report
         .records
@@ -118,7 +147,7 @@ fn draw(
     root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
     report: &Report,
     engines: &[&str],
-    files: &[&str],
+    files: &[Group<'_>],
     (bottom, top): (f64, f64),
 ) -> Result<(), String> {
     let failed = |error: &dyn std::fmt::Display| error.to_string();
@@ -138,7 +167,14 @@ fn draw(
         files
             .get(nearest as usize)
             .filter(|_| is_group_centre)
-            .map(|file| short_name(file).to_owned())
+            .map(|group| {
+                let name = short_name(group.file);
+                if group.mixed {
+                    format!("{name} {}", shown_size(group.size))
+                } else {
+                    name.to_owned()
+                }
+            })
             .unwrap_or_default()
     };
     let rate_label = |y: &f64| if *y >= 1.0 { count(y.round() as u64) } else { format!("{y}") };
@@ -162,11 +198,12 @@ fn draw(
         let bars: Vec<(f64, f64, BarKind)> = files
             .iter()
             .enumerate()
-            .filter_map(|(file_index, &file)| {
-                let record = report
-                    .records
-                    .iter()
-                    .find(|record| record.engine == engine && record.file == file)?;
+            .filter_map(|(file_index, group)| {
+                let record = report.records.iter().find(|record| {
+                    record.engine == engine
+                        && record.file == group.file
+                        && record.size == group.size
+                })?;
                 let rate = record.single_thread_puzzles_per_second;
                 let left = file_index as f64 - 0.4 + engine_index as f64 * slot;
                 let kind = bar_kind(record);
@@ -223,6 +260,165 @@ fn draw(
         .map_err(|e| failed(&e))?;
     Ok(())
 }
+
+/// One engine at one size of the scaling chart.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Point {
+    side: f64,
+    /// Mean µs per puzzle over every file of the size.
+    micros: f64,
+    /// Whether the engine gave up at the budget on most of the size's puzzles.
+    mostly_gave_up: bool,
+}
+
+/// Each engine's points of the scaling chart, engines in run order, sizes smallest first.
+fn scaling_points<'a>(report: &'a Report, engines: &[&'a str]) -> Vec<(&'a str, Vec<Point>)> {
+    engines
+        .iter()
+        .map(|&engine| {
+            let points = report
+                .sizes()
+                .into_iter()
+                .filter_map(|size| {
+                    let name = crate::report::size_name(size);
+                    let records: Vec<&Record> = report
+                        .records
+                        .iter()
+                        .filter(|r| r.engine == engine && r.size == name)
+                        .collect();
+                    let puzzles: u64 = records.iter().map(|r| r.puzzles).sum();
+                    let seconds: f64 = records.iter().map(|r| r.solve_seconds).sum();
+                    let gave_up: u64 = records.iter().map(|r| r.budget_outs).sum();
+                    (puzzles > 0 && seconds > 0.0).then(|| Point {
+                        side: size.side() as f64,
+                        micros: seconds / puzzles as f64 * 1e6,
+                        mostly_gave_up: gave_up * 2 > puzzles,
+                    })
+                })
+                .collect();
+            (engine, points)
+        })
+        .collect()
+}
+
+/// The scaling chart: µs per puzzle against the side, one line per engine, log-log.
+fn render_scaling(report: &Report) -> Result<String, ChartError> {
+    let engines = engines_of(report);
+    let lines = scaling_points(report, &engines);
+    let all = lines.iter().flat_map(|(_, points)| points.iter().map(|point| point.micros));
+    let (lowest, highest) = all
+        .fold(None, |range: Option<(f64, f64)>, value| match range {
+            None => Some((value, value)),
+            Some((low, high)) => Some((low.min(value), high.max(value))),
+        })
+        .ok_or(ChartError::Empty)?;
+    let bottom = 10f64.powf(lowest.log10().floor()).max(1e-3);
+    let top = 10f64.powf((highest * 30.0).log10().ceil());
+    let sides: Vec<f64> = report.sizes().iter().map(|size| size.side() as f64).collect();
+    let footnote = lines.iter().any(|(_, points)| points.iter().any(|p| p.mostly_gave_up));
+    let size = (760u32, if footnote { 600 } else { 560 });
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
+        let (plot, notes) = if footnote {
+            let (plot, notes) = root.split_vertically(size.1 - 40);
+            (plot, Some(notes))
+        } else {
+            (root.clone(), None)
+        };
+        draw_scaling(&plot, report, &lines, &sides, (bottom, top)).map_err(ChartError::Drawing)?;
+        if let Some(notes) = notes {
+            let style = TextStyle::from(("sans-serif", 12).into_font());
+            for (line, text) in GAVE_UP_POINT_NOTE.iter().enumerate() {
+                notes
+                    .draw(&Text::new(*text, (16, 4 + 16 * line as i32), style.clone()))
+                    .map_err(|error| ChartError::Drawing(error.to_string()))?;
+            }
+        }
+        root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
+    }
+    Ok(svg)
+}
+
+fn draw_scaling(
+    root: &DrawingArea<SVGBackend<'_>, plotters::coord::Shift>,
+    report: &Report,
+    lines: &[(&str, Vec<Point>)],
+    sides: &[f64],
+    (bottom, top): (f64, f64),
+) -> Result<(), String> {
+    let failed = |error: &dyn std::fmt::Display| error.to_string();
+    root.fill(&WHITE).map_err(|e| failed(&e))?;
+    let caption = format!(
+        "Mean µs per puzzle by grid size, one thread, mode {} (log-log)",
+        report.mode.name()
+    );
+    let (left, right) = (sides[0] / 1.3, sides[sides.len() - 1] * 1.3);
+    let mut chart = ChartBuilder::on(root)
+        .caption(caption, ("sans-serif", 20))
+        .margin(16)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d((left..right).log_scale(), (bottom..top).log_scale())
+        .map_err(|e| failed(&e))?;
+    let side_label = |x: &f64| {
+        sides
+            .iter()
+            .find(|&&side| (side - x).abs() < 1e-6)
+            .map(|&side| format!("{0}×{0}", side as u32))
+            .unwrap_or_default()
+    };
+    let micros_label = |y: &f64| if *y >= 1.0 { count(y.round() as u64) } else { format!("{y}") };
+    chart
+        .configure_mesh()
+        .x_labels(20)
+        .x_label_formatter(&side_label)
+        .y_label_formatter(&micros_label)
+        .x_desc("grid")
+        .y_desc("µs per puzzle")
+        .label_style(("sans-serif", 13))
+        .draw()
+        .map_err(|e| failed(&e))?;
+    for (index, (engine, points)) in lines.iter().enumerate() {
+        let colour = PALETTE[index % PALETTE.len()];
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().map(|p| (p.side, p.micros)),
+                colour.stroke_width(2),
+            ))
+            .map_err(|e| failed(&e))?
+            .label(*engine)
+            .legend(move |(x, y)| Rectangle::new([(x, y - 2), (x + 14, y + 2)], colour.filled()));
+        chart
+            .draw_series(points.iter().map(|p| {
+                let style = if p.mostly_gave_up { colour.stroke_width(2) } else { colour.filled() };
+                Circle::new((p.side, p.micros), 4, style)
+            }))
+            .map_err(|e| failed(&e))?;
+        let note_style =
+            TextStyle::from(("sans-serif", 12).into_font()).pos(Pos::new(HPos::Left, VPos::Bottom));
+        chart
+            .draw_series(points.iter().filter(|p| p.mostly_gave_up).map(|p| {
+                Text::new("†".to_owned(), (p.side * 1.05, p.micros * 1.1), note_style.clone())
+            }))
+            .map_err(|e| failed(&e))?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperLeft)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(|e| failed(&e))?;
+    Ok(())
+}
+
+/// The footnote under a scaling chart with a hollow point, one line each.
+pub const GAVE_UP_POINT_NOTE: [&str; 2] = [
+    "† hollow: gave up at the node budget on most puzzles of that size; the time counts puzzles",
+    "given up, not solved (measure it with a larger --budget, or --budget none)",
+];
 
 /// The footnote under a chart with a [`BarKind::MostlyGaveUp`] bar, one line each.
 pub const GAVE_UP_NOTE: [&str; 2] = [

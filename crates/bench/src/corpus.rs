@@ -13,7 +13,7 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Format, Grid, PuzzleReader, ReadOptions};
+use sudoku_core::{Grid, PuzzleReader, ReadOptions, Size};
 
 /// The corpus the project ships, relative to the repository root.
 pub const SHIPPED_CORPUS: &str = "data/corpus/generated-10000.txt";
@@ -56,8 +56,9 @@ pub struct LoadError {
 }
 
 impl Corpus {
-    /// Reads every puzzle of the file at `path`, in `format` or detecting each puzzle's.
-    pub fn load(path: &Path, format: Option<Format>) -> Result<Corpus, LoadError> {
+    /// Reads every puzzle of the file at `path`, as `options` say or detecting each puzzle's
+    /// format, size and alphabet.
+    pub fn load(path: &Path, options: ReadOptions) -> Result<Corpus, LoadError> {
         let started = Instant::now();
         let file = path.display().to_string();
         let opened = File::open(path).and_then(|handle| {
@@ -68,20 +69,18 @@ impl Corpus {
             Ok(handle)
         });
         let handle = opened.map_err(|source| LoadError { file: file.clone(), source })?;
-        let mut corpus = Corpus::read(file, BufReader::with_capacity(1 << 16, handle), format);
+        let mut corpus = Corpus::read(file, BufReader::with_capacity(1 << 16, handle), options);
         corpus.read_time = started.elapsed();
         Ok(corpus)
     }
 
     /// Reads every puzzle from `input`, naming it `file` in messages.
-    pub fn read(file: impl Into<String>, input: impl BufRead, format: Option<Format>) -> Corpus {
+    pub fn read(file: impl Into<String>, input: impl BufRead, options: ReadOptions) -> Corpus {
         let started = Instant::now();
         let file = file.into();
         let mut puzzles = Vec::new();
         let mut read_errors = Vec::new();
-        for item in
-            PuzzleReader::with_options(input, ReadOptions { format, ..ReadOptions::default() })
-        {
+        for item in PuzzleReader::with_options(input, options) {
             match item {
                 Ok(puzzle) => puzzles.push(CorpusPuzzle {
                     grid: puzzle.grid,
@@ -114,7 +113,34 @@ impl Corpus {
         } else {
             (0..count).map(|k| self.puzzles[k * total / count].clone()).collect()
         };
-        Corpus { puzzles, ..self.clone() }
+        Corpus { puzzles, read_errors: self.read_errors.clone(), ..self.clone_empty() }
+    }
+
+    /// The sizes of the puzzles, smallest first, with how many puzzles each has.
+    pub fn sizes(&self) -> Vec<(Size, usize)> {
+        let mut counts = [0; Size::ALL.len()];
+        for puzzle in &self.puzzles {
+            counts[puzzle.grid.size().order() - Size::MIN_ORDER] += 1;
+        }
+        Size::ALL.into_iter().zip(counts).filter(|&(_, count)| count > 0).collect()
+    }
+
+    /// The puzzles of `size`, as a corpus of the same file. Engines are run and reported per
+    /// size, so a file mixing sizes is measured in parts.
+    pub fn part(&self, size: Size) -> Corpus {
+        let puzzles = self.puzzles.iter().filter(|p| p.grid.size() == size).cloned().collect();
+        Corpus { puzzles, read_errors: Vec::new(), ..self.clone_empty() }
+    }
+
+    /// This corpus without its puzzles and read errors.
+    fn clone_empty(&self) -> Corpus {
+        Corpus {
+            file: self.file.clone(),
+            puzzles: Vec::new(),
+            read_errors: Vec::new(),
+            read_time: self.read_time,
+            open_error: self.open_error.clone(),
+        }
     }
 
     /// FNV-1a (64 bits) of every puzzle's cells in order, as 16 hex digits. Two files with the
@@ -154,7 +180,7 @@ mod tests {
     #[test]
     fn reading_keeps_places_and_goes_past_a_bad_puzzle() {
         let text = format!("# comment\n{SOLVED}\n{}x\n\n{SOLVED}\n", ".".repeat(80));
-        let corpus = Corpus::read("test.txt", text.as_bytes(), None);
+        let corpus = Corpus::read("test.txt", text.as_bytes(), ReadOptions::default());
         let places: Vec<_> = corpus.puzzles.iter().map(|p| (p.number, p.line)).collect();
         assert_eq!(places, [(1, 2), (3, 5)]);
         assert_eq!(corpus.read_errors.len(), 1);
@@ -174,7 +200,7 @@ mod tests {
             text.push_str(&line);
             text.push('\n');
         }
-        let corpus = Corpus::read("ten", text.as_bytes(), None);
+        let corpus = Corpus::read("ten", text.as_bytes(), ReadOptions::default());
         let sample = corpus.sample(3);
         let numbers: Vec<_> = sample.puzzles.iter().map(|p| p.number).collect();
         assert_eq!(numbers, [1, 4, 7]);
@@ -182,5 +208,19 @@ mod tests {
         assert_eq!(corpus.digest(), corpus.sample(10).digest());
         assert_ne!(corpus.digest(), sample.digest());
         assert_eq!(corpus.digest().len(), 16);
+    }
+
+    #[test]
+    fn a_file_mixing_sizes_splits_into_parts_in_file_order() {
+        let four = "1234341221434321";
+        let text = format!("{SOLVED}\n{four}\n{}\n{SOLVED}\n", ".".repeat(16));
+        let corpus = Corpus::read("mixed", text.as_bytes(), ReadOptions::default());
+        let sizes: Vec<(usize, usize)> =
+            corpus.sizes().into_iter().map(|(size, count)| (size.side(), count)).collect();
+        assert_eq!(sizes, [(4, 2), (9, 2)]);
+        let part = corpus.part(Size::from_side(4).unwrap());
+        let numbers: Vec<_> = part.puzzles.iter().map(|p| p.number).collect();
+        assert_eq!(numbers, [2, 3]);
+        assert_eq!(part.file, "mixed");
     }
 }

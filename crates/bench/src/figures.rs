@@ -5,12 +5,12 @@
 //! deterministic, so baselines compare them exactly. Times are the median over passes of each
 //! figure, taken separately.
 
-use sudoku_core::Verdict;
+use sudoku_core::{Size, Verdict};
 
 use crate::BenchOptions;
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
-use crate::report::{Mode, Record};
+use crate::report::{Mode, Record, size_name};
 
 /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
 pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -26,6 +26,7 @@ pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
 /// The record of `run` over `corpus`; `disagreements` is `None` without cross-check.
 pub(crate) fn record(
     corpus: &Corpus,
+    size: Size,
     run: &EngineRun<'_>,
     options: &BenchOptions<'_>,
     disagreements: Option<u64>,
@@ -66,6 +67,7 @@ pub(crate) fn record(
     Record {
         engine: run.info.name.to_owned(),
         file: corpus.file.clone(),
+        size: size_name(size),
         mode: options.mode,
         budget: run.limits.node_budget(),
         instrumented,

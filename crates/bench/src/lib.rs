@@ -19,8 +19,9 @@
 //!
 //! ```no_run
 //! use sudoku_bench::{BenchOptions, Corpus, Mode, Timing, output};
+//! use sudoku_core::ReadOptions;
 //!
-//! let corpus = Corpus::load("data/corpus/generated-10000.txt".as_ref(), None)?;
+//! let corpus = Corpus::load("data/corpus/generated-10000.txt".as_ref(), ReadOptions::default())?;
 //! let options = BenchOptions {
 //!     engines: sudoku_engines::ENGINES.iter().collect(),
 //!     mode: Mode::Unique,
@@ -48,11 +49,14 @@ pub mod report;
 
 use std::time::{Duration, Instant};
 
+use sudoku_core::Size;
 use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError};
 pub use crosscheck::{Disagreement, EngineAnswer};
-pub use report::{FileSummary, Machine, Mode, Record, Report, SCHEMA_VERSION};
+pub use report::{
+    FileSummary, Machine, Mode, NotApplicable, Record, Report, SCHEMA_VERSION, SizeCount, size_name,
+};
 
 /// How often the timing passes run.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -125,47 +129,95 @@ pub fn run(corpora: &[Corpus], options: &BenchOptions<'_>) -> Result<Report, Ben
     let progress = progress::Progress::new(options.progress);
     let mut report = Report::new(options, Machine::current());
     let mut disagreements = Vec::new();
-    for corpus in corpora {
-        let mut summary = FileSummary::of(corpus);
-        if corpus.puzzles.is_empty() {
-            report.files.push(summary);
-            continue;
-        }
-        let mut runners: Vec<measure::Runner<'_, '_>> = options
-            .engines
-            .iter()
-            .map(|&info| measure::Runner::start(info, corpus, options, &pool, &progress))
-            .collect();
-        loop {
-            let mut ran = false;
-            for runner in &mut runners {
-                if runner.wants_another_pass(options.timing) {
-                    runner.another_pass(options, &pool, &progress);
-                    ran = true;
-                }
+    for whole in corpora {
+        let mut summary = FileSummary::of(whole);
+        let sizes = whole.sizes();
+        for &(size, puzzles) in &sizes {
+            // A file of one size (nearly all) is run as it is; a mixed one, a size at a time.
+            let part;
+            let corpus = if sizes.len() == 1 {
+                whole
+            } else {
+                part = whole.part(size);
+                &part
+            };
+            let (engines, not_applicable): (Vec<&EngineInfo>, Vec<&EngineInfo>) =
+                options.engines.iter().partition(|info| info.supports(size));
+            report.not_applicable.extend(not_applicable.into_iter().map(|info| NotApplicable {
+                engine: info.name.to_owned(),
+                file: corpus.file.clone(),
+                size: size_name(size),
+                puzzles: puzzles as u64,
+                engine_sizes: info.sizes_text(),
+            }));
+            if engines.is_empty() {
+                continue;
             }
-            if !ran {
-                break;
+            let part = run_part(corpus, size, &engines, options, &pool, &progress);
+            report.records.extend(part.records);
+            disagreements.extend(part.disagreements);
+            if let Some(seconds) = part.check_seconds {
+                summary.check_seconds = Some(summary.check_seconds.unwrap_or(0.0) + seconds);
             }
-        }
-        let runs: Vec<measure::EngineRun<'_>> =
-            runners.into_iter().map(measure::Runner::finish).collect();
-        let charged = if options.cross_check {
-            let started = Instant::now();
-            let checked = crosscheck::cross_check(corpus, &runs, &pool);
-            summary.check_seconds = Some(started.elapsed().as_secs_f64());
-            disagreements.extend(checked.disagreements);
-            Some(checked.charged)
-        } else {
-            None
-        };
-        for (index, engine_run) in runs.iter().enumerate() {
-            let charged_here = charged.as_ref().map(|per_engine| per_engine[index]);
-            report.records.push(figures::record(corpus, engine_run, options, charged_here));
         }
         report.files.push(summary);
     }
     progress.finish();
     report.disagreements = options.cross_check.then_some(disagreements);
     Ok(report)
+}
+
+/// What the engines did on the puzzles of one size of one file.
+struct Part {
+    records: Vec<Record>,
+    disagreements: Vec<Disagreement>,
+    /// Time spent cross-checking (`None`: no cross-check).
+    check_seconds: Option<f64>,
+}
+
+/// Runs `engines` over `corpus`, whose puzzles all have `size`: passes taking turns, then the
+/// cross-check, then one record per engine.
+fn run_part(
+    corpus: &Corpus,
+    size: Size,
+    engines: &[&EngineInfo],
+    options: &BenchOptions<'_>,
+    pool: &rayon::ThreadPool,
+    progress: &progress::Progress,
+) -> Part {
+    let mut runners: Vec<measure::Runner<'_, '_>> = engines
+        .iter()
+        .map(|&info| measure::Runner::start(info, corpus, options, pool, progress))
+        .collect();
+    loop {
+        let mut ran = false;
+        for runner in &mut runners {
+            if runner.wants_another_pass(options.timing) {
+                runner.another_pass(options, pool, progress);
+                ran = true;
+            }
+        }
+        if !ran {
+            break;
+        }
+    }
+    let runs: Vec<measure::EngineRun<'_>> =
+        runners.into_iter().map(measure::Runner::finish).collect();
+    let (charged, disagreements, check_seconds) = if options.cross_check {
+        let started = Instant::now();
+        let checked = crosscheck::cross_check(corpus, &runs, pool);
+        let seconds = started.elapsed().as_secs_f64();
+        (Some(checked.charged), checked.disagreements, Some(seconds))
+    } else {
+        (None, Vec::new(), None)
+    };
+    let records = runs
+        .iter()
+        .enumerate()
+        .map(|(index, engine_run)| {
+            let charged_here = charged.as_ref().map(|per_engine| per_engine[index]);
+            figures::record(corpus, size, engine_run, options, charged_here)
+        })
+        .collect();
+    Part { records, disagreements, check_seconds }
 }

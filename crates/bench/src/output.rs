@@ -66,8 +66,8 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<Record>, csv::Error> {
     csv::Reader::from_reader(bytes).deserialize().collect()
 }
 
-/// The report as aligned tables, one per file, with the run's settings above and the
-/// cross-check's verdict below.
+/// The report as aligned tables, one per file and size, with the run's settings above and the
+/// cross-check's verdict below. Engines that do not solve a size are listed as n/a.
 pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     for line in settings_lines(report) {
         writeln!(out, "{line}")?;
@@ -86,18 +86,16 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         if let Some(checked) = file.check_seconds {
             heading.push_str(&format!(", cross-checked in {}", seconds(checked)));
         }
+        if let [only] = &file.sizes[..] {
+            heading.push_str(&format!("; {}", shown_size(&only.size)));
+        }
         writeln!(out, "{heading}")?;
-        let records: Vec<&Record> =
-            report.records.iter().filter(|record| record.file == file.file).collect();
-        if records.is_empty() {
-            continue;
+        for size in &file.sizes {
+            if file.sizes.len() > 1 {
+                writeln!(out, "{}: {} puzzles", shown_size(&size.size), count(size.puzzles))?;
+            }
+            write_size_table(report, &file.file, &size.size, out)?;
         }
-        let columns = columns(report);
-        let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
-        for record in records {
-            table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
-        }
-        table.write_aligned(out)?;
     }
     writeln!(out)?;
     for line in footer_lines(report) {
@@ -106,24 +104,66 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// The report as one Markdown table (a file column first), with the settings above it.
+/// The table of every engine on the puzzles of one size of one file.
+fn write_size_table(
+    report: &Report,
+    file: &str,
+    size: &str,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let columns = columns(report);
+    let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
+    for record in report.records.iter().filter(|r| r.file == file && r.size == size) {
+        table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
+    }
+    for skipped in report.not_applicable.iter().filter(|n| n.file == file && n.size == size) {
+        let mut row = vec![skipped.engine.clone(), count(skipped.puzzles)];
+        row.push(format!("n/a: solves {}", skipped.engine_sizes));
+        row.resize(columns.len(), String::new());
+        table.rows.push(row);
+    }
+    if table.rows.is_empty() {
+        return Ok(());
+    }
+    table.write_aligned(out)
+}
+
+/// A report's size (`16x16`) as people read it (`16×16`).
+pub fn shown_size(size: &str) -> String {
+    size.replace('x', "×")
+}
+
+/// The report as one Markdown table (file and size columns first), with the settings above it.
 pub fn write_markdown(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let settings = settings_lines(report);
     writeln!(out, "{}", settings.join("  \n"))?;
     writeln!(out)?;
     let columns = columns(report);
-    let mut header = String::from("| file |");
-    let mut rule = String::from("|---|");
+    let mut header = String::from("| file | size |");
+    let mut rule = String::from("|---|---|");
     for (index, (name, _)) in columns.iter().enumerate() {
         header.push_str(&format!(" {name} |"));
         rule.push_str(if index == 0 { "---|" } else { "--:|" });
     }
     writeln!(out, "{header}\n{rule}")?;
     for record in &report.records {
-        let mut row = format!("| {} |", markdown_escape(&record.file));
+        let mut row =
+            format!("| {} | {} |", markdown_escape(&record.file), shown_size(&record.size));
         for (_, cell) in &columns {
             row.push_str(&format!(" {} |", markdown_escape(&cell(record))));
         }
+        writeln!(out, "{row}")?;
+    }
+    for skipped in &report.not_applicable {
+        let mut row = format!(
+            "| {} | {} | {} | {} | n/a: solves {} |",
+            markdown_escape(&skipped.file),
+            shown_size(&skipped.size),
+            skipped.engine,
+            count(skipped.puzzles),
+            skipped.engine_sizes
+        );
+        row.push_str(&" |".repeat(columns.len().saturating_sub(3)));
         writeln!(out, "{row}")?;
     }
     writeln!(out)?;

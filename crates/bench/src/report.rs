@@ -12,14 +12,14 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::Limits;
+use sudoku_core::{Limits, Size};
 
 use crate::corpus::Corpus;
 use crate::crosscheck::Disagreement;
 use crate::{BenchOptions, Timing};
 
 /// The version of the JSON schema this crate writes.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// How far each solve goes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -112,10 +112,42 @@ pub struct FileSummary {
     pub check_seconds: Option<f64>,
     /// FNV-1a (64 bits, hex) of the puzzles' cells, so a baseline can tell a changed file.
     pub digest: String,
-    /// Why the file could not be read at all (`None`: it was read). Reports of earlier
-    /// versions lack the field, which reads as `None`.
+    /// Why the file could not be read at all (`None`: it was read).
     #[serde(default)]
     pub error: Option<String>,
+    /// The sizes of its puzzles, smallest first, with how many puzzles each.
+    pub sizes: Vec<SizeCount>,
+}
+
+/// How many puzzles of a file have one size.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct SizeCount {
+    /// The size, as [`size_name`] writes it (`9x9`).
+    pub size: String,
+    /// Puzzles of that size.
+    pub puzzles: u64,
+}
+
+/// A size as reports write it: `9x9`, `16x16` (ASCII, so that every CSV reader and shell
+/// takes it; `Size`'s parser reads it back).
+pub fn size_name(size: Size) -> String {
+    format!("{0}x{0}", size.side())
+}
+
+/// An engine that was not run on the puzzles of one size of a file, because it does not solve
+/// that size: shown as n/a, never counted as a failure.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct NotApplicable {
+    /// The engine's registry name.
+    pub engine: String,
+    /// The file as named on the command line.
+    pub file: String,
+    /// The size it does not solve ([`size_name`]).
+    pub size: String,
+    /// Puzzles of that size in the file.
+    pub puzzles: u64,
+    /// The sizes the engine solves, for people (`9×9`, `4×4 to 64×64`).
+    pub engine_sizes: String,
 }
 
 impl FileSummary {
@@ -129,6 +161,11 @@ impl FileSummary {
             check_seconds: None,
             digest: corpus.digest(),
             error: corpus.open_error.clone(),
+            sizes: corpus
+                .sizes()
+                .into_iter()
+                .map(|(size, puzzles)| SizeCount { size: size_name(size), puzzles: puzzles as u64 })
+                .collect(),
         }
     }
 }
@@ -141,6 +178,8 @@ pub struct Record {
     pub engine: String,
     /// The file as named on the command line.
     pub file: String,
+    /// The size of the puzzles ([`size_name`]): a file mixing sizes has a record per size.
+    pub size: String,
     /// The mode of every solve.
     pub mode: Mode,
     /// The node budget this engine ran with (`None`: unlimited, or an engine that ignores
@@ -231,8 +270,11 @@ pub struct Report {
     pub machine: Machine,
     /// The input files, in order.
     pub files: Vec<FileSummary>,
-    /// One record per file and engine, files in input order, engines in run order.
+    /// One record per file, size and engine: files in input order, sizes smallest first,
+    /// engines in run order.
     pub records: Vec<Record>,
+    /// The engines not run on some size of some file because they do not solve it.
+    pub not_applicable: Vec<NotApplicable>,
     /// Every disagreement found (`None`: not cross-checked).
     pub disagreements: Option<Vec<Disagreement>>,
 }
@@ -259,6 +301,7 @@ impl Report {
             machine,
             files: Vec::new(),
             records: Vec::new(),
+            not_applicable: Vec::new(),
             disagreements: None,
         }
     }
@@ -266,6 +309,15 @@ impl Report {
     /// The number of disagreements found (0 without cross-check).
     pub fn disagreement_count(&self) -> usize {
         self.disagreements.as_ref().map_or(0, Vec::len)
+    }
+
+    /// The sizes of the records, smallest first.
+    pub fn sizes(&self) -> Vec<Size> {
+        let mut sizes: Vec<Size> =
+            self.records.iter().filter_map(|record| record.size.parse().ok()).collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
     }
 
     /// Read errors over all files.

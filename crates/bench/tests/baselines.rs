@@ -104,7 +104,10 @@ fn incomparable_baselines_are_refused() {
 
     let path = directory.path().join("old.json");
     let json = sudoku_bench::output::render(&report, sudoku_bench::output::OutputFormat::Json)
-        .replace("\"schema_version\": 1,", "\"schema_version\": 0,");
+        .replace(
+            &format!("\"schema_version\": {},", sudoku_bench::SCHEMA_VERSION),
+            "\"schema_version\": 0,",
+        );
     std::fs::write(&path, json).unwrap();
     let error = baseline::load(&path).unwrap_err();
     assert!(matches!(error, BaselineError::Schema { found: 0, .. }), "{error}");

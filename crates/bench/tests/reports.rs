@@ -49,7 +49,7 @@ fn json_and_csv_read_back_to_the_same_figures() {
     let csv = render(&report, OutputFormat::Csv);
     assert_eq!(read_csv(csv.as_bytes()).unwrap(), report.records);
     let header = csv.lines().next().unwrap();
-    assert!(header.starts_with("engine,file,mode,budget,instrumented,cross_check,puzzles,"));
+    assert!(header.starts_with("engine,file,size,mode,budget,instrumented,cross_check,puzzles,"));
     assert_eq!(csv.lines().count(), report.records.len() + 1);
 }
 
@@ -115,6 +115,14 @@ fn json_has_exactly_the_documented_fields_and_types() {
             charged: true,
         }],
     });
+    // And an engine that does not solve a size, so that n/a entries are checked too.
+    report.not_applicable.push(sudoku_bench::NotApplicable {
+        engine: "fast".into(),
+        file: "f.txt".into(),
+        size: "16x16".into(),
+        puzzles: 3,
+        engine_sizes: "9×9".into(),
+    });
     let schema = documented_schema();
     let json: Value = serde_json::from_str(&render(&report, OutputFormat::Json)).unwrap();
     check_object(&json, &schema["Top level"], "report");
@@ -123,6 +131,14 @@ fn json_has_exactly_the_documented_fields_and_types() {
     check_object(&json["machine"], &schema["machine"], "machine");
     for file in json["files"].as_array().unwrap() {
         check_object(file, &schema["files[]"], "files[]");
+        let sizes = file["sizes"].as_array().unwrap();
+        assert!(!sizes.is_empty());
+        for size in sizes {
+            check_object(size, &schema["files[].sizes[]"], "files[].sizes[]");
+        }
+    }
+    for skipped in json["not_applicable"].as_array().unwrap() {
+        check_object(skipped, &schema["not_applicable[]"], "not_applicable[]");
     }
     let records = json["records"].as_array().unwrap();
     assert_eq!(records.len(), 3 * json["files"].as_array().unwrap().len());
@@ -190,6 +206,7 @@ fn human_formats_state_the_settings_and_the_verdict() {
     let markdown = render(&report, OutputFormat::Markdown);
     let rows: Vec<&str> = markdown.lines().filter(|line| line.starts_with("| ")).collect();
     assert_eq!(rows.len(), report.records.len() + 1, "{markdown}");
-    assert!(rows[0].starts_with("| file | engine | puzzles |"), "{markdown}");
+    assert!(rows[0].starts_with("| file | size | engine | puzzles |"), "{markdown}");
+    assert!(rows[1].contains(" | 9×9 | "), "{markdown}");
     assert!(markdown.contains("mode unique"));
 }

@@ -8,6 +8,7 @@ mod common;
 
 use common::{options, shared_corpora};
 use sudoku_bench::Corpus;
+use sudoku_core::ReadOptions;
 use sudoku_engines::ENGINES;
 
 const PER_FILE: usize = 300;
@@ -27,7 +28,7 @@ fn every_engine_agrees_on_a_sample_of_every_shared_corpus() {
     let corpora: Vec<Corpus> = files
         .iter()
         .map(|path| {
-            let corpus = Corpus::load(path, None).unwrap();
+            let corpus = Corpus::load(path, ReadOptions::default()).unwrap();
             assert_eq!(corpus.read_errors, Vec::<String>::new(), "{}", corpus.file);
             assert!(!corpus.puzzles.is_empty(), "{}", corpus.file);
             corpus.sample(PER_FILE)

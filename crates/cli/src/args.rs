@@ -4,8 +4,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_core::Format;
-use sudoku_engines::{DEFAULT_ENGINE, EngineInfo};
+use sudoku_core::{Alphabet, Format, ReadOptions, Size};
+use sudoku_engines::EngineInfo;
 
 /// The exit codes of every command, for the top-level `--help`.
 const EXIT_CODES: &str = "\
@@ -138,13 +138,13 @@ pub struct SolveArgs {
     /// Puzzle files, read in order; standard input when none (or `-`).
     pub files: Vec<PathBuf>,
 
-    /// The engine to solve with (see `sudoku engines`).
-    #[arg(short, long, default_value = DEFAULT_ENGINE, value_parser = parse_engine)]
-    pub engine: &'static EngineInfo,
+    /// The engine to solve with (see `sudoku engines`); by default the fastest that solves
+    /// each puzzle's size (`fast` at 9×9, `propagate` at every other size).
+    #[arg(short, long, value_parser = parse_engine)]
+    pub engine: Option<&'static EngineInfo>,
 
-    /// The format of the puzzles; `auto` detects it for each puzzle.
-    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input_format: InputFormat,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// The format of the solutions; by default, the format each puzzle came in.
     #[arg(short, long, value_enum)]
@@ -172,13 +172,13 @@ pub struct CountArgs {
     /// Puzzle files, read in order; standard input when none (or `-`).
     pub files: Vec<PathBuf>,
 
-    /// The engine to count with (see `sudoku engines`).
-    #[arg(short, long, default_value = DEFAULT_ENGINE, value_parser = parse_engine)]
-    pub engine: &'static EngineInfo,
+    /// The engine to count with (see `sudoku engines`); by default the fastest that solves
+    /// each puzzle's size.
+    #[arg(short, long, value_parser = parse_engine)]
+    pub engine: Option<&'static EngineInfo>,
 
-    /// The format of the puzzles; `auto` detects it for each puzzle.
-    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input_format: InputFormat,
+    #[command(flatten)]
+    pub input: InputArgs,
 
     /// Count up to this many solutions (printing `N+` when reached).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
@@ -199,7 +199,7 @@ impl CountArgs {
         SolveArgs {
             files: self.files,
             engine: self.engine,
-            input_format: self.input_format,
+            input: self.input,
             output_format: None,
             count: true,
             limit: self.limit,
@@ -209,16 +209,44 @@ impl CountArgs {
     }
 }
 
+/// How puzzles are read: what is detected unless forced.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct InputArgs {
+    /// The format of the puzzles; `auto` detects it for each puzzle.
+    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
+    pub input_format: InputFormat,
+
+    /// The size of every puzzle: a side (4, 9, 16, 25, 36, 49, 64) or `16x16`; by default each
+    /// puzzle's size comes from its text (line length, numbers per row).
+    #[arg(long, value_name = "SIZE")]
+    pub size: Option<Size>,
+
+    /// The symbols of puzzles written one per cell: `1-9A` (1-9 then A=10, ...; 16×16 is
+    /// 1-9A-G), `0-9A` (0 is the first value, '.' blank; 16×16 is 0-9A-F) or `numbers`; by
+    /// default detected from each puzzle (see the README).
+    #[arg(long, value_name = "ALPHABET")]
+    pub alphabet: Option<Alphabet>,
+}
+
+impl InputArgs {
+    /// What the reader is told.
+    pub fn options(&self) -> ReadOptions {
+        ReadOptions { format: self.input_format.forced(), size: self.size, alphabet: self.alphabet }
+    }
+}
+
 /// `--input-format`: a format, or detection.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InputFormat {
     /// Detect each puzzle's format from its first line.
     Auto,
-    /// Nine lines of nine space-separated digits, 0 = blank (Baekjoon 2580).
+    /// The numeric block: a line of space-separated numbers per row, 0 or . = blank
+    /// (Baekjoon 2580 at 9×9; every size).
+    #[value(alias = "numeric")]
     Judge,
-    /// Nine lines of nine digits without spaces (Baekjoon 2239).
+    /// A line of symbols per row without spaces (Baekjoon 2239 at 9×9; up to 36×36).
     Compact,
-    /// One line of 81 characters, '.' or '0' = blank (public corpora).
+    /// The whole grid on one line: 81 symbols at 9×9, 256 at 16×16, ...; '.' or '0' = blank.
     Line,
     /// Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands.
     Pretty,
@@ -243,11 +271,12 @@ impl InputFormat {
 /// `--output-format`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormatArg {
-    /// Nine lines of nine space-separated digits (Baekjoon 2580).
+    /// The numeric block: a line of space-separated numbers per row (Baekjoon 2580 at 9×9).
+    #[value(alias = "numeric")]
     Judge,
-    /// Nine lines of nine digits without spaces (Baekjoon 2239).
+    /// A line of symbols per row without spaces (Baekjoon 2239 at 9×9; up to 36×36).
     Compact,
-    /// One line of 81 digits.
+    /// The whole grid on one line (up to 36×36).
     Line,
     /// Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands.
     Pretty,
@@ -265,6 +294,18 @@ impl From<FormatArg> for Format {
             FormatArg::Bordered => Format::Bordered,
         }
     }
+}
+
+/// The largest size `sudoku generate` makes: minimal 36×36 puzzles would take hours.
+pub const GENERATE_MAX_ORDER: usize = 5;
+
+fn parse_generate_size(text: &str) -> Result<Size, String> {
+    let size: Size =
+        text.parse().map_err(|error: sudoku_core::size::UnknownSize| error.to_string())?;
+    if size.order() > GENERATE_MAX_ORDER {
+        return Err(format!("{size} puzzles are not generated: the sizes are 4, 9, 16 and 25"));
+    }
+    Ok(size)
 }
 
 fn parse_engine(name: &str) -> Result<&'static EngineInfo, String> {
@@ -352,9 +393,8 @@ pub struct BenchArgs {
     #[arg(long)]
     pub no_cross_check: bool,
 
-    /// The format of the puzzles; `auto` detects it for each puzzle.
-    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
-    pub input_format: InputFormat,
+    #[command(flatten)]
+    pub input: InputArgs,
 }
 
 /// One item of `--engines`.
@@ -483,9 +523,14 @@ pub struct GenerateArgs {
     #[arg(short, long, default_value_t = 0)]
     pub seed: u64,
 
-    /// The engine that checks uniqueness; any correct engine gives the same puzzles.
-    #[arg(short, long, default_value = DEFAULT_ENGINE, value_parser = parse_engine)]
-    pub engine: &'static EngineInfo,
+    /// The size of the puzzles: 4, 9, 16 or 25 (or `16x16`).
+    #[arg(long, value_name = "SIZE", default_value = "9", value_parser = parse_generate_size)]
+    pub size: Size,
+
+    /// The engine that checks uniqueness; any correct engine gives the same puzzles. By
+    /// default the fastest that solves the size.
+    #[arg(short, long, value_parser = parse_engine)]
+    pub engine: Option<&'static EngineInfo>,
 
     /// Worker threads; all cores by default, at most 256 (or the number of cores, when more).
     /// The output does not depend on it.

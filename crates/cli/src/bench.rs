@@ -11,10 +11,10 @@
 use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
-use sudoku_bench::baseline::{self, Comparison};
+use sudoku_bench::baseline::{self, Comparison, Measured};
 use sudoku_bench::files;
 use sudoku_bench::output::{self, OutputFormat};
-use sudoku_bench::{BenchOptions, Corpus, Report, Timing};
+use sudoku_bench::{BenchOptions, Corpus, Report, Timing, size_name};
 use sudoku_engines::{ENGINES, EngineInfo};
 
 use crate::args::{BenchArgs, EngineSelection};
@@ -115,10 +115,10 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
             Corpus::read(
                 "<stdin>",
                 BufReader::with_capacity(1 << 16, io::stdin()),
-                args.input_format.forced(),
+                args.input.options(),
             )
         } else {
-            Corpus::load(file, args.input_format.forced()).unwrap_or_else(|error| {
+            Corpus::load(file, args.input.options()).unwrap_or_else(|error| {
                 findings.bad_input = true;
                 Corpus::unreadable(&error)
             })
@@ -134,18 +134,27 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         return refuse(findings, format_args!("no puzzle to benchmark"));
     }
     if let Some(baseline) = &plan.baseline {
-        let engine_names: Vec<&str> = engines.iter().map(|info| info.name).collect();
-        let file_names: Vec<&str> = corpora
+        let sizes: Vec<Vec<String>> = corpora
             .iter()
-            .filter(|corpus| !corpus.puzzles.is_empty())
-            .map(|corpus| corpus.file.as_str())
+            .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size_name(size)).collect())
             .collect();
+        let mut runs = Vec::new();
+        for (corpus, sizes) in corpora.iter().zip(&sizes) {
+            for size in sizes {
+                let solved =
+                    |info: &&&EngineInfo| size.parse().is_ok_and(|size| info.supports(size));
+                runs.extend(engines.iter().filter(solved).map(|info| Measured {
+                    engine: info.name,
+                    file: &corpus.file,
+                    size,
+                }));
+            }
+        }
         let path = baseline::baseline_path(&baseline.name);
         if let Err(error) = baseline::check_coverage(
             &baseline.report,
             &path.display().to_string(),
-            &engine_names,
-            &file_names,
+            &runs,
             args.allow_partial_baseline,
         ) {
             return refuse(findings, format_args!("{error}"));

@@ -1,10 +1,11 @@
-//! `sudoku generate`: minimal puzzles with exactly one solution, in the public corpora's line
-//! format, reproducible from the seed.
+//! `sudoku generate`: minimal puzzles with exactly one solution, at 4×4, 9×9, 16×16 or
+//! 25×25, in the one-line format (values after 9 as letters, `1-9A`), reproducible from the
+//! seed.
 //!
 //! The output starts with `#` comment lines stating the command that makes it, so a corpus
 //! file says how to regenerate itself, and ends with one giving the clue statistics (known
 //! only at the end). Nothing in the output depends on the engine or the number of threads: the
-//! same `--count` and `--seed` give the same bytes.
+//! same `--count`, `--seed` and `--size` give the same bytes.
 //!
 //! Puzzles are written as they are made, a chunk at a time and in order, so memory does not
 //! grow with `--count` and a long run shows its first puzzles at once. With `--out`, they go
@@ -15,7 +16,8 @@ use std::io::Write;
 use std::time::Instant;
 
 use sudoku_bench::files::OutputFile;
-use sudoku_core::Grid;
+use sudoku_core::{Grid, Size};
+use sudoku_engines::EngineInfo;
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -28,6 +30,16 @@ const CHUNK: usize = 4096;
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs) -> u8 {
+    let engine = args.engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size));
+    if !engine.supports(args.size) {
+        let _ = errln!(
+            "sudoku: engine '{}' solves {} grids, not {}",
+            engine.name,
+            engine.sizes_text(),
+            args.size
+        );
+        return exit::BAD_INPUT;
+    }
     let threads = args.threads.unwrap_or_else(crate::args::cores);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
@@ -37,7 +49,7 @@ pub fn run(args: &GenerateArgs) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    match generate(args, &pool, threads) {
+    match generate(args, engine, &pool, threads) {
         Ok(()) => exit::SUCCESS,
         // A closed pipe: whoever read the puzzles has what they wanted.
         Err(halt) => halt.exit_code(exit::SUCCESS),
@@ -45,7 +57,12 @@ pub fn run(args: &GenerateArgs) -> u8 {
 }
 
 /// Writes the puzzles, as they are made on `pool`, then says how long it took.
-fn generate(args: &GenerateArgs, pool: &rayon::ThreadPool, threads: usize) -> Written {
+fn generate(
+    args: &GenerateArgs,
+    engine: &EngineInfo,
+    pool: &rayon::ThreadPool,
+    threads: usize,
+) -> Written {
     let mut destination = match &args.out {
         Some(path) => Destination::File(
             OutputFile::create(path, false)
@@ -63,7 +80,8 @@ fn generate(args: &GenerateArgs, pool: &rayon::ThreadPool, threads: usize) -> Wr
         sudoku_generate::generate_each(
             args.seed,
             args.count as u64,
-            args.engine,
+            args.size,
+            engine,
             CHUNK,
             |puzzles: &[Grid]| {
                 text.clear();
@@ -84,7 +102,7 @@ fn generate(args: &GenerateArgs, pool: &rayon::ThreadPool, threads: usize) -> Wr
         "generated {} in {:.1} s (uniqueness checked by {}, {})",
         plural(clues.puzzles, "puzzle"),
         elapsed.as_secs_f64(),
-        args.engine.name,
+        engine.name,
         plural(threads as u64, "thread")
     )
 }
@@ -92,11 +110,18 @@ fn generate(args: &GenerateArgs, pool: &rayon::ThreadPool, threads: usize) -> Wr
 /// The first lines: the command that makes the file, and what the file holds.
 fn write_header(text: &mut Vec<u8>, args: &GenerateArgs) {
     let header = format!(
-        "# sudoku generate --count {count} --seed {seed}\n\
-         # {count} minimal puzzles (every clue needed), each with exactly one solution\n\
+        "# sudoku generate --count {count} --seed {seed}{size_flag}\n\
+         # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n\
          # The command above writes this file again byte for byte, whatever the engine or threads.\n",
         count = args.count,
         seed = args.seed,
+        // The 9×9 header is the one the shipped corpus was made with.
+        size = if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) },
+        size_flag = if args.size == Size::NINE {
+            String::new()
+        } else {
+            format!(" --size {}", args.size.side())
+        },
     );
     text.extend_from_slice(header.as_bytes());
 }

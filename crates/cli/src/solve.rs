@@ -13,6 +13,13 @@
 //! - [`NO_SOLUTION`]: it has no solution (solve; count prints `0`);
 //! - [`GAVE_UP`]: its search ran out of node budget first (solve; count prints `K+?`).
 //!
+//! - [`UNSUPPORTED`]: the engine asked for does not solve the puzzle's size, or the output
+//!   format cannot write it (solve and count).
+//!
+//! **Sizes.** Without `--engine`, each puzzle goes to the fastest engine that solves its size
+//! (`sudoku_engines::default_engine_for`), so a file mixing sizes is answered whole. An engine
+//! value is made once per size met and reused.
+//!
 //! A block format (judge, pretty, ...) has no one-line placeholder, so such a puzzle prints
 //! nothing there; its message on standard error says which puzzle it was.
 //!
@@ -24,8 +31,8 @@ use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, ReadOptions, write_grid};
-use sudoku_engines::{DEFAULT_ENGINE, ENGINES};
+use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, Size, write_grid};
+use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
 
 use crate::args::SolveArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -37,11 +44,14 @@ pub const UNREADABLE: &str = "unreadable";
 pub const NO_SOLUTION: &str = "no-solution";
 /// The output line of a puzzle whose search ran out of node budget, in one-line solutions.
 pub const GAVE_UP: &str = "gave-up";
+/// The output line of a puzzle the engine asked for does not solve (its size), or whose
+/// solution the output format cannot write, in one-line output.
+pub const UNSUPPORTED: &str = "unsupported";
 
 /// Runs `solve` (or `count`, when `args.count`); returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
     let mut batch = Batch {
-        engine: args.engine.create(),
+        engines: Engines::default(),
         limits: limits(args),
         args,
         tally: Tally::default(),
@@ -53,14 +63,30 @@ pub fn run(args: &SolveArgs) -> u8 {
     }
 }
 
-/// Lists the registry; returns the exit code.
+/// Lists the registry with the sizes each engine solves; returns the exit code.
 pub fn list_engines() -> u8 {
     let width = ENGINES.iter().map(|info| info.name.len()).max().unwrap_or(0);
+    let sizes_width = ENGINES.iter().map(|info| info.sizes_text().chars().count()).max();
+    let sizes_width = sizes_width.unwrap_or(0);
     let mut listing = String::new();
     for info in ENGINES {
-        let mark = if info.name == DEFAULT_ENGINE { " (default)" } else { "" };
+        let default_at: Vec<String> = Size::ALL
+            .into_iter()
+            .filter(|&size| default_engine_for(size).name == info.name)
+            .map(|size| size.to_string())
+            .collect();
+        let mark = match default_at.len() {
+            0 => String::new(),
+            _ if default_at.len() == info.sizes().count() => " (default)".to_owned(),
+            _ => format!(" (default at {})", default_at.join(", ")),
+        };
         let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();
-        listing.push_str(&format!("{:width$}  {}{variant}{mark}\n", info.name, info.description));
+        let sizes = info.sizes_text();
+        let pad = sizes_width - sizes.chars().count();
+        listing.push_str(&format!(
+            "{:width$}  {sizes}{:pad$}  {}{variant}{mark}\n",
+            info.name, "", info.description
+        ));
     }
     match console::out_bytes(listing.as_bytes()) {
         Ok(()) => exit::SUCCESS,
@@ -110,13 +136,15 @@ struct Tally {
     unsolvable: usize,
     gave_up: usize,
     malformed: usize,
+    /// Puzzles of a size the engine does not solve or the output format cannot write.
+    unsupported: usize,
     /// Files that could not be opened.
     unreadable: usize,
 }
 
 impl Tally {
     fn exit_code(&self) -> u8 {
-        if self.malformed > 0 || self.unreadable > 0 {
+        if self.malformed > 0 || self.unreadable > 0 || self.unsupported > 0 {
             exit::BAD_INPUT
         } else if self.unsolvable > 0 || self.gave_up > 0 {
             exit::UNSOLVED
@@ -127,7 +155,8 @@ impl Tally {
 
     /// Prints the summary line when there is more than one puzzle or anything went wrong.
     fn report(&self, source_name: &str, counting: bool) -> Written {
-        let failures = self.unsolvable + self.gave_up + self.malformed + self.unreadable;
+        let failures =
+            self.unsolvable + self.gave_up + self.malformed + self.unsupported + self.unreadable;
         if self.puzzles <= 1 && failures == 0 {
             return Ok(());
         }
@@ -138,6 +167,7 @@ impl Tally {
             (self.unsolvable, format!("{} without solution", self.unsolvable)),
             (self.gave_up, format!("{} out of node budget", self.gave_up)),
             (self.malformed, format!("{} malformed", self.malformed)),
+            (self.unsupported, format!("{} of a size not supported", self.unsupported)),
             (self.unreadable, plural(self.unreadable as u64, "unreadable file")),
         ] {
             if count > 0 {
@@ -149,8 +179,43 @@ impl Tally {
     }
 }
 
+/// The engines of a batch: one value per size met, made when first needed.
+#[derive(Default)]
+struct Engines {
+    made: Vec<(Size, &'static EngineInfo, Box<dyn Engine>)>,
+}
+
+impl Engines {
+    /// The engine for a puzzle of `size`: `chosen`, or the default for the size; `Err` with
+    /// the message when `chosen` does not solve the size.
+    fn for_size(
+        &mut self,
+        size: Size,
+        chosen: Option<&'static EngineInfo>,
+    ) -> Result<(&'static EngineInfo, &mut dyn Engine), String> {
+        let info = chosen.unwrap_or_else(|| default_engine_for(size));
+        if !info.supports(size) {
+            return Err(format!(
+                "engine '{}' solves {} grids, not {size} (without --engine, the fastest engine \
+                 for each size is used)",
+                info.name,
+                info.sizes_text()
+            ));
+        }
+        let index = match self.made.iter().position(|(made, _, _)| *made == size) {
+            Some(index) => index,
+            None => {
+                self.made.push((size, info, info.create()));
+                self.made.len() - 1
+            }
+        };
+        let (_, info, engine) = &mut self.made[index];
+        Ok((info, engine.as_mut()))
+    }
+}
+
 struct Batch<'a> {
-    engine: Box<dyn Engine>,
+    engines: Engines,
     limits: Limits,
     args: &'a SolveArgs,
     tally: Tally,
@@ -178,10 +243,7 @@ impl Batch<'_> {
                     continue;
                 }
             };
-            let puzzles = PuzzleReader::with_options(
-                input,
-                ReadOptions { format: args.input_format.forced(), ..ReadOptions::default() },
-            );
+            let puzzles = PuzzleReader::with_options(input, args.input.options());
             self.answer_all(&display_name(file), puzzles, &mut out)?;
             out.flush().map_err(output_failed)?;
         }
@@ -228,8 +290,27 @@ impl Batch<'_> {
     }
 
     fn answer(&mut self, source_name: &str, puzzle: &Puzzle, out: &mut dyn Write) -> Written {
+        let size = puzzle.grid.size();
+        let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
+        let format = self.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
+        let problem = if !self.args.count && !format.can_write(size) {
+            Err(format!(
+                "a {size} grid cannot be written in the {format} format; use judge, pretty or bordered"
+            ))
+        } else {
+            self.engines.for_size(size, self.args.engine).map(|_| ())
+        };
+        if let Err(problem) = problem {
+            self.tally.unsupported += 1;
+            errln!("{}: {problem}", place())?;
+            if self.one_line_output(Some(puzzle.format)) {
+                writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+            }
+            return Ok(());
+        }
+        let (info, engine) = self.engines.for_size(size, self.args.engine).expect("checked above");
         let started = Instant::now();
-        let outcome = self.engine.solve(&puzzle.grid, self.limits);
+        let outcome = engine.solve(&puzzle.grid, self.limits);
         let elapsed = started.elapsed();
         if self.args.stats {
             errln!(
@@ -238,11 +319,10 @@ impl Batch<'_> {
                 plural(outcome.stats.nodes, "node"),
                 plural(outcome.stats.guesses, "guess"),
                 elapsed.as_secs_f64() * 1e6,
-                self.args.engine.name,
+                info.name,
             )?;
         }
         // Messages are made only for the puzzles that need one: most are simply solved.
-        let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
         let gave_up =
             || format!("{}: gave up after {}", place(), plural(outcome.stats.nodes, "node"));
         if self.args.count {
@@ -255,7 +335,6 @@ impl Batch<'_> {
             }
             return Ok(());
         }
-        let format = self.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
         let (placeholder, message) = match &outcome.solution {
             Some(solution) => {
                 self.tally.solved += 1;

@@ -84,7 +84,7 @@ fn json_output_states_its_settings_and_reads_back() {
     let output = sudoku(&args);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let json: Value = serde_json::from_slice(&output.stdout).unwrap();
-    assert_eq!(json["schema_version"], 1);
+    assert_eq!(json["schema_version"], sudoku_bench::SCHEMA_VERSION);
     assert_eq!(json["mode"], "first");
     assert_eq!(json["budget"], 500);
     assert_eq!(json["threads"], 2);
@@ -172,7 +172,7 @@ fn outputs_go_to_files_whole_and_the_chart_is_svg() {
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     assert!(output.stdout.is_empty());
     let markdown = std::fs::read_to_string(&report).unwrap();
-    assert!(markdown.contains("| file | engine |"), "{markdown}");
+    assert!(markdown.contains("| file | size | engine |"), "{markdown}");
     assert!(markdown.contains("cross-check: OFF"), "{markdown}");
     let svg = std::fs::read_to_string(&chart).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("prefix.txt"));

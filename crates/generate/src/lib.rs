@@ -1,4 +1,5 @@
-//! Minimal Sudoku puzzles with exactly one solution, reproducible bit for bit from a seed.
+//! Minimal Sudoku puzzles with exactly one solution, of any size, reproducible bit for bit
+//! from a seed.
 //!
 //! The public corpora cannot be shipped with the project, so the project makes its own. A
 //! puzzle is made in two steps:
@@ -7,7 +8,7 @@
 //!    cell with the fewest candidates first, its candidates in random order). It does not come
 //!    from an engine, so which engine is used below cannot change it, and it is not one grid
 //!    relabelled by symmetries, so the corpus covers many essentially different grids.
-//! 2. **Clue removal.** The 81 cells are visited in random order; each clue is removed, and put
+//! 2. **Clue removal.** The cells are visited in random order; each clue is removed, and put
 //!    back if the puzzle no longer has exactly one solution. Removing clues can only add
 //!    solutions, so a clue that had to stay when it was visited is still needed at the end:
 //!    every clue of the result is necessary (the puzzle is *minimal*).
@@ -15,7 +16,8 @@
 //! # Determinism
 //!
 //! Puzzle `index` of seed `seed` draws from its own random stream: ChaCha8 keyed by the seed,
-//! with the index as the stream number. Puzzles can therefore be made in any order, on any
+//! with the index as the stream number (the same streams at every size: a size's puzzles
+//! depend on the seed, the size and the index). Puzzles can therefore be made in any order, on any
 //! number of threads, and puzzle 5,000 does not depend on puzzles 0 to 4,999. The only thing an
 //! engine contributes is the answer to "exactly one solution?", which every correct engine gives
 //! alike, so the output does not depend on the engine either.
@@ -28,20 +30,20 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rayon::prelude::*;
 use sudoku_core::{Engine, Grid, Limits, Size, Verdict};
-
-const NINE: Size = Size::NINE;
-const CELLS: usize = 81;
 use sudoku_engines::EngineInfo;
 
-/// `count` minimal puzzles of `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
+/// `count` minimal puzzles of `size` and `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
 ///
 /// Runs on the current rayon thread pool; each worker checks uniqueness with its own engine
 /// made from `engine`. The result is the same whatever the pool size and whichever correct
 /// engine is used. For more puzzles than fit in memory, use [`generate_each`].
-pub fn generate(seed: u64, count: usize, engine: &EngineInfo) -> Vec<Grid> {
+///
+/// # Panics
+/// If `engine` does not solve `size`.
+pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec<Grid> {
     let mut puzzles = Vec::with_capacity(count);
     let all: Result<(), std::convert::Infallible> =
-        generate_each(seed, count as u64, engine, count.max(1), |chunk| {
+        generate_each(seed, count as u64, size, engine, count.max(1), |chunk| {
             puzzles.extend_from_slice(chunk);
             Ok(())
         });
@@ -58,13 +60,18 @@ pub fn generate(seed: u64, count: usize, engine: &EngineInfo) -> Vec<Grid> {
 /// checking uniqueness with its own engine made from `engine`; the chunks, and the puzzles in
 /// them, are the same whatever the pool size and whichever correct engine is used. The first
 /// error of `each` stops the work and is returned.
+///
+/// # Panics
+/// If `engine` does not solve `size`.
 pub fn generate_each<E>(
     seed: u64,
     count: u64,
+    size: Size,
     engine: &EngineInfo,
     chunk: usize,
     mut each: impl FnMut(&[Grid]) -> Result<(), E>,
 ) -> Result<(), E> {
+    assert!(engine.supports(size), "{} does not solve {size} grids", engine.name);
     let chunk = chunk.max(1) as u64;
     // Engines outlive the chunks: rayon asks for a fresh state at every split of the work,
     // and some engines are costly to create (dlx builds its matrix).
@@ -78,7 +85,7 @@ pub fn generate_each<E>(
             .into_par_iter()
             .map_init(
                 || Checker::take(&idle_engines, engine),
-                |checker, offset| generate_one(seed, start + offset as u64, checker.engine()),
+                |checker, offset| generate_one(seed, start + offset as u64, size, checker.engine()),
             )
             .collect_into_vec(&mut puzzles);
         each(&puzzles)?;
@@ -112,18 +119,19 @@ impl Drop for Checker<'_> {
     }
 }
 
-/// Puzzle number `index` (counting from 0) of `seed`: minimal, with exactly one solution, which
-/// is [`solved_grid`]`(seed, index)`. `engine` must be a correct engine; it is asked only
-/// whether a puzzle has exactly one solution, without a node budget.
-pub fn generate_one(seed: u64, index: u64, engine: &mut dyn Engine) -> Grid {
+/// Puzzle number `index` (counting from 0) of `seed` at `size`: minimal, with exactly one
+/// solution, which is [`solved_grid`]`(seed, index, size)`. `engine` must be a correct engine
+/// for `size`; it is asked only whether a puzzle has exactly one solution, without a node
+/// budget.
+pub fn generate_one(seed: u64, index: u64, size: Size, engine: &mut dyn Engine) -> Grid {
     let mut stream = PuzzleStream::new(seed, index);
-    let solution = random_solution(&mut stream);
+    let solution = random_solution(&mut stream, size);
     remove_clues(solution, &mut stream, engine)
 }
 
-/// The solved grid puzzle `index` of `seed` is cut from.
-pub fn solved_grid(seed: u64, index: u64) -> Grid {
-    random_solution(&mut PuzzleStream::new(seed, index))
+/// The solved grid puzzle `index` of `seed` at `size` is cut from.
+pub fn solved_grid(seed: u64, index: u64, size: Size) -> Grid {
+    random_solution(&mut PuzzleStream::new(seed, index), size)
 }
 
 /// Whether `puzzle` has exactly one solution, as `engine` counts (up to two, no budget).
@@ -137,7 +145,7 @@ pub fn is_minimal(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
     if !has_one_solution(puzzle, engine) {
         return false;
     }
-    (0..CELLS).filter(|&cell| puzzle.get(cell) != 0).all(|cell| {
+    (0..puzzle.size().cells()).filter(|&cell| puzzle.get(cell) != 0).all(|cell| {
         let mut fewer = puzzle.clone();
         fewer.set(cell, 0);
         !has_one_solution(&fewer, engine)
@@ -183,38 +191,51 @@ impl PuzzleStream {
     }
 }
 
-/// Bit `d` stands for digit `d`; bit 0 is unused.
-const ALL_DIGITS: u16 = 0b11_1111_1110;
-
-/// A grid being filled, with the digits each row, column and box already holds.
+/// A grid being filled, with the values each row, column and box already holds (bit `v` for
+/// value `v`; bit 0 unused, so sides up to 63 fit).
 struct Filler {
     grid: Grid,
-    row_used: [u16; 9],
-    col_used: [u16; 9],
-    box_used: [u16; 9],
+    row_used: Vec<u64>,
+    col_used: Vec<u64>,
+    box_used: Vec<u64>,
+    /// Bits 1..=side.
+    all_values: u64,
 }
 
 impl Filler {
-    fn candidates(&self, cell: usize) -> u16 {
-        ALL_DIGITS
-            & !(self.row_used[NINE.row_of(cell)]
-                | self.col_used[NINE.col_of(cell)]
-                | self.box_used[NINE.box_of(cell)])
+    fn new(size: Size) -> Filler {
+        let side = size.side();
+        Filler {
+            grid: Grid::empty(size),
+            row_used: vec![0; side],
+            col_used: vec![0; side],
+            box_used: vec![0; side],
+            all_values: ((1u64 << side) - 1) << 1,
+        }
     }
 
-    fn toggle(&mut self, cell: usize, digit: u8) {
-        let bit = 1u16 << digit;
-        self.row_used[NINE.row_of(cell)] ^= bit;
-        self.col_used[NINE.col_of(cell)] ^= bit;
-        self.box_used[NINE.box_of(cell)] ^= bit;
+    fn candidates(&self, cell: usize) -> u64 {
+        let size = self.grid.size();
+        self.all_values
+            & !(self.row_used[size.row_of(cell)]
+                | self.col_used[size.col_of(cell)]
+                | self.box_used[size.box_of(cell)])
+    }
+
+    fn toggle(&mut self, cell: usize, value: u8) {
+        let size = self.grid.size();
+        let bit = 1u64 << value;
+        self.row_used[size.row_of(cell)] ^= bit;
+        self.col_used[size.col_of(cell)] ^= bit;
+        self.box_used[size.box_of(cell)] ^= bit;
     }
 
     /// Fills every empty cell, fewest candidates first, trying candidates in random order.
     /// `false` when the current grid cannot be completed.
     fn fill(&mut self, stream: &mut PuzzleStream) -> bool {
-        let mut best: Option<(usize, u16)> = None;
+        let mut best: Option<(usize, u64)> = None;
         let mut best_count = u32::MAX;
-        for cell in 0..CELLS {
+        for cell in 0..self.grid.size().cells() {
             if self.grid.get(cell) != 0 {
                 continue;
             }
@@ -231,32 +252,25 @@ impl Filler {
         let Some((cell, candidates)) = best else {
             return true;
         };
-        let mut digits = [0u8; 9];
-        let mut len = 0;
-        for digit in 1..=9u8 {
-            if candidates & (1 << digit) != 0 {
-                digits[len] = digit;
-                len += 1;
-            }
-        }
-        stream.shuffle(&mut digits[..len]);
-        for &digit in &digits[..len] {
-            self.grid.set(cell, digit);
-            self.toggle(cell, digit);
+        let mut values: Vec<u8> =
+            (1..=self.grid.size().side() as u8).filter(|&v| candidates & (1 << v) != 0).collect();
+        stream.shuffle(&mut values);
+        for value in values {
+            self.grid.set(cell, value);
+            self.toggle(cell, value);
             if self.fill(stream) {
                 return true;
             }
-            self.toggle(cell, digit);
+            self.toggle(cell, value);
             self.grid.set(cell, 0);
         }
         false
     }
 }
 
-/// A random solved grid drawn from `stream`.
-fn random_solution(stream: &mut PuzzleStream) -> Grid {
-    let mut filler =
-        Filler { grid: Grid::empty(NINE), row_used: [0; 9], col_used: [0; 9], box_used: [0; 9] };
+/// A random solved grid of `size` drawn from `stream`.
+fn random_solution(stream: &mut PuzzleStream, size: Size) -> Grid {
+    let mut filler = Filler::new(size);
     let filled = filler.fill(stream);
     // The empty grid has solutions, and backtracking over all candidates finds one.
     debug_assert!(filled && filler.grid.is_full());
@@ -265,7 +279,7 @@ fn random_solution(stream: &mut PuzzleStream) -> Grid {
 
 /// Removes clues of `solution` in random order while the puzzle keeps exactly one solution.
 fn remove_clues(solution: Grid, stream: &mut PuzzleStream, engine: &mut dyn Engine) -> Grid {
-    let mut order: [usize; CELLS] = std::array::from_fn(|cell| cell);
+    let mut order: Vec<usize> = (0..solution.size().cells()).collect();
     stream.shuffle(&mut order);
     let mut puzzle = solution;
     for cell in order {
@@ -304,14 +318,18 @@ mod tests {
     }
 
     #[test]
-    fn solved_grids_are_valid_and_varied() {
-        let grids: Vec<Grid> = (0..20).map(|index| solved_grid(3, index)).collect();
-        for grid in &grids {
-            assert_eq!(check_solution(&Grid::empty(NINE), grid), Ok(()));
+    fn solved_grids_are_valid_and_varied_at_every_size_generated() {
+        for order in 2..=5 {
+            let size = Size::from_order(order).unwrap();
+            let count = if cfg!(miri) { 2 } else { 8 };
+            let grids: Vec<Grid> = (0..count).map(|index| solved_grid(3, index, size)).collect();
+            for grid in &grids {
+                assert_eq!(check_solution(&Grid::empty(size), grid), Ok(()), "{size}");
+            }
+            let mut distinct = grids.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), grids.len(), "{size}");
         }
-        let mut distinct = grids.clone();
-        distinct.sort();
-        distinct.dedup();
-        assert_eq!(distinct.len(), grids.len());
     }
 }

@@ -1,8 +1,8 @@
 //! The generator's promises: reproducible from the seed alone, and every puzzle minimal with
 //! exactly one solution, as two different engines count.
 
-use sudoku_core::{Grid, Limits, Verdict, check_solution};
-use sudoku_engines::{EngineInfo, find};
+use sudoku_core::{Grid, Limits, Size, Verdict, check_solution};
+use sudoku_engines::{EngineInfo, default_engine_for, find};
 use sudoku_generate::{generate, generate_each, is_minimal, solved_grid};
 
 fn engine(name: &str) -> &'static EngineInfo {
@@ -15,20 +15,20 @@ fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
 
 #[test]
 fn a_fixed_seed_gives_identical_output_whatever_the_threads_and_the_engine() {
-    let reference = in_pool(1, || generate(11, 24, engine("dlx")));
+    let reference = in_pool(1, || generate(11, 24, Size::NINE, engine("dlx")));
     assert_eq!(reference.len(), 24);
-    assert_eq!(in_pool(2, || generate(11, 24, engine("dlx"))), reference);
-    assert_eq!(in_pool(2, || generate(11, 24, engine("bitmask-mrv"))), reference);
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("dlx"))), reference);
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("bitmask-mrv"))), reference);
     // A prefix of a longer run is the shorter run: puzzle i depends on (seed, i) only.
-    assert_eq!(in_pool(2, || generate(11, 30, engine("dlx")))[..24], reference[..]);
-    let other_seed = in_pool(2, || generate(12, 24, engine("dlx")));
+    assert_eq!(in_pool(2, || generate(11, 30, Size::NINE, engine("dlx")))[..24], reference[..]);
+    let other_seed = in_pool(2, || generate(12, 24, Size::NINE, engine("dlx")));
     assert!(other_seed.iter().zip(&reference).all(|(a, b)| a != b));
 }
 
 #[test]
 fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
     let seed = 2024;
-    let puzzles = generate(seed, 40, engine("dlx"));
+    let puzzles = generate(seed, 40, Size::NINE, engine("dlx"));
     let mut distinct = puzzles.clone();
     distinct.sort();
     distinct.dedup();
@@ -36,7 +36,7 @@ fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
     let mut dlx = engine("dlx").create();
     let mut mrv = engine("bitmask-mrv").create();
     for (index, puzzle) in puzzles.iter().enumerate() {
-        let solution = solved_grid(seed, index as u64);
+        let solution = solved_grid(seed, index as u64, Size::NINE);
         for checker in [&mut dlx, &mut mrv] {
             let outcome = checker.solve(puzzle, Limits::UNIQUE);
             assert_eq!(outcome.verdict(Limits::UNIQUE), Verdict::Exactly(1), "puzzle {index}");
@@ -51,8 +51,8 @@ fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
 #[test]
 fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
     let seed = 5;
-    let puzzle = generate(seed, 1, engine("dlx"))[0].clone();
-    let solution = solved_grid(seed, 0);
+    let puzzle = generate(seed, 1, Size::NINE, engine("dlx"))[0].clone();
+    let solution = solved_grid(seed, 0, Size::NINE);
     let mut padded: Grid = puzzle.clone();
     let empty = (0..81).find(|&cell| puzzle.get(cell) == 0).unwrap();
     padded.set(empty, solution.get(empty));
@@ -63,11 +63,11 @@ fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
 
 #[test]
 fn chunks_come_in_order_and_make_the_same_puzzles() {
-    let reference = in_pool(2, || generate(3, 23, engine("dlx")));
+    let reference = in_pool(2, || generate(3, 23, Size::NINE, engine("dlx")));
     let mut sizes = Vec::new();
     let mut streamed = Vec::new();
     let all: Result<(), ()> = in_pool(2, || {
-        generate_each(3, 23, engine("bitmask-mrv"), 5, |chunk| {
+        generate_each(3, 23, Size::NINE, engine("bitmask-mrv"), 5, |chunk| {
             sizes.push(chunk.len());
             streamed.extend_from_slice(chunk);
             Ok(())
@@ -81,10 +81,41 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
 #[test]
 fn the_first_error_stops_the_stream() {
     let mut chunks = 0;
-    let stopped = generate_each(3, 1_000_000_000, engine("dlx"), 4, |_| {
+    let stopped = generate_each(3, 1_000_000_000, Size::NINE, engine("dlx"), 4, |_| {
         chunks += 1;
         if chunks == 2 { Err("enough") } else { Ok(()) }
     });
     assert_eq!(stopped, Err("enough"));
     assert_eq!(chunks, 2);
+}
+
+#[test]
+fn other_sizes_are_minimal_unique_and_independent_of_the_engine() {
+    for (order, count) in [(2, 12), (4, 3)] {
+        let size = Size::from_order(order).unwrap();
+        let puzzles = in_pool(2, || generate(7, count, size, engine("dlx")));
+        let fastest = default_engine_for(size);
+        assert_eq!(in_pool(1, || generate(7, count, size, fastest)), puzzles, "{size}");
+        let mut checker = engine("bitmask-mrv").create();
+        for (index, puzzle) in puzzles.iter().enumerate() {
+            assert_eq!(puzzle.size(), size);
+            let solution = solved_grid(7, index as u64, size);
+            let outcome = checker.solve(puzzle, Limits::UNIQUE);
+            assert_eq!(outcome.verdict(Limits::UNIQUE), Verdict::Exactly(1), "{size} {index}");
+            assert_eq!(outcome.solution.as_ref(), Some(&solution), "{size} {index}");
+            assert!(is_minimal(puzzle, checker.as_mut()), "{size} {index}: {puzzle}");
+        }
+    }
+}
+
+#[test]
+fn a_minimal_twenty_five_by_twenty_five_puzzle_is_made_by_the_default_engine() {
+    let size = Size::from_order(5).unwrap();
+    let fastest = default_engine_for(size);
+    let puzzle = generate(1, 1, size, fastest).pop().unwrap();
+    let mut checker = fastest.create();
+    let outcome = checker.solve(&puzzle, Limits::UNIQUE);
+    assert_eq!(outcome.solution, Some(solved_grid(1, 0, size)));
+    assert_eq!(outcome.verdict(Limits::UNIQUE), Verdict::Exactly(1));
+    assert!(puzzle.clue_count() < 625 / 2, "{} clues", puzzle.clue_count());
 }

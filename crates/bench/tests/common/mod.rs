@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use sudoku_bench::{BenchOptions, Corpus, Mode, Timing};
+use sudoku_core::ReadOptions;
 use sudoku_engines::EngineInfo;
 
 /// The repository's root.
@@ -24,7 +25,7 @@ pub fn shipped_prefix(directory: &tempfile::TempDir, name: &str, count: usize) -
     }
     let path = directory.path().join(name);
     std::fs::write(&path, kept).unwrap();
-    Corpus::load(&path, None).unwrap()
+    Corpus::load(&path, ReadOptions::default()).unwrap()
 }
 
 /// The shipped sample puzzles (`data/samples/*.in`), one corpus per file, in name order.
@@ -35,7 +36,7 @@ pub fn samples() -> Vec<Corpus> {
         .filter(|path| path.extension().is_some_and(|ext| ext == "in"))
         .collect();
     paths.sort();
-    paths.iter().map(|path| Corpus::load(path, None).unwrap()).collect()
+    paths.iter().map(|path| Corpus::load(path, ReadOptions::default()).unwrap()).collect()
 }
 
 /// `../shared/corpora` beside the repository, or `None` (with a printed notice) when absent.
