@@ -1,5 +1,5 @@
-//! Every registered engine over every corpus, with criterion: one group per corpus, one bench
-//! per engine, throughput in puzzles.
+//! Every registered engine over every corpus, with criterion: one group per corpus (and size),
+//! one bench per engine that solves that size, throughput in puzzles.
 //!
 //! Each iteration solves the whole (sampled) corpus in mode `unique` (count to 2, as the
 //! published tables do); instrumented engines search under the node budget of
@@ -20,7 +20,9 @@ fn engines_over_corpora(c: &mut Criterion) {
         group.sample_size(10);
         group.warm_up_time(Duration::from_secs(1));
         group.measurement_time(Duration::from_secs(3));
-        for info in ENGINES {
+        let sizes = corpus.sizes();
+        for info in ENGINES.iter().filter(|info| sizes.iter().all(|&(size, _)| info.supports(size)))
+        {
             let limits = if info.instrumented {
                 Limits::UNIQUE.with_node_budget(sudoku_benches::BUDGET)
             } else {

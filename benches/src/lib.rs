@@ -16,6 +16,13 @@ pub const SHARED_SAMPLE: usize = 100;
 /// Puzzles measured from the shipped corpus.
 pub const SHIPPED_SAMPLE: usize = 500;
 
+/// The shipped corpora of sizes other than 9×9: group name, file, puzzles measured.
+pub const LARGER_CORPORA: [(&str, &str, usize); 3] = [
+    ("generated-4x4", "data/corpus/generated-4x4-1000.txt", 1000),
+    ("generated-16x16", "data/corpus/generated-16x16-1000.txt", 50),
+    ("generated-25x25", "data/corpus/generated-25x25-100.txt", 5),
+];
+
 /// The node budget of instrumented engines: the same as `sudoku bench`'s default, so
 /// hopeless searches by the baseline engines end quickly.
 pub const BUDGET: u64 = 10_000;
@@ -57,6 +64,12 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         Corpus::load(&root.join(sudoku_bench::corpus::SHIPPED_CORPUS), ReadOptions::default())
     {
         groups.push(("generated".to_owned(), shipped.sample(SHIPPED_SAMPLE)));
+    }
+    // The shipped corpora of other sizes, each a group of its own.
+    for (name, file, sample) in LARGER_CORPORA {
+        if let Ok(corpus) = Corpus::load(&root.join(file), ReadOptions::default()) {
+            groups.push((name.to_owned(), corpus.sample(sample)));
+        }
     }
 
     let shared = root.join("../shared/corpora");
