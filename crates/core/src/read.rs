@@ -65,7 +65,8 @@
 //! whose length is near a grid's (within a row of its cells, or a box side of its side) is
 //! taken for that size (`line has 80 cells, expected 81 (a 9×9 grid)`); one far from every
 //! grid's is no grid at all, and its block is read to the next blank line. The first problem in
-//! reading order is reported, a bad cell before a wrong count on its row.
+//! reading order is reported; on a line with the wrong count of cells, a byte that is no symbol
+//! at all (`*`, `0xFF`) comes before the count, a symbol out of the size's range after it.
 //!
 //! # Speed
 //! A well-formed 9×9 one-line puzzle (81 digits and dots from the line's first byte) is read by
@@ -251,9 +252,9 @@ impl<R: BufRead> PuzzleReader<R> {
         // A symbol of a larger grid is explained by the length that gave the size.
         let line_cells = (count_error.is_none() && forced.is_none()).then_some(count);
         let reading = Reading::Symbols(read_as);
-        self.read_values(size, reading, line_cells).map_err(|e| e.at(number))?;
-        if let Some(count_error) = count_error {
-            return Err(count_error.at(number));
+        let values = self.read_values(size, reading, line_cells);
+        if let Some(error) = first_problem(values.err(), count_error) {
+            return Err(error.at(number));
         }
         if let Some(trailing) = trailing {
             return Err(trailing.at(number));
@@ -348,9 +349,9 @@ impl<R: BufRead> PuzzleReader<R> {
             }
         };
         let (alphabet, reading) = self.block_alphabet(format, split, size);
-        // Bad cells come from rows up to the first other error, so they come first.
-        self.read_values(size, reading, None).map_err(|e| e.at(number))?;
-        if let Some(error) = first_error {
+        // Cells are kept from rows up to the first other error, so a bad cell comes first.
+        let values = self.read_values(size, reading, None);
+        if let Some(error) = first_problem(values.err(), first_error) {
             return Err(error.at(number));
         }
         if let Some(line) = cut_short_at {
@@ -763,6 +764,26 @@ fn cell_value(
                 Some(&next) => Err((1, bad(next))),
             }
         }
+    }
+}
+
+/// The problem to report of a bad cell and another error no earlier in the input: the cell,
+/// unless the other error is a wrong count on the same line and the cell is only out of the
+/// size's range (`'H'` in a row of 16, a letter among digits), which the count explains.
+fn first_problem(cell: Option<LineError>, other: Option<LineError>) -> Option<LineError> {
+    match (cell, other) {
+        (Some(cell), Some(other))
+            if cell.line == other.line
+                && matches!(other.kind, ReadErrorKind::CellCount { .. })
+                && match cell.kind {
+                    ReadErrorKind::NotASymbol { .. } | ReadErrorKind::ValueTooLarge { .. } => true,
+                    ReadErrorKind::BadCell { found, .. } => found.0.is_ascii_alphanumeric(),
+                    _ => false,
+                } =>
+        {
+            Some(other)
+        }
+        (cell, other) => cell.or(other),
     }
 }
 
