@@ -241,25 +241,31 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let symbols = &text[..count];
         let (alphabet, read_as) = symbol_alphabet(self.options.alphabet, symbols, size);
-        self.cells.clear();
-        for (index, symbol) in symbols.chunks(1).enumerate() {
-            self.cells.push(symbol, line, indent + index + 1);
-        }
-        let trailing = text[count..].iter().position(|b| !b.is_ascii_whitespace()).map(|offset| {
-            let at = count + offset;
-            error(at, ReadErrorKind::TrailingText { cells: count, found: Found(text[at]) })
-        });
         // A symbol of a larger grid is explained by the length that gave the size.
         let line_cells = (count_error.is_none() && forced.is_none()).then_some(count);
         let reading = Reading::Symbols(read_as);
-        let values = self.read_values(size, reading, line_cells);
-        if let Some(error) = first_problem(values.err(), count_error) {
+        // Each cell is one symbol at the column of its index: no place to keep.
+        self.values.clear();
+        let mut bad_cell = None;
+        for (index, symbol) in symbols.chunks(1).enumerate() {
+            match cell_value(symbol, size, reading, line_cells) {
+                Ok(value) => self.values.push(value),
+                Err((_, kind)) => {
+                    bad_cell = Some(error(index, kind));
+                    break;
+                }
+            }
+        }
+        if let Some(error) = first_problem(bad_cell, count_error) {
             return Err(error.at(number));
         }
-        if let Some(trailing) = trailing {
-            return Err(trailing.at(number));
+        if let Some(offset) = text[count..].iter().position(|b| !b.is_ascii_whitespace()) {
+            let at = count + offset;
+            let kind = ReadErrorKind::TrailingText { cells: count, found: Found(text[at]) };
+            return Err(error(at, kind).at(number));
         }
-        let grid = self.grid(size, reading).map_err(|e| e.at(number))?;
+        let grid =
+            self.grid(size, reading, |cell| (line, indent + cell + 1)).map_err(|e| e.at(number))?;
         Ok((grid, alphabet))
     }
 
@@ -358,7 +364,8 @@ impl<R: BufRead> PuzzleReader<R> {
             let kind = ReadErrorKind::TooFewRows { found: rows, expected: size.side() };
             return Err(LineError { line, column: None, kind }.at(number));
         }
-        let grid = self.grid(size, reading).map_err(|e| e.at(number))?;
+        let cells = &self.cells;
+        let grid = self.grid(size, reading, |cell| cells.place(cell)).map_err(|e| e.at(number))?;
         Ok((grid, alphabet))
     }
 
@@ -410,7 +417,13 @@ impl<R: BufRead> PuzzleReader<R> {
     }
 
     /// The grid of the values read, or the error naming both cells of the first repeated clue.
-    fn grid(&self, size: Size, reading: Reading) -> Result<Grid, LineError> {
+    /// `place` gives a cell's line and column.
+    fn grid(
+        &self,
+        size: Size,
+        reading: Reading,
+        place: impl Fn(usize) -> (usize, usize),
+    ) -> Result<Grid, LineError> {
         let grid = Grid::from_cells(size, &self.values).expect("every row has side cells");
         match grid.first_conflict() {
             None => Ok(grid),
@@ -423,7 +436,7 @@ impl<R: BufRead> PuzzleReader<R> {
                     }
                     _ => None,
                 };
-                Err(repeated_clue(conflict, written, |cell| self.cells.place(cell)))
+                Err(repeated_clue(conflict, written, place))
             }
         }
     }
