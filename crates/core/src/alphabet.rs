@@ -137,9 +137,10 @@ impl Alphabet {
 
     /// The alphabet of a grid of `size` written with `symbols` (one per cell), by the rules of
     /// the [module documentation](self).
+    /// Beyond 36×36, where no one-symbol alphabet reaches, it is `Numbers`.
     pub fn detect(symbols: &[u8], size: Size) -> Alphabet {
-        if size.side() == 36 {
-            return Alphabet::FromZero;
+        if size.side() >= 36 {
+            return Alphabet::for_size(size);
         }
         let largest = Alphabet::FromOne.symbol(size.side() as u8);
         let has = |byte: u8| symbols.iter().any(|s| s.eq_ignore_ascii_case(&byte));
@@ -206,6 +207,7 @@ mod tests {
         assert_eq!(Alphabet::detect(b"..F1", size(16)), Alphabet::FromOne);
         assert_eq!(Alphabet::detect(b"0.81", size(9)), Alphabet::FromOne);
         assert_eq!(Alphabet::detect(b"p.0", size(25)), Alphabet::FromOne);
+        assert_eq!(Alphabet::detect(b"0.12", size(64)), Alphabet::Numbers);
     }
 
     #[test]

@@ -8,8 +8,10 @@
 use std::fmt;
 use std::io;
 
+use crate::alphabet::Alphabet;
 use crate::format::Format;
 use crate::grid::Conflict;
+use crate::size::Size;
 
 /// Where in the input an error was found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,30 +61,103 @@ pub enum ReadErrorKind {
         /// Whether the input had lines (comments or blank) rather than nothing.
         only_comments: bool,
     },
-    /// A character that is neither a digit nor a blank (`0` or `.`) where a cell was expected.
-    #[error("expected a digit 1-9 or a blank ('0' or '.'), found {0}")]
-    BadCell(Found),
+    /// A character that is neither a symbol of the grid nor a blank where a cell was expected.
+    #[error("expected {} or a blank ({}), found {found}", symbols_of(*.size, *.alphabet), .alphabet.blanks())]
+    BadCell {
+        /// The character.
+        found: Found,
+        /// The size of the grid being read.
+        size: Size,
+        /// The symbols the grid is read with.
+        alphabet: Alphabet,
+    },
+    /// A symbol of a larger grid (`H` in a 16×16 grid, `5` in a 4×4 one).
+    #[error(
+        "{}{found} is not a {size} symbol ({})",
+        .line_cells.map_or(String::new(), |cells| format!("{cells} symbols: {size}, but ")),
+        .alphabet.range(*.size)
+    )]
+    NotASymbol {
+        /// The symbol.
+        found: Found,
+        /// The size of the grid being read.
+        size: Size,
+        /// The symbols the grid is read with.
+        alphabet: Alphabet,
+        /// The symbols of the one-line puzzle whose length gave the size, if it did.
+        line_cells: Option<usize>,
+    },
+    /// A number above the side in a grid written with numbers.
+    #[error("{number} is not a value of a {size} grid (1-{})", .size.side())]
+    ValueTooLarge {
+        /// The number as written (its first 20 characters).
+        number: String,
+        /// The size of the grid being read.
+        size: Size,
+    },
     /// Two cells written without the space the judge format puts between them.
     #[error("expected a space between cells, found {0}")]
     MissingSpace(Found),
-    /// A row or line with the wrong number of cells.
-    #[error("{what} has {found} cells, expected {expected}")]
+    /// A row or line with the wrong number of cells for the grid's size.
+    #[error(
+        "{what} has {found} {unit}, expected {expected}{}",
+        if *.forced { format!(": the size is set to {size}") } else { format!(" (a {size} grid)") }
+    )]
     CellCount {
         /// `"row"` or `"line"`.
         what: &'static str,
+        /// `"cells"`, or `"numbers"` in the numeric block.
+        unit: &'static str,
         /// Cells found.
         found: usize,
-        /// Cells expected: 9 in a row, 81 on a line.
+        /// Cells expected: the side in a row, every cell on a line.
         expected: usize,
+        /// The size expected: the nearest to what was found, or the size forced.
+        size: Size,
+        /// Whether the size was forced rather than detected.
+        forced: bool,
     },
-    /// Text after the 81 cells of a one-line puzzle.
-    #[error("unexpected text after the 81 cells: {0}")]
-    TrailingText(Found),
-    /// A block that ends (at a blank line, comment or end of input) before its ninth row.
-    #[error("the grid ends after {found} rows, expected 9")]
+    /// A line or first row whose length is far from that of any grid.
+    #[error("a {what} of {found} {unit} is no grid: {}", if *.what == "line" {
+        format!("one-line puzzles have {}", list(sizes(36).map(Size::cells)))
+    } else {
+        format!("rows have {}", list(sizes(*.max_side).map(Size::side)))
+    })]
+    NoGrid {
+        /// `"row"` or `"line"`.
+        what: &'static str,
+        /// `"cells"`, or `"numbers"` in the numeric block.
+        unit: &'static str,
+        /// Cells found.
+        found: usize,
+        /// The largest side the format holds.
+        max_side: usize,
+    },
+    /// A size forced on a format that has no symbols for it.
+    #[error(
+        "the {format} format has one symbol per cell and cannot hold a {size} grid (at most 36×36)"
+    )]
+    NoSymbols {
+        /// The format.
+        format: Format,
+        /// The size forced.
+        size: Size,
+    },
+    /// Text after the cells of a one-line puzzle.
+    #[error("unexpected text after the {cells} cells: {found}")]
+    TrailingText {
+        /// The cells of the grid.
+        cells: usize,
+        /// The first character of the text.
+        found: Found,
+    },
+    /// A block that ends (at a blank line, comment or end of input) before its last row.
+    #[error("the grid ends after {found} rows, expected {expected}")]
     TooFewRows {
         /// Rows read before the block ended.
         found: usize,
+        /// Rows of the grid: its side.
+        expected: usize,
     },
     /// A line far longer than any puzzle line.
     #[error("line is {length} bytes long; a puzzle line has at most {max} bytes")]
@@ -92,21 +167,55 @@ pub enum ReadErrorKind {
         /// The longest line accepted.
         max: usize,
     },
-    /// Two clues repeat a digit in one row, column or box.
+    /// Two clues repeat a value in one row, column or box.
     #[error(
-        "clue {} at {} repeats in {} (also at {}, line {}, column {})",
-        .conflict.digit, .conflict.size.name(.conflict.second), .conflict.unit,
+        "clue {}{} at {} repeats in {} (also at {}, line {}, column {})",
+        .conflict.digit, .written.map_or(String::new(), |symbol| format!(" ({symbol})")),
+        .conflict.size.name(.conflict.second), .conflict.unit,
         .conflict.size.name(.conflict.first), .first_at.0, .first_at.1
     )]
     RepeatedClue {
         /// The two cells and their unit.
         conflict: Conflict,
+        /// The symbol of the value when it is not the value's number (`'G'` for 16).
+        written: Option<Found>,
         /// Line and column of the earlier clue (the error's place is the later one).
         first_at: (usize, usize),
     },
     /// The input could not be read.
     #[error("cannot read input: {0}")]
     Io(#[from] io::Error),
+}
+
+/// What a cell of `size` may hold in `alphabet`, for messages: `a digit 1-9`,
+/// `a 16×16 symbol 1-9, A-G`, `a number 1-16`.
+fn symbols_of(size: Size, alphabet: Alphabet) -> String {
+    let range = alphabet.range(size);
+    let one_digit = match alphabet {
+        Alphabet::FromZero => size.side() <= 10,
+        Alphabet::FromOne | Alphabet::Numbers => size.side() <= 9,
+    };
+    if one_digit {
+        format!("a digit {range}")
+    } else if alphabet == Alphabet::Numbers {
+        format!("a number {range}")
+    } else {
+        format!("a {size} symbol {range}")
+    }
+}
+
+/// The sizes up to a side of `max_side`.
+fn sizes(max_side: usize) -> impl Iterator<Item = Size> {
+    Size::ALL.into_iter().filter(move |size| size.side() <= max_side)
+}
+
+/// `4, 9, 16 or 25`.
+fn list(counts: impl Iterator<Item = usize>) -> String {
+    let counts: Vec<String> = counts.map(|count| count.to_string()).collect();
+    match counts.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => counts.concat(),
+    }
 }
 
 /// A malformed input: where, and what is wrong.

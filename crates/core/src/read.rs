@@ -1,4 +1,4 @@
-//! Reading puzzles from bytes, one at a time, in any of the [`Format`]s.
+//! Reading puzzles of every size from bytes, one at a time, in any of the [`Format`]s.
 //!
 //! [`PuzzleReader`] wraps any [`BufRead`] and yields one `Result<Puzzle, ReadError>` per puzzle,
 //! so a corpus of millions of lines is solved as it is read, never loaded whole. It works on
@@ -10,38 +10,92 @@
 //! like any other; error columns still count from the line's first byte, leading whitespace
 //! included, so they point at the character an editor shows there.
 //!
+//! # Format
 //! Between puzzles, blank lines and lines starting with `#` are skipped. Each puzzle's format is
-//! detected from its first line unless one is forced (see [`PuzzleReader::with_format`]):
+//! detected from its first line (without its indentation) unless [`ReadOptions::format`]
+//! forces one; the first rule that matches decides:
 //!
-//! | first line looks like                  | format      |
-//! |----------------------------------------|-------------|
-//! | starts with `+` or `\|`                | `bordered`  |
-//! | holds a `\|`, or is a rule of dashes   | `pretty`    |
-//! | a first word of 27 characters or more  | `line`      |
-//! | single characters separated by spaces  | `judge`     |
-//! | anything else                          | `compact`   |
+//! | first line looks like                                         | format      |
+//! |---------------------------------------------------------------|-------------|
+//! | starts with `+` or `\|`                                       | `bordered`  |
+//! | holds a `\|`, or is a rule of dashes                          | `pretty`    |
+//! | several words, the first of one or two characters             | `judge`     |
+//! | with the size forced to `n×n`: a first word of `n⁴` characters | `line`      |
+//! | with the size forced to `n×n`: a first word of `n²` characters | `compact`   |
+//! | a first word of 16 characters, all `1`-`4`, `0` or `.`         | `line` (4×4) |
+//! | a first word of 27 to 35, or 37 or more characters            | `line`      |
+//! | anything else (a first word of up to 26 characters, or 36)    | `compact`   |
 //!
-//! A malformed puzzle yields an error and reading goes on with the next one: a multi-line block
-//! is consumed to its ninth row (or to the blank line, comment or end of input that cuts it
-//! short) before the error is returned, so one bad row does not derail the rest of the file.
+//! Sixteen symbols are either a 4×4 one-line puzzle or the first row of a 16×16 compact block:
+//! only the puzzle holds nothing but 4×4 symbols, so any other symbol (`5`-`9`, a letter) makes
+//! it a block. A 16×16 block whose first row holds only `1`-`4` and blanks is read as a 4×4
+//! line unless the size (`16`) or the format (`compact`) is forced.
+//!
+//! # Size
+//! The size comes from the puzzle unless [`ReadOptions::size`] forces it:
+//!
+//! | format               | the size whose...                          | sizes            |
+//! |----------------------|--------------------------------------------|------------------|
+//! | `line`               | cells are the symbols up to the first space | 4×4 to 36×36 (16, 81, 256, 625, 1296) |
+//! | `compact`            | side is the first row's symbols            | 4×4 to 36×36     |
+//! | `judge`              | side is the first row's numbers            | 4×4 to 64×64     |
+//! | `pretty`, `bordered` | side is the first row's cells               | 4×4 to 64×64     |
+//!
+//! A block has as many rows as its side (rule lines between bands and borders aside). A
+//! pretty or bordered row's cells are its words between spaces and `|` (single symbols, or
+//! right-aligned numbers such as ` .  1 16 | ...`); a packed row such as `316|578|492` is read
+//! symbol by symbol when that, not the words, gives `n²` cells for its `n` boxes.
+//!
+//! # Alphabet
+//! Cells written one symbol each (`line`, `compact`, and pretty or bordered blocks whose cells
+//! are all one character) are read in the alphabet [`Alphabet::detect`] finds in the whole
+//! grid (`1-9A` or `0-9A`, see [`crate::alphabet`]), unless [`ReadOptions::alphabet`] forces
+//! one. The numeric block (`judge`) is always read as numbers: its alphabet is `numbers` when
+//! the side is above 9 (values of two digits) and `1-9A` up to 9×9, where a cell is one digit
+//! and `12` is two cells missing their space, as the judge format always had it. A pretty or
+//! bordered block is in `numbers` when some cell is written with two characters or more, and at
+//! 49×49 and 64×64. [`Puzzle::alphabet`] says which was found, so that output uses the puzzle's
+//! own symbols. Forced to `numbers`, one-symbol cells read in the size's usual alphabet
+//! ([`Alphabet::for_size`]), as the writer writes them.
+//!
+//! # Errors
+//! A malformed puzzle yields an error and reading goes on with the next one: a block is consumed
+//! to its last row (or to the blank line, comment or end of input that cuts it short) before the
+//! error is returned, so one bad row does not derail the rest of the file. A line or first row
+//! whose length is near a grid's (within a row of its cells, or a box side of its side) is
+//! taken for that size (`line has 80 cells, expected 81 (a 9×9 grid)`); one far from every
+//! grid's is no grid at all, and its block is read to the next blank line. The first problem in
+//! reading order is reported; on a line with the wrong count of cells, a byte that is no symbol
+//! at all (`*`, `0xFF`) comes before the count, a symbol out of the size's range after it.
+//!
+//! # Speed
+//! A well-formed 9×9 one-line puzzle (81 digits and dots from the line's first byte) is read by
+//! a branch-free loop when the options allow `line`, 9×9 and `1-9A`; everything else goes
+//! through the general path, which collects each cell's text and place before the size and
+//! alphabet say what they mean, reusing its buffers from puzzle to puzzle.
 
 use std::io::{self, BufRead};
 
 use crate::alphabet::Alphabet;
 use crate::error::{Found, Place, ReadError, ReadErrorKind};
 use crate::format::Format;
-use crate::grid::Grid;
+use crate::grid::{Conflict, Grid};
 use crate::size::Size;
 
 /// Cells of a 9×9 grid, the size of the fast path.
-const CELLS: usize = 81;
+const NINE_CELLS: usize = 81;
+
+/// The largest side a grid written with one symbol per cell can have (`0-9A-Z`).
+const MAX_SYMBOL_SIDE: usize = 36;
 
 /// The byte-order mark that may open UTF-8 text; it is not part of the first line.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-/// The longest line that may hold puzzle data. Longer lines are reported, not stored: only their
-/// first bytes are kept, so a 10 MB line costs no more memory than a short one.
-pub const MAX_LINE: usize = 1024;
+/// The longest line that may hold puzzle data: a 64×64 row of right-aligned numbers or a
+/// 36×36 one-line puzzle (1296 symbols) fits with room to spare. Longer lines are reported,
+/// not stored: only their first bytes are kept, so a 10 MB line costs no more memory than a
+/// short one.
+pub const MAX_LINE: usize = 4096;
 
 /// One puzzle read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,16 +119,21 @@ pub struct ReadOptions {
     pub format: Option<Format>,
     /// Every puzzle has this size.
     pub size: Option<Size>,
-    /// Every puzzle is written with these symbols.
+    /// Every puzzle is written with these symbols. A one-symbol alphabet without a symbol for
+    /// every value of a puzzle's size (`1-9A` at 36×36) is not forced on that puzzle.
     pub alphabet: Option<Alphabet>,
 }
 
 /// Streams puzzles out of a reader. See the [module documentation](self) for the rules.
 pub struct PuzzleReader<R> {
     lines: LineReader<R>,
-    forced: Option<Format>,
-    #[allow(dead_code, reason = "sizes and alphabets are read next")]
     options: ReadOptions,
+    /// Whether the options let well-formed 9×9 one-line puzzles take the fast path.
+    fast_path: bool,
+    /// The cells of the puzzle being read, kept to reuse their memory.
+    cells: RawCells,
+    /// Their values, once read; likewise kept.
+    values: Vec<u8>,
     puzzles_started: usize,
     finished: bool,
 }
@@ -87,10 +146,15 @@ impl<R: BufRead> PuzzleReader<R> {
 
     /// A reader told what `options` say, detecting the rest.
     pub fn with_options(reader: R, options: ReadOptions) -> Self {
+        let fast_path = options.format.is_none_or(|format| format == Format::Line)
+            && options.size.is_none_or(|size| size == Size::NINE)
+            && options.alphabet.is_none_or(|alphabet| alphabet == Alphabet::FromOne);
         PuzzleReader {
             lines: LineReader::new(reader),
-            forced: options.format,
             options,
+            fast_path,
+            cells: RawCells::default(),
+            values: Vec::new(),
             puzzles_started: 0,
             finished: false,
         }
@@ -109,15 +173,20 @@ impl<R: BufRead> PuzzleReader<R> {
         self.puzzles_started += 1;
         let number = self.puzzles_started;
         let first_line = self.lines.number;
-        // The hot path: a well-formed one-line puzzle from the line's first byte (a line too
-        // long to keep whole never has exactly 81 bytes). An indented line takes the general
-        // path, which counts its columns from the start of the line.
-        if self.forced.is_none_or(|format| format == Format::Line)
+        // The hot path: a well-formed 9×9 one-line puzzle from the line's first byte (a line
+        // too long to keep whole never has exactly 81 bytes), which detection would read as
+        // `line`, 9×9, `1-9A`. An indented line takes the general path, which counts its
+        // columns from the start of the line.
+        if self.fast_path
             && self.lines.indent == 0
-            && let Some(grid) = plain_line(self.lines.text())
+            && let Some(cells) = plain_line(self.lines.text())
         {
-            let cells = CellsBuilder::from_line(grid, first_line);
-            let grid = cells.finish().map_err(|e| e.at(number).in_format(Format::Line))?;
+            let grid = Grid::from_cells(Size::NINE, &cells).expect("digits are 0..=9");
+            if let Some(conflict) = grid.first_conflict() {
+                // Every cell of such a line is at the column of its index plus one.
+                let error = repeated_clue(conflict, None, |cell| (first_line, cell + 1));
+                return Err(error.at(number).in_format(Format::Line));
+            }
             let alphabet = Alphabet::FromOne;
             return Ok(Some(Puzzle {
                 grid,
@@ -127,69 +196,249 @@ impl<R: BufRead> PuzzleReader<R> {
                 line: first_line,
             }));
         }
-        let format = self.forced.unwrap_or_else(|| detect(self.lines.text()));
-        let grid = self.read_grid(format, number).map_err(|e| e.in_format(format))?;
-        let alphabet = Alphabet::FromOne;
+        let format =
+            self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
+        let read = match format {
+            Format::Line => self.read_line(number),
+            Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
+                self.read_block(format, number)
+            }
+        };
+        let (grid, alphabet) = read.map_err(|e| e.in_format(format))?;
         Ok(Some(Puzzle { grid, format, alphabet, number, line: first_line }))
     }
 
-    /// Reads puzzle `number` in `format`, starting at the current line.
-    fn read_grid(&mut self, format: Format, number: usize) -> Result<Grid, ReadError> {
+    /// Reads puzzle `number`, a one-line puzzle on the current line.
+    fn read_line(&mut self, number: usize) -> Result<(Grid, Alphabet), ReadError> {
         if self.lines.is_too_long() {
-            return Err(self.lines.too_long_error(number));
+            return Err(self.lines.too_long().at(number));
         }
-        let mut cells = CellsBuilder::default();
-        match format {
-            Format::Line => {
-                self.lines.parse_cells(format, &mut cells).map_err(|e| e.at(number))?;
+        let (text, indent, line) = (self.lines.text(), self.lines.indent, self.lines.number);
+        let error = |index: usize, kind| LineError { line, column: Some(indent + index + 1), kind };
+        let forced = self.options.size;
+        if let Some(size) = forced.filter(|size| size.side() > MAX_SYMBOL_SIDE) {
+            let kind = ReadErrorKind::NoSymbols { format: Format::Line, size };
+            return Err(LineError { line, column: None, kind }.at(number));
+        }
+        let fits = |count: usize| match forced {
+            Some(size) => size.cells() == count,
+            None => Size::from_cell_count(count).is_some_and(|s| s.side() <= MAX_SYMBOL_SIDE),
+        };
+        // The cells end at the first space, unless the whole line has the length of a grid:
+        // then a space among them is a bad cell rather than the end of a short line.
+        let first_word = text.iter().position(u8::is_ascii_whitespace).unwrap_or(text.len());
+        let count = if !fits(first_word) && fits(text.len()) { text.len() } else { first_word };
+        let (size, count_error) = if fits(count) {
+            (forced.or_else(|| Size::from_cell_count(count)).expect("the count fits"), None)
+        } else {
+            match wrong_count("line", "cells", count, forced, MAX_SYMBOL_SIDE) {
+                (kind, Some(size)) => {
+                    let column = count.min(size.cells());
+                    (size, Some(error(column, kind)))
+                }
+                (kind, None) => return Err(LineError { line, column: None, kind }.at(number)),
             }
-            Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
-                self.read_block(format, number, &mut cells)?;
+        };
+        let symbols = &text[..count];
+        let (alphabet, read_as) = symbol_alphabet(self.options.alphabet, symbols, size);
+        // A symbol of a larger grid is explained by the length that gave the size.
+        let line_cells = (count_error.is_none() && forced.is_none()).then_some(count);
+        let reading = Reading::Symbols(read_as);
+        // Each cell is one symbol at the column of its index: no place to keep.
+        self.values.clear();
+        let mut bad_cell = None;
+        for (index, symbol) in symbols.chunks(1).enumerate() {
+            match cell_value(symbol, size, reading, line_cells) {
+                Ok(value) => self.values.push(value),
+                Err((_, kind)) => {
+                    bad_cell = Some(error(index, kind));
+                    break;
+                }
             }
         }
-        cells.finish().map_err(|e| e.at(number))
+        if let Some(error) = first_problem(bad_cell, count_error) {
+            return Err(error.at(number));
+        }
+        if let Some(offset) = text[count..].iter().position(|b| !b.is_ascii_whitespace()) {
+            let at = count + offset;
+            let kind = ReadErrorKind::TrailingText { cells: count, found: Found(text[at]) };
+            return Err(error(at, kind).at(number));
+        }
+        let grid =
+            self.grid(size, reading, |cell| (line, indent + cell + 1)).map_err(|e| e.at(number))?;
+        Ok((grid, alphabet))
     }
 
-    /// Reads the nine rows of a block whose first line is the current one. On a malformed row it
-    /// keeps the first error and goes on consuming the block, so the next puzzle starts cleanly.
-    fn read_block(
-        &mut self,
-        format: Format,
-        number: usize,
-        cells: &mut CellsBuilder,
-    ) -> Result<(), ReadError> {
+    /// Reads the rows of a block whose first line is the current one. On a malformed row it
+    /// keeps the first error and goes on consuming the block, so the next puzzle starts
+    /// cleanly.
+    fn read_block(&mut self, format: Format, number: usize) -> Result<(Grid, Alphabet), ReadError> {
         let has_rules = matches!(format, Format::Pretty | Format::Bordered);
-        let mut first_error: Option<ReadError> = None;
+        let unit = if format == Format::Judge { "numbers" } else { "cells" };
+        self.cells.clear();
+        // Decided by the first row: how rows split into cells, and the size (`None` when none
+        // fits: the block is then read to its end).
+        let mut shape: Option<(Split, Option<Size>)> = None;
+        // The first error other than a bad cell; cells are read once the block is, and only
+        // up to this error's row.
+        let mut first_error: Option<LineError> = None;
         let mut rows = 0;
-        loop {
-            let is_rule_line = has_rules && is_rule(self.lines.text());
-            if !is_rule_line {
-                if first_error.is_none() {
-                    let parsed = if self.lines.is_too_long() {
-                        Err(self.lines.too_long_error(number))
-                    } else {
-                        self.lines.parse_cells(format, cells).map_err(|e| e.at(number))
-                    };
-                    first_error = parsed.err();
-                }
+        let cut_short_at = loop {
+            let text = self.lines.text();
+            if !(has_rules && is_rule(text)) {
                 rows += 1;
-                if rows == 9 {
-                    break;
+                let (line, indent) = (self.lines.number, self.lines.indent);
+                if self.lines.is_too_long() {
+                    first_error.get_or_insert(self.lines.too_long());
+                    shape.get_or_insert((Split::Words, self.options.size));
+                } else {
+                    let (split, size) = *shape.get_or_insert_with(|| {
+                        let (split, size, error) =
+                            first_row_shape(format, text, self.options, line, unit);
+                        first_error = error;
+                        (split, size)
+                    });
+                    if first_error.is_none()
+                        && let Some(size) = size
+                    {
+                        let start = self.cells.len();
+                        for_each_cell(format, split, text, |from, to| {
+                            self.cells.push(&text[from..to], line, indent + from + 1);
+                        });
+                        let found = self.cells.len() - start;
+                        let side = size.side();
+                        if found != side {
+                            let column = if found > side {
+                                self.cells.place(start + side).1
+                            } else {
+                                indent + text.len() + 1
+                            };
+                            let forced = self.options.size.is_some();
+                            let kind = ReadErrorKind::CellCount {
+                                what: "row",
+                                unit,
+                                found,
+                                expected: side,
+                                size,
+                                forced,
+                            };
+                            first_error = Some(LineError { line, column: Some(column), kind });
+                        }
+                    }
+                }
+                if shape.is_some_and(|(_, size)| size.is_some_and(|size| rows == size.side())) {
+                    break None;
                 }
             }
             let more = self.advance(Some(number))?;
             if !more || self.lines.is_blank_or_comment() {
-                return Err(first_error.unwrap_or(ReadError {
-                    place: Place { puzzle: Some(number), line: self.lines.number, column: None },
-                    kind: ReadErrorKind::TooFewRows { found: rows },
-                    format: None,
-                }));
+                break Some(self.lines.number);
             }
-        }
-        if has_rules && self.advance(Some(number))? && !is_rule(self.lines.text()) {
+        };
+        if cut_short_at.is_none()
+            && has_rules
+            && self.advance(Some(number))?
+            && !is_rule(self.lines.text())
+        {
             self.lines.unread();
         }
-        first_error.map_or(Ok(()), Err)
+        let (split, size) = match shape {
+            Some((split, Some(size))) => (split, size),
+            _ => {
+                // No size: the first row fitted none (an error says so), or a pretty block
+                // held only rules.
+                let expected = self.options.size.unwrap_or(Size::NINE).side();
+                let line = cut_short_at.unwrap_or(self.lines.number);
+                let kind = ReadErrorKind::TooFewRows { found: rows, expected };
+                let error = first_error.unwrap_or(LineError { line, column: None, kind });
+                return Err(error.at(number));
+            }
+        };
+        let (alphabet, reading) = self.block_alphabet(format, split, size);
+        // Cells are kept from rows up to the first other error, so a bad cell comes first.
+        let values = self.read_values(size, reading, None);
+        if let Some(error) = first_problem(values.err(), first_error) {
+            return Err(error.at(number));
+        }
+        if let Some(line) = cut_short_at {
+            let kind = ReadErrorKind::TooFewRows { found: rows, expected: size.side() };
+            return Err(LineError { line, column: None, kind }.at(number));
+        }
+        let cells = &self.cells;
+        let grid = self.grid(size, reading, |cell| cells.place(cell)).map_err(|e| e.at(number))?;
+        Ok((grid, alphabet))
+    }
+
+    /// The alphabet of the block just read and how its cells read (see the module docs).
+    fn block_alphabet(&self, format: Format, split: Split, size: Size) -> (Alphabet, Reading) {
+        let forced = self.options.alphabet;
+        let side = size.side();
+        let numbers = match format {
+            Format::Judge => {
+                let alphabet = if side > 9 { Alphabet::Numbers } else { Alphabet::FromOne };
+                return (forced.unwrap_or(alphabet), Reading::Numbers { one_digit: side <= 9 });
+            }
+            Format::Pretty | Format::Bordered => {
+                side > MAX_SYMBOL_SIDE
+                    || split == Split::Words
+                        && match forced {
+                            Some(alphabet) => alphabet == Alphabet::Numbers,
+                            None => !self.cells.all_single(),
+                        }
+            }
+            Format::Compact | Format::Line => false,
+        };
+        if numbers {
+            (Alphabet::Numbers, Reading::Numbers { one_digit: false })
+        } else {
+            let (alphabet, read_as) = symbol_alphabet(forced, &self.cells.text, size);
+            (alphabet, Reading::Symbols(read_as))
+        }
+    }
+
+    /// Reads the value of every cell into `values`; the first bad cell is an error.
+    fn read_values(
+        &mut self,
+        size: Size,
+        reading: Reading,
+        line_cells: Option<usize>,
+    ) -> Result<(), LineError> {
+        self.values.clear();
+        for index in 0..self.cells.len() {
+            match cell_value(self.cells.text_of(index), size, reading, line_cells) {
+                Ok(value) => self.values.push(value),
+                Err((offset, kind)) => {
+                    let (line, column) = self.cells.place(index);
+                    return Err(LineError { line, column: Some(column + offset), kind });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The grid of the values read, or the error naming both cells of the first repeated clue.
+    /// `place` gives a cell's line and column.
+    fn grid(
+        &self,
+        size: Size,
+        reading: Reading,
+        place: impl Fn(usize) -> (usize, usize),
+    ) -> Result<Grid, LineError> {
+        let grid = Grid::from_cells(size, &self.values).expect("every row has side cells");
+        match grid.first_conflict() {
+            None => Ok(grid),
+            Some(conflict) => {
+                let written = match reading {
+                    Reading::Symbols(alphabet)
+                        if alphabet == Alphabet::FromZero || conflict.digit > 9 =>
+                    {
+                        Some(Found(alphabet.symbol(conflict.digit)))
+                    }
+                    _ => None,
+                };
+                Err(repeated_clue(conflict, written, place))
+            }
+        }
     }
 
     /// Moves to the next line; `false` at the end of the input.
@@ -240,13 +489,13 @@ pub fn parse_one(text: &[u8]) -> Result<Puzzle, ReadError> {
         .expect("a reader yields at least one item: a puzzle or the no-puzzle error")
 }
 
-/// The cells of a well-formed one-line puzzle (exactly 81 cell characters), or `None` for
+/// The cells of a well-formed 9×9 one-line puzzle (exactly 81 digits or dots), or `None` for
 /// anything else, which then takes the general path with its precise error messages. Nearly
-/// every line of a corpus is well formed, and this path is branch-free so that the compiler
+/// every line of a corpus is such a line, and this path is branch-free so that the compiler
 /// vectorizes it: it made reading a corpus several times faster.
-fn plain_line(text: &[u8]) -> Option<[u8; CELLS]> {
-    let text: &[u8; CELLS] = text.try_into().ok()?;
-    let mut cells = [0; CELLS];
+fn plain_line(text: &[u8]) -> Option<[u8; NINE_CELLS]> {
+    let text: &[u8; NINE_CELLS] = text.try_into().ok()?;
+    let mut cells = [0; NINE_CELLS];
     let mut well_formed = true;
     for (cell, &byte) in cells.iter_mut().zip(text) {
         let digit = byte.wrapping_sub(b'0');
@@ -258,23 +507,27 @@ fn plain_line(text: &[u8]) -> Option<[u8; CELLS]> {
 }
 
 /// Picks the format of a puzzle from its first line (see the module documentation), without
-/// its leading whitespace (as [`LineReader::text`] gives it).
-fn detect(line: &[u8]) -> Format {
+/// its leading whitespace (as [`LineReader::text`] gives it), knowing the size if it is forced.
+fn detect(line: &[u8], size: Option<Size>) -> Format {
     if matches!(line.first(), Some(b'+' | b'|')) {
         return Format::Bordered;
     }
     if line.contains(&b'|') || is_rule(line) {
         return Format::Pretty;
     }
-    let mut words = line.split(|&b| is_space(b)).filter(|w| !w.is_empty());
-    let first_word_len = words.next().map_or(0, <[u8]>::len);
-    let more_words = words.next().is_some();
-    if first_word_len >= 27 {
-        Format::Line
-    } else if first_word_len == 1 && more_words {
-        Format::Judge
-    } else {
-        Format::Compact
+    let mut words = line.split(u8::is_ascii_whitespace).filter(|w| !w.is_empty());
+    let first_word = words.next().unwrap_or_default();
+    if first_word.len() <= 2 && words.next().is_some() {
+        return Format::Judge;
+    }
+    match first_word.len() {
+        length if size.is_some_and(|size| length == size.cells()) => Format::Line,
+        length if size.is_some_and(|size| length == size.side()) => Format::Compact,
+        // A 4×4 one-line puzzle or the first row of a 16×16 block: only the first holds
+        // nothing but 4×4 symbols.
+        16 if first_word.iter().all(|b| matches!(b, b'0'..=b'4' | b'.')) => Format::Line,
+        27..=35 | 37.. => Format::Line,
+        _ => Format::Compact,
     }
 }
 
@@ -288,12 +541,278 @@ fn is_space(byte: u8) -> bool {
     matches!(byte, b' ' | b'\t')
 }
 
-/// The value of a cell character: `Some(0)` for a blank, `Some(1..=9)` for a digit.
-fn cell_value(byte: u8) -> Option<u8> {
-    match byte {
-        b'.' | b'0' => Some(0),
-        b'1'..=b'9' => Some(byte - b'0'),
-        _ => None,
+/// How the rows of a block split into cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Split {
+    /// Every byte but the separators is a cell: compact rows, and packed pretty rows such as
+    /// `316|578|492`.
+    Symbols,
+    /// Every run of bytes between separators is a cell: a number, or a symbol.
+    Words,
+}
+
+/// Whether `byte` separates cells in a row of `format`.
+fn is_separator(format: Format, byte: u8) -> bool {
+    match format {
+        Format::Judge => is_space(byte),
+        Format::Pretty | Format::Bordered => is_space(byte) || byte == b'|',
+        Format::Compact | Format::Line => false,
+    }
+}
+
+/// Calls `cell` with the start and end of each cell of the row `text`.
+fn for_each_cell(format: Format, split: Split, text: &[u8], mut cell: impl FnMut(usize, usize)) {
+    let mut index = 0;
+    while index < text.len() {
+        if is_separator(format, text[index]) {
+            index += 1;
+            continue;
+        }
+        let end = match split {
+            Split::Symbols => index + 1,
+            Split::Words => text[index..]
+                .iter()
+                .position(|&b| is_separator(format, b))
+                .map_or(text.len(), |length| index + length),
+        };
+        cell(index, end);
+        index = end;
+    }
+}
+
+/// How the rows of a block split and its size, from its first row `text` on `line`: the size
+/// forced, or the one whose side is the row's cell count; for a count near a side, the size
+/// of that side (the row's error is then found with the others'); for a count far from every
+/// side, no size and the error saying so.
+fn first_row_shape(
+    format: Format,
+    text: &[u8],
+    options: ReadOptions,
+    line: usize,
+    unit: &'static str,
+) -> (Split, Option<Size>, Option<LineError>) {
+    let max_side = if format == Format::Compact { MAX_SYMBOL_SIDE } else { usize::MAX };
+    let split = match format {
+        Format::Compact | Format::Line => Split::Symbols,
+        Format::Judge => Split::Words,
+        Format::Pretty | Format::Bordered => pretty_split(text, options),
+    };
+    if let Some(size) = options.size {
+        let error = (size.side() > max_side).then(|| {
+            let kind = ReadErrorKind::NoSymbols { format, size };
+            LineError { line, column: None, kind }
+        });
+        return (split, Some(size), error);
+    }
+    let mut count = 0;
+    for_each_cell(format, split, text, |_, _| count += 1);
+    match Size::from_side(count).filter(|size| size.side() <= max_side) {
+        Some(size) => (split, Some(size), None),
+        None => match wrong_count("row", unit, count, None, max_side) {
+            (_, Some(nearest)) => (split, Some(nearest), None),
+            (kind, None) => (split, None, Some(LineError { line, column: None, kind })),
+        },
+    }
+}
+
+/// How the rows of a pretty or bordered block split, from its first row: the way that gives
+/// `n²` cells for its `n` boxes, else a grid's side, else words; numbers when the alphabet is
+/// forced to numbers, symbols when it is forced to a one-symbol alphabet.
+fn pretty_split(text: &[u8], options: ReadOptions) -> Split {
+    match options.alphabet {
+        Some(Alphabet::Numbers) => return Split::Words,
+        Some(Alphabet::FromOne | Alphabet::FromZero) => return Split::Symbols,
+        None => {}
+    }
+    let count = |split| {
+        let mut count = 0;
+        for_each_cell(Format::Pretty, split, text, |_, _| count += 1);
+        count
+    };
+    let (words, symbols) = (count(Split::Words), count(Split::Symbols));
+    let boxes =
+        text.split(|&b| b == b'|').filter(|part| part.iter().any(|&b| !is_space(b))).count();
+    let fills_the_boxes = |cells: usize| boxes > 1 && cells == boxes * boxes;
+    let is_a_side = |cells: usize| match options.size {
+        Some(size) => cells == size.side(),
+        None => Size::from_side(cells).is_some(),
+    };
+    if fills_the_boxes(words) {
+        Split::Words
+    } else if fills_the_boxes(symbols) {
+        Split::Symbols
+    } else if is_a_side(words) || !is_a_side(symbols) {
+        Split::Words
+    } else {
+        Split::Symbols
+    }
+}
+
+/// The error of a `what` ("line" or "row") of `found` cells that fits no grid, and the size it
+/// was meant to have: the size forced, else the nearest (by cells on a line, by side in a row)
+/// if it is within a row (line) or a box side (row) of it, else none.
+fn wrong_count(
+    what: &'static str,
+    unit: &'static str,
+    found: usize,
+    forced: Option<Size>,
+    max_side: usize,
+) -> (ReadErrorKind, Option<Size>) {
+    let is_line = what == "line";
+    let measure = |size: Size| if is_line { size.cells() } else { size.side() };
+    let slack = |size: Size| if is_line { size.side() } else { size.order() };
+    let nearest = forced.or_else(|| {
+        Size::ALL
+            .into_iter()
+            .filter(|size| size.side() <= max_side)
+            .min_by_key(|&size| measure(size).abs_diff(found))
+            .filter(|&size| measure(size).abs_diff(found) <= slack(size))
+    });
+    match nearest {
+        Some(size) => {
+            let expected = measure(size);
+            let forced = forced.is_some();
+            (ReadErrorKind::CellCount { what, unit, found, expected, size, forced }, Some(size))
+        }
+        None => {
+            let max_side = max_side.min(Size::ALL[Size::ALL.len() - 1].side());
+            (ReadErrorKind::NoGrid { what, unit, found, max_side }, None)
+        }
+    }
+}
+
+/// The alphabet a grid of `size` written one symbol per cell is in, and the one its symbols
+/// read in: the alphabet forced, else [`Alphabet::detect`]'s. Numbers read as the size's
+/// usual symbols, as the writer writes them.
+fn symbol_alphabet(forced: Option<Alphabet>, symbols: &[u8], size: Size) -> (Alphabet, Alphabet) {
+    let usable =
+        |&alphabet: &Alphabet| alphabet == Alphabet::Numbers || alphabet.has_symbols_for(size);
+    match forced.filter(usable) {
+        Some(Alphabet::Numbers) => (Alphabet::Numbers, Alphabet::for_size(size)),
+        Some(alphabet) => (alphabet, alphabet),
+        None => {
+            let alphabet = Alphabet::detect(symbols, size);
+            (alphabet, alphabet)
+        }
+    }
+}
+
+/// How the text of a cell gives its value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Reading {
+    /// One symbol of this alphabet (`1-9A` or `0-9A`).
+    Symbols(Alphabet),
+    /// A decimal number, `0` or `.` blank. `one_digit`: every value is one digit, so a cell is
+    /// one character and `12` is two cells without their space (the 9×9 judge format).
+    Numbers {
+        /// Whether a cell is one character.
+        one_digit: bool,
+    },
+}
+
+/// The value of the cell written `text` (never empty) in a grid of `size`, or the offset in
+/// `text` of the problem and what it is. `line_cells` is the length of the one-line puzzle
+/// that gave the size, if one did.
+fn cell_value(
+    text: &[u8],
+    size: Size,
+    reading: Reading,
+    line_cells: Option<usize>,
+) -> Result<u8, (usize, ReadErrorKind)> {
+    let side = size.side();
+    let first = text[0];
+    match reading {
+        Reading::Symbols(alphabet) => {
+            let bad = |byte| ReadErrorKind::BadCell { found: Found(byte), size, alphabet };
+            let value = match alphabet.value_of(first) {
+                Some(value) if usize::from(value) <= side => value,
+                // A letter where every symbol is a digit is no symbol at all.
+                Some(_) if side > 9 || first.is_ascii_digit() => {
+                    let found = Found(first);
+                    return Err((
+                        0,
+                        ReadErrorKind::NotASymbol { found, size, alphabet, line_cells },
+                    ));
+                }
+                _ => return Err((0, bad(first))),
+            };
+            match text.get(1) {
+                None => Ok(value),
+                Some(&next) if alphabet.value_of(next).is_some() => {
+                    Err((1, ReadErrorKind::MissingSpace(Found(next))))
+                }
+                Some(&next) => Err((1, bad(next))),
+            }
+        }
+        Reading::Numbers { one_digit } => {
+            let bad = |byte| ReadErrorKind::BadCell {
+                found: Found(byte),
+                size,
+                alphabet: Alphabet::Numbers,
+            };
+            let too_large = |number: &[u8]| {
+                let number = String::from_utf8_lossy(&number[..number.len().min(20)]).into_owned();
+                ReadErrorKind::ValueTooLarge { number, size }
+            };
+            // A blank, or the digits of a number: all of the cell's text, or its first
+            // character where a cell is one (the rest is then a missing space or bad).
+            let digits = if one_digit || first == b'.' { &text[..1] } else { text };
+            let mut value = 0usize;
+            if first != b'.' {
+                for (offset, &byte) in digits.iter().enumerate() {
+                    if !byte.is_ascii_digit() {
+                        return Err((offset, bad(byte)));
+                    }
+                    value = value.saturating_mul(10).saturating_add(usize::from(byte - b'0'));
+                }
+            }
+            if value > side {
+                return Err((0, too_large(digits)));
+            }
+            match text.get(digits.len()) {
+                None => Ok(value as u8),
+                Some(&next) if next.is_ascii_digit() || next == b'.' => {
+                    Err((1, ReadErrorKind::MissingSpace(Found(next))))
+                }
+                Some(&next) => Err((1, bad(next))),
+            }
+        }
+    }
+}
+
+/// The problem to report of a bad cell and another error no earlier in the input: the cell,
+/// unless the other error is a wrong count on the same line and the cell is only out of the
+/// size's range (`'H'` in a row of 16, a letter among digits), which the count explains.
+fn first_problem(cell: Option<LineError>, other: Option<LineError>) -> Option<LineError> {
+    match (cell, other) {
+        (Some(cell), Some(other))
+            if cell.line == other.line
+                && matches!(other.kind, ReadErrorKind::CellCount { .. })
+                && match cell.kind {
+                    ReadErrorKind::NotASymbol { .. } | ReadErrorKind::ValueTooLarge { .. } => true,
+                    ReadErrorKind::BadCell { found, .. } => found.0.is_ascii_alphanumeric(),
+                    _ => false,
+                } =>
+        {
+            Some(other)
+        }
+        (cell, other) => cell.or(other),
+    }
+}
+
+/// The error of a repeated clue, placed at its later cell; `place` gives a cell's line and
+/// column.
+fn repeated_clue(
+    conflict: Conflict,
+    written: Option<Found>,
+    place: impl Fn(usize) -> (usize, usize),
+) -> LineError {
+    let (line, column) = place(conflict.second);
+    let first_at = place(conflict.first);
+    LineError {
+        line,
+        column: Some(column),
+        kind: ReadErrorKind::RepeatedClue { conflict, written, first_at },
     }
 }
 
@@ -321,127 +840,51 @@ impl ReadError {
     }
 }
 
-/// Parses the cells of one line in `format`: a row of nine for the block formats, all 81 for
-/// `line`. `text` is the line after its `indent` bytes of leading whitespace; cells are
-/// appended to `cells` with their columns in the whole line.
-fn parse_cells(
-    format: Format,
-    text: &[u8],
+/// The cells of one puzzle as written, with the place each came from, before its size and
+/// alphabet say what they mean.
+#[derive(Default)]
+struct RawCells {
+    /// The text of every cell, one after another.
+    text: Vec<u8>,
+    /// Where each cell's text starts in `text`, and its line and 1-based column.
+    cells: Vec<RawCell>,
+}
+
+#[derive(Clone, Copy)]
+struct RawCell {
+    start: usize,
     line: usize,
-    indent: usize,
-    cells: &mut CellsBuilder,
-) -> Result<(), LineError> {
-    let (what, expected) = if format == Format::Line { ("line", CELLS) } else { ("row", 9) };
-    let column_of = |index: usize| indent + index + 1;
-    let error = |index: usize, kind| LineError { line, column: Some(column_of(index)), kind };
-    let mut found = 0;
-    let mut first_extra = None;
-    let mut index = 0;
-    while index < text.len() {
-        let byte = text[index];
-        let is_separator = match format {
-            Format::Judge => is_space(byte),
-            Format::Pretty | Format::Bordered => is_space(byte) || byte == b'|',
-            Format::Compact | Format::Line => false,
-        };
-        if is_separator {
-            index += 1;
-            continue;
-        }
-        let Some(value) = cell_value(byte) else {
-            if format == Format::Line && found == CELLS && is_space(byte) {
-                let text_at = index + text[index..].iter().take_while(|&&b| is_space(b)).count();
-                return Err(error(text_at, ReadErrorKind::TrailingText(Found(text[text_at]))));
-            }
-            return Err(error(index, ReadErrorKind::BadCell(Found(byte))));
-        };
-        if found < expected {
-            cells.push(value, line, column_of(index));
-        } else if first_extra.is_none() {
-            first_extra = Some(index);
-        }
-        found += 1;
-        index += 1;
-        if format == Format::Judge
-            && let Some(&next) = text.get(index).filter(|&&b| !is_space(b))
-        {
-            let kind = if cell_value(next).is_some() {
-                ReadErrorKind::MissingSpace(Found(next))
-            } else {
-                ReadErrorKind::BadCell(Found(next))
-            };
-            return Err(error(index, kind));
-        }
-    }
-    if found == expected {
-        return Ok(());
-    }
-    let column = first_extra.unwrap_or(text.len());
-    Err(error(column, ReadErrorKind::CellCount { what, found, expected }))
+    column: usize,
 }
 
-/// Collects the cells of one puzzle with the place each came from, for error messages.
-///
-/// Places are only read when a clue repeats, so they are kept compactly: the line of each
-/// row of nine cells (a one-line puzzle has the same line throughout) and the column of each
-/// cell.
-struct CellsBuilder {
-    grid: [u8; CELLS],
-    /// The line of each row of nine cells.
-    row_lines: [usize; 9],
-    /// The 1-based column of each cell; 0 means "the cell's index plus one", the column of
-    /// every cell of a well-formed one-line puzzle.
-    columns: [u16; CELLS],
-    len: usize,
-}
-
-impl Default for CellsBuilder {
-    fn default() -> Self {
-        CellsBuilder { grid: [0; CELLS], row_lines: [0; 9], columns: [0; CELLS], len: 0 }
-    }
-}
-
-impl CellsBuilder {
-    /// The cells of a well-formed one-line puzzle on `line`.
-    fn from_line(grid: [u8; CELLS], line: usize) -> Self {
-        CellsBuilder { grid, row_lines: [line; 9], columns: [0; CELLS], len: CELLS }
+impl RawCells {
+    fn clear(&mut self) {
+        self.text.clear();
+        self.cells.clear();
     }
 
-    fn push(&mut self, value: u8, line: usize, column: usize) {
-        self.grid[self.len] = value;
-        self.row_lines[self.len / 9] = line;
-        // Columns beyond `MAX_LINE` cannot occur: longer lines are rejected before parsing.
-        self.columns[self.len] = column as u16;
-        self.len += 1;
+    fn len(&self) -> usize {
+        self.cells.len()
     }
 
-    /// The line and column cell `cell` came from.
-    fn place(&self, cell: usize) -> (usize, usize) {
-        let column = match self.columns[cell] {
-            0 => cell + 1,
-            column => usize::from(column),
-        };
-        (self.row_lines[cell / 9], column)
+    fn push(&mut self, text: &[u8], line: usize, column: usize) {
+        self.cells.push(RawCell { start: self.text.len(), line, column });
+        self.text.extend_from_slice(text);
     }
 
-    /// The grid, or the error naming both cells of the first repeated clue.
-    fn finish(self) -> Result<Grid, LineError> {
-        debug_assert_eq!(self.len, CELLS, "parse_cells checks every row's length");
-        let grid = Grid::from_cells(Size::NINE, &self.grid).expect("cell values are 0..=9");
-        match grid.first_conflict() {
-            None => Ok(grid),
-            Some(conflict) => {
-                let (line, column) = self.place(conflict.second);
-                Err(LineError {
-                    line,
-                    column: Some(column),
-                    kind: ReadErrorKind::RepeatedClue {
-                        conflict,
-                        first_at: self.place(conflict.first),
-                    },
-                })
-            }
-        }
+    fn text_of(&self, index: usize) -> &[u8] {
+        let end = self.cells.get(index + 1).map_or(self.text.len(), |next| next.start);
+        &self.text[self.cells[index].start..end]
+    }
+
+    /// The line and column of cell `index`.
+    fn place(&self, index: usize) -> (usize, usize) {
+        (self.cells[index].line, self.cells[index].column)
+    }
+
+    /// Whether every cell is one character.
+    fn all_single(&self) -> bool {
+        self.text.len() == self.cells.len()
     }
 }
 
@@ -529,11 +972,6 @@ impl<R: BufRead> LineReader<R> {
         &self.text[self.indent..]
     }
 
-    /// Parses the cells of the current line in `format` (see [`parse_cells`]).
-    fn parse_cells(&self, format: Format, cells: &mut CellsBuilder) -> Result<(), LineError> {
-        parse_cells(format, self.text(), self.number, self.indent, cells)
-    }
-
     fn unread(&mut self) {
         self.replay = true;
     }
@@ -546,11 +984,11 @@ impl<R: BufRead> LineReader<R> {
         self.length > MAX_LINE as u64
     }
 
-    fn too_long_error(&self, puzzle: usize) -> ReadError {
-        ReadError {
-            place: Place { puzzle: Some(puzzle), line: self.number, column: Some(MAX_LINE + 1) },
+    fn too_long(&self) -> LineError {
+        LineError {
+            line: self.number,
+            column: Some(MAX_LINE + 1),
             kind: ReadErrorKind::LineTooLong { length: self.length, max: MAX_LINE },
-            format: None,
         }
     }
 }
@@ -565,12 +1003,25 @@ mod tests {
 
     #[test]
     fn detects_each_format_from_its_first_line() {
-        assert_eq!(detect(b"0 3 5 4 6 9 2 7 8"), Format::Judge);
-        assert_eq!(detect(b"035469278"), Format::Compact);
-        assert_eq!(detect(&[b'.'; 81]), Format::Line);
-        assert_eq!(detect(b"3 1 6 | 5 7 8 | 4 9 2"), Format::Pretty);
-        assert_eq!(detect(b"+-------+-------+-------+"), Format::Bordered);
-        assert_eq!(detect(b"| 3 1 6 | 5 7 8 | 4 9 2 |"), Format::Bordered);
+        assert_eq!(detect(b"0 3 5 4 6 9 2 7 8", None), Format::Judge);
+        assert_eq!(detect(b"16  1  .  . 12", None), Format::Judge);
+        assert_eq!(detect(b"035469278", None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 81], None), Format::Line);
+        assert_eq!(detect(&[b'.'; 30], None), Format::Line);
+        assert_eq!(detect(&[b'.'; 36], None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 625], None), Format::Line);
+        assert_eq!(detect(b"3 1 6 | 5 7 8 | 4 9 2", None), Format::Pretty);
+        assert_eq!(detect(b"+-------+-------+-------+", None), Format::Bordered);
+        assert_eq!(detect(b"| 3 1 6 | 5 7 8 | 4 9 2 |", None), Format::Bordered);
+    }
+
+    #[test]
+    fn sixteen_symbols_are_a_four_by_four_line_only_in_four_by_four_symbols() {
+        let sixteen = Size::from_side(16);
+        assert_eq!(detect(b"1.3.0.2.4...3..1", None), Format::Line);
+        assert_eq!(detect(b"1.3.0.2.4...3..1", sixteen), Format::Compact);
+        assert_eq!(detect(b"G1.5............", None), Format::Compact);
+        assert_eq!(detect(b"G1.5............", Size::from_side(4)), Format::Line);
     }
 
     #[test]

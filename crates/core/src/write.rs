@@ -36,6 +36,10 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
         Format::Line | Format::Compact if !alphabet.has_symbols_for(size) => {
             Alphabet::for_size(size)
         }
+        // `1-9A` has no symbol for 36: such a grid is written in the size's usual alphabet.
+        _ if alphabet != Alphabet::Numbers && !alphabet.has_symbols_for(size) => {
+            Alphabet::for_size(size)
+        }
         _ => alphabet,
     };
     let width = if alphabet == Alphabet::Numbers { side.to_string().len() } else { 1 };

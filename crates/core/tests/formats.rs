@@ -1,25 +1,56 @@
-//! Reading and writing agree in every format, and reading survives any bytes.
+//! Reading and writing agree in every size, format and alphabet, and reading survives any bytes.
 
 use proptest::prelude::*;
 use sudoku_core::symmetry::{Symmetry, base_solution};
 use sudoku_core::{Alphabet, ReadOptions, Size};
 use sudoku_core::{Format, Grid, PuzzleReader, format_grid, parse_one};
 
-/// Any valid solved grid reachable from the base solution by a symmetry.
-fn solved_grid() -> impl Strategy<Value = Grid> {
-    any::<u64>().prop_map(|n| Symmetry::from_seed(Size::NINE, n).apply(&base_solution(Size::NINE)))
+/// A size, the small ones most often: a 64×64 grid costs as much as hundreds of 9×9 ones.
+fn size() -> impl Strategy<Value = Size> {
+    let order = |n| Size::from_order(n).unwrap();
+    prop_oneof![
+        4 => Just(order(2)),
+        6 => Just(order(3)),
+        4 => Just(order(4)),
+        2 => Just(order(5)),
+        1 => Just(order(6)),
+        1 => Just(order(7)),
+        1 => Just(order(8)),
+    ]
 }
 
-/// A puzzle: a solved grid with a random subset of its cells emptied.
-fn puzzle() -> impl Strategy<Value = Grid> {
-    (solved_grid(), proptest::collection::vec(any::<bool>(), 81)).prop_map(|(solved, keep)| {
-        let mut grid = solved;
-        for (cell, keep) in keep.into_iter().enumerate() {
-            if !keep {
-                grid.set(cell, 0);
+/// A puzzle of `size`: a valid solved grid reached from the base solution by a symmetry, with
+/// a random subset of its cells emptied.
+fn puzzle_of(size: Size) -> impl Strategy<Value = Grid> {
+    (any::<u64>(), proptest::collection::vec(any::<bool>(), size.cells())).prop_map(
+        move |(seed, keep)| {
+            let mut grid = Symmetry::from_seed(size, seed).apply(&base_solution(size));
+            for (cell, keep) in keep.into_iter().enumerate() {
+                if !keep {
+                    grid.set(cell, 0);
+                }
             }
-        }
-        grid
+            grid
+        },
+    )
+}
+
+/// A 9×9 puzzle.
+fn puzzle() -> impl Strategy<Value = Grid> {
+    puzzle_of(Size::NINE)
+}
+
+/// A puzzle of any size, a format that can write it, and an alphabet: one with a symbol for
+/// each of its values, or numbers.
+fn written_puzzle() -> impl Strategy<Value = (Grid, Format, Alphabet)> {
+    size().prop_flat_map(|size| {
+        let formats: Vec<Format> =
+            Format::ALL.into_iter().filter(|format| format.can_write(size)).collect();
+        let alphabets: Vec<Alphabet> = Alphabet::ALL
+            .into_iter()
+            .filter(|a| *a == Alphabet::Numbers || a.has_symbols_for(size))
+            .collect();
+        (puzzle_of(size), proptest::sample::select(formats), proptest::sample::select(alphabets))
     })
 }
 
@@ -27,51 +58,127 @@ fn format() -> impl Strategy<Value = Format> {
     proptest::sample::select(Format::ALL.to_vec())
 }
 
+/// What reading `format_grid(grid, format, alphabet)` gives, by the rules of the reader's
+/// documentation: the grid and its alphabet. A `0-9A` grid read as `1-9A` (no `0` clue or no
+/// blank, or at 9×9 and below) comes back renamed: `0` is then a blank and every other symbol
+/// one less.
+fn expected_reading(grid: &Grid, format: Format, alphabet: Alphabet) -> (Grid, Alphabet) {
+    let size = grid.size();
+    let side = size.side();
+    let has = |value: u8| grid.cells().contains(&value);
+    let written = match format {
+        Format::Judge => Alphabet::Numbers,
+        _ if !alphabet.has_symbols_for(size) && alphabet != Alphabet::Numbers => {
+            Alphabet::for_size(size)
+        }
+        Format::Line | Format::Compact if alphabet == Alphabet::Numbers => Alphabet::for_size(size),
+        _ => alphabet,
+    };
+    let read_as = match (format, written) {
+        (Format::Judge, _) if side > 9 => Alphabet::Numbers,
+        (Format::Judge, _) => Alphabet::FromOne,
+        // Numbers of one digit are symbols of `1-9A`.
+        (_, Alphabet::Numbers) if side > 36 || grid.cells().iter().any(|&v| v >= 10) => {
+            Alphabet::Numbers
+        }
+        (_, Alphabet::Numbers) => Alphabet::FromOne,
+        (_, Alphabet::FromZero) if side == 36 || (side > 9 && has(1) && has(0)) => {
+            Alphabet::FromZero
+        }
+        _ => Alphabet::FromOne,
+    };
+    if written == Alphabet::FromZero && read_as == Alphabet::FromOne {
+        let renamed: Vec<u8> = grid.cells().iter().map(|&v| v.saturating_sub(1)).collect();
+        return (Grid::from_cells(size, &renamed).unwrap(), read_as);
+    }
+    (grid.clone(), read_as)
+}
+
+/// Whether the format of this text is detected without the size: a 16×16 compact block whose
+/// first row holds only 4×4 symbols reads as a 4×4 one-line puzzle (documented).
+fn format_is_detected(grid: &Grid, format: Format) -> bool {
+    let size = grid.size();
+    !(format == Format::Compact && size.side() == 16 && (0..16).all(|col| grid.at(0, col) <= 4))
+}
+
+fn read_first(text: &str, options: ReadOptions) -> Result<sudoku_core::Puzzle, TestCaseError> {
+    PuzzleReader::with_options(text.as_bytes(), options)
+        .next()
+        .unwrap()
+        .map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(192))]
+
     #[test]
-    fn write_then_read_gives_the_same_grid_and_format(grid in puzzle(), format in format()) {
-        let text = format_grid(&grid, format, Alphabet::FromOne);
-        let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!(&puzzle.grid, &grid);
+    fn write_then_read_gives_the_same_grid_format_and_alphabet_at_every_size(
+        (grid, format, alphabet) in written_puzzle(),
+    ) {
+        let size = grid.size();
+        let text = format_grid(&grid, format, alphabet);
+        if format_is_detected(&grid, format) {
+            let puzzle = read_first(&text, ReadOptions::default())?;
+            let (expected_grid, expected_alphabet) = expected_reading(&grid, format, alphabet);
+            prop_assert_eq!(&puzzle.grid, &expected_grid, "{} {} {}", size, format, alphabet);
+            prop_assert_eq!(puzzle.format, format);
+            prop_assert_eq!(puzzle.alphabet, expected_alphabet, "{} {}", size, format);
+        }
+        // The size alone forced: detection knows it.
+        let sized = ReadOptions { size: Some(size), ..ReadOptions::default() };
+        let puzzle = read_first(&text, sized)?;
         prop_assert_eq!(puzzle.format, format);
-        // Forcing the format reads the same.
-        let forced = PuzzleReader::with_options(text.as_bytes(), ReadOptions { format: Some(format), ..ReadOptions::default() }).next().unwrap();
-        prop_assert_eq!(forced.map_err(|e| TestCaseError::fail(e.to_string()))?.grid, grid);
+        prop_assert_eq!(puzzle.grid, expected_reading(&grid, format, alphabet).0);
+        // Everything forced: the same grid, whatever detection would say.
+        let forced =
+            ReadOptions { format: Some(format), size: Some(size), alphabet: Some(alphabet) };
+        let puzzle = read_first(&text, forced)?;
+        prop_assert_eq!(&puzzle.grid, &grid, "{} {} {}", size, format, alphabet);
+        prop_assert_eq!((puzzle.format, puzzle.alphabet), (format, alphabet));
     }
 
     #[test]
-    fn a_file_of_mixed_formats_reads_back_in_order(
-        grids in proptest::collection::vec((puzzle(), format()), 1..8),
+    fn a_file_of_mixed_sizes_and_formats_reads_back_in_order(
+        grids in proptest::collection::vec(written_puzzle(), 1..6),
         crlf in any::<bool>(),
     ) {
         let mut text = String::from("# mixed\n");
-        for (grid, format) in &grids {
-            text.push_str(&format_grid(grid, *format, Alphabet::FromOne));
+        for (grid, format, alphabet) in &grids {
+            text.push_str(&format_grid(grid, *format, *alphabet));
             text.push('\n');
         }
         if crlf {
             text = text.replace('\n', "\r\n");
         }
         let read: Vec<_> = PuzzleReader::new(text.as_bytes())
-            .map(|r| r.map(|p| (p.grid, p.format)).map_err(|e| e.to_string()))
+            .map(|r| r.map(|p| (p.grid, p.format, p.alphabet)).map_err(|e| e.to_string()))
             .collect();
-        let expected: Vec<_> = grids.iter().map(|pair| Ok(pair.clone())).collect();
+        let expected: Vec<_> = grids
+            .iter()
+            .map(|(grid, format, alphabet)| {
+                let (grid, alphabet) = expected_reading(grid, *format, *alphabet);
+                Ok((grid, *format, alphabet))
+            })
+            .collect();
+        // Only texts whose format is detected make a file that reads back puzzle by puzzle.
+        prop_assume!(grids.iter().all(|(grid, format, _)| format_is_detected(grid, *format)));
         prop_assert_eq!(read, expected);
     }
 
     #[test]
     fn indented_lines_read_like_unindented_ones(
-        grid in puzzle(),
-        format in format(),
+        (grid, format, alphabet) in written_puzzle(),
         indents in proptest::collection::vec(proptest::sample::select(vec!["", " ", "  ", "\t", " \t "]), 13),
     ) {
-        let text: String = format_grid(&grid, format, Alphabet::FromOne)
+        prop_assume!(format_is_detected(&grid, format));
+        let text: String = format_grid(&grid, format, alphabet)
             .lines()
             .zip(indents.iter().cycle())
             .map(|(line, indent)| format!("{indent}{line}\n"))
             .collect();
-        let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!((puzzle.grid, puzzle.format), (grid, format));
+        let puzzle = read_first(&text, ReadOptions::default())?;
+        let (expected_grid, expected_alphabet) = expected_reading(&grid, format, alphabet);
+        prop_assert_eq!((puzzle.grid, puzzle.format, puzzle.alphabet), (expected_grid, format, expected_alphabet));
     }
 
     #[test]
@@ -84,18 +191,48 @@ proptest! {
     }
 
     #[test]
+    fn any_symbols_of_any_size_give_puzzles_or_errors_never_a_panic(
+        bytes in proptest::collection::vec(
+            proptest::sample::select(b"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZagz.. .  ||+-\n\n\t#".to_vec()),
+            0..5000,
+        ),
+        size in proptest::option::of(size()),
+        format in proptest::option::of(format()),
+        alphabet in proptest::option::of(proptest::sample::select(Alphabet::ALL.to_vec())),
+    ) {
+        for item in PuzzleReader::with_options(&bytes[..], ReadOptions { format, size, alphabet }) {
+            if let Err(error) = item {
+                prop_assert!(!error.to_string().contains('\n'));
+            }
+        }
+    }
+
+    #[test]
     fn corrupted_puzzle_text_never_panics(
-        grid in puzzle(),
-        format in format(),
+        (grid, format, alphabet) in written_puzzle(),
         edits in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 1..6),
     ) {
-        let mut bytes = format_grid(&grid, format, Alphabet::FromOne).into_bytes();
+        let mut bytes = format_grid(&grid, format, alphabet).into_bytes();
         for (index, byte) in edits {
             let at = index.index(bytes.len());
             bytes[at] = byte;
         }
         let items: Vec<_> = PuzzleReader::new(&bytes[..]).collect();
         prop_assert!(!items.is_empty());
+        for item in items {
+            if let Err(error) = item {
+                prop_assert!(!error.to_string().contains('\n'));
+            }
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn nine_by_nine_reads_in_every_format_as_before(grid in puzzle(), format in format()) {
+        let text = format_grid(&grid, format, Alphabet::FromOne);
+        let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        prop_assert_eq!((&puzzle.grid, puzzle.format, puzzle.alphabet), (&grid, format, Alphabet::FromOne));
     }
 }
 

@@ -102,11 +102,11 @@ fn bytes_that_are_not_utf8() {
 fn too_few_and_too_many_cells_on_a_line() {
     assert_eq!(
         error_of(".".repeat(80).as_bytes()),
-        "puzzle 1, line 1, column 81: line has 80 cells, expected 81"
+        "puzzle 1, line 1, column 81: line has 80 cells, expected 81 (a 9×9 grid)"
     );
     assert_eq!(
         error_of(".".repeat(83).as_bytes()),
-        "puzzle 1, line 1, column 82: line has 83 cells, expected 81"
+        "puzzle 1, line 1, column 82: line has 83 cells, expected 81 (a 9×9 grid)"
     );
 }
 
@@ -125,12 +125,12 @@ fn too_few_and_too_many_cells_in_a_judge_row() {
     rows[4] = "0 0 0 0 0 0 0 0";
     assert_eq!(
         error_of(judge_block(&rows).as_bytes()),
-        "puzzle 1, line 5, column 16: row has 8 cells, expected 9"
+        "puzzle 1, line 5, column 16: row has 8 numbers, expected 9 (a 9×9 grid)"
     );
     rows[4] = "0 0 0 0 0 0 0 0 0 0";
     assert_eq!(
         error_of(judge_block(&rows).as_bytes()),
-        "puzzle 1, line 5, column 19: row has 10 cells, expected 9"
+        "puzzle 1, line 5, column 19: row has 10 numbers, expected 9 (a 9×9 grid)"
     );
 }
 
@@ -150,7 +150,7 @@ fn compact_row_of_the_wrong_length() {
     rows[8] = "0000000000";
     assert_eq!(
         error_of(judge_block(&rows).as_bytes()),
-        "puzzle 1, line 9, column 10: row has 10 cells, expected 9"
+        "puzzle 1, line 9, column 10: row has 10 cells, expected 9 (a 9×9 grid)"
     );
 }
 
