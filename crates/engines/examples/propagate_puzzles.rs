@@ -114,17 +114,20 @@ fn make(order: usize, count: u64, seed: u64) {
 /// A random solved grid of box order `order`.
 fn solved_grid(engine: &mut Propagate, order: usize, rng: &mut Rng) -> Vec<u8> {
     let (side, cells) = (order * order, order.pow(4));
-    let mut clues = vec![0; cells];
-    for diagonal in 0..order {
-        let values = rng.permutation(side);
-        for (k, value) in values.into_iter().enumerate() {
-            let (row, col) = (diagonal * order + k / order, diagonal * order + k % order);
-            clues[row * side + col] = value as u8 + 1;
+    let mut grid = vec![0; cells];
+    // Drawn again in the rare case the boxes cannot be completed, which happens at order 2.
+    loop {
+        let mut clues = vec![0; cells];
+        for diagonal in 0..order {
+            for (k, value) in rng.permutation(side).into_iter().enumerate() {
+                let (row, col) = (diagonal * order + k / order, diagonal * order + k % order);
+                clues[row * side + col] = value as u8 + 1;
+            }
+        }
+        if engine.solve_cells(order, &clues, Limits::FIRST, &mut grid).0 == 1 {
+            break;
         }
     }
-    let mut grid = vec![0; cells];
-    let (found, _, _) = engine.solve_cells(order, &clues, Limits::FIRST, &mut grid);
-    assert_eq!(found, 1, "diagonal boxes always complete");
     // Shuffle by symmetries: values, rows within bands and bands, columns likewise.
     let values = rng.permutation(side);
     let lines = |rng: &mut Rng| {

@@ -162,7 +162,8 @@ impl Propagate {
 /// The open cell with the fewest candidates per unit weight, the first in row-major order on
 /// ties.
 fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
-    let mut best = (u64::MAX, 1, 0);
+    // More candidates than any cell has, against the least weight: any open cell beats it.
+    let mut best = (65, 1, 0);
     for (cell, &values) in board.candidates.iter().enumerate() {
         let count = u64::from(values.count_ones());
         if count >= 2 {

@@ -61,6 +61,7 @@ impl Board {
         self.candidates.resize(geometry.cells, geometry.all_values);
         self.placed.clear();
         self.placed.resize(3 * geometry.side, 0);
+        // Locked candidates needs the more: `side · order` segments and four sets per line.
         self.scratch.resize(geometry.side * geometry.order + 4 * geometry.side, 0);
         self.open = geometry.cells;
         self.queue.clear();
@@ -121,34 +122,82 @@ impl Board {
         Ok(())
     }
 
-    /// Hidden singles: a value with one place left in a unit goes there. One pass over each
-    /// unit finds, for all values at once, those seen once and those seen twice or more; a
-    /// value seen nowhere is a contradiction. Returns whether any cell was set.
+    /// Hidden singles: a value with one place left in a unit goes there. For each unit, the
+    /// values seen in at least one cell and those seen in two or more are found for all values
+    /// at once, in one row-major pass over the board that keeps the figures of every column and
+    /// of the current band's boxes alongside the current row's; a value seen nowhere is a
+    /// contradiction. Returns whether any cell was set.
+    ///
+    /// One sequential pass took about a sixth less time per search node, on 25×25 puzzles, than
+    /// three passes through the cell lists of the units, one per kind of unit.
     fn hidden_singles(&mut self, geometry: &Geometry) -> Result<bool, Contradiction> {
-        let mut found = false;
-        for unit in 0..3 * geometry.side {
-            let cells = geometry.unit(unit);
+        let (order, side, all_values) = (geometry.order, geometry.side, geometry.all_values);
+        let Board { candidates, placed, queue, scratch, .. } = self;
+        let (hidden, rest) = scratch.split_at_mut(3 * side);
+        let (column_once, rest) = rest.split_at_mut(side);
+        let (column_twice, rest) = rest.split_at_mut(side);
+        let (box_once, rest) = rest.split_at_mut(order);
+        let box_twice = &mut rest[..order];
+        // The values with one place in a unit that saw `once` at least once and `twice` twice.
+        let only_place = |unit: usize, once: u64, twice: u64| {
+            if once == all_values {
+                Ok(once & !twice & !placed[unit])
+            } else {
+                Err(Contradiction::Unit(unit))
+            }
+        };
+
+        column_once.fill(0);
+        column_twice.fill(0);
+        for (row, cells) in candidates.chunks_exact(side).enumerate() {
+            if row % order == 0 {
+                box_once.fill(0);
+                box_twice.fill(0);
+            }
             let (mut once, mut twice) = (0u64, 0u64);
-            for &cell in cells {
-                let candidates = self.candidates[usize::from(cell)];
-                twice |= once & candidates;
-                once |= candidates;
+            for (stack, segment) in cells.chunks_exact(order).enumerate() {
+                let (mut segment_once, mut segment_twice) = (0u64, 0u64);
+                for (column, &values) in (stack * order..).zip(segment) {
+                    segment_twice |= segment_once & values;
+                    segment_once |= values;
+                    column_twice[column] |= column_once[column] & values;
+                    column_once[column] |= values;
+                }
+                twice |= segment_twice | (once & segment_once);
+                once |= segment_once;
+                box_twice[stack] |= segment_twice | (box_once[stack] & segment_once);
+                box_once[stack] |= segment_once;
             }
-            if once != geometry.all_values {
-                return Err(Contradiction::Unit(unit));
+            hidden[row] = only_place(row, once, twice)?;
+            if row % order == order - 1 {
+                let first_box = 2 * side + row / order * order;
+                for stack in 0..order {
+                    hidden[first_box + stack] =
+                        only_place(first_box + stack, box_once[stack], box_twice[stack])?;
+                }
             }
-            let mut hidden = once & !twice & !self.placed[unit];
-            while hidden != 0 {
-                let value = hidden & hidden.wrapping_neg();
-                hidden ^= value;
-                // Another hidden single of this unit may have taken the value's one cell.
-                let cell = cells
+        }
+        for column in 0..side {
+            hidden[side + column] =
+                only_place(side + column, column_once[column], column_twice[column])?;
+        }
+
+        let mut found = false;
+        for (unit, &unit_hidden) in hidden.iter().enumerate() {
+            let mut unit_hidden = unit_hidden;
+            while unit_hidden != 0 {
+                let value = unit_hidden & unit_hidden.wrapping_neg();
+                unit_hidden ^= value;
+                // Another hidden single may have taken the value's one cell.
+                let cell = geometry
+                    .unit(unit)
                     .iter()
                     .map(|&cell| usize::from(cell))
-                    .find(|&cell| self.candidates[cell] & value != 0)
+                    .find(|&cell| candidates[cell] & value != 0)
                     .ok_or(Contradiction::Unit(unit))?;
-                if self.candidates[cell] != value {
-                    self.assign(cell, value);
+                if candidates[cell] != value {
+                    candidates[cell] = value;
+                    queue.push(cell as u16);
                     found = true;
                 }
             }
