@@ -1,7 +1,42 @@
 //! `propagate`: constraint propagation on bit-set candidates with guessing, for every box
-//! order from 2 (4×4) to 8 (64×64).
+//! order from 2 (4×4) to 8 (64×64), built for the grids beyond 9×9.
 //!
-//! (Algorithm notes are completed below once measured.)
+//! A grid of box order `n` has side `n²` (at most 64), so the candidates of a cell are one
+//! `u64` and the rules work on all values of a cell or a unit at once. The engine is three
+//! pieces with narrow interfaces:
+//! - the **encoding** (`geometry`): the cells of each row, column and box and the peers of
+//!   each cell, built once per order and kept;
+//! - the **reasoning** (`rules`): a board of candidate sets and the rules, applied to a
+//!   fixpoint, cheapest first and back to the cheapest after any change:
+//!   - *naked singles*, incrementally: a cell down to one candidate is queued, and placing it
+//!     removes its value from its peers, which may queue more;
+//!   - *hidden singles*, in one pass over the board: for every unit, the values seen in one
+//!     cell and those seen in two or more, as two bit sets, so a value with one place in a
+//!     unit (or with none: a contradiction) costs nothing to find;
+//!   - *locked candidates* (pointing and claiming, along rows and along columns), from the
+//!     candidate union of each `n`-cell segment where a line crosses a box.
+//! - the **search** (this module): depth-first, branching on the open cell with the fewest
+//!   candidates per unit weight (*dom/wdeg*): every unit starts with weight 1 and gains 1
+//!   whenever it is where a contradiction is found (a value with no place left in it, or a
+//!   cell with no candidate left in any of the cell's three units). Values are tried lowest
+//!   first. The board is copied at each branch point rather than undone move by move.
+//!
+//! What the measurements said, on 25×25 puzzles taken from the hardest uniqueness checks of
+//! the making of minimal puzzles (about 290 clues; counts of nodes, which do not depend on the
+//! machine):
+//! - branching on the fewest candidates alone, ties to the first cell, needed 10,000 to
+//!   470,000 nodes per puzzle, where dom/wdeg needs 400 to 15,000: the weights steer the
+//!   search to the units where the puzzle is tight, as a SAT solver's conflict-driven
+//!   branching does. This one choice is worth two orders of magnitude;
+//! - locked candidates cut the nodes of uniqueness proofs fivefold and their time 2.7-fold;
+//! - naked pairs cut another 6% of the nodes but made each node half as dear again, so they
+//!   are not used;
+//! - a copy of the board is 5 KB at 25×25, less than the rules spend on one node, and makes
+//!   backtracking one `memcpy`: no trail is kept.
+//!
+//! Statistics follow the workbench's definitions and count as `fast` does: the puzzle is the
+//! first node, each value the search commits to at a branch point is one more, and each branch
+//! point is a guess (propagation leaves no open cell with fewer than two candidates).
 
 mod geometry;
 mod rules;
