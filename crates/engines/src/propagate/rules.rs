@@ -37,8 +37,7 @@ pub(super) struct Board {
     pub(super) open: usize,
     /// Cells down to one candidate, not placed yet.
     queue: Vec<u16>,
-    /// Per-segment and per-unit sets that locked candidates computes (see
-    /// [`Board::locked_candidates`]).
+    /// Per-segment and per-unit sets that hidden singles and locked candidates compute.
     scratch: Vec<u64>,
 }
 
@@ -61,7 +60,8 @@ impl Board {
         self.candidates.resize(geometry.cells, geometry.all_values);
         self.placed.clear();
         self.placed.resize(3 * geometry.side, 0);
-        // Locked candidates needs the more: `side · order` segments and four sets per line.
+        // Locked candidates needs `side · order` segment sets and four per line; hidden singles
+        // needs no more: one per unit, and two per column and per box of a band.
         self.scratch.resize(geometry.side * geometry.order + 4 * geometry.side, 0);
         self.open = geometry.cells;
         self.queue.clear();
