@@ -18,6 +18,7 @@ pub mod fast;
 pub mod naive;
 #[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
 pub mod peers;
+pub mod propagate;
 #[cfg(test)]
 mod samples;
 

@@ -1,0 +1,116 @@
+//! The encoding: which cells make up each unit and which cells see each other, for one box
+//! order. Built once per order and kept, so solving a second puzzle of the same size allocates
+//! nothing.
+
+/// The smallest box order solved: 2, a 4×4 grid.
+pub(super) const MIN_ORDER: usize = 2;
+/// The largest box order solved: 8, a 64×64 grid, whose 64 values fill a `u64` exactly.
+pub(super) const MAX_ORDER: usize = 8;
+
+/// Cells, units and peers of the grid of one box order `n`: side `n²`, `n⁴` cells numbered
+/// row-major, values `1..=n²` held as bits `0..n²` of a candidate set.
+///
+/// Units are numbered rows first (`0..side`), then columns (`side..2·side`), then boxes
+/// (`2·side..3·side`, row-major).
+pub(super) struct Geometry {
+    /// The box order `n`.
+    pub(super) order: usize,
+    /// Cells in a row, column or box: `n²`.
+    pub(super) side: usize,
+    /// Cells in the grid: `n⁴`.
+    pub(super) cells: usize,
+    /// The candidate set holding every value.
+    pub(super) all_values: u64,
+    /// The cells of unit `u` are `unit_cells[u * side..(u + 1) * side]`.
+    unit_cells: Vec<u16>,
+    /// The cells sharing a unit with cell `c` (not `c` itself) are
+    /// `peers[c * peer_count..(c + 1) * peer_count]`.
+    peers: Vec<u16>,
+    /// Peers of each cell: `2(n² − n) + n² − 1`.
+    peer_count: usize,
+    /// The row, column and box unit of each cell.
+    units_of: Vec<[u16; 3]>,
+}
+
+impl Geometry {
+    /// An empty geometry; [`Geometry::set_order`] fills it.
+    pub(super) fn new() -> Self {
+        Geometry {
+            order: 0,
+            side: 0,
+            cells: 0,
+            all_values: 0,
+            unit_cells: Vec::new(),
+            peers: Vec::new(),
+            peer_count: 0,
+            units_of: Vec::new(),
+        }
+    }
+
+    /// Rebuilds the tables for box order `order` (in `MIN_ORDER..=MAX_ORDER`), unless they are
+    /// already for that order.
+    pub(super) fn set_order(&mut self, order: usize) {
+        if self.order == order {
+            return;
+        }
+        let side = order * order;
+        let cells = side * side;
+        self.order = order;
+        self.side = side;
+        self.cells = cells;
+        self.all_values = u64::MAX >> (64 - side);
+
+        self.unit_cells.clear();
+        for row in 0..side {
+            self.unit_cells.extend((0..side).map(|col| (row * side + col) as u16));
+        }
+        for col in 0..side {
+            self.unit_cells.extend((0..side).map(|row| (row * side + col) as u16));
+        }
+        for box_index in 0..side {
+            let (top, left) = (box_index / order * order, box_index % order * order);
+            self.unit_cells
+                .extend((0..side).map(|k| ((top + k / order) * side + left + k % order) as u16));
+        }
+
+        self.units_of.clear();
+        self.units_of.extend((0..cells).map(|cell| {
+            let (row, col) = (cell / side, cell % side);
+            let box_index = row / order * order + col / order;
+            [row, side + col, 2 * side + box_index].map(|unit| unit as u16)
+        }));
+
+        // Row and column peers outside the cell's box, then its box peers.
+        self.peer_count = 2 * (side - order) + side - 1;
+        let mut peers = std::mem::take(&mut self.peers);
+        peers.clear();
+        for cell in 0..cells {
+            let [row, col, box_unit] = self.units_of(cell);
+            let outside_box =
+                |peer: &&u16| usize::from(self.units_of[usize::from(**peer)][2]) != box_unit;
+            peers.extend(self.unit(row).iter().filter(outside_box));
+            peers.extend(self.unit(col).iter().filter(outside_box));
+            peers.extend(self.unit(box_unit).iter().filter(|&&peer| usize::from(peer) != cell));
+        }
+        debug_assert_eq!(peers.len(), cells * self.peer_count);
+        self.peers = peers;
+    }
+
+    /// The cells of unit `unit`.
+    #[inline]
+    pub(super) fn unit(&self, unit: usize) -> &[u16] {
+        &self.unit_cells[unit * self.side..(unit + 1) * self.side]
+    }
+
+    /// The cells that share a unit with `cell`.
+    #[inline]
+    pub(super) fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+
+    /// The row, column and box unit of `cell`.
+    #[inline]
+    pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
+        self.units_of[cell].map(usize::from)
+    }
+}

@@ -1,0 +1,316 @@
+//! The reasoning: a board of candidate sets and the rules that narrow it to a fixpoint.
+//!
+//! Every rule only removes candidates, so whatever it concludes from any state stays true in
+//! every narrower one; a rule may therefore act on figures it computed before its own first
+//! removals without ever concluding anything false.
+
+use super::geometry::Geometry;
+
+/// Where the board proved impossible.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Contradiction {
+    /// This cell has no candidate left.
+    Cell(usize),
+    /// Some value has no place left in this unit.
+    Unit(usize),
+}
+
+/// Where propagation to a fixpoint left the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Progress {
+    /// Every cell is placed.
+    Solved,
+    /// No rule applies: every open cell has two or more candidates.
+    Stuck,
+}
+
+/// The candidate sets of one search state, and the queue of cells waiting to be placed.
+///
+/// A cell is **placed** once its single value has been removed from its peers; a cell down to
+/// one candidate that is not placed yet is in the queue, exactly once.
+pub(super) struct Board {
+    /// The candidate set of each cell: bit `v` stands for value `v + 1`.
+    pub(super) candidates: Vec<u64>,
+    /// The values placed in each unit.
+    pub(super) placed: Vec<u64>,
+    /// Cells not placed yet.
+    pub(super) open: usize,
+    /// Cells down to one candidate, not placed yet.
+    queue: Vec<u16>,
+    /// Per-segment and per-unit sets that hidden singles and locked candidates compute.
+    scratch: Vec<u64>,
+}
+
+impl Board {
+    /// An empty board; [`Board::reset`] fills it.
+    pub(super) fn new() -> Self {
+        Board {
+            candidates: Vec::new(),
+            placed: Vec::new(),
+            open: 0,
+            queue: Vec::new(),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Starts a puzzle: every cell holds every value, and each clue (`1..=side`; 0 for none)
+    /// is queued to be placed.
+    pub(super) fn reset(&mut self, geometry: &Geometry, clues: &[u8]) {
+        self.candidates.clear();
+        self.candidates.resize(geometry.cells, geometry.all_values);
+        self.placed.clear();
+        self.placed.resize(3 * geometry.side, 0);
+        // Locked candidates needs `side · order` segment sets and four per line; hidden singles
+        // needs no more: one per unit, and two per column and per box of a band.
+        self.scratch.resize(geometry.side * geometry.order + 4 * geometry.side, 0);
+        self.open = geometry.cells;
+        self.queue.clear();
+        for (cell, &clue) in clues.iter().enumerate() {
+            if clue != 0 {
+                self.assign(cell, 1 << (clue - 1));
+            }
+        }
+    }
+
+    /// Sets the open cell `cell` to the single value `value` (a one-bit set) and queues it.
+    #[inline]
+    pub(super) fn assign(&mut self, cell: usize, value: u64) {
+        self.candidates[cell] = value;
+        self.queue.push(cell as u16);
+    }
+
+    /// Forgets the queue, as when the search restores a saved state over this one.
+    pub(super) fn clear_queue(&mut self) {
+        self.queue.clear();
+    }
+
+    /// Applies the rules until none changes anything, cheapest first: placing queued cells
+    /// (naked singles), then hidden singles, then locked candidates; after any change, it
+    /// starts again from the cheapest.
+    pub(super) fn propagate(&mut self, geometry: &Geometry) -> Result<Progress, Contradiction> {
+        loop {
+            self.place_queued(geometry)?;
+            if self.open == 0 {
+                return Ok(Progress::Solved);
+            }
+            if self.hidden_singles(geometry)? {
+                continue;
+            }
+            let rows = self.locked_candidates(geometry, Lines::Rows)?;
+            let columns = self.locked_candidates(geometry, Lines::Columns)?;
+            if !(rows || columns) {
+                return Ok(Progress::Stuck);
+            }
+        }
+    }
+
+    /// Naked singles: places every queued cell, removing its value from its peers, which may
+    /// queue more.
+    fn place_queued(&mut self, geometry: &Geometry) -> Result<(), Contradiction> {
+        while let Some(cell) = self.queue.pop() {
+            let cell = usize::from(cell);
+            // A queued cell keeps its one value: removing it would have been a contradiction.
+            let value = self.candidates[cell];
+            self.open -= 1;
+            for unit in geometry.units_of(cell) {
+                self.placed[unit] |= value;
+            }
+            for &peer in geometry.peers(cell) {
+                eliminate(&mut self.candidates, &mut self.queue, usize::from(peer), value)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Hidden singles: a value with one place left in a unit goes there. For each unit, the
+    /// values seen in at least one cell and those seen in two or more are found for all values
+    /// at once, in one row-major pass over the board that keeps the figures of every column and
+    /// of the current band's boxes alongside the current row's; a value seen nowhere is a
+    /// contradiction. Returns whether any cell was set.
+    ///
+    /// One sequential pass took about a sixth less time per search node, on 25×25 puzzles, than
+    /// three passes through the cell lists of the units, one per kind of unit.
+    fn hidden_singles(&mut self, geometry: &Geometry) -> Result<bool, Contradiction> {
+        let (order, side, all_values) = (geometry.order, geometry.side, geometry.all_values);
+        let Board { candidates, placed, queue, scratch, .. } = self;
+        let (hidden, rest) = scratch.split_at_mut(3 * side);
+        let (column_once, rest) = rest.split_at_mut(side);
+        let (column_twice, rest) = rest.split_at_mut(side);
+        let (box_once, rest) = rest.split_at_mut(order);
+        let box_twice = &mut rest[..order];
+        // The values with one place in a unit that saw `once` at least once and `twice` twice.
+        let only_place = |unit: usize, once: u64, twice: u64| {
+            if once == all_values {
+                Ok(once & !twice & !placed[unit])
+            } else {
+                Err(Contradiction::Unit(unit))
+            }
+        };
+
+        column_once.fill(0);
+        column_twice.fill(0);
+        for (row, cells) in candidates.chunks_exact(side).enumerate() {
+            if row % order == 0 {
+                box_once.fill(0);
+                box_twice.fill(0);
+            }
+            let (mut once, mut twice) = (0u64, 0u64);
+            for (stack, segment) in cells.chunks_exact(order).enumerate() {
+                let (mut segment_once, mut segment_twice) = (0u64, 0u64);
+                for (column, &values) in (stack * order..).zip(segment) {
+                    segment_twice |= segment_once & values;
+                    segment_once |= values;
+                    column_twice[column] |= column_once[column] & values;
+                    column_once[column] |= values;
+                }
+                twice |= segment_twice | (once & segment_once);
+                once |= segment_once;
+                box_twice[stack] |= segment_twice | (box_once[stack] & segment_once);
+                box_once[stack] |= segment_once;
+            }
+            hidden[row] = only_place(row, once, twice)?;
+            if row % order == order - 1 {
+                let first_box = 2 * side + row / order * order;
+                for stack in 0..order {
+                    hidden[first_box + stack] =
+                        only_place(first_box + stack, box_once[stack], box_twice[stack])?;
+                }
+            }
+        }
+        for column in 0..side {
+            hidden[side + column] =
+                only_place(side + column, column_once[column], column_twice[column])?;
+        }
+
+        let mut found = false;
+        for (unit, &unit_hidden) in hidden.iter().enumerate() {
+            let mut unit_hidden = unit_hidden;
+            while unit_hidden != 0 {
+                let value = unit_hidden & unit_hidden.wrapping_neg();
+                unit_hidden ^= value;
+                // Another hidden single may have taken the value's one cell.
+                let cell = geometry
+                    .unit(unit)
+                    .iter()
+                    .map(|&cell| usize::from(cell))
+                    .find(|&cell| candidates[cell] & value != 0)
+                    .ok_or(Contradiction::Unit(unit))?;
+                if candidates[cell] != value {
+                    candidates[cell] = value;
+                    queue.push(cell as u16);
+                    found = true;
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Locked candidates along `lines`: the intersection of a line (row or column) and a box
+    /// is a **segment** of `n` cells. A value that, within a box, can only be in one segment
+    /// leaves the rest of that segment's line (pointing); a value that, within a line, can
+    /// only be in one segment leaves the rest of that segment's box (claiming).
+    ///
+    /// One pass over the cells gives each segment's candidate union; from those, for each line
+    /// and each box, the values in exactly one of its segments and the values in two or more.
+    /// A segment's pointing values are then its union ∩ its box's one-segment values ∩ its
+    /// line's two-or-more values (so something is left to remove), and claiming the other way
+    /// round. Returns whether any candidate was removed.
+    fn locked_candidates(
+        &mut self,
+        geometry: &Geometry,
+        lines: Lines,
+    ) -> Result<bool, Contradiction> {
+        let (order, side) = (geometry.order, geometry.side);
+        let cell_at = |line: usize, position: usize| match lines {
+            Lines::Rows => line * side + position,
+            Lines::Columns => position * side + line,
+        };
+        let Board { candidates, queue, scratch, .. } = self;
+        let (segments, per_unit) = scratch.split_at_mut(side * order);
+        let (line_once, per_unit) = per_unit.split_at_mut(side);
+        let (line_twice, per_unit) = per_unit.split_at_mut(side);
+        let (box_once, box_twice) = per_unit.split_at_mut(side);
+
+        for line in 0..side {
+            let (mut once, mut twice) = (0u64, 0u64);
+            for segment in 0..order {
+                let union = (segment * order..(segment + 1) * order)
+                    .fold(0, |union, position| union | candidates[cell_at(line, position)]);
+                segments[line * order + segment] = union;
+                twice |= once & union;
+                once |= union;
+            }
+            line_once[line] = once & !twice;
+            line_twice[line] = twice;
+        }
+        // The box of segment `s` of line `l` is `l / n * n + s` in this numbering.
+        for band in 0..order {
+            for segment in 0..order {
+                let (mut once, mut twice) = (0u64, 0u64);
+                for line in band * order..(band + 1) * order {
+                    let union = segments[line * order + segment];
+                    twice |= once & union;
+                    once |= union;
+                }
+                box_once[band * order + segment] = once & !twice;
+                box_twice[band * order + segment] = twice;
+            }
+        }
+
+        let mut changed = false;
+        for line in 0..side {
+            let band = line / order;
+            for segment in 0..order {
+                let union = segments[line * order + segment];
+                let box_index = band * order + segment;
+                let pointing = union & box_once[box_index] & line_twice[line];
+                if pointing != 0 {
+                    for position in (0..side).filter(|position| position / order != segment) {
+                        changed |= eliminate(candidates, queue, cell_at(line, position), pointing)?;
+                    }
+                }
+                let claiming = union & line_once[line] & box_twice[box_index];
+                if claiming != 0 {
+                    for other in (band * order..(band + 1) * order).filter(|&other| other != line) {
+                        for position in segment * order..(segment + 1) * order {
+                            changed |=
+                                eliminate(candidates, queue, cell_at(other, position), claiming)?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(changed)
+    }
+}
+
+/// Removes `values` from the candidates of `cell`, queueing the cell if one is left.
+/// Returns whether anything was removed.
+#[inline]
+fn eliminate(
+    candidates: &mut [u64],
+    queue: &mut Vec<u16>,
+    cell: usize,
+    values: u64,
+) -> Result<bool, Contradiction> {
+    let before = candidates[cell];
+    let after = before & !values;
+    if after == before {
+        return Ok(false);
+    }
+    if after == 0 {
+        return Err(Contradiction::Cell(cell));
+    }
+    candidates[cell] = after;
+    if after & (after - 1) == 0 {
+        queue.push(cell as u16);
+    }
+    Ok(true)
+}
+
+/// Which lines [`Board::locked_candidates`] works along.
+#[derive(Clone, Copy)]
+enum Lines {
+    Rows,
+    Columns,
+}
