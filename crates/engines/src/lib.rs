@@ -8,7 +8,9 @@
 //! - [`naive`]: plain backtracking, row-major, scan to check (the baseline);
 //! - [`bitmask`]: row/column/box bit sets, row-major or fewest-candidates-first;
 //! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix;
-//! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing;
+//! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing (9×9 only);
+//! - [`propagate`]: propagation on bit-set candidates with weighted-degree branching, for
+//!   every size (the fastest beyond 9×9);
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
 
@@ -141,6 +143,12 @@ pub static ENGINES: &[EngineInfo] = &[
         || Box::new(fast::Fast::new()),
     )
     .with_variant(|| fast::Path::detect().name()),
+    EngineInfo::new(
+        "propagate",
+        "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching; every size",
+        || Box::new(propagate::Propagate::new()),
+    )
+    .with_orders(2, 8),
     #[cfg(feature = "peer-jczsolve")]
     EngineInfo::new(
         "peer-jczsolve",

@@ -200,7 +200,18 @@ struct Filler {
     box_used: Vec<u64>,
     /// Bits 1..=side.
     all_values: u64,
+    /// Values placed so far in this attempt, for [`FILL_ATTEMPT_NODES`].
+    nodes: usize,
 }
+
+/// Placements one attempt at a solved grid may make, per cell, before it starts again with
+/// fresh random draws. Plain backtracking now and then walks into a dead end it takes seconds
+/// to leave at 16×16 and beyond (one grid in a few dozen); starting again costs a few hundred
+/// microseconds. At 9×9 no attempt comes near the limit, so the shipped corpus is unchanged.
+const FILL_ATTEMPT_NODES: usize = 20;
+
+/// An attempt at a solved grid that reached [`FILL_ATTEMPT_NODES`].
+struct TooLong;
 
 impl Filler {
     fn new(size: Size) -> Filler {
@@ -211,6 +222,7 @@ impl Filler {
             col_used: vec![0; side],
             box_used: vec![0; side],
             all_values: ((1u64 << side) - 1) << 1,
+            nodes: 0,
         }
     }
 
@@ -231,8 +243,9 @@ impl Filler {
     }
 
     /// Fills every empty cell, fewest candidates first, trying candidates in random order.
-    /// `false` when the current grid cannot be completed.
-    fn fill(&mut self, stream: &mut PuzzleStream) -> bool {
+    /// `Ok(false)` when the current grid cannot be completed; `Err` when the attempt made too
+    /// many placements.
+    fn fill(&mut self, stream: &mut PuzzleStream) -> Result<bool, TooLong> {
         let mut best: Option<(usize, u64)> = None;
         let mut best_count = u32::MAX;
         for cell in 0..self.grid.size().cells() {
@@ -250,31 +263,39 @@ impl Filler {
             }
         }
         let Some((cell, candidates)) = best else {
-            return true;
+            return Ok(true);
         };
         let mut values: Vec<u8> =
             (1..=self.grid.size().side() as u8).filter(|&v| candidates & (1 << v) != 0).collect();
         stream.shuffle(&mut values);
         for value in values {
+            self.nodes += 1;
+            if self.nodes > FILL_ATTEMPT_NODES * self.grid.size().cells() {
+                return Err(TooLong);
+            }
             self.grid.set(cell, value);
             self.toggle(cell, value);
-            if self.fill(stream) {
-                return true;
+            if self.fill(stream)? {
+                return Ok(true);
             }
             self.toggle(cell, value);
             self.grid.set(cell, 0);
         }
-        false
+        Ok(false)
     }
 }
 
 /// A random solved grid of `size` drawn from `stream`.
 fn random_solution(stream: &mut PuzzleStream, size: Size) -> Grid {
-    let mut filler = Filler::new(size);
-    let filled = filler.fill(stream);
-    // The empty grid has solutions, and backtracking over all candidates finds one.
-    debug_assert!(filled && filler.grid.is_full());
-    filler.grid
+    loop {
+        let mut filler = Filler::new(size);
+        // The empty grid has solutions, and backtracking over all candidates finds one; an
+        // attempt that takes too long starts again from the stream's next draws.
+        if let Ok(filled) = filler.fill(stream) {
+            debug_assert!(filled && filler.grid.is_full());
+            return filler.grid;
+        }
+    }
 }
 
 /// Removes clues of `solution` in random order while the puzzle keeps exactly one solution.

@@ -43,7 +43,7 @@ mod rules;
 
 use geometry::{Geometry, MAX_ORDER, MIN_ORDER};
 use rules::{Board, Contradiction, Progress};
-use sudoku_core::{Limits, Stats};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 
 /// A branch point of the search: the cell branched on, the values not tried yet, and how many
 /// cells were open. The candidate and placed sets before the branch are saved alongside.
@@ -65,6 +65,8 @@ pub struct Propagate {
     saved: Vec<u64>,
     /// How often each unit took part in a contradiction in this search, plus one.
     weights: Vec<u64>,
+    /// The solution being written, kept between solves.
+    solution: Vec<u8>,
 }
 
 impl Default for Propagate {
@@ -82,6 +84,7 @@ impl Propagate {
             frames: Vec::new(),
             saved: Vec::new(),
             weights: Vec::new(),
+            solution: Vec::new(),
         }
     }
 
@@ -213,3 +216,18 @@ fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
 
 #[cfg(test)]
 mod tests;
+
+impl Engine for Propagate {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        let size = puzzle.size();
+        let mut solution = std::mem::take(&mut self.solution);
+        solution.clear();
+        solution.resize(size.cells(), 0);
+        let (count, budget_exhausted, stats) =
+            self.solve_cells(size.order(), puzzle.cells(), limits, &mut solution);
+        let found = (count > 0)
+            .then(|| Grid::from_cells(size, &solution).expect("a solution holds values of its size"));
+        self.solution = solution;
+        Outcome { solution: found, count, budget_exhausted, stats }
+    }
+}
