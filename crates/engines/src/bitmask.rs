@@ -13,8 +13,9 @@
 //!
 //! The search is written once and compiled for each size: the side and cell count are
 //! constants of [`Search`], and the bit set is a `u16` up to 9×9 (bit `v` for value `v`,
-//! counted by table) and a `u64` beyond (bit `v - 1`, as 64×64 needs all 64 bits). So 9×9
-//! keeps the fixed arrays, tables and 16-bit sets it was tuned with.
+//! counted by table) and a `u64` beyond (bit `v - 1`, as 64×64 needs all 64 bits), and empty
+//! cells are listed by byte up to 16×16. So 9×9 keeps the fixed arrays, tables, 16-bit sets
+//! and byte-sized cell list it was tuned with.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
@@ -139,23 +140,57 @@ impl ValueSet for u64 {
     }
 }
 
+/// A cell number as the list of empty cells keeps it: a byte up to 16×16 (256 cells), which
+/// halves what the fewest-candidates search moves about at 9×9, and 16 bits beyond.
+trait CellIndex: Copy + Default {
+    /// The number of `cell`, which is below the grid's cell count.
+    fn of(cell: usize) -> Self;
+    /// The cell numbered.
+    fn index(self) -> usize;
+}
+
+impl CellIndex for u8 {
+    #[inline]
+    fn of(cell: usize) -> u8 {
+        cell as u8
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl CellIndex for u16 {
+    #[inline]
+    fn of(cell: usize) -> u16 {
+        cell as u16
+    }
+
+    #[inline]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
 impl Engine for Bitmask {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let order = self.order;
         match puzzle.size().order() {
-            2 => solve::<u16, 4, 16>(order, puzzle, limits),
-            3 => solve::<u16, 9, 81>(order, puzzle, limits),
-            4 => solve::<u64, 16, 256>(order, puzzle, limits),
-            5 => solve::<u64, 25, 625>(order, puzzle, limits),
-            6 => solve::<u64, 36, 1296>(order, puzzle, limits),
-            7 => solve::<u64, 49, 2401>(order, puzzle, limits),
-            _ => solve::<u64, 64, 4096>(order, puzzle, limits),
+            2 => solve::<u16, u8, 4, 16>(order, puzzle, limits),
+            3 => solve::<u16, u8, 9, 81>(order, puzzle, limits),
+            4 => solve::<u64, u8, 16, 256>(order, puzzle, limits),
+            5 => solve::<u64, u16, 25, 625>(order, puzzle, limits),
+            6 => solve::<u64, u16, 36, 1296>(order, puzzle, limits),
+            7 => solve::<u64, u16, 49, 2401>(order, puzzle, limits),
+            _ => solve::<u64, u16, 64, 4096>(order, puzzle, limits),
         }
     }
 }
 
-/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells) with value sets `S`.
-fn solve<S: ValueSet, const SIDE: usize, const CELLS: usize>(
+/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells) with value sets `S`, numbering
+/// cells with `C`.
+fn solve<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>(
     order: CellOrder,
     puzzle: &Grid,
     limits: Limits,
@@ -163,13 +198,13 @@ fn solve<S: ValueSet, const SIDE: usize, const CELLS: usize>(
     let mut grid = [0; CELLS];
     // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
     grid.copy_from_slice(puzzle.cells());
-    let mut search = Search::<S, SIDE, CELLS> {
+    let mut search = Search::<S, C, SIDE, CELLS> {
         order,
         grid,
         row_used: [S::EMPTY; SIDE],
         col_used: [S::EMPTY; SIDE],
         box_used: [S::EMPTY; SIDE],
-        empties: [0; CELLS],
+        empties: [C::default(); CELLS],
         empty_count: 0,
         limits,
         outcome: Outcome::empty(),
@@ -180,7 +215,7 @@ fn solve<S: ValueSet, const SIDE: usize, const CELLS: usize>(
     for cell in 0..CELLS {
         let digit = search.grid[cell];
         if digit == 0 {
-            search.empties[search.empty_count] = cell as u16;
+            search.empties[search.empty_count] = C::of(cell);
             search.empty_count += 1;
         } else if search.candidates(cell) & S::of(digit) == S::EMPTY {
             // A clue repeats one placed before it: no solution can exist.
@@ -210,8 +245,9 @@ const fn unit_table<const CELLS: usize>(size: Size) -> [[u8; 3]; CELLS] {
     units
 }
 
-/// The search on a grid of side `SIDE` with `CELLS` cells, with value sets `S`.
-struct Search<S, const SIDE: usize, const CELLS: usize> {
+/// The search on a grid of side `SIDE` with `CELLS` cells, with value sets `S` and cells
+/// numbered with `C`.
+struct Search<S, C, const SIDE: usize, const CELLS: usize> {
     order: CellOrder,
     grid: [u8; CELLS],
     row_used: [S; SIDE],
@@ -219,13 +255,13 @@ struct Search<S, const SIDE: usize, const CELLS: usize> {
     box_used: [S; SIDE],
     /// The empty cells of the puzzle. `empties[..depth]` are filled by the current branch;
     /// `fill` swaps the cell it picks into position `depth`.
-    empties: [u16; CELLS],
+    empties: [C; CELLS],
     empty_count: usize,
     limits: Limits,
     outcome: Outcome,
 }
 
-impl<S: ValueSet, const SIDE: usize, const CELLS: usize> Search<S, SIDE, CELLS> {
+impl<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize> Search<S, C, SIDE, CELLS> {
     const SIZE: Size = size_of_side(SIDE);
     /// The row, column and box of each cell, looked up rather than divided out on the hot path.
     const UNITS: &'static [[u8; 3]; CELLS] = &unit_table(Self::SIZE);
@@ -270,7 +306,7 @@ impl<S: ValueSet, const SIDE: usize, const CELLS: usize> Search<S, SIDE, CELLS> 
     /// (rather than swapping) keeps the rest of the unfilled cells in row-major order, so
     /// ties keep going to the first cell; `fill` rotates back when it is done.
     fn pick_cell(&mut self, depth: usize) -> (usize, S) {
-        let first = self.candidates(usize::from(self.empties[depth]));
+        let first = self.candidates(self.empties[depth].index());
         if self.order == CellOrder::RowMajor {
             return (depth, first);
         }
@@ -279,7 +315,7 @@ impl<S: ValueSet, const SIDE: usize, const CELLS: usize> Search<S, SIDE, CELLS> 
             if best_count <= 1 {
                 break;
             }
-            let candidates = self.candidates(usize::from(self.empties[index]));
+            let candidates = self.candidates(self.empties[index].index());
             if candidates.count() < best_count {
                 best = index;
                 best_candidates = candidates;
@@ -302,7 +338,7 @@ impl<S: ValueSet, const SIDE: usize, const CELLS: usize> Search<S, SIDE, CELLS> 
             return self.record_solution();
         }
         let (picked_from, mut candidates) = self.pick_cell(depth);
-        let cell = usize::from(self.empties[depth]);
+        let cell = self.empties[depth].index();
         if candidates.count() >= 2 {
             self.outcome.stats.guesses += 1;
         }
