@@ -121,22 +121,26 @@ impl fmt::Debug for EngineInfo {
 pub static ENGINES: &[EngineInfo] = &[
     EngineInfo::new(
         "naive",
-        "plain backtracking: row-major, digits 1-9, each checked by scanning",
+        "plain backtracking: row-major, values in increasing order, each checked by scanning",
         || Box::new(naive::Naive),
-    ),
+    )
+    .with_orders(2, 8),
     EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
         Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
-    }),
+    })
+    .with_orders(2, 8),
     EngineInfo::new(
         "bitmask-mrv",
         "bit-set backtracking, filling the cell with the fewest candidates first",
         || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
-    ),
+    )
+    .with_orders(2, 8),
     EngineInfo::new(
         "dlx",
-        "Knuth's Algorithm X with dancing links on the 324-item exact-cover matrix",
+        "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
         || Box::new(dlx::Dlx::new()),
-    ),
+    )
+    .with_orders(2, 8),
     EngineInfo::new(
         "fast",
         "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
@@ -162,6 +166,7 @@ pub static ENGINES: &[EngineInfo] = &[
         "the dlx crate's dancing links on the clue-pruned exact-cover matrix",
         || Box::new(peers::dlx_crate::DlxCrate),
     )
+    .with_orders(2, 8)
     .uninstrumented(),
     #[cfg(feature = "peer-dancing-links")]
     EngineInfo::new(
@@ -169,6 +174,7 @@ pub static ENGINES: &[EngineInfo] = &[
         "the dancing-links crate's exact-cover solver on the clue-pruned matrix",
         || Box::new(peers::dancing_links::DancingLinks),
     )
+    .with_orders(2, 8)
     .uninstrumented(),
 ];
 

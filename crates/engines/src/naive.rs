@@ -1,24 +1,29 @@
 //! `naive`: plain backtracking exactly as the judge-problem write-ups teach it.
 //!
-//! Empty cells are filled in row-major order; for each, the digits 1..9 are tried in order, and
-//! each try is checked by scanning the cell's row, column and box. No bookkeeping, no
-//! heuristics: this is the baseline every other engine is compared against, so keep it plain.
+//! Empty cells are filled in row-major order; for each, the values 1 to the side (1..9 on a
+//! 9×9 grid) are tried in order, and each try is checked by scanning the cell's row, column
+//! and box. No bookkeeping, no heuristics: this is the baseline every other engine is compared
+//! against, so keep it plain.
 //!
-//! Because cells and digits are both taken in increasing order, the first solution found is the
-//! lexicographically smallest (reading the 81 digits row by row as one number), which is the
-//! answer Baekjoon 2239 asks for when a puzzle has several.
+//! Because cells and values are both taken in increasing order, the first solution found is
+//! the lexicographically smallest (reading the cells row by row as one number), which is the
+//! answer Baekjoon 2239 asks for when a 9×9 puzzle has several.
+//!
+//! The search is written once and compiled for each size ([`Search`]'s side and cell count
+//! are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
+//! came in other sizes, and every size keeps its grid in a fixed array on the stack.
 
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
 
-const NINE: Size = Size::NINE;
-
-/// The 81 cells of a 9×9 puzzle.
+/// The size a search compiled for `SIDE` solves.
 ///
 /// # Panics
-/// If the puzzle is of another size: callers give an engine only the sizes its registry entry
-/// supports.
-pub(crate) fn nine_cells(puzzle: &Grid) -> [u8; 81] {
-    puzzle.cells().try_into().expect("a 9×9-only engine is given 9×9 grids")
+/// At compile time, if `SIDE` is not the side of a size.
+pub(crate) const fn size_of_side(side: usize) -> Size {
+    match Size::from_order(side.isqrt()) {
+        Some(size) if size.side() == side => size,
+        _ => panic!("not the side of a grid size"),
+    }
 }
 
 /// The plain backtracking engine. Holds no state between solves.
@@ -27,26 +32,42 @@ pub struct Naive;
 
 impl Engine for Naive {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        let mut search = Search { grid: nine_cells(puzzle), limits, outcome: Outcome::empty() };
-        if !search.visit_node() {
-            return search.outcome;
+        match puzzle.size().order() {
+            2 => solve::<4, 16>(puzzle, limits),
+            3 => solve::<9, 81>(puzzle, limits),
+            4 => solve::<16, 256>(puzzle, limits),
+            5 => solve::<25, 625>(puzzle, limits),
+            6 => solve::<36, 1296>(puzzle, limits),
+            7 => solve::<49, 2401>(puzzle, limits),
+            _ => solve::<64, 4096>(puzzle, limits),
         }
-        // The scan below only checks a new digit against the cells already filled, so clues
-        // that contradict each other must be caught before the search starts.
-        let clues_agree = (0..81).all(|cell| {
-            let digit = search.grid[cell];
-            digit == 0 || {
-                search.grid[cell] = 0;
-                let fits = search.fits(cell, digit);
-                search.grid[cell] = digit;
-                fits
-            }
-        });
-        if clues_agree {
-            search.fill_from(0);
-        }
-        search.outcome
     }
+}
+
+/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells).
+fn solve<const SIDE: usize, const CELLS: usize>(puzzle: &Grid, limits: Limits) -> Outcome {
+    let mut grid = [0; CELLS];
+    // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
+    grid.copy_from_slice(puzzle.cells());
+    let mut search = Search::<SIDE, CELLS> { grid, limits, outcome: Outcome::empty() };
+    if !search.visit_node() {
+        return search.outcome;
+    }
+    // The scan below only checks a new value against the cells already filled, so clues
+    // that contradict each other must be caught before the search starts.
+    let clues_agree = (0..CELLS).all(|cell| {
+        let digit = search.grid[cell];
+        digit == 0 || {
+            search.grid[cell] = 0;
+            let fits = search.fits(cell, digit);
+            search.grid[cell] = digit;
+            fits
+        }
+    });
+    if clues_agree {
+        search.fill_from(0);
+    }
+    search.outcome
 }
 
 /// Whether the search should go on after a branch returns.
@@ -56,13 +77,16 @@ enum Flow {
     Stop,
 }
 
-struct Search {
-    grid: [u8; 81],
+/// The search on a grid of side `SIDE` with `CELLS` cells.
+struct Search<const SIDE: usize, const CELLS: usize> {
+    grid: [u8; CELLS],
     limits: Limits,
     outcome: Outcome,
 }
 
-impl Search {
+impl<const SIDE: usize, const CELLS: usize> Search<SIDE, CELLS> {
+    const SIZE: Size = size_of_side(SIDE);
+
     /// Counts a node; `false` (and gives up) when the node budget is spent.
     fn visit_node(&mut self) -> bool {
         if self.outcome.stats.nodes >= self.limits.node_bound() {
@@ -75,17 +99,19 @@ impl Search {
 
     /// Whether `digit` can go in `cell`: scan its row, its column and its box.
     fn fits(&self, cell: usize, digit: u8) -> bool {
-        let (row, col) = (NINE.row_of(cell), NINE.col_of(cell));
-        for k in 0..9 {
-            if self.grid[NINE.cell_at(row, k)] == digit || self.grid[NINE.cell_at(k, col)] == digit
+        let size = Self::SIZE;
+        let (row, col) = (size.row_of(cell), size.col_of(cell));
+        for k in 0..SIDE {
+            if self.grid[size.cell_at(row, k)] == digit || self.grid[size.cell_at(k, col)] == digit
             {
                 return false;
             }
         }
-        let (top, left) = (NINE.box_of(cell) / 3 * 3, NINE.box_of(cell) % 3 * 3);
-        for r in top..top + 3 {
-            for c in left..left + 3 {
-                if self.grid[NINE.cell_at(r, c)] == digit {
+        let order = size.order();
+        let (top, left) = (size.box_of(cell) / order * order, size.box_of(cell) % order * order);
+        for r in top..top + order {
+            for c in left..left + order {
+                if self.grid[size.cell_at(r, c)] == digit {
                     return false;
                 }
             }
@@ -95,10 +121,11 @@ impl Search {
 
     /// Fills the empty cells from `start` on, in row-major order.
     fn fill_from(&mut self, start: usize) -> Flow {
-        let Some(cell) = (start..81).find(|&cell| self.grid[cell] == 0) else {
+        let Some(cell) = (start..CELLS).find(|&cell| self.grid[cell] == 0) else {
             return self.record_solution();
         };
-        let candidates: Vec<u8> = (1..=9).filter(|&digit| self.fits(cell, digit)).collect();
+        let candidates: Vec<u8> =
+            (1..=SIDE as u8).filter(|&digit| self.fits(cell, digit)).collect();
         if candidates.len() >= 2 {
             self.outcome.stats.guesses += 1;
         }
@@ -118,7 +145,7 @@ impl Search {
 
     fn record_solution(&mut self) -> Flow {
         if self.outcome.count == 0 {
-            self.outcome.solution = Grid::from_cells(NINE, &self.grid);
+            self.outcome.solution = Grid::from_cells(Self::SIZE, &self.grid);
         }
         self.outcome.count += 1;
         if self.outcome.count >= self.limits.max_solutions() { Flow::Stop } else { Flow::Continue }

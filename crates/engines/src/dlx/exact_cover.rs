@@ -24,8 +24,9 @@
 //! it, covering their items; [`ExactCover::restrict`] gets the same problem by relinking only
 //! the options left open, which is how the Sudoku engine places its clues: with most options
 //! ruled out, linking the few left costs far less than hiding the many gone. [`ExactCover::reset`]
-//! restores the matrix as built by copying back a snapshot, so it is built once and reused for
-//! every puzzle without allocating.
+//! restores the matrix as built by relinking every option, so it is built once and reused for
+//! every puzzle without allocating, and without a snapshot that would double its memory (the
+//! 64×64 Sudoku matrix has over a million nodes).
 
 /// The length recorded for a covered item: above any real length, so the scan skips it.
 const COVERED: i16 = i16::MAX;
@@ -33,11 +34,12 @@ const COVERED: i16 = i16::MAX;
 /// sixteen at once.
 const MAX_LEN: usize = COVERED as usize - 1;
 
-/// One node of the matrix: an item's header, or one item of one option. Eight bytes, so that
-/// the 9×9 Sudoku matrix stays inside the first-level cache with room to spare.
+/// One node of the matrix: an item's header, or one item of one option. Eight bytes with
+/// 16-bit links, so that the 9×9 Sudoku matrix stays inside the first-level cache with room
+/// to spare.
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(8))]
-struct Node {
+struct Node<Link> {
     /// Previous node in the item's list.
     up: Link,
     /// Next node in the item's list.
@@ -50,9 +52,46 @@ struct Node {
     top: Link,
 }
 
-/// A node index. Sixteen bits keep the 9×9 Sudoku matrix (some 3,200 nodes) inside a 32 KB
-/// first-level cache, which measured faster than 32-bit links.
-type Link = u16;
+/// A node index: `u16` or `u32`, chosen by whoever builds the matrix. Sixteen bits keep the
+/// 9×9 Sudoku matrix (some 3,200 nodes) inside a 32 KB first-level cache, which measured
+/// faster than 32-bit links, and serve matrices of up to 65,535 nodes (the 25×25 Sudoku
+/// matrix has 65,001); 32 bits serve the larger ones (the 64×64 matrix has 1,064,961).
+pub trait Link: Copy + Eq + Default + std::fmt::Debug + Send + 'static {
+    /// The largest index a link can hold.
+    const MAX: usize;
+    /// The link to node `index`, which is at most [`Link::MAX`].
+    fn at(index: usize) -> Self;
+    /// The node index the link holds.
+    fn index(self) -> usize;
+}
+
+impl Link for u16 {
+    const MAX: usize = u16::MAX as usize;
+
+    #[inline(always)]
+    fn at(index: usize) -> u16 {
+        index as u16
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        usize::from(self)
+    }
+}
+
+impl Link for u32 {
+    const MAX: usize = u32::MAX as usize;
+
+    #[inline(always)]
+    fn at(index: usize) -> u32 {
+        index as u32
+    }
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        self as usize
+    }
+}
 
 /// What a search is allowed to do.
 #[derive(Clone, Copy, Debug)]
@@ -76,11 +115,11 @@ pub struct SearchReport {
     pub budget_exhausted: bool,
 }
 
-/// An exact-cover problem, ready to search many times.
+/// An exact-cover problem, ready to search many times, its nodes linked by `L` indices.
 #[derive(Clone, Debug)]
-pub struct ExactCover {
+pub struct ExactCover<L: Link = u16> {
     items: usize,
-    nodes: Vec<Node>,
+    nodes: Vec<Node<L>>,
     /// The number of options still holding each item (Knuth's LEN), `COVERED` for covered
     /// items; indexed by header node, so entry 0 (the root) is always `COVERED`. Padded with
     /// `COVERED` to a multiple of 16 entries for the scan.
@@ -93,74 +132,72 @@ pub struct ExactCover {
     /// The option each node belongs to (unused for headers and spacers).
     option_of: Vec<u32>,
     /// The first node of each option.
-    option_start: Vec<Link>,
-    /// Whether options were selected since the last reset.
+    option_start: Vec<L>,
+    /// Whether options were selected, or the problem restricted, since the last reset.
     selected: bool,
-    /// The nodes and lengths as built, to restore on reset; taken at the first selection
-    /// after options were added.
-    pristine_nodes: Vec<Node>,
-    pristine_len: Vec<i16>,
     /// The node chosen at each level of the search.
-    choice: Vec<Link>,
+    choice: Vec<L>,
     /// Scratch for handing a solution's options to the caller.
     solution: Vec<u32>,
     /// Scratch holding the nodes of one option, as long as the longest option.
-    option_nodes: Vec<Link>,
+    option_nodes: Vec<L>,
 }
 
-impl ExactCover {
+impl<L: Link> ExactCover<L> {
     /// The node at `index`.
     ///
     /// Links are followed millions of times per second, and bounds checks were a third of the
     /// search's instructions, so this reads without one.
     #[inline(always)]
-    fn node(&self, index: Link) -> Node {
-        debug_assert!((index as usize) < self.nodes.len());
+    fn node(&self, index: L) -> Node<L> {
+        debug_assert!(index.index() < self.nodes.len());
         // SAFETY: every index this is called with was read from a link (`up`, `down`, `top`) or
         // an item number, and links are only ever set to indices of nodes already pushed;
         // nodes are never removed. So `index < self.nodes.len()`.
-        unsafe { *self.nodes.get_unchecked(index as usize) }
+        unsafe { *self.nodes.get_unchecked(index.index()) }
     }
 
     /// The node at `index`, for relinking. Same invariant as [`ExactCover::node`].
     #[inline(always)]
-    fn node_mut(&mut self, index: Link) -> &mut Node {
-        debug_assert!((index as usize) < self.nodes.len());
+    fn node_mut(&mut self, index: L) -> &mut Node<L> {
+        debug_assert!(index.index() < self.nodes.len());
         // SAFETY: as in `node`: link values and item numbers are indices of existing nodes.
-        unsafe { self.nodes.get_unchecked_mut(index as usize) }
+        unsafe { self.nodes.get_unchecked_mut(index.index()) }
     }
 
     /// The length entry of `item`.
     #[inline(always)]
-    fn len(&self, item: Link) -> i16 {
-        debug_assert!((item as usize) < self.len.len());
+    fn len(&self, item: L) -> i16 {
+        debug_assert!(item.index() < self.len.len());
         // SAFETY: as in `len_mut`.
-        unsafe { *self.len.get_unchecked(item as usize) }
+        unsafe { *self.len.get_unchecked(item.index()) }
     }
 
     /// The length entry of `item`, for updating.
     #[inline(always)]
-    fn len_mut(&mut self, item: Link) -> &mut i16 {
-        debug_assert!((item as usize) < self.len.len());
+    fn len_mut(&mut self, item: L) -> &mut i16 {
+        debug_assert!(item.index() < self.len.len());
         // SAFETY: `len` has an entry per header node and item numbers (from `top` links) are
         // header indices, so `item < self.len.len()`.
-        unsafe { self.len.get_unchecked_mut(item as usize) }
+        unsafe { self.len.get_unchecked_mut(item.index()) }
     }
 
     /// The index the next pushed node will get.
     ///
     /// # Panics
     /// If the matrix already holds as many nodes as a [`Link`] can name.
-    fn link_to_next_node(&self) -> Link {
-        Link::try_from(self.nodes.len()).expect("exact-cover matrix too large for 16-bit links")
+    fn link_to_next_node(&self) -> L {
+        assert!(self.nodes.len() <= L::MAX, "exact-cover matrix too large for its links");
+        L::at(self.nodes.len())
     }
 
     /// A problem with `items` items (numbered `0..items`) and no options yet.
     pub fn new(items: usize) -> Self {
         let headers = items + 1;
-        assert!(headers < usize::from(Link::MAX), "too many items for 16-bit links");
-        let nodes = (0..headers as Link)
-            .map(|index| Node { up: index, down: index, right: index, top: 0 })
+        assert!(headers < L::MAX, "too many items for the links");
+        let nodes = (0..headers)
+            .map(L::at)
+            .map(|index| Node { up: index, down: index, right: index, top: L::default() })
             .collect();
         ExactCover {
             items,
@@ -173,12 +210,18 @@ impl ExactCover {
             option_of: vec![0; headers],
             option_start: Vec::new(),
             selected: false,
-            pristine_nodes: Vec::new(),
-            pristine_len: Vec::new(),
-            choice: vec![0; items + 1],
+            choice: vec![L::default(); items + 1],
             solution: Vec::with_capacity(items),
             option_nodes: Vec::new(),
         }
+    }
+
+    /// Makes room for `options` more options holding `nodes` items in all, so that building a
+    /// large problem allocates once and no more than it needs.
+    pub fn reserve(&mut self, options: usize, nodes: usize) {
+        self.nodes.reserve_exact(nodes);
+        self.option_of.reserve_exact(nodes);
+        self.option_start.reserve_exact(options);
     }
 
     /// Adds an option holding `items` (each `< self.items`, no repeats) and returns its index.
@@ -190,27 +233,24 @@ impl ExactCover {
         assert!(!items.is_empty(), "an option holds at least one item");
         let option = self.option_start.len() as u32;
         let first = self.link_to_next_node();
-        let last = first + (items.len() - 1) as Link;
+        let last = L::at(first.index() + items.len() - 1);
         for (position, &item) in items.iter().enumerate() {
             assert!(item < self.items, "item {item} out of range");
             assert!(!items[..position].contains(&item), "item {item} repeats in an option");
-            let header = (item + 1) as Link;
+            let header = item + 1;
             let node = self.link_to_next_node();
-            let above = self.nodes[header as usize].up;
-            let right = if node == last { first } else { node + 1 };
-            self.nodes.push(Node { up: above, down: header, right, top: header });
-            self.nodes[above as usize].down = node;
-            self.nodes[header as usize].up = node;
-            assert!(
-                (self.len[header as usize] as usize) < MAX_LEN,
-                "item {item} has too many options"
-            );
-            self.len[header as usize] += 1;
+            let above = self.nodes[header].up;
+            let right = if node == last { first } else { L::at(node.index() + 1) };
+            self.nodes.push(Node { up: above, down: L::at(header), right, top: L::at(header) });
+            self.nodes[above.index()].down = node;
+            self.nodes[header].up = node;
+            assert!((self.len[header] as usize) < MAX_LEN, "item {item} has too many options");
+            self.len[header] += 1;
             self.option_of.push(option);
         }
         self.option_start.push(first);
         if self.option_nodes.len() < items.len() {
-            self.option_nodes.resize(items.len(), 0);
+            self.option_nodes.resize(items.len(), L::default());
         }
         option as usize
     }
@@ -219,7 +259,6 @@ impl ExactCover {
     /// nothing, when the option clashes with one selected earlier (one of its items is already
     /// covered); the problem then has no solution holding both.
     pub fn select(&mut self, option: usize) -> bool {
-        self.take_snapshot();
         let first = self.option_start[option];
         let mut node = first;
         loop {
@@ -255,8 +294,7 @@ impl ExactCover {
         covered: impl IntoIterator<Item = usize>,
         options: impl IntoIterator<Item = usize>,
     ) {
-        self.take_snapshot();
-        for header in 1..=self.items as Link {
+        for header in (1..=self.items).map(L::at) {
             let node = self.node_mut(header);
             node.up = header;
             node.down = header;
@@ -265,11 +303,11 @@ impl ExactCover {
         self.active_items = self.items;
         for item in covered {
             assert!(item < self.items, "item {item} out of range");
-            let header = (item + 1) as Link;
+            let header = L::at(item + 1);
             if self.len(header) != COVERED {
                 // As `cover` leaves it: the (zero) length parked in the header.
                 *self.len_mut(header) = COVERED;
-                self.node_mut(header).top = 0;
+                self.node_mut(header).top = L::at(0);
                 self.active_items -= 1;
             }
         }
@@ -304,26 +342,16 @@ impl ExactCover {
             }
         }
         self.empty_items =
-            (1..=self.items as Link).filter(|&header| self.len(header) == 0).count() as u32;
+            (1..=self.items).filter(|&header| self.len(L::at(header)) == 0).count() as u32;
         self.selected = true;
-    }
-
-    /// Keeps a copy of the matrix as built, for `reset`, before anything first changes it.
-    fn take_snapshot(&mut self) {
-        if !self.selected && self.pristine_nodes.len() != self.nodes.len() {
-            self.pristine_nodes.clone_from(&self.nodes);
-            self.pristine_len.clone_from(&self.len);
-        }
     }
 
     /// Undoes every [`select`](Self::select) and [`restrict`](Self::restrict), restoring the
     /// problem as built.
     pub fn reset(&mut self) {
         if self.selected {
-            self.nodes.copy_from_slice(&self.pristine_nodes);
-            self.len.copy_from_slice(&self.pristine_len);
-            self.active_items = self.items;
-            self.empty_items = 0;
+            // Every item's list as built holds its options in the order they were added.
+            self.restrict([], 0..self.option_start.len());
             self.selected = false;
         }
     }
@@ -360,7 +388,7 @@ impl ExactCover {
                         report.solutions += 1;
                         self.solution.clear();
                         for &node in &self.choice[..level] {
-                            self.solution.push(self.option_of[node as usize]);
+                            self.solution.push(self.option_of[node.index()]);
                         }
                         on_solution(&self.solution);
                         if report.solutions >= limits.max_solutions {
@@ -384,7 +412,7 @@ impl ExactCover {
                 }
                 Step::Try => {
                     let node = self.choice[level];
-                    if node as usize <= self.items {
+                    if node.index() <= self.items {
                         // Back at the item's header: every option was tried.
                         self.uncover(node);
                         step = Step::Backtrack;
@@ -428,14 +456,14 @@ impl ExactCover {
     /// The active item with the fewest options left (the first such in item order), and that
     /// number. Only called while some item is active and none is empty.
     #[inline(always)]
-    fn choose_item(&self) -> (Link, u32) {
+    fn choose_item(&self) -> (L, u32) {
         let (item, fewest) = first_minimum(&self.len);
-        (item as Link, fewest as u32)
+        (L::at(item), fewest as u32)
     }
 
     /// Covers the items of `node`'s option other than its own, left to right.
     #[inline(always)]
-    fn cover_rest_of_option(&mut self, node: Link) {
+    fn cover_rest_of_option(&mut self, node: L) {
         let mut p = self.node(node).right;
         while p != node {
             self.cover(self.node(p).top);
@@ -445,7 +473,7 @@ impl ExactCover {
 
     /// Exactly undoes `cover_rest_of_option(node)`, uncovering right to left.
     #[inline(always)]
-    fn uncover_rest_of_option(&mut self, node: Link) {
+    fn uncover_rest_of_option(&mut self, node: L) {
         let mut count = 0;
         let mut p = self.node(node).right;
         while p != node {
@@ -462,14 +490,15 @@ impl ExactCover {
 
     /// Marks `item` covered and hides every option holding it.
     #[inline(always)]
-    fn cover(&mut self, item: Link) {
+    fn cover(&mut self, item: L) {
         let mut p = self.node(item).down;
         while p != item {
             self.hide(p);
             p = self.node(p).down;
         }
         let len = std::mem::replace(self.len_mut(item), COVERED);
-        self.node_mut(item).top = len as Link;
+        // Lengths parked in a header are never negative: `len` is `COVERED` only once covered.
+        self.node_mut(item).top = L::at(len as usize);
         self.active_items -= 1;
         // A covered item is no longer active, empty or not. (Covering the chosen item can empty
         // another item of the chosen option, which is covered next.)
@@ -478,8 +507,8 @@ impl ExactCover {
 
     /// Exactly undoes `cover(item)`.
     #[inline(always)]
-    fn uncover(&mut self, item: Link) {
-        let len = self.node(item).top as i16;
+    fn uncover(&mut self, item: L) {
+        let len = self.node(item).top.index() as i16;
         *self.len_mut(item) = len;
         self.active_items += 1;
         self.empty_items += u32::from(len == 0);
@@ -492,7 +521,7 @@ impl ExactCover {
 
     /// Unlinks the other nodes of `p`'s option from their items' lists.
     #[inline(always)]
-    fn hide(&mut self, p: Link) {
+    fn hide(&mut self, p: L) {
         let mut q = self.node(p).right;
         while q != p {
             let Node { up, down, top, right, .. } = self.node(q);
@@ -509,7 +538,7 @@ impl ExactCover {
     /// Exactly undoes `hide(p)`. The other nodes of an option lie in distinct items' lists, so
     /// the order in which they go back does not matter.
     #[inline(always)]
-    fn unhide(&mut self, p: Link) {
+    fn unhide(&mut self, p: L) {
         let mut q = self.node(p).right;
         while q != p {
             let Node { up, down, top, right, .. } = self.node(q);
@@ -587,7 +616,7 @@ mod tests {
 
     /// Knuth's example from "Dancing Links": items a..g, six options, one solution
     /// {a d}, {b g}, {c e f}, i.e. options 3, 4 and 0.
-    fn knuth_example() -> ExactCover {
+    fn knuth_example<L: Link>() -> ExactCover<L> {
         let mut problem = ExactCover::new(7);
         for option in [&[2, 4, 5][..], &[0, 3, 6], &[1, 2, 5], &[0, 3], &[1, 6], &[3, 4, 6]] {
             problem.add_option(option);
@@ -595,7 +624,7 @@ mod tests {
         problem
     }
 
-    fn all_solutions(problem: &mut ExactCover) -> Vec<Vec<u32>> {
+    fn all_solutions<L: Link>(problem: &mut ExactCover<L>) -> Vec<Vec<u32>> {
         let mut found = Vec::new();
         problem.search(UNLIMITED, |options| {
             let mut options = options.to_vec();
@@ -606,21 +635,21 @@ mod tests {
     }
 
     #[test]
-    fn finds_the_one_solution_of_knuths_example() {
-        let mut problem = knuth_example();
-        assert_eq!(all_solutions(&mut problem), vec![vec![0, 3, 4]]);
+    fn finds_the_one_solution_of_knuths_example_with_either_link_width() {
+        assert_eq!(all_solutions(&mut knuth_example::<u16>()), vec![vec![0, 3, 4]]);
+        assert_eq!(all_solutions(&mut knuth_example::<u32>()), vec![vec![0, 3, 4]]);
     }
 
     /// Everything a search reads: the links of every node and the items' lengths. (Header
     /// nodes' `top` fields only hold lengths while their item is covered.)
-    fn observable(problem: &ExactCover) -> String {
+    fn observable<L: Link>(problem: &ExactCover<L>) -> String {
         let links: Vec<_> = problem.nodes.iter().map(|n| (n.up, n.down, n.right)).collect();
         format!("{links:?} {:?} {}", problem.len, problem.active_items)
     }
 
     #[test]
     fn search_and_reset_leave_the_matrix_as_built() {
-        let mut problem = knuth_example();
+        let mut problem = knuth_example::<u16>();
         let before = observable(&problem);
         assert!(problem.select(3));
         assert!(!problem.select(1), "option 1 shares item 0 with option 3");
@@ -634,10 +663,10 @@ mod tests {
     fn restricting_searches_as_selecting_does() {
         // Selecting option 3 ({a d}) covers items 0 and 3 and rules out options 1 and 5,
         // which share them.
-        let mut selected = knuth_example();
+        let mut selected = knuth_example::<u32>();
         assert!(selected.select(3));
         let expected = selected.search(UNLIMITED, |_| {});
-        let mut restricted = knuth_example();
+        let mut restricted = knuth_example::<u32>();
         let before = observable(&restricted);
         // Option 1 holds a covered item, so it is left out even though it is listed.
         restricted.restrict([0, 3], [0, 1, 2, 4]);
@@ -678,7 +707,7 @@ mod tests {
     #[test]
     fn counts_every_solution_and_stops_at_limits() {
         // Two items, each coverable alone or together: {0}{1} or {0 1}.
-        let mut problem = ExactCover::new(2);
+        let mut problem = ExactCover::<u16>::new(2);
         problem.add_option(&[0]);
         problem.add_option(&[1]);
         problem.add_option(&[0, 1]);

@@ -22,7 +22,7 @@ pub struct JczSolve;
 impl Engine for JczSolve {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         // Only rejects values above 9, which a `Grid` never holds.
-        let Ok(sudoku) = Sudoku::from_bytes(crate::naive::nine_cells(puzzle)) else {
+        let Ok(sudoku) = Sudoku::from_bytes(nine_cells(puzzle)) else {
             return Outcome::empty();
         };
         let max_solutions = limits.max_solutions();
@@ -38,4 +38,13 @@ impl Engine for JczSolve {
             _ => Outcome::empty(),
         }
     }
+}
+
+/// The 81 cells of a 9×9 puzzle.
+///
+/// # Panics
+/// If the puzzle is of another size: callers give an engine only the sizes its registry entry
+/// supports, and this one's is 9×9.
+fn nine_cells(puzzle: &Grid) -> [u8; 81] {
+    puzzle.cells().try_into().expect("a 9×9-only engine is given 9×9 grids")
 }

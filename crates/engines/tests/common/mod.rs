@@ -33,14 +33,41 @@ pub fn shared_corpora(test: &str) -> Option<PathBuf> {
     }
 }
 
-/// Solves with a fresh engine of every registered kind.
+/// Solves with a fresh engine of every registered kind that supports the puzzle's size.
 pub fn solve_with_all(puzzle: &Grid, limits: Limits) -> Vec<(&'static EngineInfo, Outcome)> {
-    ENGINES.iter().map(|info| (info, info.create().solve(puzzle, limits))).collect()
+    engines_for(puzzle.size()).map(|info| (info, info.create().solve(puzzle, limits))).collect()
 }
 
-/// Any valid solved grid reachable from the base solution by a symmetry.
+/// The registered engines that solve grids of `size`.
+pub fn engines_for(size: Size) -> impl Iterator<Item = &'static EngineInfo> {
+    ENGINES.iter().filter(move |info| info.supports(size))
+}
+
+/// The solved grid of `size` that `seed` maps the base solution to.
+pub fn solved_grid_of(size: Size, seed: u64) -> Grid {
+    Symmetry::from_seed(size, seed).apply(&base_solution(size))
+}
+
+/// `solved` with each cell blanked with probability `blank_percent` / 100, the draws made
+/// from `seed` (SplitMix64), so that a failing case can be replayed.
+pub fn blanked(solved: &Grid, blank_percent: u64, seed: u64) -> Grid {
+    let mut state = seed;
+    let mut puzzle = solved.clone();
+    for cell in 0..solved.size().cells() {
+        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        if (z ^ (z >> 31)) % 100 < blank_percent {
+            puzzle.set(cell, 0);
+        }
+    }
+    puzzle
+}
+
+/// Any valid 9×9 solved grid reachable from the base solution by a symmetry.
 pub fn solved_grid() -> impl Strategy<Value = Grid> {
-    any::<u64>().prop_map(|n| Symmetry::from_seed(Size::NINE, n).apply(&base_solution(Size::NINE)))
+    any::<u64>().prop_map(|n| solved_grid_of(Size::NINE, n))
 }
 
 /// A solved grid with each cell kept with probability `keep_percent` / 100, and the grid.
