@@ -17,10 +17,9 @@ pub const SHARED_SAMPLE: usize = 100;
 pub const SHIPPED_SAMPLE: usize = 500;
 
 /// The shipped corpora of sizes other than 9×9: group name, file, puzzles measured.
-pub const LARGER_CORPORA: [(&str, &str, usize); 3] = [
+pub const LARGER_CORPORA: [(&str, &str, usize); 2] = [
     ("generated-4x4", "data/corpus/generated-4x4-1000.txt", 1000),
     ("generated-16x16", "data/corpus/generated-16x16-1000.txt", 50),
-    ("generated-25x25", "data/corpus/generated-25x25-100.txt", 5),
 ];
 
 /// The node budget of instrumented engines: the same as `sudoku bench`'s default, so

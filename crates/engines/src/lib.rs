@@ -149,7 +149,7 @@ pub static ENGINES: &[EngineInfo] = &[
     .with_variant(|| fast::Path::detect().name()),
     EngineInfo::new(
         "propagate",
-        "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching; every size",
+        "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",
         || Box::new(propagate::Propagate::new()),
     )
     .with_orders(2, 8),

@@ -225,8 +225,9 @@ impl Engine for Propagate {
         solution.resize(size.cells(), 0);
         let (count, budget_exhausted, stats) =
             self.solve_cells(size.order(), puzzle.cells(), limits, &mut solution);
-        let found = (count > 0)
-            .then(|| Grid::from_cells(size, &solution).expect("a solution holds values of its size"));
+        let found = (count > 0).then(|| {
+            Grid::from_cells(size, &solution).expect("a solution holds values of its size")
+        });
         self.solution = solution;
         Outcome { solution: found, count, budget_exhausted, stats }
     }
