@@ -118,25 +118,29 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
 
     let group_width = (engines.len() as u32 * 34 + 60).max(160);
     let footnote = report.records.iter().any(|record| bar_kind(record) == BarKind::MostlyGaveUp);
-    let size =
-        ((files.len() as u32 * group_width + 160).max(640), if footnote { 560 } else { 520 });
+    let width = (files.len() as u32 * group_width + 160).max(640);
+    let note: &[&str] = if footnote { &GAVE_UP_NOTE } else { &[] };
+    render_with_note((width, 520), note, |plot| draw(plot, report, &engines, &files, (bottom, top)))
+}
+
+/// An SVG of `size` (pixels, without the note) drawn by `draw`, with `note` (one entry a line)
+/// in a band below it when there is one.
+fn render_with_note(
+    (width, height): (u32, u32),
+    note: &[&str],
+    draw: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<(), String>,
+) -> Result<String, ChartError> {
+    let band = if note.is_empty() { 0 } else { 40 };
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let (plot, notes) = if footnote {
-            let (plot, notes) = root.split_vertically(size.1 - 40);
-            (plot, Some(notes))
-        } else {
-            (root.clone(), None)
-        };
-        draw(&plot, report, &engines, &files, (bottom, top)).map_err(ChartError::Drawing)?;
-        if let Some(notes) = notes {
-            let style = TextStyle::from(("sans-serif", 12).into_font());
-            for (line, text) in GAVE_UP_NOTE.iter().enumerate() {
-                notes
-                    .draw(&Text::new(*text, (16, 4 + 16 * line as i32), style.clone()))
-                    .map_err(|error| ChartError::Drawing(error.to_string()))?;
-            }
+        let root = SVGBackend::with_string(&mut svg, (width, height + band)).into_drawing_area();
+        let (plot, notes) = root.split_vertically(height);
+        draw(&plot).map_err(ChartError::Drawing)?;
+        let style = TextStyle::from(("sans-serif", 12).into_font());
+        for (line, text) in note.iter().enumerate() {
+            notes
+                .draw(&Text::new(*text, (16, 4 + 16 * line as i32), style.clone()))
+                .map_err(|error| ChartError::Drawing(error.to_string()))?;
         }
         root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
     }
@@ -316,28 +320,10 @@ fn render_scaling(report: &Report) -> Result<String, ChartError> {
     let top = 10f64.powf((highest * 30.0).log10().ceil());
     let sides: Vec<f64> = report.sizes().iter().map(|size| size.side() as f64).collect();
     let footnote = lines.iter().any(|(_, points)| points.iter().any(|p| p.mostly_gave_up));
-    let size = (760u32, if footnote { 600 } else { 560 });
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
-        let (plot, notes) = if footnote {
-            let (plot, notes) = root.split_vertically(size.1 - 40);
-            (plot, Some(notes))
-        } else {
-            (root.clone(), None)
-        };
-        draw_scaling(&plot, report, &lines, &sides, (bottom, top)).map_err(ChartError::Drawing)?;
-        if let Some(notes) = notes {
-            let style = TextStyle::from(("sans-serif", 12).into_font());
-            for (line, text) in GAVE_UP_POINT_NOTE.iter().enumerate() {
-                notes
-                    .draw(&Text::new(*text, (16, 4 + 16 * line as i32), style.clone()))
-                    .map_err(|error| ChartError::Drawing(error.to_string()))?;
-            }
-        }
-        root.present().map_err(|error| ChartError::Drawing(error.to_string()))?;
-    }
-    Ok(svg)
+    let note: &[&str] = if footnote { &GAVE_UP_POINT_NOTE } else { &[] };
+    render_with_note((760, 560), note, |plot| {
+        draw_scaling(plot, report, &lines, &sides, (bottom, top))
+    })
 }
 
 fn draw_scaling(
@@ -361,23 +347,27 @@ fn draw_scaling(
         .y_label_area_size(80)
         .build_cartesian_2d((left..right).log_scale(), (bottom..top).log_scale())
         .map_err(|e| failed(&e))?;
-    let side_label = |x: &f64| {
-        sides
-            .iter()
-            .find(|&&side| (side - x).abs() < 1e-6)
-            .map(|&side| format!("{0}×{0}", side as u32))
-            .unwrap_or_default()
-    };
+    // The log axis puts its ticks at round numbers, not at the sides: the sizes are written
+    // at their own places along the bottom instead.
+    let no_label = |_: &f64| String::new();
     let micros_label = |y: &f64| if *y >= 1.0 { count(y.round() as u64) } else { format!("{y}") };
     chart
         .configure_mesh()
-        .x_labels(20)
-        .x_label_formatter(&side_label)
+        .disable_x_mesh()
+        .x_label_formatter(&no_label)
         .y_label_formatter(&micros_label)
         .x_desc("grid")
         .y_desc("µs per puzzle")
         .label_style(("sans-serif", 13))
         .draw()
+        .map_err(|e| failed(&e))?;
+    let size_style =
+        TextStyle::from(("sans-serif", 13).into_font()).pos(Pos::new(HPos::Center, VPos::Top));
+    chart
+        .draw_series(sides.iter().map(|&side| {
+            let label = format!("{0}×{0}", side as u32);
+            Text::new(label, (side, bottom), size_style.clone())
+        }))
         .map_err(|e| failed(&e))?;
     for (index, (engine, points)) in lines.iter().enumerate() {
         let colour = PALETTE[index % PALETTE.len()];
