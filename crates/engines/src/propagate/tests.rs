@@ -253,28 +253,32 @@ fn contradictory_or_malformed_puzzles_have_no_solution() {
 #[test]
 fn budgets_are_honoured_and_statistics_are_deterministic() {
     let mut engine = Propagate::new();
-    let empty = vec![0; 256];
-    let (count, exhausted, stats) = solve(&mut engine, 4, &empty, Limits::count_up_to(20));
+    // Miri interprets every step: it gets 9×9 where the others get 16×16, and no 25×25.
+    let order: usize = if cfg!(miri) { 3 } else { 4 };
+    let empty = vec![0; order.pow(4)];
+    let (count, exhausted, stats) = solve(&mut engine, order, &empty, Limits::count_up_to(20));
     assert_eq!((count, exhausted), (20, false));
     assert!(stats.guesses > 0 && stats.nodes > stats.guesses);
     for budget in [0, 1, 2, 5, stats.nodes - 1] {
         let limits = Limits::count_up_to(20).with_node_budget(budget);
-        let (count, exhausted, budget_stats) = solve(&mut engine, 4, &empty, limits);
+        let (count, exhausted, budget_stats) = solve(&mut engine, order, &empty, limits);
         assert!(exhausted && count < 20, "budget {budget}");
         assert_eq!(budget_stats.nodes, budget);
     }
     let limits = Limits::count_up_to(20).with_node_budget(stats.nodes);
-    assert_eq!(solve(&mut engine, 4, &empty, limits), (20, false, stats));
+    assert_eq!(solve(&mut engine, order, &empty, limits), (20, false, stats));
     // The same solve twice, and after solves of other sizes, gives the same result.
     let mut rng = Rng(3);
-    let grid = solved_grid(&mut engine, 4, &mut rng);
+    let grid = solved_grid(&mut engine, order, &mut rng);
     let clues = remove_clues(&grid, 40, &mut rng);
-    let first = solve(&mut engine, 4, &clues, Limits::UNIQUE);
-    assert_eq!(solve(&mut engine, 4, &clues, Limits::UNIQUE), first);
+    let first = solve(&mut engine, order, &clues, Limits::UNIQUE);
+    assert_eq!(solve(&mut engine, order, &clues, Limits::UNIQUE), first);
     solve(&mut engine, 2, &[0; 16], Limits::UNIQUE);
-    solve(&mut engine, 5, &[0; 625], Limits::FIRST);
-    assert_eq!(solve(&mut engine, 4, &clues, Limits::UNIQUE), first);
-    assert_eq!(solve(&mut Propagate::new(), 4, &clues, Limits::UNIQUE), first);
+    if !cfg!(miri) {
+        solve(&mut engine, 5, &[0; 625], Limits::FIRST);
+    }
+    assert_eq!(solve(&mut engine, order, &clues, Limits::UNIQUE), first);
+    assert_eq!(solve(&mut Propagate::new(), order, &clues, Limits::UNIQUE), first);
 }
 
 #[test]
