@@ -64,6 +64,29 @@ pub fn write_svg(report: &Report, path: &Path) -> Result<(), ChartError> {
     Ok(write_whole(path, svg.as_bytes(), false)?)
 }
 
+/// The engines' legend, boxed at `position`.
+fn draw_legend<'a, CT: plotters::coord::CoordTranslate>(
+    chart: &mut ChartContext<'a, SVGBackend<'a>, CT>,
+    position: SeriesLabelPosition,
+) -> Result<(), String> {
+    chart
+        .configure_series_labels()
+        .position(position)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font(("sans-serif", 13))
+        .draw()
+        .map_err(|error| error.to_string())
+}
+
+/// The smallest and largest of `values`, `None` when there are none.
+fn value_range(values: impl Iterator<Item = f64>) -> Option<(f64, f64)> {
+    values.fold(None, |range, value| match range {
+        None => Some((value, value)),
+        Some((low, high)) => Some((f64::min(low, value), f64::max(high, value))),
+    })
+}
+
 /// One group of bars: a file, or one size of a file mixing sizes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 struct Group<'a> {
@@ -106,12 +129,7 @@ pub fn render_svg(report: &Report) -> Result<String, ChartError> {
         .filter(|record| bar_kind(record) != BarKind::NoneAnswered)
         .map(|record| record.single_thread_puzzles_per_second)
         .filter(|&rate| rate > 0.0 && rate.is_finite());
-    let (lowest, highest) = rates
-        .fold(None, |range: Option<(f64, f64)>, rate| match range {
-            None => Some((rate, rate)),
-            Some((low, high)) => Some((low.min(rate), high.max(rate))),
-        })
-        .ok_or(ChartError::Empty)?;
+    let (lowest, highest) = value_range(rates).ok_or(ChartError::Empty)?;
     // Whole decades, with headroom above the tallest bar for its label and the legend.
     let bottom = 10f64.powf(lowest.log10().floor() - 1.0).max(1e-3);
     let top = 10f64.powf((highest * 20.0).log10().ceil());
@@ -254,15 +272,7 @@ fn draw(
             }))
             .map_err(|e| failed(&e))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(|e| failed(&e))?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 /// One engine at one size of the scaling chart.
@@ -310,12 +320,7 @@ fn render_scaling(report: &Report) -> Result<String, ChartError> {
     let engines = engines_of(report);
     let lines = scaling_points(report, &engines);
     let all = lines.iter().flat_map(|(_, points)| points.iter().map(|point| point.micros));
-    let (lowest, highest) = all
-        .fold(None, |range: Option<(f64, f64)>, value| match range {
-            None => Some((value, value)),
-            Some((low, high)) => Some((low.min(value), high.max(value))),
-        })
-        .ok_or(ChartError::Empty)?;
+    let (lowest, highest) = value_range(all).ok_or(ChartError::Empty)?;
     let bottom = 10f64.powf(lowest.log10().floor()).max(1e-3);
     let top = 10f64.powf((highest * 30.0).log10().ceil());
     let sides: Vec<f64> = report.sizes().iter().map(|size| size.side() as f64).collect();
@@ -393,15 +398,7 @@ fn draw_scaling(
             }))
             .map_err(|e| failed(&e))?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperLeft)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font(("sans-serif", 13))
-        .draw()
-        .map_err(|e| failed(&e))?;
-    Ok(())
+    draw_legend(&mut chart, SeriesLabelPosition::UpperLeft)
 }
 
 /// The footnote under a scaling chart with a hollow point, one line each.
