@@ -133,6 +133,25 @@ impl Outcome {
 pub trait Engine: Send {
     /// Searches `puzzle` within `limits`.
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome;
+
+    /// Searches `puzzle` with `value` ruled out of `cell` (a row-major cell index; the cell is
+    /// normally empty), within `limits`: "has the puzzle a solution that does not put `value`
+    /// there?". A generator asks this when it removes a clue from a puzzle with one solution:
+    /// a second solution, if any, differs from the first in that cell, so one search answers
+    /// what counting to two would.
+    ///
+    /// `None` when the engine cannot rule a value out; callers then count solutions instead.
+    /// The contract of [`Engine::solve`] holds otherwise.
+    fn solve_excluding(
+        &mut self,
+        puzzle: &Grid,
+        cell: usize,
+        value: u8,
+        limits: Limits,
+    ) -> Option<Outcome> {
+        let _ = (puzzle, cell, value, limits);
+        None
+    }
 }
 
 #[cfg(test)]

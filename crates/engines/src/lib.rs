@@ -9,20 +9,25 @@
 //! - [`bitmask`]: row/column/box bit sets, row-major or fewest-candidates-first;
 //! - [`dlx`]: Knuth's Algorithm X with dancing links on the exact-cover matrix;
 //! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing (9×9 only);
+//! - [`cdcl`]: conflict-driven clause learning on the rules, on bit sets, for every size;
 //! - [`propagate`]: propagation on bit-set candidates with weighted-degree branching, for
 //!   every size (the fastest beyond 9×9);
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
 
 pub mod bitmask;
+pub mod cdcl;
 pub mod dlx;
 pub mod fast;
+mod geometry;
 pub mod naive;
 #[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
 pub mod peers;
 pub mod propagate;
 #[cfg(test)]
 mod samples;
+#[cfg(all(test, not(miri)))]
+mod testing;
 
 use std::fmt;
 
@@ -153,6 +158,12 @@ pub static ENGINES: &[EngineInfo] = &[
         || Box::new(propagate::Propagate::new()),
     )
     .with_orders(2, 8),
+    EngineInfo::new(
+        "cdcl",
+        "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
+        || Box::new(cdcl::Cdcl::new()),
+    )
+    .with_orders(2, 8),
     #[cfg(feature = "peer-jczsolve")]
     EngineInfo::new(
         "peer-jczsolve",
@@ -181,9 +192,12 @@ pub static ENGINES: &[EngineInfo] = &[
 /// The engine used when none is named: the fastest registered.
 pub const DEFAULT_ENGINE: &str = "fast";
 
-/// The engines used when none is named, fastest first: a puzzle goes to the first that solves
-/// its size (`fast` at 9×9; beyond, the fastest engine at every other size).
-const DEFAULT_ENGINES: [&str; 3] = ["fast", "propagate", "dlx"];
+/// The engines used when none is named, by the box order they are the fastest from (measured:
+/// see the README's results beyond 9×9): `propagate` on 4×4, `fast` on 9×9, `propagate` on
+/// 16×16 (a little ahead of `cdcl` on the shipped minimal puzzles), and `cdcl` from 25×25 on,
+/// where learning is worth orders of magnitude.
+const DEFAULT_ENGINES: [(usize, &str); 4] =
+    [(2, "propagate"), (3, "fast"), (4, "propagate"), (5, "cdcl")];
 
 /// The engine called `name`.
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
@@ -199,8 +213,10 @@ pub fn default_engine() -> &'static EngineInfo {
 pub fn default_engine_for(size: Size) -> &'static EngineInfo {
     DEFAULT_ENGINES
         .iter()
-        .filter_map(|name| find(name).ok())
-        .find(|info| info.supports(size))
+        .rev()
+        .find(|&&(from, _)| from <= size.order())
+        .and_then(|&(_, name)| find(name).ok())
+        .filter(|info| info.supports(size))
         .or_else(|| ENGINES.iter().find(|info| info.supports(size)))
         .expect("some registered engine solves every size")
 }
@@ -246,6 +262,20 @@ fn not_in_this_build(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_size_has_a_default_engine_that_solves_it() {
+        for size in Size::ALL {
+            let engine = default_engine_for(size);
+            assert!(engine.supports(size), "{} for {size}", engine.name);
+            let expected = match size.order() {
+                3 => "fast",
+                2 | 4 => "propagate",
+                _ => "cdcl",
+            };
+            assert_eq!(engine.name, expected, "{size}");
+        }
+    }
 
     #[test]
     fn every_feature_engine_is_registered_when_its_feature_is_on() {

@@ -306,11 +306,22 @@ fn remove_clues(solution: Grid, stream: &mut PuzzleStream, engine: &mut dyn Engi
     for cell in order {
         let clue = puzzle.get(cell);
         puzzle.set(cell, 0);
-        if !has_one_solution(&puzzle, engine) {
+        if !still_one_solution(&puzzle, cell, clue, engine) {
             puzzle.set(cell, clue);
         }
     }
     puzzle
+}
+
+/// Whether `puzzle`, which had exactly one solution with `clue` in `cell` before that clue was
+/// removed, still has exactly one. A second solution would differ from the first in `cell`, so
+/// the question is whether any solution leaves `clue` out of `cell`: one search where the
+/// engine can rule a value out, counting to two where it cannot.
+fn still_one_solution(puzzle: &Grid, cell: usize, clue: u8, engine: &mut dyn Engine) -> bool {
+    match engine.solve_excluding(puzzle, cell, clue, Limits::FIRST) {
+        Some(outcome) => outcome.verdict(Limits::FIRST) == Verdict::Exactly(0),
+        None => has_one_solution(puzzle, engine),
+    }
 }
 
 #[cfg(test)]

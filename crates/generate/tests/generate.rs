@@ -19,6 +19,9 @@ fn a_fixed_seed_gives_identical_output_whatever_the_threads_and_the_engine() {
     assert_eq!(reference.len(), 24);
     assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("dlx"))), reference);
     assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("bitmask-mrv"))), reference);
+    // `cdcl` and `propagate` answer by ruling the removed clue out, the others by counting.
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("cdcl"))), reference);
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("propagate"))), reference);
     // A prefix of a longer run is the shorter run: puzzle i depends on (seed, i) only.
     assert_eq!(in_pool(2, || generate(11, 30, Size::NINE, engine("dlx")))[..24], reference[..]);
     let other_seed = in_pool(2, || generate(12, 24, Size::NINE, engine("dlx")));

@@ -4,7 +4,7 @@
 //! A grid of box order `n` has side `n²` (at most 64), so the candidates of a cell are one
 //! `u64` and the rules work on all values of a cell or a unit at once. The engine is three
 //! pieces with narrow interfaces:
-//! - the **encoding** (`geometry`): the cells of each row, column and box and the peers of
+//! - the **encoding** (the crate's `geometry`, shared with `cdcl`): the cells of each row, column and box and the peers of
 //!   each cell, built once per order and kept;
 //! - the **reasoning** (`rules`): a board of candidate sets and the rules, applied to a
 //!   fixpoint, cheapest first and back to the cheapest after any change:
@@ -38,10 +38,9 @@
 //! first node, each value the search commits to at a branch point is one more, and each branch
 //! point is a guess (propagation leaves no open cell with fewer than two candidates).
 
-mod geometry;
 mod rules;
 
-use geometry::{Geometry, MAX_ORDER, MIN_ORDER};
+use crate::geometry::{Geometry, MAX_ORDER, MIN_ORDER};
 use rules::{Board, Contradiction, Progress};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 
@@ -103,6 +102,19 @@ impl Propagate {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
+        self.solve_cells_excluding(order, clues, None, limits, solution)
+    }
+
+    /// [`Propagate::solve_cells`] with the value `excluded.1` ruled out of cell `excluded.0`
+    /// (a cell index below `n⁴` and a value in `1..=n²`, else the puzzle is malformed).
+    pub fn solve_cells_excluding(
+        &mut self,
+        order: usize,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
+        limits: Limits,
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats) {
         let mut stats = Stats::default();
         let node_bound = limits.node_bound();
         if node_bound == 0 {
@@ -117,11 +129,19 @@ impl Propagate {
         if clues.len() != cells
             || solution.len() != cells
             || clues.iter().any(|&c| usize::from(c) > side)
+            || excluded.is_some_and(|(cell, value)| {
+                cell >= cells || value == 0 || usize::from(value) > side
+            })
         {
             return (0, false, stats);
         }
         self.geometry.set_order(order);
         self.board.reset(&self.geometry, clues);
+        if let Some((cell, value)) = excluded
+            && !self.board.exclude(cell, 1 << (value - 1))
+        {
+            return (0, false, stats);
+        }
         self.frames.clear();
         self.saved.clear();
         self.weights.clear();
@@ -219,18 +239,40 @@ fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
 #[cfg(all(test, not(miri)))]
 mod tests;
 
-impl Engine for Propagate {
-    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+impl Propagate {
+    /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
+    fn outcome(&mut self, puzzle: &Grid, excluded: Option<(usize, u8)>, limits: Limits) -> Outcome {
         let size = puzzle.size();
         let mut solution = std::mem::take(&mut self.solution);
         solution.clear();
         solution.resize(size.cells(), 0);
-        let (count, budget_exhausted, stats) =
-            self.solve_cells(size.order(), puzzle.cells(), limits, &mut solution);
+        let (count, budget_exhausted, stats) = self.solve_cells_excluding(
+            size.order(),
+            puzzle.cells(),
+            excluded,
+            limits,
+            &mut solution,
+        );
         let found = (count > 0).then(|| {
             Grid::from_cells(size, &solution).expect("a solution holds values of its size")
         });
         self.solution = solution;
         Outcome { solution: found, count, budget_exhausted, stats }
+    }
+}
+
+impl Engine for Propagate {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        self.outcome(puzzle, None, limits)
+    }
+
+    fn solve_excluding(
+        &mut self,
+        puzzle: &Grid,
+        cell: usize,
+        value: u8,
+        limits: Limits,
+    ) -> Option<Outcome> {
+        Some(self.outcome(puzzle, Some((cell, value)), limits))
     }
 }

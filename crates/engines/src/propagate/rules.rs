@@ -4,7 +4,7 @@
 //! every narrower one; a rule may therefore act on figures it computed before its own first
 //! removals without ever concluding anything false.
 
-use super::geometry::Geometry;
+use crate::geometry::Geometry;
 
 /// Where the board proved impossible.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -70,6 +70,12 @@ impl Board {
                 self.assign(cell, 1 << (clue - 1));
             }
         }
+    }
+
+    /// Removes the candidates `values` from `cell` before propagation, as a rule would.
+    /// Returns `false` if the cell is left with none.
+    pub(super) fn exclude(&mut self, cell: usize, values: u64) -> bool {
+        eliminate(&mut self.candidates, &mut self.queue, cell, values).is_ok()
     }
 
     /// Sets the open cell `cell` to the single value `value` (a one-bit set) and queues it.

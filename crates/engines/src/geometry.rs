@@ -1,26 +1,28 @@
-//! The encoding: which cells make up each unit and which cells see each other, for one box
-//! order. Built once per order and kept, so solving a second puzzle of the same size allocates
-//! nothing.
+//! The encoding shared by the engines that solve every size (`propagate`, `cdcl`): which cells
+//! make up each unit, where each cell sits in its units, and which cells see each other, for
+//! one box order. Built once per order and kept, so solving a second puzzle of the same size
+//! allocates nothing.
 
 /// The smallest box order solved: 2, a 4×4 grid.
-pub(super) const MIN_ORDER: usize = 2;
+pub(crate) const MIN_ORDER: usize = 2;
 /// The largest box order solved: 8, a 64×64 grid, whose 64 values fill a `u64` exactly.
-pub(super) const MAX_ORDER: usize = 8;
+pub(crate) const MAX_ORDER: usize = 8;
 
 /// Cells, units and peers of the grid of one box order `n`: side `n²`, `n⁴` cells numbered
 /// row-major, values `1..=n²` held as bits `0..n²` of a candidate set.
 ///
 /// Units are numbered rows first (`0..side`), then columns (`side..2·side`), then boxes
 /// (`2·side..3·side`, row-major).
-pub(super) struct Geometry {
+pub(crate) struct Geometry {
     /// The box order `n`.
-    pub(super) order: usize,
+    pub(crate) order: usize,
     /// Cells in a row, column or box: `n²`.
-    pub(super) side: usize,
+    pub(crate) side: usize,
     /// Cells in the grid: `n⁴`.
-    pub(super) cells: usize,
+    pub(crate) cells: usize,
     /// The candidate set holding every value.
-    pub(super) all_values: u64,
+    pub(crate) all_values: u64,
+
     /// The cells of unit `u` are `unit_cells[u * side..(u + 1) * side]`.
     unit_cells: Vec<u16>,
     /// The cells sharing a unit with cell `c` (not `c` itself) are
@@ -30,26 +32,30 @@ pub(super) struct Geometry {
     peer_count: usize,
     /// The row, column and box unit of each cell.
     units_of: Vec<[u16; 3]>,
+    /// Where each cell sits in its row, column and box: its index in `unit(u)`.
+    positions_of: Vec<[u8; 3]>,
 }
 
 impl Geometry {
     /// An empty geometry; [`Geometry::set_order`] fills it.
-    pub(super) fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Geometry {
             order: 0,
             side: 0,
             cells: 0,
             all_values: 0,
+
             unit_cells: Vec::new(),
             peers: Vec::new(),
             peer_count: 0,
             units_of: Vec::new(),
+            positions_of: Vec::new(),
         }
     }
 
     /// Rebuilds the tables for box order `order` (in `MIN_ORDER..=MAX_ORDER`), unless they are
     /// already for that order.
-    pub(super) fn set_order(&mut self, order: usize) {
+    pub(crate) fn set_order(&mut self, order: usize) {
         if self.order == order {
             return;
         }
@@ -80,6 +86,12 @@ impl Geometry {
             [row, side + col, 2 * side + box_index].map(|unit| unit as u16)
         }));
 
+        self.positions_of.clear();
+        self.positions_of.extend((0..cells).map(|cell| {
+            let (row, col) = (cell / side, cell % side);
+            [col, row, row % order * order + col % order].map(|position| position as u8)
+        }));
+
         // Row and column peers outside the cell's box, then its box peers.
         self.peer_count = 2 * (side - order) + side - 1;
         let mut peers = std::mem::take(&mut self.peers);
@@ -98,19 +110,26 @@ impl Geometry {
 
     /// The cells of unit `unit`.
     #[inline]
-    pub(super) fn unit(&self, unit: usize) -> &[u16] {
+    pub(crate) fn unit(&self, unit: usize) -> &[u16] {
         &self.unit_cells[unit * self.side..(unit + 1) * self.side]
     }
 
     /// The cells that share a unit with `cell`.
     #[inline]
-    pub(super) fn peers(&self, cell: usize) -> &[u16] {
+    pub(crate) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
     }
 
     /// The row, column and box unit of `cell`.
     #[inline]
-    pub(super) fn units_of(&self, cell: usize) -> [usize; 3] {
+    pub(crate) fn units_of(&self, cell: usize) -> [usize; 3] {
         self.units_of[cell].map(usize::from)
+    }
+
+    /// Where `cell` sits in its row, column and box (the order of [`Geometry::units_of`]): its
+    /// index in each unit's cell list.
+    #[inline]
+    pub(crate) fn positions_of(&self, cell: usize) -> [usize; 3] {
+        self.positions_of[cell].map(usize::from)
     }
 }

@@ -1,0 +1,462 @@
+//! The solver's state and its propagation: the assignment of the variables, the trail, and the
+//! rules of Sudoku applied as the clauses of the standard encoding would be by unit
+//! propagation, but on bit sets.
+//!
+//! Variable `cell · side + value` says "`cell` holds `value`" (values from 0 here). A literal
+//! is a variable and a sign: `var << 1` asserts it, `var << 1 | 1` denies it. The rules are the
+//! encoding's four families of clauses, none of them stored:
+//! - at most one value per cell, and each value at most once per unit: a placed value is
+//!   removed from its cell's other values and from its peers (the binary clauses);
+//! - at least one value per cell: a cell left with one candidate gets it (a naked single);
+//! - each value at least once per unit: a value left with one place in a unit goes there (a
+//!   hidden single).
+//!
+//! A candidate set per cell and a place set per unit and value (bit `k`: the unit's `k`-th
+//! cell may still hold the value) make the last two one bit test each. Learned clauses are
+//! stored and watched, two literals each.
+
+use super::order::Order;
+use crate::geometry::Geometry;
+
+/// A literal: `var << 1`, negated when the low bit is set.
+pub(super) type Lit = u32;
+
+/// The variable of `lit`.
+#[inline]
+pub(super) fn var_of(lit: Lit) -> usize {
+    (lit >> 1) as usize
+}
+
+/// The literal of `var`, negated when `negative`.
+#[inline]
+pub(super) fn literal(var: usize, negative: bool) -> Lit {
+    (var as u32) << 1 | u32::from(negative)
+}
+
+/// `values` entry of an unassigned variable.
+pub(super) const UNASSIGNED: u8 = 0;
+/// `values` entry of a true variable.
+pub(super) const TRUE: u8 = 1;
+/// `values` entry of a false variable.
+pub(super) const FALSE: u8 = 2;
+
+/// The value of `lit` under `values`: `UNASSIGNED`, `TRUE` or `FALSE`.
+#[inline]
+pub(super) fn lit_value(values: &[u8], lit: Lit) -> u8 {
+    let value = values[var_of(lit)];
+    if value == UNASSIGNED || lit & 1 == 0 { value } else { TRUE + FALSE - value }
+}
+
+/// Why a variable has its value: the clause that was unit, named without storing it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Reason {
+    /// A decision, or a fact of level 0 (a clue, a learned unit): nothing to explain.
+    None,
+    /// False because this true literal placed the same value in a peer, or another value in
+    /// the same cell.
+    Placed(Lit),
+    /// True as the last candidate of its cell.
+    Cell,
+    /// True as the last place of its value in this unit.
+    Unit(u32),
+    /// Implied by this stored clause, whose first literal it is.
+    Clause(u32),
+}
+
+/// A clause of the encoding, or a stored one, with every literal false.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Conflict {
+    /// A variable that is true although `reason` says it is false: for a reason `Placed`, one
+    /// value twice in a unit or two values in one cell.
+    Forced { var: usize, reason: Reason },
+    /// This cell has no candidate left.
+    Cell(usize),
+    /// This value has no place left in this unit.
+    Unit { unit: usize, value: usize },
+    /// This stored clause.
+    Clause(u32),
+}
+
+/// A stored clause: learned from a conflict, or blocking a solution already counted.
+pub(super) struct Clause {
+    /// The literals; the first two are watched, and an implied literal is moved first.
+    pub(super) lits: Vec<Lit>,
+    /// The number of decision levels among its literals when learned (lower is better).
+    pub(super) lbd: u32,
+    /// Raised whenever the clause takes part in a conflict's analysis.
+    pub(super) activity: f64,
+    /// Whether the clause may be deleted: learned clauses may, blocking clauses never.
+    pub(super) removable: bool,
+}
+
+/// A stored clause watching a literal: visited when that literal becomes false.
+#[derive(Clone, Copy)]
+pub(super) struct Watch {
+    pub(super) clause: u32,
+    /// Another literal of the clause: when it is true, the clause need not be looked at.
+    pub(super) blocker: Lit,
+}
+
+/// Everything the search works on, reused from one solve to the next.
+pub(super) struct Solver {
+    pub(super) geometry: Geometry,
+    /// Per cell, the values not yet false.
+    pub(super) candidates: Vec<u64>,
+    /// Per cell, the value made true plus one, or 0.
+    placed: Vec<u8>,
+    /// Cells with a true value.
+    pub(super) placed_count: usize,
+    /// Per unit and value (`unit · side + value`), the positions in the unit where the value
+    /// is not yet false.
+    places: Vec<u64>,
+    /// `candidates` and `places` when propagation at level 0 last finished: an antecedent
+    /// outside them is false at level 0, which no analysis needs to see.
+    root_candidates: Vec<u64>,
+    root_places: Vec<u64>,
+    /// Per variable: `UNASSIGNED`, `TRUE` or `FALSE`.
+    pub(super) values: Vec<u8>,
+    /// Per variable, the decision level it was assigned at.
+    pub(super) levels: Vec<u32>,
+    /// Per variable, why it was assigned.
+    pub(super) reasons: Vec<Reason>,
+    /// True literals in the order they were assigned.
+    pub(super) trail: Vec<Lit>,
+    /// Where each decision level starts in `trail`.
+    pub(super) level_starts: Vec<usize>,
+    /// The first trail literal whose consequences are not drawn yet.
+    head: usize,
+    /// The stored clauses; deleted ones are left empty, so indices stay valid.
+    pub(super) clauses: Vec<Clause>,
+    /// Per literal, the clauses watching it.
+    pub(super) watches: Vec<Vec<Watch>>,
+    /// What bumping a stored clause adds to its activity; grows as clauses age.
+    pub(super) clause_increment: f64,
+    /// The decision order.
+    pub(super) order: Order,
+}
+
+impl Solver {
+    /// A solver with nothing allocated yet.
+    pub(super) fn new() -> Self {
+        Solver {
+            geometry: Geometry::new(),
+            candidates: Vec::new(),
+            placed: Vec::new(),
+            placed_count: 0,
+            places: Vec::new(),
+            root_candidates: Vec::new(),
+            root_places: Vec::new(),
+            values: Vec::new(),
+            levels: Vec::new(),
+            reasons: Vec::new(),
+            trail: Vec::new(),
+            level_starts: Vec::new(),
+            head: 0,
+            clauses: Vec::new(),
+            watches: Vec::new(),
+            clause_increment: 1.0,
+            order: Order::new(),
+        }
+    }
+
+    /// Starts a search on an empty grid of box order `order` (in `2..=8`).
+    pub(super) fn reset(&mut self, order: usize) {
+        self.geometry.set_order(order);
+        let (side, cells) = (self.geometry.side, self.geometry.cells);
+        let variables = cells * side;
+        self.candidates.clear();
+        self.candidates.resize(cells, self.geometry.all_values);
+        self.placed.clear();
+        self.placed.resize(cells, 0);
+        self.placed_count = 0;
+        self.places.clear();
+        self.places.resize(3 * side * side, self.geometry.all_values);
+        self.values.clear();
+        self.values.resize(variables, UNASSIGNED);
+        self.levels.clear();
+        self.levels.resize(variables, 0);
+        self.reasons.clear();
+        self.reasons.resize(variables, Reason::None);
+        self.trail.clear();
+        self.level_starts.clear();
+        self.head = 0;
+        self.clauses.clear();
+        self.watches.resize_with(2 * variables, Vec::new);
+        self.watches.truncate(2 * variables);
+        for watches in &mut self.watches {
+            watches.clear();
+        }
+        self.clause_increment = 1.0;
+        self.order.reset(variables);
+    }
+
+    /// Records the current candidates and places as those of level 0 (call it at level 0,
+    /// after propagation).
+    pub(super) fn save_root(&mut self) {
+        debug_assert_eq!(self.level(), 0);
+        self.root_candidates.clone_from(&self.candidates);
+        self.root_places.clone_from(&self.places);
+    }
+
+    /// The current decision level.
+    #[inline]
+    pub(super) fn level(&self) -> usize {
+        self.level_starts.len()
+    }
+
+    /// Makes the unassigned literal `lit` true for `reason`, at the current level.
+    pub(super) fn assign(&mut self, lit: Lit, reason: Reason) {
+        let var = var_of(lit);
+        debug_assert_eq!(self.values[var], UNASSIGNED);
+        let side = self.geometry.side;
+        let (cell, value) = (var / side, var % side);
+        self.levels[var] = self.level() as u32;
+        self.reasons[var] = reason;
+        self.trail.push(lit);
+        if lit & 1 == 1 {
+            self.values[var] = FALSE;
+            self.candidates[cell] &= !(1 << value);
+            let units = self.geometry.units_of(cell);
+            let positions = self.geometry.positions_of(cell);
+            for (unit, position) in units.into_iter().zip(positions) {
+                self.places[unit * side + value] &= !(1 << position);
+            }
+        } else {
+            self.values[var] = TRUE;
+            // A second true value in a cell is a clash the propagation of the first finds.
+            if self.placed[cell] == 0 {
+                self.placed[cell] = value as u8 + 1;
+                self.placed_count += 1;
+            }
+        }
+    }
+
+    /// Starts a new decision level with the decision `lit`.
+    pub(super) fn decide(&mut self, lit: Lit) {
+        self.level_starts.push(self.trail.len());
+        self.assign(lit, Reason::None);
+    }
+
+    /// Draws the consequences of every trail literal not yet propagated, until none is left or
+    /// a clause is false.
+    pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
+        let side = self.geometry.side;
+        while let Some(&lit) = self.trail.get(self.head) {
+            self.head += 1;
+            let var = var_of(lit);
+            let (cell, value) = (var / side, var % side);
+            let bit = 1u64 << value;
+            if lit & 1 == 0 {
+                // Placed: the cell's other values and the value's places among the peers go.
+                let mut others = self.candidates[cell] & !bit;
+                while others != 0 {
+                    let other = cell * side + others.trailing_zeros() as usize;
+                    others &= others - 1;
+                    if self.values[other] == TRUE {
+                        return Err(Conflict::Forced { var: other, reason: Reason::Placed(lit) });
+                    }
+                    self.assign(literal(other, true), Reason::Placed(lit));
+                }
+                for index in 0..self.geometry.peers(cell).len() {
+                    let peer = usize::from(self.geometry.peers(cell)[index]);
+                    if self.candidates[peer] & bit != 0 {
+                        let peer_var = peer * side + value;
+                        if self.values[peer_var] == TRUE {
+                            return Err(Conflict::Forced {
+                                var: peer_var,
+                                reason: Reason::Placed(lit),
+                            });
+                        }
+                        self.assign(literal(peer_var, true), Reason::Placed(lit));
+                    }
+                }
+            } else {
+                // Removed: the cell may be down to one value, the value to one place in a unit.
+                let left = self.candidates[cell];
+                if left == 0 {
+                    return Err(Conflict::Cell(cell));
+                }
+                if left & (left - 1) == 0 {
+                    let last = cell * side + left.trailing_zeros() as usize;
+                    if self.values[last] == UNASSIGNED {
+                        self.assign(literal(last, false), Reason::Cell);
+                    }
+                }
+                for unit in self.geometry.units_of(cell) {
+                    let places = self.places[unit * side + value];
+                    if places == 0 {
+                        return Err(Conflict::Unit { unit, value });
+                    }
+                    if places & (places - 1) == 0 {
+                        let place = self.geometry.unit(unit)[places.trailing_zeros() as usize];
+                        let place_var = usize::from(place) * side + value;
+                        if self.values[place_var] == UNASSIGNED {
+                            self.assign(literal(place_var, false), Reason::Unit(unit as u32));
+                        }
+                    }
+                }
+            }
+            self.propagate_watches(lit ^ 1)?;
+        }
+        Ok(())
+    }
+
+    /// Visits the stored clauses watching `false_lit`, which just became false: each finds
+    /// another literal to watch, or is satisfied, or is unit (its first literal is implied),
+    /// or is false (a conflict).
+    fn propagate_watches(&mut self, false_lit: Lit) -> Result<(), Conflict> {
+        let mut watches = std::mem::take(&mut self.watches[false_lit as usize]);
+        let mut kept = 0;
+        let mut result = Ok(());
+        let mut index = 0;
+        while index < watches.len() {
+            let watch = watches[index];
+            index += 1;
+            if lit_value(&self.values, watch.blocker) == TRUE {
+                watches[kept] = watch;
+                kept += 1;
+                continue;
+            }
+            let lits = &mut self.clauses[watch.clause as usize].lits;
+            if lits[0] == false_lit {
+                lits.swap(0, 1);
+            }
+            let first = lits[0];
+            if first != watch.blocker && lit_value(&self.values, first) == TRUE {
+                watches[kept] = Watch { clause: watch.clause, blocker: first };
+                kept += 1;
+                continue;
+            }
+            if let Some(other) =
+                (2..lits.len()).find(|&k| lit_value(&self.values, lits[k]) != FALSE)
+            {
+                lits.swap(1, other);
+                let new_watch = lits[1] as usize;
+                self.watches[new_watch].push(Watch { clause: watch.clause, blocker: first });
+                continue;
+            }
+            watches[kept] = watch;
+            kept += 1;
+            if lit_value(&self.values, first) == FALSE {
+                result = Err(Conflict::Clause(watch.clause));
+                while index < watches.len() {
+                    watches[kept] = watches[index];
+                    kept += 1;
+                    index += 1;
+                }
+                break;
+            }
+            self.assign(first, Reason::Clause(watch.clause));
+        }
+        watches.truncate(kept);
+        self.watches[false_lit as usize] = watches;
+        result
+    }
+
+    /// Undoes every assignment above decision level `level`.
+    pub(super) fn backtrack(&mut self, level: usize) {
+        if self.level() <= level {
+            return;
+        }
+        let start = self.level_starts[level];
+        let side = self.geometry.side;
+        for &lit in self.trail[start..].iter().rev() {
+            let var = var_of(lit);
+            let (cell, value) = (var / side, var % side);
+            if lit & 1 == 1 {
+                self.candidates[cell] |= 1 << value;
+                let units = self.geometry.units_of(cell);
+                let positions = self.geometry.positions_of(cell);
+                for (unit, position) in units.into_iter().zip(positions) {
+                    self.places[unit * side + value] |= 1 << position;
+                }
+            } else if usize::from(self.placed[cell]) == value + 1 {
+                self.placed[cell] = 0;
+                self.placed_count -= 1;
+            }
+            self.values[var] = UNASSIGNED;
+            self.order.insert(var);
+        }
+        self.trail.truncate(start);
+        self.level_starts.truncate(level);
+        self.head = start;
+    }
+
+    /// The literal of `var` that is false now (`var` is assigned).
+    #[inline]
+    pub(super) fn false_literal(&self, var: usize) -> Lit {
+        literal(var, self.values[var] == TRUE)
+    }
+
+    /// Appends to `out` the variables whose values made `var` take its own: the other
+    /// literals of its reason clause, all false.
+    pub(super) fn antecedents(&self, var: usize, out: &mut Vec<usize>) {
+        self.reason_antecedents(var, self.reasons[var], out);
+    }
+
+    /// Appends to `out` the variables whose values make `reason` give `var` a value.
+    fn reason_antecedents(&self, var: usize, reason: Reason, out: &mut Vec<usize>) {
+        let side = self.geometry.side;
+        let (cell, value) = (var / side, var % side);
+        match reason {
+            Reason::None => {}
+            Reason::Placed(lit) => out.push(var_of(lit)),
+            Reason::Cell => {
+                let mut others = self.root_candidates[cell] & !(1 << value);
+                while others != 0 {
+                    out.push(cell * side + others.trailing_zeros() as usize);
+                    others &= others - 1;
+                }
+            }
+            Reason::Unit(unit) => {
+                let unit = unit as usize;
+                let cells = self.geometry.unit(unit);
+                let mut others = self.root_places[unit * side + value];
+                while others != 0 {
+                    let place = usize::from(cells[others.trailing_zeros() as usize]);
+                    others &= others - 1;
+                    if place != cell {
+                        out.push(place * side + value);
+                    }
+                }
+            }
+            Reason::Clause(clause) => {
+                out.extend(self.clauses[clause as usize].lits[1..].iter().map(|&lit| var_of(lit)));
+            }
+        }
+    }
+
+    /// Appends to `out` the variables of the clause `conflict` found false.
+    pub(super) fn conflict_variables(&self, conflict: Conflict, out: &mut Vec<usize>) {
+        let side = self.geometry.side;
+        match conflict {
+            Conflict::Forced { var, reason } => {
+                out.push(var);
+                self.reason_antecedents(var, reason, out);
+            }
+            Conflict::Cell(cell) => {
+                let mut values = self.root_candidates[cell];
+                while values != 0 {
+                    out.push(cell * side + values.trailing_zeros() as usize);
+                    values &= values - 1;
+                }
+            }
+            Conflict::Unit { unit, value } => {
+                let cells = self.geometry.unit(unit);
+                let mut places = self.root_places[unit * side + value];
+                while places != 0 {
+                    out.push(usize::from(cells[places.trailing_zeros() as usize]) * side + value);
+                    places &= places - 1;
+                }
+            }
+            Conflict::Clause(clause) => {
+                out.extend(self.clauses[clause as usize].lits.iter().map(|&lit| var_of(lit)));
+            }
+        }
+    }
+
+    /// The value placed in each cell (from 1), once every cell has one.
+    pub(super) fn solution(&self, out: &mut [u8]) {
+        out.copy_from_slice(&self.placed);
+    }
+}
