@@ -3,6 +3,8 @@
 //! one box order. Built once per order and kept, so solving a second puzzle of the same size
 //! allocates nothing.
 
+use sudoku_core::{Grid, Outcome, Stats};
+
 /// The smallest box order solved: 2, a 4×4 grid.
 pub(crate) const MIN_ORDER: usize = 2;
 /// The largest box order solved: 8, a 64×64 grid, whose 64 values fill a `u64` exactly.
@@ -132,4 +134,39 @@ impl Geometry {
     pub(crate) fn positions_of(&self, cell: usize) -> [usize; 3] {
         self.positions_of[cell].map(usize::from)
     }
+}
+
+/// Whether a puzzle given as cells is one the engines of every size can take: a box order `n`
+/// in `MIN_ORDER..=MAX_ORDER`, `clues` and a solution buffer of `solution_len` both `n⁴` cells,
+/// clues in `0..=n²`, and the cell and value ruled out (if any) inside the grid.
+pub(crate) fn well_formed(
+    order: usize,
+    clues: &[u8],
+    excluded: Option<(usize, u8)>,
+    solution_len: usize,
+) -> bool {
+    if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+        return false;
+    }
+    let (side, cells) = (order * order, order.pow(4));
+    clues.len() == cells
+        && solution_len == cells
+        && clues.iter().all(|&clue| usize::from(clue) <= side)
+        && excluded.is_none_or(|(cell, value)| cell < cells && (1..=side).contains(&value.into()))
+}
+
+/// Runs `solve` (clues in, solution out, as cells) on `puzzle`, with `buffer` as the solution's
+/// memory (kept by the engine between solves), and wraps the result as an [`Outcome`].
+pub(crate) fn outcome_of_cells(
+    puzzle: &Grid,
+    buffer: &mut Vec<u8>,
+    solve: impl FnOnce(&[u8], &mut [u8]) -> (u32, bool, Stats),
+) -> Outcome {
+    let size = puzzle.size();
+    buffer.clear();
+    buffer.resize(size.cells(), 0);
+    let (count, budget_exhausted, stats) = solve(puzzle.cells(), buffer);
+    let solution = (count > 0)
+        .then(|| Grid::from_cells(size, buffer).expect("a solution holds values of its size"));
+    Outcome { solution, count, budget_exhausted, stats }
 }

@@ -40,7 +40,7 @@
 
 mod rules;
 
-use crate::geometry::{Geometry, MAX_ORDER, MIN_ORDER};
+use crate::geometry::{Geometry, outcome_of_cells, well_formed};
 use rules::{Board, Contradiction, Progress};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 
@@ -121,20 +121,10 @@ impl Propagate {
             return (0, true, stats);
         }
         stats.nodes = 1;
-        if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
+        if !well_formed(order, clues, excluded, solution.len()) {
             return (0, false, stats);
         }
-        let cells = order.pow(4);
-        let side = order * order;
-        if clues.len() != cells
-            || solution.len() != cells
-            || clues.iter().any(|&c| usize::from(c) > side)
-            || excluded.is_some_and(|(cell, value)| {
-                cell >= cells || value == 0 || usize::from(value) > side
-            })
-        {
-            return (0, false, stats);
-        }
+        let (side, cells) = (order * order, order.pow(4));
         self.geometry.set_order(order);
         self.board.reset(&self.geometry, clues);
         if let Some((cell, value)) = excluded
@@ -242,22 +232,13 @@ mod tests;
 impl Propagate {
     /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
     fn outcome(&mut self, puzzle: &Grid, excluded: Option<(usize, u8)>, limits: Limits) -> Outcome {
-        let size = puzzle.size();
-        let mut solution = std::mem::take(&mut self.solution);
-        solution.clear();
-        solution.resize(size.cells(), 0);
-        let (count, budget_exhausted, stats) = self.solve_cells_excluding(
-            size.order(),
-            puzzle.cells(),
-            excluded,
-            limits,
-            &mut solution,
-        );
-        let found = (count > 0).then(|| {
-            Grid::from_cells(size, &solution).expect("a solution holds values of its size")
+        let order = puzzle.size().order();
+        let mut buffer = std::mem::take(&mut self.solution);
+        let outcome = outcome_of_cells(puzzle, &mut buffer, |clues, solution| {
+            self.solve_cells_excluding(order, clues, excluded, limits, solution)
         });
-        self.solution = solution;
-        Outcome { solution: found, count, budget_exhausted, stats }
+        self.solution = buffer;
+        outcome
     }
 }
 
