@@ -35,20 +35,33 @@ fn the_same_seed_writes_the_same_bytes_whatever_the_engine_and_threads() {
     assert_ne!(puzzle_lines(&other), lines);
 }
 
-#[test]
-fn the_shipped_corpus_is_what_its_header_command_makes() {
-    let shipped =
-        std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt")).unwrap();
+/// Checks that the shipped corpus `file` holds `count` puzzles and that its first `prefix`
+/// are what its header command makes: puzzle i depends only on (seed, i), so a shorter run of
+/// the same command is a prefix of the file.
+fn check_shipped_corpus(file: &str, count: usize, prefix: usize) {
+    let shipped = std::fs::read_to_string(repository().join("data/corpus").join(file)).unwrap();
     let command = shipped.lines().next().unwrap().strip_prefix("# sudoku ").unwrap();
     let args: Vec<&str> = command.split_whitespace().collect();
-    assert_eq!(args[..3], ["generate", "--count", "10000"]);
+    assert_eq!(args[..2], ["generate", "--count"], "{file}");
+    assert_eq!(args[2], count.to_string(), "{file}");
     let shipped_puzzles = puzzle_lines(&shipped);
-    assert_eq!(shipped_puzzles.len(), 10_000);
-    // Puzzle i depends only on (seed, i), so a shorter run is a prefix of the corpus.
+    assert_eq!(shipped_puzzles.len(), count, "{file}");
     let mut shorter = args[1..].to_vec();
-    shorter[1] = "300";
+    let prefix_count = prefix.to_string();
+    shorter[1] = &prefix_count;
     let regenerated = generate(&shorter);
-    assert_eq!(puzzle_lines(&regenerated), shipped_puzzles[..300]);
+    assert_eq!(puzzle_lines(&regenerated), shipped_puzzles[..prefix], "{file}");
+}
+
+#[test]
+fn the_shipped_corpus_is_what_its_header_command_makes() {
+    check_shipped_corpus("generated-10000.txt", 10_000, 300);
+}
+
+#[test]
+fn the_shipped_corpora_of_other_sizes_are_what_their_header_commands_make() {
+    check_shipped_corpus("generated-4x4-1000.txt", 1000, 1000);
+    check_shipped_corpus("generated-16x16-1000.txt", 1000, 20);
 }
 
 #[test]

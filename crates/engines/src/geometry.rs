@@ -36,6 +36,9 @@ pub(crate) struct Geometry {
     units_of: Vec<[u16; 3]>,
     /// Where each cell sits in its row, column and box: its index in `unit(u)`.
     positions_of: Vec<[u8; 3]>,
+    /// Per cell, the positions of its peers in each of its units (see
+    /// [`Geometry::peer_positions`]).
+    peer_positions: Vec<[u64; 3]>,
 }
 
 impl Geometry {
@@ -52,6 +55,7 @@ impl Geometry {
             peer_count: 0,
             units_of: Vec::new(),
             positions_of: Vec::new(),
+            peer_positions: Vec::new(),
         }
     }
 
@@ -94,6 +98,18 @@ impl Geometry {
             [col, row, row % order * order + col % order].map(|position| position as u8)
         }));
 
+        let block = u64::MAX >> (64 - order);
+        self.peer_positions.clear();
+        self.peer_positions.extend((0..cells).map(|cell| {
+            let (row, col) = (cell / side, cell % side);
+            let box_position = row % order * order + col % order;
+            [
+                self.all_values & !(block << (col / order * order)),
+                self.all_values & !(block << (row / order * order)),
+                self.all_values & !(1 << box_position),
+            ]
+        }));
+
         // Row and column peers outside the cell's box, then its box peers.
         self.peer_count = 2 * (side - order) + side - 1;
         let mut peers = std::mem::take(&mut self.peers);
@@ -120,6 +136,16 @@ impl Geometry {
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+    }
+
+    /// The peers of `cell` as positions in its row, column and box (the order of
+    /// [`Geometry::units_of`]): the row's and the column's cells outside the cell's box, and the
+    /// box's cells but the cell itself. Each peer is in exactly one of the three, and going
+    /// through them unit by unit, lowest position first, meets the peers in the order of
+    /// [`Geometry::peers`].
+    #[inline]
+    pub(crate) fn peer_positions(&self, cell: usize) -> [u64; 3] {
+        self.peer_positions[cell]
     }
 
     /// The row, column and box unit of `cell`.
@@ -169,4 +195,31 @@ pub(crate) fn outcome_of_cells(
     let solution = (count > 0)
         .then(|| Grid::from_cells(size, buffer).expect("a solution holds values of its size"));
     Outcome { solution, count, budget_exhausted, stats }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn peer_positions_meet_the_peers_in_their_order_at_every_size() {
+        let mut geometry = Geometry::new();
+        let orders = if cfg!(miri) { MIN_ORDER..=3 } else { MIN_ORDER..=MAX_ORDER };
+        for order in orders {
+            geometry.set_order(order);
+            for cell in 0..geometry.cells {
+                let mut met = Vec::new();
+                for (unit, positions) in
+                    geometry.units_of(cell).into_iter().zip(geometry.peer_positions(cell))
+                {
+                    let mut positions = positions;
+                    while positions != 0 {
+                        met.push(geometry.unit(unit)[positions.trailing_zeros() as usize]);
+                        positions &= positions - 1;
+                    }
+                }
+                assert_eq!(met, geometry.peers(cell), "order {order}, cell {cell}");
+            }
+        }
+    }
 }

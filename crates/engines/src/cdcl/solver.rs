@@ -133,6 +133,8 @@ pub(super) struct Solver {
     pub(super) clause_increment: f64,
     /// The decision order.
     pub(super) order: Order,
+    /// `⌈2⁴⁰ / side⌉`: dividing a variable by the side is a multiplication by it.
+    side_reciprocal: u64,
 }
 
 impl Solver {
@@ -156,6 +158,7 @@ impl Solver {
             watches: Vec::new(),
             clause_increment: 1.0,
             order: Order::new(),
+            side_reciprocal: 0,
         }
     }
 
@@ -188,6 +191,18 @@ impl Solver {
         }
         self.clause_increment = 1.0;
         self.order.reset(variables);
+        self.side_reciprocal = (1u64 << 40).div_ceil(side as u64);
+    }
+
+    /// The cell and the value (from 0) of `var`: `var / side` and `var % side`, without a
+    /// division. Exact for every variable: with `var < 2¹⁸` and a side of at most 64, the
+    /// reciprocal's rounding adds less than `2⁻²²` to a quotient whose fraction is at most
+    /// `1 - 1/64`.
+    #[inline]
+    pub(super) fn split(&self, var: usize) -> (usize, usize) {
+        let cell = ((var as u64 * self.side_reciprocal) >> 40) as usize;
+        debug_assert_eq!(cell, var / self.geometry.side);
+        (cell, var - cell * self.geometry.side)
     }
 
     /// Records the current candidates and places as those of level 0 (call it at level 0,
@@ -209,7 +224,7 @@ impl Solver {
         let var = var_of(lit);
         debug_assert_eq!(self.values[var], UNASSIGNED);
         let side = self.geometry.side;
-        let (cell, value) = (var / side, var % side);
+        let (cell, value) = self.split(var);
         self.levels[var] = self.level() as u32;
         self.reasons[var] = reason;
         self.trail.push(lit);
@@ -244,7 +259,7 @@ impl Solver {
         while let Some(&lit) = self.trail.get(self.head) {
             self.head += 1;
             let var = var_of(lit);
-            let (cell, value) = (var / side, var % side);
+            let (cell, value) = self.split(var);
             let bit = 1u64 << value;
             if lit & 1 == 0 {
                 // Placed: the cell's other values and the value's places among the peers go.
@@ -257,9 +272,15 @@ impl Solver {
                     }
                     self.assign(literal(other, true), Reason::Placed(lit));
                 }
-                for index in 0..self.geometry.peers(cell).len() {
-                    let peer = usize::from(self.geometry.peers(cell)[index]);
-                    if self.candidates[peer] & bit != 0 {
+                // The peers where the value is still a candidate, from the place sets.
+                let units = self.geometry.units_of(cell);
+                let peer_positions = self.geometry.peer_positions(cell);
+                for (unit, peers) in units.into_iter().zip(peer_positions) {
+                    let mut places = self.places[unit * side + value] & peers;
+                    while places != 0 {
+                        let position = places.trailing_zeros() as usize;
+                        places &= places - 1;
+                        let peer = usize::from(self.geometry.unit(unit)[position]);
                         let peer_var = peer * side + value;
                         if self.values[peer_var] == TRUE {
                             return Err(Conflict::Forced {
@@ -305,6 +326,9 @@ impl Solver {
     /// another literal to watch, or is satisfied, or is unit (its first literal is implied),
     /// or is false (a conflict).
     fn propagate_watches(&mut self, false_lit: Lit) -> Result<(), Conflict> {
+        if self.watches[false_lit as usize].is_empty() {
+            return Ok(());
+        }
         let mut watches = std::mem::take(&mut self.watches[false_lit as usize]);
         let mut kept = 0;
         let mut result = Ok(());
@@ -362,7 +386,7 @@ impl Solver {
         let side = self.geometry.side;
         for &lit in self.trail[start..].iter().rev() {
             let var = var_of(lit);
-            let (cell, value) = (var / side, var % side);
+            let (cell, value) = self.split(var);
             if lit & 1 == 1 {
                 self.candidates[cell] |= 1 << value;
                 let units = self.geometry.units_of(cell);
@@ -397,7 +421,7 @@ impl Solver {
     /// Appends to `out` the variables whose values make `reason` give `var` a value.
     fn reason_antecedents(&self, var: usize, reason: Reason, out: &mut Vec<usize>) {
         let side = self.geometry.side;
-        let (cell, value) = (var / side, var % side);
+        let (cell, value) = self.split(var);
         match reason {
             Reason::None => {}
             Reason::Placed(lit) => out.push(var_of(lit)),
