@@ -100,9 +100,8 @@ impl Geometry {
 
         let block = u64::MAX >> (64 - order);
         self.peer_positions.clear();
-        self.peer_positions.extend((0..cells).map(|cell| {
-            let (row, col) = (cell / side, cell % side);
-            let box_position = row % order * order + col % order;
+        self.peer_positions.extend(self.positions_of.iter().map(|positions| {
+            let [col, row, box_position] = positions.map(usize::from);
             [
                 self.all_values & !(block << (col / order * order)),
                 self.all_values & !(block << (row / order * order)),
