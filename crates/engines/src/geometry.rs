@@ -3,7 +3,7 @@
 //! one box order. Built once per order and kept, so solving a second puzzle of the same size
 //! allocates nothing.
 
-use sudoku_core::{Grid, Outcome, Stats};
+use sudoku_core::{Grid, Limits, Outcome, Stats};
 
 /// The smallest box order solved: 2, a 4×4 grid.
 pub(crate) const MIN_ORDER: usize = 2;
@@ -180,21 +180,92 @@ pub(crate) fn well_formed(
         && excluded.is_none_or(|(cell, value)| cell < cells && (1..=side).contains(&value.into()))
 }
 
-/// Runs `solve` (clues in, solution out, as cells) on `puzzle`, with `buffer` as the solution's
-/// memory (kept by the engine between solves), and wraps the result as an [`Outcome`].
-pub(crate) fn outcome_of_cells(
-    puzzle: &Grid,
-    buffer: &mut Vec<u8>,
-    solve: impl FnOnce(&[u8], &mut [u8]) -> (u32, bool, Stats),
-) -> Outcome {
-    let size = puzzle.size();
-    buffer.clear();
-    buffer.resize(size.cells(), 0);
-    let (count, budget_exhausted, stats) = solve(puzzle.cells(), buffer);
-    let solution = (count > 0)
-        .then(|| Grid::from_cells(size, buffer).expect("a solution holds values of its size"));
-    Outcome { solution, count, budget_exhausted, stats }
+/// An engine of every size, seen as what it does to a puzzle given as cells: row-major, one
+/// value per cell, 0 for an empty cell. [`cell_engine!`] makes it an [`Engine`] of the
+/// workbench.
+///
+/// [`Engine`]: sudoku_core::Engine
+pub(crate) trait CellSolver {
+    /// Searches the puzzle of box order `order` whose `clues` are given as cells, with the value
+    /// `excluded.1` ruled out of cell `excluded.0` if given, and writes the first solution found
+    /// into `solution`.
+    ///
+    /// Returns the number of solutions found (at most `limits.max_solutions()`), whether the
+    /// search gave up at the node budget (the count is then a lower bound), and what the search
+    /// cost. A puzzle whose clues contradict each other has no solution; so has one that is not
+    /// [`well_formed`]. `solution` is written only when the count is above zero.
+    fn solve_cells_excluding(
+        &mut self,
+        order: usize,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
+        limits: Limits,
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats);
+
+    /// The engine's memory for a solution, kept between solves so that solving allocates
+    /// nothing once the engine has seen the size.
+    fn solution_buffer(&mut self) -> &mut Vec<u8>;
+
+    /// [`CellSolver::solve_cells_excluding`] with no value ruled out.
+    #[cfg(test)]
+    fn solve_cells(
+        &mut self,
+        order: usize,
+        clues: &[u8],
+        limits: Limits,
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats) {
+        self.solve_cells_excluding(order, clues, None, limits, solution)
+    }
+
+    /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
+    fn outcome(&mut self, puzzle: &Grid, excluded: Option<(usize, u8)>, limits: Limits) -> Outcome {
+        let size = puzzle.size();
+        let mut buffer = std::mem::take(self.solution_buffer());
+        buffer.clear();
+        buffer.resize(size.cells(), 0);
+        let (count, budget_exhausted, stats) =
+            self.solve_cells_excluding(size.order(), puzzle.cells(), excluded, limits, &mut buffer);
+        let solution = (count > 0)
+            .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));
+        *self.solution_buffer() = buffer;
+        Outcome { solution, count, budget_exhausted, stats }
+    }
 }
+
+/// Implements [`sudoku_core::Engine`] for a type that implements [`CellSolver`]: both questions
+/// of the trait, solving and solving with a value ruled out, go to
+/// [`CellSolver::solve_cells_excluding`].
+macro_rules! cell_engine {
+    ($engine:ty) => {
+        impl sudoku_core::Engine for $engine {
+            fn solve(
+                &mut self,
+                puzzle: &sudoku_core::Grid,
+                limits: sudoku_core::Limits,
+            ) -> sudoku_core::Outcome {
+                $crate::geometry::CellSolver::outcome(self, puzzle, None, limits)
+            }
+
+            fn solve_excluding(
+                &mut self,
+                puzzle: &sudoku_core::Grid,
+                cell: usize,
+                value: u8,
+                limits: sudoku_core::Limits,
+            ) -> Option<sudoku_core::Outcome> {
+                Some($crate::geometry::CellSolver::outcome(
+                    self,
+                    puzzle,
+                    Some((cell, value)),
+                    limits,
+                ))
+            }
+        }
+    };
+}
+pub(crate) use cell_engine;
 
 #[cfg(test)]
 mod tests {

@@ -12,15 +12,21 @@
 //! - [`cdcl`]: conflict-driven clause learning on the rules, on bit sets, for every size;
 //! - [`propagate`]: propagation on bit-set candidates with weighted-degree branching, for
 //!   every size (the fastest beyond 9×9);
+//! - [`norvig`]: Norvig's "Solving Every Sudoku Puzzle" (eliminate, only choice, fewest values
+//!   first, state copied per branch), for every size;
+//! - [`alldiff`]: constraint programming with domain-consistent all-different on every unit
+//!   (Régin's matching and components), for every size;
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
 
+pub mod alldiff;
 pub mod bitmask;
 pub mod cdcl;
 pub mod dlx;
 pub mod fast;
 mod geometry;
 pub mod naive;
+pub mod norvig;
 #[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
 pub mod peers;
 pub mod propagate;
@@ -162,6 +168,18 @@ pub static ENGINES: &[EngineInfo] = &[
         "cdcl",
         "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
         || Box::new(cdcl::Cdcl::new()),
+    )
+    .with_orders(2, 8),
+    EngineInfo::new(
+        "norvig",
+        "Norvig's propagation (eliminate, only choice) and search on the fewest values",
+        || Box::new(norvig::Norvig::new()),
+    )
+    .with_orders(2, 8),
+    EngineInfo::new(
+        "alldiff",
+        "CP: domain-consistent all-different on every unit (Régin's matching filter)",
+        || Box::new(alldiff::Alldiff::new()),
     )
     .with_orders(2, 8),
     #[cfg(feature = "peer-jczsolve")]

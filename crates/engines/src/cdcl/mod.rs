@@ -23,7 +23,7 @@
 //! Counting past the first solution blocks each solution found with the clause "not all of
 //! these decisions" (the decisions determine the solution through propagation) and goes on;
 //! those clauses are never deleted, so no solution is counted twice. A value ruled out of a
-//! cell ([`Engine::solve_excluding`], the generator's question) is one more fact at level 0.
+//! cell ([`sudoku_core::Engine::solve_excluding`], the generator's question) is one more fact at level 0.
 //!
 //! Why learning: on minimal 25×25 puzzles, search without it (as `propagate`) revisits the
 //! same dead ends in different branches, millions of nodes deep; a learned clause rules a dead
@@ -62,9 +62,9 @@ mod solver;
 
 use learning::Analysis;
 use solver::{FALSE, Solver, TRUE, UNASSIGNED, literal};
-use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
+use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{outcome_of_cells, well_formed};
+use crate::geometry::{CellSolver, cell_engine, well_formed};
 
 /// Conflicts in the first restart interval; the Luby sequence scales it.
 const RESTART_UNIT: u64 = 100;
@@ -236,31 +236,21 @@ impl Luby {
 #[cfg(all(test, not(miri)))]
 mod tests;
 
-impl Cdcl {
-    /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
-    fn outcome(&mut self, puzzle: &Grid, excluded: Option<(usize, u8)>, limits: Limits) -> Outcome {
-        let order = puzzle.size().order();
-        let mut buffer = std::mem::take(&mut self.solution);
-        let outcome = outcome_of_cells(puzzle, &mut buffer, |clues, solution| {
-            self.solve_cells(order, clues, excluded, limits, solution)
-        });
-        self.solution = buffer;
-        outcome
-    }
-}
-
-impl Engine for Cdcl {
-    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        self.outcome(puzzle, None, limits)
-    }
-
-    fn solve_excluding(
+impl CellSolver for Cdcl {
+    fn solve_cells_excluding(
         &mut self,
-        puzzle: &Grid,
-        cell: usize,
-        value: u8,
+        order: usize,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
         limits: Limits,
-    ) -> Option<Outcome> {
-        Some(self.outcome(puzzle, Some((cell, value)), limits))
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats) {
+        Cdcl::solve_cells(self, order, clues, excluded, limits, solution)
+    }
+
+    fn solution_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.solution
     }
 }
+
+cell_engine!(Cdcl);

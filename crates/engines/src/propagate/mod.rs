@@ -40,9 +40,9 @@
 
 mod rules;
 
-use crate::geometry::{Geometry, outcome_of_cells, well_formed};
+use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
 use rules::{Board, Contradiction, Progress};
-use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
+use sudoku_core::{Limits, Stats};
 
 /// A branch point of the search: the cell branched on, the values not tried yet, and how many
 /// cells were open. The candidate and placed sets before the branch are saved alongside.
@@ -229,31 +229,21 @@ fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
 #[cfg(all(test, not(miri)))]
 mod tests;
 
-impl Propagate {
-    /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
-    fn outcome(&mut self, puzzle: &Grid, excluded: Option<(usize, u8)>, limits: Limits) -> Outcome {
-        let order = puzzle.size().order();
-        let mut buffer = std::mem::take(&mut self.solution);
-        let outcome = outcome_of_cells(puzzle, &mut buffer, |clues, solution| {
-            self.solve_cells_excluding(order, clues, excluded, limits, solution)
-        });
-        self.solution = buffer;
-        outcome
-    }
-}
-
-impl Engine for Propagate {
-    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        self.outcome(puzzle, None, limits)
-    }
-
-    fn solve_excluding(
+impl CellSolver for Propagate {
+    fn solve_cells_excluding(
         &mut self,
-        puzzle: &Grid,
-        cell: usize,
-        value: u8,
+        order: usize,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
         limits: Limits,
-    ) -> Option<Outcome> {
-        Some(self.outcome(puzzle, Some((cell, value)), limits))
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats) {
+        Propagate::solve_cells_excluding(self, order, clues, excluded, limits, solution)
+    }
+
+    fn solution_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.solution
     }
 }
+
+cell_engine!(Propagate);

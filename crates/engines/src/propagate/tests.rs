@@ -2,24 +2,11 @@
 //! ([`crate::testing`]), on this one.
 
 use super::*;
-use crate::testing::{self, CellSolver};
-
-impl CellSolver for Propagate {
-    fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        Propagate::solve_cells_excluding(self, order, clues, excluded, limits, solution)
-    }
-}
+use crate::testing;
 
 #[test]
 fn random_puzzles_of_orders_2_to_5_solve_to_valid_grids() {
-    testing::random_puzzles_of_orders_2_to_5_solve_to_valid_grids::<Propagate>();
+    testing::random_puzzles_solve_to_valid_grids::<Propagate>(5);
 }
 
 #[test]

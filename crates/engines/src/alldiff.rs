@@ -1,0 +1,510 @@
+//! `alldiff`: constraint programming with a domain-consistent all-different constraint on every
+//! row, column and box (Régin's filtering), for every box order from 2 (4×4) to 8 (64×64).
+//!
+//! This is how the constraint solvers of the field (Gecode, Choco, OR-tools) model Sudoku: one
+//! variable per cell whose domain is its possible values, and `all-different` on each unit,
+//! propagated to *domain consistency*: a value stays in a cell's domain exactly when some
+//! assignment of the whole unit, one value per cell, all different and each from its cell's
+//! domain, puts it there. That single rule covers the singles and every naked and hidden
+//! subset of the unit at once, whatever their size.
+//!
+//! Régin's filtering of one unit, on bit sets (a unit has `n²` cells and `n²` values, at most
+//! 64 of each):
+//! 1. **Matching.** A perfect matching of cells to values in the bipartite graph of domains;
+//!    none means the unit cannot be filled and the branch fails. The matching is kept in the
+//!    search state and repaired, not rebuilt: only cells whose matched value left their domain
+//!    look for an augmenting path.
+//! 2. **Components.** With every value matched, an unmatched value `v` of cell `c` can be in
+//!    some perfect matching exactly when the alternating path from `c` to the cell matched to
+//!    `v` closes into a cycle, that is when the two cells are in the same strongly connected
+//!    component of the graph "`c` → the cell matched to each value of `c`". The components come
+//!    from the transitive closure of that graph (Warshall's algorithm on bit rows: `n⁴` word
+//!    operations, less than the bookkeeping of Tarjan's at these sizes).
+//! 3. **Filtering.** Each cell keeps the values matched within its component and loses the
+//!    others.
+//!
+//! A unit is filtered again only when a domain in it shrank; the other units of a shrunk cell
+//! are queued, and propagation runs to the fixpoint, where every unit is domain consistent.
+//! Search is depth first on the cell with the smallest domain (the first on ties), values
+//! lowest first, on a copy of the state (domains and matchings) per branch.
+//!
+//! Statistics count as `propagate` does: the puzzle is the first node, each value the search
+//! assigns at a branch point is one more, and each branch point is a guess.
+
+use sudoku_core::{Limits, Stats};
+
+use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
+
+/// No value matched to the cell.
+const UNMATCHED: u8 = u8::MAX;
+
+/// A branch point of the search: the cell branched on and the values not tried yet. The state
+/// before the branch is saved alongside.
+struct Frame {
+    cell: usize,
+    untried: u64,
+}
+
+/// The `alldiff` engine. It owns its tables and search memory and reuses them from one solve to
+/// the next.
+pub struct Alldiff {
+    geometry: Geometry,
+    /// The domain of each cell.
+    domains: Vec<u64>,
+    /// Per unit and position in it, the value (as a bit index) the cell there is matched to in
+    /// the unit's matching, or [`UNMATCHED`].
+    mates: Vec<u8>,
+    /// Units queued for filtering, and whether each is queued.
+    queue: Vec<u16>,
+    queued: Vec<bool>,
+    /// Branch points of the current search, deepest last.
+    frames: Vec<Frame>,
+    /// The domains and matchings at each branch point, one state after the other.
+    saved_domains: Vec<u64>,
+    saved_mates: Vec<u8>,
+    /// The solution being written, kept between solves.
+    solution: Vec<u8>,
+}
+
+impl Default for Alldiff {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Alldiff {
+    /// An engine with nothing allocated yet.
+    pub fn new() -> Self {
+        Alldiff {
+            geometry: Geometry::new(),
+            domains: Vec::new(),
+            mates: Vec::new(),
+            queue: Vec::new(),
+            queued: Vec::new(),
+            frames: Vec::new(),
+            saved_domains: Vec::new(),
+            saved_mates: Vec::new(),
+            solution: Vec::new(),
+        }
+    }
+
+    /// Narrows `cell` to `domain` (a subset of its domain) and queues its units if it shrank.
+    fn narrow(&mut self, cell: usize, domain: u64) {
+        if domain != self.domains[cell] {
+            self.domains[cell] = domain;
+            for unit in self.geometry.units_of(cell) {
+                self.enqueue(unit);
+            }
+        }
+    }
+
+    fn enqueue(&mut self, unit: usize) {
+        if !self.queued[unit] {
+            self.queued[unit] = true;
+            self.queue.push(unit as u16);
+        }
+    }
+
+    /// Filters the queued units, and those their filtering queues, to the fixpoint. `false`
+    /// when some unit has no perfect matching: the state has no solution.
+    fn propagate(&mut self) -> bool {
+        while let Some(unit) = self.queue.pop() {
+            let unit = usize::from(unit);
+            self.queued[unit] = false;
+            if !self.filter(unit) {
+                for unit in self.queue.drain(..) {
+                    self.queued[usize::from(unit)] = false;
+                }
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Régin's filtering of one unit (see the module documentation). `false` when the unit has
+    /// no perfect matching.
+    fn filter(&mut self, unit: usize) -> bool {
+        let side = self.geometry.side;
+        let mut domains = [0u64; 64];
+        for (domain, &cell) in domains.iter_mut().zip(self.geometry.unit(unit)) {
+            *domain = self.domains[usize::from(cell)];
+        }
+        let domains = &domains[..side];
+        let mut mates = [UNMATCHED; 64];
+        mates[..side].copy_from_slice(&self.mates[unit * side..(unit + 1) * side]);
+        let mates = &mut mates[..side];
+
+        // 1. Repair the matching: keep each pair whose value is still in the cell's domain.
+        let mut owners = [UNMATCHED; 64];
+        let mut matched = 0u64;
+        for (position, mate) in mates.iter_mut().enumerate() {
+            if *mate != UNMATCHED && domains[position] & (1 << *mate) != 0 {
+                owners[usize::from(*mate)] = position as u8;
+                matched |= 1 << *mate;
+            } else {
+                *mate = UNMATCHED;
+            }
+        }
+        for position in 0..side {
+            if mates[position] == UNMATCHED {
+                let mut visited = 0;
+                let mut matching = Matching { domains, mates: &mut *mates, owners: &mut owners };
+                if !matching.augment(position, &mut visited, &mut matched) {
+                    return false;
+                }
+            }
+        }
+        self.mates[unit * side..(unit + 1) * side].copy_from_slice(mates);
+
+        // 2. Components: `reach[p]` is every position reachable from `p` by alternating paths.
+        let mut reach = [0u64; 64];
+        for (position, reach) in reach[..side].iter_mut().enumerate() {
+            let mut values = domains[position];
+            while values != 0 {
+                *reach |= 1 << owners[values.trailing_zeros() as usize];
+                values &= values - 1;
+            }
+        }
+        for middle in 0..side {
+            let through = reach[middle];
+            for reach in &mut reach[..side] {
+                if *reach & (1 << middle) != 0 {
+                    *reach |= through;
+                }
+            }
+        }
+
+        // 3. Filter: each cell keeps the values matched within its component.
+        for position in 0..side {
+            let mut component = 1u64 << position;
+            let mut others = reach[position] & !component;
+            while others != 0 {
+                let other = others.trailing_zeros() as usize;
+                if reach[other] & (1 << position) != 0 {
+                    component |= 1 << other;
+                }
+                others &= others - 1;
+            }
+            let mut allowed = 0u64;
+            let mut members = component;
+            while members != 0 {
+                allowed |= 1 << mates[members.trailing_zeros() as usize];
+                members &= members - 1;
+            }
+            let kept = domains[position] & allowed;
+            if kept != domains[position] {
+                let cell = usize::from(self.geometry.unit(unit)[position]);
+                self.domains[cell] = kept;
+                for other in self.geometry.units_of(cell) {
+                    if other != unit {
+                        self.enqueue(other);
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The cell with the smallest domain of two values or more, the first on ties; `None` when
+    /// every cell has one value (the puzzle is solved).
+    fn smallest_domain(&self) -> Option<usize> {
+        let mut best: Option<(u32, usize)> = None;
+        for (cell, &domain) in self.domains.iter().enumerate() {
+            let size = domain.count_ones();
+            if size >= 2 && best.is_none_or(|(smallest, _)| size < smallest) {
+                best = Some((size, cell));
+                if size == 2 {
+                    break; // None can be smaller.
+                }
+            }
+        }
+        best.map(|(_, cell)| cell)
+    }
+}
+
+/// One unit's matching while it is being repaired: cells by position, values by bit index.
+struct Matching<'a> {
+    domains: &'a [u64],
+    mates: &'a mut [u8],
+    owners: &'a mut [u8; 64],
+}
+
+impl Matching<'_> {
+    /// Matches the unmatched cell at `position` along an augmenting path (Kuhn's algorithm),
+    /// taking a free value of its domain at once if it has one. `visited` holds the values the
+    /// search for this path has been through. `false` when there is no augmenting path.
+    fn augment(&mut self, position: usize, visited: &mut u64, matched: &mut u64) -> bool {
+        let free = self.domains[position] & !*matched;
+        if free != 0 {
+            let value = free.trailing_zeros() as usize;
+            *matched |= 1 << value;
+            self.take(position, value);
+            return true;
+        }
+        let mut options = self.domains[position] & !*visited;
+        while options != 0 {
+            let value = options.trailing_zeros() as usize;
+            *visited |= 1 << value;
+            let owner = usize::from(self.owners[value]);
+            if self.augment(owner, visited, matched) {
+                self.take(position, value);
+                return true;
+            }
+            options &= !*visited;
+        }
+        false
+    }
+
+    fn take(&mut self, position: usize, value: usize) {
+        self.mates[position] = value as u8;
+        self.owners[value] = position as u8;
+    }
+}
+
+impl CellSolver for Alldiff {
+    fn solve_cells_excluding(
+        &mut self,
+        order: usize,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
+        limits: Limits,
+        solution: &mut [u8],
+    ) -> (u32, bool, Stats) {
+        let mut stats = Stats::default();
+        let node_bound = limits.node_bound();
+        if node_bound == 0 {
+            return (0, true, stats);
+        }
+        stats.nodes = 1;
+        if !well_formed(order, clues, excluded, solution.len()) {
+            return (0, false, stats);
+        }
+        self.geometry.set_order(order);
+        let (side, cells) = (self.geometry.side, self.geometry.cells);
+        let all = self.geometry.all_values;
+        self.domains.clear();
+        self.domains
+            .extend(clues.iter().map(|&clue| if clue == 0 { all } else { 1 << (clue - 1) }));
+        if let Some((cell, value)) = excluded {
+            self.domains[cell] &= !(1 << (value - 1));
+        }
+        self.mates.clear();
+        self.mates.resize(3 * side * side, UNMATCHED);
+        self.queued.clear();
+        self.queued.resize(3 * side, false);
+        self.queue.clear();
+        for unit in (0..3 * side).rev() {
+            self.enqueue(unit);
+        }
+        self.frames.clear();
+        self.saved_domains.clear();
+        self.saved_mates.clear();
+
+        let mut count = 0;
+        let mut budget_exhausted = false;
+        let mut alive = self.domains.iter().all(|&domain| domain != 0) && self.propagate();
+        'search: loop {
+            if alive {
+                match self.smallest_domain() {
+                    None => {
+                        if count == 0 {
+                            for (cell, &domain) in solution.iter_mut().zip(&self.domains) {
+                                *cell = domain.trailing_zeros() as u8 + 1;
+                            }
+                        }
+                        count += 1;
+                        if count >= limits.max_solutions() {
+                            break 'search;
+                        }
+                    }
+                    Some(cell) => {
+                        stats.guesses += 1;
+                        if stats.nodes >= node_bound {
+                            budget_exhausted = true;
+                            break 'search;
+                        }
+                        stats.nodes += 1;
+                        let domain = self.domains[cell];
+                        let first = domain & domain.wrapping_neg();
+                        self.saved_domains.extend_from_slice(&self.domains);
+                        self.saved_mates.extend_from_slice(&self.mates);
+                        self.frames.push(Frame { cell, untried: domain ^ first });
+                        self.narrow(cell, first);
+                        alive = self.propagate();
+                        continue 'search;
+                    }
+                }
+            }
+            // Backtrack: the next untried value of the deepest branch point, on a copy of the
+            // state saved there.
+            let Some(frame) = self.frames.last_mut() else {
+                break 'search;
+            };
+            if stats.nodes >= node_bound {
+                budget_exhausted = true;
+                break 'search;
+            }
+            stats.nodes += 1;
+            let bit = frame.untried & frame.untried.wrapping_neg();
+            frame.untried ^= bit;
+            let (cell, last) = (frame.cell, frame.untried == 0);
+            let domains_start = self.saved_domains.len() - cells;
+            let mates_start = self.saved_mates.len() - self.mates.len();
+            self.domains.copy_from_slice(&self.saved_domains[domains_start..]);
+            self.mates.copy_from_slice(&self.saved_mates[mates_start..]);
+            if last {
+                self.frames.pop();
+                self.saved_domains.truncate(domains_start);
+                self.saved_mates.truncate(mates_start);
+            }
+            self.narrow(cell, bit);
+            alive = self.propagate();
+        }
+        (count, budget_exhausted, stats)
+    }
+
+    fn solution_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.solution
+    }
+}
+
+cell_engine!(Alldiff);
+
+// The engine has no `unsafe` code, so its tests are left out of the Miri run.
+#[cfg(all(test, not(miri)))]
+mod tests {
+    use super::*;
+    use crate::testing;
+
+    #[test]
+    fn random_puzzles_of_orders_2_to_5_solve_to_valid_grids() {
+        testing::random_puzzles_solve_to_valid_grids::<Alldiff>(5);
+    }
+
+    #[test]
+    fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
+        testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<Alldiff>();
+    }
+
+    #[test]
+    fn fixed_puzzles_have_their_known_counts() {
+        testing::fixed_puzzles_have_their_known_counts::<Alldiff>();
+    }
+
+    #[test]
+    fn contradictory_or_malformed_puzzles_have_no_solution() {
+        testing::contradictory_or_malformed_puzzles_have_no_solution::<Alldiff>();
+    }
+
+    #[test]
+    fn budgets_are_honoured_and_statistics_are_deterministic() {
+        testing::budgets_are_honoured_and_statistics_are_deterministic::<Alldiff>();
+    }
+
+    #[test]
+    fn the_empty_grid_of_every_order_is_completed() {
+        testing::the_empty_grid_of_every_order_is_completed::<Alldiff>();
+    }
+
+    #[test]
+    fn solves_the_hard_9x9_corpus() {
+        testing::solves_the_hard_9x9_corpus::<Alldiff>();
+    }
+
+    #[test]
+    fn counts_with_a_value_ruled_out_agree_with_a_plain_backtracker() {
+        testing::counts_with_a_value_ruled_out_agree_with_a_plain_backtracker::<Alldiff>();
+    }
+
+    #[test]
+    fn a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solution_avoids_it() {
+        testing::a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solution_avoids_it::<
+            Alldiff,
+        >();
+    }
+
+    /// Domains of one unit, filtered once, as sets of values 1..=4.
+    fn filter_one_row(domains: [&[u8]; 4]) -> Option<Vec<Vec<u8>>> {
+        let mut engine = Alldiff::new();
+        engine.geometry.set_order(2);
+        engine.domains = vec![0b1111; 16];
+        for (cell, values) in domains.iter().enumerate() {
+            engine.domains[cell] = values.iter().fold(0, |set, &value| set | 1 << (value - 1));
+        }
+        engine.mates = vec![UNMATCHED; 3 * 4 * 4];
+        engine.queued = vec![false; 12];
+        engine.filter(0).then(|| {
+            (0..4)
+                .map(|cell| {
+                    (1..=4).filter(|&value| engine.domains[cell] & 1 << (value - 1) != 0).collect()
+                })
+                .collect()
+        })
+    }
+
+    #[test]
+    fn filtering_keeps_exactly_the_values_of_some_assignment_of_the_unit() {
+        // A naked pair {1, 2} takes 1 and 2 from the other cells.
+        assert_eq!(
+            filter_one_row([&[1, 2], &[1, 2], &[1, 2, 3, 4], &[1, 3, 4]]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![3, 4], vec![3, 4]])
+        );
+        // A hidden single: 4 has one place, so that cell loses its other values.
+        assert_eq!(
+            filter_one_row([&[1, 2, 3], &[1, 2, 3, 4], &[1, 2, 3], &[1, 2, 3]]),
+            Some(vec![vec![1, 2, 3], vec![4], vec![1, 2, 3], vec![1, 2, 3]])
+        );
+        // A naked triple that is no subset of any cell's pair: {1,2}, {2,3}, {1,3}.
+        assert_eq!(
+            filter_one_row([&[1, 2], &[2, 3], &[1, 3], &[1, 2, 3, 4]]),
+            Some(vec![vec![1, 2], vec![2, 3], vec![1, 3], vec![4]])
+        );
+        // Nothing to remove when every value fits some assignment.
+        assert_eq!(
+            filter_one_row([&[1, 2], &[1, 2], &[3, 4], &[3, 4]]),
+            Some(vec![vec![1, 2], vec![1, 2], vec![3, 4], vec![3, 4]])
+        );
+        // Three cells that share two values: no assignment at all.
+        assert_eq!(filter_one_row([&[1, 2], &[1, 2], &[1, 2], &[1, 2, 3, 4]]), None);
+    }
+
+    #[test]
+    fn filtering_agrees_with_trying_every_assignment_of_a_unit() {
+        // Every unit of domains drawn at random, checked against the assignments themselves.
+        let mut rng = testing::Rng(6);
+        for _ in 0..2000 {
+            let domains: Vec<Vec<u8>> =
+                (0..4).map(|_| (1..=4).filter(|_| rng.below(3) != 0).collect()).collect();
+            let mut supported = vec![vec![false; 5]; 4];
+            for permutation in permutations() {
+                if (0..4).all(|cell| domains[cell].contains(&permutation[cell])) {
+                    for cell in 0..4 {
+                        supported[cell][usize::from(permutation[cell])] = true;
+                    }
+                }
+            }
+            let expected: Vec<Vec<u8>> = (0..4)
+                .map(|cell| (1..=4).filter(|&value| supported[cell][usize::from(value)]).collect())
+                .collect();
+            let filtered = filter_one_row([&domains[0], &domains[1], &domains[2], &domains[3]]);
+            if expected.iter().any(Vec::is_empty) {
+                assert_eq!(filtered, None, "{domains:?}");
+            } else {
+                assert_eq!(filtered, Some(expected), "{domains:?}");
+            }
+        }
+    }
+
+    /// The 24 orders of 1..=4.
+    fn permutations() -> Vec<[u8; 4]> {
+        let mut all = Vec::new();
+        for a in 1..=4 {
+            for b in (1..=4).filter(|&b| b != a) {
+                for c in (1..=4).filter(|&c| c != a && c != b) {
+                    all.push([a, b, c, 10 - a - b - c]);
+                }
+            }
+        }
+        all
+    }
+}
