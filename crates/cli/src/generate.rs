@@ -23,10 +23,22 @@ use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
 
-/// Puzzles made before they are written: enough that every worker has work and the tail of
-/// a chunk (where workers wait for the slowest puzzle) is short; few enough that the first
-/// puzzles show within a second or so and the memory is a few hundred kilobytes.
+/// Puzzles made before they are written, at 4×4 and 9×9: enough that every worker has work
+/// and the tail of a chunk (where workers wait for the slowest puzzle) is short; few enough
+/// that the first puzzles show within a second or so and the memory is a few hundred
+/// kilobytes.
 const CHUNK: usize = 4096;
+
+/// How many puzzles of `size` are made before they are written. A 16×16 puzzle takes tens of
+/// milliseconds and a 25×25 one minutes: a chunk of 4,096 of those would show nothing for
+/// hours. The chunk never changes the bytes written, only when they appear.
+fn chunk_for(size: Size, threads: usize) -> usize {
+    match size.side() {
+        ..=9 => CHUNK,
+        16 => 32 * threads,
+        _ => threads,
+    }
+}
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs) -> u8 {
@@ -73,7 +85,8 @@ fn generate(
 
     let started = Instant::now();
     let mut clues = ClueStatistics::default();
-    let mut text = Vec::with_capacity(82 * CHUNK);
+    let chunk = chunk_for(args.size, threads);
+    let mut text = Vec::new();
     write_header(&mut text, args);
     destination.write(&text)?;
     pool.install(|| {
@@ -82,7 +95,7 @@ fn generate(
             args.count as u64,
             args.size,
             engine,
-            CHUNK,
+            chunk,
             |puzzles: &[Grid]| {
                 text.clear();
                 for puzzle in puzzles {

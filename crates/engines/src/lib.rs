@@ -16,6 +16,8 @@
 //!   first, state copied per branch), for every size;
 //! - [`alldiff`]: constraint programming with domain-consistent all-different on every unit
 //!   (Régin's matching and components), for every size;
+//! - [`sat`]: the standard CNF encoding solved by a CDCL SAT solver (the `batsat` crate), clues
+//!   applied first (`sat`) or as unit clauses (`sat-plain`), for every size;
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
 
@@ -32,6 +34,7 @@ pub mod peers;
 pub mod propagate;
 #[cfg(test)]
 mod samples;
+pub mod sat;
 #[cfg(all(test, not(miri)))]
 mod testing;
 
@@ -180,6 +183,18 @@ pub static ENGINES: &[EngineInfo] = &[
         "alldiff",
         "CP: domain-consistent all-different on every unit (Régin's matching filter)",
         || Box::new(alldiff::Alldiff::new()),
+    )
+    .with_orders(2, 8),
+    EngineInfo::new(
+        "sat",
+        "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
+        || Box::new(sat::Sat::default()),
+    )
+    .with_orders(2, 8),
+    EngineInfo::new(
+        "sat-plain",
+        "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
+        || Box::new(sat::SatPlain::default()),
     )
     .with_orders(2, 8),
     #[cfg(feature = "peer-jczsolve")]
