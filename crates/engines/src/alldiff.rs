@@ -33,7 +33,7 @@
 
 use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
+use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 
 /// No value matched to the cell.
 const UNMATCHED: u8 = u8::MAX;
@@ -270,15 +270,11 @@ impl CellSolver for Alldiff {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
-        let mut stats = Stats::default();
+        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
+            Ok(stats) => stats,
+            Err(answer) => return answer,
+        };
         let node_bound = limits.node_bound();
-        if node_bound == 0 {
-            return (0, true, stats);
-        }
-        stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
-            return (0, false, stats);
-        }
         self.geometry.set_order(order);
         let (side, cells) = (self.geometry.side, self.geometry.cells);
         let all = self.geometry.all_values;

@@ -161,6 +161,29 @@ impl Geometry {
     }
 }
 
+/// What every engine of every size does before it searches: a budget of no nodes gives up at
+/// once, having visited none; a puzzle that is not [`well_formed`] has no solution, found at
+/// the cost of one node, the puzzle looked at. `Err` holds that answer (count, budget
+/// exhausted, statistics); `Ok` the statistics the search starts from, the puzzle its first
+/// node.
+pub(crate) fn begin_search(
+    order: usize,
+    clues: &[u8],
+    excluded: Option<(usize, u8)>,
+    limits: Limits,
+    solution_len: usize,
+) -> Result<Stats, (u32, bool, Stats)> {
+    let mut stats = Stats::default();
+    if limits.node_bound() == 0 {
+        return Err((0, true, stats));
+    }
+    stats.nodes = 1;
+    if !well_formed(order, clues, excluded, solution_len) {
+        return Err((0, false, stats));
+    }
+    Ok(stats)
+}
+
 /// Whether a puzzle given as cells is one the engines of every size can take: a box order `n`
 /// in `MIN_ORDER..=MAX_ORDER`, `clues` and a solution buffer of `solution_len` both `n⁴` cells,
 /// clues in `0..=n²`, and the cell and value ruled out (if any) inside the grid.

@@ -27,7 +27,7 @@
 
 use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
+use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 
 /// A branch point of the search: the cell branched on and the values not tried yet. The state
 /// before the branch is saved alongside.
@@ -158,15 +158,11 @@ impl CellSolver for Norvig {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
-        let mut stats = Stats::default();
+        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
+            Ok(stats) => stats,
+            Err(answer) => return answer,
+        };
         let node_bound = limits.node_bound();
-        if node_bound == 0 {
-            return (0, true, stats);
-        }
-        stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
-            return (0, false, stats);
-        }
         self.geometry.set_order(order);
         let cells = self.geometry.cells;
         self.values.clear();

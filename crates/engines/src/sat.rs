@@ -48,7 +48,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use batsat::{Callbacks, Lit, Solver, SolverInterface, SolverOpts, Theory, TheoryArg, Var, lbool};
 use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
+use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 
 /// The longest "at most one" written pairwise; longer ones use a sequential counter.
 const PAIRWISE_LIMIT: usize = 25;
@@ -349,15 +349,11 @@ impl CellSolver for Sat {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
-        let mut stats = Stats::default();
+        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
+            Ok(stats) => stats,
+            Err(answer) => return answer,
+        };
         let node_bound = limits.node_bound();
-        if node_bound == 0 {
-            return (0, true, stats);
-        }
-        stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
-            return (0, false, stats);
-        }
         self.geometry.set_order(order);
         let side = self.geometry.side;
         let decisions = Arc::new(AtomicU64::new(0));

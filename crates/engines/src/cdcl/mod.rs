@@ -64,7 +64,7 @@ use learning::Analysis;
 use solver::{FALSE, Solver, TRUE, UNASSIGNED, literal};
 use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{CellSolver, cell_engine, well_formed};
+use crate::geometry::{CellSolver, begin_search, cell_engine};
 
 /// Conflicts in the first restart interval; the Luby sequence scales it.
 const RESTART_UNIT: u64 = 100;
@@ -114,15 +114,11 @@ impl Cdcl {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
-        let mut stats = Stats::default();
+        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
+            Ok(stats) => stats,
+            Err(answer) => return answer,
+        };
         let node_bound = limits.node_bound();
-        if node_bound == 0 {
-            return (0, true, stats);
-        }
-        stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
-            return (0, false, stats);
-        }
         let (side, cells) = (order * order, order.pow(4));
         let solver = &mut self.solver;
         solver.reset(order);

@@ -40,7 +40,7 @@
 
 mod rules;
 
-use crate::geometry::{CellSolver, Geometry, cell_engine, well_formed};
+use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 use rules::{Board, Contradiction, Progress};
 use sudoku_core::{Limits, Stats};
 
@@ -115,15 +115,11 @@ impl Propagate {
         limits: Limits,
         solution: &mut [u8],
     ) -> (u32, bool, Stats) {
-        let mut stats = Stats::default();
+        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
+            Ok(stats) => stats,
+            Err(answer) => return answer,
+        };
         let node_bound = limits.node_bound();
-        if node_bound == 0 {
-            return (0, true, stats);
-        }
-        stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
-            return (0, false, stats);
-        }
         let (side, cells) = (order * order, order.pow(4));
         self.geometry.set_order(order);
         self.board.reset(&self.geometry, clues);
