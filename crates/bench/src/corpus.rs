@@ -13,7 +13,9 @@ use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use rayon::prelude::*;
 use sudoku_core::{Grid, PuzzleReader, ReadOptions, Size};
+use sudoku_logic::{Band, Rater};
 
 /// The corpus the project ships, relative to the repository root.
 pub const SHIPPED_CORPUS: &str = "data/corpus/generated-10000.txt";
@@ -130,6 +132,42 @@ impl Corpus {
     pub fn part(&self, size: Size) -> Corpus {
         let puzzles = self.puzzles.iter().filter(|p| p.grid.size() == size).cloned().collect();
         Corpus { puzzles, read_errors: Vec::new(), ..self.clone_empty() }
+    }
+
+    /// The corpus split by how hard its puzzles are for people: one corpus per difficulty
+    /// band met ([`Band`], from the rating of the `logic` ladder without uniqueness
+    /// techniques), named `FILE [band]`, easiest band first. Puzzles keep their numbers and
+    /// lines; read errors stay with the first part. Rated in parallel on the current rayon
+    /// pool. A file that could not be opened is returned as it is.
+    pub fn by_difficulty(&self) -> Vec<Corpus> {
+        if self.open_error.is_some() || self.puzzles.is_empty() {
+            return vec![self.clone()];
+        }
+        let rater = Rater::new(false);
+        let bands: Vec<Band> = self
+            .puzzles
+            .par_iter()
+            .map(|puzzle| Band::of(&rater.rate(&puzzle.grid, false)))
+            .collect();
+        let mut parts: Vec<Corpus> = Band::ALL
+            .into_iter()
+            .filter_map(|band| {
+                let puzzles: Vec<CorpusPuzzle> = self
+                    .puzzles
+                    .iter()
+                    .zip(&bands)
+                    .filter(|&(_, &of)| of == band)
+                    .map(|(puzzle, _)| puzzle.clone())
+                    .collect();
+                (!puzzles.is_empty()).then(|| Corpus {
+                    file: format!("{} [{band}]", self.file),
+                    puzzles,
+                    ..self.clone_empty()
+                })
+            })
+            .collect();
+        parts[0].read_errors = self.read_errors.clone();
+        parts
     }
 
     /// This corpus without its puzzles and read errors.

@@ -134,6 +134,112 @@ pub enum Command {
     /// Make minimal puzzles with exactly one solution, reproducibly from a seed.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
+    /// Rate how hard each puzzle is for people: the hardest technique its solving path needs.
+    #[command(after_help = RATE_HELP)]
+    Rate(RateArgs),
+    /// Explain how to solve a puzzle as people do, one step per line.
+    #[command(after_help = EXPLAIN_HELP)]
+    Explain(ExplainArgs),
+}
+
+/// What `sudoku rate` prints, and its exit codes.
+const RATE_HELP: &str = "\
+Each puzzle is solved by the ladder of human techniques (see `sudoku explain`), easiest first,
+starting again from the easiest after every step. Its rating is the difficulty of the hardest
+step (Sudoku Explainer's scale: 1.0 full house ... 8.0 forcing chains); a puzzle on which every
+technique is stuck needs guessing. Techniques that assume one solution (unique rectangles) are
+used only on puzzles whose solution was proved unique, and never with --no-uniqueness.
+
+Table: per file, how many puzzles need each technique as their hardest (with --each, a line
+per puzzle first). CSV: a row per puzzle. JSON: both. Timing goes to standard error.
+
+Exit codes:
+  0  every puzzle was rated
+  2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
+     written";
+
+/// What `sudoku explain` prints, and its exit codes.
+const EXPLAIN_HELP: &str = "\
+Steps are written in the notation of the Sudoku community: cells as r3c5 (row 3, column 5),
+r3c5=7 puts 7 there, r3c5<>7 removes the candidate 7. Each line names the technique, the
+pattern that proves the step and what it places or removes; the techniques are listed by
+`sudoku rate --help`'s scale. Nothing is guessed: when every technique is stuck, the candidates
+(pencil marks) are shown and the explanation ends.
+
+PUZZLE is a file (every puzzle in it is explained), `-` for standard input, or a puzzle
+written on one line (81 symbols at 9×9).
+
+Exit codes:
+  0  every puzzle was solved by techniques
+  1  some puzzle needs guessing, or has no solution
+  2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
+     written";
+
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// Puzzle files, read in order; standard input when none (or `-`).
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// What to print: `table` (a summary per file), `csv` (a row per puzzle) or `json`.
+    #[arg(short = 'o', long, value_enum, default_value_t = RateFormat::Table)]
+    pub format: RateFormat,
+
+    /// With the table: a line per puzzle before each file's summary.
+    #[arg(long)]
+    pub each: bool,
+
+    /// Never use techniques that assume one solution (unique rectangles).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    /// Worker threads; by default one per core.
+    #[arg(short = 'j', long, value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+}
+
+/// `sudoku rate --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateFormat {
+    /// Per file: puzzles by hardest technique, with shares.
+    Table,
+    /// A row per puzzle.
+    Csv,
+    /// Every puzzle and every file's summary.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// A puzzle file, `-` for standard input, or a puzzle written on one line.
+    #[arg(default_value = "-")]
+    pub puzzle: String,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Show the candidates (pencil marks) before each step.
+    #[arg(long)]
+    pub grid: bool,
+
+    /// `text` (a step per line) or `json` (every placement and elimination as cell and digit).
+    #[arg(short = 'o', long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+
+    /// Never use techniques that assume one solution (unique rectangles).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+}
+
+/// `sudoku explain --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplainFormat {
+    /// A step per line, in the community's notation.
+    Text,
+    /// One JSON document: every puzzle, every step as data.
+    Json,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -395,6 +501,12 @@ pub struct BenchArgs {
     /// Do not check or compare answers: a pure timing run. The report says so.
     #[arg(long)]
     pub no_cross_check: bool,
+
+    /// Split each file by how hard its puzzles are for people (the bands of `sudoku rate`:
+    /// 1-singles ... 6-guessing) and report every engine on each band, as files named
+    /// `FILE [band]`.
+    #[arg(long)]
+    pub by_difficulty: bool,
 
     #[command(flatten)]
     pub input: InputArgs,

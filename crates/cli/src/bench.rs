@@ -133,6 +133,9 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     if corpora.iter().all(|corpus| corpus.puzzles.is_empty()) {
         return refuse(findings, format_args!("no puzzle to benchmark"));
     }
+    if args.by_difficulty {
+        corpora = corpora.iter().flat_map(Corpus::by_difficulty).collect();
+    }
     if let Some(baseline) = &plan.baseline {
         let sizes: Vec<Vec<String>> = corpora
             .iter()

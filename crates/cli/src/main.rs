@@ -6,7 +6,9 @@
 mod args;
 mod bench;
 mod console;
+mod explain;
 mod generate;
+mod rate;
 mod solve;
 
 use std::io::{self, Write};
@@ -44,6 +46,8 @@ fn main() -> ExitCode {
         Some(Command::Engines) => solve::list_engines(),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Generate(args)) => generate::run(&args),
+        Some(Command::Rate(args)) => rate::run(&args),
+        Some(Command::Explain(args)) => explain::run(&args),
     };
     ExitCode::from(code)
 }

@@ -103,12 +103,12 @@ fn limits(args: &SolveArgs) -> Limits {
 }
 
 /// The name messages use for an input.
-fn display_name(file: &Path) -> String {
+pub(crate) fn display_name(file: &Path) -> String {
     if file == Path::new("-") { "<stdin>".to_owned() } else { file.display().to_string() }
 }
 
 /// The input as a buffered reader.
-fn open_input(file: &Path) -> Result<Box<dyn BufRead>, String> {
+pub(crate) fn open_input(file: &Path) -> Result<Box<dyn BufRead>, String> {
     if file == Path::new("-") {
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
@@ -124,7 +124,7 @@ fn open_input(file: &Path) -> Result<Box<dyn BufRead>, String> {
 }
 
 /// The halt for a failed write of standard output.
-fn output_failed(error: io::Error) -> Halt {
+pub(crate) fn output_failed(error: io::Error) -> Halt {
     Halt::from_output(&error, "the output")
 }
 

@@ -197,6 +197,12 @@ pub static ENGINES: &[EngineInfo] = &[
         || Box::new(sat::SatPlain::default()),
     )
     .with_orders(2, 8),
+    EngineInfo::new(
+        "logic",
+        "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
+        || Box::new(sudoku_logic::Logic::new()),
+    )
+    .with_orders(2, 8),
     #[cfg(feature = "peer-jczsolve")]
     EngineInfo::new(
         "peer-jczsolve",

@@ -1,0 +1,134 @@
+//! The houses (rows, columns and boxes) of a grid of one size as tables: which cells make up
+//! each house, which houses hold each cell, which cells see each other. Built from the
+//! geometry of [`Size`] once per size and kept for the life of the process.
+
+use std::sync::OnceLock;
+
+use sudoku_core::{Size, Unit};
+
+/// The houses of one size. Houses are numbered rows first (`0..side`), then columns
+/// (`side..2·side`), then boxes (`2·side..3·side`), each listing its cells row-major.
+pub(crate) struct Houses {
+    /// The size these tables describe.
+    pub(crate) size: Size,
+    /// Cells in a house, and values: `n²`.
+    pub(crate) side: usize,
+    /// Cells in the grid: `n⁴`.
+    pub(crate) cells: usize,
+    /// The candidate set holding every value.
+    pub(crate) all_values: u64,
+    /// The cells of house `h` are `house_cells[h * side..(h + 1) * side]`.
+    house_cells: Vec<u16>,
+    /// The row, column and box house of each cell.
+    houses_of: Vec<[u16; 3]>,
+    /// The cells that share a house with each cell, itself excluded, in increasing order.
+    peers: Vec<Vec<u16>>,
+}
+
+impl Houses {
+    /// The tables of `size`, built on first use.
+    pub(crate) fn of(size: Size) -> &'static Houses {
+        static TABLES: [OnceLock<Houses>; Size::ALL.len()] = [const { OnceLock::new() }; 7];
+        TABLES[size.order() - Size::MIN_ORDER].get_or_init(|| Houses::build(size))
+    }
+
+    fn build(size: Size) -> Houses {
+        let (side, cells) = (size.side(), size.cells());
+        let house_cells: Vec<u16> =
+            size.units().flat_map(|unit| size.unit_cells(unit)).map(|cell| cell as u16).collect();
+        let houses_of: Vec<[u16; 3]> = (0..cells)
+            .map(|cell| {
+                [size.row_of(cell), side + size.col_of(cell), 2 * side + size.box_of(cell)]
+                    .map(|house| house as u16)
+            })
+            .collect();
+        let peers = (0..cells)
+            .map(|cell| {
+                (0..cells)
+                    .filter(|&other| {
+                        other != cell
+                            && houses_of[cell].iter().any(|h| houses_of[other].contains(h))
+                    })
+                    .map(|other| other as u16)
+                    .collect()
+            })
+            .collect();
+        Houses {
+            size,
+            side,
+            cells,
+            all_values: u64::MAX >> (64 - side),
+            house_cells,
+            houses_of,
+            peers,
+        }
+    }
+
+    /// The number of houses: `3·side`.
+    #[inline]
+    pub(crate) fn count(&self) -> usize {
+        3 * self.side
+    }
+
+    /// The cells of house `house`, row-major.
+    #[inline]
+    pub(crate) fn cells_of(&self, house: usize) -> &[u16] {
+        &self.house_cells[house * self.side..(house + 1) * self.side]
+    }
+
+    /// The row, column and box house of `cell`.
+    #[inline]
+    pub(crate) fn houses_of(&self, cell: usize) -> [usize; 3] {
+        self.houses_of[cell].map(usize::from)
+    }
+
+    /// The cells that share a house with `cell`.
+    #[inline]
+    pub(crate) fn peers(&self, cell: usize) -> &[u16] {
+        &self.peers[cell]
+    }
+
+    /// Whether two different cells share a house.
+    #[inline]
+    pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
+        let (ha, hb) = (self.houses_of[a], self.houses_of[b]);
+        a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
+    }
+
+    /// The house numbered `house`, as the core names it.
+    pub(crate) fn unit(&self, house: usize) -> Unit {
+        match house / self.side {
+            0 => Unit::Row(house),
+            1 => Unit::Column(house - self.side),
+            _ => Unit::Box(house - 2 * self.side),
+        }
+    }
+
+    /// The houses of one kind: rows (`0`), columns (`1`) or boxes (`2`).
+    #[inline]
+    pub(crate) fn of_kind(&self, kind: usize) -> std::ops::Range<usize> {
+        kind * self.side..(kind + 1) * self.side
+    }
+}
+
+/// The values of a candidate set, smallest first (value `v` is bit `v − 1`).
+pub(crate) fn values(set: u64) -> impl Iterator<Item = u8> {
+    bits(set).map(|bit| bit as u8 + 1)
+}
+
+/// The set bits of `mask`, lowest first.
+pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let bit = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            bit
+        })
+    })
+}
+
+/// The candidate set holding only `value`.
+#[inline]
+pub(crate) fn bit(value: u8) -> u64 {
+    1 << (value - 1)
+}

@@ -1,0 +1,26 @@
+//! Solving as people do: a ladder of human techniques, each a small unit that looks at the
+//! pencil marks and returns the first step it sees, as data.
+//!
+//! The design follows Sudoku Explainer and HoDoKu. A [`Step`] is data before it is text (the
+//! technique, the pattern that proves it, its placements and eliminations), so the same step
+//! is printed by `sudoku explain`, rated by `sudoku rate`, replayed on a [`Board`] and checked
+//! against a known solution by the tests. The [`Ladder`] applies the easiest technique that
+//! finds something and starts again from the easiest; the [`Logic`] engine runs the ladder
+//! at every node of a search and guesses only where every technique is stuck.
+//!
+//! Techniques work on houses and candidate sets, so they work at every size from 4×4 to
+//! 64×64 (a cell's candidates are one `u64`).
+
+mod board;
+mod engine;
+mod houses;
+mod ladder;
+mod rating;
+mod step;
+mod techniques;
+
+pub use board::Board;
+pub use engine::Logic;
+pub use ladder::{End, Ladder, Options, Path, Rating};
+pub use rating::{Band, Rater};
+pub use step::{Step, Technique, digit_list};

@@ -1,0 +1,143 @@
+//! Ratings of whole puzzles, and the difficulty bands `sudoku bench --by-difficulty` splits a
+//! corpus into.
+
+use std::fmt;
+
+use sudoku_core::Grid;
+
+use crate::board::Board;
+use crate::ladder::{End, Ladder, Options, Rating};
+use crate::step::Technique;
+
+/// Rates puzzles with the whole ladder: techniques that assume one solution are used only on
+/// puzzles known to have one.
+pub struct Rater {
+    with_uniqueness: Ladder,
+    without_uniqueness: Ladder,
+}
+
+impl Rater {
+    /// A rater whose ladder may use uniqueness techniques (when the puzzle has one solution)
+    /// or never (`uniqueness == false`).
+    pub fn new(uniqueness: bool) -> Rater {
+        Rater {
+            with_uniqueness: Ladder::new(Options { uniqueness, ..Options::default() }),
+            without_uniqueness: Ladder::new(Options::default()),
+        }
+    }
+
+    /// The rating of `puzzle`; `one_solution` says whether it is known to have exactly one.
+    pub fn rate(&self, puzzle: &Grid, one_solution: bool) -> Rating {
+        let ladder = if one_solution { &self.with_uniqueness } else { &self.without_uniqueness };
+        // The steps themselves are not kept: a rating needs only the hardest and the count.
+        let mut board = Board::new(puzzle);
+        let (mut hardest, mut steps) = (None::<Technique>, 0);
+        let end = ladder.run(&mut board, |_, step| {
+            steps += 1;
+            hardest = hardest.max(Some(step.technique));
+        });
+        Rating { hardest, difficulty: hardest.map_or(0.0, Technique::difficulty), steps, end }
+    }
+}
+
+/// How hard a puzzle is, in six bands of the ladder, by the hardest technique needed: what a
+/// reader of a benchmark table can tell apart.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Band {
+    /// Singles only (up to 2.3).
+    Singles,
+    /// Locked candidates, pairs, triples, X-wing, swordfish (2.6 to 4.0).
+    Basic,
+    /// Single-digit patterns, wings, unique rectangles, quads, jellyfish, colouring (4.0 to
+    /// 5.6).
+    Intermediate,
+    /// X-chains and XY-chains (6.5 and 6.6).
+    Chains,
+    /// Forcing chains (7.5 and up).
+    Forcing,
+    /// The ladder is stuck: the puzzle needs guessing (or has no single solution).
+    Guessing,
+}
+
+impl Band {
+    /// Every band, easiest first.
+    pub const ALL: [Band; 6] = [
+        Band::Singles,
+        Band::Basic,
+        Band::Intermediate,
+        Band::Chains,
+        Band::Forcing,
+        Band::Guessing,
+    ];
+
+    /// The band of a rating.
+    pub fn of(rating: &Rating) -> Band {
+        if rating.end != End::Solved {
+            return Band::Guessing;
+        }
+        match rating.hardest {
+            None => Band::Singles,
+            Some(hardest) if hardest <= Technique::NakedSingle => Band::Singles,
+            Some(hardest) if hardest <= Technique::HiddenTriple => Band::Basic,
+            Some(hardest) if hardest < Technique::XChain => Band::Intermediate,
+            Some(hardest) if hardest < Technique::ContradictionForcing => Band::Chains,
+            Some(_) => Band::Forcing,
+        }
+    }
+
+    /// The band's name, with its rank so that names sort: `1-singles`, ..., `6-guessing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Band::Singles => "1-singles",
+            Band::Basic => "2-basic",
+            Band::Intermediate => "3-intermediate",
+            Band::Chains => "4-chains",
+            Band::Forcing => "5-forcing",
+            Band::Guessing => "6-guessing",
+        }
+    }
+}
+
+impl fmt::Display for Band {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::grid_from_line;
+
+    #[test]
+    fn bands_follow_the_hardest_technique_and_a_stuck_path_needs_guessing() {
+        let rating = |technique: Option<Technique>, end| Rating {
+            hardest: technique,
+            difficulty: technique.map_or(0.0, Technique::difficulty),
+            steps: 1,
+            end,
+        };
+        assert_eq!(Band::of(&rating(Some(Technique::NakedSingle), End::Solved)), Band::Singles);
+        assert_eq!(Band::of(&rating(Some(Technique::Pointing), End::Solved)), Band::Basic);
+        assert_eq!(Band::of(&rating(Some(Technique::HiddenTriple), End::Solved)), Band::Basic);
+        // As hard as a hidden triple, but a pattern of the next band.
+        let skyscraper = rating(Some(Technique::Skyscraper), End::Solved);
+        assert_eq!(Band::of(&skyscraper), Band::Intermediate);
+        assert_eq!(Band::of(&rating(Some(Technique::XyWing), End::Solved)), Band::Intermediate);
+        assert_eq!(Band::of(&rating(Some(Technique::XyChain), End::Solved)), Band::Chains);
+        assert_eq!(Band::of(&rating(Some(Technique::CellForcing), End::Solved)), Band::Forcing);
+        assert_eq!(Band::of(&rating(Some(Technique::NakedSingle), End::Stuck)), Band::Guessing);
+        assert_eq!(Band::of(&rating(None, End::Solved)), Band::Singles);
+    }
+
+    #[test]
+    fn an_easy_puzzle_rates_as_singles_and_ends_solved() {
+        let puzzle = grid_from_line(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
+        let rating = Rater::new(true).rate(&puzzle, true);
+        assert_eq!(rating.end, End::Solved);
+        assert_eq!(Band::of(&rating), Band::Singles);
+        assert_eq!(rating.steps, 51, "one step per empty cell, all singles");
+    }
+}

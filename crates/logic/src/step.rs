@@ -1,0 +1,394 @@
+//! Techniques and the steps they find: data first, text made from the data.
+
+use std::fmt::{self, Write as _};
+
+use sudoku_core::{Size, Unit};
+
+use crate::houses::values;
+
+/// Every technique of the ladder, easiest first: the order in which the solver tries them. The
+/// order (`Ord`) never puts a harder technique before an easier one, so the hardest of a path
+/// is its maximum.
+///
+/// Each has a difficulty on the scale of Sudoku Explainer's ratings (1.0 for a full house up
+/// to about 8 for forcing chains), so a puzzle's rating, the hardest step it needs, reads like
+/// the ratings the community publishes. Where a technique has no Sudoku Explainer rating
+/// (skyscraper, two-string kite, W-wing, simple colouring), it sits with the techniques of
+/// the same reach.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub enum Technique {
+    /// The last empty cell of a house takes the one value missing.
+    FullHouse,
+    /// A value has one place left in a box.
+    HiddenSingleBox,
+    /// A value has one place left in a row or column.
+    HiddenSingleLine,
+    /// A cell has one candidate left.
+    NakedSingle,
+    /// A value's places in a box lie in one row or column: it leaves the rest of that line.
+    Pointing,
+    /// A value's places in a row or column lie in one box: it leaves the rest of that box.
+    Claiming,
+    /// Two cells of a house hold the same two candidates only.
+    NakedPair,
+    /// A value's places in two rows lie in two columns (or the other way round).
+    XWing,
+    /// Two values of a house have the same two places only.
+    HiddenPair,
+    /// Three cells of a house hold three candidates between them.
+    NakedTriple,
+    /// The fish of three rows and three columns.
+    Swordfish,
+    /// Three values of a house have three places between them.
+    HiddenTriple,
+    /// Two conjugate pairs of one value in parallel lines with one end in a common line.
+    Skyscraper,
+    /// A conjugate pair in a row and one in a column, one end of each in a common box.
+    TwoStringKite,
+    /// Three two-candidate cells `xy`, `xz`, `yz`, the first seeing the other two.
+    XyWing,
+    /// An `xyz` cell seeing an `xz` and a `yz` cell.
+    XyzWing,
+    /// Two `xy` cells joined by a conjugate pair of `y`.
+    WWing,
+    /// Four cells in two rows, two columns and two boxes that would otherwise hold a deadly
+    /// pattern. Assumes the puzzle has one solution.
+    UniqueRectangle,
+    /// Four cells of a house hold four candidates between them.
+    NakedQuad,
+    /// The fish of four rows and four columns.
+    Jellyfish,
+    /// Four values of a house have four places between them.
+    HiddenQuad,
+    /// The conjugate pairs of one value coloured in two colours.
+    SimpleColouring,
+    /// An alternating chain of one value's strong and weak links.
+    XChain,
+    /// A chain of two-candidate cells.
+    XyChain,
+    /// Assuming a candidate leads, by singles, to a contradiction.
+    ContradictionForcing,
+    /// Every candidate of a cell (or every place of a value in a house) leads to the same
+    /// conclusion.
+    CellForcing,
+}
+
+impl Technique {
+    /// Every technique, easiest first.
+    pub const ALL: [Technique; 26] = [
+        Technique::FullHouse,
+        Technique::HiddenSingleBox,
+        Technique::HiddenSingleLine,
+        Technique::NakedSingle,
+        Technique::Pointing,
+        Technique::Claiming,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::Swordfish,
+        Technique::HiddenTriple,
+        Technique::Skyscraper,
+        Technique::TwoStringKite,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::WWing,
+        Technique::UniqueRectangle,
+        Technique::NakedQuad,
+        Technique::Jellyfish,
+        Technique::HiddenQuad,
+        Technique::SimpleColouring,
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::ContradictionForcing,
+        Technique::CellForcing,
+    ];
+
+    /// The name used in explanations and reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "Full House",
+            Technique::HiddenSingleBox => "Hidden Single (box)",
+            Technique::HiddenSingleLine => "Hidden Single (line)",
+            Technique::NakedSingle => "Naked Single",
+            Technique::Pointing => "Pointing",
+            Technique::Claiming => "Claiming",
+            Technique::NakedPair => "Naked Pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "Hidden Pair",
+            Technique::NakedTriple => "Naked Triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "Hidden Triple",
+            Technique::Skyscraper => "Skyscraper",
+            Technique::TwoStringKite => "2-String Kite",
+            Technique::XyWing => "XY-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::NakedQuad => "Naked Quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "Hidden Quad",
+            Technique::SimpleColouring => "Simple Colouring",
+            Technique::XChain => "X-Chain",
+            Technique::XyChain => "XY-Chain",
+            Technique::ContradictionForcing => "Contradiction Forcing Chain",
+            Technique::CellForcing => "Forcing Chain",
+        }
+    }
+
+    /// A short machine name: `hidden-single-box`, `x-wing`, ...
+    pub fn key(self) -> &'static str {
+        match self {
+            Technique::FullHouse => "full-house",
+            Technique::HiddenSingleBox => "hidden-single-box",
+            Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::NakedSingle => "naked-single",
+            Technique::Pointing => "pointing",
+            Technique::Claiming => "claiming",
+            Technique::NakedPair => "naked-pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden-pair",
+            Technique::NakedTriple => "naked-triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden-triple",
+            Technique::Skyscraper => "skyscraper",
+            Technique::TwoStringKite => "two-string-kite",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::WWing => "w-wing",
+            Technique::UniqueRectangle => "unique-rectangle",
+            Technique::NakedQuad => "naked-quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden-quad",
+            Technique::SimpleColouring => "simple-colouring",
+            Technique::XChain => "x-chain",
+            Technique::XyChain => "xy-chain",
+            Technique::ContradictionForcing => "contradiction-forcing",
+            Technique::CellForcing => "forcing-chain",
+        }
+    }
+
+    /// The difficulty of a step of this technique (see [`Technique`]).
+    pub fn difficulty(self) -> f64 {
+        match self {
+            Technique::FullHouse => 1.0,
+            Technique::HiddenSingleBox => 1.2,
+            Technique::HiddenSingleLine => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::Pointing => 2.6,
+            Technique::Claiming => 2.8,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::Swordfish => 3.8,
+            Technique::HiddenTriple => 4.0,
+            Technique::Skyscraper => 4.0,
+            Technique::TwoStringKite => 4.1,
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::WWing => 4.4,
+            Technique::UniqueRectangle => 4.5,
+            Technique::NakedQuad => 5.0,
+            Technique::Jellyfish => 5.2,
+            Technique::HiddenQuad => 5.4,
+            Technique::SimpleColouring => 5.6,
+            Technique::XChain => 6.5,
+            Technique::XyChain => 6.6,
+            Technique::ContradictionForcing => 7.5,
+            Technique::CellForcing => 8.0,
+        }
+    }
+
+    /// Whether the technique is sound only for puzzles with one solution.
+    pub fn assumes_uniqueness(self) -> bool {
+        self == Technique::UniqueRectangle
+    }
+
+    /// The technique whose [`Technique::key`] or name is `text` (case and spaces ignored).
+    pub fn from_name(text: &str) -> Option<Technique> {
+        let simple = |name: &str| {
+            name.chars()
+                .filter(|c| c.is_ascii_alphanumeric())
+                .map(|c| c.to_ascii_lowercase())
+                .collect::<String>()
+        };
+        let wanted = simple(text);
+        Technique::ALL.into_iter().find(|technique| {
+            simple(technique.key()) == wanted || simple(technique.name()) == wanted
+        })
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One deduction: a technique, what it found (the pattern that proves it) and what it makes
+/// (placements and eliminations). Cells are row-major indices, values `1..=side`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Step {
+    /// The technique that found the step.
+    pub technique: Technique,
+    /// The values the pattern is about (value `v` is bit `v − 1`).
+    pub digits: u64,
+    /// The houses the pattern lives in: the house of a single or subset, a fish's base lines
+    /// then its cover lines.
+    pub units: Vec<Unit>,
+    /// The cells that prove the step, each with the candidates of it the pattern uses; for
+    /// a chain, its candidates in order.
+    pub pattern: Vec<(usize, u64)>,
+    /// Values put in cells.
+    pub placements: Vec<(usize, u8)>,
+    /// Candidates removed from cells.
+    pub eliminations: Vec<(usize, u8)>,
+}
+
+impl Step {
+    /// A step of `technique` with nothing in it yet.
+    pub fn new(technique: Technique) -> Step {
+        Step {
+            technique,
+            digits: 0,
+            units: Vec::new(),
+            pattern: Vec::new(),
+            placements: Vec::new(),
+            eliminations: Vec::new(),
+        }
+    }
+
+    /// The step in the field's notation, one line: the technique, the pattern, then what it
+    /// makes, as in `Hidden Single (box): 7 in box 2 => r3c5=7` or
+    /// `Naked Pair: 2,7 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2`.
+    pub fn describe(&self, size: Size) -> String {
+        let mut text = format!("{}: ", self.technique);
+        if let Some(pattern) = crate::techniques::pattern_text(self, size) {
+            text.push_str(&pattern);
+            text.push_str(" => ");
+            text.push_str(&self.effects(size));
+            return text;
+        }
+        let digits = digit_list(self.digits);
+        let units = self.units.iter().map(Unit::to_string).collect::<Vec<_>>().join(", ");
+        let cells = self
+            .pattern
+            .iter()
+            .map(|&(cell, _)| size.name(cell).to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let chain = || {
+            self.pattern
+                .iter()
+                .map(|&(cell, set)| format!("{}({})", size.name(cell), digit_list(set)))
+                .collect::<Vec<_>>()
+                .join(" - ")
+        };
+        match self.technique {
+            Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
+                let _ = write!(text, "{digits} in {units}");
+            }
+            Technique::NakedSingle => {
+                let _ = write!(text, "{cells} holds only {digits}");
+            }
+            Technique::Pointing | Technique::Claiming => {
+                let (from, into) = (&self.units[0], &self.units[1]);
+                let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
+            }
+            Technique::XChain
+            | Technique::XyChain
+            | Technique::SimpleColouring
+            | Technique::ContradictionForcing
+            | Technique::CellForcing => {
+                let _ = write!(text, "{}", chain());
+                if !units.is_empty() {
+                    let _ = write!(text, " ({units})");
+                }
+            }
+            _ => {
+                let _ = write!(text, "{digits} in {cells}");
+                if !units.is_empty() {
+                    let _ = write!(text, " ({units})");
+                }
+            }
+        }
+        text.push_str(" => ");
+        text.push_str(&self.effects(size));
+        text
+    }
+
+    /// What the step makes, in the field's notation: `r3c5=7`, then eliminations grouped by
+    /// value, `r1c2,r1c3<>2`, values removed from the same cells together, `r3c5<>2,7`.
+    pub fn effects(&self, size: Size) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(cell, value)| format!("{}={value}", size.name(cell)))
+            .collect();
+        let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
+        for &(cell, value) in &self.eliminations {
+            match by_value.iter_mut().find(|(v, _)| *v == value) {
+                Some((_, cells)) => cells.push(cell),
+                None => by_value.push((value, vec![cell])),
+            }
+        }
+        // Values removed from the same cells read as one: `r3c5<>2,7`.
+        let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+        for (value, mut cells) in by_value {
+            cells.sort_unstable();
+            match groups.iter_mut().find(|(same, _)| *same == cells) {
+                Some((_, values)) => values.push(value),
+                None => groups.push((cells, vec![value])),
+            }
+        }
+        for (cells, values) in groups {
+            let names: Vec<String> = cells.iter().map(|&c| size.name(c).to_string()).collect();
+            let values: Vec<String> = values.iter().map(u8::to_string).collect();
+            parts.push(format!("{}<>{}", names.join(","), values.join(",")));
+        }
+        parts.join(", ")
+    }
+}
+
+/// The values of a candidate set as `2,7`.
+pub fn digit_list(set: u64) -> String {
+    values(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ladder_order_never_puts_a_harder_technique_first_and_names_are_unique() {
+        for pair in Technique::ALL.windows(2) {
+            assert!(pair[0] < pair[1]);
+            assert!(pair[0].difficulty() <= pair[1].difficulty(), "{pair:?}");
+        }
+        for technique in Technique::ALL {
+            assert_eq!(Technique::from_name(technique.key()), Some(technique));
+            assert_eq!(Technique::from_name(technique.name()), Some(technique));
+        }
+        assert_eq!(Technique::from_name("xy wing"), Some(Technique::XyWing));
+        assert_eq!(Technique::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn eliminations_are_grouped_by_value_in_the_description() {
+        let mut step = Step::new(Technique::NakedPair);
+        step.digits = 0b110;
+        step.pattern = vec![(0, 0b110), (4, 0b110)];
+        step.units = vec![Unit::Row(0)];
+        step.eliminations = vec![(2, 2), (1, 2), (2, 3), (7, 3), (7, 2), (1, 3)];
+        assert_eq!(
+            step.describe(Size::NINE),
+            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3,r1c8<>2,3"
+        );
+        step.eliminations = vec![(2, 2), (1, 2), (2, 3)];
+        assert_eq!(
+            step.describe(Size::NINE),
+            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2, r1c3<>3"
+        );
+    }
+}

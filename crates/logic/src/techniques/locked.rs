@@ -1,0 +1,112 @@
+//! Locked candidates: pointing (a box confines a value to one line) and claiming (a line
+//! confines a value to one box).
+
+use crate::board::Board;
+use crate::houses::bit;
+use crate::step::{Step, Technique};
+
+/// A value whose places in a box share a row or column leaves the rest of that line.
+pub(crate) fn pointing(board: &Board) -> Option<Step> {
+    let houses = board.houses();
+    houses.of_kind(2).find_map(|box_house| {
+        (1..=houses.side as u8).find_map(|value| {
+            (0..2).find_map(|kind| locked(board, Technique::Pointing, box_house, kind, value))
+        })
+    })
+}
+
+/// A value whose places in a row or column lie in one box leaves the rest of that box.
+pub(crate) fn claiming(board: &Board) -> Option<Step> {
+    let houses = board.houses();
+    (0..2).flat_map(|kind| houses.of_kind(kind)).find_map(|line| {
+        (1..=houses.side as u8).find_map(|value| locked(board, Technique::Claiming, line, 2, value))
+    })
+}
+
+/// The step when every place of `value` in house `from` lies in one house of kind
+/// `into_kind`, and that house has places for it outside `from`.
+fn locked(
+    board: &Board,
+    technique: Technique,
+    from: usize,
+    into_kind: usize,
+    value: u8,
+) -> Option<Step> {
+    let houses = board.houses();
+    // Most houses and values fail the test: nothing is allocated until one passes.
+    let mut places = board.cells_with(from, value);
+    let into = houses.houses_of(places.next()?)[into_kind];
+    let mut count = 1;
+    for cell in places {
+        if houses.houses_of(cell)[into_kind] != into {
+            return None;
+        }
+        count += 1;
+    }
+    let from_kind = from / houses.side;
+    let outside = |cell: &usize| houses.houses_of(*cell)[from_kind] != from;
+    if count < 2 || !board.cells_with(into, value).any(|cell| outside(&cell)) {
+        return None;
+    }
+    let places: Vec<usize> = board.cells_with(from, value).collect();
+    let eliminations: Vec<(usize, u8)> =
+        board.cells_with(into, value).filter(outside).map(|cell| (cell, value)).collect();
+    let mut step = Step::new(technique);
+    step.digits = bit(value);
+    step.units = vec![houses.unit(from), houses.unit(into)];
+    step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
+    step.eliminations = eliminations;
+    Some(step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_from_line;
+
+    #[test]
+    fn pointing_clears_the_rest_of_the_line() {
+        // Rows 2 and 3 of box 1 are full: box 1's 1 lies in row 1, which loses 1 elsewhere.
+        let board = board_from_line(
+            ".........234......567............................................................",
+        );
+        let step = pointing(&board).expect("box 1's 1s are in row 1");
+        assert_eq!(step.pattern.iter().map(|&(cell, _)| cell).collect::<Vec<_>>(), [0, 1, 2]);
+        assert_eq!(step.eliminations, (3..9).map(|cell| (cell, 1)).collect::<Vec<_>>());
+        assert_eq!(
+            step.describe(board.size()),
+            "Pointing: 1 in box 1 lies in row 1 (r1c1,r1c2,r1c3) => r1c4,r1c5,r1c6,r1c7,r1c8,r1c9<>1"
+        );
+    }
+
+    #[test]
+    fn no_pointing_when_a_value_spans_two_lines_of_its_box() {
+        // As above with r2c3 empty: box 1's 1 may sit in row 1 or at r2c3.
+        let board = board_from_line(
+            ".........23.......567............................................................",
+        );
+        assert_eq!(pointing(&board), None);
+    }
+
+    #[test]
+    fn claiming_clears_the_rest_of_the_box() {
+        // Row 1 holds 4,5,6,7,8,9 in columns 4-9: its 1 lies in box 1, which loses 1 in rows 2-3.
+        let board = board_from_line(
+            "...456789........................................................................",
+        );
+        let step = claiming(&board).expect("row 1 confines 1 to box 1");
+        assert_eq!(step.technique, Technique::Claiming);
+        assert!(step.eliminations.iter().all(|&(cell, _)| cell / 9 == 1 || cell / 9 == 2));
+        assert_eq!(step.eliminations.len(), 6);
+    }
+
+    #[test]
+    fn no_claiming_when_the_box_has_no_other_place() {
+        // Row 1 confines 1, 2 and 3 to box 1, but rows 2 and 3 of box 1 are full: nothing to
+        // remove.
+        let board = board_from_line(
+            "...456789456789123789123456......................................................",
+        );
+        assert_eq!(claiming(&board), None);
+    }
+}

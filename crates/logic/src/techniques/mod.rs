@@ -1,0 +1,79 @@
+//! One module per family of techniques; each finder looks at a board and returns the first
+//! step its technique sees, or `None`. A finder only returns steps that change the board
+//! (place a value in an empty cell, or remove a candidate still there), and only sound ones:
+//! every placement is the value of the cell in every solution below the board, every
+//! elimination removes a value no solution puts there (for [`Technique::UniqueRectangle`],
+//! in a puzzle with one solution).
+
+mod chains;
+mod fish;
+mod forcing;
+mod locked;
+mod single_digit;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+use sudoku_core::Size;
+
+use crate::board::Board;
+use crate::step::{Step, Technique};
+
+/// The first step `technique` finds on `board`.
+pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
+    match technique {
+        Technique::FullHouse => singles::full_house(board),
+        Technique::HiddenSingleBox => singles::hidden_single(board, true),
+        Technique::HiddenSingleLine => singles::hidden_single(board, false),
+        Technique::NakedSingle => singles::naked_single(board),
+        Technique::Pointing => locked::pointing(board),
+        Technique::Claiming => locked::claiming(board),
+        Technique::NakedPair => subsets::naked(board, 2),
+        Technique::NakedTriple => subsets::naked(board, 3),
+        Technique::NakedQuad => subsets::naked(board, 4),
+        Technique::HiddenPair => subsets::hidden(board, 2),
+        Technique::HiddenTriple => subsets::hidden(board, 3),
+        Technique::HiddenQuad => subsets::hidden(board, 4),
+        Technique::XWing => fish::fish(board, 2),
+        Technique::Swordfish => fish::fish(board, 3),
+        Technique::Jellyfish => fish::fish(board, 4),
+        Technique::Skyscraper => single_digit::skyscraper(board),
+        Technique::TwoStringKite => single_digit::two_string_kite(board),
+        Technique::SimpleColouring => single_digit::simple_colouring(board),
+        Technique::XChain => single_digit::x_chain(board),
+        Technique::XyWing => wings::xy_wing(board),
+        Technique::XyzWing => wings::xyz_wing(board),
+        Technique::WWing => wings::w_wing(board),
+        Technique::UniqueRectangle => uniqueness::unique_rectangle(board),
+        Technique::XyChain => chains::xy_chain(board),
+        Technique::ContradictionForcing => forcing::contradiction(board),
+        Technique::CellForcing => forcing::cell_forcing(board),
+    }
+}
+
+/// The pattern of `step` in words, for a technique whose module writes its own (a chain, a
+/// forcing net); `None` for the common wording of [`Step::describe`].
+pub(crate) fn pattern_text(step: &Step, size: Size) -> Option<String> {
+    match step.technique {
+        Technique::NakedPair
+        | Technique::NakedTriple
+        | Technique::NakedQuad
+        | Technique::HiddenPair
+        | Technique::HiddenTriple
+        | Technique::HiddenQuad => subsets::text(step, size),
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => fish::text(step, size),
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::SimpleColouring
+        | Technique::XChain => single_digit::text(step, size),
+        Technique::XyWing | Technique::XyzWing | Technique::WWing => wings::text(step, size),
+        Technique::UniqueRectangle => uniqueness::text(step, size),
+        Technique::XyChain => chains::text(step, size),
+        Technique::ContradictionForcing | Technique::CellForcing => forcing::text(step, size),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod testing;
