@@ -274,6 +274,21 @@ pub struct SolveArgs {
     /// Print each puzzle's search nodes, guesses and solve time on standard error.
     #[arg(short, long)]
     pub stats: bool,
+
+    #[command(flatten)]
+    pub threads: ThreadsArg,
+}
+
+/// `--threads` of `solve` and `count`.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct ThreadsArg {
+    /// Worker threads, at most 256 (or the number of cores, when more); 1 answers each puzzle
+    /// as soon as it is read. The output is the same whatever the number: answers are written
+    /// in input order. By default every core, once the input proves large (a chunk of
+    /// puzzles, or 10 ms of solving), and one puzzle at a time until then. Puzzles typed at a
+    /// terminal are always answered one at a time.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]
@@ -300,6 +315,9 @@ pub struct CountArgs {
     /// Print each puzzle's search nodes, guesses and solve time on standard error.
     #[arg(short, long)]
     pub stats: bool,
+
+    #[command(flatten)]
+    pub threads: ThreadsArg,
 }
 
 impl CountArgs {
@@ -314,6 +332,7 @@ impl CountArgs {
             limit: self.limit,
             budget: self.budget,
             stats: self.stats,
+            threads: self.threads,
         }
     }
 }

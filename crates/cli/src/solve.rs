@@ -4,6 +4,13 @@
 //! through. A malformed or unsolvable puzzle is reported on standard error and the batch goes
 //! on; a summary ends any batch of more than one puzzle or with any failure.
 //!
+//! **Threads.** With `--threads N` (N > 1), and by default once the input proves large, puzzles
+//! are read in chunks (a few thousand 9×9 puzzles, fewer larger ones) and each chunk is solved
+//! on a rayon pool, every worker with engines of its own, while this thread writes the answers
+//! to the chunk before and reads the chunk after. Workers only make [`Answer`]s; every line is
+//! written by [`Printer::print`], in input order, so the output is byte for byte that of
+//! `--threads 1`, and memory stays that of three chunks whatever the input's length.
+//!
 //! **One line per puzzle.** When every answer is one line (`count`, or solutions written in
 //! the `line` format, forced with `-o line` or because the puzzle came as a line), every puzzle
 //! gets exactly one line, so line N of the output answers puzzle N. A puzzle without an answer
@@ -23,18 +30,23 @@
 //! A block format (judge, pretty, ...) has no one-line placeholder, so such a puzzle prints
 //! nothing there; its message on standard error says which puzzle it was.
 //!
-//! Every write goes through [`console`](crate::console): a closed pipe ends the run quietly
+//! Every write goes through [`console`]: a closed pipe ends the run quietly
 //! with the exit code earned so far, any other write error exits 2.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
+use std::mem;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
-use sudoku_core::{Engine, Format, Limits, Puzzle, PuzzleReader, Size, write_grid};
+use rayon::prelude::*;
+use sudoku_core::{
+    Engine, Format, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size, write_grid,
+};
 use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
 
-use crate::args::SolveArgs;
+use crate::args::{SolveArgs, cores};
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
 
@@ -50,16 +62,24 @@ pub const UNSUPPORTED: &str = "unsupported";
 
 /// Runs `solve` (or `count`, when `args.count`); returns the exit code.
 pub fn run(args: &SolveArgs) -> u8 {
+    let workers = match Workers::new(args.threads.threads) {
+        Ok(workers) => workers,
+        Err(message) => {
+            return match errln!("sudoku: {message}") {
+                Ok(()) => exit::BAD_INPUT,
+                Err(halt) => halt.exit_code(exit::BAD_INPUT),
+            };
+        }
+    };
     let mut batch = Batch {
+        settings: Settings { args, limits: limits(args) },
         engines: Engines::default(),
-        limits: limits(args),
-        args,
-        tally: Tally::default(),
-        wrote_block: false,
+        workers,
+        printer: Printer::default(),
     };
     match batch.run() {
-        Ok(()) => batch.tally.exit_code(),
-        Err(halt) => halt.exit_code(batch.tally.exit_code()),
+        Ok(()) => batch.printer.tally.exit_code(),
+        Err(halt) => halt.exit_code(batch.printer.tally.exit_code()),
     }
 }
 
@@ -179,7 +199,33 @@ impl Tally {
     }
 }
 
-/// The engines of a batch: one value per size met, made when first needed.
+/// Puzzles in a parallel chunk, at most: bounds the memory of a chunk of small or unreadable
+/// puzzles.
+const CHUNK_PUZZLES: usize = 4096;
+
+/// Cells of the puzzles in a parallel chunk, at least once it has [`CHUNK_PER_WORKER`] puzzles
+/// per worker: 2048 9×9 puzzles, 648 16×16, 40 64×64. A chunk is held whole, so this bounds
+/// the memory of a run and the time between two writes whatever the size of its puzzles.
+const CHUNK_CELLS: usize = 2048 * 81;
+
+/// Puzzles per worker that a chunk holds at least (unless the input ends first), so that every
+/// worker has a share even of a chunk of large puzzles.
+const CHUNK_PER_WORKER: usize = 8;
+
+/// Solving time after which the default `--threads` takes the input for large. Starting a
+/// pool's threads and their engines takes a fraction of a millisecond, which an input solved
+/// within this time barely pays back; one puzzle read from a pipe is then answered at once
+/// instead of waiting for a chunk to fill.
+const AUTO_PARALLEL_AFTER: Duration = Duration::from_millis(10);
+
+/// An item of the input: a puzzle, or why it could not be read.
+type Item = Result<Puzzle, ReadError>;
+
+/// The puzzles of one input.
+type Reader = PuzzleReader<Box<dyn BufRead>>;
+
+/// The engines of a batch (or of one rayon split of it): one value per size met, made when
+/// first needed.
 #[derive(Default)]
 struct Engines {
     made: Vec<(Size, &'static EngineInfo, Box<dyn Engine>)>,
@@ -214,69 +260,13 @@ impl Engines {
     }
 }
 
-struct Batch<'a> {
-    engines: Engines,
-    limits: Limits,
+/// How every puzzle of a run is answered; shared by the threads that solve.
+struct Settings<'a> {
     args: &'a SolveArgs,
-    tally: Tally,
-    /// Whether a multi-line grid was written, so the next one needs a blank line before it.
-    wrote_block: bool,
+    limits: Limits,
 }
 
-impl Batch<'_> {
-    /// Answers every puzzle of every input, then prints the summary.
-    fn run(&mut self) -> Written {
-        let args = self.args;
-        let stdout = io::stdout();
-        let mut out = BufWriter::new(stdout.lock());
-        let stdin_only = [PathBuf::from("-")];
-        let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
-        for file in files {
-            if file == Path::new("-") && io::stdin().is_terminal() {
-                errln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)")?;
-            }
-            let input = match open_input(file) {
-                Ok(input) => input,
-                Err(message) => {
-                    self.tally.unreadable += 1;
-                    errln!("sudoku: {message}")?;
-                    continue;
-                }
-            };
-            let puzzles = PuzzleReader::with_options(input, args.input.options());
-            self.answer_all(&display_name(file), puzzles, &mut out)?;
-            out.flush().map_err(output_failed)?;
-        }
-        let source_name = match files {
-            [only] => display_name(only),
-            _ => plural(files.len() as u64, "file"),
-        };
-        self.tally.report(&source_name, args.count)
-    }
-
-    fn answer_all(
-        &mut self,
-        source_name: &str,
-        puzzles: PuzzleReader<Box<dyn BufRead>>,
-        out: &mut dyn Write,
-    ) -> Written {
-        for item in puzzles {
-            self.tally.puzzles += 1;
-            match item {
-                Ok(puzzle) => self.answer(source_name, &puzzle, out)?,
-                Err(error) => {
-                    self.tally.malformed += 1;
-                    errln!("{source_name}: {error}")?;
-                    // An error before any puzzle (an empty input) has no line to keep in step.
-                    if error.place.puzzle.is_some() && self.one_line_output(error.format) {
-                        writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
+impl Settings<'_> {
     /// The format answers to a puzzle read in `format` are written in: `None` when neither
     /// `--output-format` nor the puzzle says.
     fn output_format(&self, format: Option<Format>) -> Option<Format> {
@@ -288,46 +278,105 @@ impl Batch<'_> {
     fn one_line_output(&self, format: Option<Format>) -> bool {
         self.args.count || self.output_format(format) == Some(Format::Line)
     }
+}
 
-    fn answer(&mut self, source_name: &str, puzzle: &Puzzle, out: &mut dyn Write) -> Written {
-        let size = puzzle.grid.size();
-        let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
-        let format = self.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
-        let problem = if !self.args.count && !format.can_write(size) {
-            Err(format!(
-                "a {size} grid cannot be written in the {format} format; use judge, pretty or bordered"
-            ))
-        } else {
-            self.engines.for_size(size, self.args.engine).map(|_| ())
-        };
-        if let Err(problem) = problem {
-            self.tally.unsupported += 1;
-            errln!("{}: {problem}", place())?;
-            if self.one_line_output(Some(puzzle.format)) {
-                writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+/// What became of one item of the input: everything its output needs. It is made by the
+/// thread that solved the puzzle and printed, in input order, by the one that writes.
+enum Answer {
+    /// The puzzle could not be read.
+    Unreadable(ReadError),
+    /// The puzzle is not answered: the engine asked for does not solve its size, or the output
+    /// format cannot write it. The message says which.
+    Unsupported(Puzzle, String),
+    /// The engine's outcome, and which engine took how long to reach it.
+    Solved { puzzle: Puzzle, engine: &'static str, outcome: Outcome, elapsed: Duration },
+}
+
+/// Answers one item of the input with `engines`. This is all the worker threads do: what is
+/// written about the answer is decided by [`Printer::print`], on the thread that writes.
+fn answer(settings: &Settings, engines: &mut Engines, item: Item) -> Answer {
+    let puzzle = match item {
+        Ok(puzzle) => puzzle,
+        Err(error) => return Answer::Unreadable(error),
+    };
+    let size = puzzle.grid.size();
+    let format = settings.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
+    if !settings.args.count && !format.can_write(size) {
+        let problem = format!(
+            "a {size} grid cannot be written in the {format} format; use judge, pretty or bordered"
+        );
+        return Answer::Unsupported(puzzle, problem);
+    }
+    let (info, engine) = match engines.for_size(size, settings.args.engine) {
+        Ok(found) => found,
+        Err(problem) => return Answer::Unsupported(puzzle, problem),
+    };
+    let started = Instant::now();
+    let outcome = engine.solve(&puzzle.grid, settings.limits);
+    let elapsed = started.elapsed();
+    Answer::Solved { puzzle, engine: info.name, outcome, elapsed }
+}
+
+/// What the answers written so far add up to.
+#[derive(Default)]
+struct Printer {
+    tally: Tally,
+    /// Whether a multi-line grid was written, so the next one needs a blank line before it.
+    wrote_block: bool,
+}
+
+impl Printer {
+    /// Writes what `answer` says of its puzzle (a solution, a count or a placeholder on
+    /// standard output; messages and `--stats` on standard error) and counts it. Answers come
+    /// here one by one in input order, whichever thread made them, so the output is the same
+    /// for any `--threads`.
+    fn print(
+        &mut self,
+        settings: &Settings,
+        source_name: &str,
+        answer: Answer,
+        out: &mut dyn Write,
+    ) -> Written {
+        self.tally.puzzles += 1;
+        let (puzzle, engine, outcome, elapsed) = match answer {
+            Answer::Unreadable(error) => {
+                self.tally.malformed += 1;
+                errln!("{source_name}: {error}")?;
+                // An error before any puzzle (an empty input) has no line to keep in step.
+                if error.place.puzzle.is_some() && settings.one_line_output(error.format) {
+                    writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
+                }
+                return Ok(());
             }
-            return Ok(());
-        }
-        let (info, engine) = self.engines.for_size(size, self.args.engine).expect("checked above");
-        let started = Instant::now();
-        let outcome = engine.solve(&puzzle.grid, self.limits);
-        let elapsed = started.elapsed();
-        if self.args.stats {
+            Answer::Unsupported(puzzle, problem) => {
+                self.tally.unsupported += 1;
+                errln!("{source_name}: puzzle {}, line {}: {problem}", puzzle.number, puzzle.line)?;
+                if settings.one_line_output(Some(puzzle.format)) {
+                    writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+                }
+                return Ok(());
+            }
+            Answer::Solved { puzzle, engine, outcome, elapsed } => {
+                (puzzle, engine, outcome, elapsed)
+            }
+        };
+        let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
+        let format = settings.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
+        if settings.args.stats {
             errln!(
-                "{source_name}: puzzle {}: {}, {}, {:.1} µs ({})",
+                "{source_name}: puzzle {}: {}, {}, {:.1} µs ({engine})",
                 puzzle.number,
                 plural(outcome.stats.nodes, "node"),
                 plural(outcome.stats.guesses, "guess"),
                 elapsed.as_secs_f64() * 1e6,
-                info.name,
             )?;
         }
         // Messages are made only for the puzzles that need one: most are simply solved.
         let gave_up =
             || format!("{}: gave up after {}", place(), plural(outcome.stats.nodes, "node"));
-        if self.args.count {
-            writeln!(out, "{}", outcome.verdict(self.limits)).map_err(output_failed)?;
-            if outcome.budget_exhausted && outcome.count < self.limits.max_solutions() {
+        if settings.args.count {
+            writeln!(out, "{}", outcome.verdict(settings.limits)).map_err(output_failed)?;
+            if outcome.budget_exhausted && outcome.count < settings.limits.max_solutions() {
                 self.tally.gave_up += 1;
                 errln!("{}", gave_up())?;
             } else {
@@ -360,5 +409,257 @@ impl Batch<'_> {
             writeln!(out, "{placeholder}").map_err(output_failed)?;
         }
         Ok(())
+    }
+}
+
+/// How much of the input a chunk (or the start of an input answered one at a time) holds.
+#[derive(Default)]
+struct Measure {
+    items: usize,
+    cells: usize,
+}
+
+impl Measure {
+    /// Counts `item` in.
+    fn add(&mut self, item: &Item) {
+        self.items += 1;
+        // An unreadable puzzle is held as a message and costs nothing to answer.
+        self.cells += item.as_ref().map_or(0, |puzzle| puzzle.grid.size().cells());
+    }
+
+    /// Whether this is a whole chunk for `threads` workers.
+    fn full(&self, threads: usize) -> bool {
+        self.items >= CHUNK_PUZZLES
+            || (self.cells >= CHUNK_CELLS && self.items >= CHUNK_PER_WORKER * threads)
+    }
+}
+
+/// The next chunk of the input for `threads` workers; empty at its end.
+fn read_chunk(puzzles: &mut Reader, threads: usize) -> Vec<Item> {
+    let mut chunk = Vec::new();
+    let mut measure = Measure::default();
+    while !measure.full(threads) {
+        let Some(item) = puzzles.next() else { break };
+        measure.add(&item);
+        chunk.push(item);
+    }
+    chunk
+}
+
+/// How a run spreads its puzzles over threads (`--threads`).
+enum Workers {
+    /// One at a time on this thread, each answered as soon as it is read: `--threads 1`, or a
+    /// machine with one core.
+    OneAtATime,
+    /// One at a time until the input proves large (a chunk's worth answered, or
+    /// [`AUTO_PARALLEL_AFTER`] of solving), then a pool of `threads`: no `--threads`. A small
+    /// input, one puzzle typed or piped, never waits for a chunk to fill or for a pool.
+    Auto { threads: usize, answered: Measure, solving: Duration },
+    /// Chunks solved by a pool: `--threads N` with N > 1, or the default once proved worth it.
+    Pool(Pool),
+}
+
+impl Workers {
+    /// The workers `--threads` asks for; `Err` with the message when its pool cannot start.
+    fn new(threads: Option<usize>) -> Result<Workers, String> {
+        match threads {
+            Some(1) => Ok(Workers::OneAtATime),
+            Some(threads) => Pool::new(threads).map(Workers::Pool),
+            None => Ok(match cores() {
+                1 => Workers::OneAtATime,
+                threads => {
+                    Workers::Auto { threads, answered: Measure::default(), solving: Duration::ZERO }
+                }
+            }),
+        }
+    }
+}
+
+/// Worker threads, and the engines they solve with.
+struct Pool {
+    threads: usize,
+    pool: rayon::ThreadPool,
+    /// Engines between two rayon splits of the work: `map_init` asks for a fresh state at
+    /// every split, and some engines are costly to create (dlx builds its matrix), so a split
+    /// borrows the engines of an earlier one here.
+    idle: Mutex<Vec<Engines>>,
+}
+
+impl Pool {
+    /// A pool of `threads` workers; `Err` with the message when they cannot start.
+    fn new(threads: usize) -> Result<Pool, String> {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|error| format!("cannot start {threads} worker threads: {error}"))?;
+        Ok(Pool { threads, pool, idle: Mutex::new(Vec::new()) })
+    }
+
+    /// Answers the puzzles of `chunk` on the workers; the answers are in input order.
+    fn answer(&self, settings: &Settings, chunk: Vec<Item>) -> Vec<Answer> {
+        self.pool.install(|| {
+            chunk
+                .into_par_iter()
+                .map_init(
+                    || Lent::take(&self.idle),
+                    |lent, item| answer(settings, &mut lent.engines, item),
+                )
+                .collect()
+        })
+    }
+
+    /// Answers every puzzle left in `puzzles`, a chunk at a time, in input order. This thread
+    /// reads the next chunk and writes the answers to the previous one while the workers
+    /// solve the current one: reading and writing are a third of the work on easy 9×9
+    /// puzzles, too much to leave the workers waiting for.
+    fn answer_all(
+        &self,
+        settings: &Settings,
+        printer: &mut Printer,
+        source_name: &str,
+        puzzles: &mut Reader,
+        out: &mut dyn Write,
+    ) -> Written {
+        let mut solving = read_chunk(puzzles, self.threads);
+        let mut solved = Vec::new();
+        while !solving.is_empty() {
+            let mut answers = Vec::new();
+            let mut next = Vec::new();
+            // The scope ends when the workers are done, even when a write failed: by then
+            // nothing but their answers, which are dropped, is left of the chunk.
+            let written = self.pool.in_place_scope(|scope| {
+                scope.spawn(|_| answers = self.answer(settings, solving));
+                for answer in solved.drain(..) {
+                    printer.print(settings, source_name, answer, out)?;
+                }
+                next = read_chunk(puzzles, self.threads);
+                Ok(())
+            });
+            written?;
+            solved = answers;
+            solving = next;
+        }
+        solved.into_iter().try_for_each(|answer| printer.print(settings, source_name, answer, out))
+    }
+}
+
+/// Engines lent to one rayon split, given back to the idle ones when the split is done.
+struct Lent<'a> {
+    engines: Engines,
+    idle: &'a Mutex<Vec<Engines>>,
+}
+
+impl<'a> Lent<'a> {
+    /// Idle engines, or new ones (made as puzzles need them) when every cache is lent.
+    fn take(idle: &'a Mutex<Vec<Engines>>) -> Self {
+        let engines = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
+        Lent { engines: engines.unwrap_or_default(), idle }
+    }
+}
+
+impl Drop for Lent<'_> {
+    fn drop(&mut self) {
+        let engines = mem::take(&mut self.engines);
+        self.idle.lock().unwrap_or_else(PoisonError::into_inner).push(engines);
+    }
+}
+
+/// A run of `solve` or `count`: how it answers, on which threads, and what it wrote.
+struct Batch<'a> {
+    settings: Settings<'a>,
+    /// The engines of the puzzles answered one at a time.
+    engines: Engines,
+    workers: Workers,
+    printer: Printer,
+}
+
+impl Batch<'_> {
+    /// Answers every puzzle of every input, then prints the summary.
+    fn run(&mut self) -> Written {
+        let args = self.settings.args;
+        let stdout = io::stdout();
+        let mut out = BufWriter::new(stdout.lock());
+        let stdin_only = [PathBuf::from("-")];
+        let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
+        for file in files {
+            let typed = file == Path::new("-") && io::stdin().is_terminal();
+            if typed {
+                errln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)")?;
+            }
+            let input = match open_input(file) {
+                Ok(input) => input,
+                Err(message) => {
+                    self.printer.tally.unreadable += 1;
+                    errln!("sudoku: {message}")?;
+                    continue;
+                }
+            };
+            let mut puzzles = PuzzleReader::with_options(input, args.input.options());
+            self.answer_all(&display_name(file), typed, &mut puzzles, &mut out)?;
+            out.flush().map_err(output_failed)?;
+        }
+        let source_name = match files {
+            [only] => display_name(only),
+            _ => plural(files.len() as u64, "file"),
+        };
+        self.printer.tally.report(&source_name, args.count)
+    }
+
+    /// Answers every puzzle of one input: one at a time as they are read, or in chunks on the
+    /// pool once there is one. Puzzles typed at a terminal are always answered one at a time,
+    /// so that each is answered before the next is typed.
+    fn answer_all(
+        &mut self,
+        source_name: &str,
+        typed: bool,
+        puzzles: &mut Reader,
+        out: &mut dyn Write,
+    ) -> Written {
+        loop {
+            if !typed {
+                self.start_pool_once_proved_worth_it();
+                if let Workers::Pool(pool) = &self.workers {
+                    return pool.answer_all(
+                        &self.settings,
+                        &mut self.printer,
+                        source_name,
+                        puzzles,
+                        out,
+                    );
+                }
+            }
+            let Some(item) = puzzles.next() else { return Ok(()) };
+            if let Workers::Auto { answered, .. } = &mut self.workers {
+                answered.add(&item);
+            }
+            let answer = answer(&self.settings, &mut self.engines, item);
+            if let Workers::Auto { solving, .. } = &mut self.workers
+                && let Answer::Solved { elapsed, .. } = &answer
+            {
+                *solving += *elapsed;
+            }
+            self.printer.print(&self.settings, source_name, answer, out)?;
+        }
+    }
+
+    /// With the default `--threads`, starts the pool once the input has proved large.
+    fn start_pool_once_proved_worth_it(&mut self) {
+        let Workers::Auto { threads, answered, solving } = &self.workers else { return };
+        if *solving < AUTO_PARALLEL_AFTER && !answered.full(*threads) {
+            return;
+        }
+        self.workers = match Pool::new(*threads) {
+            Ok(mut pool) => {
+                // The engines made so far serve one of the workers.
+                pool.idle
+                    .get_mut()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .push(mem::take(&mut self.engines));
+                Workers::Pool(pool)
+            }
+            // Without a pool every puzzle is still answered, one at a time, as the user would
+            // have with `--threads 1`.
+            Err(_) => Workers::OneAtATime,
+        };
     }
 }

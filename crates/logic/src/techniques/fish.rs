@@ -6,9 +6,9 @@
 
 use sudoku_core::{Size, Unit};
 
-use super::subsets::{MAX_SIDE, MAX_SUBSET, first_subset, sized};
+use super::subsets::{MAX_SIDE, MAX_SUBSET, PlaceCounts, first_subset, sized};
 use crate::board::Board;
-use crate::houses::{bit, bits};
+use crate::houses::{bit, bits, values};
 use crate::step::{Step, Technique, digit_list};
 
 /// The fish by size, from two base lines.
@@ -25,7 +25,13 @@ pub(crate) fn fish(board: &Board, n: usize) -> Option<Step> {
     let mut places = [[0u64; MAX_SIDE]; 2];
     let mut lines = [0usize; MAX_SIDE];
     let mut masks = [0u64; MAX_SIDE];
-    for value in 1..=side as u8 {
+    // Only a value with 2 to n places in some line can make a fish: found by counting, a few
+    // masks a cell, where listing every value's places costs a pass over the grid a value.
+    let in_few_places = (0..2).flat_map(|kind| houses.of_kind(kind)).fold(0, |found, line| {
+        let counts = PlaceCounts::of(board, line, n);
+        found | (counts.at_least_two & !counts.more_than_n)
+    });
+    for value in values(in_few_places) {
         let mask = bit(value);
         for kind in &mut places {
             kind[..side].fill(0);

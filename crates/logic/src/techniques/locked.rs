@@ -2,15 +2,24 @@
 //! confines a value to one box).
 
 use crate::board::Board;
-use crate::houses::bit;
+use crate::houses::{bit, values};
 use crate::step::{Step, Technique};
 
 /// A value whose places in a box share a row or column leaves the rest of that line.
 pub(crate) fn pointing(board: &Board) -> Option<Step> {
     let houses = board.houses();
+    let order = houses.size.order();
     houses.of_kind(2).find_map(|box_house| {
-        (1..=houses.side as u8).find_map(|value| {
-            (0..2).find_map(|kind| locked(board, Technique::Pointing, box_house, kind, value))
+        // A box's cells are row-major: segment `k` of its rows is positions `k·n..k·n+n`, of
+        // its columns positions `k, k+n, ...`.
+        let cells = houses.cells_of(box_house);
+        let in_rows = confined(board, order, |k, j| cells[k * order + j]);
+        let in_columns = confined(board, order, |k, j| cells[j * order + k]);
+        values(in_rows | in_columns).find_map(|value| {
+            [(0, in_rows), (1, in_columns)]
+                .into_iter()
+                .filter(|&(_, confined)| confined & bit(value) != 0)
+                .find_map(|(kind, _)| locked(board, Technique::Pointing, box_house, kind, value))
         })
     })
 }
@@ -18,9 +27,28 @@ pub(crate) fn pointing(board: &Board) -> Option<Step> {
 /// A value whose places in a row or column lie in one box leaves the rest of that box.
 pub(crate) fn claiming(board: &Board) -> Option<Step> {
     let houses = board.houses();
+    let order = houses.size.order();
     (0..2).flat_map(|kind| houses.of_kind(kind)).find_map(|line| {
-        (1..=houses.side as u8).find_map(|value| locked(board, Technique::Claiming, line, 2, value))
+        // A line's cells are in order: segment `k`, positions `k·n..k·n+n`, lies in one box.
+        let cells = houses.cells_of(line);
+        let in_one_box = confined(board, order, |k, j| cells[k * order + j]);
+        values(in_one_box).find_map(|value| locked(board, Technique::Claiming, line, 2, value))
     })
+}
+
+/// The values that are candidates in exactly one of a house's `order` segments, segment `k`
+/// being the cells `cell(k, 0..order)`. Only those can be locked, so the finders verify only
+/// them: a scan of each cell once, where trying every value would scan the house once per
+/// value (a million cell visits a call at 64×64).
+fn confined(board: &Board, order: usize, cell: impl Fn(usize, usize) -> u16) -> u64 {
+    let (mut once, mut twice) = (0u64, 0u64);
+    for k in 0..order {
+        let union =
+            (0..order).fold(0, |union, j| union | board.candidates(usize::from(cell(k, j))));
+        twice |= once & union;
+        once |= union;
+    }
+    once & !twice
 }
 
 /// The step when every place of `value` in house `from` lies in one house of kind

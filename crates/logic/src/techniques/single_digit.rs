@@ -12,7 +12,7 @@ use std::ops::Range;
 use sudoku_core::Size;
 
 use crate::board::Board;
-use crate::houses::bit;
+use crate::houses::{bit, values};
 use crate::step::{Step, Technique};
 
 /// The longest X-chain looked for, in links (strong and weak): seven conjugate pairs. Longer
@@ -50,6 +50,24 @@ pub(crate) fn conjugates(board: &Board, value: u8, kinds: Range<usize>) -> Vec<C
         .collect()
 }
 
+/// The values with a conjugate pair in some house of the kinds `kinds`: the only values the
+/// single-digit finders need to look at. One pass over each house's cells, where listing the
+/// pairs of every value would take one pass per value (a large share of a ladder's time on
+/// big, open grids, which have none).
+pub(crate) fn values_with_conjugates(board: &Board, kinds: Range<usize>) -> u64 {
+    let houses = board.houses();
+    kinds.flat_map(|kind| houses.of_kind(kind)).fold(0, |found, house| {
+        let (mut once, mut twice, mut more) = (0u64, 0u64, 0u64);
+        for &cell in houses.cells_of(house) {
+            let candidates = board.candidates(usize::from(cell));
+            more |= twice & candidates;
+            twice |= once & candidates;
+            once |= candidates;
+        }
+        found | (twice & !more)
+    })
+}
+
 /// The eliminations of `value` from the cells that see both `a` and `b`, leaving the cells of
 /// `pattern` alone (a pattern cell seeing both ends would mean a shorter, different pattern).
 pub(crate) fn seen_by_both(
@@ -76,7 +94,7 @@ pub(crate) fn seen_by_both(
 pub(crate) fn skyscraper(board: &Board) -> Option<Step> {
     let houses = board.houses();
     let size = houses.size;
-    for value in 1..=houses.side as u8 {
+    for value in values(values_with_conjugates(board, 0..2)) {
         for kind in 0..2 {
             let lines = conjugates(board, value, kind..kind + 1);
             // The two places of a row differ by column, those of a column by row.
@@ -118,7 +136,8 @@ pub(crate) fn skyscraper(board: &Board) -> Option<Step> {
 pub(crate) fn two_string_kite(board: &Board) -> Option<Step> {
     let houses = board.houses();
     let size = houses.size;
-    for value in 1..=houses.side as u8 {
+    let in_both = values_with_conjugates(board, 0..1) & values_with_conjugates(board, 1..2);
+    for value in values(in_both) {
         let rows = conjugates(board, value, 0..1);
         if rows.is_empty() {
             continue;
@@ -204,7 +223,7 @@ pub(crate) fn simple_colouring(board: &Board) -> Option<Step> {
         seen: [vec![u32::MAX; cells], vec![u32::MAX; cells]],
     };
     let mut next_id = 0u32;
-    for value in 1..=houses.side as u8 {
+    for value in values(values_with_conjugates(board, 0..3)) {
         let pairs = conjugates(board, value, 0..3);
         // Both directions of each link, sorted by cell: a cell's links are one slice.
         let mut links: Vec<(usize, usize)> = pairs
@@ -408,7 +427,7 @@ pub(crate) fn x_chain(board: &Board) -> Option<Step> {
     let houses = board.houses();
     let mut index = vec![u32::MAX; houses.cells];
     let mut best: Option<(u8, Chain)> = None;
-    for value in 1..=houses.side as u8 {
+    for value in values(values_with_conjugates(board, 0..3)) {
         let pairs = conjugates(board, value, 0..3);
         // Without a strong link there is no chain (and no need to list the weak ones).
         if pairs.is_empty() {

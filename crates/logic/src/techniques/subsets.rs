@@ -83,6 +83,37 @@ fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Op
     Some(step)
 }
 
+/// How many places each value has in one house, counted as bit sets of values up to one more
+/// than `n`: what the subset and fish finders ask before they look for places.
+pub(super) struct PlaceCounts {
+    /// Values with at least one place.
+    pub(super) at_least_one: u64,
+    /// Values with at least two places.
+    pub(super) at_least_two: u64,
+    /// Values with more than `n` places.
+    pub(super) more_than_n: u64,
+}
+
+impl PlaceCounts {
+    /// The counts of `house`, for subsets or fish of `n` (at most [`MAX_SUBSET`]).
+    pub(super) fn of(board: &Board, house: usize, n: usize) -> PlaceCounts {
+        // `at_least[k]`: the values with more than `k` places.
+        let mut at_least = [0u64; MAX_SUBSET + 1];
+        for &cell in board.houses().cells_of(house) {
+            let candidates = board.candidates(usize::from(cell));
+            for k in (1..=n).rev() {
+                at_least[k] |= at_least[k - 1] & candidates;
+            }
+            at_least[0] |= candidates;
+        }
+        PlaceCounts {
+            at_least_one: at_least[0],
+            at_least_two: at_least[1],
+            more_than_n: at_least[n],
+        }
+    }
+}
+
 /// A hidden subset of `n` values in one house: `n` values, none placed in the house, whose
 /// places there are `n` cells between them. Those cells must hold those values, so they lose
 /// every other candidate.
@@ -96,6 +127,12 @@ pub(crate) fn hidden(board: &Board, n: usize) -> Option<Step> {
     let mut digits = [0u8; MAX_SIDE];
     let mut masks = [0u64; MAX_SIDE];
     (0..houses.count()).find_map(|house| {
+        // Counting first is cheap (a few masks a cell); most houses of big, open grids have
+        // fewer than n values with few places and need nothing more.
+        let counts = PlaceCounts::of(board, house, n);
+        if (counts.at_least_one & !counts.more_than_n).count_ones() < n as u32 {
+            return None;
+        }
         // One pass over the house gives every value's places, rather than one pass a value.
         places[..side].fill(0);
         let mut placed = 0u64;
