@@ -207,8 +207,11 @@ mod tests {
         assert_eq!((first.count, first.solution.as_ref()), (1, Some(&solved)));
         assert_solves_samples(&mut engine);
         assert_eq!(engine.solve(&puzzle, Limits::UNIQUE), first);
-        let all = engine.solve(&Grid::empty(four), Limits::count_up_to(1000));
-        assert_eq!(all.count, 288, "every 4×4 grid");
+        // Under Miri, counting all 288 grids takes over a minute; the first dozen go through
+        // the same links.
+        let (limit, grids) = if cfg!(miri) { (12, 12) } else { (1000, 288) };
+        let all = engine.solve(&Grid::empty(four), Limits::count_up_to(limit));
+        assert_eq!(all.count, grids, "every 4×4 grid, or the first dozen under Miri");
         assert_eq!(check_solution(&Grid::empty(four), &all.solution.unwrap()), Ok(()));
     }
 
