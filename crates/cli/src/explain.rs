@@ -7,7 +7,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 use sudoku_core::{Format, Limits, Puzzle, PuzzleReader, Size, write_grid};
 use sudoku_engines::default_engine_for;
-use sudoku_logic::{Board, End, Ladder, Options, Step, Technique, digit_list};
+use sudoku_logic::{Board, End, Ladder, Options, Step, Technique, digits};
 
 use crate::args::{ExplainArgs, ExplainFormat};
 use crate::console::{Halt, Written, errln, plural};
@@ -129,11 +129,9 @@ impl Explanation {
         Explanation { solutions, steps, end, board }
     }
 
+    /// The hardest technique used (the ladder's order puts no harder technique first).
     fn hardest(&self) -> Option<Technique> {
-        self.steps
-            .iter()
-            .map(|(step, _)| step.technique)
-            .max_by(|a, b| a.difficulty().total_cmp(&b.difficulty()).then(a.cmp(b)))
+        self.steps.iter().map(|(step, _)| step.technique).max()
     }
 
     fn write_text(&self, puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
@@ -236,19 +234,16 @@ fn step_json(step: &Step, size: Size) -> Value {
         value["digit"] = json!(digit);
         value
     };
-    let digits = |set: u64| -> Vec<u8> {
-        digit_list(set).split(',').filter_map(|d| d.parse().ok()).collect()
-    };
     json!({
         "technique": step.technique.name(),
         "key": step.technique.key(),
         "difficulty": step.technique.difficulty(),
         "text": step.describe(size),
-        "digits": digits(step.digits),
+        "digits": digits(step.digits).collect::<Vec<_>>(),
         "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "pattern": step.pattern.iter().map(|&(cell, set)| {
             let mut value = cell_json(size, cell);
-            value["digits"] = json!(digits(set));
+            value["digits"] = json!(digits(set).collect::<Vec<_>>());
             value
         }).collect::<Vec<_>>(),
         "placements": step.placements.iter().map(with_digit).collect::<Vec<_>>(),
@@ -265,12 +260,7 @@ fn candidates_json(board: &Board) -> Value {
             if board.value(cell) != 0 {
                 value["value"] = json!(board.value(cell));
             } else {
-                let set = board.candidates(cell);
-                value["candidates"] = json!(
-                    (1..=size.side() as u8)
-                        .filter(|&v| set & (1 << (v - 1)) != 0)
-                        .collect::<Vec<_>>()
-                );
+                value["candidates"] = json!(digits(board.candidates(cell)).collect::<Vec<_>>());
             }
             value
         })

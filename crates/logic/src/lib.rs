@@ -23,4 +23,4 @@ pub use board::Board;
 pub use engine::Logic;
 pub use ladder::{End, Ladder, Options, Path, Rating};
 pub use rating::{Band, Rater};
-pub use step::{Step, Technique, digit_list};
+pub use step::{Step, Technique, digit_list, digits};

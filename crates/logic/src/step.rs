@@ -351,9 +351,14 @@ impl Step {
     }
 }
 
+/// The values of a candidate set (value `v` is bit `v − 1`), smallest first.
+pub fn digits(set: u64) -> impl Iterator<Item = u8> {
+    values(set)
+}
+
 /// The values of a candidate set as `2,7`.
 pub fn digit_list(set: u64) -> String {
-    values(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+    digits(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]
