@@ -4,7 +4,6 @@
 //! bench and a test can agree on the same fixed samples.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 use sudoku_bench::Corpus;
 use sudoku_core::ReadOptions;
@@ -43,13 +42,7 @@ pub fn corpora() -> Vec<(String, Corpus)> {
         .unwrap_or_default();
     sample_files.retain(|path| path.extension().is_some_and(|ext| ext == "in"));
     sample_files.sort();
-    let mut samples = Corpus {
-        file: "data/samples".to_owned(),
-        puzzles: Vec::new(),
-        read_errors: Vec::new(),
-        read_time: Duration::ZERO,
-        open_error: None,
-    };
+    let mut samples = Corpus::read("data/samples", &b""[..], ReadOptions::default());
     for path in &sample_files {
         if let Ok(corpus) = Corpus::load(path, ReadOptions::default()) {
             samples.puzzles.extend(corpus.puzzles);

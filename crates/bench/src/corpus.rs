@@ -1,12 +1,20 @@
-//! Puzzle files, read once into memory before anything is timed.
+//! Puzzle files: checked once before anything is timed, then handed to the engines a chunk at
+//! a time.
 //!
-//! A file is streamed through [`PuzzleReader`] (any format the core reads, detected per
-//! puzzle), so reading costs memory for the grids only. Timing runs over the loaded puzzles
-//! many times, which is why they are kept: parsing is paid once and reported on its own, never
-//! inside an engine's figures.
+//! A file named on the command line is *opened* ([`Corpus::open`]): read once, streamed
+//! through [`PuzzleReader`] (any format the core reads, detected per puzzle), to count its
+//! puzzles and sizes, take its digest and collect its read errors, keeping no puzzle. The run
+//! then reads it again, [`CHUNK_PUZZLES`] puzzles (or [`CHUNK_CELLS`] cells) at a time
+//! ([`Corpus::chunks`]), so memory does not grow with the file: ten million puzzles cost what
+//! sixty-five thousand do. Parsing is paid on its own, never inside an engine's figures.
 //!
-//! A malformed puzzle does not stop the file: its error (file, puzzle, line, column) is kept,
-//! and the other puzzles are benchmarked.
+//! A corpus can also be *loaded*, every puzzle kept in memory ([`Corpus::load`],
+//! [`Corpus::read`]): standard input, which cannot be read twice, files split by difficulty,
+//! and tests. Its chunks are cut from memory, and the run cannot tell the two apart.
+//!
+//! A malformed puzzle does not stop the file: its error (file, puzzle, line, column) is kept
+//! (the first [`KEPT_READ_ERRORS`]; the rest are counted), and the other puzzles are
+//! benchmarked.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
@@ -16,6 +24,17 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use sudoku_core::{Grid, PuzzleReader, ReadOptions, Size};
 use sudoku_logic::{Band, Rater};
+
+use crate::report::Shard;
+
+/// The most puzzles in one chunk of a run.
+pub const CHUNK_PUZZLES: usize = 65_536;
+
+/// The most cells in one chunk of a run (a chunk of large grids holds fewer puzzles).
+pub const CHUNK_CELLS: usize = 1 << 23;
+
+/// Read errors kept per file with their text; beyond these they are only counted.
+pub const KEPT_READ_ERRORS: usize = 1000;
 
 /// The corpus the project ships, relative to the repository root.
 pub const SHIPPED_CORPUS: &str = "data/corpus/generated-10000.txt";
@@ -31,20 +50,37 @@ pub struct CorpusPuzzle {
     pub line: usize,
 }
 
-/// A puzzle file, loaded.
+/// A puzzle file: loaded (its puzzles in memory) or opened (read again, a chunk at a time, when
+/// the run gets to it).
 #[derive(Clone, Debug)]
 pub struct Corpus {
     /// The file as named by the caller; reports and messages use it.
     pub file: String,
-    /// The well-formed puzzles, in file order.
+    /// The well-formed puzzles, in file order; empty for an opened file, whose puzzles stay on
+    /// disk until [`Corpus::chunks`] reads them.
     pub puzzles: Vec<CorpusPuzzle>,
-    /// One line per malformed puzzle or read failure: `FILE: puzzle N, line L, column C: ...`.
+    /// One line per malformed puzzle or read failure, `FILE: puzzle N, line L, column C: ...`:
+    /// the first [`KEPT_READ_ERRORS`] of them.
     pub read_errors: Vec<String>,
+    /// Malformed puzzles and read failures, all of them.
+    pub read_error_count: u64,
     /// Time spent opening, reading and parsing.
     pub read_time: Duration,
     /// Why the file could not be opened at all (then it has no puzzles). Such a file stays in
     /// the run, so that the report names it with its error.
     pub open_error: Option<String>,
+    /// Where an opened file's puzzles are, and what the first reading found.
+    on_disk: Option<OnDisk>,
+}
+
+/// An opened file: where to read its puzzles again, and what the first reading counted.
+#[derive(Clone, Debug)]
+struct OnDisk {
+    path: PathBuf,
+    options: ReadOptions,
+    puzzles: usize,
+    sizes: Vec<(Size, usize)>,
+    digest: String,
 }
 
 /// A file that could not be opened.
@@ -58,56 +94,129 @@ pub struct LoadError {
 }
 
 impl Corpus {
-    /// Reads every puzzle of the file at `path`, as `options` say or detecting each puzzle's
-    /// format, size and alphabet.
+    /// Reads every puzzle of the file at `path` into memory, as `options` say or detecting
+    /// each puzzle's format, size and alphabet.
     pub fn load(path: &Path, options: ReadOptions) -> Result<Corpus, LoadError> {
         let started = Instant::now();
         let file = path.display().to_string();
-        let opened = File::open(path).and_then(|handle| {
-            // Opening a directory succeeds on Unix; reading it fails. Say so up front.
-            if handle.metadata()?.is_dir() {
-                return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
-            }
-            Ok(handle)
-        });
-        let handle = opened.map_err(|source| LoadError { file: file.clone(), source })?;
-        let mut corpus = Corpus::read(file, BufReader::with_capacity(1 << 16, handle), options);
+        let handle = open_file(path).map_err(|source| LoadError { file: file.clone(), source })?;
+        let mut corpus = Corpus::read(file, handle, options);
         corpus.read_time = started.elapsed();
         Ok(corpus)
     }
 
-    /// Reads every puzzle from `input`, naming it `file` in messages.
+    /// Reads the file at `path` once to check it, keeping none of its puzzles: the run reads
+    /// them again a chunk at a time. Memory stays flat however long the file is.
+    pub fn open(path: &Path, options: ReadOptions) -> Result<Corpus, LoadError> {
+        let started = Instant::now();
+        let file = path.display().to_string();
+        let handle = open_file(path).map_err(|source| LoadError { file: file.clone(), source })?;
+        let mut corpus = Corpus::empty(file);
+        let mut counts = [0; Size::ALL.len()];
+        let mut digest = Digest::new();
+        let mut puzzles = 0;
+        corpus.scan(handle, options, |puzzle| {
+            counts[puzzle.grid.size().order() - Size::MIN_ORDER] += 1;
+            digest.add(&puzzle.grid);
+            puzzles += 1;
+        });
+        corpus.on_disk = Some(OnDisk {
+            path: path.to_owned(),
+            options,
+            puzzles,
+            sizes: sizes_of(counts),
+            digest: digest.finish(),
+        });
+        corpus.read_time = started.elapsed();
+        Ok(corpus)
+    }
+
+    /// Reads every puzzle from `input` into memory, naming it `file` in messages.
     pub fn read(file: impl Into<String>, input: impl BufRead, options: ReadOptions) -> Corpus {
         let started = Instant::now();
-        let file = file.into();
+        let mut corpus = Corpus::empty(file.into());
         let mut puzzles = Vec::new();
-        let mut read_errors = Vec::new();
+        corpus.scan(input, options, |puzzle| puzzles.push(puzzle));
+        corpus.puzzles = puzzles;
+        corpus.read_time = started.elapsed();
+        corpus
+    }
+
+    /// A corpus of no puzzles yet.
+    fn empty(file: String) -> Corpus {
+        Corpus {
+            file,
+            puzzles: Vec::new(),
+            read_errors: Vec::new(),
+            read_error_count: 0,
+            read_time: Duration::ZERO,
+            open_error: None,
+            on_disk: None,
+        }
+    }
+
+    /// Reads `input`, handing every well-formed puzzle to `each` and keeping the errors.
+    fn scan(
+        &mut self,
+        input: impl BufRead,
+        options: ReadOptions,
+        mut each: impl FnMut(CorpusPuzzle),
+    ) {
         for item in PuzzleReader::with_options(input, options) {
             match item {
-                Ok(puzzle) => puzzles.push(CorpusPuzzle {
+                Ok(puzzle) => each(CorpusPuzzle {
                     grid: puzzle.grid,
                     number: puzzle.number,
                     line: puzzle.line,
                 }),
-                Err(error) => read_errors.push(format!("{file}: {error}")),
+                Err(error) => {
+                    self.read_error_count += 1;
+                    if self.read_errors.len() < KEPT_READ_ERRORS {
+                        self.read_errors.push(format!("{}: {error}", self.file));
+                    }
+                }
             }
         }
-        Corpus { file, puzzles, read_errors, read_time: started.elapsed(), open_error: None }
     }
 
     /// A file that could not be opened: no puzzles, and the error that says why.
     pub fn unreadable(error: &LoadError) -> Corpus {
-        Corpus {
-            file: error.file.clone(),
-            puzzles: Vec::new(),
-            read_errors: Vec::new(),
-            read_time: Duration::ZERO,
-            open_error: Some(error.source.to_string()),
-        }
+        Corpus { open_error: Some(error.source.to_string()), ..Corpus::empty(error.file.clone()) }
     }
 
-    /// Up to `count` puzzles spread evenly over the corpus (all of them when it is smaller):
-    /// a fixed sample, the same every time, that still sees every part of the file.
+    /// A loaded corpus of the same file holding `puzzles`: one chunk of this one.
+    pub fn with_puzzles(&self, puzzles: Vec<CorpusPuzzle>) -> Corpus {
+        Corpus { puzzles, ..self.clone_empty() }
+    }
+
+    /// How many well-formed puzzles the file holds.
+    pub fn len(&self) -> usize {
+        self.on_disk.as_ref().map_or(self.puzzles.len(), |disk| disk.puzzles)
+    }
+
+    /// Whether the file holds no well-formed puzzle.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The puzzles of `shard` (all of them for `None`), a chunk at a time in file order: at
+    /// most [`CHUNK_PUZZLES`] puzzles and about [`CHUNK_CELLS`] cells each. An opened file is
+    /// read again from disk; a failure to read it ends the chunks with the error.
+    pub fn chunks(&self, shard: Option<Shard>) -> Chunks<'_> {
+        let source = match &self.on_disk {
+            Some(disk) => match open_file(&disk.path) {
+                Ok(handle) => {
+                    ChunkSource::Disk(Box::new(PuzzleReader::with_options(handle, disk.options)))
+                }
+                Err(error) => ChunkSource::Failed(Some(error)),
+            },
+            None => ChunkSource::Memory(self.puzzles.iter()),
+        };
+        Chunks { source, shard }
+    }
+
+    /// Up to `count` puzzles spread evenly over a loaded corpus (all of them when it is
+    /// smaller): a fixed sample, the same every time, that still sees every part of the file.
     pub fn sample(&self, count: usize) -> Corpus {
         let total = self.puzzles.len();
         let puzzles = if count >= total {
@@ -115,26 +224,34 @@ impl Corpus {
         } else {
             (0..count).map(|k| self.puzzles[k * total / count].clone()).collect()
         };
-        Corpus { puzzles, read_errors: self.read_errors.clone(), ..self.clone_empty() }
+        Corpus {
+            puzzles,
+            read_errors: self.read_errors.clone(),
+            read_error_count: self.read_error_count,
+            ..self.clone_empty()
+        }
     }
 
     /// The sizes of the puzzles, smallest first, with how many puzzles each has.
     pub fn sizes(&self) -> Vec<(Size, usize)> {
+        if let Some(disk) = &self.on_disk {
+            return disk.sizes.clone();
+        }
         let mut counts = [0; Size::ALL.len()];
         for puzzle in &self.puzzles {
             counts[puzzle.grid.size().order() - Size::MIN_ORDER] += 1;
         }
-        Size::ALL.into_iter().zip(counts).filter(|&(_, count)| count > 0).collect()
+        sizes_of(counts)
     }
 
-    /// The puzzles of `size`, as a corpus of the same file. Engines are run and reported per
-    /// size, so a file mixing sizes is measured in parts.
+    /// The puzzles of `size` of a loaded corpus (a chunk), as a corpus of the same file.
+    /// Engines are run and reported per size, so a file mixing sizes is measured in parts.
     pub fn part(&self, size: Size) -> Corpus {
         let puzzles = self.puzzles.iter().filter(|p| p.grid.size() == size).cloned().collect();
         Corpus { puzzles, read_errors: Vec::new(), ..self.clone_empty() }
     }
 
-    /// The corpus split by how hard its puzzles are for people: one corpus per difficulty
+    /// A loaded corpus split by how hard its puzzles are for people: one corpus per difficulty
     /// band met ([`Band`], from the rating of the `logic` ladder without uniqueness
     /// techniques), named `FILE [band]`, easiest band first. Puzzles keep their numbers and
     /// lines; read errors stay with the first part. Rated in parallel on the current rayon
@@ -167,33 +284,124 @@ impl Corpus {
             })
             .collect();
         parts[0].read_errors = self.read_errors.clone();
+        parts[0].read_error_count = self.read_error_count;
         parts
     }
 
     /// This corpus without its puzzles and read errors.
     fn clone_empty(&self) -> Corpus {
         Corpus {
-            file: self.file.clone(),
-            puzzles: Vec::new(),
-            read_errors: Vec::new(),
             read_time: self.read_time,
             open_error: self.open_error.clone(),
+            ..Corpus::empty(self.file.clone())
         }
     }
 
     /// FNV-1a (64 bits) of every puzzle's cells in order, as 16 hex digits. Two files with the
     /// same puzzles in the same order have the same digest, whatever their format.
     pub fn digest(&self) -> String {
-        const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-        const PRIME: u64 = 0x0000_0100_0000_01b3;
-        let mut hash = OFFSET_BASIS;
+        if let Some(disk) = &self.on_disk {
+            return disk.digest.clone();
+        }
+        let mut digest = Digest::new();
         for puzzle in &self.puzzles {
-            for &value in puzzle.grid.cells() {
-                hash ^= u64::from(value);
-                hash = hash.wrapping_mul(PRIME);
+            digest.add(&puzzle.grid);
+        }
+        digest.finish()
+    }
+}
+
+/// The file at `path`, buffered; a directory is refused up front (opening one succeeds on
+/// Unix, and only reading it fails).
+fn open_file(path: &Path) -> io::Result<BufReader<File>> {
+    let handle = File::open(path)?;
+    if handle.metadata()?.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
+    }
+    Ok(BufReader::with_capacity(1 << 16, handle))
+}
+
+/// Sizes with their puzzle counts, smallest first, from counts indexed by order.
+fn sizes_of(counts: [usize; Size::ALL.len()]) -> Vec<(Size, usize)> {
+    Size::ALL.into_iter().zip(counts).filter(|&(_, count)| count > 0).collect()
+}
+
+/// FNV-1a over cells.
+struct Digest(u64);
+
+impl Digest {
+    const OFFSET_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+
+    fn new() -> Digest {
+        Digest(Self::OFFSET_BASIS)
+    }
+
+    fn add(&mut self, grid: &Grid) {
+        for &value in grid.cells() {
+            self.0 ^= u64::from(value);
+            self.0 = self.0.wrapping_mul(Self::PRIME);
+        }
+    }
+
+    fn finish(&self) -> String {
+        format!("{:016x}", self.0)
+    }
+}
+
+/// Where [`Chunks`] takes its puzzles from.
+enum ChunkSource<'c> {
+    Memory(std::slice::Iter<'c, CorpusPuzzle>),
+    Disk(Box<PuzzleReader<BufReader<File>>>),
+    /// The file could not be opened again: the error, once.
+    Failed(Option<io::Error>),
+}
+
+/// The chunks of a corpus (see [`Corpus::chunks`]).
+pub struct Chunks<'c> {
+    source: ChunkSource<'c>,
+    shard: Option<Shard>,
+}
+
+impl Chunks<'_> {
+    /// The next puzzle of the shard, or the error that ends the reading.
+    fn next_puzzle(&mut self) -> Option<io::Result<CorpusPuzzle>> {
+        loop {
+            let puzzle = match &mut self.source {
+                ChunkSource::Memory(puzzles) => puzzles.next()?.clone(),
+                ChunkSource::Disk(reader) => match reader.next()? {
+                    Ok(puzzle) => {
+                        CorpusPuzzle { grid: puzzle.grid, number: puzzle.number, line: puzzle.line }
+                    }
+                    // Counted and reported when the file was opened.
+                    Err(_) => continue,
+                },
+                ChunkSource::Failed(error) => return error.take().map(Err),
+            };
+            if self.shard.is_none_or(|shard| shard.holds(puzzle.number)) {
+                return Some(Ok(puzzle));
             }
         }
-        format!("{hash:016x}")
+    }
+}
+
+impl Iterator for Chunks<'_> {
+    type Item = io::Result<Vec<CorpusPuzzle>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut chunk = Vec::new();
+        let mut cells = 0;
+        while chunk.len() < CHUNK_PUZZLES && cells < CHUNK_CELLS {
+            match self.next_puzzle() {
+                Some(Ok(puzzle)) => {
+                    cells += puzzle.grid.cells().len();
+                    chunk.push(puzzle);
+                }
+                Some(Err(error)) => return Some(Err(error)),
+                None => break,
+            }
+        }
+        (!chunk.is_empty()).then_some(Ok(chunk))
     }
 }
 

@@ -1,16 +1,23 @@
 //! From one engine's passes over one file to its [`Record`]: counts, the field's figures, and
 //! the medians of repeated passes.
 //!
+//! A file is run a chunk at a time, so each engine's results are added up chunk by chunk in a
+//! [`Tally`]: counters as sums, each pass's times as a latency histogram and summed wall and
+//! solve times ([`Timings`]). The record is made from the tally at the end of the file, and
+//! `sudoku bench merge` makes the record of a whole run from its shards' records the same way
+//! ([`record`] from [`Counters`] and [`Timings`]), so a merged report cannot differ from an
+//! unsharded one in how a figure is computed.
+//!
 //! Counters (solved, budget-outs, nodes, guesses, ...) come from the reference pass and are
 //! deterministic, so baselines compare them exactly. Times are the median over passes of each
 //! figure, taken separately.
 
-use sudoku_core::{Size, Verdict};
+use sudoku_core::{Limits, Size, Verdict};
+use sudoku_engines::EngineInfo;
 
 use crate::BenchOptions;
-use crate::corpus::Corpus;
 use crate::measure::EngineRun;
-use crate::report::{Mode, Record, size_name};
+use crate::report::{Mode, PassTiming, Record, Timings, size_name};
 
 /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
 pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -23,78 +30,220 @@ pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
     }
 }
 
-/// The record of `run` over `corpus`; `disagreements` is `None` without cross-check.
-pub(crate) fn record(
-    corpus: &Corpus,
-    size: Size,
-    run: &EngineRun<'_>,
-    options: &BenchOptions<'_>,
-    disagreements: Option<u64>,
-) -> Record {
-    let puzzles = run.reference.len() as u64;
-    let (mut solved, mut unsolvable, mut budget_outs, mut one, mut two_plus) = (0, 0, 0, 0, 0);
-    let (mut nodes, mut guesses, mut without_guessing) = (0u64, 0u64, 0u64);
-    for timed in &run.reference {
-        let outcome = &timed.outcome;
-        nodes = nodes.saturating_add(outcome.stats.nodes);
-        guesses = guesses.saturating_add(outcome.stats.guesses);
-        match outcome.verdict(run.limits) {
-            Verdict::GaveUp(_) => budget_outs += 1,
-            Verdict::Exactly(0) => unsolvable += 1,
-            verdict => {
-                solved += 1;
-                without_guessing += u64::from(outcome.stats.guesses == 0);
-                match verdict {
-                    Verdict::Exactly(1) => one += 1,
-                    _ => two_plus += 1,
-                }
-            }
+/// The deterministic counts of one engine on one size of one file.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Counters {
+    pub puzzles: u64,
+    pub solved: u64,
+    pub unsolvable: u64,
+    pub budget_outs: u64,
+    pub one: u64,
+    pub two_plus: u64,
+    pub nodes: u64,
+    pub guesses: u64,
+    pub without_guessing: u64,
+    /// Disputed puzzles charged to the engine (`None`: not cross-checked).
+    pub disagreements: Option<u64>,
+}
+
+impl Counters {
+    /// Adds `other`'s counts.
+    pub fn add(&mut self, other: &Counters) {
+        self.puzzles += other.puzzles;
+        self.solved += other.solved;
+        self.unsolvable += other.unsolvable;
+        self.budget_outs += other.budget_outs;
+        self.one += other.one;
+        self.two_plus += other.two_plus;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+        self.guesses = self.guesses.saturating_add(other.guesses);
+        self.without_guessing += other.without_guessing;
+        self.disagreements = match (self.disagreements, other.disagreements) {
+            (Some(mine), Some(theirs)) => Some(mine + theirs),
+            (mine, theirs) => mine.or(theirs),
+        };
+    }
+
+    /// The counts a record states (what it does not state, as 0).
+    pub fn of(record: &Record) -> Counters {
+        Counters {
+            puzzles: record.puzzles,
+            solved: record.solved,
+            unsolvable: record.unsolvable,
+            budget_outs: record.budget_outs,
+            one: record.one_solution.unwrap_or(0),
+            two_plus: record.two_plus_solutions.unwrap_or(0),
+            nodes: record.nodes_total.unwrap_or(0),
+            guesses: record.guesses_total.unwrap_or(0),
+            without_guessing: record.solved_without_guessing.unwrap_or(0),
+            disagreements: record.disagreements,
         }
     }
-    let instrumented = run.info.instrumented;
+}
+
+/// Adds `other`'s passes to `timings`, pass by pass.
+pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) {
+    for (index, pass) in other.sequential.iter().enumerate() {
+        if index == timings.sequential.len() {
+            timings.sequential.push(PassTiming::default());
+        }
+        let mine = &mut timings.sequential[index];
+        mine.wall_seconds += pass.wall_seconds;
+        mine.solve_seconds += pass.solve_seconds;
+        mine.latencies.add(&pass.latencies);
+    }
+    for (index, &wall) in other.parallel_walls.iter().enumerate() {
+        if index == timings.parallel_walls.len() {
+            timings.parallel_walls.push(0.0);
+        }
+        timings.parallel_walls[index] += wall;
+    }
+    timings.answered.add(&other.answered);
+}
+
+/// One engine's results on one size of one file, added up chunk by chunk.
+pub(crate) struct Tally<'e> {
+    pub info: &'e EngineInfo,
+    pub limits: Limits,
+    pub counters: Counters,
+    pub timings: Timings,
+    /// Passes run on the first chunk: every later chunk runs as many.
+    pub passes: Option<u32>,
+}
+
+impl<'e> Tally<'e> {
+    /// A tally of nothing yet.
+    pub fn new(info: &'e EngineInfo, options: &BenchOptions<'_>) -> Tally<'e> {
+        Tally {
+            info,
+            limits: crate::measure::limits_for(info, options),
+            counters: Counters {
+                disagreements: options.cross_check.then_some(0),
+                ..Counters::default()
+            },
+            timings: Timings::default(),
+            passes: None,
+        }
+    }
+
+    /// Adds what `run` did on one chunk, `charged` of whose puzzles were disputed and charged
+    /// to the engine.
+    pub fn add(&mut self, run: &EngineRun<'_>, charged: Option<u64>) {
+        let mut counters = Counters { disagreements: charged, ..Counters::default() };
+        let mut answered = crate::latency::Latencies::new();
+        for (index, timed) in run.reference.iter().enumerate() {
+            let outcome = &timed.outcome;
+            counters.puzzles += 1;
+            counters.nodes = counters.nodes.saturating_add(outcome.stats.nodes);
+            counters.guesses = counters.guesses.saturating_add(outcome.stats.guesses);
+            match outcome.verdict(run.limits) {
+                Verdict::GaveUp(_) => {
+                    counters.budget_outs += 1;
+                    continue;
+                }
+                Verdict::Exactly(0) => counters.unsolvable += 1,
+                verdict => {
+                    counters.solved += 1;
+                    counters.without_guessing += u64::from(outcome.stats.guesses == 0);
+                    match verdict {
+                        Verdict::Exactly(1) => counters.one += 1,
+                        _ => counters.two_plus += 1,
+                    }
+                }
+            }
+            answered.record(run.puzzle_times[index]);
+        }
+        self.counters.add(&counters);
+        let chunk = Timings {
+            sequential: run
+                .sequential
+                .iter()
+                .map(|pass| PassTiming {
+                    wall_seconds: pass.wall.as_secs_f64(),
+                    solve_seconds: pass.solve_total.as_secs_f64(),
+                    latencies: pass.latencies.clone(),
+                })
+                .collect(),
+            parallel_walls: run.parallel_walls.iter().map(|wall| wall.as_secs_f64()).collect(),
+            answered,
+        };
+        add_timings(&mut self.timings, &chunk);
+        self.passes.get_or_insert(run.sequential.len() as u32);
+    }
+
+    /// The record of everything added, for `file` and `size`.
+    pub fn record(&self, file: &str, size: Size, options: &BenchOptions<'_>) -> Record {
+        let head = RecordHead {
+            engine: self.info.name.to_owned(),
+            file: file.to_owned(),
+            size: size_name(size),
+            mode: options.mode,
+            budget: self.limits.node_budget(),
+            instrumented: self.info.instrumented,
+            cross_check: options.cross_check,
+            threads: options.threads as u64,
+        };
+        record(head, &self.counters, &self.timings)
+    }
+}
+
+/// What a record says about what ran, before any figure.
+pub(crate) struct RecordHead {
+    pub engine: String,
+    pub file: String,
+    pub size: String,
+    pub mode: Mode,
+    pub budget: Option<u64>,
+    pub instrumented: bool,
+    pub cross_check: bool,
+    pub threads: u64,
+}
+
+/// The record of `counters` and `timings`.
+pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -> Record {
+    let puzzles = counters.puzzles;
+    let instrumented = head.instrumented;
     let known = |value: u64| instrumented.then_some(value);
     let per_puzzle = |value: u64| instrumented.then(|| value as f64 / puzzles.max(1) as f64);
-    let proves_counts = options.mode == Mode::Unique;
+    let proves_counts = head.mode == Mode::Unique;
+    let passes = &timings.sequential;
 
-    let wall_seconds = median(run.sequential.iter().map(|pass| pass.wall.as_secs_f64()));
-    let parallel_wall_seconds = median(run.parallel_walls.iter().map(|wall| wall.as_secs_f64()));
+    let wall_seconds = median(passes.iter().map(|pass| pass.wall_seconds));
+    let parallel_wall_seconds = median(timings.parallel_walls.iter().copied());
     let rate = |seconds: f64| if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
     let single_thread_puzzles_per_second = rate(wall_seconds);
     let parallel_puzzles_per_second = rate(parallel_wall_seconds);
-    let micros = |pick: fn(&crate::measure::PassTimes) -> f64| {
-        median(run.sequential.iter().map(pick)) / 1000.0
-    };
+    let micros = |pick: &dyn Fn(&PassTiming) -> f64| median(passes.iter().map(pick)) / 1000.0;
     Record {
-        engine: run.info.name.to_owned(),
-        file: corpus.file.clone(),
-        size: size_name(size),
-        mode: options.mode,
-        budget: run.limits.node_budget(),
+        engine: head.engine,
+        file: head.file,
+        size: head.size,
+        mode: head.mode,
+        budget: head.budget,
         instrumented,
-        cross_check: options.cross_check,
+        cross_check: head.cross_check,
         puzzles,
-        solved,
-        unsolvable,
-        budget_outs,
-        one_solution: proves_counts.then_some(one),
-        two_plus_solutions: proves_counts.then_some(two_plus),
-        passes: run.sequential.len() as u32,
+        solved: counters.solved,
+        unsolvable: counters.unsolvable,
+        budget_outs: counters.budget_outs,
+        one_solution: proves_counts.then_some(counters.one),
+        two_plus_solutions: proves_counts.then_some(counters.two_plus),
+        passes: passes.len() as u32,
         single_thread_puzzles_per_second,
-        us_mean: micros(|pass| pass.mean_ns),
-        us_median: micros(|pass| pass.median_ns),
-        us_p99: micros(|pass| pass.p99_ns),
-        us_max: micros(|pass| pass.max_ns),
-        solve_seconds: median(run.sequential.iter().map(|pass| pass.solve_total.as_secs_f64())),
+        us_mean: micros(&|pass| pass.solve_seconds * 1e9 / puzzles.max(1) as f64),
+        us_median: micros(&|pass| pass.latencies.median_nanos() as f64),
+        us_p99: micros(&|pass| pass.latencies.quantile_nanos(0.99) as f64),
+        us_max: micros(&|pass| pass.latencies.max_nanos() as f64),
+        solve_seconds: median(passes.iter().map(|pass| pass.solve_seconds)),
         wall_seconds,
-        harness_overhead_percent: median(run.sequential.iter().map(|pass| {
-            let wall = pass.wall.as_secs_f64();
-            if wall > 0.0 {
-                (wall - pass.solve_total.as_secs_f64()).max(0.0) / wall * 100.0
+        harness_overhead_percent: median(passes.iter().map(|pass| {
+            if pass.wall_seconds > 0.0 {
+                (pass.wall_seconds - pass.solve_seconds).max(0.0) / pass.wall_seconds * 100.0
             } else {
                 0.0
             }
         })),
-        threads: options.threads as u64,
+        threads: head.threads,
         parallel_puzzles_per_second,
         parallel_wall_seconds,
         speedup: if single_thread_puzzles_per_second > 0.0 {
@@ -102,14 +251,15 @@ pub(crate) fn record(
         } else {
             0.0
         },
-        nodes_total: known(nodes),
-        guesses_total: known(guesses),
-        nodes_per_puzzle: per_puzzle(nodes),
-        guesses_per_puzzle: per_puzzle(guesses),
-        solved_without_guessing: known(without_guessing),
+        nodes_total: known(counters.nodes),
+        guesses_total: known(counters.guesses),
+        nodes_per_puzzle: per_puzzle(counters.nodes),
+        guesses_per_puzzle: per_puzzle(counters.guesses),
+        solved_without_guessing: known(counters.without_guessing),
         no_guess_percent: instrumented
-            .then(|| without_guessing as f64 / puzzles.max(1) as f64 * 100.0),
-        disagreements,
+            .then(|| counters.without_guessing as f64 / puzzles.max(1) as f64 * 100.0),
+        disagreements: counters.disagreements,
+        timings: Some(timings.clone()),
     }
 }
 
@@ -122,5 +272,41 @@ mod tests {
         assert_eq!(median([3.0, 1.0, 2.0]), 2.0);
         assert_eq!(median([4.0, 1.0, 2.0, 3.0]), 2.5);
         assert_eq!(median([]), 0.0);
+    }
+
+    #[test]
+    fn counters_add_up_and_read_back_from_their_record() {
+        let one = Counters {
+            puzzles: 3,
+            solved: 2,
+            budget_outs: 1,
+            one: 2,
+            nodes: 40,
+            ..Default::default()
+        };
+        let mut sum = Counters { disagreements: Some(1), ..one };
+        sum.add(&Counters {
+            puzzles: 1,
+            unsolvable: 1,
+            nodes: 2,
+            disagreements: Some(2),
+            ..Default::default()
+        });
+        assert_eq!(
+            (sum.puzzles, sum.unsolvable, sum.nodes, sum.disagreements),
+            (4, 1, 42, Some(3))
+        );
+        let head = || RecordHead {
+            engine: "e".into(),
+            file: "f".into(),
+            size: "9x9".into(),
+            mode: Mode::Unique,
+            budget: None,
+            instrumented: true,
+            cross_check: true,
+            threads: 1,
+        };
+        let record = record(head(), &sum, &Timings::default());
+        assert_eq!(Counters::of(&record), sum);
     }
 }

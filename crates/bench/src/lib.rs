@@ -30,6 +30,7 @@
 //!     timing: Timing::Repeat(1),
 //!     cross_check: true,
 //!     progress: false,
+//!     shard: None,
 //! };
 //! let report = sudoku_bench::run(&[corpus], &options)?;
 //! output::write(&report, output::OutputFormat::Table, &mut std::io::stdout())?;
@@ -42,8 +43,12 @@ pub mod corpus;
 pub mod crosscheck;
 mod figures;
 pub mod files;
+pub mod html;
+pub mod latency;
 pub mod measure;
+pub mod merge;
 pub mod output;
+pub mod per_puzzle;
 pub mod progress;
 pub mod report;
 
@@ -54,8 +59,10 @@ use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError};
 pub use crosscheck::{Disagreement, EngineAnswer};
+pub use latency::Latencies;
 pub use report::{
-    FileSummary, Machine, Mode, NotApplicable, Record, Report, SCHEMA_VERSION, SizeCount, size_name,
+    FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record, Report,
+    SCHEMA_VERSION, SamplePoint, SampleTime, Samples, Shard, SizeCount, Timings, size_name,
 };
 
 /// How often the timing passes run.
@@ -87,6 +94,8 @@ pub struct BenchOptions<'e> {
     pub cross_check: bool,
     /// Whether to draw a progress bar on standard error (see [`progress::wanted`]).
     pub progress: bool,
+    /// Run only this part of every file (`None`: all of it).
+    pub shard: Option<Shard>,
 }
 
 /// Why a run could not start.
@@ -108,13 +117,36 @@ pub enum BenchError {
     },
 }
 
+/// Sees every chunk's answers as soon as they are measured and checked: how per-puzzle results
+/// are streamed out without being kept ([`per_puzzle`]).
+pub trait Observer {
+    /// Called once per chunk and size: `chunk` holds the puzzles (all of `size`), and `runs`
+    /// every engine's answers and times, in run order (engines that do not solve `size` are
+    /// not among them).
+    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]);
+}
+
 /// Runs every engine of `options` over every corpus and returns the report, cross-check
-/// included. Each pass is one engine over the whole corpus, so the engine has the machine to
-/// itself while it is timed. After every engine's first pass, the timing passes take turns, one
-/// per engine in each round: a change in the machine's load during the run (other jobs on a
-/// shared machine, the clock slowing as it warms) then falls on every engine alike, and the
-/// ratios between engines, measured side by side, stay fair.
+/// included: [`run_observed`] with no observer.
 pub fn run(corpora: &[Corpus], options: &BenchOptions<'_>) -> Result<Report, BenchError> {
+    run_observed(corpora, options, &mut [])
+}
+
+/// Runs every engine of `options` over every corpus, shows each chunk's answers to every
+/// observer, and returns the report, cross-check included.
+///
+/// A file is run a chunk at a time ([`Corpus::chunks`]), so memory does not grow with it.
+/// Each pass is one engine over the whole chunk, so the engine has the machine to itself
+/// while it is timed. After every engine's first pass, the timing passes take turns, one per
+/// engine in each round: a change in the machine's load during the run (other jobs on a shared
+/// machine, the clock slowing as it warms) then falls on every engine alike, and the ratios
+/// between engines, measured side by side, stay fair. The number of passes is settled on an
+/// engine's first chunk of each file and size, and every later chunk gets as many.
+pub fn run_observed(
+    corpora: &[Corpus],
+    options: &BenchOptions<'_>,
+    observers: &mut [&mut dyn Observer],
+) -> Result<Report, BenchError> {
     if options.engines.is_empty() {
         return Err(BenchError::NoEngines);
     }
@@ -129,70 +161,141 @@ pub fn run(corpora: &[Corpus], options: &BenchOptions<'_>) -> Result<Report, Ben
     let progress = progress::Progress::new(options.progress);
     let mut report = Report::new(options, Machine::current());
     let mut disagreements = Vec::new();
-    for whole in corpora {
-        let mut summary = FileSummary::of(whole);
-        let sizes = whole.sizes();
-        for &(size, puzzles) in &sizes {
-            // A file of one size (nearly all) is run as it is; a mixed one, a size at a time.
-            let part;
-            let corpus = if sizes.len() == 1 {
-                whole
-            } else {
-                part = whole.part(size);
-                &part
-            };
-            let (engines, not_applicable): (Vec<&EngineInfo>, Vec<&EngineInfo>) =
-                options.engines.iter().partition(|info| info.supports(size));
-            report.not_applicable.extend(not_applicable.into_iter().map(|info| NotApplicable {
-                engine: info.name.to_owned(),
-                file: corpus.file.clone(),
-                size: size_name(size),
-                puzzles: puzzles as u64,
-                engine_sizes: info.sizes_text(),
-            }));
-            if engines.is_empty() {
-                continue;
-            }
-            let part = run_part(corpus, size, &engines, options, &pool, &progress);
-            report.records.extend(part.records);
-            disagreements.extend(part.disagreements);
-            if let Some(seconds) = part.check_seconds {
-                summary.check_seconds = Some(summary.check_seconds.unwrap_or(0.0) + seconds);
-            }
-        }
-        report.files.push(summary);
+    for corpus in corpora {
+        let file = run_file(corpus, options, &pool, &progress, observers);
+        report.files.push(file.summary);
+        report.records.extend(file.records);
+        report.not_applicable.extend(file.not_applicable);
+        report.samples.extend(file.samples);
+        disagreements.extend(file.disagreements);
     }
     progress.finish();
     report.disagreements = options.cross_check.then_some(disagreements);
     Ok(report)
 }
 
-/// What the engines did on the puzzles of one size of one file.
-struct Part {
+/// What the engines did on one file.
+struct FileRun {
+    summary: FileSummary,
     records: Vec<Record>,
+    not_applicable: Vec<NotApplicable>,
+    samples: Vec<Samples>,
     disagreements: Vec<Disagreement>,
-    /// Time spent cross-checking (`None`: no cross-check).
-    check_seconds: Option<f64>,
 }
 
-/// Runs `engines` over `corpus`, whose puzzles all have `size`: passes taking turns, then the
-/// cross-check, then one record per engine.
-fn run_part(
-    corpus: &Corpus,
+/// The engines running on the puzzles of one size of a file, and what they did so far.
+struct SizePart<'e> {
     size: Size,
-    engines: &[&EngineInfo],
+    tallies: Vec<figures::Tally<'e>>,
+    samples: Samples,
+    disagreements: Vec<Disagreement>,
+}
+
+/// Runs every engine that solves it over `corpus`, a chunk at a time.
+fn run_file(
+    corpus: &Corpus,
     options: &BenchOptions<'_>,
     pool: &rayon::ThreadPool,
     progress: &progress::Progress,
-) -> Part {
-    let mut runners: Vec<measure::Runner<'_, '_>> = engines
+    observers: &mut [&mut dyn Observer],
+) -> FileRun {
+    let mut summary = FileSummary::of(corpus);
+    let mut not_applicable = Vec::new();
+    let mut parts: Vec<SizePart<'_>> = Vec::new();
+    for (size, puzzles) in corpus.sizes() {
+        let (engines, unsupported): (Vec<&EngineInfo>, Vec<&EngineInfo>) =
+            options.engines.iter().partition(|info| info.supports(size));
+        not_applicable.extend(unsupported.into_iter().map(|info| NotApplicable {
+            engine: info.name.to_owned(),
+            file: corpus.file.clone(),
+            size: size_name(size),
+            puzzles: puzzles as u64,
+            engine_sizes: info.sizes_text(),
+        }));
+        if !engines.is_empty() {
+            parts.push(SizePart {
+                size,
+                samples: Samples::new(
+                    corpus.file.clone(),
+                    size_name(size),
+                    engines.iter().map(|info| info.name.to_owned()).collect(),
+                ),
+                tallies: engines.iter().map(|info| figures::Tally::new(info, options)).collect(),
+                disagreements: Vec::new(),
+            });
+        }
+    }
+    let mut read = 0;
+    for chunk in corpus.chunks(options.shard) {
+        let chunk = match chunk {
+            Ok(puzzles) => corpus.with_puzzles(puzzles),
+            Err(error) => {
+                summary.error = Some(format!("cannot read it again: {error}"));
+                break;
+            }
+        };
+        read += chunk.puzzles.len();
+        let single_size = parts.len() == 1;
+        for part in &mut parts {
+            let sized;
+            let puzzles = if single_size {
+                &chunk
+            } else {
+                sized = chunk.part(part.size);
+                &sized
+            };
+            if !puzzles.puzzles.is_empty() {
+                let seconds = run_chunk(puzzles, part, options, pool, progress, observers);
+                if let Some(seconds) = seconds {
+                    summary.check_seconds = Some(summary.check_seconds.unwrap_or(0.0) + seconds);
+                }
+            }
+        }
+    }
+    if options.shard.is_none() && summary.error.is_none() && read != corpus.len() {
+        summary.error = Some(format!(
+            "it changed while it was benchmarked: {} puzzles when opened, {read} when run",
+            corpus.len()
+        ));
+    }
+    let mut run = FileRun {
+        summary,
+        records: Vec::new(),
+        not_applicable,
+        samples: Vec::new(),
+        disagreements: Vec::new(),
+    };
+    for part in parts {
+        run.records.extend(part.tallies.iter().map(|t| t.record(&corpus.file, part.size, options)));
+        run.disagreements.extend(part.disagreements);
+        if !part.samples.points.is_empty() {
+            run.samples.push(part.samples);
+        }
+    }
+    run
+}
+
+/// Runs every engine of `part` over `chunk`, whose puzzles all have the part's size: passes
+/// taking turns, then the cross-check; adds the results to the part. Returns the time spent
+/// cross-checking (`None`: no cross-check).
+fn run_chunk(
+    chunk: &Corpus,
+    part: &mut SizePart<'_>,
+    options: &BenchOptions<'_>,
+    pool: &rayon::ThreadPool,
+    progress: &progress::Progress,
+    observers: &mut [&mut dyn Observer],
+) -> Option<f64> {
+    let mut runners: Vec<measure::Runner<'_, '_>> = part
+        .tallies
         .iter()
-        .map(|&info| measure::Runner::start(info, corpus, options, pool, progress))
+        .map(|tally| measure::Runner::start(tally.info, chunk, options, pool, progress))
         .collect();
     loop {
         let mut ran = false;
-        for runner in &mut runners {
-            if runner.wants_another_pass(options.timing) {
+        for (runner, tally) in runners.iter_mut().zip(&part.tallies) {
+            let timing = tally.passes.map_or(options.timing, Timing::Repeat);
+            if runner.wants_another_pass(timing) {
                 runner.another_pass(options, pool, progress);
                 ran = true;
             }
@@ -203,21 +306,40 @@ fn run_part(
     }
     let runs: Vec<measure::EngineRun<'_>> =
         runners.into_iter().map(measure::Runner::finish).collect();
-    let (charged, disagreements, check_seconds) = if options.cross_check {
+    let (charged, check_seconds) = if options.cross_check {
         let started = Instant::now();
-        let checked = crosscheck::cross_check(corpus, &runs, pool);
-        let seconds = started.elapsed().as_secs_f64();
-        (Some(checked.charged), checked.disagreements, Some(seconds))
+        let checked = crosscheck::cross_check(chunk, &runs, pool);
+        part.disagreements.extend(checked.disagreements);
+        (Some(checked.charged), Some(started.elapsed().as_secs_f64()))
     } else {
-        (None, Vec::new(), None)
+        (None, None)
     };
-    let records = runs
-        .iter()
-        .enumerate()
-        .map(|(index, engine_run)| {
-            let charged_here = charged.as_ref().map(|per_engine| per_engine[index]);
-            figures::record(corpus, size, engine_run, options, charged_here)
-        })
-        .collect();
-    Part { records, disagreements, check_seconds }
+    for (index, (tally, run)) in part.tallies.iter_mut().zip(&runs).enumerate() {
+        tally.add(run, charged.as_ref().map(|per_engine| per_engine[index]));
+    }
+    sample(&mut part.samples, chunk, &runs);
+    for observer in observers.iter_mut() {
+        observer.chunk(chunk, part.size, &runs);
+    }
+    check_seconds
+}
+
+/// Adds the puzzles of `chunk` that `samples` takes, with every engine's time on them.
+fn sample(samples: &mut Samples, chunk: &Corpus, runs: &[measure::EngineRun<'_>]) {
+    for (index, puzzle) in chunk.puzzles.iter().enumerate() {
+        if !samples.takes(puzzle.number as u64) {
+            continue;
+        }
+        let times = runs
+            .iter()
+            .map(|run| SampleTime {
+                us: run.puzzle_times[index] as f64 / 1000.0,
+                gave_up: matches!(
+                    run.reference[index].outcome.verdict(run.limits),
+                    sudoku_core::Verdict::GaveUp(_)
+                ),
+            })
+            .collect();
+        samples.push(SamplePoint { puzzle: puzzle.number as u64, line: puzzle.line as u64, times });
+    }
 }

@@ -25,6 +25,7 @@ use sudoku_core::{Engine, Limits, Outcome, Stats};
 use sudoku_engines::EngineInfo;
 
 use crate::corpus::{Corpus, CorpusPuzzle};
+use crate::latency::Latencies;
 use crate::progress::Progress;
 use crate::{BenchOptions, Timing};
 
@@ -56,46 +57,27 @@ impl Timed {
     };
 }
 
-/// The times of one pass.
-#[derive(Clone, Copy, PartialEq, Debug)]
+/// The times of one sequential pass.
+#[derive(Clone, PartialEq, Debug)]
 pub struct PassTimes {
     /// Wall time of the whole pass.
     pub wall: Duration,
-    /// Sum of the per-puzzle solve times (sequential passes; zero for parallel ones).
+    /// Sum of the per-puzzle solve times.
     pub solve_total: Duration,
-    /// Mean solve time, ns.
-    pub mean_ns: f64,
-    /// Median solve time, ns.
-    pub median_ns: f64,
-    /// 99th percentile (nearest rank), ns.
-    pub p99_ns: f64,
-    /// Longest solve, ns.
-    pub max_ns: f64,
+    /// The per-puzzle solve times.
+    pub latencies: Latencies,
 }
 
 impl PassTimes {
-    /// The figures of a sequential pass from its slots.
+    /// The times of a sequential pass from its slots.
     fn of(slots: &[Timed], wall: Duration) -> PassTimes {
-        let mut nanos: Vec<u64> = slots.iter().map(|slot| slot.nanos).collect();
-        nanos.sort_unstable();
-        let total: u64 = nanos.iter().sum();
-        let count = nanos.len().max(1);
-        let rank = |fraction: f64| {
-            let index = ((fraction * count as f64).ceil() as usize).clamp(1, count) - 1;
-            nanos.get(index).copied().unwrap_or(0) as f64
-        };
-        PassTimes {
-            wall,
-            solve_total: Duration::from_nanos(total),
-            mean_ns: total as f64 / count as f64,
-            median_ns: if nanos.len().is_multiple_of(2) && !nanos.is_empty() {
-                (nanos[nanos.len() / 2 - 1] + nanos[nanos.len() / 2]) as f64 / 2.0
-            } else {
-                rank(0.5)
-            },
-            p99_ns: rank(0.99),
-            max_ns: nanos.last().copied().unwrap_or(0) as f64,
+        let mut latencies = Latencies::new();
+        let mut total = 0u64;
+        for slot in slots {
+            latencies.record(slot.nanos);
+            total = total.saturating_add(slot.nanos);
         }
+        PassTimes { wall, solve_total: Duration::from_nanos(total), latencies }
     }
 }
 
@@ -121,6 +103,11 @@ pub struct EngineRun<'e> {
     pub unstable: Vec<Instability>,
     /// The sequential passes (with one thread, the reference pass is the first).
     pub sequential: Vec<PassTimes>,
+    /// Each puzzle's shortest solve time over the sequential passes, ns: the per-puzzle
+    /// figure. The shortest, because what lengthens a solve on a busy machine (the scheduler
+    /// taking the core away, a cold cache) only ever adds: with `--repeat 3` a puzzle's time
+    /// is its own, not the machine's.
+    pub puzzle_times: Vec<u64>,
     /// Wall times of the parallel passes (with one thread, those of the sequential passes).
     pub parallel_walls: Vec<Duration>,
 }
@@ -181,6 +168,7 @@ impl<'e, 'c> Runner<'e, 'c> {
                 reference: vec![Timed::UNSET; puzzles.len()],
                 unstable: Vec::new(),
                 sequential: Vec::new(),
+                puzzle_times: Vec::new(),
                 parallel_walls: Vec::new(),
             },
             engine: info.create(),
@@ -201,6 +189,7 @@ impl<'e, 'c> Runner<'e, 'c> {
             let engine = runner.engine.as_mut();
             let wall = sequential_pass(engine, limits, puzzles, &mut run.reference, progress);
             run.sequential.push(PassTimes::of(&run.reference, wall));
+            run.puzzle_times = run.reference.iter().map(|slot| slot.nanos).collect();
             run.parallel_walls.push(wall);
         }
         runner.spent = started.elapsed();
@@ -248,6 +237,13 @@ impl<'e, 'c> Runner<'e, 'c> {
         let engine = self.engine.as_mut();
         let wall =
             sequential_pass(engine, self.run.limits, self.puzzles, &mut self.scratch, progress);
+        if self.run.sequential.is_empty() {
+            self.run.puzzle_times = self.scratch.iter().map(|slot| slot.nanos).collect();
+        } else {
+            for (best, slot) in self.run.puzzle_times.iter_mut().zip(&self.scratch) {
+                *best = (*best).min(slot.nanos);
+            }
+        }
         self.run.sequential.push(PassTimes::of(&self.scratch, wall));
         compare(&mut self.run, &self.scratch, options.cross_check);
         wall
@@ -385,16 +381,14 @@ mod tests {
     }
 
     #[test]
-    fn pass_figures_use_nearest_rank_percentiles() {
+    fn a_pass_counts_every_time_and_sums_them() {
         let times: Vec<u64> = (1..=200).collect();
         let pass = PassTimes::of(&slots(&times), Duration::from_micros(50));
         assert_eq!(pass.solve_total, Duration::from_nanos(200 * 201 / 2));
-        assert_eq!(pass.mean_ns, 100.5);
-        assert_eq!(pass.median_ns, 100.5);
-        assert_eq!(pass.p99_ns, 198.0);
-        assert_eq!(pass.max_ns, 200.0);
-        let odd = PassTimes::of(&slots(&[5, 1, 9]), Duration::ZERO);
-        assert_eq!((odd.median_ns, odd.p99_ns, odd.max_ns), (5.0, 9.0, 9.0));
+        assert_eq!(pass.latencies.len(), 200);
+        assert_eq!(pass.latencies.max_nanos(), 200);
+        assert_eq!(pass.latencies.median_nanos(), 100);
+        assert_eq!(pass.latencies.quantile_nanos(0.99), 198);
     }
 
     #[test]

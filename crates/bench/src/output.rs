@@ -52,11 +52,13 @@ pub fn read_json(text: &str) -> Result<Report, serde_json::Error> {
 }
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
-/// A missing figure is an empty cell.
+/// A missing figure is an empty cell. The histograms behind the figures (`timings`) are JSON
+/// only.
 pub fn write_csv(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     for record in &report.records {
-        writer.serialize(record).map_err(io::Error::other)?;
+        let flat = Record { timings: None, ..record.clone() };
+        writer.serialize(flat).map_err(io::Error::other)?;
     }
     writer.flush()
 }
@@ -220,14 +222,29 @@ fn settings_lines(report: &Report) -> Vec<String> {
         (Some(passes), None) => format!("median of {passes} timing passes"),
     };
     let cross_check = if report.cross_check { "cross-check on" } else { "cross-check OFF" };
-    vec![
+    let mut lines = vec![
         format!("sudoku bench: mode {} ({})", report.mode.name(), report.mode.meaning()),
         format!(
             "{budget}; {}; {passes}; {cross_check}",
             counted(report.threads, "thread", "threads")
         ),
         format!("machine: {}", report.machine.describe()),
-    ]
+    ];
+    if let Some(shard) = report.shard {
+        lines.push(format!(
+            "shard {shard}: puzzles {}, {}, ... of every file (the files' counts are whole; \
+             the tables count this shard's puzzles)",
+            shard.index,
+            shard.index + shard.count
+        ));
+    }
+    if let Some(shards) = report.merged_shards {
+        lines.push(format!(
+            "merged from {shards} shards: counters summed, percentiles from the merged \
+             histograms, rates from the summed wall times"
+        ));
+    }
+    lines
 }
 
 /// What the columns mean, and the cross-check's verdict.

@@ -16,6 +16,7 @@ use sudoku_core::{Limits, Size};
 
 use crate::corpus::Corpus;
 use crate::crosscheck::Disagreement;
+use crate::latency::Latencies;
 use crate::{BenchOptions, Timing};
 
 /// The version of the JSON schema this crate writes.
@@ -155,8 +156,8 @@ impl FileSummary {
     pub fn of(corpus: &Corpus) -> FileSummary {
         FileSummary {
             file: corpus.file.clone(),
-            puzzles: corpus.puzzles.len() as u64,
-            read_errors: corpus.read_errors.len() as u64,
+            puzzles: corpus.len() as u64,
+            read_errors: corpus.read_error_count,
             parse_seconds: corpus.read_time.as_secs_f64(),
             check_seconds: None,
             digest: corpus.digest(),
@@ -243,6 +244,156 @@ pub struct Record {
     pub no_guess_percent: Option<f64>,
     /// Puzzles on which this engine's answer was wrong or disputed (`None`: not cross-checked).
     pub disagreements: Option<u64>,
+    /// What the time figures above are made from, kept so that shards can be merged and
+    /// per-puzzle pictures drawn (`None` in reports written before they were kept).
+    #[serde(default)]
+    pub timings: Option<Timings>,
+}
+
+/// The times behind a record's figures: every pass, as histograms.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Timings {
+    /// The sequential passes (with one thread, every pass), in order.
+    pub sequential: Vec<PassTiming>,
+    /// Wall time of each parallel pass, seconds (with one thread, of the sequential passes).
+    pub parallel_walls: Vec<f64>,
+    /// Each puzzle's shortest solve time over the sequential passes, on the puzzles answered
+    /// (budget-outs left out): the curve of a cactus plot.
+    pub answered: Latencies,
+}
+
+/// One sequential pass over a file.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct PassTiming {
+    /// Wall time of the pass, seconds.
+    pub wall_seconds: f64,
+    /// Sum of its solve times, seconds.
+    pub solve_seconds: f64,
+    /// Its solve times, ns.
+    pub latencies: Latencies,
+}
+
+/// Per-puzzle times of every engine on an evenly spread sample of one size of one file, for
+/// scatter plots: the puzzles whose number is a multiple of `stride`, `stride` being the
+/// smallest power of two that keeps at most [`MAX_SAMPLES`] of them.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Samples {
+    /// The file as named on the command line.
+    pub file: String,
+    /// The size ([`size_name`]).
+    pub size: String,
+    /// Every puzzle whose number is a multiple of this is sampled.
+    pub stride: u64,
+    /// The engines, in run order; `times` of each point follow this order.
+    pub engines: Vec<String>,
+    /// The sampled puzzles, in file order.
+    pub points: Vec<SamplePoint>,
+}
+
+/// The most points a [`Samples`] keeps.
+pub const MAX_SAMPLES: usize = 4096;
+
+impl Samples {
+    /// No point yet, every puzzle taken.
+    pub fn new(file: String, size: String, engines: Vec<String>) -> Samples {
+        Samples { file, size, stride: 1, engines, points: Vec::new() }
+    }
+
+    /// Whether puzzle `number` is one the sample takes.
+    pub fn takes(&self, number: u64) -> bool {
+        number.is_multiple_of(self.stride)
+    }
+
+    /// Adds a point (of a puzzle it [takes](Samples::takes), after every earlier one); past
+    /// [`MAX_SAMPLES`] points the stride doubles and half the points go.
+    pub fn push(&mut self, point: SamplePoint) {
+        self.points.push(point);
+        self.thin();
+    }
+
+    /// Adds the points of `other`, a sample of another shard of the same file and size, and
+    /// thins the whole to the stride one sample of both shards together would have.
+    pub fn merge(&mut self, other: &Samples) {
+        self.stride = self.stride.max(other.stride);
+        self.points.extend(other.points.iter().cloned());
+        let stride = self.stride;
+        self.points.retain(|point| point.puzzle.is_multiple_of(stride));
+        self.points.sort_by_key(|point| point.puzzle);
+        self.thin();
+    }
+
+    /// Doubles the stride until at most [`MAX_SAMPLES`] points are left.
+    fn thin(&mut self) {
+        while self.points.len() > MAX_SAMPLES {
+            self.stride *= 2;
+            let stride = self.stride;
+            self.points.retain(|point| point.puzzle.is_multiple_of(stride));
+        }
+    }
+}
+
+/// One sampled puzzle.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SamplePoint {
+    /// Its 1-based number in the file.
+    pub puzzle: u64,
+    /// The line it starts on.
+    pub line: u64,
+    /// Each engine's time on it (the shortest over the sequential passes), in the order of
+    /// `engines`.
+    pub times: Vec<SampleTime>,
+}
+
+/// One engine's time on a sampled puzzle.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct SampleTime {
+    /// Time inside `solve`, µs.
+    pub us: f64,
+    /// Whether the engine gave up at the node budget: the time is then a lower bound, and
+    /// must never be drawn as a fast answer.
+    pub gave_up: bool,
+}
+
+/// One of `count` deterministic parts of every file: puzzle number `n` belongs to part
+/// `(n - 1) % count + 1`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Shard {
+    /// Which part, from 1.
+    pub index: u32,
+    /// How many parts.
+    pub count: u32,
+}
+
+impl Shard {
+    /// Whether puzzle `number` (1-based) belongs to this shard.
+    pub fn holds(self, number: usize) -> bool {
+        (number as u64 - 1) % u64::from(self.count) == u64::from(self.index) - 1
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(formatter, "{}/{}", self.index, self.count)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+
+    /// `K/N` with 1 ≤ K ≤ N.
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (index, count) = text
+            .split_once('/')
+            .ok_or_else(|| format!("'{text}' is not K/N (the K-th of N parts, as in 2/4)"))?;
+        let number = |part: &str| {
+            part.trim().parse::<u32>().map_err(|_| format!("'{text}': '{part}' is not a number"))
+        };
+        let (index, count) = (number(index)?, number(count)?);
+        if count == 0 || index == 0 || index > count {
+            return Err(format!("'{text}': the part must be 1 to N and N at least 1"));
+        }
+        Ok(Shard { index, count })
+    }
 }
 
 /// Everything a run found.
@@ -277,6 +428,18 @@ pub struct Report {
     pub not_applicable: Vec<NotApplicable>,
     /// Every disagreement found (`None`: not cross-checked).
     pub disagreements: Option<Vec<Disagreement>>,
+    /// The command line that made the report, when known.
+    #[serde(default)]
+    pub command: Option<String>,
+    /// The part of every file this run measured (`None`: all of it, or shards merged).
+    #[serde(default)]
+    pub shard: Option<Shard>,
+    /// How many shard reports were merged into this one (`None`: not a merge).
+    #[serde(default)]
+    pub merged_shards: Option<u32>,
+    /// Per-puzzle times on a sample of each file and size, for scatter plots.
+    #[serde(default)]
+    pub samples: Vec<Samples>,
 }
 
 impl Report {
@@ -303,6 +466,10 @@ impl Report {
             records: Vec::new(),
             not_applicable: Vec::new(),
             disagreements: None,
+            command: None,
+            shard: options.shard,
+            merged_shards: None,
+            samples: Vec::new(),
         }
     }
 

@@ -86,9 +86,28 @@ line. Budget-outs are counted per engine, never taken as disagreements.
 
 A FILE of `-` is standard input.
 
-Output files (--out, --chart, --save-baseline) are checked before the run starts, and written
-whole or not at all: a regular file is replaced only once complete, a device or FIFO (such as
-/dev/stdout) is written as it is, a symbolic link's target is replaced and the link kept.
+Output files (--out, --chart, --report, --per-puzzle, --save-baseline) are checked before the
+run starts, and written whole or not at all: a regular file is replaced only once complete, a
+device or FIFO (such as /dev/stdout) is written as it is, a symbolic link's target is replaced
+and the link kept.
+
+Charts: --chart FILE.svg draws the bars (or the scaling chart when the run holds several
+sizes); --chart KIND:FILE.svg draws one kind: bars, scaling, cactus (per file and size, every
+engine: puzzles answered against µs, sorted, log y) or scatter (two engines' µs per puzzle,
+log-log, with the diagonal and the 10x lines; --scatter A,B picks them, the first two engines
+by default). --chart may be given several times. --report FILE.html writes one self-contained
+page with the command, the machine, every table and every chart.
+
+Memory does not grow with the files: each is read once to check it, then run 65,536 puzzles at
+a time (standard input and --by-difficulty excepted: they are held in memory).
+--per-puzzle FILE streams a row per puzzle and engine (CSV, or JSON lines for .jsonl).
+--puzzle-baseline FILE compares those rows with an earlier run's --per-puzzle file: the puzzles
+whose counters changed (a regression unless --accept-counter-changes) and the slowest
+regressions, with their lines.
+
+Shards: --shard K/N runs puzzles K, K+N, K+2N, ... of every file; `sudoku bench merge
+SHARD.json...` makes the reports of all N shards (written with --format json) into the report
+of the whole run, counters exactly those of one run.
 
 Baselines: --save-baseline NAME stores the JSON report as target/sudoku-bench/NAME.json
 (under $CARGO_TARGET_DIR when set; a NAME with a '/' or ending in .json is a path).
@@ -130,7 +149,8 @@ pub enum Command {
     Engines,
     /// Run engines over puzzle corpora, cross-check every answer, and report how they compare.
     #[command(after_help = BENCH_HELP)]
-    Bench(BenchArgs),
+    #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
+    Bench(Box<BenchArgs>),
     /// Make minimal puzzles with exactly one solution, reproducibly from a seed.
     #[command(after_help = GENERATE_HELP)]
     Generate(GenerateArgs),
@@ -449,6 +469,7 @@ fn parse_engine(name: &str) -> Result<&'static EngineInfo, String> {
 pub const DEFAULT_BENCH_BUDGET: &str = "10000";
 
 #[derive(Args, Debug, Clone)]
+#[command(group(clap::ArgGroup::new("baselines").args(["baseline", "puzzle_baseline"]).multiple(true)))]
 pub struct BenchArgs {
     /// Puzzle files, any format; the shipped corpus when none; `-` for standard input.
     pub files: Vec<PathBuf>,
@@ -482,17 +503,25 @@ pub struct BenchArgs {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub min_time: Option<Duration>,
 
-    /// The report's format.
-    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
-    pub format: ReportFormat,
+    #[command(flatten)]
+    pub output: ReportOutput,
 
-    /// Write the report to this file (whole or not at all) instead of standard output.
-    #[arg(short, long, value_name = "FILE")]
-    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub pictures: PictureArgs,
 
-    /// Also draw an SVG bar chart of puzzles/s per engine per file (log scale).
-    #[arg(long, value_name = "FILE.svg")]
-    pub chart: Option<PathBuf>,
+    /// Write one row per puzzle and engine to FILE as the run goes (CSV, or JSON lines when
+    /// FILE ends in .jsonl or .ndjson).
+    #[arg(long, value_name = "FILE")]
+    pub per_puzzle: Option<PathBuf>,
+
+    /// Compare every puzzle's row with those of an earlier run's --per-puzzle FILE: list the
+    /// puzzles whose counters changed and the slowest regressions.
+    #[arg(long, value_name = "FILE")]
+    pub puzzle_baseline: Option<PathBuf>,
+
+    /// Run only part K of N of every file: puzzles K, K+N, K+2N, ... (see `sudoku bench merge`).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<sudoku_bench::Shard>,
 
     /// Save the JSON report as baseline NAME.
     #[arg(long, value_name = "NAME")]
@@ -507,9 +536,9 @@ pub struct BenchArgs {
     #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::baseline::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
     pub threshold: f64,
 
-    /// Report counter changes against the baseline without failing (after a deliberate
-    /// algorithm change).
-    #[arg(long, requires = "baseline")]
+    /// Report counter changes against the baseline (or --puzzle-baseline) without failing
+    /// (after a deliberate algorithm change).
+    #[arg(long, requires = "baselines")]
     pub accept_counter_changes: bool,
 
     /// Compare with a baseline that holds only some of this run's engines and files (or more):
@@ -529,6 +558,91 @@ pub struct BenchArgs {
 
     #[command(flatten)]
     pub input: InputArgs,
+
+    #[command(subcommand)]
+    pub action: Option<BenchAction>,
+}
+
+/// What `sudoku bench` does instead of a run.
+#[derive(Subcommand, Debug, Clone)]
+pub enum BenchAction {
+    /// Merge the JSON reports of the shards of one run (--shard K/N) into the report of the
+    /// whole run.
+    Merge(MergeArgs),
+}
+
+/// `sudoku bench merge`.
+#[derive(Args, Debug, Clone)]
+pub struct MergeArgs {
+    /// The JSON reports of every shard, in any order.
+    #[arg(required = true)]
+    pub reports: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub output: ReportOutput,
+
+    #[command(flatten)]
+    pub pictures: PictureArgs,
+}
+
+/// Where the report goes and in what format, of a run or of a merge.
+#[derive(Args, Debug, Clone)]
+pub struct ReportOutput {
+    /// The report's format.
+    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
+    pub format: ReportFormat,
+
+    /// Write the report to this file (whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// Charts and the HTML report, of a run or of a merge.
+#[derive(Args, Debug, Clone)]
+pub struct PictureArgs {
+    /// Draw an SVG chart: FILE.svg for the bars (the scaling chart when the run holds several
+    /// sizes), or KIND:FILE.svg with KIND one of bars, scaling, cactus, scatter. Repeatable.
+    #[arg(long, value_name = "[KIND:]FILE.svg", value_parser = parse_chart)]
+    pub chart: Vec<ChartRequest>,
+
+    /// The two engines of scatter charts, comma-separated; the first two by default.
+    #[arg(long, value_name = "A,B", value_parser = parse_pair)]
+    pub scatter: Option<(String, String)>,
+
+    /// Write a self-contained HTML page with the command, the machine, every table and every
+    /// chart.
+    #[arg(long, value_name = "FILE.html")]
+    pub report: Option<PathBuf>,
+}
+
+/// One `--chart`.
+#[derive(Clone, Debug)]
+pub struct ChartRequest {
+    /// What to draw; `None`: the bars, or the scaling chart for several sizes.
+    pub kind: Option<sudoku_bench::chart::ChartKind>,
+    /// Where.
+    pub path: PathBuf,
+}
+
+/// `--chart`: `KIND:FILE`, or a file for the bars. A prefix of letters only before a colon is
+/// a kind, and must be a known one.
+fn parse_chart(text: &str) -> Result<ChartRequest, String> {
+    if let Some((kind, path)) = text.split_once(':')
+        && !kind.is_empty()
+        && kind.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        let kind = kind.parse::<sudoku_bench::chart::ChartKind>()?;
+        return Ok(ChartRequest { kind: Some(kind), path: PathBuf::from(path) });
+    }
+    Ok(ChartRequest { kind: None, path: PathBuf::from(text) })
+}
+
+/// `--scatter A,B`: two engine names.
+fn parse_pair(text: &str) -> Result<(String, String), String> {
+    match text.split(',').map(str::trim).collect::<Vec<_>>()[..] {
+        [a, b] if !a.is_empty() && !b.is_empty() && a != b => Ok((a.to_owned(), b.to_owned())),
+        _ => Err(format!("'{text}' is not two different engines written A,B")),
+    }
 }
 
 /// One item of `--engines`.

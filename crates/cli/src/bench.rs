@@ -12,12 +12,13 @@ use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
 
 use sudoku_bench::baseline::{self, Comparison, Measured};
-use sudoku_bench::files;
+use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
-use sudoku_bench::{BenchOptions, Corpus, Report, Timing, size_name};
+use sudoku_bench::per_puzzle::{PuzzleComparison, RowFormat, RowWriter};
+use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
 use sudoku_engines::{ENGINES, EngineInfo};
 
-use crate::args::{BenchArgs, EngineSelection};
+use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs};
 use crate::console::{self, Halt, errln, plural};
 use crate::exit;
 
@@ -28,7 +29,10 @@ const SHOWN_READ_ERRORS: usize = 20;
 
 /// Runs `sudoku bench`; returns the exit code.
 pub fn run(args: &BenchArgs) -> u8 {
-    run_with_engines(args, chosen_engines(&args.engines))
+    match &args.action {
+        Some(BenchAction::Merge(merge)) => run_merge(merge),
+        None => run_with_engines(args, chosen_engines(&args.engines)),
+    }
 }
 
 /// The engines of `--engines`, in the order named, each once; by default every instrumented
@@ -118,7 +122,14 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
                 args.input.options(),
             )
         } else {
-            Corpus::load(file, args.input.options()).unwrap_or_else(|error| {
+            // Split by difficulty, a file is rated whole, so it is held in memory; otherwise
+            // it is checked now and read again a chunk at a time.
+            let opened = if args.by_difficulty {
+                Corpus::load(file, args.input.options())
+            } else {
+                Corpus::open(file, args.input.options())
+            };
+            opened.unwrap_or_else(|error| {
                 findings.bad_input = true;
                 Corpus::unreadable(&error)
             })
@@ -127,10 +138,10 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
             errln!("sudoku: cannot open {}: {error}", corpus.file)?;
         }
         report_read_errors(&corpus)?;
-        findings.bad_input |= !corpus.read_errors.is_empty();
+        findings.bad_input |= corpus.read_error_count > 0;
         corpora.push(corpus);
     }
-    if corpora.iter().all(|corpus| corpus.puzzles.is_empty()) {
+    if corpora.iter().all(Corpus::is_empty) {
         return refuse(findings, format_args!("no puzzle to benchmark"));
     }
     if args.by_difficulty {
@@ -175,42 +186,60 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         },
         cross_check: !args.no_cross_check,
         progress: sudoku_bench::progress::wanted(),
+        shard: args.shard,
     };
-    let report = match sudoku_bench::run(&corpora, &options) {
+    let mut rows = match &args.per_puzzle {
+        Some(path) => match OutputFile::create(path, false) {
+            Ok(file) => Some(RowWriter::new(file, RowFormat::of(path))),
+            Err(error) => return refuse(findings, format_args!("--per-puzzle: {error}")),
+        },
+        None => None,
+    };
+    let mut comparison = plan.puzzle_rows.map(PuzzleComparison::new);
+    let mut observers: Vec<&mut dyn Observer> = Vec::new();
+    if let Some(rows) = rows.as_mut() {
+        observers.push(rows);
+    }
+    if let Some(comparison) = comparison.as_mut() {
+        observers.push(comparison);
+    }
+    let mut report = match sudoku_bench::run_observed(&corpora, &options, &mut observers) {
         Ok(report) => report,
         Err(error) => return refuse(findings, format_args!("{error}")),
     };
+    report.command = Some(command_line());
     findings.disagreements = report.disagreement_count() > 0;
     print_disagreements(&report)?;
-
-    let format = OutputFormat::from(args.format);
-    let text = output::render(&report, format);
-    match &args.out {
-        Some(path) => {
-            if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
-                findings.bad_input = true;
-                errln!("sudoku: {error}")?;
-            }
+    if let Some(rows) = rows {
+        let written = rows.finish().map_err(|error| {
+            files::OutputError::new(args.per_puzzle.as_deref().unwrap_or(Path::new("")), error)
+        });
+        if let Err(error) = written.and_then(|(file, _)| file.commit()) {
+            findings.bad_input = true;
+            errln!("sudoku: --per-puzzle: {error}")?;
         }
-        // The reader went away (`sudoku bench | head`), or standard output failed: the other
-        // outputs and the gate still count.
-        None => stdout_or_note(text.as_bytes(), findings)?,
-    }
-    if let Some(chart) = &args.chart
-        && let Err(error) = sudoku_bench::chart::write_svg(&report, chart)
-    {
-        findings.bad_input = true;
-        errln!("sudoku: {error}")?;
     }
 
+    let format = OutputFormat::from(args.output.format);
+    write_report(&report, format, args.output.out.as_deref(), findings)?;
+    draw_pictures(&report, &args.pictures, findings)?;
+
+    if let Some(comparison) = &comparison {
+        let mut text = Vec::new();
+        let _ = comparison.write(&mut text);
+        console::err_text(&String::from_utf8_lossy(&text))?;
+        if comparison.changed_count > 0 && !args.accept_counter_changes {
+            findings.regression = true;
+        }
+    }
     if let Some(baseline) = &plan.baseline {
         match baseline::compare(&baseline.report, &report, args.threshold) {
             Ok(comparison) => {
                 // Keep standard output parseable when it holds CSV or JSON.
-                let to_stdout = args.out.is_some()
+                let to_stdout = args.output.out.is_some()
                     || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
                 print_comparison(&comparison, &baseline.name, to_stdout, findings)?;
-                findings.regression = comparison.is_regression(args.accept_counter_changes);
+                findings.regression |= comparison.is_regression(args.accept_counter_changes);
                 let not_compared = comparison.not_compared();
                 if not_compared > 0 && !args.allow_partial_baseline {
                     findings.bad_input = true;
@@ -250,6 +279,8 @@ struct LoadedBaseline {
 /// What was checked before the run.
 struct Plan {
     baseline: Option<LoadedBaseline>,
+    /// The rows of `--puzzle-baseline`.
+    puzzle_rows: Option<Vec<sudoku_bench::per_puzzle::Row>>,
 }
 
 impl Plan {
@@ -263,45 +294,16 @@ impl Plan {
             }
             None => None,
         };
-        if let Some(chart) = &args.chart {
-            let is_svg =
-                chart.extension().is_some_and(|extension| extension.eq_ignore_ascii_case("svg"));
-            if !is_svg && !files::is_stream(chart) {
-                return Err(format!(
-                    "--chart {}: the chart is an SVG drawing; give the file a .svg name",
-                    chart.display()
-                ));
-            }
-        }
-        let outputs: Vec<(&str, &Path, bool)> = [
-            args.out.as_deref().map(|path| ("--out", path, false)),
-            args.chart.as_deref().map(|path| ("--chart", path, false)),
+        let mut outputs: Vec<(&str, &Path, bool)> = [
+            args.output.out.as_deref().map(|path| ("--out", path, false)),
+            args.per_puzzle.as_deref().map(|path| ("--per-puzzle", path, false)),
             saved_baseline.as_deref().map(|path| ("--save-baseline", path, true)),
         ]
         .into_iter()
         .flatten()
         .collect();
-        for (index, &(flag, path, create_parents)) in outputs.iter().enumerate() {
-            files::check_destination(path, create_parents)
-                .map_err(|error| format!("{flag}: {error}"))?;
-            for &(other_flag, other, _) in &outputs[..index] {
-                if files::same_destination(path, other) && !files::is_stream(path) {
-                    return Err(format!(
-                        "{other_flag} and {flag} name the same file {}: one would overwrite \
-                         the other",
-                        path.display()
-                    ));
-                }
-            }
-            for input in args.files.iter().filter(|input| input.as_path() != Path::new("-")) {
-                if files::same_destination(path, input) && !files::is_stream(path) {
-                    return Err(format!(
-                        "{flag} {} is also an input file: the run would overwrite its own puzzles",
-                        path.display()
-                    ));
-                }
-            }
-        }
+        check_pictures(&args.pictures, &mut outputs)?;
+        check_outputs(&outputs, &args.files)?;
         let baseline = match &args.baseline {
             None => None,
             Some(name) => {
@@ -311,8 +313,183 @@ impl Plan {
                 Some(LoadedBaseline { name: name.clone(), report })
             }
         };
-        Ok(Plan { baseline })
+        let puzzle_rows = match &args.puzzle_baseline {
+            Some(path) => Some(
+                sudoku_bench::per_puzzle::read_rows(path)
+                    .map_err(|error| format!("--puzzle-baseline {error}"))?,
+            ),
+            None => None,
+        };
+        Ok(Plan { baseline, puzzle_rows })
     }
+}
+
+/// Checks the names of the charts and the report, and adds them to `outputs`.
+fn check_pictures<'a>(
+    pictures: &'a PictureArgs,
+    outputs: &mut Vec<(&'static str, &'a Path, bool)>,
+) -> Result<(), String> {
+    let named = |path: &Path, extension: &str| {
+        path.extension().is_some_and(|found| found.eq_ignore_ascii_case(extension))
+            || files::is_stream(path)
+    };
+    for chart in &pictures.chart {
+        if !named(&chart.path, "svg") {
+            return Err(format!(
+                "--chart {}: the chart is an SVG drawing; give the file a .svg name",
+                chart.path.display()
+            ));
+        }
+        outputs.push(("--chart", &chart.path, false));
+    }
+    if let Some(report) = &pictures.report {
+        if !named(report, "html") && !named(report, "htm") {
+            return Err(format!(
+                "--report {}: the report is an HTML page; give the file a .html name",
+                report.display()
+            ));
+        }
+        outputs.push(("--report", report, false));
+    }
+    Ok(())
+}
+
+/// Checks that `outputs` name different files, none of them an input.
+fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[PathBuf]) -> Result<(), String> {
+    for (index, &(flag, path, create_parents)) in outputs.iter().enumerate() {
+        files::check_destination(path, create_parents)
+            .map_err(|error| format!("{flag}: {error}"))?;
+        for &(other_flag, other, _) in &outputs[..index] {
+            if files::same_destination(path, other) && !files::is_stream(path) {
+                return Err(format!(
+                    "{other_flag} and {flag} name the same file {}: one would overwrite the \
+                     other",
+                    path.display()
+                ));
+            }
+        }
+        for input in inputs.iter().filter(|input| input.as_path() != Path::new("-")) {
+            if files::same_destination(path, input) && !files::is_stream(path) {
+                return Err(format!(
+                    "{flag} {} is also an input file: the run would overwrite its own input",
+                    path.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes the report in `format` to `out`, or to standard output.
+fn write_report(
+    report: &Report,
+    format: OutputFormat,
+    out: Option<&Path>,
+    findings: &mut Findings,
+) -> Result<(), Halt> {
+    let text = output::render(report, format);
+    match out {
+        Some(path) => {
+            if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
+                findings.bad_input = true;
+                errln!("sudoku: {error}")?;
+            }
+            Ok(())
+        }
+        // The reader went away (`sudoku bench | head`), or standard output failed: the other
+        // outputs and the gate still count.
+        None => stdout_or_note(text.as_bytes(), findings),
+    }
+}
+
+/// Draws every chart asked for, and the HTML report.
+fn draw_pictures(
+    report: &Report,
+    pictures: &PictureArgs,
+    findings: &mut Findings,
+) -> Result<(), Halt> {
+    let pair = pictures.scatter.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
+    for chart in &pictures.chart {
+        let drawn = match chart.kind {
+            None => sudoku_bench::chart::write_svg(report, &chart.path),
+            Some(kind) => sudoku_bench::chart::write_chart(report, kind, pair, &chart.path),
+        };
+        if let Err(error) = drawn {
+            findings.bad_input = true;
+            errln!("sudoku: --chart {}: {error}", chart.path.display())?;
+        }
+    }
+    if let Some(path) = &pictures.report
+        && let Err(error) = sudoku_bench::html::write_html(report, pair, path)
+    {
+        findings.bad_input = true;
+        errln!("sudoku: --report {}: {error}", path.display())?;
+    }
+    Ok(())
+}
+
+/// The command line, as a shell would take it back.
+fn command_line() -> String {
+    std::env::args()
+        .enumerate()
+        .map(|(index, argument)| {
+            let argument = if index == 0 { "sudoku".to_owned() } else { argument };
+            let plain = !argument.is_empty()
+                && argument.chars().all(|c| c.is_ascii_alphanumeric() || "-_./,:=+%@".contains(c));
+            if plain { argument } else { format!("'{}'", argument.replace('\'', "'\\''")) }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs `sudoku bench merge`; returns the exit code.
+fn run_merge(args: &MergeArgs) -> u8 {
+    let mut findings = Findings::default();
+    match merge(args, &mut findings) {
+        Ok(()) => findings.exit_code(),
+        Err(halt) => {
+            findings.bad_input |= !matches!(halt, Halt::ClosedPipe);
+            halt.exit_code(exit::SUCCESS);
+            findings.exit_code()
+        }
+    }
+}
+
+fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
+    let mut outputs: Vec<(&str, &Path, bool)> =
+        args.output.out.as_deref().map(|path| ("--out", path, false)).into_iter().collect();
+    if let Err(message) = check_pictures(&args.pictures, &mut outputs)
+        .and_then(|()| check_outputs(&outputs, &args.reports))
+    {
+        return refuse(findings, format_args!("{message}"));
+    }
+    let mut reports = Vec::with_capacity(args.reports.len());
+    let names: Vec<String> = args.reports.iter().map(|path| path.display().to_string()).collect();
+    for (path, name) in args.reports.iter().zip(&names) {
+        let read =
+            std::fs::read_to_string(path).map_err(|error| error.to_string()).and_then(|text| {
+                output::read_json(&text).map_err(|error| format!("not a JSON report: {error}"))
+            });
+        match read {
+            Ok(report) => reports.push(report),
+            Err(error) => return refuse(findings, format_args!("{name}: {error}")),
+        }
+    }
+    let mut merged = match sudoku_bench::merge::merge(&reports, &names) {
+        Ok(merged) => merged,
+        Err(error) => return refuse(findings, format_args!("cannot merge: {error}")),
+    };
+    merged.command = Some(command_line());
+    findings.disagreements = merged.disagreement_count() > 0;
+    findings.bad_input |= merged.read_errors() > 0;
+    print_disagreements(&merged)?;
+    write_report(
+        &merged,
+        OutputFormat::from(args.output.format),
+        args.output.out.as_deref(),
+        findings,
+    )?;
+    draw_pictures(&merged, &args.pictures, findings)
 }
 
 /// The files to read: those named, or the shipped corpus; `None` when there is none.
@@ -334,25 +511,22 @@ fn input_files(args: &BenchArgs) -> Result<Option<Vec<PathBuf>>, Halt> {
 }
 
 fn report_read_errors(corpus: &Corpus) -> Result<(), Halt> {
-    if corpus.read_errors.is_empty() {
+    let failed = corpus.read_error_count;
+    if failed == 0 {
         return Ok(());
     }
     for error in corpus.read_errors.iter().take(SHOWN_READ_ERRORS) {
         errln!("{error}")?;
     }
-    let failed = corpus.read_errors.len();
-    if failed > SHOWN_READ_ERRORS {
-        errln!(
-            "{}: ... and {} more",
-            corpus.file,
-            plural((failed - SHOWN_READ_ERRORS) as u64, "unreadable puzzle")
-        )?;
+    let shown = corpus.read_errors.len().min(SHOWN_READ_ERRORS) as u64;
+    if failed > shown {
+        errln!("{}: ... and {} more", corpus.file, plural(failed - shown, "unreadable puzzle"))?;
     }
     errln!(
         "{}: {failed} of {} unreadable; benchmarking the other {}",
         corpus.file,
-        plural((failed + corpus.puzzles.len()) as u64, "puzzle"),
-        corpus.puzzles.len()
+        plural(failed + corpus.len() as u64, "puzzle"),
+        corpus.len()
     )
 }
 
@@ -446,7 +620,7 @@ mod tests {
         let mut command_line = vec!["sudoku", "bench"];
         command_line.extend_from_slice(arguments);
         match Cli::parse_from(command_line).command {
-            Some(Command::Bench(args)) => args,
+            Some(Command::Bench(args)) => *args,
             other => panic!("not a bench command: {other:?}"),
         }
     }

@@ -65,5 +65,6 @@ pub fn options<'e>(engines: Vec<&'e EngineInfo>, threads: usize) -> BenchOptions
         timing: Timing::Repeat(1),
         cross_check: true,
         progress: false,
+        shard: None,
     }
 }

@@ -1,0 +1,256 @@
+//! `sudoku bench merge`: the reports of the shards of one run, made into the report of the
+//! whole run.
+//!
+//! A campaign too big for one machine is run as `--shard K/N` on N machines (or N jobs of a
+//! cluster); each shard measures the puzzles `n` with `(n - 1) % N + 1 = K` of every file and
+//! writes its JSON report. Every shard reads every file whole, so each report names the same
+//! files with the same digests and puzzle counts: that is how the merge knows the shards belong
+//! together. The merged report is what one run over every puzzle would have written:
+//!
+//! - **counters** (solved, budget-outs, one and two-plus solutions, nodes, guesses, puzzles
+//!   solved without guessing, disagreements) are sums, exactly those of an unsharded run;
+//! - **percentiles** come from the shards' latency histograms added up, pass by pass;
+//! - **rates** are puzzles over the summed wall times: the shards as if run one after another
+//!   on one machine;
+//! - **disagreements** are every shard's, in file order; **samples** for scatter plots are
+//!   thinned to the stride one run would have used.
+//!
+//! Shards of different settings (mode, budget, threads, passes, engines, cross-check) or of
+//! different files are refused, as are a missing or repeated shard: a merge that silently
+//! compared less than it claims is worse than none.
+
+use std::collections::HashMap;
+
+use crate::figures::{Counters, RecordHead, add_timings, record};
+use crate::report::{Machine, Record, Report, Samples};
+
+/// Why reports could not be merged.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(String);
+
+fn refuse<T>(message: String) -> Result<T, MergeError> {
+    Err(MergeError(message))
+}
+
+/// Merges the reports of every shard of one run (named by `names`, for messages) into the
+/// report of the whole run.
+pub fn merge(reports: &[Report], names: &[String]) -> Result<Report, MergeError> {
+    let Some(first) = reports.first() else {
+        return refuse("no report to merge".to_owned());
+    };
+    check_shards(reports, names)?;
+    let mut merged = first.clone();
+    merged.shard = None;
+    merged.merged_shards = Some(reports.len() as u32);
+    merged.command = None;
+    merged.machine = machines(reports);
+    merged.created_unix_seconds =
+        reports.iter().map(|report| report.created_unix_seconds).max().unwrap_or(0);
+    for (report, name) in reports.iter().zip(names).skip(1) {
+        check_same_run(first, report, name)?;
+        for (file, theirs) in merged.files.iter_mut().zip(&report.files) {
+            file.parse_seconds += theirs.parse_seconds;
+            file.check_seconds = match (file.check_seconds, theirs.check_seconds) {
+                (Some(mine), Some(theirs)) => Some(mine + theirs),
+                (mine, theirs) => mine.or(theirs),
+            };
+            file.error = file.error.take().or_else(|| theirs.error.clone());
+        }
+    }
+    merged.records = merge_records(reports, names)?;
+    merged.disagreements = first.disagreements.as_ref().map(|_| {
+        let order: HashMap<&str, usize> = first
+            .files
+            .iter()
+            .enumerate()
+            .map(|(index, file)| (file.file.as_str(), index))
+            .collect();
+        let mut all: Vec<_> = reports
+            .iter()
+            .flat_map(|report| report.disagreements.iter().flatten().cloned())
+            .collect();
+        // An unsharded run lists them file by file, size by size, puzzle by puzzle; a puzzle's
+        // text is longer the larger its size.
+        all.sort_by_key(|found| {
+            (order.get(found.file.as_str()).copied(), found.grid.len(), found.puzzle)
+        });
+        all
+    });
+    let mut samples = merge_samples(reports);
+    // In the order of the records: files in input order, sizes smallest first.
+    samples.sort_by_key(|sample| {
+        merged
+            .records
+            .iter()
+            .position(|record| record.file == sample.file && record.size == sample.size)
+    });
+    merged.samples = samples;
+    Ok(merged)
+}
+
+/// Checks that `reports` are shards 1..=N of N, each once.
+fn check_shards(reports: &[Report], names: &[String]) -> Result<(), MergeError> {
+    let mut seen: HashMap<u32, &str> = HashMap::new();
+    let mut count = None;
+    for (report, name) in reports.iter().zip(names) {
+        let Some(shard) = report.shard else {
+            return refuse(format!("{name} is not the report of a shard (no --shard K/N)"));
+        };
+        if *count.get_or_insert(shard.count) != shard.count {
+            return refuse(format!(
+                "{name} is shard {shard}, but the first report is a shard of {}",
+                count.unwrap_or(0)
+            ));
+        }
+        if let Some(earlier) = seen.insert(shard.index, name) {
+            return refuse(format!("{name} and {earlier} are both shard {shard}"));
+        }
+    }
+    let count = count.unwrap_or(0);
+    let missing: Vec<String> = (1..=count)
+        .filter(|index| !seen.contains_key(index))
+        .map(|index| format!("{index}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        return refuse(format!(
+            "shard {} missing: every shard of a run is needed",
+            missing.join(", ")
+        ));
+    }
+    Ok(())
+}
+
+/// Checks that `report` ran as `first` did, on the same files.
+fn check_same_run(first: &Report, report: &Report, name: &str) -> Result<(), MergeError> {
+    let settings = |report: &Report| {
+        (
+            report.schema_version,
+            report.mode,
+            report.budget,
+            report.threads,
+            report.repeat,
+            report.min_time_seconds.map(f64::to_bits),
+            report.cross_check,
+        )
+    };
+    if settings(first) != settings(report) {
+        return refuse(format!(
+            "{name} ran with other settings than the first report (schema, mode, budget, \
+             threads, --repeat, --min-time or cross-check differ)"
+        ));
+    }
+    let files = |report: &Report| -> Vec<(String, String, u64)> {
+        report
+            .files
+            .iter()
+            .map(|file| (file.file.clone(), file.digest.clone(), file.puzzles))
+            .collect()
+    };
+    if files(first) != files(report) {
+        return refuse(format!(
+            "{name} ran on other files than the first report (names, digests or puzzle counts \
+             differ)"
+        ));
+    }
+    Ok(())
+}
+
+/// The records of the whole run, in the first report's order.
+fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, MergeError> {
+    let key = |record: &Record| (record.file.clone(), record.size.clone(), record.engine.clone());
+    let first = &reports[0];
+    let mut merged = Vec::with_capacity(first.records.len());
+    for (position, mine) in first.records.iter().enumerate() {
+        let mut counters = Counters::default();
+        let mut timings = crate::report::Timings::default();
+        let mut passes = None;
+        for (report, name) in reports.iter().zip(names) {
+            let Some(theirs) =
+                report.records.get(position).filter(|theirs| key(theirs) == key(mine))
+            else {
+                return refuse(format!(
+                    "{name} has no record of {} on {} ({}) where the first report has one",
+                    mine.engine, mine.file, mine.size
+                ));
+            };
+            let Some(their_timings) = &theirs.timings else {
+                return refuse(format!("{name} was written without the times a merge needs"));
+            };
+            // A shard that met no puzzle of the size ran no pass.
+            if theirs.puzzles > 0 {
+                match passes {
+                    Some(earlier) if earlier != theirs.passes => {
+                        return refuse(format!(
+                            "{name} ran {} passes of {} on {} and another shard {earlier}: \
+                             merge runs of a fixed --repeat",
+                            theirs.passes, mine.engine, mine.file
+                        ));
+                    }
+                    _ => passes = Some(theirs.passes),
+                }
+            }
+            counters.add(&Counters::of(theirs));
+            add_timings(&mut timings, their_timings);
+        }
+        if reports.iter().any(|report| report.records.len() != first.records.len()) {
+            return refuse("the reports hold different numbers of records".to_owned());
+        }
+        let head = RecordHead {
+            engine: mine.engine.clone(),
+            file: mine.file.clone(),
+            size: mine.size.clone(),
+            mode: mine.mode,
+            budget: mine.budget,
+            instrumented: mine.instrumented,
+            cross_check: mine.cross_check,
+            threads: mine.threads,
+        };
+        merged.push(record(head, &counters, &timings));
+    }
+    Ok(merged)
+}
+
+/// Every shard's samples, thinned per file and size.
+fn merge_samples(reports: &[Report]) -> Vec<Samples> {
+    let mut merged: Vec<Samples> = Vec::new();
+    for samples in reports.iter().flat_map(|report| &report.samples) {
+        match merged
+            .iter_mut()
+            .find(|known| known.file == samples.file && known.size == samples.size)
+        {
+            Some(known) => known.merge(samples),
+            None => {
+                let mut fresh = Samples::new(
+                    samples.file.clone(),
+                    samples.size.clone(),
+                    samples.engines.clone(),
+                );
+                fresh.merge(samples);
+                merged.push(fresh);
+            }
+        }
+    }
+    merged
+}
+
+/// The machine of every shard: the one machine when they all ran on the same kind, else the
+/// kinds listed.
+fn machines(reports: &[Report]) -> Machine {
+    let first = reports[0].machine.clone();
+    if reports.iter().all(|report| report.machine == first) {
+        return first;
+    }
+    let mut kinds: Vec<String> = Vec::new();
+    for report in reports {
+        let kind = report.machine.describe();
+        if !kinds.contains(&kind) {
+            kinds.push(kind);
+        }
+    }
+    Machine {
+        cpu: Some(format!("{} kinds of machine: {}", kinds.len(), kinds.join("; "))),
+        cores: reports.iter().map(|report| report.machine.cores).max().unwrap_or(first.cores),
+        ..first
+    }
+}
