@@ -106,10 +106,15 @@ impl Corpus {
     }
 
     /// Reads the file at `path` once to check it, keeping none of its puzzles: the run reads
-    /// them again a chunk at a time. Memory stays flat however long the file is.
+    /// them again a chunk at a time. Memory stays flat however long the file is. What cannot
+    /// be read twice (a pipe, as `<(command)` gives, or a device) is loaded instead.
     pub fn open(path: &Path, options: ReadOptions) -> Result<Corpus, LoadError> {
         let started = Instant::now();
         let file = path.display().to_string();
+        let regular = std::fs::metadata(path).is_ok_and(|metadata| metadata.is_file());
+        if !regular {
+            return Corpus::load(path, options);
+        }
         let handle = open_file(path).map_err(|source| LoadError { file: file.clone(), source })?;
         let mut corpus = Corpus::empty(file);
         let mut counts = [0; Size::ALL.len()];

@@ -262,3 +262,25 @@ fn every_chart_kind_and_the_report_are_written_and_misnamed_ones_refused_before_
         assert!(text(&refused.stdout).is_empty(), "{flag} {value}: the run started");
     }
 }
+
+#[test]
+fn a_pipe_named_as_a_file_is_read_once_and_held() {
+    // `sudoku bench <(command)` names a pipe: it cannot be read a second time, so it is loaded
+    // whole, as standard input is.
+    use std::io::Write;
+    let corpus = std::fs::read(repository().join("data/corpus/generated-4x4-1000.txt")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["bench", "/dev/stdin", "-e", "dlx", "-f", "json"])
+        .env("CI", "true")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&corpus).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["records"][0]["puzzles"], 1000);
+    assert_eq!(report["files"][0]["error"], Value::Null);
+}
