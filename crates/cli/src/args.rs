@@ -99,7 +99,7 @@ by default). --chart may be given several times. --report FILE.html writes one s
 page with the command, the machine, every table and every chart.
 
 Memory does not grow with the files: each is read once to check it, then run 65,536 puzzles at
-a time (standard input and --by-difficulty excepted: they are held in memory).
+a time (standard input, pipes and --by-difficulty excepted: they are held in memory).
 --per-puzzle FILE streams a row per puzzle and engine (CSV, or JSON lines for .jsonl).
 --puzzle-baseline FILE compares those rows with an earlier run's --per-puzzle file: the puzzles
 whose counters changed (a regression unless --accept-counter-changes) and the slowest
