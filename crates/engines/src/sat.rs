@@ -469,7 +469,8 @@ mod tests {
 
                 #[test]
                 fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
-                    testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<$engine>();
+                    // Fewer puzzles than the other engines get: a solver is built per solve.
+                    testing::counts_agree_with_a_plain_backtracker_on::<$engine>(100, 8);
                 }
 
                 #[test]
