@@ -15,7 +15,8 @@ use common::{NEEDS_BUDGET, shared_corpora};
 use sudoku_core::{Limits, PuzzleReader, Verdict, check_solution};
 use sudoku_engines::ENGINES;
 
-const PER_FILE: usize = 600;
+/// Puzzles per file, spread evenly: every engine on every puzzle is CI's release cross-check.
+const PER_FILE: usize = 250;
 const BUDGET: u64 = 100_000;
 
 #[test]
@@ -82,7 +83,7 @@ fn engines_agree_on_counts_over_the_shared_corpora() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 3 * PER_FILE + 375, "hardest-1106 holds 375 puzzles");
+    assert_eq!(checked, 3 * PER_FILE + PER_FILE.min(375), "hardest-1106 holds 375 puzzles");
     for (info, _, budget_outs) in &engines {
         println!("{}: {budget_outs} of {checked} puzzles out of a {BUDGET}-node budget", info.name);
     }
