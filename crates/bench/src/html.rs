@@ -4,8 +4,9 @@
 //! The page is meant to be mailed, attached to an issue or opened years later, so it depends
 //! on nothing: no script, no external font, stylesheet or image, no link to the network (the
 //! only URL in it is the SVG namespace). It reads on a phone (wide tables scroll sideways in
-//! their own box, charts shrink to the screen) and prints (no scrolling boxes, charts kept
-//! whole on a page). Every text that comes from the run, file names above all, is escaped.
+//! their own box, and charts shrink to the screen down to 600 pixels, then scroll too) and
+//! prints (no scrolling boxes, charts kept whole on a page). Every text that comes from the
+//! run, file names above all, is escaped.
 //!
 //! The figures are those of the terminal table ([`crate::output`]), formatted the same way;
 //! the charts are those of [`crate::chart`]: the bars (or the scaling chart, for several
