@@ -3,9 +3,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
 
-use common::repository;
+use common::{repository, sudoku_in};
 use serde_json::Value;
 
 fn samples() -> Vec<String> {
@@ -17,16 +17,6 @@ fn samples() -> Vec<String> {
         .collect();
     files.sort();
     files
-}
-
-/// Runs `sudoku args...` in `directory` (with `CI` set, as CI would: no progress bar).
-fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(directory)
-        .env("CI", "true")
-        .output()
-        .unwrap()
 }
 
 fn sudoku(args: &[&str]) -> Output {

@@ -5,19 +5,9 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output};
 
-use common::repository;
+use common::{repository, sudoku, sudoku_in};
 use serde_json::Value;
-
-fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(args)
-        .current_dir(directory)
-        .env("CI", "true")
-        .output()
-        .unwrap()
-}
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -267,18 +257,8 @@ fn every_chart_kind_and_the_report_are_written_and_misnamed_ones_refused_before_
 fn a_pipe_named_as_a_file_is_read_once_and_held() {
     // `sudoku bench <(command)` names a pipe: it cannot be read a second time, so it is loaded
     // whole, as standard input is.
-    use std::io::Write;
     let corpus = std::fs::read(repository().join("data/corpus/generated-4x4-1000.txt")).unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-        .args(["bench", "/dev/stdin", "-e", "dlx", "-f", "json"])
-        .env("CI", "true")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&corpus).unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = sudoku(&["bench", "/dev/stdin", "-e", "dlx", "-f", "json"], &corpus);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let report: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(report["records"][0]["puzzles"], 1000);

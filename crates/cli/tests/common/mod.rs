@@ -1,7 +1,7 @@
 //! What the `sudoku` binary's integration tests share.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// The repository's root.
@@ -23,4 +23,15 @@ pub fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     // The child may exit (on a usage error) without reading its input.
     let _ = child.stdin.take().unwrap().write_all(stdin);
     child.wait_with_output().unwrap()
+}
+
+/// Runs `sudoku args...` in `directory`, with `CI` set as CI would (no progress bar).
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(args)
+        .current_dir(directory)
+        .env("CI", "true")
+        .output()
+        .unwrap()
 }
