@@ -160,6 +160,9 @@ fn check_same_run(first: &Report, report: &Report, name: &str) -> Result<(), Mer
 fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, MergeError> {
     let key = |record: &Record| (record.file.clone(), record.size.clone(), record.engine.clone());
     let first = &reports[0];
+    if reports.iter().any(|report| report.records.len() != first.records.len()) {
+        return refuse("the reports hold different numbers of records".to_owned());
+    }
     let mut merged = Vec::with_capacity(first.records.len());
     for (position, mine) in first.records.iter().enumerate() {
         let mut counters = Counters::default();
@@ -192,9 +195,6 @@ fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, Me
             }
             counters.add(&Counters::of(theirs));
             add_timings(&mut timings, their_timings);
-        }
-        if reports.iter().any(|report| report.records.len() != first.records.len()) {
-            return refuse("the reports hold different numbers of records".to_owned());
         }
         let head = RecordHead {
             engine: mine.engine.clone(),
