@@ -8,7 +8,8 @@
 //! same `--count`, `--seed` and `--size` give the same bytes.
 //!
 //! Puzzles are written as they are made, a chunk at a time and in order, so memory does not
-//! grow with `--count` and a long run shows its first puzzles at once. With `--out`, they go
+//! grow with `--count` and a long run shows its first puzzles soon; the workers make puzzles
+//! ahead of the writing, so none waits for another's slow puzzle. With `--out`, they go
 //! through [`OutputFile`]: the file is replaced only when the last puzzle is written, and an
 //! interrupted run leaves the previous file as it was.
 
@@ -23,20 +24,20 @@ use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
 
-/// Puzzles made before they are written, at 4×4 and 9×9: enough that every worker has work
-/// and the tail of a chunk (where workers wait for the slowest puzzle) is short; few enough
-/// that the first puzzles show within a second or so and the memory is a few hundred
-/// kilobytes.
+/// Puzzles written at a time at 4×4 and 9×9: the first show within a second or so, and the
+/// memory is a few hundred kilobytes.
 const CHUNK: usize = 4096;
 
-/// How many puzzles of `size` are made before they are written. A 16×16 puzzle takes tens of
+/// How many puzzles of `size` are written at a time. A 16×16 puzzle takes tens of
 /// milliseconds and a 25×25 one minutes: a chunk of 4,096 of those would show nothing for
-/// hours. The chunk never changes the bytes written, only when they appear.
-fn chunk_for(size: Size, threads: usize) -> usize {
+/// hours, so 25×25 puzzles are written one by one, each as soon as it and those before it are
+/// made. The chunk changes neither the bytes written nor how busy the workers are (they work
+/// ahead of the writing), only when the puzzles appear.
+fn chunk_for(size: Size) -> usize {
     match size.side() {
         ..=9 => CHUNK,
-        16 => 32 * threads,
-        _ => threads,
+        16 => 64,
+        _ => 1,
     }
 }
 
@@ -85,7 +86,7 @@ fn generate(
 
     let started = Instant::now();
     let mut clues = ClueStatistics::default();
-    let chunk = chunk_for(args.size, threads);
+    let chunk = chunk_for(args.size);
     let mut text = Vec::new();
     write_header(&mut text, args);
     destination.write(&text)?;

@@ -18,16 +18,24 @@
 //! Every clue of the result needs one search that finds a second solution of the puzzle
 //! without it (that is how the clue was found necessary), and late in the removal the puzzle
 //! is nearly minimal, so each such search is about as hard as solving a minimal puzzle. At 9×9
-//! and 16×16 that is microseconds to milliseconds; at 25×25 it is some 270 searches of a tenth
-//! of a second to a second each with `cdcl`, about a minute and a half of one core per puzzle
-//! on average. What was measured and did not help (on the questions met while making 25×25
-//! puzzles): the second solutions found differ from the first in about 180 of the 625 cells,
-//! and from the nearest earlier second solution in about 130, so there is no nearby answer to
-//! steer toward. Steering the search toward the first solution or toward the deepest
-//! assignment it had reached made it slower, steering it away from the first solution did not
-//! help, and one SAT solver asked for several second solutions in a row, keeping what it
-//! learned (CaDiCaL through its incremental interface), took as long per solution as fresh
-//! searches.
+//! and 16×16 that is microseconds to milliseconds. At 25×25 it is some 270 searches with
+//! `cdcl` per puzzle, and how hard they are depends on the solved grid: the median search
+//! took 0.09 s on the first puzzle of seed 1 and 0.45 s on the third, which took 30 s and 170 s
+//! of one core in all. The clues found removable are cheap (an answer "no second solution" in
+//! a few milliseconds, some 2 s a puzzle).
+//!
+//! What was measured and did not help (on the questions met while making 25×25 puzzles): the
+//! second solutions found differ from the first in about 180 of the 625 cells, with 23 to 25
+//! of the 25 values moved, and from the nearest earlier second solution in about 130, so there
+//! is no nearby answer to steer toward. Steering the search toward the first solution or
+//! toward the deepest assignment it had reached made it slower, steering it away from the first
+//! solution did not help, keeping the decision order's activities from one question to the
+//! next changed nothing, and one SAT solver asked for several second solutions in a row,
+//! keeping what it learned (CaDiCaL through its incremental interface), took as long per
+//! solution as fresh searches. Looking first for a second solution that differs only inside
+//! the clue's band and stack (everything else held to the first solution: a millisecond) finds
+//! one for about one needed clue in six: a tenth of the time saved at best, less the
+//! millisecond spent on every clue, so it is not done.
 //!
 //! # Determinism
 //!
@@ -44,15 +52,17 @@
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
-use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::{Condvar, Mutex, PoisonError, mpsc};
+
 use sudoku_core::{Engine, Grid, Limits, Size, Verdict};
 use sudoku_engines::EngineInfo;
 
 /// `count` minimal puzzles of `size` and `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
 ///
-/// Runs on the current rayon thread pool; each worker checks uniqueness with its own engine
-/// made from `engine`. The result is the same whatever the pool size and whichever correct
-/// engine is used. For more puzzles than fit in memory, use [`generate_each`].
+/// Made by as many workers as the current rayon thread pool has threads, each checking
+/// uniqueness with its own engine made from `engine`. The result is the same whatever the pool
+/// size and whichever correct engine is used. For more puzzles than fit in memory, use [`generate_each`].
 ///
 /// # Panics
 /// If `engine` does not solve `size`.
@@ -69,13 +79,16 @@ pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec
 
 /// Makes the `count` puzzles of `seed` in order, `chunk` at a time (at least 1), and hands each
 /// chunk to `each` as it is done: puzzles `0..chunk` first, then `chunk..2 * chunk`, and so on.
-/// Memory stays that of one chunk however many puzzles are made, so `each` can write them out
-/// as they come.
+/// Memory stays that of a few chunks however many puzzles are made, so `each` can write them
+/// out as they come.
 ///
-/// The puzzles of a chunk are made in parallel on the current rayon thread pool, each worker
-/// checking uniqueness with its own engine made from `engine`; the chunks, and the puzzles in
-/// them, are the same whatever the pool size and whichever correct engine is used. The first
-/// error of `each` stops the work and is returned.
+/// As many workers as the current rayon thread pool has threads make the puzzles, each
+/// checking uniqueness with its own engine made from `engine`, taking the next puzzle number
+/// as soon as it is done with one: a worker never waits for a slow puzzle of another (at 25×25
+/// one puzzle can take six times as long as the next), only when it is [`AHEAD_CHUNKS`] chunks
+/// ahead of the puzzles handed over. The chunks, and the puzzles in them, are the same whatever
+/// the number of workers and whichever correct engine is used. The first error of `each` stops
+/// the work (the puzzles being made are finished first) and is returned.
 ///
 /// # Panics
 /// If `engine` does not solve `size`.
@@ -89,49 +102,96 @@ pub fn generate_each<E>(
 ) -> Result<(), E> {
     assert!(engine.supports(size), "{} does not solve {size} grids", engine.name);
     let chunk = chunk.max(1) as u64;
-    // Engines outlive the chunks: rayon asks for a fresh state at every split of the work,
-    // and some engines are costly to create (dlx builds its matrix).
-    let idle_engines = std::sync::Mutex::new(Vec::new());
-    let mut puzzles = Vec::new();
-    let mut start = 0;
-    while start < count {
-        let end = count.min(start.saturating_add(chunk));
-        // Offsets within the chunk: a range of u64 is not an indexed parallel iterator.
-        (0..(end - start) as usize)
-            .into_par_iter()
-            .map_init(
-                || Checker::take(&idle_engines, engine),
-                |checker, offset| generate_one(seed, start + offset as u64, size, checker.engine()),
-            )
-            .collect_into_vec(&mut puzzles);
-        each(&puzzles)?;
-        start = end;
-    }
-    Ok(())
-}
-
-/// An engine lent to one rayon split, given back to the idle ones when the split is done.
-struct Checker<'a> {
-    engine: Option<Box<dyn Engine>>,
-    idle: &'a std::sync::Mutex<Vec<Box<dyn Engine>>>,
-}
-
-impl<'a> Checker<'a> {
-    fn take(idle: &'a std::sync::Mutex<Vec<Box<dyn Engine>>>, info: &EngineInfo) -> Self {
-        let reused = idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).pop();
-        Checker { engine: Some(reused.unwrap_or_else(|| info.create())), idle }
-    }
-
-    fn engine(&mut self) -> &mut dyn Engine {
-        self.engine.as_deref_mut().expect("a checker holds its engine until dropped")
-    }
-}
-
-impl Drop for Checker<'_> {
-    fn drop(&mut self) {
-        if let Some(engine) = self.engine.take() {
-            self.idle.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push(engine);
+    let workers = rayon::current_num_threads().max(1);
+    let window = AHEAD_CHUNKS * chunk + workers as u64;
+    let queue = Queue {
+        state: Mutex::new(QueueState { next: 0, handed: 0, stop: false }),
+        moved: Condvar::new(),
+    };
+    let (sender, receiver) = mpsc::channel::<(u64, Grid)>();
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            let (queue, sender) = (&queue, sender.clone());
+            scope.spawn(move || {
+                let mut checker = engine.create();
+                while let Some(index) = queue.take(count, window) {
+                    let puzzle = generate_one(seed, index, size, checker.as_mut());
+                    if sender.send((index, puzzle)).is_err() {
+                        break;
+                    }
+                }
+            });
         }
+        drop(sender);
+        // Puzzles arrive in the order they are finished; they are handed over in index order.
+        let mut finished = BTreeMap::new();
+        let mut ready = Vec::with_capacity(chunk as usize);
+        let mut handed = 0;
+        let result = (|| {
+            for (index, puzzle) in &receiver {
+                finished.insert(index, puzzle);
+                while let Some(puzzle) = finished.remove(&(handed + ready.len() as u64)) {
+                    ready.push(puzzle);
+                    let through = handed + ready.len() as u64;
+                    if ready.len() as u64 == chunk || through == count {
+                        each(&ready)?;
+                        handed = through;
+                        ready.clear();
+                        queue.handed(handed);
+                    }
+                }
+            }
+            Ok(())
+        })();
+        queue.stop();
+        result
+    })
+}
+
+/// How many chunks past those handed over the workers may make.
+pub const AHEAD_CHUNKS: u64 = 2;
+
+/// The puzzle numbers the workers of [`generate_each`] take, in order.
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Signalled when puzzles are handed over or the work stops.
+    moved: Condvar,
+}
+
+struct QueueState {
+    /// The next puzzle number to make.
+    next: u64,
+    /// How many puzzles have been handed over.
+    handed: u64,
+    /// Whether the work has stopped (an error, or every puzzle handed over).
+    stop: bool,
+}
+
+impl Queue {
+    /// The next puzzle number below `count`, once it is less than `window` past the puzzles
+    /// handed over; `None` when there is none or the work has stopped.
+    fn take(&self, count: u64, window: u64) -> Option<u64> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if state.stop || state.next >= count {
+                return None;
+            }
+            if state.next < state.handed + window {
+                state.next += 1;
+                return Some(state.next - 1);
+            }
+            state = self.moved.wait(state).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+
+    fn handed(&self, handed: u64) {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).handed = handed;
+        self.moved.notify_all();
+    }
+
+    fn stop(&self) {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner).stop = true;
+        self.moved.notify_all();
     }
 }
 

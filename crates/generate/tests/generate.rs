@@ -79,6 +79,17 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     assert_eq!(all, Ok(()));
     assert_eq!(sizes, [5, 5, 5, 5, 3]);
     assert_eq!(streamed, reference);
+    // One puzzle at a time on three workers, which finish them out of order: still in order.
+    let mut one_by_one = Vec::new();
+    let all: Result<(), ()> = in_pool(3, || {
+        generate_each(3, 23, Size::NINE, engine("propagate"), 1, |chunk| {
+            assert_eq!(chunk.len(), 1);
+            one_by_one.extend_from_slice(chunk);
+            Ok(())
+        })
+    });
+    assert_eq!(all, Ok(()));
+    assert_eq!(one_by_one, reference);
 }
 
 #[test]
