@@ -771,6 +771,13 @@ pub struct GenerateArgs {
     #[arg(short, long, default_value_t = 0)]
     pub seed: u64,
 
+    /// The number of the first puzzle, from 0: `--start N --count C` makes puzzles N to N+C-1
+    /// of the seed, exactly the last C of a run with `--count N+C`, so a long run can be made
+    /// in parts (one after another, or on several machines at once) and the parts' puzzles
+    /// put together in order.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub start: u64,
+
     /// The size of the puzzles: 4, 9, 16 or 25 (or `16x16`).
     #[arg(long, value_name = "SIZE", default_value = "9", value_parser = parse_generate_size)]
     pub size: Size,

@@ -53,6 +53,15 @@ pub fn run(args: &GenerateArgs) -> u8 {
         );
         return exit::BAD_INPUT;
     }
+    if args.start.checked_add(args.count as u64).is_none() {
+        let _ = errln!(
+            "sudoku: --start {} with --count {} runs past the last puzzle number, {}",
+            args.start,
+            args.count,
+            u64::MAX
+        );
+        return exit::BAD_INPUT;
+    }
     let threads = args.threads.unwrap_or_else(crate::args::cores);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
@@ -93,6 +102,7 @@ fn generate(
     pool.install(|| {
         sudoku_generate::generate_each(
             args.seed,
+            args.start,
             args.count as u64,
             args.size,
             engine,
@@ -124,13 +134,15 @@ fn generate(
 /// The first lines: the command that makes the file, and what the file holds.
 fn write_header(text: &mut Vec<u8>, args: &GenerateArgs) {
     let header = format!(
-        "# sudoku generate --count {count} --seed {seed}{size_flag}\n\
+        "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}\n\
          # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n\
          # The command above writes this file again byte for byte, whatever the engine or threads.\n",
         count = args.count,
         seed = args.seed,
         // The 9×9 header is the one the shipped corpus was made with.
         size = if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) },
+        start_flag =
+            if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
         size_flag = if args.size == Size::NINE {
             String::new()
         } else {

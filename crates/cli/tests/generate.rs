@@ -65,6 +65,20 @@ fn the_shipped_corpora_of_other_sizes_are_what_their_header_commands_make() {
 }
 
 #[test]
+fn a_run_from_a_later_puzzle_makes_the_puzzles_the_whole_run_ends_with() {
+    let whole = generate(&["--count", "40", "--seed", "5", "--size", "4"]);
+    let part = generate(&["--count", "15", "--seed", "5", "--size", "4", "--start", "25"]);
+    assert!(
+        part.starts_with("# sudoku generate --count 15 --seed 5 --size 4 --start 25\n"),
+        "{part}"
+    );
+    assert_eq!(puzzle_lines(&part), puzzle_lines(&whole)[25..]);
+    let beyond = sudoku(&["generate", "--count", "2", "--start", &u64::MAX.to_string()], b"");
+    assert_eq!(beyond.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&beyond.stderr).contains("runs past the last puzzle number"));
+}
+
+#[test]
 fn generated_puzzles_have_one_solution_counted_by_two_engines() {
     let puzzles = generate(&["--count", "40", "--seed", "77"]);
     for engine in ["dlx", "bitmask-mrv"] {

@@ -69,7 +69,7 @@ use sudoku_engines::EngineInfo;
 pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec<Grid> {
     let mut puzzles = Vec::with_capacity(count);
     let all: Result<(), std::convert::Infallible> =
-        generate_each(seed, count as u64, size, engine, count.max(1), |chunk| {
+        generate_each(seed, 0, count as u64, size, engine, count.max(1), |chunk| {
             puzzles.extend_from_slice(chunk);
             Ok(())
         });
@@ -77,23 +77,26 @@ pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec
     puzzles
 }
 
-/// Makes the `count` puzzles of `seed` in order, `chunk` at a time (at least 1), and hands each
-/// chunk to `each` as it is done: puzzles `0..chunk` first, then `chunk..2 * chunk`, and so on.
+/// Makes `count` puzzles of `seed`, numbers `first..first + count`, in order, `chunk` at a time
+/// (at least 1), and hands each chunk to `each` as it is done: puzzles `first..first + chunk`
+/// first, then the next `chunk`, and so on. Puzzle `i` is the same whatever `first` is, so a
+/// long run can be made in parts.
 /// Memory stays that of a few chunks however many puzzles are made, so `each` can write them
 /// out as they come.
 ///
 /// As many workers as the current rayon thread pool has threads make the puzzles, each
 /// checking uniqueness with its own engine made from `engine`, taking the next puzzle number
 /// as soon as it is done with one: a worker never waits for a slow puzzle of another (at 25×25
-/// one puzzle can take six times as long as the next), only when it is [`AHEAD_CHUNKS`] chunks
-/// ahead of the puzzles handed over. The chunks, and the puzzles in them, are the same whatever
+/// one puzzle can take six times as long as the next), only when it is two chunks and
+/// eight puzzles a worker ahead of the puzzles handed over. The chunks, and the puzzles in them, are the same whatever
 /// the number of workers and whichever correct engine is used. The first error of `each` stops
 /// the work (the puzzles being made are finished first) and is returned.
 ///
 /// # Panics
-/// If `engine` does not solve `size`.
+/// If `engine` does not solve `size`, or `first + count` overflows.
 pub fn generate_each<E>(
     seed: u64,
+    first: u64,
     count: u64,
     size: Size,
     engine: &EngineInfo,
@@ -101,9 +104,10 @@ pub fn generate_each<E>(
     mut each: impl FnMut(&[Grid]) -> Result<(), E>,
 ) -> Result<(), E> {
     assert!(engine.supports(size), "{} does not solve {size} grids", engine.name);
+    assert!(first.checked_add(count).is_some(), "puzzle numbers past 2⁶⁴");
     let chunk = chunk.max(1) as u64;
     let workers = rayon::current_num_threads().max(1);
-    let window = AHEAD_CHUNKS * chunk + workers as u64;
+    let window = AHEAD_CHUNKS * chunk + AHEAD_PER_WORKER * workers as u64;
     let queue = Queue {
         state: Mutex::new(QueueState { next: 0, handed: 0, stop: false }),
         moved: Condvar::new(),
@@ -115,7 +119,7 @@ pub fn generate_each<E>(
             scope.spawn(move || {
                 let mut checker = engine.create();
                 while let Some(index) = queue.take(count, window) {
-                    let puzzle = generate_one(seed, index, size, checker.as_mut());
+                    let puzzle = generate_one(seed, first + index, size, checker.as_mut());
                     if sender.send((index, puzzle)).is_err() {
                         break;
                     }
@@ -148,8 +152,11 @@ pub fn generate_each<E>(
     })
 }
 
-/// How many chunks past those handed over the workers may make.
-pub const AHEAD_CHUNKS: u64 = 2;
+/// How many chunks past those handed over the workers may make, and how many more puzzles
+/// per worker: with chunks of one 25×25 puzzle, one that takes ten minutes must not leave the
+/// other workers idle after a few quicker ones.
+const AHEAD_CHUNKS: u64 = 2;
+const AHEAD_PER_WORKER: u64 = 8;
 
 /// The puzzle numbers the workers of [`generate_each`] take, in order.
 struct Queue {

@@ -70,7 +70,7 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     let mut sizes = Vec::new();
     let mut streamed = Vec::new();
     let all: Result<(), ()> = in_pool(2, || {
-        generate_each(3, 23, Size::NINE, engine("bitmask-mrv"), 5, |chunk| {
+        generate_each(3, 0, 23, Size::NINE, engine("bitmask-mrv"), 5, |chunk| {
             sizes.push(chunk.len());
             streamed.extend_from_slice(chunk);
             Ok(())
@@ -82,7 +82,7 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     // One puzzle at a time on three workers, which finish them out of order: still in order.
     let mut one_by_one = Vec::new();
     let all: Result<(), ()> = in_pool(3, || {
-        generate_each(3, 23, Size::NINE, engine("propagate"), 1, |chunk| {
+        generate_each(3, 0, 23, Size::NINE, engine("propagate"), 1, |chunk| {
             assert_eq!(chunk.len(), 1);
             one_by_one.extend_from_slice(chunk);
             Ok(())
@@ -90,12 +90,22 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     });
     assert_eq!(all, Ok(()));
     assert_eq!(one_by_one, reference);
+    // A run from puzzle 9 makes the puzzles the whole run ends with.
+    let mut from_nine = Vec::new();
+    let all: Result<(), ()> = in_pool(2, || {
+        generate_each(3, 9, 14, Size::NINE, engine("dlx"), 4, |chunk| {
+            from_nine.extend_from_slice(chunk);
+            Ok(())
+        })
+    });
+    assert_eq!(all, Ok(()));
+    assert_eq!(from_nine, reference[9..]);
 }
 
 #[test]
 fn the_first_error_stops_the_stream() {
     let mut chunks = 0;
-    let stopped = generate_each(3, 1_000_000_000, Size::NINE, engine("dlx"), 4, |_| {
+    let stopped = generate_each(3, 0, 1_000_000_000, Size::NINE, engine("dlx"), 4, |_| {
         chunks += 1;
         if chunks == 2 { Err("enough") } else { Ok(()) }
     });
