@@ -62,7 +62,8 @@ use sudoku_engines::EngineInfo;
 ///
 /// Made by as many workers as the current rayon thread pool has threads, each checking
 /// uniqueness with its own engine made from `engine`. The result is the same whatever the pool
-/// size and whichever correct engine is used. For more puzzles than fit in memory, use [`generate_each`].
+/// size and whichever correct engine is used. For more puzzles than fit in memory, use
+/// [`generate_each`].
 ///
 /// # Panics
 /// If `engine` does not solve `size`.
@@ -80,17 +81,17 @@ pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec
 /// Makes `count` puzzles of `seed`, numbers `first..first + count`, in order, `chunk` at a time
 /// (at least 1), and hands each chunk to `each` as it is done: puzzles `first..first + chunk`
 /// first, then the next `chunk`, and so on. Puzzle `i` is the same whatever `first` is, so a
-/// long run can be made in parts.
-/// Memory stays that of a few chunks however many puzzles are made, so `each` can write them
-/// out as they come.
+/// long run can be made in parts. Memory stays that of a few chunks however many puzzles are
+/// made, so `each` can write them out as they come.
 ///
 /// As many workers as the current rayon thread pool has threads make the puzzles, each
 /// checking uniqueness with its own engine made from `engine`, taking the next puzzle number
 /// as soon as it is done with one: a worker never waits for a slow puzzle of another (at 25×25
-/// one puzzle can take six times as long as the next), only when it is two chunks and
-/// eight puzzles a worker ahead of the puzzles handed over. The chunks, and the puzzles in them, are the same whatever
-/// the number of workers and whichever correct engine is used. The first error of `each` stops
-/// the work (the puzzles being made are finished first) and is returned.
+/// one puzzle can take forty times as long as the next), only when it is two chunks and eight
+/// puzzles a worker ahead of the puzzles handed over. The chunks, and the puzzles in them, are
+/// the same whatever the number of workers and whichever correct engine is used. The first
+/// error of `each` stops the work (the puzzles being made are finished first) and is returned.
+/// A panic in a worker stops the others and comes out of this function.
 ///
 /// # Panics
 /// If `engine` does not solve `size`, or `first + count` overflows.
@@ -117,6 +118,9 @@ pub fn generate_each<E>(
         for _ in 0..workers {
             let (queue, sender) = (&queue, sender.clone());
             scope.spawn(move || {
+                // A worker that panics stops the others, so that the writer is not left
+                // waiting for its puzzle; the panic then comes out of the scope.
+                let _stop_on_panic = StopOnPanic(queue);
                 let mut checker = engine.create();
                 while let Some(index) = queue.take(count, window) {
                     let puzzle = generate_one(seed, first + index, size, checker.as_mut());
@@ -153,10 +157,21 @@ pub fn generate_each<E>(
 }
 
 /// How many chunks past those handed over the workers may make, and how many more puzzles
-/// per worker: with chunks of one 25×25 puzzle, one that takes ten minutes must not leave the
-/// other workers idle after a few quicker ones.
+/// per worker: with chunks of one 25×25 puzzle, one that takes twenty minutes must not leave
+/// the other workers idle after a few quicker ones.
 const AHEAD_CHUNKS: u64 = 2;
 const AHEAD_PER_WORKER: u64 = 8;
+
+/// Stops the work of a [`Queue`] when dropped during a panic.
+struct StopOnPanic<'a>(&'a Queue);
+
+impl Drop for StopOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop();
+        }
+    }
+}
 
 /// The puzzle numbers the workers of [`generate_each`] take, in order.
 struct Queue {
