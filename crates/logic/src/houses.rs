@@ -132,3 +132,18 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 pub(crate) fn bit(value: u8) -> u64 {
     1 << (value - 1)
 }
+
+/// A house two different cells share (row, then column, then box).
+pub(crate) fn shared_unit(size: Size, a: usize, b: usize) -> Option<Unit> {
+    if a == b {
+        None
+    } else if size.row_of(a) == size.row_of(b) {
+        Some(Unit::Row(size.row_of(a)))
+    } else if size.col_of(a) == size.col_of(b) {
+        Some(Unit::Column(size.col_of(a)))
+    } else if size.box_of(a) == size.box_of(b) {
+        Some(Unit::Box(size.box_of(a)))
+    } else {
+        None
+    }
+}

@@ -1,8 +1,8 @@
 //! Techniques and the steps they find: data first, text made from the data.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
-use sudoku_core::{Size, Unit};
+use sudoku_core::Unit;
 
 use crate::houses::values;
 
@@ -258,107 +258,11 @@ impl Step {
             eliminations: Vec::new(),
         }
     }
-
-    /// The step in the field's notation, one line: the technique, the pattern, then what it
-    /// makes, as in `Hidden Single (box): 7 in box 2 => r3c5=7` or
-    /// `Naked Pair: 2,7 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2`.
-    pub fn describe(&self, size: Size) -> String {
-        let mut text = format!("{}: ", self.technique);
-        if let Some(pattern) = crate::techniques::pattern_text(self, size) {
-            text.push_str(&pattern);
-            text.push_str(" => ");
-            text.push_str(&self.effects(size));
-            return text;
-        }
-        let digits = digit_list(self.digits);
-        let units = self.units.iter().map(Unit::to_string).collect::<Vec<_>>().join(", ");
-        let cells = self
-            .pattern
-            .iter()
-            .map(|&(cell, _)| size.name(cell).to_string())
-            .collect::<Vec<_>>()
-            .join(",");
-        let chain = || {
-            self.pattern
-                .iter()
-                .map(|&(cell, set)| format!("{}({})", size.name(cell), digit_list(set)))
-                .collect::<Vec<_>>()
-                .join(" - ")
-        };
-        match self.technique {
-            Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
-                let _ = write!(text, "{digits} in {units}");
-            }
-            Technique::NakedSingle => {
-                let _ = write!(text, "{cells} holds only {digits}");
-            }
-            Technique::Pointing | Technique::Claiming => {
-                let (from, into) = (&self.units[0], &self.units[1]);
-                let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
-            }
-            Technique::XChain
-            | Technique::XyChain
-            | Technique::SimpleColouring
-            | Technique::ContradictionForcing
-            | Technique::CellForcing => {
-                let _ = write!(text, "{}", chain());
-                if !units.is_empty() {
-                    let _ = write!(text, " ({units})");
-                }
-            }
-            _ => {
-                let _ = write!(text, "{digits} in {cells}");
-                if !units.is_empty() {
-                    let _ = write!(text, " ({units})");
-                }
-            }
-        }
-        text.push_str(" => ");
-        text.push_str(&self.effects(size));
-        text
-    }
-
-    /// What the step makes, in the field's notation: `r3c5=7`, then eliminations grouped by
-    /// value, `r1c2,r1c3<>2`, values removed from the same cells together, `r3c5<>2,7`.
-    pub fn effects(&self, size: Size) -> String {
-        let mut parts: Vec<String> = self
-            .placements
-            .iter()
-            .map(|&(cell, value)| format!("{}={value}", size.name(cell)))
-            .collect();
-        let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
-        for &(cell, value) in &self.eliminations {
-            match by_value.iter_mut().find(|(v, _)| *v == value) {
-                Some((_, cells)) => cells.push(cell),
-                None => by_value.push((value, vec![cell])),
-            }
-        }
-        // Values removed from the same cells read as one: `r3c5<>2,7`.
-        let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
-        for (value, mut cells) in by_value {
-            cells.sort_unstable();
-            match groups.iter_mut().find(|(same, _)| *same == cells) {
-                Some((_, values)) => values.push(value),
-                None => groups.push((cells, vec![value])),
-            }
-        }
-        for (cells, values) in groups {
-            let names: Vec<String> = cells.iter().map(|&c| size.name(c).to_string()).collect();
-            let values: Vec<String> = values.iter().map(u8::to_string).collect();
-            parts.push(format!("{}<>{}", names.join(","), values.join(",")));
-        }
-        parts.join(", ")
-    }
 }
 
 /// The values of a candidate set (value `v` is bit `v − 1`), smallest first.
 pub fn digits(set: u64) -> impl Iterator<Item = u8> {
     values(set)
-}
-
-/// The values of a candidate set as `2,7`.
-pub fn digit_list(set: u64) -> String {
-    digits(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
 }
 
 #[cfg(test)]
@@ -377,23 +281,5 @@ mod tests {
         }
         assert_eq!(Technique::from_name("xy wing"), Some(Technique::XyWing));
         assert_eq!(Technique::from_name("nonsense"), None);
-    }
-
-    #[test]
-    fn eliminations_are_grouped_by_value_in_the_description() {
-        let mut step = Step::new(Technique::NakedPair);
-        step.digits = 0b110;
-        step.pattern = vec![(0, 0b110), (4, 0b110)];
-        step.units = vec![Unit::Row(0)];
-        step.eliminations = vec![(2, 2), (1, 2), (2, 3), (7, 3), (7, 2), (1, 3)];
-        assert_eq!(
-            step.describe(Size::NINE),
-            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3,r1c8<>2,3"
-        );
-        step.eliminations = vec![(2, 2), (1, 2), (2, 3)];
-        assert_eq!(
-            step.describe(Size::NINE),
-            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2, r1c3<>3"
-        );
     }
 }

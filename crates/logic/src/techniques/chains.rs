@@ -1,7 +1,5 @@
 //! Chains of two-candidate cells.
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::houses::{bit, values};
 use crate::step::{Step, Technique};
@@ -54,28 +52,6 @@ pub(crate) fn xy_chain(board: &Board) -> Option<Step> {
         }
     }
     best
-}
-
-/// The pattern of a step of this module in words; `None` for the common wording.
-///
-/// Each cell with the value it would not hold, then the value it then holds:
-/// `r1c1(2=7) - r1c5(7=3) - r3c5(3=2)`.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    if step.technique != Technique::XyChain {
-        return None;
-    }
-    let mut off = step.digits;
-    let links: Vec<String> = step
-        .pattern
-        .iter()
-        .map(|&(cell, set)| {
-            let on = set & !off;
-            let link = format!("{}({}={})", size.name(cell), first_value(off), first_value(on));
-            off = on;
-            link
-        })
-        .collect();
-    Some(links.join(" - "))
 }
 
 /// The smallest value of a candidate set.

@@ -4,12 +4,10 @@
 //! lines (columns, or rows): each base line puts the value in a different cover line, so the
 //! `n` base lines fill all `n` cover lines and the value leaves the cover lines' other cells.
 
-use sudoku_core::{Size, Unit};
-
 use super::subsets::{MAX_SIDE, MAX_SUBSET, PlaceCounts, first_subset, sized};
 use crate::board::Board;
 use crate::houses::{bit, bits, values};
-use crate::step::{Step, Technique, digit_list};
+use crate::step::{Step, Technique};
 
 /// The fish by size, from two base lines.
 const FISH: [Technique; 3] = [Technique::XWing, Technique::Swordfish, Technique::Jellyfish];
@@ -100,38 +98,12 @@ fn fish_step(board: &Board, value: u8, kind: usize, base: u64, covers: u64) -> O
     Some(step)
 }
 
-/// The pattern of a fish in the field's words: `4 in rows 2,7 and columns 3,8`.
-pub(crate) fn text(step: &Step, _size: Size) -> Option<String> {
-    let n = step.units.len() / 2;
-    if n == 0 || step.units.len() != 2 * n {
-        return None;
-    }
-    let (base, cover) = step.units.split_at(n);
-    Some(format!("{} in {} and {}", digit_list(step.digits), lines(base)?, lines(cover)?))
-}
-
-/// Lines of one kind as `rows 2,7`; `None` if they are not all rows or all columns.
-fn lines(units: &[Unit]) -> Option<String> {
-    let numbers = |pick: fn(&Unit) -> Option<usize>| {
-        units
-            .iter()
-            .map(|unit| pick(unit).map(|index| (index + 1).to_string()))
-            .collect::<Option<Vec<_>>>()
-            .map(|numbers| numbers.join(","))
-    };
-    match units.first()? {
-        Unit::Row(_) => numbers(|unit| if let Unit::Row(r) = unit { Some(*r) } else { None })
-            .map(|list| format!("rows {list}")),
-        Unit::Column(_) => numbers(|unit| if let Unit::Column(c) = unit { Some(*c) } else { None })
-            .map(|list| format!("columns {list}")),
-        Unit::Box(_) => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_marks;
+    use sudoku_core::Size;
+    use sudoku_core::Unit;
 
     /// Pencil marks with every value a candidate of every cell, then `value` removed from
     /// every cell of the 1-based (row, column) list `without`.

@@ -13,10 +13,8 @@
 //! cell. That keeps a call cheap on big, nearly empty grids, where nothing else could come of
 //! singles anyway.
 
-use sudoku_core::{Size, Unit};
-
 use crate::board::Board;
-use crate::houses::{Houses, bit, values};
+use crate::houses::{Houses, bit, shared_unit, values};
 use crate::step::{Step, Technique};
 
 /// The most candidates of a cell, or places of a value in a house, for an assumption there to
@@ -135,118 +133,9 @@ pub(crate) fn cell_forcing(board: &Board) -> Option<Step> {
     None
 }
 
-/// The pattern of a step of this module in words; `None` for the common wording.
-///
-/// Contradiction: `r1c1=5 => r2c3=4, r5c3=4: r5c3 and r2c3 both 4 in column 3`. Cell forcing:
-/// each alternative and the placements it forces, `r1c1=2 => r3c3=5; r1c1=7 => r2c2=4,
-/// r3c3=5`, prefixed by the value and house (`4 in row 1: ...`) for a value's places.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    let entry = |&(cell, set): &(usize, u64)| format!("{}={}", size.name(cell), first_value(set));
-    match step.technique {
-        Technique::ContradictionForcing => {
-            let (&assumption, rest) = step.pattern.split_first()?;
-            let (chain, reason) = broken_reason(step, size)?;
-            let mut text = entry(&assumption);
-            let chain: Vec<String> = rest[..chain].iter().map(entry).collect();
-            if !chain.is_empty() {
-                text.push_str(" => ");
-                text.push_str(&chain.join(", "));
-            }
-            text.push_str(": ");
-            text.push_str(&reason);
-            Some(text)
-        }
-        Technique::CellForcing => {
-            let &(first, _) = step.pattern.first()?;
-            let is_start = |&(cell, set): &(usize, u64)| match step.units.first() {
-                None => cell == first,
-                Some(&unit) => set == step.digits && unit_holds(size, unit, cell),
-            };
-            let mut branches: Vec<String> = Vec::new();
-            for item in &step.pattern {
-                match branches.last_mut() {
-                    Some(branch) if !is_start(item) => {
-                        let separator = if branch.contains(" => ") { ", " } else { " => " };
-                        branch.push_str(separator);
-                        branch.push_str(&entry(item));
-                    }
-                    _ => branches.push(entry(item)),
-                }
-            }
-            let mut text = match step.units.first() {
-                Some(unit) => format!("{} in {unit}: ", first_value(step.digits)),
-                None => String::new(),
-            };
-            text.push_str(&branches.join("; "));
-            Some(text)
-        }
-        _ => None,
-    }
-}
-
-/// How many entries of a contradiction's pattern after the assumption to print as its chain,
-/// and the contradiction in words. The pattern may end with a witness entry that was never
-/// placed: `(cell, 0)` for a cell left without candidates (not printed), a second value for a
-/// cell already placed, or a value a seen cell already holds (both printed, as the single
-/// that clashes); without one, the contradiction is a value (the step's digits) with no place
-/// in the step's house.
-fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
-    let pattern = &step.pattern;
-    let chain = pattern.len() - 1;
-    let name = |cell: usize| size.name(cell).to_string();
-    if chain > 0 {
-        let (last, set) = pattern[chain];
-        let earlier = &pattern[..chain];
-        if set == 0 {
-            return Some((chain - 1, format!("{} has no candidate left", name(last))));
-        }
-        if let Some(&(_, held)) = earlier.iter().find(|&&(cell, _)| cell == last) {
-            let (a, b) = (first_value(held), first_value(set));
-            return Some((chain, format!("{} both {a} and {b}", name(last))));
-        }
-        if let Some(&(other, _)) = earlier
-            .iter()
-            .find(|&&(cell, held)| held == set && shared_unit(size, cell, last).is_some())
-        {
-            let unit = step.units.first().copied().or_else(|| shared_unit(size, other, last))?;
-            let value = first_value(set);
-            return Some((
-                chain,
-                format!("{} and {} both {value} in {unit}", name(last), name(other)),
-            ));
-        }
-    }
-    let unit = step.units.first()?;
-    Some((chain, format!("no place for {} in {unit}", first_value(step.digits))))
-}
-
 /// The smallest value of a candidate set.
 fn first_value(set: u64) -> u8 {
     set.trailing_zeros() as u8 + 1
-}
-
-/// Whether `cell` lies in `unit`.
-fn unit_holds(size: Size, unit: Unit, cell: usize) -> bool {
-    match unit {
-        Unit::Row(row) => size.row_of(cell) == row,
-        Unit::Column(col) => size.col_of(cell) == col,
-        Unit::Box(index) => size.box_of(cell) == index,
-    }
-}
-
-/// A house two different cells share (row, then column, then box).
-fn shared_unit(size: Size, a: usize, b: usize) -> Option<Unit> {
-    if a == b {
-        None
-    } else if size.row_of(a) == size.row_of(b) {
-        Some(Unit::Row(size.row_of(a)))
-    } else if size.col_of(a) == size.col_of(b) {
-        Some(Unit::Column(size.col_of(a)))
-    } else if size.box_of(a) == size.box_of(b) {
-        Some(Unit::Box(size.box_of(a)))
-    } else {
-        None
-    }
 }
 
 /// Whether any assumption is within [`MAX_LEVEL`]: a cell with few candidates or a value with
@@ -686,6 +575,7 @@ mod tests {
     use super::*;
     use crate::techniques::singles;
     use crate::techniques::testing::{board_from_line, board_with, grid_from_line};
+    use sudoku_core::{Size, Unit};
 
     #[test]
     fn an_assumption_that_empties_a_cell_is_false() {
@@ -723,7 +613,7 @@ mod tests {
         step.units.push(Unit::Box(4));
         step.pattern = vec![(0, bit(5)), (20, bit(4))];
         assert_eq!(
-            text(&step, Size::NINE).as_deref(),
+            crate::notation::pattern_text(&step, Size::NINE).as_deref(),
             Some("r1c1=5 => r3c3=4: no place for 6 in box 5")
         );
     }
@@ -775,7 +665,7 @@ mod tests {
             let Some(step) = step else { break };
             if matches!(step.technique, Technique::ContradictionForcing | Technique::CellForcing) {
                 forcing_steps += 1;
-                assert!(text(&step, board.size()).is_some());
+                assert!(crate::notation::pattern_text(&step, board.size()).is_some());
             }
             for &(cell, value) in &step.placements {
                 assert_eq!(solution.get(cell), value, "{}", step.describe(board.size()));

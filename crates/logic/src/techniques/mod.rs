@@ -15,8 +15,6 @@ mod subsets;
 mod uniqueness;
 mod wings;
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::step::{Step, Technique};
 
@@ -49,29 +47,6 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
-    }
-}
-
-/// The pattern of `step` in words, for a technique whose module writes its own (a chain, a
-/// forcing net); `None` for the common wording of [`Step::describe`].
-pub(crate) fn pattern_text(step: &Step, size: Size) -> Option<String> {
-    match step.technique {
-        Technique::NakedPair
-        | Technique::NakedTriple
-        | Technique::NakedQuad
-        | Technique::HiddenPair
-        | Technique::HiddenTriple
-        | Technique::HiddenQuad => subsets::text(step, size),
-        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => fish::text(step, size),
-        Technique::Skyscraper
-        | Technique::TwoStringKite
-        | Technique::SimpleColouring
-        | Technique::XChain => single_digit::text(step, size),
-        Technique::XyWing | Technique::XyzWing | Technique::WWing => wings::text(step, size),
-        Technique::UniqueRectangle => uniqueness::text(step, size),
-        Technique::XyChain => chains::text(step, size),
-        Technique::ContradictionForcing | Technique::CellForcing => forcing::text(step, size),
-        _ => None,
     }
 }
 

@@ -9,8 +9,6 @@
 
 use std::ops::Range;
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::houses::{bit, values};
 use crate::step::{Step, Technique};
@@ -573,96 +571,11 @@ fn chain_to(
     (!eliminations.is_empty()).then_some(Chain { cells, units, eliminations })
 }
 
-/// The pattern of a step of this module in words; `None` for the common wording.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    let value = crate::step::digit_list(step.digits);
-    let name = |cell: usize| size.name(cell).to_string();
-    match step.technique {
-        Technique::Skyscraper | Technique::TwoStringKite | Technique::XChain => {
-            if step.pattern.len() < 2 || !step.pattern.len().is_multiple_of(2) {
-                return None;
-            }
-            let links: Vec<String> = step
-                .pattern
-                .chunks(2)
-                .map(|pair| format!("{}={}", name(pair[0].0), name(pair[1].0)))
-                .collect();
-            let mut text = format!("{value} in {}", links.join(" - "));
-            if step.technique != Technique::XChain && !step.units.is_empty() {
-                let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
-                text.push_str(&format!(" ({})", units.join(", ")));
-            }
-            Some(text)
-        }
-        Technique::SimpleColouring => colouring_text(step, size, &value),
-        _ => None,
-    }
-}
-
-/// A colouring as `1 coloured r1c1,r5c5 / r1c5,r5c2`, then whether it is a trap or a wrap
-/// (and which two cells of one colour see each other). The colours are not in the step, so
-/// they are worked out again from its strong links: each unit holds two of its cells.
-fn colouring_text(step: &Step, size: Size, value: &str) -> Option<String> {
-    let cells: Vec<usize> = step.pattern.iter().map(|&(cell, _)| cell).collect();
-    let in_unit = |cell: usize, unit: &sudoku_core::Unit| match *unit {
-        sudoku_core::Unit::Row(r) => size.row_of(cell) == r,
-        sudoku_core::Unit::Column(c) => size.col_of(cell) == c,
-        sudoku_core::Unit::Box(b) => size.box_of(cell) == b,
-    };
-    let edges: Vec<(usize, usize)> = step
-        .units
-        .iter()
-        .filter_map(|unit| {
-            let ends: Vec<usize> = (0..cells.len()).filter(|&i| in_unit(cells[i], unit)).collect();
-            (ends.len() == 2).then(|| (ends[0], ends[1]))
-        })
-        .collect();
-    let mut colour: Vec<Option<bool>> = vec![None; cells.len()];
-    *colour.first_mut()? = Some(false);
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for &(a, b) in &edges {
-            match (colour[a], colour[b]) {
-                (Some(c), None) => (colour[b], changed) = (Some(!c), true),
-                (None, Some(c)) => (colour[a], changed) = (Some(!c), true),
-                _ => {}
-            }
-        }
-    }
-    let names = |wanted: bool| {
-        (0..cells.len())
-            .filter(|&i| colour[i] == Some(wanted))
-            .map(|i| size.name(cells[i]).to_string())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut text = format!("{value} coloured {} / {}", names(false), names(true));
-    let sees = |a: usize, b: usize| {
-        a != b
-            && (size.row_of(a) == size.row_of(b)
-                || size.col_of(a) == size.col_of(b)
-                || size.box_of(a) == size.box_of(b))
-    };
-    let wrapped = step.eliminations.iter().any(|(cell, _)| cells.contains(cell));
-    let clash = (0..cells.len()).find_map(|i| {
-        (i + 1..cells.len())
-            .find(|&j| colour[i].is_some() && colour[i] == colour[j] && sees(cells[i], cells[j]))
-            .map(|j| (cells[i], cells[j]))
-    });
-    match clash {
-        Some((a, b)) if wrapped => {
-            text.push_str(&format!(" (colour wrap: {} sees {})", size.name(a), size.name(b)));
-        }
-        _ => text.push_str(" (colour trap)"),
-    }
-    Some(text)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_marks;
+    use sudoku_core::Size;
 
     /// A 9×9 board where every cell holds every candidate but `value`, which only the cells
     /// marked `x` in `map` (81 marks, `x` or `.`, whitespace ignored) hold.

@@ -5,8 +5,6 @@
 //! over combinations, [`first_subset`], is shared with the fish, where `n` base lines put a
 //! value in `n` cover lines.
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::houses::{bit, bits, values};
 use crate::step::{Step, Technique};
@@ -238,19 +236,11 @@ fn extend<T>(
     None
 }
 
-/// The pattern of a step of this module in words; `None` for the common wording.
-///
-/// The common wording, `Naked Pair: 2,7 in r1c1,r1c5 (row 1)`, already is the field's
-/// notation for subsets; a locked pair names both its houses, `(row 1, box 1)`.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    let _ = (step, size);
-    None
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_marks;
+    use sudoku_core::Size;
 
     /// Pencil marks with every value a candidate of every cell but those of `changes`, given
     /// as (row, column, marks), 1-based.

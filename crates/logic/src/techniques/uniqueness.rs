@@ -1,10 +1,8 @@
 //! Techniques that assume the puzzle has one solution.
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::houses::{bit, values};
-use crate::step::{Step, Technique, digit_list};
+use crate::step::{Step, Technique};
 
 /// A unique rectangle: four empty cells in exactly two rows, two columns and two boxes, all
 /// holding two values `a`, `b`. Were all four to take only `a` and `b`, the two could be
@@ -20,32 +18,6 @@ pub(crate) fn unique_rectangle(board: &Board) -> Option<Step> {
         .iter()
         .find_map(|rectangle| type_1(board, rectangle))
         .or_else(|| rectangles.iter().find_map(|rectangle| type_2(board, rectangle)))
-}
-
-/// The pattern of a step of this module in words; `None` for the common wording.
-///
-/// `2,7 in r1c1,r1c5,r3c1,r3c5 (type 1)`, or for type 2, with the extra value and the cells
-/// that hold it: `2,7 in r1c1,r1c5,r3c1,r3c5, extra 4 in r3c1,r3c5 (type 2)`.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    if step.technique != Technique::UniqueRectangle {
-        return None;
-    }
-    let names = |cells: &mut dyn Iterator<Item = usize>| {
-        cells.map(|cell| size.name(cell).to_string()).collect::<Vec<_>>().join(",")
-    };
-    let cells = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
-    let mut text = format!("{} in {cells}", digit_list(step.digits));
-    let roofs: Vec<&(usize, u64)> =
-        step.pattern.iter().filter(|&&(_, set)| set & !step.digits != 0).collect();
-    match roofs.first() {
-        None => text.push_str(" (type 1)"),
-        Some(&&(_, set)) => {
-            let extra = digit_list(set & !step.digits);
-            let roofs = names(&mut roofs.iter().map(|&&(cell, _)| cell));
-            text.push_str(&format!(", extra {extra} in {roofs} (type 2)"));
-        }
-    }
-    Some(text)
 }
 
 /// Every rectangle of four empty cells in two rows, two columns and two boxes with a
@@ -170,7 +142,7 @@ mod tests {
         eliminations.sort_unstable();
         assert_eq!(eliminations, expected);
         assert_eq!(
-            text(&step, board.size()).as_deref(),
+            crate::notation::pattern_text(&step, board.size()).as_deref(),
             Some("2,7 in r1c1,r1c5,r3c1,r3c5, extra 5 in r1c5,r3c5 (type 2)")
         );
     }

@@ -4,11 +4,9 @@
 //! into one of two or three cells, whichever way the pattern resolves: no cell seeing all of
 //! them can hold `z`.
 
-use sudoku_core::Size;
-
 use crate::board::Board;
 use crate::houses::{bit, values};
-use crate::step::{Step, Technique, digit_list};
+use crate::step::{Step, Technique};
 
 use super::single_digit::{Conjugate, conjugates, seen_by_both};
 
@@ -166,36 +164,11 @@ pub(crate) fn w_wing(board: &Board) -> Option<Step> {
     None
 }
 
-/// The pattern of a step of this module in words; `None` for the common wording.
-///
-/// Wings read `r1c1(2,7) with r1c5(2,5), r3c2(5,7)` (pivot, then pincers); a W-wing reads
-/// `1,2 in r1c1,r5c9 connected by 1 in column 5 (r1c5=r5c5)`.
-pub(crate) fn text(step: &Step, size: Size) -> Option<String> {
-    let named = |&(cell, set): &(usize, u64)| format!("{}({})", size.name(cell), digit_list(set));
-    match (step.technique, step.pattern.as_slice()) {
-        (Technique::XyWing | Technique::XyzWing, [pivot, first, second]) => {
-            Some(format!("{} with {}, {}", named(pivot), named(first), named(second)))
-        }
-        (Technique::WWing, [first, near, far, second]) => {
-            let house = step.units.first().map(|unit| format!(" in {unit}")).unwrap_or_default();
-            Some(format!(
-                "{} in {},{} connected by {}{house} ({}={})",
-                digit_list(first.1),
-                size.name(first.0),
-                size.name(second.0),
-                digit_list(near.1),
-                size.name(near.0),
-                size.name(far.0),
-            ))
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_marks;
+    use sudoku_core::Size;
 
     /// A 9×9 board where every cell holds every candidate but those given in `cells` as
     /// (row, column, candidates), 1-based.

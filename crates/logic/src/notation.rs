@@ -1,0 +1,437 @@
+//! Steps in the field's notation: `Naked Pair: 2,7 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2`.
+//!
+//! A step is data ([`Step`]); this module alone makes its text, for every technique: the common
+//! wording of [`Step::describe`], and the patterns that read their own way (fish, single-digit
+//! patterns and colouring, wings, unique rectangles, chains, forcing nets). It reads steps and
+//! is read by no technique, so techniques find steps without knowing how they are written.
+
+use std::fmt::Write as _;
+
+use sudoku_core::{Size, Unit};
+
+use crate::houses::shared_unit;
+use crate::step::{Step, Technique, digits};
+
+impl Step {
+    /// The step in the field's notation, one line: the technique, the pattern, then what it
+    /// makes, as in `Hidden Single (box): 7 in box 2 => r3c5=7` or
+    /// `Naked Pair: 2,7 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2`.
+    pub fn describe(&self, size: Size) -> String {
+        let mut text = format!("{}: ", self.technique);
+        if let Some(pattern) = pattern_text(self, size) {
+            text.push_str(&pattern);
+            text.push_str(" => ");
+            text.push_str(&self.effects(size));
+            return text;
+        }
+        let digits = digit_list(self.digits);
+        let units = self.units.iter().map(Unit::to_string).collect::<Vec<_>>().join(", ");
+        let cells = self
+            .pattern
+            .iter()
+            .map(|&(cell, _)| size.name(cell).to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let chain = || {
+            self.pattern
+                .iter()
+                .map(|&(cell, set)| format!("{}({})", size.name(cell), digit_list(set)))
+                .collect::<Vec<_>>()
+                .join(" - ")
+        };
+        match self.technique {
+            Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
+                let _ = write!(text, "{digits} in {units}");
+            }
+            Technique::NakedSingle => {
+                let _ = write!(text, "{cells} holds only {digits}");
+            }
+            Technique::Pointing | Technique::Claiming => {
+                let (from, into) = (&self.units[0], &self.units[1]);
+                let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
+            }
+            Technique::XChain
+            | Technique::XyChain
+            | Technique::SimpleColouring
+            | Technique::ContradictionForcing
+            | Technique::CellForcing => {
+                let _ = write!(text, "{}", chain());
+                if !units.is_empty() {
+                    let _ = write!(text, " ({units})");
+                }
+            }
+            _ => {
+                let _ = write!(text, "{digits} in {cells}");
+                if !units.is_empty() {
+                    let _ = write!(text, " ({units})");
+                }
+            }
+        }
+        text.push_str(" => ");
+        text.push_str(&self.effects(size));
+        text
+    }
+
+    /// What the step makes, in the field's notation: `r3c5=7`, then eliminations grouped by
+    /// value, `r1c2,r1c3<>2`, values removed from the same cells together, `r3c5<>2,7`.
+    pub fn effects(&self, size: Size) -> String {
+        let mut parts: Vec<String> = self
+            .placements
+            .iter()
+            .map(|&(cell, value)| format!("{}={value}", size.name(cell)))
+            .collect();
+        let mut by_value: Vec<(u8, Vec<usize>)> = Vec::new();
+        for &(cell, value) in &self.eliminations {
+            match by_value.iter_mut().find(|(v, _)| *v == value) {
+                Some((_, cells)) => cells.push(cell),
+                None => by_value.push((value, vec![cell])),
+            }
+        }
+        // Values removed from the same cells read as one: `r3c5<>2,7`.
+        let mut groups: Vec<(Vec<usize>, Vec<u8>)> = Vec::new();
+        for (value, mut cells) in by_value {
+            cells.sort_unstable();
+            match groups.iter_mut().find(|(same, _)| *same == cells) {
+                Some((_, values)) => values.push(value),
+                None => groups.push((cells, vec![value])),
+            }
+        }
+        for (cells, values) in groups {
+            let names: Vec<String> = cells.iter().map(|&c| size.name(c).to_string()).collect();
+            let values: Vec<String> = values.iter().map(u8::to_string).collect();
+            parts.push(format!("{}<>{}", names.join(","), values.join(",")));
+        }
+        parts.join(", ")
+    }
+}
+
+/// The values of a candidate set as `2,7`.
+pub fn digit_list(set: u64) -> String {
+    digits(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// The pattern of `step` in words, for the techniques whose patterns read their own way (a
+/// fish, a chain, a forcing net); `None` for the common wording of [`Step::describe`].
+pub(crate) fn pattern_text(step: &Step, size: Size) -> Option<String> {
+    match step.technique {
+        Technique::NakedPair
+        | Technique::NakedTriple
+        | Technique::NakedQuad
+        | Technique::HiddenPair
+        | Technique::HiddenTriple
+        | Technique::HiddenQuad => None,
+        Technique::XWing | Technique::Swordfish | Technique::Jellyfish => fish(step, size),
+        Technique::Skyscraper
+        | Technique::TwoStringKite
+        | Technique::SimpleColouring
+        | Technique::XChain => single_digit(step, size),
+        Technique::XyWing | Technique::XyzWing | Technique::WWing => wing(step, size),
+        Technique::UniqueRectangle => unique_rectangle(step, size),
+        Technique::XyChain => xy_chain(step, size),
+        Technique::ContradictionForcing | Technique::CellForcing => forcing(step, size),
+        _ => None,
+    }
+}
+
+/// The pattern of a fish in the field's words: `4 in rows 2,7 and columns 3,8`.
+fn fish(step: &Step, _size: Size) -> Option<String> {
+    let n = step.units.len() / 2;
+    if n == 0 || step.units.len() != 2 * n {
+        return None;
+    }
+    let (base, cover) = step.units.split_at(n);
+    Some(format!("{} in {} and {}", digit_list(step.digits), lines(base)?, lines(cover)?))
+}
+
+/// Lines of one kind as `rows 2,7`; `None` if they are not all rows or all columns.
+fn lines(units: &[Unit]) -> Option<String> {
+    let numbers = |pick: fn(&Unit) -> Option<usize>| {
+        units
+            .iter()
+            .map(|unit| pick(unit).map(|index| (index + 1).to_string()))
+            .collect::<Option<Vec<_>>>()
+            .map(|numbers| numbers.join(","))
+    };
+    match units.first()? {
+        Unit::Row(_) => numbers(|unit| if let Unit::Row(r) = unit { Some(*r) } else { None })
+            .map(|list| format!("rows {list}")),
+        Unit::Column(_) => numbers(|unit| if let Unit::Column(c) = unit { Some(*c) } else { None })
+            .map(|list| format!("columns {list}")),
+        Unit::Box(_) => None,
+    }
+}
+
+/// A single-digit pattern (skyscraper, kite, X-chain) as its strong links,
+/// `1 in r1c5=r1c1 - r5c1=r5c6 (row 1, row 5)`, or a colouring.
+fn single_digit(step: &Step, size: Size) -> Option<String> {
+    let value = digit_list(step.digits);
+    let name = |cell: usize| size.name(cell).to_string();
+    match step.technique {
+        Technique::Skyscraper | Technique::TwoStringKite | Technique::XChain => {
+            if step.pattern.len() < 2 || !step.pattern.len().is_multiple_of(2) {
+                return None;
+            }
+            let links: Vec<String> = step
+                .pattern
+                .chunks(2)
+                .map(|pair| format!("{}={}", name(pair[0].0), name(pair[1].0)))
+                .collect();
+            let mut text = format!("{value} in {}", links.join(" - "));
+            if step.technique != Technique::XChain && !step.units.is_empty() {
+                let units: Vec<String> = step.units.iter().map(ToString::to_string).collect();
+                text.push_str(&format!(" ({})", units.join(", ")));
+            }
+            Some(text)
+        }
+        Technique::SimpleColouring => colouring(step, size, &value),
+        _ => None,
+    }
+}
+
+/// A colouring as `1 coloured r1c1,r5c5 / r1c5,r5c2`, then whether it is a trap or a wrap
+/// (and which two cells of one colour see each other). The colours are not in the step, so
+/// they are worked out again from its strong links: each unit holds two of its cells.
+fn colouring(step: &Step, size: Size, value: &str) -> Option<String> {
+    let cells: Vec<usize> = step.pattern.iter().map(|&(cell, _)| cell).collect();
+    let in_unit = |cell: usize, unit: &sudoku_core::Unit| match *unit {
+        sudoku_core::Unit::Row(r) => size.row_of(cell) == r,
+        sudoku_core::Unit::Column(c) => size.col_of(cell) == c,
+        sudoku_core::Unit::Box(b) => size.box_of(cell) == b,
+    };
+    let edges: Vec<(usize, usize)> = step
+        .units
+        .iter()
+        .filter_map(|unit| {
+            let ends: Vec<usize> = (0..cells.len()).filter(|&i| in_unit(cells[i], unit)).collect();
+            (ends.len() == 2).then(|| (ends[0], ends[1]))
+        })
+        .collect();
+    let mut colour: Vec<Option<bool>> = vec![None; cells.len()];
+    *colour.first_mut()? = Some(false);
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for &(a, b) in &edges {
+            match (colour[a], colour[b]) {
+                (Some(c), None) => (colour[b], changed) = (Some(!c), true),
+                (None, Some(c)) => (colour[a], changed) = (Some(!c), true),
+                _ => {}
+            }
+        }
+    }
+    let names = |wanted: bool| {
+        (0..cells.len())
+            .filter(|&i| colour[i] == Some(wanted))
+            .map(|i| size.name(cells[i]).to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    let mut text = format!("{value} coloured {} / {}", names(false), names(true));
+    let sees = |a: usize, b: usize| {
+        a != b
+            && (size.row_of(a) == size.row_of(b)
+                || size.col_of(a) == size.col_of(b)
+                || size.box_of(a) == size.box_of(b))
+    };
+    let wrapped = step.eliminations.iter().any(|(cell, _)| cells.contains(cell));
+    let clash = (0..cells.len()).find_map(|i| {
+        (i + 1..cells.len())
+            .find(|&j| colour[i].is_some() && colour[i] == colour[j] && sees(cells[i], cells[j]))
+            .map(|j| (cells[i], cells[j]))
+    });
+    match clash {
+        Some((a, b)) if wrapped => {
+            text.push_str(&format!(" (colour wrap: {} sees {})", size.name(a), size.name(b)));
+        }
+        _ => text.push_str(" (colour trap)"),
+    }
+    Some(text)
+}
+
+/// Wings read `r1c1(2,7) with r1c5(2,5), r3c2(5,7)` (pivot, then pincers); a W-wing reads
+/// `1,2 in r1c1,r5c9 connected by 1 in column 5 (r1c5=r5c5)`.
+fn wing(step: &Step, size: Size) -> Option<String> {
+    let named = |&(cell, set): &(usize, u64)| format!("{}({})", size.name(cell), digit_list(set));
+    match (step.technique, step.pattern.as_slice()) {
+        (Technique::XyWing | Technique::XyzWing, [pivot, first, second]) => {
+            Some(format!("{} with {}, {}", named(pivot), named(first), named(second)))
+        }
+        (Technique::WWing, [first, near, far, second]) => {
+            let house = step.units.first().map(|unit| format!(" in {unit}")).unwrap_or_default();
+            Some(format!(
+                "{} in {},{} connected by {}{house} ({}={})",
+                digit_list(first.1),
+                size.name(first.0),
+                size.name(second.0),
+                digit_list(near.1),
+                size.name(near.0),
+                size.name(far.0),
+            ))
+        }
+        _ => None,
+    }
+}
+
+/// A unique rectangle: `2,7 in r1c1,r1c5,r3c1,r3c5 (type 1)`, or for type 2, with the extra value and the cells
+/// that hold it: `2,7 in r1c1,r1c5,r3c1,r3c5, extra 4 in r3c1,r3c5 (type 2)`.
+fn unique_rectangle(step: &Step, size: Size) -> Option<String> {
+    if step.technique != Technique::UniqueRectangle {
+        return None;
+    }
+    let names = |cells: &mut dyn Iterator<Item = usize>| {
+        cells.map(|cell| size.name(cell).to_string()).collect::<Vec<_>>().join(",")
+    };
+    let cells = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
+    let mut text = format!("{} in {cells}", digit_list(step.digits));
+    let roofs: Vec<&(usize, u64)> =
+        step.pattern.iter().filter(|&&(_, set)| set & !step.digits != 0).collect();
+    match roofs.first() {
+        None => text.push_str(" (type 1)"),
+        Some(&&(_, set)) => {
+            let extra = digit_list(set & !step.digits);
+            let roofs = names(&mut roofs.iter().map(|&&(cell, _)| cell));
+            text.push_str(&format!(", extra {extra} in {roofs} (type 2)"));
+        }
+    }
+    Some(text)
+}
+
+/// An XY-chain: each cell with the value it would not hold, then the value it then holds:
+/// `r1c1(2=7) - r1c5(7=3) - r3c5(3=2)`.
+fn xy_chain(step: &Step, size: Size) -> Option<String> {
+    if step.technique != Technique::XyChain {
+        return None;
+    }
+    let mut off = step.digits;
+    let links: Vec<String> = step
+        .pattern
+        .iter()
+        .map(|&(cell, set)| {
+            let on = set & !off;
+            let link = format!("{}({}={})", size.name(cell), first_value(off), first_value(on));
+            off = on;
+            link
+        })
+        .collect();
+    Some(links.join(" - "))
+}
+
+/// A forcing net. Contradiction: `r1c1=5 => r2c3=4, r5c3=4: r5c3 and r2c3 both 4 in column 3`. Cell forcing:
+/// each alternative and the placements it forces, `r1c1=2 => r3c3=5; r1c1=7 => r2c2=4,
+/// r3c3=5`, prefixed by the value and house (`4 in row 1: ...`) for a value's places.
+fn forcing(step: &Step, size: Size) -> Option<String> {
+    let entry = |&(cell, set): &(usize, u64)| format!("{}={}", size.name(cell), first_value(set));
+    match step.technique {
+        Technique::ContradictionForcing => {
+            let (&assumption, rest) = step.pattern.split_first()?;
+            let (chain, reason) = broken_reason(step, size)?;
+            let mut text = entry(&assumption);
+            let chain: Vec<String> = rest[..chain].iter().map(entry).collect();
+            if !chain.is_empty() {
+                text.push_str(" => ");
+                text.push_str(&chain.join(", "));
+            }
+            text.push_str(": ");
+            text.push_str(&reason);
+            Some(text)
+        }
+        Technique::CellForcing => {
+            let &(first, _) = step.pattern.first()?;
+            let is_start = |&(cell, set): &(usize, u64)| match step.units.first() {
+                None => cell == first,
+                Some(&unit) => set == step.digits && unit_holds(size, unit, cell),
+            };
+            let mut branches: Vec<String> = Vec::new();
+            for item in &step.pattern {
+                match branches.last_mut() {
+                    Some(branch) if !is_start(item) => {
+                        let separator = if branch.contains(" => ") { ", " } else { " => " };
+                        branch.push_str(separator);
+                        branch.push_str(&entry(item));
+                    }
+                    _ => branches.push(entry(item)),
+                }
+            }
+            let mut text = match step.units.first() {
+                Some(unit) => format!("{} in {unit}: ", first_value(step.digits)),
+                None => String::new(),
+            };
+            text.push_str(&branches.join("; "));
+            Some(text)
+        }
+        _ => None,
+    }
+}
+
+/// How many entries of a contradiction's pattern after the assumption to print as its chain,
+/// and the contradiction in words. The pattern may end with a witness entry that was never
+/// placed: `(cell, 0)` for a cell left without candidates (not printed), a second value for a
+/// cell already placed, or a value a seen cell already holds (both printed, as the single
+/// that clashes); without one, the contradiction is a value (the step's digits) with no place
+/// in the step's house.
+fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
+    let pattern = &step.pattern;
+    let chain = pattern.len() - 1;
+    let name = |cell: usize| size.name(cell).to_string();
+    if chain > 0 {
+        let (last, set) = pattern[chain];
+        let earlier = &pattern[..chain];
+        if set == 0 {
+            return Some((chain - 1, format!("{} has no candidate left", name(last))));
+        }
+        if let Some(&(_, held)) = earlier.iter().find(|&&(cell, _)| cell == last) {
+            let (a, b) = (first_value(held), first_value(set));
+            return Some((chain, format!("{} both {a} and {b}", name(last))));
+        }
+        if let Some(&(other, _)) = earlier
+            .iter()
+            .find(|&&(cell, held)| held == set && shared_unit(size, cell, last).is_some())
+        {
+            let unit = step.units.first().copied().or_else(|| shared_unit(size, other, last))?;
+            let value = first_value(set);
+            return Some((
+                chain,
+                format!("{} and {} both {value} in {unit}", name(last), name(other)),
+            ));
+        }
+    }
+    let unit = step.units.first()?;
+    Some((chain, format!("no place for {} in {unit}", first_value(step.digits))))
+}
+
+/// Whether `cell` lies in `unit`.
+fn unit_holds(size: Size, unit: Unit, cell: usize) -> bool {
+    match unit {
+        Unit::Row(row) => size.row_of(cell) == row,
+        Unit::Column(col) => size.col_of(cell) == col,
+        Unit::Box(index) => size.box_of(cell) == index,
+    }
+}
+
+/// The smallest value of a candidate set.
+fn first_value(set: u64) -> u8 {
+    set.trailing_zeros() as u8 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eliminations_are_grouped_by_value_in_the_description() {
+        let mut step = Step::new(Technique::NakedPair);
+        step.digits = 0b110;
+        step.pattern = vec![(0, 0b110), (4, 0b110)];
+        step.units = vec![Unit::Row(0)];
+        step.eliminations = vec![(2, 2), (1, 2), (2, 3), (7, 3), (7, 2), (1, 3)];
+        assert_eq!(
+            step.describe(Size::NINE),
+            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3,r1c8<>2,3"
+        );
+        step.eliminations = vec![(2, 2), (1, 2), (2, 3)];
+        assert_eq!(
+            step.describe(Size::NINE),
+            "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2, r1c3<>3"
+        );
+    }
+}
