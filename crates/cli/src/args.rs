@@ -267,9 +267,8 @@ pub struct SolveArgs {
     /// Puzzle files, read in order; standard input when none (or `-`).
     pub files: Vec<PathBuf>,
 
-    /// The engine to solve with (see `sudoku engines`); by default the fastest that solves
-    /// each puzzle's size (`fast` at 9×9, `propagate` at every other size).
-    #[arg(short, long, value_parser = parse_engine)]
+    // The help names the default engines from the registry's own table.
+    #[arg(short, long, value_parser = parse_engine, help = engine_help())]
     pub engine: Option<&'static EngineInfo>,
 
     #[command(flatten)]
@@ -795,4 +794,13 @@ pub struct GenerateArgs {
     /// Write the puzzles to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// The help of `solve --engine`: the default engine of each size, as the registry has it.
+fn engine_help() -> String {
+    format!(
+        "The engine to solve with (see `sudoku engines`); by default the fastest that solves each \
+         puzzle's size: {}",
+        sudoku_engines::default_engines_text()
+    )
 }

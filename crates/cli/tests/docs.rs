@@ -1,5 +1,8 @@
-//! Every relative link of the documentation leads somewhere: the file exists, and the anchor,
-//! when there is one, is a heading of that file (as GitHub names headings).
+//! The documentation: every relative link leads somewhere (the file exists, and the anchor,
+//! when there is one, is a heading of that file, as GitHub names headings), and the help says
+//! what the registry does.
+
+mod common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -9,7 +12,7 @@ use pulldown_cmark::{Event, Parser, Tag, TagEnd};
 
 /// The repository's root.
 fn repository() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..").canonicalize().unwrap()
+    common::repository().canonicalize().unwrap()
 }
 
 /// The Markdown files a reader is sent through: the root's, `docs/` and `data/`.
@@ -103,7 +106,10 @@ fn every_relative_link_and_anchor_of_the_documentation_resolves() {
                     self::read(&target).1
                 }
                 None => {
-                    broken.push(format!("{}: {link}: an anchor into a file that is not Markdown", path.display()));
+                    broken.push(format!(
+                        "{}: {link}: an anchor into a file that is not Markdown",
+                        path.display()
+                    ));
                     continue;
                 }
             };
@@ -123,5 +129,19 @@ fn anchors_are_named_as_github_names_them() {
         slug("Solving as people do: sudoku explain and sudoku rate"),
         "solving-as-people-do-sudoku-explain-and-sudoku-rate"
     );
-    assert_eq!(slug("Which SAT solver the sat engines use, and why"), "which-sat-solver-the-sat-engines-use-and-why");
+    assert_eq!(
+        slug("Which SAT solver the sat engines use, and why"),
+        "which-sat-solver-the-sat-engines-use-and-why"
+    );
+}
+
+#[test]
+fn the_help_names_the_default_engines_the_registry_picks() {
+    let output = common::sudoku(&["solve", "--help"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let help =
+        String::from_utf8(output.stdout).unwrap().split_whitespace().collect::<Vec<_>>().join(" ");
+    let defaults = sudoku_engines::default_engines_text();
+    assert!(help.contains(&defaults), "{defaults} in {help}");
+    assert!(defaults.contains("`cdcl` from 25×25 on"), "{defaults}");
 }

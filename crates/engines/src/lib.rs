@@ -232,7 +232,7 @@ pub static ENGINES: &[EngineInfo] = &[
 pub const DEFAULT_ENGINE: &str = "fast";
 
 /// The engines used when none is named, by the box order they are the fastest from (measured:
-/// see the README's results beyond 9×9): `propagate` on 4×4, `fast` on 9×9, `propagate` on
+/// see the results beyond 9×9 in docs/results.md): `propagate` on 4×4, `fast` on 9×9, `propagate` on
 /// 16×16 (a little ahead of `cdcl` on the shipped minimal puzzles), and `cdcl` from 25×25 on,
 /// where learning is worth orders of magnitude.
 const DEFAULT_ENGINES: [(usize, &str); 4] =
@@ -258,6 +258,40 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
         .filter(|info| info.supports(size))
         .or_else(|| ENGINES.iter().find(|info| info.supports(size)))
         .expect("some registered engine solves every size")
+}
+
+/// Which engine each size gets when none is named, in words, from the table
+/// [`default_engine_for`] reads: "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from
+/// 25×25 on". Help texts take it from here, so they cannot fall behind the registry.
+pub fn default_engines_text() -> String {
+    let mut by_engine: Vec<(&str, Vec<Size>)> = Vec::new();
+    for size in Size::ALL {
+        let name = default_engine_for(size).name;
+        match by_engine.iter_mut().find(|(engine, _)| *engine == name) {
+            Some((_, sizes)) => sizes.push(size),
+            None => by_engine.push((name, vec![size])),
+        }
+    }
+    let largest = Size::ALL[Size::ALL.len() - 1];
+    let parts: Vec<String> = by_engine
+        .iter()
+        .map(|(name, sizes)| {
+            let contiguous = sizes.windows(2).all(|pair| pair[1].order() == pair[0].order() + 1);
+            let sizes_text = match sizes.as_slice() {
+                [first, .., last] if sizes.len() > 2 && contiguous && *last == largest => {
+                    format!("from {first} on")
+                }
+                [only] => format!("at {only}"),
+                [rest @ .., last] => {
+                    let rest: Vec<String> = rest.iter().map(Size::to_string).collect();
+                    format!("at {} and {last}", rest.join(", "))
+                }
+                [] => unreachable!("every engine listed has a size"),
+            };
+            format!("`{name}` {sizes_text}")
+        })
+        .collect();
+    parts.join(", ")
 }
 
 /// The engines that exist only behind a cargo feature of their own, by name; the `peers`
@@ -301,6 +335,14 @@ fn not_in_this_build(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_engines_are_named_as_the_table_has_them() {
+        assert_eq!(
+            default_engines_text(),
+            "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from 25×25 on"
+        );
+    }
 
     #[test]
     fn every_size_has_a_default_engine_that_solves_it() {
