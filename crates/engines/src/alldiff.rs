@@ -29,21 +29,16 @@
 //! lowest first, on a copy of the state (domains and matchings) per branch.
 //!
 //! Statistics count as `propagate` does: the puzzle is the first node, each value the search
-//! assigns at a branch point is one more, and each branch point is a guess.
+//! assigns at a branch point is one more, and each branch point is a guess. The search loop
+//! itself is the one `norvig` uses too (`branch.rs`): only the state and its propagation differ.
 
 use sudoku_core::{Limits, Stats};
 
+use crate::branch::{CopyOnBranch, Frame, search};
 use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 
 /// No value matched to the cell.
 const UNMATCHED: u8 = u8::MAX;
-
-/// A branch point of the search: the cell branched on and the values not tried yet. The state
-/// before the branch is saved alongside.
-struct Frame {
-    cell: usize,
-    untried: u64,
-}
 
 /// The `alldiff` engine. It owns its tables and search memory and reuses them from one solve to
 /// the next.
@@ -261,6 +256,47 @@ impl Matching<'_> {
     }
 }
 
+impl CopyOnBranch for Alldiff {
+    fn frames(&mut self) -> &mut Vec<Frame> {
+        &mut self.frames
+    }
+
+    fn branch_cell(&self) -> Option<usize> {
+        self.smallest_domain()
+    }
+
+    fn values(&self, cell: usize) -> u64 {
+        self.domains[cell]
+    }
+
+    fn save(&mut self) {
+        self.saved_domains.extend_from_slice(&self.domains);
+        self.saved_mates.extend_from_slice(&self.mates);
+    }
+
+    fn restore(&mut self, drop: bool) {
+        let domains_start = self.saved_domains.len() - self.domains.len();
+        let mates_start = self.saved_mates.len() - self.mates.len();
+        self.domains.copy_from_slice(&self.saved_domains[domains_start..]);
+        self.mates.copy_from_slice(&self.saved_mates[mates_start..]);
+        if drop {
+            self.saved_domains.truncate(domains_start);
+            self.saved_mates.truncate(mates_start);
+        }
+    }
+
+    fn assign(&mut self, cell: usize, value: u64) -> bool {
+        self.narrow(cell, value);
+        self.propagate()
+    }
+
+    fn write_solution(&self, solution: &mut [u8]) {
+        for (cell, &domain) in solution.iter_mut().zip(&self.domains) {
+            *cell = domain.trailing_zeros() as u8 + 1;
+        }
+    }
+}
+
 impl CellSolver for Alldiff {
     fn solve_cells_excluding(
         &mut self,
@@ -274,9 +310,8 @@ impl CellSolver for Alldiff {
             Ok(stats) => stats,
             Err(answer) => return answer,
         };
-        let node_bound = limits.node_bound();
         self.geometry.set_order(order);
-        let (side, cells) = (self.geometry.side, self.geometry.cells);
+        let side = self.geometry.side;
         let all = self.geometry.all_values;
         self.domains.clear();
         self.domains
@@ -292,70 +327,11 @@ impl CellSolver for Alldiff {
         for unit in (0..3 * side).rev() {
             self.enqueue(unit);
         }
-        self.frames.clear();
         self.saved_domains.clear();
         self.saved_mates.clear();
 
-        let mut count = 0;
-        let mut budget_exhausted = false;
-        let mut alive = self.domains.iter().all(|&domain| domain != 0) && self.propagate();
-        'search: loop {
-            if alive {
-                match self.smallest_domain() {
-                    None => {
-                        if count == 0 {
-                            for (cell, &domain) in solution.iter_mut().zip(&self.domains) {
-                                *cell = domain.trailing_zeros() as u8 + 1;
-                            }
-                        }
-                        count += 1;
-                        if count >= limits.max_solutions() {
-                            break 'search;
-                        }
-                    }
-                    Some(cell) => {
-                        stats.guesses += 1;
-                        if stats.nodes >= node_bound {
-                            budget_exhausted = true;
-                            break 'search;
-                        }
-                        stats.nodes += 1;
-                        let domain = self.domains[cell];
-                        let first = domain & domain.wrapping_neg();
-                        self.saved_domains.extend_from_slice(&self.domains);
-                        self.saved_mates.extend_from_slice(&self.mates);
-                        self.frames.push(Frame { cell, untried: domain ^ first });
-                        self.narrow(cell, first);
-                        alive = self.propagate();
-                        continue 'search;
-                    }
-                }
-            }
-            // Backtrack: the next untried value of the deepest branch point, on a copy of the
-            // state saved there.
-            let Some(frame) = self.frames.last_mut() else {
-                break 'search;
-            };
-            if stats.nodes >= node_bound {
-                budget_exhausted = true;
-                break 'search;
-            }
-            stats.nodes += 1;
-            let bit = frame.untried & frame.untried.wrapping_neg();
-            frame.untried ^= bit;
-            let (cell, last) = (frame.cell, frame.untried == 0);
-            let domains_start = self.saved_domains.len() - cells;
-            let mates_start = self.saved_mates.len() - self.mates.len();
-            self.domains.copy_from_slice(&self.saved_domains[domains_start..]);
-            self.mates.copy_from_slice(&self.saved_mates[mates_start..]);
-            if last {
-                self.frames.pop();
-                self.saved_domains.truncate(domains_start);
-                self.saved_mates.truncate(mates_start);
-            }
-            self.narrow(cell, bit);
-            alive = self.propagate();
-        }
+        let alive = self.domains.iter().all(|&domain| domain != 0) && self.propagate();
+        let (count, budget_exhausted) = search(self, alive, limits, &mut stats, solution);
         (count, budget_exhausted, stats)
     }
 

@@ -23,6 +23,7 @@
 
 pub mod alldiff;
 pub mod bitmask;
+mod branch;
 pub mod cdcl;
 pub mod dlx;
 pub mod fast;

@@ -23,18 +23,13 @@
 //! is the engine as half the internet has written it, measured beside the bit-parallel ones.
 //!
 //! Statistics count as `propagate` does: the puzzle is the first node, each value the search
-//! assigns at a branch point is one more, and each branch point is a guess.
+//! assigns at a branch point is one more, and each branch point is a guess. The search loop
+//! itself is the one `alldiff` uses too (`branch.rs`): only the state and its propagation differ.
 
 use sudoku_core::{Limits, Stats};
 
+use crate::branch::{CopyOnBranch, Frame, search};
 use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
-
-/// A branch point of the search: the cell branched on and the values not tried yet. The state
-/// before the branch is saved alongside.
-struct Frame {
-    cell: usize,
-    untried: u64,
-}
 
 /// The `norvig` engine. It owns its tables and search memory and reuses them from one solve to
 /// the next.
@@ -149,6 +144,42 @@ impl Norvig {
     }
 }
 
+impl CopyOnBranch for Norvig {
+    fn frames(&mut self) -> &mut Vec<Frame> {
+        &mut self.frames
+    }
+
+    fn branch_cell(&self) -> Option<usize> {
+        self.fewest_values()
+    }
+
+    fn values(&self, cell: usize) -> u64 {
+        self.values[cell]
+    }
+
+    fn save(&mut self) {
+        self.saved.extend_from_slice(&self.values);
+    }
+
+    fn restore(&mut self, drop: bool) {
+        let start = self.saved.len() - self.values.len();
+        self.values.copy_from_slice(&self.saved[start..]);
+        if drop {
+            self.saved.truncate(start);
+        }
+    }
+
+    fn assign(&mut self, cell: usize, value: u64) -> bool {
+        Norvig::assign(self, cell, value)
+    }
+
+    fn write_solution(&self, solution: &mut [u8]) {
+        for (cell, &values) in solution.iter_mut().zip(&self.values) {
+            *cell = values.trailing_zeros() as u8 + 1;
+        }
+    }
+}
+
 impl CellSolver for Norvig {
     fn solve_cells_excluding(
         &mut self,
@@ -162,12 +193,9 @@ impl CellSolver for Norvig {
             Ok(stats) => stats,
             Err(answer) => return answer,
         };
-        let node_bound = limits.node_bound();
         self.geometry.set_order(order);
-        let cells = self.geometry.cells;
         self.values.clear();
-        self.values.resize(cells, self.geometry.all_values);
-        self.frames.clear();
+        self.values.resize(self.geometry.cells, self.geometry.all_values);
         self.saved.clear();
 
         // The essay's `parse_grid`: assign each clue in turn.
@@ -182,60 +210,7 @@ impl CellSolver for Norvig {
             }
         }
 
-        let mut count = 0;
-        let mut budget_exhausted = false;
-        let mut alive = consistent;
-        'search: loop {
-            if alive {
-                match self.fewest_values() {
-                    None => {
-                        if count == 0 {
-                            for (cell, &values) in solution.iter_mut().zip(&self.values) {
-                                *cell = values.trailing_zeros() as u8 + 1;
-                            }
-                        }
-                        count += 1;
-                        if count >= limits.max_solutions() {
-                            break 'search;
-                        }
-                    }
-                    Some(cell) => {
-                        stats.guesses += 1;
-                        if stats.nodes >= node_bound {
-                            budget_exhausted = true;
-                            break 'search;
-                        }
-                        stats.nodes += 1;
-                        let values = self.values[cell];
-                        let first = values & values.wrapping_neg();
-                        self.saved.extend_from_slice(&self.values);
-                        self.frames.push(Frame { cell, untried: values ^ first });
-                        alive = self.assign(cell, first);
-                        continue 'search;
-                    }
-                }
-            }
-            // Backtrack: the next untried value of the deepest branch point, on a copy of the
-            // state saved there.
-            let Some(frame) = self.frames.last_mut() else {
-                break 'search;
-            };
-            if stats.nodes >= node_bound {
-                budget_exhausted = true;
-                break 'search;
-            }
-            stats.nodes += 1;
-            let bit = frame.untried & frame.untried.wrapping_neg();
-            frame.untried ^= bit;
-            let (cell, last) = (frame.cell, frame.untried == 0);
-            let start = self.saved.len() - cells;
-            self.values.copy_from_slice(&self.saved[start..]);
-            if last {
-                self.frames.pop();
-                self.saved.truncate(start);
-            }
-            alive = self.assign(cell, bit);
-        }
+        let (count, budget_exhausted) = search(self, consistent, limits, &mut stats, solution);
         (count, budget_exhausted, stats)
     }
 
