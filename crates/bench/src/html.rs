@@ -143,7 +143,7 @@ fn settings(page: &mut String, report: &Report) {
     item("Machine", escape(&report.machine.describe()));
     item("Mode", format!("{} ({})", report.mode.name(), escape(report.mode.meaning())));
     let budget = match report.budget {
-        Some(nodes) => format!("{} nodes (instrumented engines)", count(nodes)),
+        Some(nodes) => format!("{} (instrumented engines)", counted(nodes, "node", "nodes")),
         None => "none".to_owned(),
     };
     item("Node budget", budget);
@@ -560,6 +560,14 @@ mod tests {
         let page = render_html(&report, None);
         assert_eq!(page.matches("<svg").count(), 1, "the bars only");
         assert!(page.contains("No cactus or scatter chart"));
+    }
+
+    #[test]
+    fn a_budget_of_one_node_is_one_node() {
+        let mut report = two_engines("easy.txt");
+        assert!(render_html(&report, None).contains("1,000 nodes (instrumented engines)"));
+        report.budget = Some(1);
+        assert!(render_html(&report, None).contains("<dd>1 node (instrumented engines)</dd>"));
     }
 
     #[test]

@@ -263,13 +263,15 @@ impl Counters {
 
     /// The counters for people: `solved count 1, 12 nodes, 3 guesses`.
     fn describe(&self) -> String {
-        let number = |n: Option<u64>| n.map_or("-".to_owned(), |n| n.to_string());
+        let number = |n: Option<u64>, one: &str, many: &str| {
+            n.map_or_else(|| format!("- {many}"), |n| counted(n, one, many))
+        };
         format!(
-            "{} count {}, {} nodes, {} guesses",
+            "{} count {}, {}, {}",
             self.verdict,
             self.count,
-            number(self.nodes),
-            number(self.guesses)
+            number(self.nodes, "node", "nodes"),
+            number(self.guesses, "guess", "guesses")
         )
     }
 }
@@ -455,6 +457,8 @@ impl EarlierRows {
         let mut number = 0u64;
         let mut header_seen = format == RowFormat::JsonLines;
         let mut rows = 0u64;
+        // Made once: building its tables costs more than reading a line.
+        let mut csv = csv_core::Reader::new();
         loop {
             let read =
                 read_line(&mut input, &mut buffer).map_err(|error| format!("{name}: {error}"))?;
@@ -468,9 +472,9 @@ impl EarlierRows {
             // The fields of a CSV line, which its row borrows.
             let (fields, columns);
             let parsed = match format {
-                RowFormat::JsonLines => json_row(line),
+                RowFormat::JsonLines => json_row(line).map(|row| (row, None)),
                 RowFormat::Csv => {
-                    (fields, columns) = csv_fields(line);
+                    (fields, columns) = csv_fields(&mut csv, line);
                     if !header_seen {
                         header_seen = true;
                         if fields.iter().map(String::as_str).ne(COLUMNS) {
@@ -486,12 +490,15 @@ impl EarlierRows {
                         continue;
                     }
                     csv_row(&fields, &columns, line.chars().count())
+                        .map(|(row, columns)| (row, Some(columns)))
                 }
             };
             let (row, columns) =
                 parsed.map_err(|(column, problem)| at(number, column, &problem))?;
-            let entry =
-                entry_of(&row).map_err(|(field, problem)| at(number, columns[field], &problem))?;
+            let entry = entry_of(&row).map_err(|(field, problem)| {
+                let column = columns.map_or_else(|| json_column(line, field), |c| c[field]);
+                at(number, column, &problem)
+            })?;
             rows += 1;
             earlier.keep(&row, entry);
         }
@@ -668,24 +675,32 @@ fn checked_text(bytes: &[u8], complete: bool) -> Result<&str, (usize, String)> {
     Ok(valid)
 }
 
-/// A JSON line's row, and the column of each of its fields (that of its key, or of the line's
-/// start when a forged line repeats or hides it).
-fn json_row(line: &str) -> Result<(RawRow<'_>, [usize; 10]), FieldError> {
-    let row: RawRow<'_> = serde_json::from_str(line).map_err(|error| {
+/// A JSON line's row, or where and why it is not one.
+fn json_row(line: &str) -> Result<RawRow<'_>, FieldError> {
+    serde_json::from_str(line).map_err(|error| {
         let message = error.to_string();
         let place = format!(" at line {} column {}", error.line(), error.column());
         let message = message.strip_suffix(&place).unwrap_or(&message).to_owned();
-        (line[..error.column().min(line.len())].chars().count().max(1), message)
-    })?;
-    let columns = COLUMNS.map(|column| {
-        line.find(&format!("\"{column}\"")).map_or(1, |at| line[..at].chars().count() + 1)
-    });
-    Ok((row, columns))
+        // serde_json counts bytes from 1; a column here counts characters.
+        let byte = error.column().saturating_sub(1);
+        (line.char_indices().take_while(|&(at, _)| at < byte).count() + 1, message)
+    })
 }
 
-/// The fields of a CSV line and the column each starts at.
-fn csv_fields(line: &str) -> (Vec<String>, Vec<usize>) {
-    let mut reader = csv_core::Reader::new();
+/// The column of field `field` (an index of [`COLUMNS`]) in a JSON line: that of its key, or
+/// 1 when a forged line hides it. Sought only for a message.
+fn json_column(line: &str, field: usize) -> usize {
+    let key = format!("\"{}\"", COLUMNS[field]);
+    line.find(&key).map_or(1, |at| line[..at].chars().count() + 1)
+}
+
+/// The fields of a CSV line, read by `reader`, and the column each starts at.
+fn csv_fields(reader: &mut csv_core::Reader, line: &str) -> (Vec<String>, Vec<usize>) {
+    reader.reset();
+    // Columns count characters; in an ASCII line they are the byte offsets.
+    let ascii = line.is_ascii();
+    let column =
+        |offset: usize| if ascii { offset + 1 } else { line[..offset].chars().count() + 1 };
     let mut input = line.as_bytes();
     let mut consumed = 0;
     let mut output = vec![0u8; line.len() + 1];
@@ -705,13 +720,13 @@ fn csv_fields(line: &str) -> (Vec<String>, Vec<usize>) {
                 written += wrote;
                 if matches!(result, csv_core::ReadFieldResult::Field { .. }) {
                     fields.push(String::from_utf8_lossy(&output[..written]).into_owned());
-                    columns.push(line[..start].chars().count() + 1);
+                    columns.push(column(start));
                 }
                 break;
             }
             csv_core::ReadFieldResult::Field { record_end } => {
                 fields.push(String::from_utf8_lossy(&output[..written]).into_owned());
-                columns.push(line[..start].chars().count() + 1);
+                columns.push(column(start));
                 written = 0;
                 start = consumed;
                 if record_end {
@@ -1115,6 +1130,9 @@ mod tests {
         let error = earlier("{\"file\":\"f.txt\",\"size\":9}", RowFormat::JsonLines).err().unwrap();
         assert!(error.starts_with("earlier.csv: line 1, column 24: invalid type"), "{error}");
         assert!(!error.contains("at line 1 column"), "{error}");
+        // Columns count characters, never cutting one.
+        let error = earlier("{\"file\":\"é€\",\"size\":9}", RowFormat::JsonLines).err().unwrap();
+        assert!(error.starts_with("earlier.csv: line 1, column 21: invalid type"), "{error}");
         let twice = format!("{good}{}", csv_of(&[row(1, "fast", 2.0, 1)]).lines().nth(1).unwrap());
         let error = earlier(&twice, RowFormat::Csv).err().unwrap();
         assert!(error.contains("two rows for puzzle 1 of f.txt by fast"), "{error}");
@@ -1189,5 +1207,9 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("4.0x f.txt: puzzle 3, line 4, fast: 100.0 -> 400.0 µs"), "{text}");
+        let one =
+            Counters { nodes: Some(1), guesses: Some(1), ..comparison.changed[0].before.clone() };
+        assert_eq!(one.describe(), "solved count 1, 1 node, 1 guess");
+        assert_eq!(Counters { nodes: None, ..one }.describe(), "solved count 1, - nodes, 1 guess");
     }
 }

@@ -312,7 +312,7 @@ impl Plan {
     /// Checks the input files, every output path, the `--scatter` engines and the baseline
     /// before anything is read; the error is the message that refuses the run.
     fn make(args: &BenchArgs, engines: &[&EngineInfo]) -> Result<Plan, String> {
-        check_inputs(&args.files)?;
+        check_inputs(&args.files, "each file is benchmarked once")?;
         check_scatter(&args.pictures, engines)?;
         let saved_baseline = match &args.save_baseline {
             Some(name) => {
@@ -345,8 +345,9 @@ impl Plan {
 }
 
 /// Refuses a file named twice, however it is named (`a.txt`, `./a.txt`, a link to it):
-/// its puzzles would be run and listed twice. Standard input (`-`) can be read only once.
-fn check_inputs(files: &[PathBuf]) -> Result<(), String> {
+/// its puzzles would be run and listed twice (`why` says what is done once). Standard input
+/// (`-`) can be read only once.
+fn check_inputs(files: &[PathBuf], why: &str) -> Result<(), String> {
     for (index, file) in files.iter().enumerate() {
         for earlier in &files[..index] {
             let stdin = Path::new("-");
@@ -368,10 +369,7 @@ fn check_inputs(files: &[PathBuf]) -> Result<(), String> {
             } else {
                 format!(" (as {} and {})", earlier.display(), file.display())
             };
-            return Err(format!(
-                "{} is given twice{also}: each file is benchmarked once",
-                file.display()
-            ));
+            return Err(format!("{} is given twice{also}: {why}", file.display()));
         }
     }
     Ok(())
@@ -582,7 +580,8 @@ fn run_merge(args: &MergeArgs) -> u8 {
 fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     let mut outputs: Vec<(&str, &Path, bool)> =
         args.output.out.as_deref().map(|path| ("--out", path, false)).into_iter().collect();
-    if let Err(message) = check_pictures(&args.pictures, &mut outputs)
+    if let Err(message) = check_inputs(&args.reports, "each shard's report is merged once")
+        .and_then(|()| check_pictures(&args.pictures, &mut outputs))
         .and_then(|()| check_outputs(&outputs, &args.reports))
     {
         return refuse(findings, format_args!("{message}"));

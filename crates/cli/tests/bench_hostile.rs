@@ -261,6 +261,8 @@ fn the_same_file_given_twice_is_refused_before_the_run() {
     }
     let stdin = sudoku(&["bench", "-", "-"], b"");
     refused(&stdin, &["standard input (-) is given twice"]);
+    let merged = sudoku_in(dir, &["bench", "merge", "a.txt", "./a.txt"]);
+    refused(&merged, &["./a.txt is given twice (as a.txt and ./a.txt): each shard's report"]);
     // Two files of the same content are two files.
     puzzles(dir, "b.txt", 3);
     assert_eq!(bench(dir, &["a.txt", "b.txt", "-e", "dlx"]).status.code(), Some(0));
