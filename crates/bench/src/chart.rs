@@ -62,7 +62,7 @@ pub const PALETTE: [Colour; 10] = [
 #[derive(Debug, thiserror::Error)]
 pub enum ChartError {
     /// No record has a positive throughput to plot.
-    #[error("nothing to chart: no engine solved a puzzle")]
+    #[error("nothing to chart: no engine answered a puzzle")]
     Empty,
     /// Plotters failed to draw.
     #[error("cannot draw the chart: {0}")]
@@ -547,26 +547,84 @@ pub fn render_chart(
             if groups.is_empty() {
                 return Err(ChartError::NoTimings("any file".to_owned()));
             }
-            let panels = groups.into_iter().map(|(file, size)| cactus_panel(report, file, size));
-            render_panels(panels.collect::<Result<_, _>>()?)
+            let mut panels = Vec::new();
+            let mut left_out = Vec::new();
+            for (file, size) in groups {
+                match cactus_panel(report, file, size) {
+                    Ok(panel) => panels.push(panel),
+                    Err(ChartError::Empty) => {
+                        left_out.push(format!("{} {}", short_name(file), shown_size(size)));
+                    }
+                    Err(error) => return Err(error),
+                }
+            }
+            note_left_out(&mut panels, &left_out, "no engine answered a puzzle there")?;
+            render_panels(panels)
         }
         ChartKind::Scatter => {
             let mut panels = Vec::new();
             let mut first_error = None;
+            let mut left_out = Vec::new();
             for samples in &report.samples {
                 let panel = scatter_pair(samples, pair)
                     .and_then(|(a, b)| scatter_panel(report, samples, a, b));
                 match panel {
                     Ok(panel) => panels.push(panel),
-                    Err(error) => drop(first_error.get_or_insert(error)),
+                    Err(error) => {
+                        left_out.push(format!(
+                            "{} {}",
+                            short_name(&samples.file),
+                            shown_size(&samples.size)
+                        ));
+                        first_error.get_or_insert(error);
+                    }
                 }
             }
             if panels.is_empty() {
                 return Err(first_error.unwrap_or(ChartError::NoSamples));
             }
+            let why = "its samples do not hold two engines with times to compare";
+            note_left_out(&mut panels, &left_out, why)?;
             render_panels(panels)
         }
     }
+}
+
+/// Files and sizes named in a left-out note before the rest are counted.
+const NAMED_LEFT_OUT: usize = 6;
+
+/// Says under the last of `panels` which files and sizes were left out of the chart, and
+/// why; with no panel at all, nothing can be drawn.
+fn note_left_out(
+    panels: &mut [Panel<'_>],
+    left_out: &[String],
+    why: &str,
+) -> Result<(), ChartError> {
+    let Some(last) = panels.last_mut() else { return Err(ChartError::Empty) };
+    if left_out.is_empty() {
+        return Ok(());
+    }
+    let mut named = left_out.iter().take(NAMED_LEFT_OUT).cloned().collect::<Vec<_>>().join(", ");
+    if left_out.len() > NAMED_LEFT_OUT {
+        let more = (left_out.len() - NAMED_LEFT_OUT) as u64;
+        named = format!("{named} and {} more", counted(more, "other", "others"));
+    }
+    last.note.push(format!("Left out: {named} ({why})."));
+    Ok(())
+}
+
+/// Refuses a scatter `pair` with an engine that no sample of `report` holds together with the
+/// other: no scatter chart of it could be drawn anywhere.
+pub fn check_pair(report: &Report, pair: Option<(&str, &str)>) -> Result<(), ChartError> {
+    let Some((a, b)) = pair else { return Ok(()) };
+    let mut first_error = None;
+    for samples in &report.samples {
+        match sample_columns(samples, a, b) {
+            Ok(_) => return Ok(()),
+            Err(error) => drop(first_error.get_or_insert(error)),
+        }
+    }
+    first_error.map_or(Ok(()), Err)
 }
 
 /// The files and sizes of `report` that have per-puzzle times, in report order.
@@ -1149,6 +1207,23 @@ mod tests {
             render_cactus(&report, "other.txt", "9x9"),
             Err(ChartError::NoTimings(_))
         ));
+    }
+
+    #[test]
+    fn a_cactus_chart_leaves_out_the_files_no_engine_answered_and_says_so() {
+        let mut report = two_engines("easy.txt");
+        report.records.push(record("dlx", "empty64.txt", 1, 1, &[1_000]));
+        report.records.push(record("fast", "empty64.txt", 1, 1, &[1_000]));
+        let svg = render_chart(&report, ChartKind::Cactus, None).unwrap();
+        assert!(svg.contains("Cactus: easy.txt 9×9"), "the answered file is drawn");
+        assert!(!svg.contains("Cactus: empty64.txt"));
+        assert!(
+            svg.contains("Left out: empty64.txt 9×9 (no engine answered a puzzle there)."),
+            "{svg}"
+        );
+        // Nothing answered anywhere: nothing to draw.
+        report.records.drain(..2);
+        assert!(matches!(render_chart(&report, ChartKind::Cactus, None), Err(ChartError::Empty)));
     }
 
     #[test]

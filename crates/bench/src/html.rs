@@ -17,59 +17,43 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use crate::chart::{self, ChartError};
-use crate::files::write_whole;
+use crate::files::{OutputError, write_whole};
 use crate::output::{count, counted, figure, seconds, shown_size};
 use crate::report::{Record, Report};
 
 /// Writes the HTML page of `report` to `path`, whole or not at all (see [`crate::files`]).
-/// `scatter_pair` names the engines of the scatter charts (see [`render_html`]).
+/// `scatter_pair` names the engines of the scatter charts (see [`render_html`]). Only writing
+/// can fail: a chart that cannot be drawn is a sentence in the page.
 pub fn write_html(
     report: &Report,
     scatter_pair: Option<(&str, &str)>,
     path: &Path,
-) -> Result<(), ChartError> {
-    let page = render_html(report, scatter_pair)?;
-    Ok(write_whole(path, page.as_bytes(), false)?)
+) -> Result<(), OutputError> {
+    write_whole(path, render_html(report, scatter_pair).as_bytes(), false)
 }
 
 /// The HTML page of `report` (see the [module documentation](self)). The scatter charts
 /// compare the engines of `scatter_pair`, or without it the first two engines of each sample.
 ///
-/// A chart that cannot be drawn for want of data (no engine answered, no per-puzzle times in
-/// an older report) is replaced by a sentence saying so. An error when `scatter_pair` names an
-/// engine sampled nowhere, or when a chart fails to draw.
-pub fn render_html(
-    report: &Report,
-    scatter_pair: Option<(&str, &str)>,
-) -> Result<String, ChartError> {
-    check_pair(report, scatter_pair)?;
+/// A chart that cannot be drawn (no engine answered, no per-puzzle times in an older report,
+/// a `scatter_pair` engine not sampled there, a drawing failure) is replaced by a sentence
+/// saying why: the page, with its tables, is always whole. [`chart::check_pair`] tells the
+/// caller beforehand whether `scatter_pair` can be drawn anywhere.
+pub fn render_html(report: &Report, scatter_pair: Option<(&str, &str)>) -> String {
     let mut page = String::new();
     head(&mut page, report);
     settings(&mut page, report);
     files(&mut page, report);
     page.push_str("<section id=\"overview\">\n<h2>Overview</h2>\n");
-    chart_or_note(&mut page, chart::render_svg(report))?;
+    chart_or_note(&mut page, chart::render_svg(report));
     page.push_str("</section>\n");
     for (index, file) in report.files.iter().enumerate() {
-        results(&mut page, report, index + 1, file, scatter_pair)?;
+        results(&mut page, report, index + 1, file, scatter_pair);
     }
     not_applicable(&mut page, report);
     disagreements(&mut page, report);
     page.push_str("</main>\n</body>\n</html>\n");
-    Ok(page)
-}
-
-/// Refuses a `pair` with an engine that no sample of `report` holds together with the other.
-fn check_pair(report: &Report, pair: Option<(&str, &str)>) -> Result<(), ChartError> {
-    let Some((a, b)) = pair else { return Ok(()) };
-    let mut first_error = None;
-    for samples in &report.samples {
-        match chart::sample_columns(samples, a, b) {
-            Ok(_) => return Ok(()),
-            Err(error) => drop(first_error.get_or_insert(error)),
-        }
-    }
-    first_error.map_or(Ok(()), Err)
+    page
 }
 
 /// The stylesheet: readable on a phone, printable, no external resource.
@@ -159,7 +143,7 @@ fn settings(page: &mut String, report: &Report) {
     item("Machine", escape(&report.machine.describe()));
     item("Mode", format!("{} ({})", report.mode.name(), escape(report.mode.meaning())));
     let budget = match report.budget {
-        Some(nodes) => format!("{} nodes (instrumented engines)", count(nodes)),
+        Some(nodes) => format!("{} (instrumented engines)", counted(nodes, "node", "nodes")),
         None => "none".to_owned(),
     };
     item("Node budget", budget);
@@ -267,11 +251,11 @@ fn results(
     number: usize,
     file: &crate::report::FileSummary,
     pair: Option<(&str, &str)>,
-) -> Result<(), ChartError> {
+) {
     let _ = writeln!(page, "<section id=\"file-{number}\">\n<h2>{}</h2>", escape(&file.file));
     if let Some(error) = &file.error {
         let _ = writeln!(page, "<p class=\"alert\">Not read: {}</p>\n</section>", escape(error));
-        return Ok(());
+        return;
     }
     for size in &file.sizes {
         let _ = writeln!(
@@ -285,7 +269,7 @@ fn results(
         let timed =
             chart::cactus_groups(report).contains(&(file.file.as_str(), size.size.as_str()));
         if timed {
-            chart_or_note(page, chart::render_cactus(report, &file.file, &size.size))?;
+            chart_or_note(page, chart::render_cactus(report, &file.file, &size.size));
         }
         let sampled = report.samples.iter().filter(|s| s.file == file.file && s.size == size.size);
         if !timed && sampled.clone().next().is_none() {
@@ -297,11 +281,10 @@ fn results(
         for samples in sampled {
             let svg = chart::scatter_pair(samples, pair)
                 .and_then(|(a, b)| chart::render_scatter(report, samples, a, b));
-            chart_or_note(page, svg)?;
+            chart_or_note(page, svg);
         }
     }
     page.push_str("</section>\n");
-    Ok(())
 }
 
 /// The table of every engine on one size of one file, with the engines that do not solve it.
@@ -421,26 +404,15 @@ fn disagreements(page: &mut String, report: &Report) {
     page.push_str("</section>\n");
 }
 
-/// `svg` as a figure that scales with the page, or, for a chart missing its data, a sentence
-/// saying why it is not there.
-fn chart_or_note(page: &mut String, svg: Result<String, ChartError>) -> Result<(), ChartError> {
-    match svg {
-        Ok(svg) => {
-            let _ = writeln!(page, "<figure>\n{}</figure>", responsive_svg(&svg));
-            Ok(())
+/// `svg` as a figure that scales with the page, or, for a chart that could not be drawn, a
+/// sentence saying why it is not there.
+fn chart_or_note(page: &mut String, svg: Result<String, ChartError>) {
+    let _ = match svg {
+        Ok(svg) => writeln!(page, "<figure>\n{}</figure>", responsive_svg(&svg)),
+        Err(error) => {
+            writeln!(page, "<p class=\"note\">No chart: {}.</p>", escape(&error.to_string()))
         }
-        Err(
-            error @ (ChartError::Empty
-            | ChartError::NoTimings(_)
-            | ChartError::NoSamples
-            | ChartError::UnknownEngine { .. }),
-        ) => {
-            let _ =
-                writeln!(page, "<p class=\"note\">No chart: {}.</p>", escape(&error.to_string()));
-            Ok(())
-        }
-        Err(error) => Err(error),
-    }
+    };
 }
 
 /// `svg` with an opening tag that lets it scale with the page: plotters writes a fixed width
@@ -523,7 +495,7 @@ mod tests {
     fn text_from_the_run_is_escaped() {
         let mut report = two_engines("a<b&c\".txt");
         report.command = Some("sudoku bench 'a<b&c\".txt'".to_owned());
-        let page = render_html(&report, None).unwrap();
+        let page = render_html(&report, None);
         assert!(!page.contains("a<b"), "an unescaped file name");
         assert!(!page.contains("c\".txt"), "an unescaped quote");
         assert!(page.contains("<h2>a&lt;b&amp;c&quot;.txt</h2>"));
@@ -534,7 +506,7 @@ mod tests {
 
     #[test]
     fn the_page_needs_nothing_outside_itself() {
-        let page = render_html(&two_engines("easy.txt"), None).unwrap();
+        let page = render_html(&two_engines("easy.txt"), None);
         assert!(!page.contains("<script"));
         assert!(!page.contains("<link"));
         assert!(!page.contains("url("));
@@ -554,7 +526,7 @@ mod tests {
 
     #[test]
     fn the_page_holds_the_settings_the_table_and_the_charts() {
-        let page = render_html(&two_engines("easy.txt"), None).unwrap();
+        let page = render_html(&two_engines("easy.txt"), None);
         assert!(page.contains("2023-11-14 22:13:20 UTC"));
         assert!(page.contains("Test CPU, 2 cores, linux x86_64"));
         assert!(page.contains("<td>dlx</td><td>100</td><td>88</td><td>0</td><td>12</td>"));
@@ -568,20 +540,34 @@ mod tests {
     }
 
     #[test]
-    fn missing_data_leaves_a_sentence_and_an_unknown_pair_an_error() {
+    fn missing_data_or_an_unknown_pair_leaves_a_sentence_in_a_whole_page() {
         let mut report = two_engines("easy.txt");
         assert!(matches!(
-            render_html(&report, Some(("dlx", "sat"))),
+            chart::check_pair(&report, Some(("dlx", "sat"))),
             Err(ChartError::UnknownEngine { .. })
         ));
-        assert!(render_html(&report, Some(("fast", "dlx"))).is_ok());
+        let page = render_html(&report, Some(("dlx", "sat")));
+        assert_eq!(page.matches("<svg").count(), 2, "bars and cactus, no scatter");
+        assert!(page.contains("No chart: engine &#39;sat&#39; is not in the samples"), "{page}");
+        assert!(page.contains("<td>dlx</td><td>100</td>"), "the tables are there");
+        assert!(page.ends_with("</html>\n"));
+        assert!(chart::check_pair(&report, Some(("fast", "dlx"))).is_ok());
+        assert_eq!(render_html(&report, Some(("fast", "dlx"))).matches("<svg").count(), 3);
         report.samples.clear();
         for record in &mut report.records {
             record.timings = None;
         }
-        let page = render_html(&report, None).unwrap();
+        let page = render_html(&report, None);
         assert_eq!(page.matches("<svg").count(), 1, "the bars only");
         assert!(page.contains("No cactus or scatter chart"));
+    }
+
+    #[test]
+    fn a_budget_of_one_node_is_one_node() {
+        let mut report = two_engines("easy.txt");
+        assert!(render_html(&report, None).contains("1,000 nodes (instrumented engines)"));
+        report.budget = Some(1);
+        assert!(render_html(&report, None).contains("<dd>1 node (instrumented engines)</dd>"));
     }
 
     #[test]

@@ -13,6 +13,17 @@
 //! `sudoku bench --puzzle-baseline FILE` reads such a file from an earlier run and, as the new
 //! rows come, lists the puzzles whose deterministic counters (verdict, count, nodes, guesses)
 //! changed and the puzzles that got slower by the largest factor ([`PuzzleComparison`]).
+//!
+//! That file is the user's, and untrusted: it may be huge, truncated, of another corpus, or no
+//! such file at all. [`EarlierRows`] reads it a line at a time (at most [`MAX_ROW_LINE`] bytes
+//! a line: a file of NUL bytes is refused at line 1 after reading that much), checks every
+//! field of every row and refuses the first bad one by line and column. It keeps only the rows
+//! of the run's files and engines, [`BYTES_PER_EARLIER_ROW`] bytes each in a sorted index (the
+//! rows of a chunk cannot be met in file order when the engines or the chunking differ, so a
+//! merge-join over the file is not possible), and counts the others. A file with no row of the
+//! run's files and engines is refused, as `--baseline` refuses a baseline with nothing in
+//! common; so is, unless allowed, one that covers only part of the run or holds more, and
+//! after the run, one whose puzzles were not all compared ([`PuzzleComparison::not_compared`]).
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -24,6 +35,7 @@ use sudoku_core::{Size, Verdict};
 use crate::Observer;
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
+use crate::output::{count, counted};
 use crate::report::size_name;
 
 /// One engine's result on one puzzle.
@@ -178,28 +190,603 @@ impl<W: Write> Observer for RowWriter<W> {
     }
 }
 
-/// Reads the rows of a per-puzzle file (CSV or JSON lines, by its name).
-pub fn read_rows(path: &Path) -> Result<Vec<Row>, String> {
-    let failed = |error: &dyn std::fmt::Display| format!("{}: {error}", path.display());
-    let file = std::fs::File::open(path).map_err(|error| failed(&error))?;
-    let input = io::BufReader::new(file);
-    match RowFormat::of(path) {
-        RowFormat::Csv => csv::Reader::from_reader(input)
-            .deserialize()
-            .enumerate()
-            .map(|(index, row)| row.map_err(|error| failed(&format!("row {}: {error}", index + 1))))
-            .collect(),
-        RowFormat::JsonLines => input
-            .lines()
-            .enumerate()
-            .filter(|(_, line)| line.as_ref().is_ok_and(|line| !line.trim().is_empty()))
-            .map(|(index, line)| {
-                let line = line.map_err(|error| failed(&error))?;
-                serde_json::from_str(&line)
-                    .map_err(|error| failed(&format!("line {}: {error}", index + 1)))
-            })
-            .collect(),
+/// The longest line of a per-puzzle file read back, in bytes. A row is under two hundred bytes
+/// besides its file name, and a path is at most 4,096 bytes on Linux; a longer line (a file of
+/// NUL bytes, a binary file) is refused as soon as it passes this length, unread beyond it.
+pub const MAX_ROW_LINE: usize = 8192;
+
+/// The most puzzles of one file a per-puzzle file may number: puzzle numbers are kept in 40
+/// bits of an earlier row's key.
+pub const MAX_PUZZLE: u64 = (1 << PUZZLE_BITS) - 1;
+
+/// The bits of an earlier row's key that hold the puzzle number; the others hold the file and
+/// engine.
+const PUZZLE_BITS: u32 = 40;
+
+/// The most file-and-engine pairs a run may compare: the pair's number fills the key's other
+/// 24 bits.
+const MAX_PAIRS: usize = 1 << (64 - PUZZLE_BITS);
+
+/// The bytes an earlier row costs in memory while the run compares with it: the rows of the
+/// run's files and engines are kept in this compact form (40 bytes: puzzle, file and engine in
+/// one key, the counters and the time), the others are only counted. Two million rows take
+/// 80 MB.
+pub const BYTES_PER_EARLIER_ROW: usize = std::mem::size_of::<Entry>();
+
+/// The columns of a per-puzzle CSV file, in order (its header line).
+pub const COLUMNS: [&str; 10] =
+    ["file", "size", "puzzle", "line", "engine", "verdict", "count", "us", "nodes", "guesses"];
+
+/// The verdicts of a row, in the order of their code in an [`Entry`].
+const VERDICTS: [&str; 3] = ["solved", "unsolvable", "budget-out"];
+
+/// An earlier row as kept: 40 bytes, whatever the length of its names.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The pair's number above [`PUZZLE_BITS`], the puzzle's number below.
+    key: u64,
+    nodes: u64,
+    guesses: u64,
+    us: f64,
+    /// The number of the count (`2` of `2+`).
+    count: u32,
+    /// The verdict (bits 0-1), the count's form (bits 2-3: `n`, `n+`, `n+?`), whether nodes
+    /// and guesses are counted (bits 4, 5), whether the run has compared it (bit 6).
+    flags: u8,
+}
+
+const NODES_COUNTED: u8 = 1 << 4;
+const GUESSES_COUNTED: u8 = 1 << 5;
+const MATCHED: u8 = 1 << 6;
+
+/// The deterministic part of a row and its time, without its names: what an earlier row
+/// keeps.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Counters {
+    /// `solved`, `unsolvable` or `budget-out`.
+    pub verdict: &'static str,
+    /// The count, as the cross-check writes it.
+    pub count: String,
+    /// Time inside `solve`, µs.
+    pub us: f64,
+    /// Search nodes (`None`: the engine counts none).
+    pub nodes: Option<u64>,
+    /// Guesses (`None`: the engine counts none).
+    pub guesses: Option<u64>,
+}
+
+impl Counters {
+    /// Whether the engine gave up on the puzzle.
+    pub fn gave_up(&self) -> bool {
+        self.verdict == "budget-out"
     }
+
+    /// The counters for people: `solved count 1, 12 nodes, 3 guesses`.
+    fn describe(&self) -> String {
+        let number = |n: Option<u64>, one: &str, many: &str| {
+            n.map_or_else(|| format!("- {many}"), |n| counted(n, one, many))
+        };
+        format!(
+            "{} count {}, {}, {}",
+            self.verdict,
+            self.count,
+            number(self.nodes, "node", "nodes"),
+            number(self.guesses, "guess", "guesses")
+        )
+    }
+}
+
+impl Entry {
+    fn counters(&self) -> Counters {
+        let count = match (self.flags >> 2) & 3 {
+            0 => self.count.to_string(),
+            1 => format!("{}+", self.count),
+            _ => format!("{}+?", self.count),
+        };
+        Counters {
+            verdict: VERDICTS[usize::from(self.flags & 3).min(2)],
+            count,
+            us: self.us,
+            nodes: (self.flags & NODES_COUNTED != 0).then_some(self.nodes),
+            guesses: (self.flags & GUESSES_COUNTED != 0).then_some(self.guesses),
+        }
+    }
+
+    /// The flags without the matched bit: equal flags, count, nodes and guesses are equal
+    /// counters.
+    fn same_counters(&self, other: &Entry) -> bool {
+        (self.flags & !MATCHED, self.count, self.nodes, self.guesses)
+            == (other.flags & !MATCHED, other.count, other.nodes, other.guesses)
+    }
+}
+
+/// A row's fields as read, before they are checked.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawRow<'a> {
+    #[serde(borrow)]
+    file: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    size: std::borrow::Cow<'a, str>,
+    puzzle: u64,
+    line: u64,
+    #[serde(borrow)]
+    engine: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    verdict: std::borrow::Cow<'a, str>,
+    #[serde(borrow)]
+    count: std::borrow::Cow<'a, str>,
+    us: f64,
+    nodes: Option<u64>,
+    guesses: Option<u64>,
+}
+
+/// What is wrong with a row: the column (an index of [`COLUMNS`]) and the problem.
+type FieldError = (usize, String);
+
+/// Checks a row's fields and encodes its counters; the key is left for the caller.
+fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
+    let field = |name: &str| COLUMNS.iter().position(|column| *column == name).unwrap_or(0);
+    let bad = |name: &str, problem: String| Err((field(name), problem));
+    if row.file.is_empty() {
+        return bad("file", "the file is empty".to_owned());
+    }
+    if row.size.parse::<Size>().is_err() {
+        return bad("size", format!("'{}' is not a grid size such as 9x9", row.size));
+    }
+    if !(1..=MAX_PUZZLE).contains(&row.puzzle) {
+        return bad("puzzle", format!("puzzle {} is not from 1 to {MAX_PUZZLE}", row.puzzle));
+    }
+    if row.line == 0 {
+        return bad("line", "line 0: lines count from 1".to_owned());
+    }
+    if row.engine.is_empty() {
+        return bad("engine", "the engine is empty".to_owned());
+    }
+    let Some(verdict) = VERDICTS.iter().position(|verdict| *verdict == row.verdict) else {
+        return bad(
+            "verdict",
+            format!("'{}' is not a verdict (solved, unsolvable, budget-out)", row.verdict),
+        );
+    };
+    let Some((count, form)) = parse_count(&row.count) else {
+        return bad("count", format!("'{}' is not a count such as 0, 1, 2+ or 1+?", row.count));
+    };
+    // The verdict follows from the count (see `rows`): a row where they disagree was not
+    // written by a run.
+    let consistent = match verdict {
+        0 => count >= 1 && form < 2,
+        1 => count == 0 && form == 0,
+        _ => form == 2,
+    };
+    if !consistent {
+        return bad("count", format!("count {} contradicts verdict {}", row.count, row.verdict));
+    }
+    if !row.us.is_finite() || row.us < 0.0 {
+        return bad("us", format!("{} is not a time in µs", row.us));
+    }
+    let flags = verdict as u8
+        | form << 2
+        | if row.nodes.is_some() { NODES_COUNTED } else { 0 }
+        | if row.guesses.is_some() { GUESSES_COUNTED } else { 0 };
+    Ok(Entry {
+        key: row.puzzle,
+        nodes: row.nodes.unwrap_or(0),
+        guesses: row.guesses.unwrap_or(0),
+        us: row.us,
+        count,
+        flags,
+    })
+}
+
+/// A count as [`Verdict`] writes it: `n` (form 0), `n+` (1) or `n+?` (2).
+fn parse_count(text: &str) -> Option<(u32, u8)> {
+    let (digits, form) = match text.strip_suffix("+?") {
+        Some(digits) => (digits, 2),
+        None => match text.strip_suffix('+') {
+            Some(digits) => (digits, 1),
+            None => (text, 0),
+        },
+    };
+    let plain = !digits.is_empty() && digits.bytes().all(|byte| byte.is_ascii_digit());
+    Some((digits.parse().ok().filter(|_| plain)?, form))
+}
+
+/// The earlier rows of a `--puzzle-baseline` file that concern this run, in compact form.
+pub struct EarlierRows {
+    /// The file as named.
+    file: String,
+    /// The run's files and engines: `file -> engine -> pair number`.
+    pair_numbers: HashMap<String, HashMap<String, u32>>,
+    /// The pairs by number, `(file, engine)`.
+    pairs: Vec<(String, String)>,
+    /// The rows of each pair.
+    rows_of_pair: Vec<u64>,
+    /// The rows of the run's pairs, sorted by key.
+    entries: Vec<Entry>,
+    /// Rows of files or engines outside the run: counted, not kept.
+    outside: u64,
+    /// The first few of those, as `engine on file`.
+    outside_examples: Vec<String>,
+}
+
+/// Pairs named in a message before the rest are counted.
+const NAMED_PAIRS: usize = 5;
+
+impl EarlierRows {
+    /// Reads the per-puzzle file at `path` (CSV, or JSON lines by its name), keeping the rows of
+    /// `pairs`, the run's `(file, engine)` pairs, in [`BYTES_PER_EARLIER_ROW`] bytes each, and
+    /// counting the others. Every line is checked; the first bad one ends the reading with a
+    /// message naming the file, the line and the column. A file without rows is refused.
+    pub fn read(path: &Path, pairs: &[(&str, &str)]) -> Result<EarlierRows, String> {
+        let file =
+            std::fs::File::open(path).map_err(|error| format!("{}: {error}", path.display()))?;
+        let input = io::BufReader::with_capacity(1 << 16, file);
+        EarlierRows::read_from(input, &path.display().to_string(), RowFormat::of(path), pairs)
+    }
+
+    /// Reads per-puzzle rows in `format` from `input`, naming it `name` in messages (see
+    /// [`EarlierRows::read`]).
+    pub fn read_from(
+        mut input: impl BufRead,
+        name: &str,
+        format: RowFormat,
+        pairs: &[(&str, &str)],
+    ) -> Result<EarlierRows, String> {
+        let mut earlier = EarlierRows {
+            file: name.to_owned(),
+            pair_numbers: HashMap::new(),
+            pairs: Vec::new(),
+            rows_of_pair: Vec::new(),
+            entries: Vec::new(),
+            outside: 0,
+            outside_examples: Vec::new(),
+        };
+        for &(file, engine) in pairs.iter().take(MAX_PAIRS) {
+            let engines = earlier.pair_numbers.entry(file.to_owned()).or_default();
+            if !engines.contains_key(engine) {
+                engines.insert(engine.to_owned(), earlier.pairs.len() as u32);
+                earlier.pairs.push((file.to_owned(), engine.to_owned()));
+            }
+        }
+        earlier.rows_of_pair = vec![0; earlier.pairs.len()];
+        let at = |line: u64, column: usize, problem: &dyn std::fmt::Display| {
+            format!("{name}: line {line}, column {column}: {problem}")
+        };
+        let mut buffer = Vec::with_capacity(MAX_ROW_LINE);
+        let mut number = 0u64;
+        let mut header_seen = format == RowFormat::JsonLines;
+        let mut rows = 0u64;
+        // Made once: building its tables costs more than reading a line.
+        let mut csv = csv_core::Reader::new();
+        loop {
+            let read =
+                read_line(&mut input, &mut buffer).map_err(|error| format!("{name}: {error}"))?;
+            let Some(complete) = read else { break };
+            number += 1;
+            let line = checked_text(&buffer, complete)
+                .map_err(|(column, problem)| at(number, column, &problem))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            // The fields of a CSV line, which its row borrows.
+            let (fields, columns);
+            let parsed = match format {
+                RowFormat::JsonLines => json_row(line).map(|row| (row, None)),
+                RowFormat::Csv => {
+                    (fields, columns) = csv_fields(&mut csv, line);
+                    if !header_seen {
+                        header_seen = true;
+                        if fields.iter().map(String::as_str).ne(COLUMNS) {
+                            return Err(at(
+                                number,
+                                1,
+                                &format!(
+                                    "not the header of a per-puzzle file ({})",
+                                    COLUMNS.join(",")
+                                ),
+                            ));
+                        }
+                        continue;
+                    }
+                    csv_row(&fields, &columns, line.chars().count())
+                        .map(|(row, columns)| (row, Some(columns)))
+                }
+            };
+            let (row, columns) =
+                parsed.map_err(|(column, problem)| at(number, column, &problem))?;
+            let entry = entry_of(&row).map_err(|(field, problem)| {
+                let column = columns.map_or_else(|| json_column(line, field), |c| c[field]);
+                at(number, column, &problem)
+            })?;
+            rows += 1;
+            earlier.keep(&row, entry);
+        }
+        if rows == 0 {
+            let what = if number == 0 { "empty" } else { "no rows" };
+            return Err(format!(
+                "{name}: {what}: not a per-puzzle file of an earlier run (--per-puzzle)"
+            ));
+        }
+        earlier.entries.sort_unstable_by_key(|entry| entry.key);
+        earlier.entries.shrink_to_fit();
+        if let Some(pair) = earlier.entries.windows(2).find(|pair| pair[0].key == pair[1].key) {
+            let (file, engine) = earlier.pair_of(pair[0].key);
+            return Err(format!(
+                "{name}: two rows for puzzle {} of {file} by {engine}: a per-puzzle file has one \
+                 row per puzzle and engine",
+                pair[0].key & MAX_PUZZLE
+            ));
+        }
+        Ok(earlier)
+    }
+
+    /// Keeps `entry` when its file and engine are in the run, counts it otherwise.
+    fn keep(&mut self, row: &RawRow<'_>, mut entry: Entry) {
+        let number = self
+            .pair_numbers
+            .get(row.file.as_ref())
+            .and_then(|engines| engines.get(row.engine.as_ref()));
+        match number {
+            Some(&number) => {
+                entry.key |= u64::from(number) << PUZZLE_BITS;
+                self.rows_of_pair[number as usize] += 1;
+                self.entries.push(entry);
+            }
+            None => {
+                self.outside += 1;
+                let example = format!("{} on {}", row.engine, row.file);
+                if self.outside_examples.len() < NAMED_PAIRS
+                    && !self.outside_examples.contains(&example)
+                {
+                    self.outside_examples.push(example);
+                }
+            }
+        }
+    }
+
+    /// The file and engine of a key.
+    fn pair_of(&self, key: u64) -> (&str, &str) {
+        let (file, engine) = &self.pairs[(key >> PUZZLE_BITS) as usize];
+        (file, engine)
+    }
+
+    /// The rows kept: those of the run's files and engines.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether no row concerns the run.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Refuses, before the run, a file with no row of the run's files and engines (the gate
+    /// would compare nothing), and, unless `allow_partial`, one that lacks a pair of the run or
+    /// holds rows of files or engines outside it: as `--baseline` does
+    /// ([`crate::baseline::check_coverage`]).
+    pub fn check_coverage(&self, allow_partial: bool) -> Result<(), String> {
+        let name = &self.file;
+        if self.entries.is_empty() {
+            let held = if self.outside_examples.is_empty() {
+                String::new()
+            } else {
+                let more =
+                    if self.outside as usize > self.outside_examples.len() { ", ..." } else { "" };
+                format!(": it holds {}{more}", self.outside_examples.join(", "))
+            };
+            return Err(format!(
+                "{name} has no row of a file and engine of this run, so nothing would be \
+                 compared{held}"
+            ));
+        }
+        if allow_partial {
+            return Ok(());
+        }
+        let mut missing: Vec<String> = self
+            .pairs
+            .iter()
+            .zip(&self.rows_of_pair)
+            .filter(|(_, rows)| **rows == 0)
+            .map(|((file, engine), _)| format!("{engine} on {file} (only in the run)"))
+            .collect();
+        let unnamed = missing.len().saturating_sub(NAMED_PAIRS);
+        missing.truncate(NAMED_PAIRS);
+        if unnamed > 0 {
+            missing.push(format!("{} more", counted(unnamed as u64, "pair", "pairs")));
+        }
+        if self.outside > 0 {
+            missing.push(format!(
+                "{} of other files or engines such as {} (only in the baseline)",
+                counted(self.outside, "row", "rows"),
+                self.outside_examples.join(", ")
+            ));
+        }
+        if missing.is_empty() {
+            return Ok(());
+        }
+        Err(format!(
+            "{name} does not cover this run: not compared: {} (add --allow-partial-baseline if \
+             that is expected)",
+            missing.join(", ")
+        ))
+    }
+}
+
+/// Reads one line of `input` into `buffer`, without its end: `Some(true)` for a whole line,
+/// `Some(false)` for one cut at [`MAX_ROW_LINE`] bytes (nothing more of it is read), `None` at
+/// the end of the input.
+fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buffer.clear();
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
+            Err(error) => return Err(error),
+        };
+        if available.is_empty() {
+            return Ok((!buffer.is_empty()).then_some(true));
+        }
+        let room = MAX_ROW_LINE - buffer.len();
+        let (taken, ended) = match available.iter().take(room).position(|&byte| byte == b'\n') {
+            Some(end) => (end, true),
+            None => (available.len().min(room), false),
+        };
+        buffer.extend_from_slice(&available[..taken]);
+        input.consume(taken + usize::from(ended));
+        if ended {
+            return Ok(Some(true));
+        }
+        if buffer.len() == MAX_ROW_LINE {
+            return Ok(Some(false));
+        }
+    }
+}
+
+/// The line as text, or the column (counted in characters from 1) and the problem: a control
+/// character, bytes that are not UTF-8, or a line cut at [`MAX_ROW_LINE`] bytes.
+fn checked_text(bytes: &[u8], complete: bool) -> Result<&str, (usize, String)> {
+    let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+    let valid = match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        // A line cut inside a character is judged on the characters before it.
+        Err(error) if !complete && error.error_len().is_none() => {
+            std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default()
+        }
+        Err(error) => {
+            let column = String::from_utf8_lossy(&bytes[..error.valid_up_to()]).chars().count() + 1;
+            return Err((column, "bytes that are not UTF-8 text".to_owned()));
+        }
+    };
+    if let Some((index, character)) =
+        valid.chars().enumerate().find(|(_, c)| c.is_control() && *c != '\t')
+    {
+        return Err((
+            index + 1,
+            format!("control character U+{:04X}: not a per-puzzle file", u32::from(character)),
+        ));
+    }
+    if !complete {
+        return Err((
+            MAX_ROW_LINE,
+            format!("the line is longer than {MAX_ROW_LINE} bytes: not a per-puzzle file"),
+        ));
+    }
+    Ok(valid)
+}
+
+/// A JSON line's row, or where and why it is not one.
+fn json_row(line: &str) -> Result<RawRow<'_>, FieldError> {
+    serde_json::from_str(line).map_err(|error| {
+        let message = error.to_string();
+        let place = format!(" at line {} column {}", error.line(), error.column());
+        let message = message.strip_suffix(&place).unwrap_or(&message).to_owned();
+        // serde_json counts bytes from 1; a column here counts characters.
+        let byte = error.column().saturating_sub(1);
+        (line.char_indices().take_while(|&(at, _)| at < byte).count() + 1, message)
+    })
+}
+
+/// The column of field `field` (an index of [`COLUMNS`]) in a JSON line: that of its key, or
+/// 1 when a forged line hides it. Sought only for a message.
+fn json_column(line: &str, field: usize) -> usize {
+    let key = format!("\"{}\"", COLUMNS[field]);
+    line.find(&key).map_or(1, |at| line[..at].chars().count() + 1)
+}
+
+/// The fields of a CSV line, read by `reader`, and the column each starts at.
+fn csv_fields(reader: &mut csv_core::Reader, line: &str) -> (Vec<String>, Vec<usize>) {
+    reader.reset();
+    // Columns count characters; in an ASCII line they are the byte offsets.
+    let ascii = line.is_ascii();
+    let column =
+        |offset: usize| if ascii { offset + 1 } else { line[..offset].chars().count() + 1 };
+    let mut input = line.as_bytes();
+    let mut consumed = 0;
+    let mut output = vec![0u8; line.len() + 1];
+    let (mut fields, mut columns) = (Vec::new(), Vec::new());
+    let mut start = 0;
+    let mut written = 0;
+    loop {
+        let (result, read, wrote) = reader.read_field(input, &mut output[written..]);
+        input = &input[read..];
+        consumed += read;
+        written += wrote;
+        match result {
+            csv_core::ReadFieldResult::InputEmpty if !input.is_empty() => continue,
+            csv_core::ReadFieldResult::InputEmpty => {
+                // The whole line is in: an empty input says it ends here.
+                let (result, _, wrote) = reader.read_field(&[], &mut output[written..]);
+                written += wrote;
+                if matches!(result, csv_core::ReadFieldResult::Field { .. }) {
+                    fields.push(String::from_utf8_lossy(&output[..written]).into_owned());
+                    columns.push(column(start));
+                }
+                break;
+            }
+            csv_core::ReadFieldResult::Field { record_end } => {
+                fields.push(String::from_utf8_lossy(&output[..written]).into_owned());
+                columns.push(column(start));
+                written = 0;
+                start = consumed;
+                if record_end {
+                    break;
+                }
+            }
+            // The output holds the whole line, and a line is one record.
+            csv_core::ReadFieldResult::OutputFull | csv_core::ReadFieldResult::End => break,
+        }
+    }
+    (fields, columns)
+}
+
+/// A CSV line's row (of `length` characters), and the column of each of its fields.
+fn csv_row<'a>(
+    fields: &'a [String],
+    columns: &[usize],
+    length: usize,
+) -> Result<(RawRow<'a>, [usize; 10]), FieldError> {
+    if fields.len() != COLUMNS.len() {
+        // The first field too many, or the end of a line that has too few.
+        let column = columns.get(COLUMNS.len()).copied().unwrap_or(length + 1);
+        return Err((
+            column,
+            format!(
+                "{} where a row has {}",
+                counted(fields.len() as u64, "field", "fields"),
+                COLUMNS.len()
+            ),
+        ));
+    }
+    let columns: [usize; 10] = std::array::from_fn(|index| columns[index]);
+    let number = |index: usize| -> Result<u64, FieldError> {
+        fields[index].parse().map_err(|_| {
+            (
+                columns[index],
+                format!("{} '{}' is not a whole number", COLUMNS[index], fields[index]),
+            )
+        })
+    };
+    let counter = |index: usize| -> Result<Option<u64>, FieldError> {
+        if fields[index].is_empty() { Ok(None) } else { number(index).map(Some) }
+    };
+    let us = fields[7]
+        .parse::<f64>()
+        .map_err(|_| (columns[7], format!("us '{}' is not a number", fields[7])))?;
+    let text = |index: usize| std::borrow::Cow::Borrowed(fields[index].as_str());
+    let row = RawRow {
+        file: text(0),
+        size: text(1),
+        puzzle: number(2)?,
+        line: number(3)?,
+        engine: text(4),
+        verdict: text(5),
+        count: text(6),
+        us,
+        nodes: counter(8)?,
+        guesses: counter(9)?,
+    };
+    Ok((row, columns))
 }
 
 /// The most changed puzzles listed with their rows; the rest are counted.
@@ -212,11 +799,11 @@ pub const LISTED_SLOWER: usize = 10;
 /// clock's noise decides.
 pub const SLOWER_FLOOR_US: f64 = 10.0;
 
-/// A puzzle and engine whose row changed, with both rows.
+/// A puzzle and engine whose row changed: the earlier counters and this run's row.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Change {
-    /// The earlier run's row.
-    pub before: Row,
+    /// The earlier run's counters and time.
+    pub before: Counters,
     /// This run's row.
     pub after: Row,
 }
@@ -230,7 +817,7 @@ impl Change {
 
 /// Compares each row of this run with the same puzzle and engine's row of an earlier run.
 pub struct PuzzleComparison {
-    earlier: HashMap<(String, u64, String), Row>,
+    earlier: EarlierRows,
     /// Rows whose counters changed, the first [`LISTED_CHANGES`] of them.
     pub changed: Vec<Change>,
     /// Rows whose counters changed, all of them.
@@ -246,11 +833,7 @@ pub struct PuzzleComparison {
 
 impl PuzzleComparison {
     /// A comparison with the rows of an earlier run.
-    pub fn new(earlier: Vec<Row>) -> PuzzleComparison {
-        let earlier = earlier
-            .into_iter()
-            .map(|row| ((row.file.clone(), row.puzzle, row.engine.clone()), row))
-            .collect();
+    pub fn new(earlier: EarlierRows) -> PuzzleComparison {
         PuzzleComparison {
             earlier,
             changed: Vec::new(),
@@ -263,14 +846,42 @@ impl PuzzleComparison {
 
     /// Compares one row of this run.
     pub fn compare(&mut self, row: Row) {
-        let key = (row.file.clone(), row.puzzle, row.engine.clone());
-        let Some(before) = self.earlier.remove(&key) else {
+        let earlier = &mut self.earlier;
+        let number = earlier
+            .pair_numbers
+            .get(&row.file)
+            .and_then(|engines| engines.get(&row.engine))
+            .filter(|_| row.puzzle <= MAX_PUZZLE);
+        let found = number.and_then(|&number| {
+            let key = u64::from(number) << PUZZLE_BITS | row.puzzle;
+            let index = earlier.entries.binary_search_by_key(&key, |entry| entry.key).ok()?;
+            let entry = &mut earlier.entries[index];
+            (entry.flags & MATCHED == 0).then(|| {
+                entry.flags |= MATCHED;
+                *entry
+            })
+        });
+        let Some(before) = found else {
             self.unmatched += 1;
             return;
         };
         self.compared += 1;
-        let change = Change { before, after: row };
-        if change.before.counters_differ(&change.after) {
+        // This run's row encoded as the earlier ones are: equal codes, equal counters.
+        let raw = RawRow {
+            file: row.file.as_str().into(),
+            size: row.size.as_str().into(),
+            puzzle: row.puzzle,
+            line: row.line,
+            engine: row.engine.as_str().into(),
+            verdict: row.verdict.as_str().into(),
+            count: row.count.as_str().into(),
+            us: row.us,
+            nodes: row.nodes,
+            guesses: row.guesses,
+        };
+        let changed = !entry_of(&raw).is_ok_and(|after| after.same_counters(&before));
+        let change = Change { before: before.counters(), after: row };
+        if changed {
             self.changed_count += 1;
             if self.changed.len() < LISTED_CHANGES {
                 self.changed.push(change.clone());
@@ -284,9 +895,15 @@ impl PuzzleComparison {
         }
     }
 
-    /// Rows of the earlier run this run did not have.
-    pub fn not_run(&self) -> usize {
-        self.earlier.len()
+    /// Rows of the earlier run, of this run's files and engines, that this run did not have.
+    pub fn not_run(&self) -> u64 {
+        self.earlier.entries.iter().filter(|entry| entry.flags & MATCHED == 0).count() as u64
+    }
+
+    /// Puzzles of either run the other does not have (of this run's files and engines): the
+    /// gate compared fewer than it was asked to.
+    pub fn not_compared(&self) -> u64 {
+        self.unmatched + self.not_run()
     }
 
     /// Writes the lists for people: the changed puzzles, then the slowest regressions.
@@ -294,34 +911,49 @@ impl PuzzleComparison {
         let place = |row: &Row| {
             format!("{}: puzzle {}, line {}, {}", row.file, row.puzzle, row.line, row.engine)
         };
-        writeln!(
+        write!(
             out,
-            "Per puzzle: {} compared, {} with changed counters, {} not in the earlier run, {} of the earlier run not run",
-            self.compared,
-            self.changed_count,
-            self.unmatched,
-            self.not_run()
+            "Per puzzle: {} compared, {} with changed counters, {} not in the earlier run, {} of \
+             the earlier run not run",
+            count(self.compared),
+            count(self.changed_count),
+            count(self.unmatched),
+            count(self.not_run())
         )?;
+        if self.earlier.outside > 0 {
+            write!(
+                out,
+                ", {} of other files or engines left out",
+                counted(self.earlier.outside, "row", "rows")
+            )?;
+        }
+        writeln!(out)?;
         for change in &self.changed {
-            let counters = |row: &Row| {
-                format!(
-                    "{} count {}, {} nodes, {} guesses",
-                    row.verdict,
-                    row.count,
-                    row.nodes.map_or("-".to_owned(), |n| n.to_string()),
-                    row.guesses.map_or("-".to_owned(), |n| n.to_string())
-                )
+            let after = Counters {
+                verdict: VERDICTS
+                    .iter()
+                    .find(|v| **v == change.after.verdict)
+                    .copied()
+                    .unwrap_or("?"),
+                count: change.after.count.clone(),
+                us: change.after.us,
+                nodes: change.after.nodes,
+                guesses: change.after.guesses,
             };
             writeln!(
                 out,
                 "  changed {}: {} -> {}",
                 place(&change.after),
-                counters(&change.before),
-                counters(&change.after)
+                change.before.describe(),
+                after.describe()
             )?;
         }
         if self.changed_count > self.changed.len() as u64 {
-            writeln!(out, "  ... and {} more", self.changed_count - self.changed.len() as u64)?;
+            writeln!(
+                out,
+                "  ... and {} more",
+                count(self.changed_count - self.changed.len() as u64)
+            )?;
         }
         if !self.slower.is_empty() {
             writeln!(
@@ -370,12 +1002,29 @@ mod tests {
         }
     }
 
+    /// The run of the tests' rows: engines fast and sat on f.txt.
+    const PAIRS: [(&str, &str); 2] = [("f.txt", "fast"), ("f.txt", "sat")];
+
+    fn earlier(text: &str, format: RowFormat) -> Result<EarlierRows, String> {
+        EarlierRows::read_from(text.as_bytes(), "earlier.csv", format, &PAIRS)
+    }
+
+    fn csv_of(rows: &[Row]) -> String {
+        let mut writer = RowWriter::new(Vec::new(), RowFormat::Csv);
+        for row in rows {
+            writer.write(row);
+        }
+        String::from_utf8(writer.finish().unwrap().0).unwrap()
+    }
+
     #[test]
     fn rows_read_back_in_both_formats() {
         let rows = vec![
             row(1, "fast", 1.5, 3),
             Row { nodes: None, guesses: None, ..row(2, "sat", 80.0, 0) },
+            Row { file: "a, \"b\".txt".into(), ..row(3, "fast", 1.0, 1) },
         ];
+        let pairs = [("f.txt", "fast"), ("f.txt", "sat"), ("a, \"b\".txt", "fast")];
         for (name, format) in [("rows.csv", RowFormat::Csv), ("rows.jsonl", RowFormat::JsonLines)] {
             assert_eq!(RowFormat::of(Path::new(name)), format);
             let directory = tempfile::tempdir().unwrap();
@@ -385,36 +1034,182 @@ mod tests {
                 writer.write(row);
             }
             let (_, written) = writer.finish().unwrap();
-            assert_eq!(written, 2);
-            assert_eq!(read_rows(&path).unwrap(), rows, "{name}");
+            assert_eq!(written, 3);
+            let earlier = EarlierRows::read(&path, &pairs).unwrap();
+            assert_eq!(earlier.len(), 3, "{name}");
+            earlier.check_coverage(false).unwrap();
+            let mut comparison = PuzzleComparison::new(earlier);
+            for row in &rows {
+                comparison.compare(row.clone());
+            }
+            assert_eq!(
+                (comparison.compared, comparison.changed_count, comparison.not_compared()),
+                (3, 0, 0),
+                "{name}"
+            );
         }
     }
 
     #[test]
+    fn an_earlier_row_costs_forty_bytes_whatever_its_names() {
+        // The bound the help states: the rows of two million puzzles in 80 MB.
+        assert_eq!(BYTES_PER_EARLIER_ROW, 40);
+        let long = Row { file: "f".repeat(4000), ..row(1, "fast", 1.0, 1) };
+        let earlier = EarlierRows::read_from(
+            csv_of(std::slice::from_ref(&long)).as_bytes(),
+            "e.csv",
+            RowFormat::Csv,
+            &[(long.file.as_str(), "fast")],
+        )
+        .unwrap();
+        assert_eq!(earlier.len(), 1);
+        assert_eq!(earlier.pairs.len(), 1, "names are kept once per pair of the run");
+    }
+
+    #[test]
+    fn nul_bytes_are_refused_at_the_first_line_without_reading_on() {
+        // 4 GiB of NUL bytes, never held: the reader stops at the first line's limit.
+        for format in [RowFormat::Csv, RowFormat::JsonLines] {
+            let nul = io::BufReader::new(io::Read::take(io::repeat(0), 1 << 32));
+            let error = EarlierRows::read_from(nul, "nul.csv", format, &PAIRS);
+            let error = error.err().unwrap();
+            assert!(
+                error.starts_with("nul.csv: line 1, column 1: control character U+0000"),
+                "{error}"
+            );
+        }
+        let long = format!("{}\n", "x".repeat(MAX_ROW_LINE + 10));
+        let error = earlier(&long, RowFormat::JsonLines).err().unwrap();
+        assert!(error.contains(&format!("longer than {MAX_ROW_LINE} bytes")), "{error}");
+        let error = earlier("file,size\n\u{7f}\n", RowFormat::Csv).err().unwrap();
+        assert!(error.starts_with("earlier.csv: line 1, column 1: not the header"), "{error}");
+        let error = earlier(&format!("{}\nf.txt,\u{1b}\n", COLUMNS.join(",")), RowFormat::Csv);
+        assert!(
+            error.err().unwrap().starts_with("earlier.csv: line 2, column 7: control character")
+        );
+        let latin1 = [COLUMNS.join(",").as_bytes(), b"\nf\xe9.txt\n"].concat();
+        let error = EarlierRows::read_from(&latin1[..], "l.csv", RowFormat::Csv, &PAIRS);
+        assert_eq!(error.err().unwrap(), "l.csv: line 2, column 2: bytes that are not UTF-8 text");
+    }
+
+    #[test]
+    fn files_without_rows_are_refused() {
+        let empty = earlier("", RowFormat::Csv).err().unwrap();
+        assert!(empty.starts_with("earlier.csv: empty:"), "{empty}");
+        let blank = earlier("\n\n", RowFormat::JsonLines).err().unwrap();
+        assert!(blank.starts_with("earlier.csv: no rows:"), "{blank}");
+        let header = earlier(&format!("{}\n", COLUMNS.join(",")), RowFormat::Csv).err().unwrap();
+        assert!(header.starts_with("earlier.csv: no rows:"), "{header}");
+    }
+
+    #[test]
+    fn a_bad_row_is_named_by_line_and_column() {
+        let good = csv_of(&[row(1, "fast", 1.0, 1)]);
+        let cases = [
+            ("f.txt,9x9,2,3,fast,solved,x,1.0,1,0", 27, "'x' is not a count"),
+            ("f.txt,9x9,2,3,fast,solved,0,1.0,1,0", 27, "count 0 contradicts verdict solved"),
+            ("f.txt,9x9,2,3,fast,done,1,1.0,1,0", 20, "'done' is not a verdict"),
+            ("f.txt,10x10,2,3,fast,solved,1,1.0,1,0", 7, "'10x10' is not a grid size"),
+            ("f.txt,9x9,0,3,fast,solved,1,1.0,1,0", 11, "puzzle 0 is not from 1"),
+            ("f.txt,9x9,2,3,fast,solved,1,-1,1,0", 29, "-1 is not a time"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,many,0", 33, "nodes 'many' is not a whole number"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 10"),
+            ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,extra", 39, "11 fields"),
+        ];
+        for (line, column, problem) in cases {
+            let error = earlier(&format!("{good}\n{line}\n"), RowFormat::Csv).err().unwrap();
+            let place = format!("earlier.csv: line 4, column {column}: ");
+            assert!(error.starts_with(&place) && error.contains(problem), "{line}: {error}");
+        }
+        let json = r#"{"file":"f.txt","size":"9x9","puzzle":1,"line":2,"engine":"fast","verdict":"solved","count":"1+?","us":1.0,"nodes":1,"guesses":0}"#;
+        let error = earlier(json, RowFormat::JsonLines).err().unwrap();
+        assert!(
+            error.starts_with("earlier.csv: line 1, column 85: count 1+? contradicts"),
+            "{error}"
+        );
+        let error = earlier("{\"file\":\"f.txt\",\"size\":9}", RowFormat::JsonLines).err().unwrap();
+        assert!(error.starts_with("earlier.csv: line 1, column 24: invalid type"), "{error}");
+        assert!(!error.contains("at line 1 column"), "{error}");
+        // Columns count characters, never cutting one.
+        let error = earlier("{\"file\":\"é€\",\"size\":9}", RowFormat::JsonLines).err().unwrap();
+        assert!(error.starts_with("earlier.csv: line 1, column 21: invalid type"), "{error}");
+        let twice = format!("{good}{}", csv_of(&[row(1, "fast", 2.0, 1)]).lines().nth(1).unwrap());
+        let error = earlier(&twice, RowFormat::Csv).err().unwrap();
+        assert!(error.contains("two rows for puzzle 1 of f.txt by fast"), "{error}");
+    }
+
+    #[test]
+    fn a_file_of_other_puzzles_or_only_some_is_refused_before_the_run() {
+        let other = Row { file: "other.txt".into(), ..row(1, "fast", 1.0, 1) };
+        let error = earlier(&csv_of(std::slice::from_ref(&other)), RowFormat::Csv)
+            .unwrap()
+            .check_coverage(true)
+            .err()
+            .unwrap();
+        assert!(error.contains("has no row of a file and engine of this run"), "{error}");
+        assert!(error.contains("it holds fast on other.txt"), "{error}");
+        // fast is there, sat is not, and other.txt is not in the run.
+        let some = earlier(&csv_of(&[row(1, "fast", 1.0, 1), other]), RowFormat::Csv).unwrap();
+        let error = some.check_coverage(false).err().unwrap();
+        assert!(error.contains("sat on f.txt (only in the run)"), "{error}");
+        assert!(error.contains("1 row of other files or engines"), "{error}");
+        assert!(error.contains("--allow-partial-baseline"), "{error}");
+        some.check_coverage(true).unwrap();
+        let all =
+            earlier(&csv_of(&[row(1, "fast", 1.0, 1), row(1, "sat", 1.0, 1)]), RowFormat::Csv);
+        all.unwrap().check_coverage(false).unwrap();
+    }
+
+    #[test]
     fn changed_counters_and_slower_puzzles_are_listed() {
-        let mut comparison = PuzzleComparison::new(vec![
+        let rows = [
             row(1, "fast", 2.0, 5),
             row(2, "fast", 2.0, 5),
             row(3, "fast", 100.0, 5),
             row(4, "fast", 1.0, 5),
-        ]);
+            row(5, "fast", 1.0, 5),
+            row(1, "sat", 1.0, 5),
+        ];
+        let mut comparison =
+            PuzzleComparison::new(earlier(&csv_of(&rows), RowFormat::Csv).unwrap());
         comparison.compare(row(1, "fast", 2.0, 5));
         comparison.compare(row(2, "fast", 2.0, 6));
         comparison.compare(row(3, "fast", 400.0, 5));
         comparison.compare(row(4, "fast", 5.0, 5));
         comparison.compare(row(9, "fast", 1.0, 5));
+        comparison.compare(row(1, "sat", 1.0, 5));
+        comparison.compare(Row {
+            count: "1+?".into(),
+            verdict: "budget-out".into(),
+            ..row(1, "sat", 1.0, 5)
+        });
         assert_eq!(
             (comparison.compared, comparison.changed_count, comparison.unmatched),
-            (4, 1, 1)
+            (5, 1, 2),
+            "a puzzle met twice is compared once"
         );
+        assert_eq!(comparison.not_run(), 1, "puzzle 5");
+        assert_eq!(comparison.not_compared(), 3);
         assert_eq!(comparison.changed[0].after.puzzle, 2);
+        assert_eq!(comparison.changed[0].before.nodes, Some(5));
         // Puzzle 4 is five times slower but by 4 µs only: noise.
         let slower: Vec<u64> = comparison.slower.iter().map(|change| change.after.puzzle).collect();
         assert_eq!(slower, [3]);
         let mut text = Vec::new();
         comparison.write(&mut text).unwrap();
         let text = String::from_utf8(text).unwrap();
-        assert!(text.contains("changed f.txt: puzzle 2, line 3, fast"), "{text}");
+        assert!(text.starts_with("Per puzzle: 5 compared, 1 with changed counters, 2 not in the earlier run, 1 of the earlier run not run\n"), "{text}");
+        assert!(
+            text.contains(
+                "changed f.txt: puzzle 2, line 3, fast: solved count 1, 5 nodes, 0 guesses -> \
+                 solved count 1, 6 nodes, 0 guesses"
+            ),
+            "{text}"
+        );
         assert!(text.contains("4.0x f.txt: puzzle 3, line 4, fast: 100.0 -> 400.0 µs"), "{text}");
+        let one =
+            Counters { nodes: Some(1), guesses: Some(1), ..comparison.changed[0].before.clone() };
+        assert_eq!(one.describe(), "solved count 1, 1 node, 1 guess");
+        assert_eq!(Counters { nodes: None, ..one }.describe(), "solved count 1, - nodes, 1 guess");
     }
 }

@@ -84,7 +84,8 @@ Every answer is checked and every engine that finished must agree (count, and th
 where it is unique); disagreements are printed on standard error with the puzzle's file and
 line. Budget-outs are counted per engine, never taken as disagreements.
 
-A FILE of `-` is standard input.
+A FILE of `-` is standard input. Each file is given once (a second name for the same file, such
+as ./a.txt or a link, is refused before the run).
 
 Output files (--out, --chart, --report, --per-puzzle, --save-baseline) are checked before the
 run starts, and written whole or not at all: a regular file is replaced only once complete, a
@@ -95,15 +96,21 @@ Charts: --chart FILE.svg draws the bars (or the scaling chart when the run holds
 sizes); --chart KIND:FILE.svg draws one kind: bars, scaling, cactus (per file and size, every
 engine: puzzles answered against µs, sorted, log y) or scatter (two engines' µs per puzzle,
 log-log, with the diagonal and the 10x lines; --scatter A,B picks them, the first two engines
-by default). --chart may be given several times. --report FILE.html writes one self-contained
-page with the command, the machine, every table and every chart.
+by default; both must be engines of the run). --chart may be given several times. --report
+FILE.html writes one self-contained page with the command, the machine, every table and every
+chart. A file or size no engine answered is left out of a chart, with a note; a chart with
+nothing to draw fails (exit 2) without costing the report or the other outputs.
 
 Memory does not grow with the files: each is read once to check it, then run 65,536 puzzles at
 a time (standard input, pipes and --by-difficulty excepted: they are held in memory).
 --per-puzzle FILE streams a row per puzzle and engine (CSV, or JSON lines for .jsonl).
 --puzzle-baseline FILE compares those rows with an earlier run's --per-puzzle file: the puzzles
 whose counters changed (a regression unless --accept-counter-changes) and the slowest
-regressions, with their lines.
+regressions, with their lines. The file is read a line at a time (lines of at most 8,192
+bytes; a bad row is refused with its line and column) and keeps 40 bytes a row of the run's
+files and engines: 80 MB for two million rows. As with --baseline, a file with no row of the
+run's files and engines refuses the run, and one that covers only part of the run (or more)
+refuses it, or, found after the run, fails it (exit 2), unless --allow-partial-baseline.
 
 Shards: --shard K/N runs puzzles K, K+N, K+2N, ... of every file; `sudoku bench merge
 SHARD.json...` makes the reports of all N shards (written with --format json) into the report
@@ -540,9 +547,9 @@ pub struct BenchArgs {
     #[arg(long, requires = "baselines")]
     pub accept_counter_changes: bool,
 
-    /// Compare with a baseline that holds only some of this run's engines and files (or more):
-    /// list the pairs not compared instead of refusing to run.
-    #[arg(long, requires = "baseline")]
+    /// Compare with a baseline (or --puzzle-baseline) that holds only some of this run's
+    /// engines, files or puzzles (or more): list what was not compared instead of refusing.
+    #[arg(long, requires = "baselines")]
     pub allow_partial_baseline: bool,
 
     /// Do not check or compare answers: a pure timing run. The report says so.

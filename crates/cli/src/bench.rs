@@ -5,8 +5,11 @@
 //! found to an exit code (see [`crate::exit`]).
 //!
 //! A long run must not end in "cannot write" or "wrong baseline": everything that can be
-//! checked before the run is checked before it starts ([`Plan::make`]): the output paths, the
-//! baseline's presence, settings and coverage of the run's engines and files.
+//! checked before the run is checked before it starts ([`Plan::make`]): the input files (each
+//! once), the output paths, the `--scatter` engines, the baseline's presence, settings and
+//! coverage of the run's engines and files, and the `--puzzle-baseline` file's rows and
+//! coverage. What is found after the run (a chart that cannot be drawn) never costs the other
+//! outputs: each is written, and the failure is one line and the exit code.
 
 use std::io::{self, BufReader};
 use std::path::{Path, PathBuf};
@@ -14,7 +17,7 @@ use std::path::{Path, PathBuf};
 use sudoku_bench::baseline::{self, Comparison, Measured};
 use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
-use sudoku_bench::per_puzzle::{PuzzleComparison, RowFormat, RowWriter};
+use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter};
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
 use sudoku_engines::{ENGINES, EngineInfo};
 
@@ -101,7 +104,7 @@ fn refuse(findings: &mut Findings, message: std::fmt::Arguments<'_>) -> Result<(
 }
 
 fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -> Result<(), Halt> {
-    let plan = match Plan::make(args) {
+    let plan = match Plan::make(args, &engines) {
         Ok(plan) => plan,
         Err(message) => return refuse(findings, format_args!("{message}")),
     };
@@ -110,12 +113,8 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         return Ok(());
     };
     let mut corpora = Vec::with_capacity(files.len());
-    let mut read_stdin = false;
     for file in &files {
         let corpus = if file == Path::new("-") {
-            if std::mem::replace(&mut read_stdin, true) {
-                return refuse(findings, format_args!("standard input (-) can be read only once"));
-            }
             Corpus::read(
                 "<stdin>",
                 BufReader::with_capacity(1 << 16, io::stdin()),
@@ -147,6 +146,20 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     if args.by_difficulty {
         corpora = corpora.iter().flat_map(Corpus::by_difficulty).collect();
     }
+    if let Err(message) = check_scatter_sizes(&args.pictures, &engines, &corpora) {
+        return refuse(findings, format_args!("{message}"));
+    }
+    let comparison = match &args.puzzle_baseline {
+        Some(path) => {
+            match puzzle_baseline(path, &engines, &corpora, args.allow_partial_baseline) {
+                Ok(earlier) => Some(PuzzleComparison::new(earlier)),
+                Err(message) => {
+                    return refuse(findings, format_args!("--puzzle-baseline {message}"));
+                }
+            }
+        }
+        None => None,
+    };
     if let Some(baseline) = &plan.baseline {
         let sizes: Vec<Vec<String>> = corpora
             .iter()
@@ -195,7 +208,7 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         },
         None => None,
     };
-    let mut comparison = plan.puzzle_rows.map(PuzzleComparison::new);
+    let mut comparison = comparison;
     let mut observers: Vec<&mut dyn Observer> = Vec::new();
     if let Some(rows) = rows.as_mut() {
         observers.push(rows);
@@ -230,6 +243,20 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         console::err_text(&String::from_utf8_lossy(&text))?;
         if comparison.changed_count > 0 && !args.accept_counter_changes {
             findings.regression = true;
+        }
+        // As for --baseline: a gate that compared fewer puzzles than it was given did not do
+        // its job.
+        let not_compared = comparison.not_compared();
+        if not_compared > 0 && !args.allow_partial_baseline {
+            findings.bad_input = true;
+            errln!(
+                "sudoku: {} of this run and --puzzle-baseline {} not compared ({} not in it, {} \
+                 of it not run; --allow-partial-baseline if that is expected)",
+                plural(not_compared, "puzzle row"),
+                args.puzzle_baseline.as_deref().unwrap_or(Path::new("")).display(),
+                comparison.unmatched,
+                comparison.not_run()
+            )?;
         }
     }
     if let Some(baseline) = &plan.baseline {
@@ -279,14 +306,14 @@ struct LoadedBaseline {
 /// What was checked before the run.
 struct Plan {
     baseline: Option<LoadedBaseline>,
-    /// The rows of `--puzzle-baseline`.
-    puzzle_rows: Option<Vec<sudoku_bench::per_puzzle::Row>>,
 }
 
 impl Plan {
-    /// Checks every output path and the baseline before anything runs; the error is the
-    /// message that refuses the run.
-    fn make(args: &BenchArgs) -> Result<Plan, String> {
+    /// Checks the input files, every output path, the `--scatter` engines and the baseline
+    /// before anything is read; the error is the message that refuses the run.
+    fn make(args: &BenchArgs, engines: &[&EngineInfo]) -> Result<Plan, String> {
+        check_inputs(&args.files, "each file is benchmarked once")?;
+        check_scatter(&args.pictures, engines)?;
         let saved_baseline = match &args.save_baseline {
             Some(name) => {
                 baseline::check_name(name).map_err(|error| error.to_string())?;
@@ -313,15 +340,101 @@ impl Plan {
                 Some(LoadedBaseline { name: name.clone(), report })
             }
         };
-        let puzzle_rows = match &args.puzzle_baseline {
-            Some(path) => Some(
-                sudoku_bench::per_puzzle::read_rows(path)
-                    .map_err(|error| format!("--puzzle-baseline {error}"))?,
-            ),
-            None => None,
-        };
-        Ok(Plan { baseline, puzzle_rows })
+        Ok(Plan { baseline })
     }
+}
+
+/// Refuses a file named twice, however it is named (`a.txt`, `./a.txt`, a link to it):
+/// its puzzles would be run and listed twice (`why` says what is done once). Standard input
+/// (`-`) can be read only once.
+fn check_inputs(files: &[PathBuf], why: &str) -> Result<(), String> {
+    for (index, file) in files.iter().enumerate() {
+        for earlier in &files[..index] {
+            let stdin = Path::new("-");
+            let same = if file == stdin || earlier == stdin {
+                file == earlier
+            } else {
+                files::same_destination(file, earlier)
+            };
+            if !same {
+                continue;
+            }
+            if file == stdin {
+                return Err(
+                    "standard input (-) is given twice: it can be read only once".to_owned()
+                );
+            }
+            let also = if file == earlier {
+                String::new()
+            } else {
+                format!(" (as {} and {})", earlier.display(), file.display())
+            };
+            return Err(format!("{} is given twice{also}: {why}", file.display()));
+        }
+    }
+    Ok(())
+}
+
+/// Refuses a `--scatter` engine that is not one of the run's, before anything is read.
+fn check_scatter(pictures: &PictureArgs, engines: &[&EngineInfo]) -> Result<(), String> {
+    let Some((a, b)) = &pictures.scatter else { return Ok(()) };
+    for engine in [a, b] {
+        if engines.iter().any(|info| info.name == engine.as_str()) {
+            continue;
+        }
+        let names: Vec<&str> = engines.iter().map(|info| info.name).collect();
+        return Err(match sudoku_engines::find(engine) {
+            Ok(_) => format!(
+                "--scatter {a},{b}: engine '{engine}' is not in this run (it runs {}); add it \
+                 to --engines",
+                names.join(", ")
+            ),
+            Err(unknown) => format!("--scatter {a},{b}: {unknown}"),
+        });
+    }
+    Ok(())
+}
+
+/// Refuses a `--scatter` pair of engines that solve no common size of the run's files: their
+/// scatter chart would be empty.
+fn check_scatter_sizes(
+    pictures: &PictureArgs,
+    engines: &[&EngineInfo],
+    corpora: &[Corpus],
+) -> Result<(), String> {
+    let Some((a, b)) = &pictures.scatter else { return Ok(()) };
+    let find = |name: &str| engines.iter().find(|info| info.name == name);
+    let (Some(first), Some(second)) = (find(a), find(b)) else { return Ok(()) };
+    let both = corpora
+        .iter()
+        .flat_map(|corpus| corpus.sizes())
+        .any(|(size, _)| first.supports(size) && second.supports(size));
+    if both {
+        return Ok(());
+    }
+    Err(format!("--scatter {a},{b}: no file of this run holds a size that both engines solve"))
+}
+
+/// Reads `--puzzle-baseline`, keeping the rows of the run's files and engines, and checks
+/// that it covers the run as `--baseline` must.
+fn puzzle_baseline(
+    path: &Path,
+    engines: &[&EngineInfo],
+    corpora: &[Corpus],
+    allow_partial: bool,
+) -> Result<EarlierRows, String> {
+    let mut pairs: Vec<(&str, &str)> = Vec::new();
+    for corpus in corpora {
+        let sizes = corpus.sizes();
+        for info in engines {
+            if sizes.iter().any(|&(size, _)| info.supports(size)) {
+                pairs.push((&corpus.file, info.name));
+            }
+        }
+    }
+    let earlier = EarlierRows::read(path, &pairs)?;
+    earlier.check_coverage(allow_partial)?;
+    Ok(earlier)
 }
 
 /// Checks the names of the charts and the report, and adds them to `outputs`.
@@ -402,13 +515,22 @@ fn write_report(
     }
 }
 
-/// Draws every chart asked for, and the HTML report.
+/// Draws every chart asked for, and the HTML report. Each is written on its own: one that
+/// cannot be drawn is one line on standard error and exit code 2, and costs none of the
+/// others (the HTML report puts a sentence where such a chart would be).
 fn draw_pictures(
     report: &Report,
     pictures: &PictureArgs,
     findings: &mut Findings,
 ) -> Result<(), Halt> {
     let pair = pictures.scatter.as_ref().map(|(a, b)| (a.as_str(), b.as_str()));
+    // Checked before a run; a merge finds out here.
+    if let Err(error) = sudoku_bench::chart::check_pair(report, pair)
+        && (pictures.report.is_some() || !pictures.chart.is_empty())
+    {
+        findings.bad_input = true;
+        errln!("sudoku: --scatter: {error}")?;
+    }
     for chart in &pictures.chart {
         let drawn = match chart.kind {
             None => sudoku_bench::chart::write_svg(report, &chart.path),
@@ -458,7 +580,8 @@ fn run_merge(args: &MergeArgs) -> u8 {
 fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     let mut outputs: Vec<(&str, &Path, bool)> =
         args.output.out.as_deref().map(|path| ("--out", path, false)).into_iter().collect();
-    if let Err(message) = check_pictures(&args.pictures, &mut outputs)
+    if let Err(message) = check_inputs(&args.reports, "each shard's report is merged once")
+        .and_then(|()| check_pictures(&args.pictures, &mut outputs))
         .and_then(|()| check_outputs(&outputs, &args.reports))
     {
         return refuse(findings, format_args!("{message}"));
