@@ -57,12 +57,12 @@ use std::time::{Duration, Instant};
 use sudoku_core::Size;
 use sudoku_engines::EngineInfo;
 
-pub use corpus::{Corpus, CorpusPuzzle, LoadError};
+pub use corpus::{Corpus, CorpusPuzzle, LoadError, Shard};
 pub use crosscheck::{Disagreement, EngineAnswer};
 pub use latency::Latencies;
 pub use report::{
     FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record, Report,
-    SCHEMA_VERSION, SamplePoint, SampleTime, Samples, Shard, SizeCount, Timings, size_name,
+    SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings, size_name,
 };
 
 /// How often the timing passes run.

@@ -14,7 +14,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Limits, Size};
 
-use crate::corpus::Corpus;
+use crate::corpus::{Corpus, Shard};
 use crate::crosscheck::Disagreement;
 use crate::latency::Latencies;
 use crate::{BenchOptions, Timing};
@@ -352,48 +352,6 @@ pub struct SampleTime {
     /// Whether the engine gave up at the node budget: the time is then a lower bound, and
     /// must never be drawn as a fast answer.
     pub gave_up: bool,
-}
-
-/// One of `count` deterministic parts of every file: puzzle number `n` belongs to part
-/// `(n - 1) % count + 1`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub struct Shard {
-    /// Which part, from 1.
-    pub index: u32,
-    /// How many parts.
-    pub count: u32,
-}
-
-impl Shard {
-    /// Whether puzzle `number` (1-based) belongs to this shard.
-    pub fn holds(self, number: usize) -> bool {
-        (number as u64 - 1) % u64::from(self.count) == u64::from(self.index) - 1
-    }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(formatter, "{}/{}", self.index, self.count)
-    }
-}
-
-impl std::str::FromStr for Shard {
-    type Err = String;
-
-    /// `K/N` with 1 ≤ K ≤ N.
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (index, count) = text
-            .split_once('/')
-            .ok_or_else(|| format!("'{text}' is not K/N (the K-th of N parts, as in 2/4)"))?;
-        let number = |part: &str| {
-            part.trim().parse::<u32>().map_err(|_| format!("'{text}': '{part}' is not a number"))
-        };
-        let (index, count) = (number(index)?, number(count)?);
-        if count == 0 || index == 0 || index > count {
-            return Err(format!("'{text}': the part must be 1 to N and N at least 1"));
-        }
-        Ok(Shard { index, count })
-    }
 }
 
 /// Everything a run found.
