@@ -8,8 +8,13 @@
 //!   times give the single-thread figures (puzzles/s, µs percentiles), the figures the field
 //!   compares;
 //! - with `--repeat K` or `--min-time`, more sequential and parallel passes; the report takes
-//!   the median of each figure. Later passes are also compared with the reference pass, so an
-//!   engine whose answers or statistics change between runs is caught.
+//!   the median over passes of each pass's totals, and the percentiles of every pass's times
+//!   pooled. Later passes are also compared with the reference pass, so an engine whose answers
+//!   or statistics change between runs is caught.
+//!
+//! A pass keeps its wall time, its summed solve time and its longest solve, and adds its times
+//! to the one histogram of the run ([`EngineRun::latencies`]): memory does not grow with the
+//! passes (a thousand passes of one 4×4 puzzle once kept a thousand 270 KB histograms).
 //!
 //! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic). Results go
 //! into slots allocated before the pass; in the parallel pass each rayon worker makes its own
