@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 
 use crate::files::{OutputError, write_whole};
 use crate::output::{self, TextTable, count, figure};
-use crate::report::{Mode, Record, Report, SCHEMA_VERSION};
+use crate::report::{Mode, OLDEST_READABLE_SCHEMA_VERSION, Record, Report, SCHEMA_VERSION};
 
 /// The default time threshold, percent.
 pub const DEFAULT_THRESHOLD_PERCENT: f64 = 10.0;
@@ -59,17 +59,17 @@ pub enum BaselineError {
     /// The file could not be written.
     #[error(transparent)]
     Write(#[from] OutputError),
-    /// The file is not a report.
-    #[error("baseline {file} is not a sudoku-bench JSON report: {source}")]
+    /// The file is not a report, or not one a run could have written.
+    #[error("baseline {file}: {reason}")]
     Parse {
         /// The baseline's file.
         file: String,
-        /// Why.
-        source: serde_json::Error,
+        /// Why, naming the field.
+        reason: String,
     },
     /// The report was written with another schema.
     #[error(
-        "baseline {file} has schema version {found}; this program writes version {SCHEMA_VERSION}: save the baseline again"
+        "baseline {file} has schema version {found}; this program reads versions {OLDEST_READABLE_SCHEMA_VERSION} to {SCHEMA_VERSION}: save the baseline again"
     )]
     Schema {
         /// The baseline's file.
@@ -151,21 +151,24 @@ pub fn load_named(name: &str) -> Result<Report, BaselineError> {
     load(&path)
 }
 
-/// Reads the baseline at `path`.
+/// Reads the baseline at `path`: a report of this schema version or of the oldest still read
+/// ([`OLDEST_READABLE_SCHEMA_VERSION`], read without its `timings`), checked as any report
+/// read back is ([`crate::report::read`]).
 pub fn load(path: &Path) -> Result<Report, BaselineError> {
     let file = path.display().to_string();
     let text = std::fs::read_to_string(path)
         .map_err(|source| BaselineError::Io { file: file.clone(), source })?;
     // Check the version first, so an old baseline gets the right message, not a parse error.
     let version = serde_json::from_str::<serde_json::Value>(&text)
-        .map_err(|source| BaselineError::Parse { file: file.clone(), source })?
+        .map_err(|source| BaselineError::Parse { file: file.clone(), reason: source.to_string() })?
         .get("schema_version")
         .and_then(serde_json::Value::as_u64);
-    if version != Some(u64::from(SCHEMA_VERSION)) {
+    let readable = u64::from(OLDEST_READABLE_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION);
+    if !version.is_some_and(|version| readable.contains(&version)) {
         let found = version.and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
         return Err(BaselineError::Schema { file, found });
     }
-    output::read_json(&text).map_err(|source| BaselineError::Parse { file, source })
+    crate::report::read(&text).map_err(|error| BaselineError::Parse { file, reason: error.0 })
 }
 
 /// One counter that changed.

@@ -2,15 +2,18 @@
 //! the medians of repeated passes.
 //!
 //! A file is run a chunk at a time, so each engine's results are added up chunk by chunk in a
-//! [`Tally`]: counters as sums, each pass's times as a latency histogram and summed wall and
-//! solve times ([`Timings`]). The record is made from the tally at the end of the file, and
+//! [`Tally`]: counters as sums, every pass's solve times pooled in one latency histogram, and
+//! each pass's wall and solve seconds summed pass by pass ([`Timings`]). The record is made from the tally at the end of the file, and
 //! `sudoku bench merge` makes the record of a whole run from its shards' records the same way
 //! ([`record`] from [`Counters`] and [`Timings`]), so a merged report cannot differ from an
 //! unsharded one in how a figure is computed.
 //!
 //! Counters (solved, budget-outs, nodes, guesses, ...) come from the reference pass and are
-//! deterministic, so baselines compare them exactly. Times are the median over passes of each
-//! figure, taken separately.
+//! deterministic, so baselines compare them exactly. Rates, wall and solve seconds, the mean
+//! the longest solve and the harness overhead are the median over passes of each pass's
+//! figure. The median and the 99th percentile are those of every solve time of every pass
+//! pooled in one histogram (puzzles × passes times). One histogram a record, whatever the
+//! number of passes, is what keeps memory bounded by the work: a pass costs three numbers.
 
 use sudoku_core::{Limits, Size, Verdict};
 use sudoku_engines::EngineInfo;
@@ -47,21 +50,49 @@ pub(crate) struct Counters {
 }
 
 impl Counters {
-    /// Adds `other`'s counts.
+    /// Adds `other`'s counts (a run's own, which cannot reach 2^64: sums saturate).
     pub fn add(&mut self, other: &Counters) {
-        self.puzzles += other.puzzles;
-        self.solved += other.solved;
-        self.unsolvable += other.unsolvable;
-        self.budget_outs += other.budget_outs;
-        self.one += other.one;
-        self.two_plus += other.two_plus;
+        self.puzzles = self.puzzles.saturating_add(other.puzzles);
+        self.solved = self.solved.saturating_add(other.solved);
+        self.unsolvable = self.unsolvable.saturating_add(other.unsolvable);
+        self.budget_outs = self.budget_outs.saturating_add(other.budget_outs);
+        self.one = self.one.saturating_add(other.one);
+        self.two_plus = self.two_plus.saturating_add(other.two_plus);
         self.nodes = self.nodes.saturating_add(other.nodes);
         self.guesses = self.guesses.saturating_add(other.guesses);
-        self.without_guessing += other.without_guessing;
+        self.without_guessing = self.without_guessing.saturating_add(other.without_guessing);
         self.disagreements = match (self.disagreements, other.disagreements) {
-            (Some(mine), Some(theirs)) => Some(mine + theirs),
+            (Some(mine), Some(theirs)) => Some(mine.saturating_add(theirs)),
             (mine, theirs) => mine.or(theirs),
         };
+    }
+
+    /// Adds `other`'s counts read from a file: `Err` names the record field whose sum would
+    /// pass 2^64 − 1, and nothing is added.
+    pub fn checked_add(&mut self, other: &Counters) -> Result<(), &'static str> {
+        let sum =
+            |mine: u64, theirs: u64, field: &'static str| mine.checked_add(theirs).ok_or(field);
+        let disagreements = match (self.disagreements, other.disagreements) {
+            (Some(mine), Some(theirs)) => Some(sum(mine, theirs, "disagreements")?),
+            (mine, theirs) => mine.or(theirs),
+        };
+        *self = Counters {
+            puzzles: sum(self.puzzles, other.puzzles, "puzzles")?,
+            solved: sum(self.solved, other.solved, "solved")?,
+            unsolvable: sum(self.unsolvable, other.unsolvable, "unsolvable")?,
+            budget_outs: sum(self.budget_outs, other.budget_outs, "budget_outs")?,
+            one: sum(self.one, other.one, "one_solution")?,
+            two_plus: sum(self.two_plus, other.two_plus, "two_plus_solutions")?,
+            nodes: sum(self.nodes, other.nodes, "nodes_total")?,
+            guesses: sum(self.guesses, other.guesses, "guesses_total")?,
+            without_guessing: sum(
+                self.without_guessing,
+                other.without_guessing,
+                "solved_without_guessing",
+            )?,
+            disagreements,
+        };
+        Ok(())
     }
 
     /// The counts a record states (what it does not state, as 0).
@@ -81,16 +112,19 @@ impl Counters {
     }
 }
 
-/// Adds `other`'s passes to `timings`, pass by pass.
-pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) {
-    for (index, pass) in other.sequential.iter().enumerate() {
-        if index == timings.sequential.len() {
-            timings.sequential.push(PassTiming::default());
+/// Adds `other`'s passes to `timings`, pass by pass: the shards of one run, or the chunks of
+/// one file. `Err` names the field whose histograms would together hold more times than a
+/// histogram can; `timings` may then be part-added, and is to be dropped.
+pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) -> Result<(), &'static str> {
+    for (index, pass) in other.passes.iter().enumerate() {
+        if index == timings.passes.len() {
+            timings.passes.push(PassTiming::default());
         }
-        let mine = &mut timings.sequential[index];
+        let mine = &mut timings.passes[index];
         mine.wall_seconds += pass.wall_seconds;
         mine.solve_seconds += pass.solve_seconds;
-        mine.latencies.add(&pass.latencies);
+        // The longest solve of a pass over the whole file: the longest of its parts'.
+        mine.longest_nanos = mine.longest_nanos.max(pass.longest_nanos);
     }
     for (index, &wall) in other.parallel_walls.iter().enumerate() {
         if index == timings.parallel_walls.len() {
@@ -98,7 +132,10 @@ pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) {
         }
         timings.parallel_walls[index] += wall;
     }
-    timings.answered.add(&other.answered);
+    timings.latencies.add(&other.latencies).map_err(|_| "timings.latencies")?;
+    timings.answered.add(&other.answered).map_err(|_| "timings.answered")?;
+    timings.stopped_at_pass_cap |= other.stopped_at_pass_cap;
+    Ok(())
 }
 
 /// One engine's results on one size of one file, added up chunk by chunk.
@@ -155,19 +192,24 @@ impl<'e> Tally<'e> {
         }
         self.counters.add(&counters);
         let chunk = Timings {
-            sequential: run
+            passes: run
                 .sequential
                 .iter()
                 .map(|pass| PassTiming {
                     wall_seconds: pass.wall.as_secs_f64(),
                     solve_seconds: pass.solve_total.as_secs_f64(),
-                    latencies: pass.latencies.clone(),
+                    longest_nanos: pass.longest_nanos,
                 })
                 .collect(),
+            // One histogram for every pass of the chunk, not one a pass: memory does not grow
+            // with --repeat or --min-time.
+            latencies: run.latencies.clone(),
             parallel_walls: run.parallel_walls.iter().map(|wall| wall.as_secs_f64()).collect(),
             answered,
+            stopped_at_pass_cap: run.stopped_at_pass_cap,
         };
-        add_timings(&mut self.timings, &chunk);
+        // A run's own times: no histogram comes near the most times one holds.
+        let _ = add_timings(&mut self.timings, &chunk);
         self.passes.get_or_insert(run.sequential.len() as u32);
     }
 
@@ -206,7 +248,7 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let known = |value: u64| instrumented.then_some(value);
     let per_puzzle = |value: u64| instrumented.then(|| value as f64 / puzzles.max(1) as f64);
     let proves_counts = head.mode == Mode::Unique;
-    let passes = &timings.sequential;
+    let passes = &timings.passes;
 
     let wall_seconds = median(passes.iter().map(|pass| pass.wall_seconds));
     let parallel_wall_seconds = median(timings.parallel_walls.iter().copied());
@@ -231,9 +273,9 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         passes: passes.len() as u32,
         single_thread_puzzles_per_second,
         us_mean: micros(&|pass| pass.solve_seconds * 1e9 / puzzles.max(1) as f64),
-        us_median: micros(&|pass| pass.latencies.median_nanos() as f64),
-        us_p99: micros(&|pass| pass.latencies.quantile_nanos(0.99) as f64),
-        us_max: micros(&|pass| pass.latencies.max_nanos() as f64),
+        us_median: timings.latencies.median_nanos() as f64 / 1000.0,
+        us_p99: timings.latencies.quantile_nanos(0.99) as f64 / 1000.0,
+        us_max: micros(&|pass| pass.longest_nanos as f64),
         solve_seconds: median(passes.iter().map(|pass| pass.solve_seconds)),
         wall_seconds,
         harness_overhead_percent: median(passes.iter().map(|pass| {
@@ -308,5 +350,18 @@ mod tests {
         };
         let record = record(head(), &sum, &Timings::default());
         assert_eq!(Counters::of(&record), sum);
+    }
+
+    #[test]
+    fn checked_sums_name_the_field_that_would_wrap_and_add_nothing() {
+        let mut sum = Counters { puzzles: 3, nodes: u64::MAX - 1, ..Counters::default() };
+        let before = sum;
+        let more = Counters { puzzles: 1, nodes: 2, ..Counters::default() };
+        assert_eq!(sum.checked_add(&more), Err("nodes_total"));
+        assert_eq!(sum, before);
+        let wrap = Counters { puzzles: u64::MAX, ..Counters::default() };
+        assert_eq!(sum.checked_add(&wrap), Err("puzzles"));
+        sum.checked_add(&Counters { puzzles: 1, ..Counters::default() }).unwrap();
+        assert_eq!(sum.puzzles, 4);
     }
 }

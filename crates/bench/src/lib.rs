@@ -71,7 +71,9 @@ pub enum Timing {
     /// Exactly this many passes (at least 1); figures are the medians over them.
     Repeat(u32),
     /// Passes until this much time was spent on one engine and file (at least one pass, at most
-    /// [`measure::MAX_PASSES`]); figures are the medians over them.
+    /// [`measure::MAX_PASSES`]); figures are the medians over them. A record whose passes
+    /// stopped at the cap first says so ([`Timings::stopped_at_pass_cap`]), and so do the
+    /// reports ([`output::timing_summary`]).
     MinTime(Duration),
 }
 

@@ -9,7 +9,8 @@
 //!
 //! - **counters** (solved, budget-outs, one and two-plus solutions, nodes, guesses, puzzles
 //!   solved without guessing, disagreements) are sums, exactly those of an unsharded run;
-//! - **percentiles** come from the shards' latency histograms added up, pass by pass;
+//! - **percentiles** come from the shards' latency histograms added up (each pools every
+//!   pass's times);
 //! - **rates** are puzzles over the summed wall times: the shards as if run one after another
 //!   on one machine;
 //! - **disagreements** are every shard's, in file order; **samples** for scatter plots are
@@ -18,11 +19,17 @@
 //! Shards of different settings (mode, budget, threads, passes, engines, cross-check) or of
 //! different files are refused, as are a missing or repeated shard: a merge that silently
 //! compared less than it claims is worse than none.
+//!
+//! A shard is a file, and a file can say anything: every report is checked before it is
+//! merged ([`Report::check`]: counts consistent with each other and with the histograms),
+//! must be of this schema version, and every sum is checked: a merge refuses, naming the shard
+//! and the field, rather than wrap, saturate or panic. The merged report is checked again, so
+//! its records count exactly the puzzles of each file.
 
 use std::collections::HashMap;
 
 use crate::figures::{Counters, RecordHead, add_timings, record};
-use crate::report::{Machine, Record, Report, Samples};
+use crate::report::{Machine, Record, Report, SCHEMA_VERSION, Samples};
 
 /// Why reports could not be merged.
 #[derive(Debug, thiserror::Error)]
@@ -39,6 +46,16 @@ pub fn merge(reports: &[Report], names: &[String]) -> Result<Report, MergeError>
     let Some(first) = reports.first() else {
         return refuse("no report to merge".to_owned());
     };
+    for (report, name) in reports.iter().zip(names) {
+        if report.schema_version != SCHEMA_VERSION {
+            return refuse(format!(
+                "{name}: field schema_version: {}; only shards written with schema version \
+                 {SCHEMA_VERSION} (by this program) can be merged: run them again",
+                report.schema_version
+            ));
+        }
+        report.check().map_err(|problem| MergeError(format!("{name}: {problem}")))?;
+    }
     check_shards(reports, names)?;
     let mut merged = first.clone();
     merged.shard = None;
@@ -86,6 +103,9 @@ pub fn merge(reports: &[Report], names: &[String]) -> Result<Report, MergeError>
             .position(|record| record.file == sample.file && record.size == sample.size)
     });
     merged.samples = samples;
+    merged.check().map_err(|problem| {
+        MergeError(format!("the shards together do not make a whole run: {problem}"))
+    })?;
     Ok(merged)
 }
 
@@ -193,8 +213,16 @@ fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, Me
                     _ => passes = Some(theirs.passes),
                 }
             }
-            counters.add(&Counters::of(theirs));
-            add_timings(&mut timings, their_timings);
+            let field = |field: &str| {
+                format!(
+                    "{name}: {}: field {field}: the shards' sums pass what a count can hold",
+                    theirs.name(position)
+                )
+            };
+            counters
+                .checked_add(&Counters::of(theirs))
+                .map_err(|which| MergeError(field(which)))?;
+            add_timings(&mut timings, their_timings).map_err(|which| MergeError(field(which)))?;
         }
         let head = RecordHead {
             engine: mine.engine.clone(),

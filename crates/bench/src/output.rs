@@ -36,6 +36,8 @@ pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::
 /// `report` in `format`, as one string.
 pub fn render(report: &Report, format: OutputFormat) -> String {
     let mut bytes = Vec::new();
+    // Writing into memory fails only when a value refuses to serialize, and none does (a
+    // histogram's encoding cannot fail): no report, whatever it holds, reaches this panic.
     write(report, format, &mut bytes).expect("writing to memory cannot fail");
     String::from_utf8(bytes).expect("every format writes UTF-8")
 }
@@ -46,9 +48,9 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)
 }
 
-/// Reads a report written by [`write_json`].
-pub fn read_json(text: &str) -> Result<Report, serde_json::Error> {
-    serde_json::from_str(text)
+/// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read`].
+pub fn read_json(text: &str) -> Result<Report, crate::report::ReadError> {
+    crate::report::read(text)
 }
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
@@ -214,13 +216,7 @@ fn settings_lines(report: &Report) -> Vec<String> {
         Some(nodes) => format!("node budget {} (instrumented engines)", count(nodes)),
         None => "no node budget".to_owned(),
     };
-    let passes = match (report.repeat, report.min_time_seconds) {
-        (_, Some(minimum)) => {
-            format!("passes repeated for at least {} per figure", seconds(minimum))
-        }
-        (Some(1) | None, None) => "1 timing pass".to_owned(),
-        (Some(passes), None) => format!("median of {passes} timing passes"),
-    };
+    let passes = timing_summary(report);
     let cross_check = if report.cross_check { "cross-check on" } else { "cross-check OFF" };
     let mut lines = vec![
         format!("sudoku bench: mode {} ({})", report.mode.name(), report.mode.meaning()),
@@ -245,6 +241,52 @@ fn settings_lines(report: &Report) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// How many timing passes the figures come from, as the report headings say it. With
+/// `--min-time`, records whose passes stopped at the cap ([`crate::measure::MAX_PASSES`])
+/// before the time was spent are told apart: `1,000 passes (the cap) in 0.70 s, short of
+/// --min-time 20.00 s`, never "at least 20.00 s".
+pub fn timing_summary(report: &Report) -> String {
+    let minimum = match (report.repeat, report.min_time_seconds) {
+        (_, Some(minimum)) => minimum,
+        (Some(1) | None, None) => return "1 timing pass".to_owned(),
+        (Some(passes), None) => return format!("median of {passes} timing passes"),
+    };
+    let capped: Vec<&Record> = report
+        .records
+        .iter()
+        .filter(|record| record.timings.as_ref().is_some_and(|timings| timings.stopped_at_pass_cap))
+        .collect();
+    let spent = |record: &Record| {
+        record.timings.as_ref().map_or(0.0, |timings| timings.seconds_timed(record.threads))
+    };
+    let (Some(shortest), Some(longest)) = (
+        capped.iter().map(|record| spent(record)).min_by(f64::total_cmp),
+        capped.iter().map(|record| spent(record)).max_by(f64::total_cmp),
+    ) else {
+        return format!("passes repeated for at least {} per figure", seconds(minimum));
+    };
+    let most = capped.iter().map(|record| record.passes).max().unwrap_or(0);
+    let took = if seconds(shortest) == seconds(longest) {
+        seconds(longest)
+    } else {
+        format!("{} to {}", seconds(shortest), seconds(longest))
+    };
+    let cap = format!(
+        "{} (the cap) in {took}, short of --min-time {}",
+        counted(u64::from(most), "pass", "passes"),
+        seconds(minimum)
+    );
+    if capped.len() == report.records.len() {
+        cap
+    } else {
+        format!(
+            "passes repeated for at least {} per figure, but {} stopped at {cap}",
+            seconds(minimum),
+            counted(capped.len() as u64, "record", "records")
+        )
+    }
 }
 
 /// What the columns mean, and the cross-check's verdict.

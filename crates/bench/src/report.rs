@@ -19,8 +19,14 @@ use crate::crosscheck::Disagreement;
 use crate::latency::Latencies;
 use crate::{BenchOptions, Timing};
 
-/// The version of the JSON schema this crate writes.
-pub const SCHEMA_VERSION: u32 = 2;
+/// The version of the JSON schema this crate writes. Version 3 pools every pass's solve times
+/// into one histogram per record (`timings.latencies`), where version 2 kept a histogram per
+/// pass (`timings.sequential`).
+pub const SCHEMA_VERSION: u32 = 3;
+
+/// The oldest schema version still read: version 2 differs only in `timings`, which is then
+/// left out (`None`), so a version-2 baseline still compares counters and times per puzzle.
+pub const OLDEST_READABLE_SCHEMA_VERSION: u32 = 2;
 
 /// How far each solve goes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -202,18 +208,19 @@ pub struct Record {
     pub one_solution: Option<u64>,
     /// Puzzles with two solutions or more (`None` in mode `first`).
     pub two_plus_solutions: Option<u64>,
-    /// Timing passes the figures are the median of.
+    /// Timing passes: rates, seconds, the mean and the longest solve are the median of each
+    /// pass's figure; the median and 99th percentile pool every pass's solve times.
     pub passes: u32,
     /// Puzzles per second on one thread: puzzles / wall time of a sequential pass. The figure
     /// the field compares.
     pub single_thread_puzzles_per_second: f64,
     /// Mean solve time per puzzle, µs (sequential pass).
     pub us_mean: f64,
-    /// Median solve time, µs.
+    /// Median solve time, µs, over every solve of every pass (puzzles × passes times).
     pub us_median: f64,
-    /// 99th percentile solve time (nearest rank), µs.
+    /// 99th percentile solve time (nearest rank), µs, over every solve of every pass.
     pub us_p99: f64,
-    /// Longest solve, µs.
+    /// Longest solve of a pass, µs: the median over passes of each pass's longest.
     pub us_max: f64,
     /// Sum of the solve times of a sequential pass, seconds.
     pub solve_seconds: f64,
@@ -250,27 +257,47 @@ pub struct Record {
     pub timings: Option<Timings>,
 }
 
-/// The times behind a record's figures: every pass, as histograms.
+/// The times behind a record's figures, in memory that does not grow with the passes: each
+/// pass's wall and solve seconds, and one histogram pooling every solve time of every pass.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct Timings {
     /// The sequential passes (with one thread, every pass), in order.
-    pub sequential: Vec<PassTiming>,
+    pub passes: Vec<PassTiming>,
+    /// Every solve time of every sequential pass, pooled (puzzles × passes times, ns): the
+    /// percentiles of a record are this histogram's.
+    pub latencies: Latencies,
     /// Wall time of each parallel pass, seconds (with one thread, of the sequential passes).
     pub parallel_walls: Vec<f64>,
     /// Each puzzle's shortest solve time over the sequential passes, on the puzzles answered
     /// (budget-outs left out): the curve of a cactus plot.
     pub answered: Latencies,
+    /// Whether `--min-time` stopped at the pass cap ([`crate::measure::MAX_PASSES`]) before
+    /// the time asked for was spent.
+    #[serde(default)]
+    pub stopped_at_pass_cap: bool,
 }
 
-/// One sequential pass over a file.
-#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+impl Timings {
+    /// Seconds spent in the timing passes: the sequential passes, and with several threads
+    /// the parallel ones too (with one thread those are the sequential passes themselves).
+    pub fn seconds_timed(&self, threads: u64) -> f64 {
+        let sequential: f64 = self.passes.iter().map(|pass| pass.wall_seconds).sum();
+        let parallel: f64 = if threads > 1 { self.parallel_walls.iter().sum() } else { 0.0 };
+        sequential + parallel
+    }
+}
+
+/// One sequential pass over a file: its totals and its longest solve. Its solve times are
+/// pooled into [`Timings::latencies`] with every other pass's.
+#[derive(Clone, Copy, PartialEq, Debug, Default, Serialize, Deserialize)]
 pub struct PassTiming {
     /// Wall time of the pass, seconds.
     pub wall_seconds: f64,
     /// Sum of its solve times, seconds.
     pub solve_seconds: f64,
-    /// Its solve times, ns.
-    pub latencies: Latencies,
+    /// Its longest solve, ns: a record's `us_max` is the median of these over the passes, so
+    /// one hiccup of the machine in one pass of a thousand does not become the figure.
+    pub longest_nanos: u64,
 }
 
 /// Per-puzzle times of every engine on an evenly spread sample of one size of one file, for
@@ -448,6 +475,256 @@ impl Report {
     /// Read errors over all files.
     pub fn read_errors(&self) -> u64 {
         self.files.iter().map(|file| file.read_errors).sum()
+    }
+}
+
+/// Why a report read back (a shard to merge, a baseline) cannot be used: one line naming the
+/// field, and the record (number, engine, file, size) it belongs to.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ReadError(pub String);
+
+/// Reads a JSON report as untrusted input: the schema version first, then every field, every
+/// histogram (sizes checked before anything is allocated), and every count against the
+/// others ([`Report::check`]). Version-2 reports are read without their `timings`.
+pub fn read(text: &str) -> Result<Report, ReadError> {
+    let fail = |message: String| ReadError(message);
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|error| fail(format!("not JSON: {error}")))?;
+    let Some(object) = value.as_object_mut() else {
+        return Err(fail("not a sudoku-bench report: not a JSON object".to_owned()));
+    };
+    let version = match object.get("schema_version") {
+        None => return Err(fail("field schema_version: missing".to_owned())),
+        Some(version) => version.as_u64().filter(|version| {
+            (u64::from(OLDEST_READABLE_SCHEMA_VERSION)..=u64::from(SCHEMA_VERSION))
+                .contains(version)
+        }),
+    };
+    let Some(version) = version else {
+        return Err(fail(format!(
+            "field schema_version: {}; this program reads versions {OLDEST_READABLE_SCHEMA_VERSION} \
+             to {SCHEMA_VERSION}",
+            object["schema_version"]
+        )));
+    };
+    let records = match object.get_mut("records").map(serde_json::Value::take) {
+        Some(serde_json::Value::Array(records)) => records,
+        Some(_) => return Err(fail("field records: not a list".to_owned())),
+        None => return Err(fail("field records: missing".to_owned())),
+    };
+    object.insert("records".to_owned(), serde_json::Value::Array(Vec::new()));
+    let mut report: Report = serde_json::from_value(value)
+        .map_err(|error| fail(format!("not a sudoku-bench report: {error}")))?;
+    report.records.reserve_exact(records.len());
+    for (index, mut record) in records.into_iter().enumerate() {
+        let name = record_name_in(index, &record);
+        let timings = record.as_object_mut().and_then(|fields| fields.remove("timings"));
+        let mut read: Record =
+            serde_json::from_value(record).map_err(|error| fail(format!("{name}: {error}")))?;
+        read.timings = match timings {
+            // Version 2 kept a histogram per pass: nothing a baseline compares.
+            _ if version < u64::from(SCHEMA_VERSION) => None,
+            None | Some(serde_json::Value::Null) => None,
+            Some(timings) => {
+                Some(read_timings(timings).map_err(|error| fail(format!("{name}: {error}")))?)
+            }
+        };
+        report.records.push(read);
+    }
+    report.check().map_err(fail)?;
+    Ok(report)
+}
+
+/// `record 3 (dlx on puzzles.txt, 9x9)`, from what the record's JSON says.
+fn record_name_in(index: usize, record: &serde_json::Value) -> String {
+    let text = |field: &str| record.get(field).and_then(serde_json::Value::as_str);
+    match (text("engine"), text("file"), text("size")) {
+        (Some(engine), Some(file), Some(size)) => {
+            format!("record {} ({engine} on {file}, {size})", index + 1)
+        }
+        _ => format!("record {}", index + 1),
+    }
+}
+
+/// `timings` as written: histograms still text, decoded one at a time with their field named.
+#[derive(Deserialize)]
+struct TimingsText {
+    passes: Vec<PassTiming>,
+    latencies: String,
+    parallel_walls: Vec<f64>,
+    answered: String,
+    #[serde(default)]
+    stopped_at_pass_cap: bool,
+}
+
+/// Reads a record's `timings`, each histogram checked before it is built.
+fn read_timings(value: serde_json::Value) -> Result<Timings, String> {
+    let text: TimingsText =
+        serde_json::from_value(value).map_err(|error| format!("field timings: {error}"))?;
+    let histogram = |field: &str, text: &str| {
+        Latencies::decode(text).map_err(|reason| format!("field timings.{field}: {reason}"))
+    };
+    Ok(Timings {
+        passes: text.passes,
+        latencies: histogram("latencies", &text.latencies)?,
+        parallel_walls: text.parallel_walls,
+        answered: histogram("answered", &text.answered)?,
+        stopped_at_pass_cap: text.stopped_at_pass_cap,
+    })
+}
+
+impl Record {
+    /// `record 3 (dlx on puzzles.txt, 9x9)`: how messages name the record at `index`.
+    pub fn name(&self, index: usize) -> String {
+        format!("record {} ({} on {}, {})", index + 1, self.engine, self.file, self.size)
+    }
+
+    /// Checks the record's counts against each other and against its times, which a run
+    /// always leaves consistent: every puzzle solved, proved unsolvable or given up; a
+    /// histogram of puzzles × passes times; as many pass totals as passes.
+    pub fn check(&self) -> Result<(), String> {
+        let field = |name: &str, problem: String| Err(format!("field {name}: {problem}"));
+        let puzzles = self.puzzles;
+        let outcomes = self
+            .solved
+            .checked_add(self.unsolvable)
+            .and_then(|sum| sum.checked_add(self.budget_outs));
+        if outcomes != Some(puzzles) {
+            return field(
+                "puzzles",
+                format!(
+                    "{puzzles}, but solved {}, unsolvable {} and budget_outs {} do not add up to it",
+                    self.solved, self.unsolvable, self.budget_outs
+                ),
+            );
+        }
+        if let (Some(one), Some(two)) = (self.one_solution, self.two_plus_solutions)
+            && one.checked_add(two) != Some(self.solved)
+        {
+            return field(
+                "one_solution",
+                format!(
+                    "{one} and two_plus_solutions {two} do not add up to solved {}",
+                    self.solved
+                ),
+            );
+        }
+        if let Some(easy) = self.solved_without_guessing.filter(|&easy| easy > self.solved) {
+            return field(
+                "solved_without_guessing",
+                format!("{easy}, more than solved {}", self.solved),
+            );
+        }
+        if let Some(disputed) = self.disagreements.filter(|&disputed| disputed > puzzles) {
+            return field("disagreements", format!("{disputed}, more than puzzles {puzzles}"));
+        }
+        if puzzles > 0 && self.passes == 0 {
+            return field(
+                "passes",
+                "0, for a record of puzzles: every puzzle runs at least one pass".to_owned(),
+            );
+        }
+        let Some(timings) = &self.timings else {
+            return Ok(());
+        };
+        let passes = u64::from(self.passes);
+        if timings.passes.len() as u64 != passes || timings.parallel_walls.len() as u64 != passes {
+            return field(
+                "timings.passes",
+                format!(
+                    "{} pass totals and {} parallel wall times, for {passes} passes",
+                    timings.passes.len(),
+                    timings.parallel_walls.len()
+                ),
+            );
+        }
+        let seconds = timings
+            .passes
+            .iter()
+            .flat_map(|pass| [pass.wall_seconds, pass.solve_seconds])
+            .chain(timings.parallel_walls.iter().copied());
+        if let Some(bad) =
+            seconds.into_iter().find(|seconds| !(seconds.is_finite() && *seconds >= 0.0))
+        {
+            return field("timings.passes", format!("a time of {bad} s"));
+        }
+        let times = puzzles.checked_mul(passes);
+        if times != Some(timings.latencies.len()) {
+            return field(
+                "timings.latencies",
+                format!(
+                    "{} times, for {puzzles} puzzles × {passes} passes",
+                    timings.latencies.len()
+                ),
+            );
+        }
+        let answered = self.solved + self.unsolvable;
+        if timings.answered.len() != answered {
+            return field(
+                "timings.answered",
+                format!(
+                    "{} times, for {answered} puzzles answered (solved and unsolvable)",
+                    timings.answered.len()
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl Report {
+    /// Checks a report read back: the shard, every file's counts, every record
+    /// ([`Record::check`]) and its puzzles against its file's count of that size (equal when
+    /// the report covers the whole file, at most that in a shard). Sums are checked, never
+    /// wrapped.
+    pub fn check(&self) -> Result<(), String> {
+        if let Some(shard) = self.shard
+            && (shard.count == 0 || shard.index == 0 || shard.index > shard.count)
+        {
+            return Err(format!("field shard: {shard}, but a shard is K/N with 1 ≤ K ≤ N"));
+        }
+        for (index, file) in self.files.iter().enumerate() {
+            let sized = file.sizes.iter().try_fold(0u64, |sum, size| sum.checked_add(size.puzzles));
+            if sized.is_none_or(|sized| sized > file.puzzles) {
+                return Err(format!(
+                    "file {} ({}): field sizes: the puzzles of its sizes add up to more than its \
+                     {} puzzles",
+                    index + 1,
+                    file.file,
+                    file.puzzles
+                ));
+            }
+        }
+        for (index, record) in self.records.iter().enumerate() {
+            record.check().map_err(|problem| format!("{}: {problem}", record.name(index)))?;
+            let Some(file) = self.files.iter().find(|file| file.file == record.file) else {
+                return Err(format!(
+                    "{}: field file: no file of the report has that name",
+                    record.name(index)
+                ));
+            };
+            let Some(size) = file.sizes.iter().find(|size| size.size == record.size) else {
+                return Err(format!(
+                    "{}: field size: {} has no puzzle of that size",
+                    record.name(index),
+                    file.file
+                ));
+            };
+            // A file that changed while it was run may give more or fewer puzzles than counted.
+            let whole = self.shard.is_none() && file.error.is_none();
+            if record.puzzles > size.puzzles || (whole && record.puzzles != size.puzzles) {
+                return Err(format!(
+                    "{}: field puzzles: {}, but {} has {} puzzles of that size{}",
+                    record.name(index),
+                    record.puzzles,
+                    file.file,
+                    size.puzzles,
+                    if whole { "" } else { " (a shard has at most as many)" }
+                ));
+            }
+        }
+        Ok(())
     }
 }
 

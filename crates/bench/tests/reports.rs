@@ -148,6 +148,13 @@ fn json_has_exactly_the_documented_fields_and_types() {
     assert_eq!(records.len(), 3 * json["files"].as_array().unwrap().len());
     for record in records {
         check_object(record, &schema["records[]"], "records[]");
+        let timings = &record["timings"];
+        check_object(timings, &schema["records[].timings"], "records[].timings");
+        let passes = timings["passes"].as_array().unwrap();
+        assert_eq!(passes.len() as u64, record["passes"].as_u64().unwrap());
+        for pass in passes {
+            check_object(pass, &schema["records[].timings.passes[]"], "timings.passes[]");
+        }
     }
     for disagreement in json["disagreements"].as_array().unwrap() {
         check_object(disagreement, &schema["disagreements[]"], "disagreements[]");
