@@ -156,8 +156,9 @@ pub fn load_named(name: &str) -> Result<Report, BaselineError> {
 /// read back is ([`crate::report::read`]).
 pub fn load(path: &Path) -> Result<Report, BaselineError> {
     let file = path.display().to_string();
-    let text = std::fs::read_to_string(path)
-        .map_err(|source| BaselineError::Io { file: file.clone(), source })?;
+    std::fs::metadata(path).map_err(|source| BaselineError::Io { file: file.clone(), source })?;
+    let text = crate::report::read_text(path)
+        .map_err(|reason| BaselineError::Parse { file: file.clone(), reason })?;
     // Check the version first, so an old baseline gets the right message, not a parse error.
     let version = serde_json::from_str::<serde_json::Value>(&text)
         .map_err(|source| BaselineError::Parse { file: file.clone(), reason: source.to_string() })?

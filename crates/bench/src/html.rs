@@ -167,13 +167,8 @@ fn settings(page: &mut String, report: &Report) {
 
 /// How many timing passes each figure is the median of.
 fn passes(report: &Report) -> String {
-    match (report.repeat, report.min_time_seconds) {
-        (_, Some(minimum)) => {
-            format!("passes repeated for at least {} per figure", seconds(minimum))
-        }
-        (Some(1) | None, None) => "1 timing pass".to_owned(),
-        (Some(passes), None) => format!("median of {passes} timing passes"),
-    }
+    // The same words as the text report's: what was asked, and what the pass cap allowed.
+    crate::output::timing_summary(report)
 }
 
 /// The input files: puzzles, sizes, read errors, times and digests.

@@ -484,6 +484,38 @@ impl Report {
 #[error("{0}")]
 pub struct ReadError(pub String);
 
+/// The most bytes of a report file read back. A run's report is kilobytes to a few megabytes
+/// (a histogram compresses to a few kilobytes, samples are capped per file and size), so a
+/// larger file is not one this harness wrote, and parsing it whole as JSON would cost several
+/// times its size in memory.
+pub const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
+
+/// The text of the report file at `path`, read whole: refused in one line when it is larger
+/// than [`MAX_REPORT_BYTES`], not UTF-8, or cannot be read.
+pub fn read_text(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).map_err(|error| error.to_string())?;
+    let too_large = || {
+        format!(
+            "larger than {} MiB, more than any report this harness writes",
+            MAX_REPORT_BYTES >> 20
+        )
+    };
+    // A regular file says its length: a huge one is refused before a byte is read.
+    if file.metadata().is_ok_and(|metadata| metadata.is_file() && metadata.len() > MAX_REPORT_BYTES)
+    {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_REPORT_BYTES + 1).read_to_end(&mut bytes).map_err(|error| error.to_string())?;
+    if bytes.len() as u64 > MAX_REPORT_BYTES {
+        return Err(too_large());
+    }
+    String::from_utf8(bytes).map_err(|error| {
+        format!("not a report: byte {} is not UTF-8", error.utf8_error().valid_up_to() + 1)
+    })
+}
+
 /// Reads a JSON report as untrusted input: the schema version first, then every field, every
 /// histogram (sizes checked before anything is allocated), and every count against the
 /// others ([`Report::check`]). Version-2 reports are read without their `timings`.

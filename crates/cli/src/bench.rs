@@ -589,10 +589,8 @@ fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     let mut reports = Vec::with_capacity(args.reports.len());
     let names: Vec<String> = args.reports.iter().map(|path| path.display().to_string()).collect();
     for (path, name) in args.reports.iter().zip(&names) {
-        let read =
-            std::fs::read_to_string(path).map_err(|error| error.to_string()).and_then(|text| {
-                output::read_json(&text).map_err(|error| format!("not a JSON report: {error}"))
-            });
+        let read = sudoku_bench::report::read_text(path)
+            .and_then(|text| output::read_json(&text).map_err(|error| error.to_string()));
         match read {
             Ok(report) => reports.push(report),
             Err(error) => return refuse(findings, format_args!("{name}: {error}")),
