@@ -71,12 +71,14 @@ Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a secon
 
 Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
 With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
-leaves it as it was.
+leaves it as it was. At a terminal, a progress bar on standard error counts the puzzles.
 
 Exit codes:
   0  the puzzles were written (or the reader of standard output went away)
   2  bad usage, or the output could not be written
-  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP)";
+  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM...:
+         any that ends a process and can be caught, unless the run was started with it
+         ignored)";
 
 const BENCH_HELP: &str = "\
 With no files, runs on the corpus the project ships (data/corpus/generated-10000.txt).
