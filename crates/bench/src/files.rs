@@ -23,8 +23,9 @@
 //! - **A replaced file keeps its permissions**, and, when the process may (as root), its owner
 //!   and group. A new file gets 0666 less the umask, like any file a program creates.
 //! - **No temporary file outlives the run**: one that is dropped without [`OutputFile::commit`]
-//!   is removed, and [`remove_partial_files_on_signal`] removes the ones being written when
-//!   SIGINT, SIGTERM or SIGHUP ends the process.
+//!   is removed, and [`remove_partial_files_on_signal`] removes the ones being written when a
+//!   signal ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, ...: every one that
+//!   ends a process by default and can be caught).
 //!
 //! Errors name the path as the user gave it, never the temporary file: see [`OutputError`].
 
@@ -258,9 +259,14 @@ impl fmt::Debug for OutputFile {
     }
 }
 
-/// Installs, once, a handler for SIGINT, SIGTERM and SIGHUP that removes every temporary file
-/// being written and then exits with 128 plus the signal's number, as a shell reports a
-/// process a signal ended. Call it at the start of `main`, before any output is created.
+/// Installs, once, a handler for every signal of [`TERMINATING_SIGNALS`] (and, on Linux, the
+/// real-time signals) that removes every temporary file being written and then exits with 128
+/// plus the signal's number, as a shell reports a process a signal ended. Call it at the start
+/// of `main`, before any output is created.
+///
+/// A signal this process was started with ignored (`nohup` ignores SIGHUP; a shell ignores
+/// SIGINT and SIGQUIT for a job it runs in the background) stays ignored: only signals that
+/// would have ended the process are caught.
 ///
 /// The handler runs on a thread of its own (signal-hook's iterator), not inside the signal,
 /// so it may take locks and remove files. Where it cannot be installed (no thread can be
@@ -283,12 +289,58 @@ pub fn remove_partial_files_on_signal() {
     }
 }
 
+/// The signals whose default action ends the process and that a handler may catch, on every
+/// Unix; [`caught_signals`] adds Linux's own. Left out are SIGKILL and SIGSTOP, which cannot be
+/// caught; the faults a program's own error raises (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
+/// SIGSYS, SIGABRT), where returning from a handler would only run the failing instruction
+/// again, and which Rust's runtime watches for stack overflows; and SIGPIPE, which Rust ignores
+/// so that a closed pipe is a write error the program handles.
+#[cfg(unix)]
+pub const TERMINATING_SIGNALS: [i32; 11] = {
+    use signal_hook::consts::signal::{
+        SIGALRM, SIGHUP, SIGINT, SIGPROF, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGXCPU,
+        SIGXFSZ,
+    };
+    [
+        SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+        SIGXFSZ,
+    ]
+};
+
+/// The signals the cleanup catches: [`TERMINATING_SIGNALS`], on Linux also SIGIO, SIGPWR,
+/// SIGSTKFLT and the real-time signals (all of which end a process there by default), less
+/// those this process was started with ignored.
+#[cfg(unix)]
+fn caught_signals() -> Vec<i32> {
+    let mut signals = TERMINATING_SIGNALS.to_vec();
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        signals.extend([libc::SIGIO, libc::SIGPWR, libc::SIGSTKFLT]);
+        // Those the C library keeps for itself (below SIGRTMIN) are left to it.
+        signals.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    }
+    signals.retain(|&signal| !ignored(signal));
+    signals
+}
+
+/// Whether `signal` is ignored (as it was when the process started, since nothing here
+/// ignores one).
+#[cfg(unix)]
+fn ignored(signal: i32) -> bool {
+    // SAFETY: `sigaction` with a null new action only reads the current one into `current`,
+    // a plain C struct for which all zeroes is a valid value.
+    unsafe {
+        let mut current: libc::sigaction = std::mem::zeroed();
+        libc::sigaction(signal, std::ptr::null(), &mut current) == 0
+            && current.sa_sigaction == libc::SIG_IGN
+    }
+}
+
 /// Registers the handlers, tells `ready`, then waits for a signal: removes the temporary files
 /// and ends the process.
 #[cfg(unix)]
 fn remove_on_signal(ready: &std::sync::mpsc::SyncSender<()>) {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    let signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]);
+    let signals = signal_hook::iterator::Signals::new(caught_signals());
     let _ = ready.send(());
     // Without handlers, the signals keep their default action.
     let Ok(mut signals) = signals else { return };

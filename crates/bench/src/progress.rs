@@ -5,6 +5,7 @@
 //! costs nothing measurable while engines run; without a bar every call returns at once.
 
 use std::io::IsTerminal;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -18,6 +19,9 @@ pub fn wanted() -> bool {
 #[derive(Debug)]
 pub struct Progress {
     bar: Option<ProgressBar>,
+    /// Whether the bar redraws itself yet: only from the first [`Progress::start`], so that it
+    /// is never drawn before it knows its length.
+    ticking: AtomicBool,
 }
 
 impl Progress {
@@ -30,10 +34,9 @@ impl Progress {
                     .unwrap_or_else(|_| ProgressStyle::default_bar())
                     .progress_chars("=> ");
             bar.set_style(style);
-            bar.enable_steady_tick(Duration::from_millis(200));
             bar
         });
-        Progress { bar }
+        Progress { bar, ticking: AtomicBool::new(false) }
     }
 
     /// Starts a pass of `puzzles` solves described by `message`.
@@ -43,6 +46,9 @@ impl Progress {
             bar.set_position(0);
             bar.reset_eta();
             bar.set_message(message);
+            if !self.ticking.swap(true, Ordering::Relaxed) {
+                bar.enable_steady_tick(Duration::from_millis(200));
+            }
         }
     }
 
@@ -52,6 +58,15 @@ impl Progress {
             && puzzles > 0
         {
             bar.inc(puzzles as u64);
+        }
+    }
+
+    /// Runs `write` with the bar out of the way, for output to the terminal the bar is on:
+    /// the bar is cleared first and drawn again after.
+    pub fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) => bar.suspend(write),
+            None => write(),
         }
     }
 

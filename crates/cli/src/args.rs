@@ -71,12 +71,14 @@ Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a secon
 
 Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
 With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
-leaves it as it was.
+leaves it as it was. At a terminal, a progress bar on standard error counts the puzzles.
 
 Exit codes:
   0  the puzzles were written (or the reader of standard output went away)
   2  bad usage, or the output could not be written
-  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP)";
+  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM...:
+         any that ends a process and can be caught, unless the run was started with it
+         ignored)";
 
 const BENCH_HELP: &str = "\
 With no files, runs on the corpus the project ships (data/corpus/generated-10000.txt).
@@ -177,11 +179,20 @@ step (Sudoku Explainer's scale: 1.0 full house ... 8.0 forcing chains); a puzzle
 technique is stuck needs guessing. Techniques that assume one solution (unique rectangles) are
 used only on puzzles whose solution was proved unique, and never with --no-uniqueness.
 
+Solutions are counted (to two, by the fastest engine for the size) within --budget NODES (the
+default leaves every shipped 9×9 and 16×16 puzzle counted). First, to allow the
+uniqueness techniques; with --no-uniqueness only where techniques get stuck, to tell needing
+guessing from several solutions or none (a path that solves the puzzle proves one solution, one
+that breaks the board proves none). A puzzle whose count gives up at the budget is not rated:
+its solutions read 0+? or 1+? (as `sudoku count` writes them), its end gave-up.
+
 Table: per file, how many puzzles need each technique as their hardest (with --each, a line
-per puzzle first). CSV: a row per puzzle. JSON: both. Timing goes to standard error.
+per puzzle first). CSV: a row per puzzle. JSON: both, written a puzzle at a time, each file's
+summary after its puzzles. Timing goes to standard error.
 
 Exit codes:
   0  every puzzle was rated
+  1  some puzzle's count gave up at the node budget: it is not rated
   2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
      written";
 
@@ -194,11 +205,16 @@ pattern that proves the step and what it places or removes; the techniques are l
 (pencil marks) are shown and the explanation ends.
 
 PUZZLE is a file (every puzzle in it is explained), `-` for standard input, or a puzzle
-written on one line (81 symbols at 9×9).
+written on one line (81 symbols at 9×9). Each puzzle is written as soon as it is explained.
+
+Solutions are counted first (to two, by the fastest engine for the size), within --budget
+NODES, as `sudoku rate --help` tells: a puzzle whose count gives up is not
+explained (JSON: end gave-up, solutions 0+? or 1+?, the budget); with --no-uniqueness the
+steps come first and the count only where they get stuck.
 
 Exit codes:
   0  every puzzle was solved by techniques
-  1  some puzzle needs guessing, or has no solution
+  1  some puzzle needs guessing, has no solution, or its count gave up at the node budget
   2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
      written";
 
@@ -222,9 +238,15 @@ pub struct RateArgs {
     #[arg(long)]
     pub no_uniqueness: bool,
 
-    /// Worker threads; by default one per core.
-    #[arg(short = 'j', long, value_parser = clap::value_parser!(u32).range(1..=1024))]
-    pub threads: Option<u32>,
+    /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
+    /// or `none`; such a puzzle is not rated (see below).
+    #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
+    pub budget: NodeBudget,
+
+    /// Worker threads; by default one per core, at most 256 (or the number of cores, when
+    /// more).
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
 }
 
 /// `sudoku rate --format`.
@@ -258,7 +280,19 @@ pub struct ExplainArgs {
     /// Never use techniques that assume one solution (unique rectangles).
     #[arg(long)]
     pub no_uniqueness: bool,
+
+    /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
+    /// or `none`; such a puzzle is not explained (see below).
+    #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
+    pub budget: NodeBudget,
 }
+
+/// The node budget of `sudoku rate` and `sudoku explain` for counting a puzzle's solutions
+/// (by the default engine of its size). The shipped corpora need at most 71 nodes a 9×9
+/// puzzle and 12,620 a 16×16 one, and the field's hard 9×9 lists at most about 1,500: this
+/// leaves every one of them counted, with room to spare, while a 36×36 grid whose count would
+/// run for hours gives up within seconds.
+pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
 
 /// `sudoku explain --format`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,16 +1,22 @@
 //! `sudoku explain`: the path of human techniques through a puzzle, a step per line, or as
 //! JSON. Nothing is guessed: a path that gets stuck ends with the candidates.
+//!
+//! Also what `sudoku rate` shares with it: counting a puzzle's solutions within the node
+//! budget ([`SolutionCounter`]), the walk up the ladder that decides when a count is needed
+//! ([`walk`]), and JSON written one element at a time ([`JsonArray`]), so that neither command
+//! holds more than a puzzle (or a chunk of them) however long its input.
 
 use std::io::{self, BufRead, BufWriter, Write};
 use std::path::Path;
 
+use serde::Serialize;
 use serde_json::{Value, json};
-use sudoku_core::{Format, Limits, Puzzle, PuzzleReader, Size, write_grid};
+use sudoku_core::{Engine, Format, Grid, Limits, Puzzle, PuzzleReader, Size, Verdict, write_grid};
 use sudoku_engines::default_engine_for;
 use sudoku_logic::{Board, End, Ladder, Options, Step, Technique, digits};
 
 use crate::args::{ExplainArgs, ExplainFormat};
-use crate::console::{Halt, Written, errln, plural};
+use crate::console::{Written, errln, plural};
 use crate::exit;
 use crate::solve::{display_name, open_input, output_failed};
 
@@ -59,6 +65,9 @@ fn input_of(argument: &str) -> Result<(String, Box<dyn BufRead>), String> {
     }
 }
 
+/// Explains every puzzle as it is read: text is written and flushed puzzle by puzzle, and so
+/// is JSON (the document's opening first, each puzzle's object when it is done, the closing
+/// last), so memory is that of one puzzle's explanation.
 fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     let (name, input) = match input_of(&args.puzzle) {
         Ok(found) => found,
@@ -69,7 +78,13 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let mut documents = Vec::new();
+    let ladders = Ladders::new(!args.no_uniqueness);
+    let mut counter = SolutionCounter::new(args.budget.0);
+    let mut puzzles = JsonArray::new(1);
+    if args.format == ExplainFormat::Json {
+        out.write_all(b"{\n  \"puzzles\": ").map_err(output_failed)?;
+        puzzles.open(&mut out).map_err(output_failed)?;
+    }
     let mut first = true;
     for item in PuzzleReader::with_options(input, args.input.options()) {
         let puzzle = match item {
@@ -80,53 +95,253 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
                 continue;
             }
         };
-        let explanation = Explanation::of(&puzzle, !args.no_uniqueness, args.grid);
-        tally.unsolved |= explanation.end != End::Solved;
+        let explanation = Explanation::of(&puzzle, &ladders, &mut counter, args.grid);
+        tally.unsolved |= explanation.end != Some(End::Solved);
         match args.format {
             ExplainFormat::Text => {
                 if !first {
                     writeln!(out).map_err(output_failed)?;
                 }
                 explanation.write_text(&puzzle, &mut out).map_err(output_failed)?;
-                out.flush().map_err(output_failed)?;
             }
-            ExplainFormat::Json => documents.push(explanation.json(&puzzle)),
+            ExplainFormat::Json => {
+                puzzles.push(&mut out, &explanation.json(&puzzle)).map_err(output_failed)?;
+            }
         }
+        out.flush().map_err(output_failed)?;
         first = false;
     }
     if args.format == ExplainFormat::Json {
-        serde_json::to_writer_pretty(&mut out, &json!({ "puzzles": documents }))
-            .map_err(|error| Halt::from_output(&io::Error::from(error), "the output"))?;
-        writeln!(out).map_err(output_failed)?;
+        puzzles.close(&mut out).map_err(output_failed)?;
+        out.write_all(b"\n}\n").map_err(output_failed)?;
     }
     out.flush().map_err(output_failed)
 }
 
+/// Counts puzzles' solutions to two, within a node budget, with the default engine of each
+/// puzzle's size: one engine per size met, reused for every puzzle of that size.
+pub(crate) struct SolutionCounter {
+    limits: Limits,
+    engines: Vec<(Size, Box<dyn Engine>)>,
+}
+
+impl SolutionCounter {
+    /// A counter that gives up on a puzzle after `budget` search nodes (never, for `None`).
+    pub(crate) fn new(budget: Option<u64>) -> SolutionCounter {
+        let limits = match budget {
+            Some(nodes) => Limits::UNIQUE.with_node_budget(nodes),
+            None => Limits::UNIQUE,
+        };
+        SolutionCounter { limits, engines: Vec::new() }
+    }
+
+    /// What a search for two solutions of `puzzle` proves: exactly 0 or 1, at least 2, or
+    /// nothing (it gave up at the budget after finding 0 or 1).
+    pub(crate) fn count(&mut self, puzzle: &Grid) -> Verdict {
+        let size = puzzle.size();
+        let index = match self.engines.iter().position(|(made, _)| *made == size) {
+            Some(index) => index,
+            None => {
+                self.engines.push((size, default_engine_for(size).create()));
+                self.engines.len() - 1
+            }
+        };
+        self.engines[index].1.solve(puzzle, self.limits).verdict(self.limits)
+    }
+
+    /// The node budget of every count, if any.
+    pub(crate) fn budget(&self) -> Option<u64> {
+        self.limits.node_budget()
+    }
+}
+
+/// The two ladders a puzzle may be given: with the techniques that assume one solution (for a
+/// puzzle proved to have one, unless they are turned off) and without.
+pub(crate) struct Ladders {
+    /// `None` with `--no-uniqueness`.
+    with_uniqueness: Option<Ladder>,
+    without_uniqueness: Ladder,
+}
+
+impl Ladders {
+    /// The ladders of a run that may use uniqueness techniques (`uniqueness`) or never.
+    pub(crate) fn new(uniqueness: bool) -> Ladders {
+        Ladders {
+            with_uniqueness: uniqueness
+                .then(|| Ladder::new(Options { uniqueness: true, ..Options::default() })),
+            without_uniqueness: Ladder::new(Options::default()),
+        }
+    }
+}
+
+/// Where a puzzle's walk up the ladder ended, and what is known of its solutions.
+pub(crate) struct Walk {
+    /// Counted to two (`Exactly(0)`, `Exactly(1)`, `AtLeast(2)`); proved by the techniques
+    /// without counting (`Exactly(1)` for a path that solved the puzzle, `Exactly(0)` for one
+    /// that broke the board); or `GaveUp` when the count ran out of budget.
+    pub(crate) solutions: Verdict,
+    /// How the path ended: [`End::Broken`] whenever the puzzle has no solution, also when the
+    /// count (not the path) found that out; `None` when the count gave up before the first
+    /// step.
+    pub(crate) end: Option<End>,
+    /// The board the path left.
+    pub(crate) board: Board,
+}
+
+/// Walks `puzzle` up the ladder, giving each step to `on_step` with the board before it, and
+/// counts its solutions only where that decides something:
+///
+/// - with uniqueness techniques, first: they may be used only on a puzzle proved to have one
+///   solution. A count that gives up at the budget ends the walk before the first step: the
+///   puzzle is neither explained nor rated, and the budget bounds its cost.
+/// - without (`--no-uniqueness`), only when the techniques get stuck: a path that solves the
+///   puzzle proves it has one solution (every step holds in every solution), one that breaks
+///   the board proves it has none; a stuck one needs the count to tell "needs guessing" from
+///   "several solutions" or "no solution".
+pub(crate) fn walk(
+    puzzle: &Grid,
+    ladders: &Ladders,
+    counter: &mut SolutionCounter,
+    on_step: impl FnMut(&Board, &Step),
+) -> Walk {
+    let mut board = Board::new(puzzle);
+    let (solutions, end) = match &ladders.with_uniqueness {
+        Some(with_uniqueness) => {
+            let solutions = counter.count(puzzle);
+            let end = match solutions {
+                Verdict::GaveUp(_) => None,
+                Verdict::Exactly(0) => Some(End::Broken),
+                Verdict::Exactly(1) => Some(with_uniqueness.run(&mut board, on_step)),
+                _ => Some(ladders.without_uniqueness.run(&mut board, on_step)),
+            };
+            (solutions, end)
+        }
+        None => match ladders.without_uniqueness.run(&mut board, on_step) {
+            End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
+            End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
+            End::Stuck => {
+                let solutions = counter.count(puzzle);
+                let end = if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
+                (solutions, Some(end))
+            }
+        },
+    };
+    Walk { solutions, end, board }
+}
+
+/// A JSON array written an element at a time, byte for byte as `serde_json`'s pretty printer
+/// writes the whole array at the same depth of a document (two spaces an indent).
+pub(crate) struct JsonArray {
+    /// How deep the array stands in its document: 0 for the document itself.
+    depth: usize,
+    /// Elements written so far.
+    elements: usize,
+}
+
+impl JsonArray {
+    /// An array at `depth` in its document.
+    pub(crate) fn new(depth: usize) -> JsonArray {
+        JsonArray { depth, elements: 0 }
+    }
+
+    /// Writes the opening bracket (after the key, when the caller wrote one).
+    pub(crate) fn open(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        self.elements = 0;
+        out.write_all(b"[")
+    }
+
+    /// Writes `element`.
+    pub(crate) fn push(&mut self, out: &mut dyn Write, element: &impl Serialize) -> io::Result<()> {
+        self.next(out)?;
+        write_pretty(out, element, self.depth + 1)
+    }
+
+    /// Starts the next element, which the caller then writes at one level deeper than the
+    /// array, in pieces.
+    pub(crate) fn next(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(if self.elements == 0 { b"\n" } else { b",\n" })?;
+        indent(out, self.depth + 1)?;
+        self.elements += 1;
+        Ok(())
+    }
+
+    /// Writes the closing bracket: `[]` for an empty array, as `serde_json` does.
+    pub(crate) fn close(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if self.elements > 0 {
+            out.write_all(b"\n")?;
+            indent(out, self.depth)?;
+        }
+        out.write_all(b"]")
+    }
+}
+
+/// Writes `depth` levels of indentation.
+pub(crate) fn indent(out: &mut dyn Write, depth: usize) -> io::Result<()> {
+    for _ in 0..depth {
+        out.write_all(b"  ")?;
+    }
+    Ok(())
+}
+
+/// Writes `value` pretty-printed as it would stand `depth` levels deep in a larger document:
+/// every line after the first indented `depth` levels more. (No JSON string holds a raw line
+/// break, so every line break is one of the printer's.)
+pub(crate) fn write_pretty(
+    out: &mut dyn Write,
+    value: &impl Serialize,
+    depth: usize,
+) -> io::Result<()> {
+    let text = serde_json::to_vec_pretty(value).map_err(io::Error::from)?;
+    let mut lines = text.split(|&byte| byte == b'\n');
+    if let Some(first) = lines.next() {
+        out.write_all(first)?;
+    }
+    for line in lines {
+        out.write_all(b"\n")?;
+        indent(out, depth)?;
+        out.write_all(line)?;
+    }
+    Ok(())
+}
+
 /// A puzzle's path: each step with the board it applies to (when the candidates are wanted),
-/// and where it ended.
+/// where it ended, and what is known of the puzzle's solutions.
 struct Explanation {
-    solutions: u32,
+    solutions: Verdict,
+    /// The budget of the count that gave up, if it did.
+    budget: Option<u64>,
     steps: Vec<(Step, Option<Board>)>,
-    end: End,
+    /// `None`: not explained, the count gave up first.
+    end: Option<End>,
     board: Board,
 }
 
 impl Explanation {
-    fn of(puzzle: &Puzzle, uniqueness: bool, keep_boards: bool) -> Explanation {
-        let grid = &puzzle.grid;
-        let solutions = default_engine_for(grid.size()).create().solve(grid, Limits::UNIQUE).count;
-        let ladder =
-            Ladder::new(Options { uniqueness: uniqueness && solutions == 1, ..Options::default() });
-        let mut board = Board::new(grid);
+    fn of(
+        puzzle: &Puzzle,
+        ladders: &Ladders,
+        counter: &mut SolutionCounter,
+        keep_boards: bool,
+    ) -> Explanation {
         let mut steps = Vec::new();
-        let end = if solutions == 0 {
-            End::Broken
-        } else {
-            ladder.run(&mut board, |before, step| {
-                steps.push((step.clone(), keep_boards.then(|| before.clone())));
-            })
-        };
-        Explanation { solutions, steps, end, board }
+        let walked = walk(&puzzle.grid, ladders, counter, |before, step| {
+            steps.push((step.clone(), keep_boards.then(|| before.clone())));
+        });
+        Explanation {
+            solutions: walked.solutions,
+            budget: counter.budget(),
+            steps,
+            end: walked.end,
+            board: walked.board,
+        }
+    }
+
+    /// The budget at which counting the solutions gave up, if it did.
+    fn gave_up(&self) -> Option<u64> {
+        match self.solutions {
+            Verdict::GaveUp(_) => self.budget,
+            _ => None,
+        }
     }
 
     /// The hardest technique used (the ladder's order puts no harder technique first).
@@ -136,10 +351,14 @@ impl Explanation {
 
     fn write_text(&self, puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
         let size = puzzle.grid.size();
-        let solutions = match self.solutions {
-            0 => "no solution",
-            1 => "one solution",
-            _ => "several solutions",
+        let gave_up = self.gave_up().map(|budget| {
+            format!("gave up counting solutions at the budget of {}", plural(budget, "node"))
+        });
+        let solutions = match (&gave_up, self.solutions) {
+            (Some(gave_up), _) => gave_up.as_str(),
+            (None, Verdict::Exactly(0)) => "no solution",
+            (None, Verdict::Exactly(1)) => "one solution",
+            (None, _) => "several solutions",
         };
         writeln!(
             out,
@@ -161,22 +380,33 @@ impl Explanation {
             .unwrap_or_default();
         let steps = plural(self.steps.len() as u64, "step");
         match self.end {
-            End::Solved => {
+            None => writeln!(
+                out,
+                "Not explained: techniques that assume one solution wait for the count \
+                 (raise --budget, or explain with --no-uniqueness)."
+            )?,
+            Some(End::Solved) => {
                 writeln!(out, "Solved in {steps}{hardest}.")?;
                 let format =
                     if puzzle.format.can_write(size) { puzzle.format } else { Format::Judge };
                 write_grid(out, &self.board.grid(), format, puzzle.alphabet)?;
             }
-            End::Stuck => {
-                let why = if self.solutions > 1 {
-                    "the puzzle has several solutions, so techniques cannot finish it"
-                } else {
-                    "no technique applies, going on needs a guess"
+            Some(End::Stuck) => {
+                let why = match (self.gave_up(), self.solutions) {
+                    (Some(budget), _) => format!(
+                        "no technique applies, and counting the solutions gave up at the \
+                         budget of {}",
+                        plural(budget, "node")
+                    ),
+                    (None, Verdict::AtLeast(_)) => {
+                        "the puzzle has several solutions, so techniques cannot finish it".into()
+                    }
+                    (None, _) => "no technique applies, going on needs a guess".into(),
                 };
                 writeln!(out, "Stuck after {steps}{hardest}: {why}. The candidates:")?;
                 out.write_all(self.board.pencil_marks(puzzle.alphabet).as_bytes())?;
             }
-            End::Broken => {
+            Some(End::Broken) => {
                 writeln!(out, "No solution: the clues contradict each other.")?;
             }
         }
@@ -199,21 +429,30 @@ impl Explanation {
             })
             .collect();
         let hardest = self.hardest();
+        let end = match (self.gave_up(), self.end) {
+            (Some(_), _) | (None, None) => "gave-up",
+            (None, Some(End::Solved)) => "solved",
+            (None, Some(End::Stuck)) => "stuck",
+            (None, Some(End::Broken)) => "no-solution",
+        };
         let mut document = json!({
             "number": puzzle.number,
             "line": puzzle.line,
             "size": format!("{0}x{0}", size.side()),
             "clues": puzzle.grid.clue_count(),
-            "solutions": match self.solutions { 0 | 1 => self.solutions.to_string(), _ => "2+".to_owned() },
-            "end": match self.end { End::Solved => "solved", End::Stuck => "stuck", End::Broken => "no-solution" },
+            "solutions": self.solutions.to_string(),
+            "end": end,
             "hardest": hardest.map(Technique::name),
             "difficulty": hardest.map_or(0.0, Technique::difficulty),
             "steps": steps,
         });
+        if let Some(budget) = self.gave_up() {
+            document["budget"] = json!(budget);
+        }
         match self.end {
-            End::Solved => document["solution"] = json!(self.board.grid().to_line()),
-            End::Stuck => document["candidates"] = candidates_json(&self.board),
-            End::Broken => {}
+            Some(End::Solved) => document["solution"] = json!(self.board.grid().to_line()),
+            Some(End::Stuck) => document["candidates"] = candidates_json(&self.board),
+            Some(End::Broken) | None => {}
         }
         document
     }
@@ -266,4 +505,59 @@ fn candidates_json(board: &Board) -> Value {
         })
         .collect();
     Value::Array(cells)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A document written as `explain` and `rate` stream theirs: arrays element by element,
+    /// one of them with its elements written in pieces.
+    fn streamed(files: &[Vec<Value>]) -> String {
+        let mut out = Vec::new();
+        out.extend_from_slice(b"{\n  \"files\": ");
+        let mut outer = JsonArray::new(1);
+        outer.open(&mut out).unwrap();
+        for (number, rows) in files.iter().enumerate() {
+            outer.next(&mut out).unwrap();
+            out.extend_from_slice(b"{\n");
+            indent(&mut out, 3).unwrap();
+            out.extend_from_slice(b"\"file\": ");
+            write_pretty(&mut out, &format!("file \"{number}\"\n"), 3).unwrap();
+            out.extend_from_slice(b",\n");
+            indent(&mut out, 3).unwrap();
+            out.extend_from_slice(b"\"rows\": ");
+            let mut inner = JsonArray::new(3);
+            inner.open(&mut out).unwrap();
+            for row in rows {
+                inner.push(&mut out, row).unwrap();
+            }
+            inner.close(&mut out).unwrap();
+            out.extend_from_slice(b"\n");
+            indent(&mut out, 2).unwrap();
+            out.extend_from_slice(b"}");
+        }
+        outer.close(&mut out).unwrap();
+        out.extend_from_slice(b"\n}");
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn streamed_json_is_what_the_pretty_printer_writes_for_the_whole_document() {
+        let row = |n: u64| json!({ "n": n, "list": [n, [], {}], "nested": { "text": "a\nb" } });
+        for files in [
+            vec![],
+            vec![vec![]],
+            vec![vec![row(1)]],
+            vec![vec![row(1), row(2)], vec![], vec![row(3)]],
+        ] {
+            let whole = json!({
+                "files": files.iter().enumerate().map(|(number, rows)| json!({
+                    "file": format!("file \"{number}\"\n"),
+                    "rows": rows,
+                })).collect::<Vec<_>>(),
+            });
+            assert_eq!(streamed(&files), serde_json::to_string_pretty(&whole).unwrap());
+        }
+    }
 }

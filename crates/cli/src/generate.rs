@@ -11,12 +11,15 @@
 //! grow with `--count` and a long run shows its first puzzles soon; the workers make puzzles
 //! ahead of the writing, so none waits for another's slow puzzle. With `--out`, they go
 //! through [`OutputFile`]: the file is replaced only when the last puzzle is written, and an
-//! interrupted run leaves the previous file as it was.
+//! interrupted run leaves the previous file as it was. At a terminal, a progress bar on
+//! standard error counts the puzzles written (nothing else changes: the bar steps aside for
+//! puzzles written to the same terminal, and is gone when the run ends).
 
 use std::io::Write;
 use std::time::Instant;
 
 use sudoku_bench::files::OutputFile;
+use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Grid, Size};
 use sudoku_engines::EngineInfo;
 
@@ -99,7 +102,12 @@ fn generate(
     let mut text = Vec::new();
     write_header(&mut text, args);
     destination.write(&text)?;
-    pool.install(|| {
+    let progress = Progress::new(progress::wanted());
+    let what = plural(args.count as u64, &format!("{} puzzle", args.size));
+    progress.start(format!("generating {what}"), args.count);
+    // Puzzles on standard output may be written to the terminal the bar is drawn on.
+    let to_stdout = matches!(destination, Destination::Stdout);
+    let made = pool.install(|| {
         sudoku_generate::generate_each(
             args.seed,
             args.start,
@@ -114,10 +122,19 @@ fn generate(
                     text.extend_from_slice(puzzle.to_line().as_bytes());
                     text.push(b'\n');
                 }
-                destination.write(&text)
+                let written = if to_stdout {
+                    progress.suspend(|| destination.write(&text))
+                } else {
+                    destination.write(&text)
+                };
+                progress.advance(puzzles.len());
+                written
             },
         )
-    })?;
+    });
+    // Gone before anything else is said, whatever happened.
+    progress.finish();
+    made?;
     destination.write(clues.trailer().as_bytes())?;
     destination.finish()?;
     let elapsed = started.elapsed();

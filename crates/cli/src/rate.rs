@@ -1,10 +1,11 @@
 //! `sudoku rate`: how hard each puzzle is for people, and how a file's puzzles spread over the
 //! techniques.
 //!
-//! Puzzles are read in chunks and rated in parallel (a rayon pool), each chunk's results kept
-//! in input order, so a corpus of any length streams with the memory of one chunk (JSON, which
-//! holds every row, excepted). Each puzzle's solutions are first counted to two by the fastest
-//! engine for its size: uniqueness techniques are used only where there is one.
+//! Puzzles are read in chunks and rated in parallel (a rayon pool), each chunk's results
+//! written in input order before the next chunk is read, so a corpus of any length streams
+//! with the memory of one chunk, in every format: JSON too is written a puzzle at a time, each
+//! file's summary after its puzzles. Solutions are counted within the `--budget` where the
+//! rating depends on them (see [`walk`]); a puzzle whose count gives up is not rated.
 
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
@@ -12,13 +13,13 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_core::{Engine, Grid, Limits, Puzzle, PuzzleReader, ReadError, Size};
-use sudoku_engines::default_engine_for;
-use sudoku_logic::{Band, End, Rater, Rating, Technique};
+use sudoku_core::{Puzzle, PuzzleReader, ReadError, Verdict};
+use sudoku_logic::{Band, End, Rating, Technique};
 
 use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
 use crate::exit;
+use crate::explain::{JsonArray, Ladders, SolutionCounter, indent, walk, write_pretty};
 use crate::solve::{display_name, open_input, output_failed};
 
 /// Puzzles read and rated at a time.
@@ -26,28 +27,57 @@ const CHUNK: usize = 2048;
 
 /// Runs `sudoku rate`; returns the exit code.
 pub fn run(args: &RateArgs) -> u8 {
-    let mut bad_input = false;
-    let code = |bad: bool| if bad { exit::BAD_INPUT } else { exit::SUCCESS };
-    match rate_all(args, &mut bad_input) {
-        Ok(()) => code(bad_input),
-        Err(halt) => halt.exit_code(code(bad_input)),
+    let mut outcome = RunOutcome::default();
+    match rate_all(args, &mut outcome) {
+        Ok(()) => outcome.exit_code(),
+        Err(halt) => halt.exit_code(outcome.exit_code()),
     }
 }
 
-fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
-    let threads = args.threads.map_or_else(rayon::current_num_threads, |t| t as usize);
+/// What decides the exit code.
+#[derive(Default)]
+struct RunOutcome {
+    bad_input: bool,
+    /// Some puzzle's count gave up at the budget, so it is not rated.
+    gave_up: bool,
+}
+
+impl RunOutcome {
+    fn exit_code(&self) -> u8 {
+        if self.bad_input {
+            exit::BAD_INPUT
+        } else if self.gave_up {
+            exit::UNSOLVED
+        } else {
+            exit::SUCCESS
+        }
+    }
+}
+
+fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
+    let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
         Ok(pool) => pool,
         Err(error) => {
-            *bad_input = true;
-            return errln!("sudoku: cannot start {threads} worker threads: {error}");
+            outcome.bad_input = true;
+            return errln!(
+                "sudoku: cannot start {}: {error}",
+                plural(threads as u64, "worker thread")
+            );
         }
     };
-    let rater = Rater::new(!args.no_uniqueness);
+    let ladders = Ladders::new(!args.no_uniqueness);
+    let budget = args.budget.0;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
-    let mut json_files = Vec::new();
+    let json = args.format == RateFormat::Json;
+    // The document: {"files": [{"file": ..., "puzzles": [...], the summary...}, ...]}.
+    let mut json_files = JsonArray::new(1);
+    if json {
+        out.write_all(b"{\n  \"files\": ").map_err(output_failed)?;
+        json_files.open(&mut out).map_err(output_failed)?;
+    }
     let stdin_only = [PathBuf::from("-")];
     let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
     let started = Instant::now();
@@ -57,14 +87,19 @@ fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
         let input = match open_input(file) {
             Ok(input) => input,
             Err(message) => {
-                *bad_input = true;
+                outcome.bad_input = true;
                 errln!("sudoku: {message}")?;
                 continue;
             }
         };
         let file_started = Instant::now();
         let mut summary = Summary::new(&name);
-        let mut rows = Vec::new();
+        let mut json_rows = JsonArray::new(FILE_DEPTH);
+        if json {
+            json_files.next(&mut out).map_err(output_failed)?;
+            write_json_opening(&mut out, &name).map_err(output_failed)?;
+            json_rows.open(&mut out).map_err(output_failed)?;
+        }
         let mut reader = PuzzleReader::with_options(input, args.input.options());
         loop {
             let chunk: Vec<Result<Puzzle, ReadError>> = reader.by_ref().take(CHUNK).collect();
@@ -74,9 +109,12 @@ fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
             let rated: Vec<Result<Row, ReadError>> = pool.install(|| {
                 chunk
                     .into_par_iter()
-                    .map_init(EngineCache::default, |engines, item| {
-                        item.map(|puzzle| Row::rate(&name, &puzzle, &rater, engines))
-                    })
+                    .map_init(
+                        || SolutionCounter::new(budget),
+                        |counter, item| {
+                            item.map(|puzzle| Row::rate(&name, &puzzle, &ladders, counter))
+                        },
+                    )
                     .collect()
             });
             let mut csv = (args.format == RateFormat::Csv).then(|| {
@@ -87,13 +125,14 @@ fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
                     Ok(row) => {
                         total += 1;
                         summary.add(&row);
+                        outcome.gave_up |= row.end == GAVE_UP;
                         write_row(args, &row, csv.as_mut(), &mut out)?;
-                        if args.format == RateFormat::Json {
-                            rows.push(row);
+                        if json {
+                            json_rows.push(&mut out, &row).map_err(output_failed)?;
                         }
                     }
                     Err(error) => {
-                        *bad_input = true;
+                        outcome.bad_input = true;
                         summary.malformed += 1;
                         errln!("{name}: {error}")?;
                     }
@@ -106,22 +145,24 @@ fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
                 csv_header_written |= !bytes.is_empty();
                 out.write_all(&bytes).map_err(output_failed)?;
             }
+            out.flush().map_err(output_failed)?;
         }
         summary.finish(file_started.elapsed().as_secs_f64());
         match args.format {
             RateFormat::Table => {
                 out.write_all(summary.table().as_bytes()).map_err(output_failed)?
             }
-            RateFormat::Json => json_files.push(JsonFile { summary, puzzles: rows }),
+            RateFormat::Json => {
+                json_rows.close(&mut out).map_err(output_failed)?;
+                summary.write_json_tail(&mut out).map_err(output_failed)?;
+            }
             RateFormat::Csv => {}
         }
         out.flush().map_err(output_failed)?;
     }
-    if args.format == RateFormat::Json {
-        let document = serde_json::json!({ "files": json_files });
-        serde_json::to_writer_pretty(&mut out, &document)
-            .map_err(|error| Halt::from_output(&io::Error::from(error), "the output"))?;
-        writeln!(out).map_err(output_failed)?;
+    if json {
+        json_files.close(&mut out).map_err(output_failed)?;
+        out.write_all(b"\n}\n").map_err(output_failed)?;
     }
     out.flush().map_err(output_failed)?;
     let seconds = started.elapsed().as_secs_f64();
@@ -130,6 +171,21 @@ fn rate_all(args: &RateArgs, bad_input: &mut bool) -> Written {
         plural(total as u64, "puzzle"),
         plural(threads as u64, "thread")
     )
+}
+
+/// The depth of a file's keys in the JSON document (its object is an element of `files`).
+const FILE_DEPTH: usize = 3;
+
+/// Writes the opening of a file's object in the JSON document, up to its `puzzles` key: the
+/// rows follow as they are rated, the summary after them ([`Summary::write_json_tail`]).
+fn write_json_opening(out: &mut dyn Write, name: &str) -> io::Result<()> {
+    out.write_all(b"{\n")?;
+    indent(out, FILE_DEPTH)?;
+    out.write_all(b"\"file\": ")?;
+    write_pretty(out, &name, FILE_DEPTH)?;
+    out.write_all(b",\n")?;
+    indent(out, FILE_DEPTH)?;
+    out.write_all(b"\"puzzles\": ")
 }
 
 /// Writes a puzzle's line of the table (with `--each`) or its CSV row.
@@ -147,9 +203,16 @@ fn write_row(
     if args.format == RateFormat::Table && args.each {
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
+            (_, GAVE_UP) => format!(
+                "gave up counting solutions at the budget of {}",
+                plural(args.budget.0.unwrap_or_default(), "node")
+            ),
             ("0", _) => "no solution".to_owned(),
             ("2+", _) => format!("several solutions; {hardest} before stuck"),
-            (_, "stuck") => format!("needs guessing after {} steps; {hardest} before", row.steps),
+            (_, "stuck") => format!(
+                "needs guessing after {}; {hardest} before",
+                plural(row.steps as u64, "step")
+            ),
             _ => format!("{:.1} {hardest}, {}", row.difficulty, plural(row.steps as u64, "step")),
         };
         writeln!(out, "{}: puzzle {}, line {}: {what}", row.file, row.number, row.line)
@@ -158,26 +221,8 @@ fn write_row(
     Ok(())
 }
 
-/// One engine per size, for counting solutions on one worker.
-#[derive(Default)]
-struct EngineCache {
-    engines: Vec<(Size, Box<dyn Engine>)>,
-}
-
-impl EngineCache {
-    /// Solutions of `puzzle`, counted to two.
-    fn count(&mut self, puzzle: &Grid) -> u32 {
-        let size = puzzle.size();
-        let index = match self.engines.iter().position(|(made, _)| *made == size) {
-            Some(index) => index,
-            None => {
-                self.engines.push((size, default_engine_for(size).create()));
-                self.engines.len() - 1
-            }
-        };
-        self.engines[index].1.solve(puzzle, Limits::UNIQUE).count
-    }
-}
+/// The `end` of a puzzle whose count gave up at the budget: it is not rated.
+const GAVE_UP: &str = "gave-up";
 
 /// A puzzle's rating, as a table line, a CSV row and a JSON record.
 #[derive(Serialize)]
@@ -187,7 +232,8 @@ struct Row {
     line: usize,
     size: String,
     clues: usize,
-    /// `0`, `1` or `2+`.
+    /// `0`, `1` or `2+`; `0+?` or `1+?` when the count gave up at the budget (as `sudoku
+    /// count` writes it).
     solutions: String,
     /// The hardest technique's name, if any step was taken.
     hardest: Option<&'static str>,
@@ -195,64 +241,94 @@ struct Row {
     hardest_key: Option<&'static str>,
     difficulty: f64,
     steps: usize,
-    /// `solved`, `stuck` (needs guessing) or `broken` (no solution).
+    /// `solved`, `stuck` (needs guessing), `broken` (no solution) or `gave-up` (the count gave
+    /// up at the budget: not rated).
     end: &'static str,
-    band: &'static str,
+    /// The band of the rating; none for a puzzle not rated.
+    band: Option<&'static str>,
+    /// The hardest technique, for the file's summary.
+    #[serde(skip)]
+    technique: Option<Technique>,
 }
 
 impl Row {
-    fn rate(file: &str, puzzle: &Puzzle, rater: &Rater, engines: &mut EngineCache) -> Row {
-        let count = engines.count(&puzzle.grid);
-        let rating = rater.rate(&puzzle.grid, count == 1);
+    fn rate(file: &str, puzzle: &Puzzle, ladders: &Ladders, counter: &mut SolutionCounter) -> Row {
+        // The steps themselves are not kept: a rating needs only the hardest and the count.
+        let (mut hardest, mut steps) = (None::<Technique>, 0);
+        let walked = walk(&puzzle.grid, ladders, counter, |_, step| {
+            steps += 1;
+            hardest = hardest.max(Some(step.technique));
+        });
+        let rating = walked.end.map(|end| Rating {
+            hardest,
+            difficulty: hardest.map_or(0.0, Technique::difficulty),
+            steps,
+            end,
+        });
+        let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
         Row {
             file: file.to_owned(),
             number: puzzle.number,
             line: puzzle.line,
             size: format!("{0}x{0}", puzzle.grid.size().side()),
             clues: puzzle.grid.clue_count(),
-            solutions: match count {
-                0 | 1 => count.to_string(),
-                _ => "2+".to_owned(),
+            solutions: walked.solutions.to_string(),
+            hardest: hardest.map(Technique::name),
+            hardest_key: hardest.map(Technique::key),
+            difficulty: hardest.map_or(0.0, Technique::difficulty),
+            steps,
+            end: match rating.map(|rating| rating.end) {
+                _ if gave_up => GAVE_UP,
+                Some(End::Solved) => "solved",
+                Some(End::Stuck) => "stuck",
+                Some(End::Broken) => "broken",
+                None => GAVE_UP,
             },
-            hardest: rating.hardest.map(Technique::name),
-            hardest_key: rating.hardest.map(Technique::key),
-            difficulty: rating.difficulty,
-            steps: rating.steps,
-            end: end_name(&rating),
-            band: Band::of(&rating).name(),
+            band: rating.filter(|_| !gave_up).map(|rating| Band::of(&rating).name()),
+            technique: hardest,
         }
     }
 }
 
-fn end_name(rating: &Rating) -> &'static str {
-    match rating.end {
-        End::Solved => "solved",
-        End::Stuck => "stuck",
-        End::Broken => "broken",
-    }
-}
-
-/// A file's puzzles by hardest technique.
-#[derive(Serialize)]
+/// A file's puzzles by hardest technique: counts only, so its memory does not grow with the
+/// file.
 struct Summary {
     file: String,
     puzzles: usize,
     malformed: usize,
-    /// Puzzles with one solution solved by techniques, by hardest technique (easiest first).
-    by_hardest: Vec<TechniqueCount>,
+    /// Puzzles with one solution solved by techniques, by hardest technique (the order of
+    /// [`Technique::ALL`]).
+    counts: [usize; Technique::ALL.len()],
     /// Puzzles with one solution already solved as given.
     already_solved: usize,
     /// Puzzles with one solution on which every technique got stuck.
     needs_guessing: usize,
     no_solution: usize,
     several_solutions: usize,
+    /// Puzzles whose count gave up at the budget: not rated.
+    gave_up: usize,
+    seconds: f64,
+}
+
+/// The figures of a file's JSON object that follow its puzzles, in the order they are written.
+#[derive(Serialize)]
+struct JsonTail {
+    malformed: usize,
+    by_hardest: Vec<TechniqueCount>,
+    already_solved: usize,
+    needs_guessing: usize,
+    no_solution: usize,
+    several_solutions: usize,
+    /// Left out when 0, so a run where every count finished reads as before `--budget`.
+    #[serde(skip_serializing_if = "is_zero")]
+    gave_up: usize,
     /// Median rating of the puzzles solved by techniques.
     median_difficulty: Option<f64>,
     seconds: f64,
-    #[serde(skip)]
-    counts: [usize; Technique::ALL.len()],
-    #[serde(skip)]
-    difficulties: Vec<f64>,
+}
+
+fn is_zero(count: &usize) -> bool {
+    *count == 0
 }
 
 #[derive(Serialize)]
@@ -269,38 +345,40 @@ impl Summary {
             file: file.to_owned(),
             puzzles: 0,
             malformed: 0,
-            by_hardest: Vec::new(),
+            counts: [0; Technique::ALL.len()],
             already_solved: 0,
             needs_guessing: 0,
             no_solution: 0,
             several_solutions: 0,
-            median_difficulty: None,
+            gave_up: 0,
             seconds: 0.0,
-            counts: [0; Technique::ALL.len()],
-            difficulties: Vec::new(),
         }
     }
 
     fn add(&mut self, row: &Row) {
         self.puzzles += 1;
-        match (row.solutions.as_str(), row.end, row.hardest_key) {
+        match (row.solutions.as_str(), row.end, row.technique) {
+            (_, GAVE_UP, _) => self.gave_up += 1,
             ("0", _, _) => self.no_solution += 1,
             ("2+", _, _) => self.several_solutions += 1,
             (_, "solved", None) => self.already_solved += 1,
-            (_, "solved", Some(key)) => {
-                let index = Technique::ALL.iter().position(|t| t.key() == key);
-                self.counts[index.expect("a technique of the ladder")] += 1;
-                self.difficulties.push(row.difficulty);
+            (_, "solved", Some(technique)) => {
+                if let Some(index) = Technique::ALL.iter().position(|&t| t == technique) {
+                    self.counts[index] += 1;
+                }
             }
             _ => self.needs_guessing += 1,
         }
     }
 
-    /// Fills the figures made from the counts, once every puzzle is in.
+    /// Records the time the file took, once every puzzle is in.
     fn finish(&mut self, seconds: f64) {
         self.seconds = seconds;
-        self.median_difficulty = self.median();
-        self.by_hardest = Technique::ALL
+    }
+
+    /// The puzzles solved by techniques, by hardest technique, easiest first.
+    fn by_hardest(&self) -> Vec<TechniqueCount> {
+        Technique::ALL
             .iter()
             .zip(self.counts)
             .filter(|&(_, puzzles)| puzzles > 0)
@@ -310,13 +388,48 @@ impl Summary {
                 difficulty: technique.difficulty(),
                 puzzles,
             })
-            .collect();
+            .collect()
     }
 
+    /// The median rating of the puzzles solved by techniques (the upper one of an even
+    /// number): every rating is a technique's difficulty, so the counts are enough.
     fn median(&self) -> Option<f64> {
-        let mut sorted = self.difficulties.clone();
-        sorted.sort_by(f64::total_cmp);
-        sorted.get(sorted.len() / 2).copied()
+        let mut by_difficulty: Vec<(f64, usize)> = Technique::ALL
+            .iter()
+            .zip(self.counts)
+            .map(|(technique, puzzles)| (technique.difficulty(), puzzles))
+            .collect();
+        by_difficulty.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let middle = self.counts.iter().sum::<usize>() / 2;
+        let mut below = 0;
+        for (difficulty, puzzles) in by_difficulty {
+            below += puzzles;
+            if below > middle {
+                return Some(difficulty);
+            }
+        }
+        None
+    }
+
+    /// Writes the figures of the file's JSON object that follow its puzzles, and closes it.
+    fn write_json_tail(&self, out: &mut dyn Write) -> io::Result<()> {
+        let tail = JsonTail {
+            malformed: self.malformed,
+            by_hardest: self.by_hardest(),
+            already_solved: self.already_solved,
+            needs_guessing: self.needs_guessing,
+            no_solution: self.no_solution,
+            several_solutions: self.several_solutions,
+            gave_up: self.gave_up,
+            median_difficulty: self.median(),
+            seconds: self.seconds,
+        };
+        // The tail's own object, `{` and all, at the file's depth: its fields go on after the
+        // file's puzzles.
+        let mut text = Vec::new();
+        write_pretty(&mut text, &tail, FILE_DEPTH - 1)?;
+        out.write_all(b",")?;
+        out.write_all(text.strip_prefix(b"{").unwrap_or(&text))
     }
 
     /// The file's table: puzzles by hardest technique, with shares of the file.
@@ -332,7 +445,7 @@ impl Summary {
             "  {:<30} {:>10} {:>8} {:>7}\n",
             "hardest technique", "difficulty", "puzzles", "share"
         ));
-        for count in &self.by_hardest {
+        for count in &self.by_hardest() {
             text.push_str(&format!(
                 "  {:<30} {:>10.1} {:>8} {:>6.1}%\n",
                 count.technique,
@@ -346,6 +459,7 @@ impl Summary {
             ("needs guessing", self.needs_guessing),
             ("several solutions", self.several_solutions),
             ("no solution", self.no_solution),
+            ("gave up counting solutions", self.gave_up),
         ] {
             if count > 0 {
                 text.push_str(&format!(
@@ -361,7 +475,7 @@ impl Summary {
             self.puzzles,
             share(solved)
         ));
-        if let Some(median) = self.median_difficulty {
+        if let Some(median) = self.median() {
             text.push_str(&format!("; median rating {median:.1}"));
         }
         if self.malformed > 0 {
@@ -372,10 +486,34 @@ impl Summary {
     }
 }
 
-/// A file of the JSON document.
-#[derive(Serialize)]
-struct JsonFile {
-    #[serde(flatten)]
-    summary: Summary,
-    puzzles: Vec<Row>,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_median_from_the_counts_is_the_median_of_every_rating() {
+        let mut summary = Summary::new("file");
+        let mut ratings = Vec::new();
+        // Counts over techniques out of their order of difficulty, so that sorting matters.
+        for (index, puzzles) in [(0, 3), (5, 1), (2, 4), (Technique::ALL.len() - 1, 2), (1, 1)] {
+            summary.counts[index] += puzzles;
+            ratings.extend(std::iter::repeat_n(Technique::ALL[index].difficulty(), puzzles));
+        }
+        let sorted = |mut ratings: Vec<f64>| {
+            ratings.sort_by(f64::total_cmp);
+            ratings
+        };
+        let mut ratings = sorted(ratings);
+        while !ratings.is_empty() {
+            assert_eq!(summary.median(), Some(ratings[ratings.len() / 2]), "{ratings:?}");
+            // One puzzle fewer of the last technique counted.
+            let last = summary.counts.iter().rposition(|&count| count > 0).unwrap();
+            summary.counts[last] -= 1;
+            let difficulty = Technique::ALL[last].difficulty();
+            let at = ratings.iter().position(|&rating| rating == difficulty).unwrap();
+            ratings.remove(at);
+            ratings = sorted(ratings);
+        }
+        assert_eq!(summary.median(), None);
+    }
 }

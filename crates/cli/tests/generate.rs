@@ -1,7 +1,9 @@
 //! `sudoku generate`: the same seed gives the same bytes, and the shipped corpus is what its
-//! header says.
+//! header says; a signal leaves no temporary file; a progress bar only at a terminal.
 
 mod common;
+
+use std::time::{Duration, Instant};
 
 use common::{repository, sudoku};
 
@@ -104,4 +106,155 @@ fn an_unwritable_output_is_reported() {
         String::from_utf8_lossy(&output.stderr)
             .starts_with("sudoku: cannot write no/such/dir/out.txt: ")
     );
+}
+
+#[test]
+fn no_progress_is_shown_when_standard_error_is_not_a_terminal() {
+    let output = sudoku(&["generate", "--count", "1", "--size", "4"], b"");
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("generated 1 puzzle in "), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.ends_with("\n# 1 puzzle: 4 to 4 clues, 4.00 on average\n"), "{stdout}");
+}
+
+/// At a terminal (a pseudo-terminal made by util-linux's `script`), a bar counts the puzzles;
+/// the file written is the same as without it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_progress_bar_counts_the_puzzles_at_a_terminal() {
+    use std::process::Command;
+    let directory = tempfile::tempdir().unwrap();
+    let (at_terminal, plain) = (directory.path().join("a.txt"), directory.path().join("b.txt"));
+    let command = format!(
+        "{} generate --count 20 --size 16 --seed 2 --out {}",
+        env!("CARGO_BIN_EXE_sudoku"),
+        at_terminal.display()
+    );
+    let Ok(output) =
+        Command::new("script").args(["-qec", &command, "/dev/null"]).env_remove("CI").output()
+    else {
+        println!("NOTICE: progress bar test skipped: no `script` command");
+        return;
+    };
+    let terminal = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{terminal}");
+    assert!(terminal.contains("generating 20 16×16 puzzles"), "{terminal}");
+    assert!(terminal.contains("0/20"), "{terminal}");
+    let plain_out = plain.to_str().unwrap();
+    let args = ["generate", "--count", "20", "--size", "16", "--seed", "2", "--out", plain_out];
+    let output = sudoku(&args, b"");
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(std::fs::read(&at_terminal).unwrap(), std::fs::read(&plain).unwrap());
+}
+
+/// Starts `sudoku generate --out FILE` on a long run through `sh -c` (with `prelude` run
+/// first, then `exec`), once the temporary file it writes is there.
+#[cfg(unix)]
+fn generating_into(out: &std::path::Path, prelude: &str) -> std::process::Child {
+    use std::process::{Command, Stdio};
+    let script = format!("{prelude} exec \"$0\" generate --count 500000 --seed 1 --out \"$1\"");
+    let mut child = Command::new("sh")
+        .args(["-c", &script, env!("CARGO_BIN_EXE_sudoku"), out.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = Instant::now() + PATIENCE;
+    while partial_files(out.parent().unwrap()).is_empty() {
+        if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
+            let _ = child.kill();
+            panic!("no temporary file appeared while generating");
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    child
+}
+
+#[cfg(unix)]
+const PATIENCE: Duration = Duration::from_secs(60);
+
+#[cfg(unix)]
+fn partial_files(directory: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name.ends_with(".partial"))
+        .collect()
+}
+
+/// Sends `signal` (a name `kill` knows) to `child`.
+#[cfg(unix)]
+fn send(signal: &str, child: &std::process::Child) {
+    let status = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success(), "kill -{signal}");
+}
+
+/// Waits for `child` to end, for at most [`PATIENCE`].
+#[cfg(unix)]
+fn wait_for(child: &mut std::process::Child) -> std::process::ExitStatus {
+    let deadline = Instant::now() + PATIENCE;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("the process did not end within {PATIENCE:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Every signal that ends a process by default ends `generate --out` the same way: the file
+/// it was replacing as it was, no temporary file left, the exit code 128 + the signal's number.
+/// (The numbers are Linux's.)
+#[cfg(target_os = "linux")]
+#[test]
+fn every_terminating_signal_leaves_the_previous_file_and_no_partial_one() {
+    for (signal, number) in
+        [("USR1", 10), ("USR2", 12), ("ALRM", 14), ("QUIT", 3), ("VTALRM", 26), ("RTMIN+2", 36)]
+    {
+        let directory = tempfile::tempdir().unwrap();
+        let out = directory.path().join("corpus.txt");
+        std::fs::write(&out, "the previous corpus\n").unwrap();
+        // A shell without job control starts a background job with SIGQUIT ignored; this one
+        // is not in the background, but say so anyway.
+        let mut child = generating_into(&out, "trap - QUIT;");
+        send(signal, &child);
+        let status = wait_for(&mut child);
+        let expected = if signal.starts_with("RTMIN") { None } else { Some(128 + number) };
+        if let Some(expected) = expected {
+            assert_eq!(status.code(), Some(expected), "SIG{signal}: {status}");
+        } else {
+            // SIGRTMIN's number depends on the C library; any 128 + N will do.
+            assert!(status.code().is_some_and(|code| code > 128 + 32), "SIG{signal}: {status}");
+        }
+        assert_eq!(partial_files(directory.path()), Vec::<String>::new(), "SIG{signal}");
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "the previous corpus\n", "SIG{signal}");
+    }
+}
+
+/// A signal the run was started with ignored (as `nohup` ignores SIGHUP) stays ignored.
+#[cfg(unix)]
+#[test]
+fn a_signal_ignored_at_the_start_stays_ignored() {
+    let directory = tempfile::tempdir().unwrap();
+    let out = directory.path().join("corpus.txt");
+    std::fs::write(&out, "the previous corpus\n").unwrap();
+    let mut child = generating_into(&out, "trap '' HUP USR2;");
+    send("HUP", &child);
+    send("USR2", &child);
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(child.try_wait().unwrap().is_none(), "an ignored signal ended the run");
+    send("TERM", &child);
+    let status = wait_for(&mut child);
+    assert_eq!(status.code(), Some(128 + 15), "{status}");
+    assert_eq!(partial_files(directory.path()), Vec::<String>::new());
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "the previous corpus\n");
 }

@@ -196,3 +196,200 @@ fn bench_by_difficulty_reports_each_band_as_a_file_and_the_bands_hold_every_puzz
     assert_eq!(puzzles, 1000);
     assert_eq!(json["disagreements"], Value::Array(vec![]));
 }
+
+/// Puzzle 8164 of the shipped corpus: its count to two takes 71 nodes of the `fast` engine,
+/// the most of any shipped 9×9 puzzle, and the techniques solve it.
+fn needs_71_nodes() -> String {
+    let shipped = std::fs::read_to_string(corpus("generated-10000.txt")).unwrap();
+    shipped.lines().filter(|line| !line.starts_with('#')).nth(8163).unwrap().to_owned()
+}
+
+#[test]
+fn explain_gives_up_counting_at_the_budget_says_so_and_exits_1() {
+    let puzzle = needs_71_nodes();
+    let output = sudoku(&["explain", "--budget", "10", &puzzle], b"");
+    assert_eq!(output.status.code(), Some(1), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout
+            .lines()
+            .next()
+            .unwrap()
+            .ends_with("9×9, 23 clues, gave up counting solutions at the budget of 10 nodes"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("Not explained"), "{stdout}");
+    assert!(!stdout.contains(" => "), "no step before the count: {stdout}");
+
+    let json = sudoku(&["explain", "-o", "json", "--budget", "10", &puzzle], b"");
+    assert_eq!(json.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let explained = &json["puzzles"][0];
+    assert_eq!(explained["end"], "gave-up");
+    assert_eq!(explained["budget"], 10);
+    assert!(explained["solutions"].as_str().unwrap().ends_with("+?"), "{explained}");
+    assert_eq!(explained["steps"], Value::Array(vec![]));
+
+    // The default budget counts it; so does 71 nodes; and without uniqueness techniques the
+    // path that solves it proves its one solution without a count.
+    for options in [
+        &["--budget", "71"][..],
+        &[],
+        &["--budget", "none"],
+        &["--budget", "10", "--no-uniqueness"],
+    ] {
+        let mut args = vec!["explain", "-o", "json"];
+        args.extend_from_slice(options);
+        args.push(&puzzle);
+        let output = sudoku(&args, b"");
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", text(&output.stderr));
+        let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(json["puzzles"][0]["end"], "solved", "{args:?}");
+        assert_eq!(json["puzzles"][0]["solutions"], "1", "{args:?}");
+    }
+}
+
+#[test]
+fn without_uniqueness_the_count_comes_only_where_techniques_are_stuck_and_may_give_up() {
+    // One full row: techniques are stuck at once, and two solutions take more than a node.
+    let several = format!("123456789{}", ".".repeat(72));
+    let output = sudoku(&["explain", "--no-uniqueness", "--budget", "1", &several], b"");
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = text(&output.stdout);
+    assert!(
+        stdout.contains(
+            "Stuck after 0 steps: no technique applies, and counting the solutions gave up at \
+             the budget of 1 node. The candidates:"
+        ),
+        "{stdout}"
+    );
+    let counted = sudoku(&["explain", "--no-uniqueness", &several], b"");
+    assert!(text(&counted.stdout).contains("several solutions"), "{}", text(&counted.stdout));
+}
+
+#[test]
+fn rate_gives_up_counting_at_the_budget_in_every_format_and_exits_1() {
+    let puzzle = needs_71_nodes();
+    let easy = "3.65.84..52........87....31..3.1..8.9..863..5.5..9.6..13....25........74..52.63..";
+    let input = format!("{easy}\n{puzzle}\n");
+    let rate = |args: &[&str]| {
+        let mut all = vec!["rate", "--budget", "10"];
+        all.extend_from_slice(args);
+        sudoku(&all, input.as_bytes())
+    };
+    let csv = rate(&["-o", "csv"]);
+    assert_eq!(csv.status.code(), Some(1), "{}", text(&csv.stderr));
+    let csv = text(&csv.stdout);
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows.len(), 3, "{csv}");
+    assert!(rows[1].ends_with(",solved,1-singles"), "{csv}");
+    assert!(rows[2].ends_with(",0,gave-up,"), "no steps, no band: {csv}");
+    let solutions = rows[2].split(',').nth(5).unwrap();
+    assert!(solutions == "0+?" || solutions == "1+?", "as `sudoku count` writes it: {csv}");
+
+    let table = rate(&["--each"]);
+    assert_eq!(table.status.code(), Some(1));
+    let table = text(&table.stdout);
+    assert!(
+        table.contains("puzzle 2, line 2: gave up counting solutions at the budget of 10 nodes"),
+        "{table}"
+    );
+    assert!(table.contains("gave up counting solutions              -        1"), "{table}");
+    assert!(table.contains("solved without guessing: 1 of 2"), "{table}");
+
+    let json = rate(&["-o", "json"]);
+    assert_eq!(json.status.code(), Some(1));
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let file = &json["files"][0];
+    assert_eq!(file["gave_up"], 1);
+    assert_eq!(file["needs_guessing"], 0);
+    assert_eq!(file["puzzles"][1]["end"], "gave-up");
+    assert_eq!(file["puzzles"][1]["band"], Value::Null);
+
+    let counted = sudoku(&["rate", "-o", "json"], input.as_bytes());
+    assert_eq!(counted.status.code(), Some(0), "{}", text(&counted.stderr));
+    let counted: Value = serde_json::from_slice(&counted.stdout).unwrap();
+    assert_eq!(counted["files"][0]["puzzles"][1]["end"], "solved");
+    assert_eq!(counted["files"][0].get("gave_up"), None, "left out when none gave up");
+}
+
+#[test]
+fn budgets_and_threads_are_checked_as_every_command_checks_them() {
+    for command in ["rate", "explain"] {
+        let zero = sudoku(&[command, "--budget", "0", "-"], b"");
+        let solve = sudoku(&["solve", "--budget", "0", "-"], b"");
+        assert_eq!(zero.status.code(), Some(2));
+        let message = |output: &std::process::Output| {
+            text(&output.stderr).lines().next().unwrap_or_default().to_owned()
+        };
+        assert_eq!(message(&zero), message(&solve), "{command}");
+        assert!(message(&zero).contains("expected a positive number of nodes"));
+    }
+    let rate = sudoku(&["rate", "-j", "1024", "-"], b"");
+    let solve = sudoku(&["solve", "-j", "1024", "-"], b"");
+    assert_eq!(rate.status.code(), Some(2), "{}", text(&rate.stderr));
+    let first_line = |output: &std::process::Output| {
+        text(&output.stderr).lines().next().unwrap_or_default().to_owned()
+    };
+    assert_eq!(first_line(&rate), first_line(&solve));
+    assert!(first_line(&rate).contains("expected a number of threads from 1 to"));
+}
+
+/// A JSON document written a puzzle at a time is exactly what the pretty printer writes for
+/// the whole document (as both commands wrote it when they held every puzzle).
+fn assert_whole_document(bytes: &[u8]) -> Value {
+    let document: Value = serde_json::from_slice(bytes).unwrap();
+    let whole = serde_json::to_string_pretty(&document).unwrap() + "\n";
+    assert_eq!(text(bytes), whole);
+    document
+}
+
+#[test]
+fn streamed_json_of_explain_and_rate_is_the_whole_document_byte_for_byte() {
+    let file = corpus("generated-16x16-1000.txt");
+    let shipped = std::fs::read_to_string(corpus("generated-10000.txt")).unwrap();
+    let puzzles: String = shipped
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(40)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let several = format!("123456789{}\n", ".".repeat(72));
+    let input = format!("{puzzles}{several}not a puzzle\n");
+
+    let explain = sudoku(&["explain", "-o", "json", "--grid", "-"], input.as_bytes());
+    assert_eq!(explain.status.code(), Some(2), "the malformed line");
+    let document = assert_whole_document(&explain.stdout);
+    assert_eq!(document["puzzles"].as_array().unwrap().len(), 41);
+    let empty = sudoku(&["explain", "-o", "json", "-"], b"");
+    assert_eq!(text(&empty.stdout), "{\n  \"puzzles\": []\n}\n");
+
+    let rate = sudoku(&["rate", "-o", "json", "-", &sample("seed004-judge.in")], input.as_bytes());
+    assert_eq!(rate.status.code(), Some(2));
+    let document = assert_whole_document(&rate.stdout);
+    let files = document["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["puzzles"].as_array().unwrap().len(), 41);
+    assert_eq!(files[0]["malformed"], 1);
+    assert_eq!(files[0]["several_solutions"], 1);
+    let keys: Vec<&str> = files[1].as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        [
+            "file",
+            "puzzles",
+            "malformed",
+            "by_hardest",
+            "already_solved",
+            "needs_guessing",
+            "no_solution",
+            "several_solutions",
+            "median_difficulty",
+            "seconds"
+        ]
+    );
+    let sixteen = sudoku(&["rate", "-o", "json", "-j", "2", &file], b"");
+    assert_eq!(sixteen.status.code(), Some(0), "{}", text(&sixteen.stderr));
+    let document = assert_whole_document(&sixteen.stdout);
+    assert_eq!(document["files"][0]["puzzles"].as_array().unwrap().len(), 1000);
+}
