@@ -342,9 +342,10 @@ pub struct SolveArgs {
 /// `--threads` of `solve` and `count`.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct ThreadsArg {
-    /// Worker threads, at most 256 (or the number of cores, when more); 1 answers each puzzle
-    /// as soon as it is read. The output is the same whatever the number: answers are written
-    /// in input order. By default every core, once the input proves large (a chunk of
+    /// Worker threads, at most 256 (or the number of cores, when more). The output is the
+    /// same whatever the number: answers are written in input order, and all of them before
+    /// reading waits for more input, so a puzzle typed or sent down a pipe is answered before
+    /// the next arrives. By default every core, once the input proves large (a chunk of
     /// puzzles, or 10 ms of solving), and one puzzle at a time until then. Puzzles typed at a
     /// terminal are always answered one at a time.
     #[arg(short = 'j', long, value_parser = parse_threads)]

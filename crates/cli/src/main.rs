@@ -8,6 +8,7 @@ mod bench;
 mod console;
 mod explain;
 mod generate;
+mod input;
 mod rate;
 mod solve;
 

@@ -49,6 +49,7 @@ use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
 use crate::args::{SolveArgs, cores};
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
+use crate::input::{Input, Output};
 
 /// The output line of a puzzle that could not be read, in one-line output.
 pub const UNREADABLE: &str = "unreadable";
@@ -221,8 +222,8 @@ const AUTO_PARALLEL_AFTER: Duration = Duration::from_millis(10);
 /// An item of the input: a puzzle, or why it could not be read.
 type Item = Result<Puzzle, ReadError>;
 
-/// The puzzles of one input.
-type Reader = PuzzleReader<Box<dyn BufRead>>;
+/// The puzzles of one input, with the output their answers go to.
+type Reader<'o> = PuzzleReader<Input<'o>>;
 
 /// The engines of a batch (or of one rayon split of it): one value per size met, made when
 /// first needed.
@@ -288,13 +289,16 @@ enum Answer {
     /// The puzzle is not answered: the engine asked for does not solve its size, or the output
     /// format cannot write it. The message says which.
     Unsupported(Puzzle, String),
-    /// The engine's outcome, and which engine took how long to reach it.
+    /// The engine's outcome, and which engine took how long to reach it (zero when the solve
+    /// was not timed).
     Solved { puzzle: Puzzle, engine: &'static str, outcome: Outcome, elapsed: Duration },
 }
 
-/// Answers one item of the input with `engines`. This is all the worker threads do: what is
-/// written about the answer is decided by [`Printer::print`], on the thread that writes.
-fn answer(settings: &Settings, engines: &mut Engines, item: Item) -> Answer {
+/// Answers one item of the input with `engines`, timing the solve when `timed` (`--stats`, or
+/// the default `--threads` deciding whether to start its pool): two clock reads are a
+/// noticeable part of an easy 9×9 puzzle. This is all the worker threads do: what is written
+/// about the answer is decided by [`Printer::print`], on the thread that writes.
+fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -> Answer {
     let puzzle = match item {
         Ok(puzzle) => puzzle,
         Err(error) => return Answer::Unreadable(error),
@@ -311,9 +315,13 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item) -> Answer {
         Ok(found) => found,
         Err(problem) => return Answer::Unsupported(puzzle, problem),
     };
-    let started = Instant::now();
-    let outcome = engine.solve(&puzzle.grid, settings.limits);
-    let elapsed = started.elapsed();
+    let (outcome, elapsed) = if timed {
+        let started = Instant::now();
+        let outcome = engine.solve(&puzzle.grid, settings.limits);
+        (outcome, started.elapsed())
+    } else {
+        (engine.solve(&puzzle.grid, settings.limits), Duration::ZERO)
+    };
     Answer::Solved { puzzle, engine: info.name, outcome, elapsed }
 }
 
@@ -434,16 +442,23 @@ impl Measure {
     }
 }
 
-/// The next chunk of the input for `threads` workers; empty at its end.
-fn read_chunk(puzzles: &mut Reader, threads: usize) -> Vec<Item> {
+/// The next chunk of the input for `threads` workers; empty at its end. It waits for the
+/// chunk's first puzzle, never for more: a chunk ends at what the other end of a pipe has sent
+/// so far (see [`Input::would_wait`]), so a program that sends a few puzzles and waits for
+/// their answers gets them. A file, or a pipe kept full, fills whole chunks.
+fn read_chunk(puzzles: &mut Reader, threads: usize) -> Result<Vec<Item>, Halt> {
     let mut chunk = Vec::new();
     let mut measure = Measure::default();
     while !measure.full(threads) {
+        if !chunk.is_empty() && puzzles.get_mut().would_wait() {
+            break;
+        }
         let Some(item) = puzzles.next() else { break };
         measure.add(&item);
         chunk.push(item);
     }
-    chunk
+    puzzles.get_mut().check().map_err(output_failed)?;
+    Ok(chunk)
 }
 
 /// How a run spreads its puzzles over threads (`--threads`).
@@ -488,10 +503,10 @@ struct Pool {
 impl Pool {
     /// A pool of `threads` workers; `Err` with the message when they cannot start.
     fn new(threads: usize) -> Result<Pool, String> {
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .map_err(|error| format!("cannot start {threads} worker threads: {error}"))?;
+        let pool =
+            rayon::ThreadPoolBuilder::new().num_threads(threads).build().map_err(|error| {
+                format!("cannot start {}: {error}", plural(threads as u64, "worker thread"))
+            })?;
         Ok(Pool { threads, pool, idle: Mutex::new(Vec::new()) })
     }
 
@@ -502,7 +517,7 @@ impl Pool {
                 .into_par_iter()
                 .map_init(
                     || Lent::take(&self.idle),
-                    |lent, item| answer(settings, &mut lent.engines, item),
+                    |lent, item| answer(settings, &mut lent.engines, item, settings.args.stats),
                 )
                 .collect()
         })
@@ -511,35 +526,49 @@ impl Pool {
     /// Answers every puzzle left in `puzzles`, a chunk at a time, in input order. This thread
     /// reads the next chunk and writes the answers to the previous one while the workers
     /// solve the current one: reading and writing are a third of the work on easy 9×9
-    /// puzzles, too much to leave the workers waiting for.
+    /// puzzles, too much to leave the workers waiting for. When the next chunk has not been
+    /// sent yet, it is not waited for then: the chunk being solved is answered first, so a
+    /// program at the other end of a pipe has the answers to all it sent before it is asked
+    /// for more.
     fn answer_all(
         &self,
         settings: &Settings,
         printer: &mut Printer,
         source_name: &str,
         puzzles: &mut Reader,
-        out: &mut dyn Write,
     ) -> Written {
-        let mut solving = read_chunk(puzzles, self.threads);
+        let mut solving = Vec::new();
         let mut solved = Vec::new();
-        while !solving.is_empty() {
+        loop {
+            if solving.is_empty() {
+                for answer in solved.drain(..) {
+                    printer.print(settings, source_name, answer, puzzles.get_mut().out())?;
+                }
+                // Waits, when it must, with every answer written out (`Input` flushes them).
+                solving = read_chunk(puzzles, self.threads)?;
+                if solving.is_empty() {
+                    return Ok(());
+                }
+            }
+            let chunk = mem::take(&mut solving);
             let mut answers = Vec::new();
-            let mut next = Vec::new();
+            let mut next = Ok(Vec::new());
             // The scope ends when the workers are done, even when a write failed: by then
             // nothing but their answers, which are dropped, is left of the chunk.
             let written = self.pool.in_place_scope(|scope| {
-                scope.spawn(|_| answers = self.answer(settings, solving));
+                scope.spawn(|_| answers = self.answer(settings, chunk));
                 for answer in solved.drain(..) {
-                    printer.print(settings, source_name, answer, out)?;
+                    printer.print(settings, source_name, answer, puzzles.get_mut().out())?;
                 }
-                next = read_chunk(puzzles, self.threads);
+                if !puzzles.get_mut().would_wait() {
+                    next = read_chunk(puzzles, self.threads);
+                }
                 Ok(())
             });
             written?;
             solved = answers;
-            solving = next;
+            solving = next?;
         }
-        solved.into_iter().try_for_each(|answer| printer.print(settings, source_name, answer, out))
     }
 }
 
@@ -577,8 +606,7 @@ impl Batch<'_> {
     /// Answers every puzzle of every input, then prints the summary.
     fn run(&mut self) -> Written {
         let args = self.settings.args;
-        let stdout = io::stdout();
-        let mut out = BufWriter::new(stdout.lock());
+        let mut out: Output = BufWriter::new(io::stdout().lock());
         let stdin_only = [PathBuf::from("-")];
         let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
         for file in files {
@@ -586,7 +614,7 @@ impl Batch<'_> {
             if typed {
                 errln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)")?;
             }
-            let input = match open_input(file) {
+            let input = match Input::open(file, &mut out) {
                 Ok(input) => input,
                 Err(message) => {
                     self.printer.tally.unreadable += 1;
@@ -595,7 +623,7 @@ impl Batch<'_> {
                 }
             };
             let mut puzzles = PuzzleReader::with_options(input, args.input.options());
-            self.answer_all(&display_name(file), typed, &mut puzzles, &mut out)?;
+            self.answer_all(&display_name(file), typed, &mut puzzles)?;
             out.flush().map_err(output_failed)?;
         }
         let source_name = match files {
@@ -606,15 +634,10 @@ impl Batch<'_> {
     }
 
     /// Answers every puzzle of one input: one at a time as they are read, or in chunks on the
-    /// pool once there is one. Puzzles typed at a terminal are always answered one at a time,
-    /// so that each is answered before the next is typed.
-    fn answer_all(
-        &mut self,
-        source_name: &str,
-        typed: bool,
-        puzzles: &mut Reader,
-        out: &mut dyn Write,
-    ) -> Written {
+    /// pool once there is one. Puzzles typed at a terminal are always answered one at a time.
+    /// Either way every answer is written out before reading waits for more input (see
+    /// [`crate::input`]), so a puzzle typed or sent down a pipe is answered before the next.
+    fn answer_all(&mut self, source_name: &str, typed: bool, puzzles: &mut Reader) -> Written {
         loop {
             if !typed {
                 self.start_pool_once_proved_worth_it();
@@ -624,21 +647,25 @@ impl Batch<'_> {
                         &mut self.printer,
                         source_name,
                         puzzles,
-                        out,
                     );
                 }
             }
-            let Some(item) = puzzles.next() else { return Ok(()) };
+            let Some(item) = puzzles.next() else {
+                return puzzles.get_mut().check().map_err(output_failed);
+            };
+            // A failed write ended the input: the item may be cut short, and is not answered.
+            puzzles.get_mut().check().map_err(output_failed)?;
+            let timed = self.settings.args.stats || matches!(self.workers, Workers::Auto { .. });
             if let Workers::Auto { answered, .. } = &mut self.workers {
                 answered.add(&item);
             }
-            let answer = answer(&self.settings, &mut self.engines, item);
+            let answer = answer(&self.settings, &mut self.engines, item, timed);
             if let Workers::Auto { solving, .. } = &mut self.workers
                 && let Answer::Solved { elapsed, .. } = &answer
             {
                 *solving += *elapsed;
             }
-            self.printer.print(&self.settings, source_name, answer, out)?;
+            self.printer.print(&self.settings, source_name, answer, puzzles.get_mut().out())?;
         }
     }
 

@@ -107,7 +107,7 @@ fn malformed_input_is_one_line_with_its_place_and_exit_code_2() {
         ),
         (
             b"0 0 0 0 0 0 0 0 0\n",
-            "<stdin>: puzzle 1, line 1: the grid ends after 1 rows, expected 9",
+            "<stdin>: puzzle 1, line 1: the grid ends after 1 row, expected 9",
         ),
     ] {
         let output = sudoku(&[], input);

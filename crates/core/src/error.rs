@@ -46,6 +46,7 @@ impl fmt::Display for Found {
         match self.0 {
             b' ' => f.write_str("a space"),
             b'\t' => f.write_str("a tab"),
+            b'\r' => f.write_str("a carriage return (byte 0x0D)"),
             byte if byte.is_ascii_graphic() => write!(f, "'{}'", char::from(byte)),
             byte => write!(f, "byte 0x{byte:02X}"),
         }
@@ -90,7 +91,7 @@ pub enum ReadErrorKind {
     /// A number above the side in a grid written with numbers.
     #[error("{number} is not a value of a {size} grid (1-{})", .size.side())]
     ValueTooLarge {
-        /// The number as written (its first 20 characters).
+        /// The number as written, whole.
         number: String,
         /// The size of the grid being read.
         size: Size,
@@ -100,7 +101,8 @@ pub enum ReadErrorKind {
     MissingSpace(Found),
     /// A row or line with the wrong number of cells for the grid's size.
     #[error(
-        "{what} has {found} {unit}, expected {expected}{}",
+        "{what} has {}, expected {expected}{}",
+        count_of(*.found, .unit),
         if *.forced { format!(": the size is set to {size}") } else { format!(" (a {size} grid)") }
     )]
     CellCount {
@@ -118,7 +120,7 @@ pub enum ReadErrorKind {
         forced: bool,
     },
     /// A line or first row whose length is far from that of any grid.
-    #[error("a {what} of {found} {unit} is no grid: {}", if *.what == "line" {
+    #[error("a {what} of {} is no grid: {}", count_of(*.found, .unit), if *.what == "line" {
         format!("one-line puzzles have {}", list(sizes(36).map(Size::cells)))
     } else {
         format!("rows have {}", list(sizes(*.max_side).map(Size::side)))
@@ -152,7 +154,10 @@ pub enum ReadErrorKind {
         found: Found,
     },
     /// A block that ends (at a blank line, comment or end of input) before its last row.
-    #[error("the grid ends after {found} rows, expected {expected}")]
+    #[error(
+        "the grid ends after {} {}, expected {expected}",
+        .found, if *.found == 1 { "row" } else { "rows" }
+    )]
     TooFewRows {
         /// Rows read before the block ended.
         found: usize,
@@ -160,12 +165,23 @@ pub enum ReadErrorKind {
         expected: usize,
     },
     /// A line far longer than any puzzle line.
-    #[error("line is {length} bytes long; a puzzle line has at most {max} bytes")]
+    #[error(
+        "line is {length} bytes long; a puzzle line has at most {max} bytes{}",
+        if *.carriage_returns {
+            " (it holds carriage returns: lines that end with CR alone are read as lines only \
+             when the input's first line ends so)"
+        } else {
+            ""
+        }
+    )]
     LineTooLong {
         /// The length of the line in bytes.
         length: u64,
         /// The longest line accepted.
         max: usize,
+        /// Whether its first bytes hold a carriage return (`\r`): lines that end with `\r`
+        /// alone in an input whose first line ends with `\n`.
+        carriage_returns: bool,
     },
     /// Two clues repeat a value in one row, column or box.
     #[error(
@@ -201,6 +217,15 @@ fn symbols_of(size: Size, alphabet: Alphabet) -> String {
         format!("a number {range}")
     } else {
         format!("a {size} symbol {range}")
+    }
+}
+
+/// `count` followed by `unit` (a plural noun: `cells`, `numbers`), in the singular for one.
+fn count_of(count: usize, unit: &str) -> String {
+    if count == 1 {
+        format!("1 {}", unit.strip_suffix('s').unwrap_or(unit))
+    } else {
+        format!("{count} {unit}")
     }
 }
 
@@ -243,6 +268,25 @@ mod tests {
         assert_eq!(Found(b' ').to_string(), "a space");
         assert_eq!(Found(0xFF).to_string(), "byte 0xFF");
         assert_eq!(Found(0).to_string(), "byte 0x00");
+    }
+
+    #[test]
+    fn counts_of_one_are_singular() {
+        let kind = ReadErrorKind::CellCount {
+            what: "row",
+            unit: "numbers",
+            found: 1,
+            expected: 9,
+            size: Size::NINE,
+            forced: false,
+        };
+        assert_eq!(kind.to_string(), "row has 1 number, expected 9 (a 9×9 grid)");
+        let kind = ReadErrorKind::NoGrid { what: "line", unit: "cells", found: 1, max_side: 36 };
+        assert!(kind.to_string().starts_with("a line of 1 cell is no grid"), "{kind}");
+        let kind = ReadErrorKind::TooFewRows { found: 1, expected: 9 };
+        assert_eq!(kind.to_string(), "the grid ends after 1 row, expected 9");
+        let kind = ReadErrorKind::TooFewRows { found: 2, expected: 9 };
+        assert_eq!(kind.to_string(), "the grid ends after 2 rows, expected 9");
     }
 
     #[test]

@@ -160,6 +160,13 @@ impl<R: BufRead> PuzzleReader<R> {
         }
     }
 
+    /// The reader the puzzles come from, for a caller that needs more of it than its bytes
+    /// (how much it holds, or what it is tied to). Reading from it directly skips those bytes
+    /// and loses the count of lines.
+    pub fn get_mut(&mut self) -> &mut R {
+        &mut self.lines.inner
+    }
+
     /// The next puzzle, `Ok(None)` at the end of the input.
     fn next_puzzle(&mut self) -> Result<Option<Puzzle>, ReadError> {
         loop {
@@ -751,7 +758,8 @@ fn cell_value(
                 alphabet: Alphabet::Numbers,
             };
             let too_large = |number: &[u8]| {
-                let number = String::from_utf8_lossy(&number[..number.len().min(20)]).into_owned();
+                // Every byte is a digit, and a line keeps at most `MAX_LINE` bytes: shown whole.
+                let number = String::from_utf8_lossy(number).into_owned();
                 ReadErrorKind::ValueTooLarge { number, size }
             };
             // A blank, or the digits of a number: all of the cell's text, or its first
@@ -904,6 +912,30 @@ struct LineReader<R> {
     number: usize,
     /// Whether the next `next_line` returns the current line again.
     replay: bool,
+    /// What ends the input's lines, as its first line end showed.
+    ends: LineEnds,
+    /// Whether the current line ended at a carriage return, so that a newline right after it
+    /// belongs to the same line end (`\r\n`).
+    after_cr: bool,
+}
+
+/// What ends the lines of an input: decided by its first line end, since a file is written
+/// with one convention throughout.
+///
+/// Unix and Windows files end their lines with `\n` (`\r\n` is `\n` after a trailing
+/// whitespace the reader ignores anyway), and their lines are found with one `memchr` of `\n`,
+/// the speed of the 9×9 path. Files of the classic Mac OS end them with `\r` alone; read that
+/// way they would be one line of the whole file. Such an input is found at its first line end
+/// and read with `\r` and `\n` both ending a line, at the cost of a search for two bytes on
+/// its lines only.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum LineEnds {
+    /// No line has ended yet.
+    Unknown,
+    /// `\n` or `\r\n`.
+    Newline,
+    /// `\r` alone (`\n` and `\r\n` are then read as line ends too).
+    CarriageReturn,
 }
 
 impl<R: BufRead> LineReader<R> {
@@ -915,6 +947,8 @@ impl<R: BufRead> LineReader<R> {
             length: 0,
             number: 0,
             replay: false,
+            ends: LineEnds::Unknown,
+            after_cr: false,
         }
     }
 
@@ -936,15 +970,44 @@ impl<R: BufRead> LineReader<R> {
             if available.is_empty() {
                 break;
             }
+            if self.after_cr {
+                // The line before ended at `\r`: a `\n` right after it ends nothing more, and
+                // says the input ends its lines with newlines.
+                self.after_cr = false;
+                if available[0] == b'\n' {
+                    if self.ends == LineEnds::Unknown {
+                        self.ends = LineEnds::Newline;
+                    }
+                    self.inner.consume(1);
+                    continue;
+                }
+                if self.ends == LineEnds::Unknown {
+                    self.ends = LineEnds::CarriageReturn;
+                }
+            }
             any_bytes = true;
-            let newline = memchr::memchr(b'\n', available);
-            let content = &available[..newline.unwrap_or(available.len())];
+            let end = match self.ends {
+                LineEnds::Newline => memchr::memchr(b'\n', available),
+                LineEnds::Unknown | LineEnds::CarriageReturn => {
+                    memchr::memchr2(b'\n', b'\r', available)
+                }
+            };
+            let content = &available[..end.unwrap_or(available.len())];
             let room = (MAX_LINE + 1).saturating_sub(self.text.len());
             self.text.extend_from_slice(&content[..content.len().min(room)]);
             self.length += content.len() as u64;
-            let consumed = newline.map_or(available.len(), |at| at + 1);
+            let consumed = end.map_or(available.len(), |at| at + 1);
+            if let Some(at) = end {
+                // A line that ends at `\r` is returned at once, without waiting for the byte
+                // after it: a program that sends one line and waits for its answer gets it.
+                if available[at] == b'\r' {
+                    self.after_cr = true;
+                } else if self.ends == LineEnds::Unknown {
+                    self.ends = LineEnds::Newline;
+                }
+            }
             self.inner.consume(consumed);
-            if newline.is_some() {
+            if end.is_some() {
                 break;
             }
         }
@@ -988,7 +1051,11 @@ impl<R: BufRead> LineReader<R> {
         LineError {
             line: self.number,
             column: Some(MAX_LINE + 1),
-            kind: ReadErrorKind::LineTooLong { length: self.length, max: MAX_LINE },
+            kind: ReadErrorKind::LineTooLong {
+                length: self.length,
+                max: MAX_LINE,
+                carriage_returns: self.text.contains(&b'\r'),
+            },
         }
     }
 }

@@ -254,3 +254,36 @@ fn numbering_continues_past_bad_puzzles() {
     let third = results[2].as_ref().unwrap();
     assert_eq!((third.number, third.line), (3, 5));
 }
+
+#[test]
+fn a_number_too_large_is_shown_whole() {
+    let long = "123456789012345678901234567890";
+    let mut text = String::new();
+    for row in 0..16 {
+        let mut cells = vec!["0"; 16];
+        if row == 2 {
+            cells[15] = long;
+        }
+        text.push_str(&cells.join(" "));
+        text.push('\n');
+    }
+    let options = ReadOptions { format: Some(Format::Judge), ..ReadOptions::default() };
+    let error = PuzzleReader::with_options(text.as_bytes(), options).next().unwrap().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        format!("puzzle 1, line 3, column 31: {long} is not a value of a 16×16 grid (1-16)")
+    );
+    // Detected rather than forced, and at the longest a row may be.
+    let longest = "9".repeat(MAX_LINE - 2 * 15);
+    let text = text.replace(long, &longest);
+    let message = error_of(text.as_bytes());
+    assert!(message.contains(&format!(" {longest} is not a value")), "{message}");
+}
+
+#[test]
+fn a_block_cut_short_after_one_row_says_row() {
+    assert_eq!(
+        error_of(b"0 0 0 0 0 0 0 0 0\n\n"),
+        "puzzle 1, line 2: the grid ends after 1 row, expected 9"
+    );
+}
