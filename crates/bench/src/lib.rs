@@ -256,8 +256,8 @@ fn run_file(
     }
     if options.shard.is_none() && summary.error.is_none() && read != corpus.len() {
         summary.error = Some(format!(
-            "it changed while it was benchmarked: {} puzzles when opened, {read} when run",
-            corpus.len()
+            "it changed while it was benchmarked: {} when opened, {read} when run",
+            output::counted(corpus.len() as u64, "puzzle", "puzzles")
         ));
     }
     let mut run = FileRun {

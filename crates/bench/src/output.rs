@@ -82,7 +82,7 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
             writeln!(out, "{}: not read: {error}", file.file)?;
             continue;
         }
-        let mut heading = format!("{}: {} puzzles", file.file, count(file.puzzles));
+        let mut heading = format!("{}: {}", file.file, counted(file.puzzles, "puzzle", "puzzles"));
         if file.read_errors > 0 {
             heading.push_str(&format!(" ({} unreadable)", count(file.read_errors)));
         }
@@ -96,7 +96,12 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{heading}")?;
         for size in &file.sizes {
             if file.sizes.len() > 1 {
-                writeln!(out, "{}: {} puzzles", shown_size(&size.size), count(size.puzzles))?;
+                writeln!(
+                    out,
+                    "{}: {}",
+                    shown_size(&size.size),
+                    counted(size.puzzles, "puzzle", "puzzles")
+                )?;
             }
             write_size_table(report, &file.file, &size.size, out)?;
         }

@@ -484,6 +484,12 @@ impl Report {
 #[error("{0}")]
 pub struct ReadError(pub String);
 
+/// `1 puzzle`, `2 puzzles`: a count in a message (written here, since the output module, which
+/// has the general form, reads reports).
+fn puzzles(count: u64) -> String {
+    format!("{count} {}", if count == 1 { "puzzle" } else { "puzzles" })
+}
+
 /// The most bytes of a report file read back. A run's report is kilobytes to a few megabytes
 /// (a histogram compresses to a few kilobytes, samples are capped per file and size), so a
 /// larger file is not one this harness wrote, and parsing it whole as JSON would cost several
@@ -721,10 +727,10 @@ impl Report {
             if sized.is_none_or(|sized| sized > file.puzzles) {
                 return Err(format!(
                     "file {} ({}): field sizes: the puzzles of its sizes add up to more than its \
-                     {} puzzles",
+                     {}",
                     index + 1,
                     file.file,
-                    file.puzzles
+                    puzzles(file.puzzles)
                 ));
             }
         }
@@ -747,11 +753,11 @@ impl Report {
             let whole = self.shard.is_none() && file.error.is_none();
             if record.puzzles > size.puzzles || (whole && record.puzzles != size.puzzles) {
                 return Err(format!(
-                    "{}: field puzzles: {}, but {} has {} puzzles of that size{}",
+                    "{}: field puzzles: {}, but {} has {} of that size{}",
                     record.name(index),
                     record.puzzles,
                     file.file,
-                    size.puzzles,
+                    puzzles(size.puzzles),
                     if whole { "" } else { " (a shard has at most as many)" }
                 ));
             }
