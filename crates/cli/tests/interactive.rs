@@ -185,32 +185,3 @@ fn a_pool_answers_more_than_a_chunk_then_one_more_while_the_input_is_open() {
         assert_eq!(conversation.finish(), Some(0), "{args:?}");
     }
 }
-
-#[test]
-fn a_reader_that_goes_away_ends_the_run_though_the_input_stays_open() {
-    let puzzles = puzzles();
-    for threads in THREADS {
-        let args: Vec<&str> = ["solve"].iter().chain(threads).copied().collect();
-        let mut child = Command::new(env!("CARGO_BIN_EXE_sudoku"))
-            .args(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        writeln!(stdin, "{}", puzzles[0]).unwrap();
-        let mut stdout = BufReader::new(child.stdout.take().unwrap());
-        let mut answer = String::new();
-        stdout.read_line(&mut answer).unwrap();
-        assert_eq!(answer.trim_end().len(), 81, "{answer}");
-        drop(stdout);
-        // The answer to this one cannot be written: the run ends quietly rather than wait for
-        // more input no one will read the answers to.
-        writeln!(stdin, "{}", puzzles[1]).unwrap();
-        stdin.flush().unwrap();
-        let what = format!("sudoku {} (input open)", args.join(" "));
-        assert_eq!(exit_code(&mut child, &what), Some(0), "{args:?}");
-        drop(stdin);
-    }
-}
