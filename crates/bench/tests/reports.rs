@@ -212,7 +212,9 @@ fn human_formats_state_the_settings_and_the_verdict() {
     assert!(table.contains("median of 2 timing passes; cross-check on"), "{table}");
     assert!(table.contains("cross-check: 0 disagreements"), "{table}");
     for file in &report.files {
-        assert!(table.contains(&format!("{}: {} puzzles", file.file, output::count(file.puzzles))));
+        let heading =
+            format!("{}: {}", file.file, output::counted(file.puzzles, "puzzle", "puzzles"));
+        assert!(table.contains(&heading), "{heading} in {table}");
     }
     let markdown = render(&report, OutputFormat::Markdown);
     let rows: Vec<&str> = markdown.lines().filter(|line| line.starts_with("| ")).collect();
