@@ -29,7 +29,7 @@ fn engines_over_corpora(c: &mut Criterion) {
                 Limits::UNIQUE
             };
             let mut engine = info.create();
-            group.bench_function(info.name, |bencher| {
+            group.bench_function(&*info.name, |bencher| {
                 bencher.iter(|| {
                     for puzzle in &corpus.puzzles {
                         black_box(engine.solve(black_box(&puzzle.grid), limits));

@@ -106,15 +106,15 @@ pub fn engines_agree(data: &[u8]) {
         let limits = Limits::count_up_to(case.max_solutions);
         let limits = if info.instrumented { limits.with_node_budget(case.budget) } else { limits };
         let outcome = engine.solve(&case.puzzle, limits);
-        check(info.name, &case, limits, &outcome, None);
+        check(&info.name, &case, limits, &outcome, None);
         if !outcome.budget_exhausted {
-            finished.push((info.name, outcome.count));
+            finished.push((&info.name, outcome.count));
         }
         let (cell, value) = case.excluded;
         if let Some(outcome) = engine.solve_excluding(&case.puzzle, cell, value, limits) {
-            check(info.name, &case, limits, &outcome, Some(case.excluded));
+            check(&info.name, &case, limits, &outcome, Some(case.excluded));
             if !outcome.budget_exhausted {
-                finished_excluding.push((info.name, outcome.count));
+                finished_excluding.push((&info.name, outcome.count));
             }
         }
     }

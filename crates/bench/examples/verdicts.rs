@@ -56,6 +56,8 @@ fn main() -> ExitCode {
             Verdict::AtLeast(_) => "several solutions".to_owned(),
             Verdict::GaveUp(_) => "gave up at the budget".to_owned(),
             Verdict::Exactly(count) => format!("{count} solutions"),
+            // Only an engine in another process can fail; the built-in ones always answer.
+            Verdict::Failed(kind) => format!("the engine failed ({kind})"),
         };
         println!(
             "puzzle {} (line {}, {size}): {verdict}, {}, {}",

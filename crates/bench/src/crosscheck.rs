@@ -204,7 +204,7 @@ fn check_puzzle(
             let problem = problem_with(&puzzle.grid, outcome, run.limits)
                 .or_else(|| run.instability(index).map(|found| found.description.clone()));
             EngineAnswer {
-                engine: run.info.name.to_owned(),
+                engine: run.info.name.to_string(),
                 count: outcome.verdict(run.limits).to_string(),
                 solution: outcome.solution.as_ref().map(Grid::to_line),
                 problem,
@@ -225,7 +225,6 @@ fn check_puzzle(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::Stats;
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
@@ -235,7 +234,7 @@ mod tests {
     }
 
     fn outcome(count: u32, solution: Option<Grid>) -> Outcome {
-        Outcome { solution, count, budget_exhausted: false, stats: Stats::default() }
+        Outcome { solution, count, ..Outcome::empty() }
     }
 
     #[test]

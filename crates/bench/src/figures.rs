@@ -216,7 +216,7 @@ impl<'e> Tally<'e> {
     /// The record of everything added, for `file` and `size`.
     pub fn record(&self, file: &str, size: Size, options: &BenchOptions<'_>) -> Record {
         let head = RecordHead {
-            engine: self.info.name.to_owned(),
+            engine: self.info.name.to_string(),
             file: file.to_owned(),
             size: size_name(size),
             mode: options.mode,

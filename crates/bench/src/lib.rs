@@ -208,7 +208,7 @@ fn run_file(
         let (engines, unsupported): (Vec<&EngineInfo>, Vec<&EngineInfo>) =
             options.engines.iter().partition(|info| info.supports(size));
         not_applicable.extend(unsupported.into_iter().map(|info| NotApplicable {
-            engine: info.name.to_owned(),
+            engine: info.name.to_string(),
             file: corpus.file.clone(),
             size: size_name(size),
             puzzles: puzzles as u64,
@@ -220,7 +220,7 @@ fn run_file(
                 samples: Samples::new(
                     corpus.file.clone(),
                     size_name(size),
-                    engines.iter().map(|info| info.name.to_owned()).collect(),
+                    engines.iter().map(|info| info.name.to_string()).collect(),
                 ),
                 tallies: engines.iter().map(|info| figures::Tally::new(info, options)).collect(),
                 disagreements: Vec::new(),

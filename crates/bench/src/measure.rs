@@ -57,6 +57,8 @@ impl Timed {
             count: 0,
             budget_exhausted: false,
             stats: Stats { nodes: 0, guesses: 0 },
+            reported_time: None,
+            failure: None,
         },
         nanos: 0,
     };

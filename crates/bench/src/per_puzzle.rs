@@ -94,7 +94,7 @@ pub fn rows<'a>(
                 size: size.clone(),
                 puzzle: puzzle.number as u64,
                 line: puzzle.line as u64,
-                engine: run.info.name.to_owned(),
+                engine: run.info.name.to_string(),
                 verdict: match verdict {
                     Verdict::GaveUp(_) => "budget-out",
                     Verdict::Exactly(0) => "unsolvable",

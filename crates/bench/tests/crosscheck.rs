@@ -4,6 +4,7 @@
 mod common;
 
 use std::collections::BTreeSet;
+use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::{engine, options, samples, shipped_prefix};
@@ -94,7 +95,7 @@ fn a_wrong_digit_is_caught_and_charged_with_the_puzzle_named() {
     assert_eq!(
         charged_per_engine,
         [
-            (default_engine().name.to_owned(), Some(0)),
+            (default_engine().name.to_string(), Some(0)),
             ("wrong-digit".to_owned(), Some(expected.len() as u64)),
             ("bitmask-mrv".to_owned(), Some(0)),
         ]
@@ -164,14 +165,15 @@ impl Engine for Blind {
     }
 }
 
-static BLIND: EngineInfo =
+static BLIND: LazyLock<EngineInfo> = LazyLock::new(|| {
     EngineInfo::new("blind", "no statistics", || Box::new(Blind(default_engine().create())))
-        .uninstrumented();
+        .uninstrumented()
+});
 
 #[test]
 fn an_engine_without_statistics_shows_none_and_gets_no_budget() {
     let corpora = samples();
-    let report = sudoku_bench::run(&corpora, &options(vec![default_engine(), &BLIND], 2)).unwrap();
+    let report = sudoku_bench::run(&corpora, &options(vec![default_engine(), &*BLIND], 2)).unwrap();
     assert!(!GIVEN_A_BUDGET.load(Ordering::Relaxed), "a budget reached an uninstrumented engine");
     assert_eq!(report.disagreement_count(), 0);
     for record in &report.records {

@@ -4,6 +4,7 @@
 mod common;
 
 use std::collections::BTreeMap;
+use std::sync::LazyLock;
 
 use common::{engine, options, repository, samples, shipped_prefix};
 use serde_json::Value;
@@ -21,16 +22,17 @@ impl Engine for Blind {
     }
 }
 
-static BLIND: EngineInfo =
+static BLIND: LazyLock<EngineInfo> = LazyLock::new(|| {
     EngineInfo::new("blind", "no statistics", || Box::new(Blind(default_engine().create())))
-        .uninstrumented();
+        .uninstrumented()
+});
 
 /// A report over a prefix of the shipped corpus and the samples, with an engine that reports
 /// no statistics (so nulls appear) and a budget small enough for budget-outs.
 fn sample_report(directory: &tempfile::TempDir) -> Report {
     let mut corpora = vec![shipped_prefix(directory, "prefix.txt", 50)];
     corpora.extend(samples());
-    let mut run_options = options(vec![engine("bitmask"), default_engine(), &BLIND], 2);
+    let mut run_options = options(vec![engine("bitmask"), default_engine(), &*BLIND], 2);
     run_options.budget = Some(5_000);
     run_options.timing = Timing::Repeat(2);
     sudoku_bench::run(&corpora, &run_options).unwrap()

@@ -171,7 +171,7 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
                 let solved =
                     |info: &&&EngineInfo| size.parse().is_ok_and(|size| info.supports(size));
                 runs.extend(engines.iter().filter(solved).map(|info| Measured {
-                    engine: info.name,
+                    engine: &info.name,
                     file: &corpus.file,
                     size,
                 }));
@@ -382,7 +382,7 @@ fn check_scatter(pictures: &PictureArgs, engines: &[&EngineInfo]) -> Result<(), 
         if engines.iter().any(|info| info.name == engine.as_str()) {
             continue;
         }
-        let names: Vec<&str> = engines.iter().map(|info| info.name).collect();
+        let names: Vec<&str> = engines.iter().map(|info| &*info.name).collect();
         return Err(match sudoku_engines::find(engine) {
             Ok(_) => format!(
                 "--scatter {a},{b}: engine '{engine}' is not in this run (it runs {}); add it \
@@ -428,7 +428,7 @@ fn puzzle_baseline(
         let sizes = corpus.sizes();
         for info in engines {
             if sizes.iter().any(|&(size, _)| info.supports(size)) {
-                pairs.push((&corpus.file, info.name));
+                pairs.push((&corpus.file, &info.name));
             }
         }
     }

@@ -90,7 +90,7 @@ pub fn list_engines() -> u8 {
     let sizes_width = ENGINES.iter().map(|info| info.sizes_text().chars().count()).max();
     let sizes_width = sizes_width.unwrap_or(0);
     let mut listing = String::new();
-    for info in ENGINES {
+    for info in ENGINES.iter() {
         let default_at: Vec<String> = Size::ALL
             .into_iter()
             .filter(|&size| default_engine_for(size).name == info.name)
@@ -322,7 +322,7 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
     } else {
         (engine.solve(&puzzle.grid, settings.limits), Duration::ZERO)
     };
-    Answer::Solved { puzzle, engine: info.name, outcome, elapsed }
+    Answer::Solved { puzzle, engine: &info.name, outcome, elapsed }
 }
 
 /// What the answers written so far add up to.

@@ -12,6 +12,7 @@
 //!   candidates. A puzzle solved with zero guesses was solved by the engine's reasoning alone.
 
 use std::fmt;
+use std::time::Duration;
 
 use crate::grid::Grid;
 
@@ -77,6 +78,68 @@ pub struct Outcome {
     pub budget_exhausted: bool,
     /// What the search cost.
     pub stats: Stats,
+    /// The solve time the engine measured itself, when it reports one (an engine in another
+    /// process may: the harness then times it by its own word rather than by the round trip).
+    /// Built-in engines leave it `None`: the caller's clock is theirs.
+    pub reported_time: Option<Duration>,
+    /// Why the engine gave no answer at all, when it failed (an engine in another process that
+    /// crashed, ran out of time or broke its protocol). The other fields are then empty. An
+    /// engine in this process never fails: its contract is to answer.
+    pub failure: Option<Failure>,
+}
+
+/// How an engine failed to answer a puzzle.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum FailureKind {
+    /// Its process ended (exited, or was killed by a signal) before answering.
+    Crashed,
+    /// It did not answer within its time limit (it was then stopped).
+    TimedOut,
+    /// It answered something that breaks its protocol: unreadable, out of turn, an error
+    /// answer, or too long.
+    ProtocolError,
+}
+
+impl FailureKind {
+    /// Every kind, in the order reports list them.
+    pub const ALL: [FailureKind; 3] =
+        [FailureKind::Crashed, FailureKind::TimedOut, FailureKind::ProtocolError];
+
+    /// The verdict's name in reports: `crashed`, `timed-out`, `protocol-error`.
+    pub fn name(self) -> &'static str {
+        match self {
+            FailureKind::Crashed => "crashed",
+            FailureKind::TimedOut => "timed-out",
+            FailureKind::ProtocolError => "protocol-error",
+        }
+    }
+
+    /// The kind called `name` (see [`FailureKind::name`]).
+    pub fn from_name(name: &str) -> Option<FailureKind> {
+        FailureKind::ALL.into_iter().find(|kind| kind.name() == name)
+    }
+}
+
+impl fmt::Display for FailureKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Why an engine gave no answer: the kind, and what happened in words (quoting, cut short,
+/// what the engine said).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Failure {
+    /// What kind of failure.
+    pub kind: FailureKind,
+    /// What happened, on one line.
+    pub message: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.kind, self.message)
+    }
 }
 
 /// What an outcome proves about the number of solutions.
@@ -88,15 +151,19 @@ pub enum Verdict {
     AtLeast(u32),
     /// The search gave up at its node budget after finding this many.
     GaveUp(u32),
+    /// The engine failed to answer (see [`Outcome::failure`]): nothing is known.
+    Failed(FailureKind),
 }
 
 impl fmt::Display for Verdict {
-    /// `0`, `1`, `2+` (at least two), or `1+?` (gave up after one).
+    /// `0`, `1`, `2+` (at least two), `1+?` (gave up after one), or the failure's name
+    /// (`crashed`, `timed-out`, `protocol-error`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Verdict::Exactly(n) => write!(f, "{n}"),
             Verdict::AtLeast(n) => write!(f, "{n}+"),
             Verdict::GaveUp(n) => write!(f, "{n}+?"),
+            Verdict::Failed(kind) => f.write_str(kind.name()),
         }
     }
 }
@@ -104,12 +171,26 @@ impl fmt::Display for Verdict {
 impl Outcome {
     /// An outcome with nothing found yet.
     pub fn empty() -> Outcome {
-        Outcome { solution: None, count: 0, budget_exhausted: false, stats: Stats::default() }
+        Outcome {
+            solution: None,
+            count: 0,
+            budget_exhausted: false,
+            stats: Stats::default(),
+            reported_time: None,
+            failure: None,
+        }
+    }
+
+    /// The outcome of a solve that failed: no answer, only why.
+    pub fn failed(kind: FailureKind, message: impl Into<String>) -> Outcome {
+        Outcome { failure: Some(Failure { kind, message: message.into() }), ..Outcome::empty() }
     }
 
     /// What this outcome proves, given the limits it was searched with.
     pub fn verdict(&self, limits: Limits) -> Verdict {
-        if self.count >= limits.max_solutions() {
+        if let Some(failure) = &self.failure {
+            Verdict::Failed(failure.kind)
+        } else if self.count >= limits.max_solutions() {
             Verdict::AtLeast(self.count)
         } else if self.budget_exhausted {
             Verdict::GaveUp(self.count)
@@ -133,6 +214,15 @@ impl Outcome {
 pub trait Engine: Send {
     /// Searches `puzzle` within `limits`.
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome;
+
+    /// Says which puzzles `solve` will be given next, in order, all with `limits`: an engine in
+    /// another process may send them ahead (pipelining), so that each answer costs it no pipe
+    /// round trip of its own. A hint only: the calls to `solve` follow, one per puzzle, in
+    /// this order, and may stop early; another hint replaces this one. Engines in this process
+    /// have nothing to do ahead, and the default does nothing.
+    fn expect(&mut self, upcoming: &mut dyn Iterator<Item = &Grid>, limits: Limits) {
+        let _ = (upcoming, limits);
+    }
 
     /// Searches `puzzle` with `value` ruled out of `cell` (a row-major cell index; the cell is
     /// normally empty), within `limits`: "has the puzzle a solution that does not put `value`
@@ -177,5 +267,11 @@ mod tests {
         assert_eq!(outcome(1, true).verdict(Limits::UNIQUE), Verdict::GaveUp(1));
         assert_eq!(Verdict::AtLeast(2).to_string(), "2+");
         assert_eq!(Verdict::GaveUp(0).to_string(), "0+?");
+        let crashed = Outcome::failed(FailureKind::Crashed, "exit status 1");
+        assert_eq!(crashed.verdict(Limits::UNIQUE), Verdict::Failed(FailureKind::Crashed));
+        assert_eq!(Verdict::Failed(FailureKind::TimedOut).to_string(), "timed-out");
+        for kind in FailureKind::ALL {
+            assert_eq!(FailureKind::from_name(kind.name()), Some(kind));
+        }
     }
 }

@@ -22,7 +22,7 @@ pub mod write;
 
 pub use alphabet::Alphabet;
 pub use check::{CheckError, check_solution};
-pub use engine::{Engine, Limits, Outcome, Stats, Verdict};
+pub use engine::{Engine, Failure, FailureKind, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
 pub use format::Format;
 pub use grid::{Conflict, Grid};

@@ -253,7 +253,7 @@ pub(crate) trait CellSolver {
         let solution = (count > 0)
             .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));
         *self.solution_buffer() = buffer;
-        Outcome { solution, count, budget_exhausted, stats }
+        Outcome { solution, count, budget_exhausted, stats, ..Outcome::empty() }
     }
 }
 

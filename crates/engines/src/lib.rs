@@ -39,23 +39,87 @@ pub mod sat;
 #[cfg(all(test, not(miri)))]
 mod testing;
 
+use std::borrow::Cow;
 use std::fmt;
+use std::sync::{Arc, LazyLock};
 
 use sudoku_core::{Engine, Size};
 
+/// How an engine is made: a plain function for the built-in engines (so the registry of
+/// built-in engines can be a `static`), or a closure holding what an engine from outside needs
+/// (its command, its library, its time limit).
+#[derive(Clone)]
+enum Constructor {
+    Plain(fn() -> Box<dyn Engine>),
+    Shared(Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>),
+}
+
+/// Where an engine comes from, for `sudoku engines` and reports.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Origin {
+    /// Compiled into this program.
+    BuiltIn,
+    /// Declared at run time: its kind (`protocol`, `judge`, `dimacs`...) and where it was
+    /// declared (`sudoku-engines.toml:3`, `--external`).
+    External {
+        /// The kind of external engine.
+        kind: &'static str,
+        /// Where the declaration was read.
+        declared: String,
+        /// What runs: the command line, or the library.
+        command: String,
+    },
+}
+
+/// How the harness times an engine's solves, which reports state beside the figures: an
+/// engine in another process costs a pipe round trip or a process start that an engine in
+/// this process does not.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Timing {
+    /// The call into the engine, in this process.
+    InProcess,
+    /// The time the engine reports for each solve (its own clock).
+    EngineReported,
+    /// A request's round trip to a process that stays up, pipe included.
+    RoundTrip,
+    /// A whole process, started for each puzzle: start-up and reading included.
+    WholeProcess,
+}
+
+impl Timing {
+    /// The name reports use: `in-process`, `engine-reported`, `round-trip`, `whole-process`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Timing::InProcess => "in-process",
+            Timing::EngineReported => "engine-reported",
+            Timing::RoundTrip => "round-trip",
+            Timing::WholeProcess => "whole-process",
+        }
+    }
+}
+
 /// A registered engine: what it is called, what it does, and how to make one.
+#[derive(Clone)]
 pub struct EngineInfo {
     /// The name used on the command line and in reports.
-    pub name: &'static str,
+    pub name: Cow<'static, str>,
     /// One line saying what the engine does.
-    pub description: &'static str,
+    pub description: Cow<'static, str>,
     /// Whether the engine counts nodes and guesses and honours a node budget. Peers that wrap
     /// published crates cannot: their statistics read zero and they search without a budget,
     /// so reports show their statistics as unavailable.
     pub instrumented: bool,
+    /// Whether the engine counts solutions beyond the first. One that cannot (a judge program,
+    /// which prints one solution) is asked for the first only, whatever the mode, and
+    /// compared with the others on that alone.
+    pub counts: bool,
+    /// Where the engine comes from.
+    pub origin: Origin,
+    /// How its solves are timed.
+    pub timing: Timing,
     /// The box orders the engine solves, smallest and largest (9×9 is order 3).
     orders: (u8, u8),
-    construct: fn() -> Box<dyn Engine>,
+    construct: Constructor,
     variant: Option<fn() -> &'static str>,
 }
 
@@ -68,19 +132,57 @@ impl EngineInfo {
         construct: fn() -> Box<dyn Engine>,
     ) -> Self {
         EngineInfo {
-            name,
-            description,
+            name: Cow::Borrowed(name),
+            description: Cow::Borrowed(description),
             instrumented: true,
+            counts: true,
+            origin: Origin::BuiltIn,
+            timing: Timing::InProcess,
             orders: (3, 3),
-            construct,
+            construct: Constructor::Plain(construct),
             variant: None,
         }
     }
 
+    /// An engine from outside this program, declared at run time: called `name`, made by
+    /// `construct` (each thread makes its own), from `origin`, timed as `timing`. It is not
+    /// instrumented and counts nothing until said otherwise
+    /// ([`EngineInfo::with_capabilities`]).
+    pub fn external(
+        name: String,
+        description: String,
+        origin: Origin,
+        timing: Timing,
+        construct: impl Fn() -> Box<dyn Engine> + Send + Sync + 'static,
+    ) -> Self {
+        EngineInfo {
+            name: Cow::Owned(name),
+            description: Cow::Owned(description),
+            instrumented: false,
+            counts: false,
+            origin,
+            timing,
+            orders: (3, 3),
+            construct: Constructor::Shared(Arc::new(construct)),
+            variant: None,
+        }
+    }
+
+    /// The same engine, saying whether it counts beyond the first solution and whether it
+    /// reports statistics and honours a node budget.
+    pub fn with_capabilities(self, counts: bool, instrumented: bool) -> Self {
+        EngineInfo { counts, instrumented, ..self }
+    }
+
     /// The same engine, solving grids of box orders `smallest..=largest` (an engine is
     /// registered for 9×9 only unless it says so).
-    pub const fn with_orders(self, smallest: u8, largest: u8) -> Self {
+    pub fn with_orders(self, smallest: u8, largest: u8) -> Self {
         EngineInfo { orders: (smallest, largest), ..self }
+    }
+
+    /// The box orders the engine solves, smallest and largest.
+    pub fn orders(&self) -> (u8, u8) {
+        self.orders
     }
 
     /// Whether the engine solves grids of `size`. Callers check this before giving it a
@@ -106,7 +208,7 @@ impl EngineInfo {
 
     /// The same engine, with a way to say which variant of its code runs on this machine (a
     /// SIMD path chosen at run time, say), for reports.
-    pub const fn with_variant(self, variant: fn() -> &'static str) -> Self {
+    pub fn with_variant(self, variant: fn() -> &'static str) -> Self {
         EngineInfo { variant: Some(variant), ..self }
     }
 
@@ -116,13 +218,22 @@ impl EngineInfo {
     }
 
     /// The same engine, marked as reporting no statistics and ignoring node budgets.
-    pub const fn uninstrumented(self) -> Self {
+    pub fn uninstrumented(self) -> Self {
         EngineInfo { instrumented: false, ..self }
     }
 
-    /// A new engine value. Each thread makes its own: engines own their scratch memory.
+    /// Whether the engine is compiled into this program.
+    pub fn is_built_in(&self) -> bool {
+        self.origin == Origin::BuiltIn
+    }
+
+    /// A new engine value. Each thread makes its own: engines own their scratch memory (an
+    /// engine from outside, its process).
     pub fn create(&self) -> Box<dyn Engine> {
-        (self.construct)()
+        match &self.construct {
+            Constructor::Plain(construct) => construct(),
+            Constructor::Shared(construct) => construct(),
+        }
     }
 }
 
@@ -132,102 +243,146 @@ impl fmt::Debug for EngineInfo {
     }
 }
 
-/// Every engine, from the baseline up.
-pub static ENGINES: &[EngineInfo] = &[
-    EngineInfo::new(
-        "naive",
-        "plain backtracking: row-major, values in increasing order, each checked by scanning",
-        || Box::new(naive::Naive),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
-        Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
-    })
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "bitmask-mrv",
-        "bit-set backtracking, filling the cell with the fewest candidates first",
-        || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "dlx",
-        "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
-        || Box::new(dlx::Dlx::new()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "fast",
-        "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
-        || Box::new(fast::Fast::new()),
-    )
-    .with_variant(|| fast::Path::detect().name()),
-    EngineInfo::new(
-        "propagate",
-        "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",
-        || Box::new(propagate::Propagate::new()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "cdcl",
-        "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
-        || Box::new(cdcl::Cdcl::new()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "norvig",
-        "Norvig's propagation (eliminate, only choice) and search on the fewest values",
-        || Box::new(norvig::Norvig::new()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "alldiff",
-        "CP: domain-consistent all-different on every unit (Régin's matching filter)",
-        || Box::new(alldiff::Alldiff::new()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "sat",
-        "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
-        || Box::new(sat::Sat::default()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "sat-plain",
-        "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
-        || Box::new(sat::SatPlain::default()),
-    )
-    .with_orders(2, 8),
-    EngineInfo::new(
-        "logic",
-        "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
-        || Box::new(sudoku_logic::Logic::new()),
-    )
-    .with_orders(2, 8),
-    #[cfg(feature = "peer-jczsolve")]
-    EngineInfo::new(
-        "peer-jczsolve",
-        "the sudoku crate's port of JCZSolve (AGPL-3.0): bit-parallel bands by digit",
-        || Box::new(peers::jczsolve::JczSolve),
-    )
-    .uninstrumented(),
-    #[cfg(feature = "peer-dlx")]
-    EngineInfo::new(
-        "peer-dlx",
-        "the dlx crate's dancing links on the clue-pruned exact-cover matrix",
-        || Box::new(peers::dlx_crate::DlxCrate),
-    )
-    .with_orders(2, 8)
-    .uninstrumented(),
-    #[cfg(feature = "peer-dancing-links")]
-    EngineInfo::new(
-        "peer-dancing-links",
-        "the dancing-links crate's exact-cover solver on the clue-pruned matrix",
-        || Box::new(peers::dancing_links::DancingLinks),
-    )
-    .with_orders(2, 8)
-    .uninstrumented(),
-];
+/// Every engine a run knows: the built-in ones ([`ENGINES`]), then the ones declared from
+/// outside, in the order declared. Built when the program starts; commands look engines up
+/// here and nowhere else.
+#[derive(Clone, Debug)]
+pub struct Registry {
+    engines: Vec<EngineInfo>,
+}
+
+impl Registry {
+    /// The built-in engines only.
+    pub fn built_in() -> Registry {
+        Registry { engines: ENGINES.clone() }
+    }
+
+    /// Adds an engine from outside; refused when its name is taken.
+    pub fn add(&mut self, info: EngineInfo) -> Result<(), String> {
+        if let Some(known) = self.engines.iter().find(|known| known.name == info.name) {
+            return Err(match &known.origin {
+                Origin::BuiltIn => format!("engine '{}' is a built-in engine's name", info.name),
+                Origin::External { declared, .. } => {
+                    format!("engine '{}' is declared twice (first at {declared})", info.name)
+                }
+            });
+        }
+        self.engines.push(info);
+        Ok(())
+    }
+
+    /// Every engine, built-in first.
+    pub fn engines(&self) -> &[EngineInfo] {
+        &self.engines
+    }
+
+    /// The engine called `name`.
+    pub fn find(&self, name: &str) -> Result<&EngineInfo, UnknownEngine> {
+        self.engines.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine {
+            name: name.to_owned(),
+            known: self.engines.iter().map(|info| info.name.to_string()).collect(),
+        })
+    }
+}
+
+/// Every built-in engine, from the baseline up.
+pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
+    vec![
+        EngineInfo::new(
+            "naive",
+            "plain backtracking: row-major, values in increasing order, each checked by scanning",
+            || Box::new(naive::Naive),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
+            Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
+        })
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "bitmask-mrv",
+            "bit-set backtracking, filling the cell with the fewest candidates first",
+            || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "dlx",
+            "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
+            || Box::new(dlx::Dlx::new()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "fast",
+            "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
+            || Box::new(fast::Fast::new()),
+        )
+        .with_variant(|| fast::Path::detect().name()),
+        EngineInfo::new(
+            "propagate",
+            "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",
+            || Box::new(propagate::Propagate::new()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "cdcl",
+            "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
+            || Box::new(cdcl::Cdcl::new()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "norvig",
+            "Norvig's propagation (eliminate, only choice) and search on the fewest values",
+            || Box::new(norvig::Norvig::new()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "alldiff",
+            "CP: domain-consistent all-different on every unit (Régin's matching filter)",
+            || Box::new(alldiff::Alldiff::new()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "sat",
+            "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
+            || Box::new(sat::Sat::default()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "sat-plain",
+            "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
+            || Box::new(sat::SatPlain::default()),
+        )
+        .with_orders(2, 8),
+        EngineInfo::new(
+            "logic",
+            "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
+            || Box::new(sudoku_logic::Logic::new()),
+        )
+        .with_orders(2, 8),
+        #[cfg(feature = "peer-jczsolve")]
+        EngineInfo::new(
+            "peer-jczsolve",
+            "the sudoku crate's port of JCZSolve (AGPL-3.0): bit-parallel bands by digit",
+            || Box::new(peers::jczsolve::JczSolve),
+        )
+        .uninstrumented(),
+        #[cfg(feature = "peer-dlx")]
+        EngineInfo::new(
+            "peer-dlx",
+            "the dlx crate's dancing links on the clue-pruned exact-cover matrix",
+            || Box::new(peers::dlx_crate::DlxCrate),
+        )
+        .with_orders(2, 8)
+        .uninstrumented(),
+        #[cfg(feature = "peer-dancing-links")]
+        EngineInfo::new(
+            "peer-dancing-links",
+            "the dancing-links crate's exact-cover solver on the clue-pruned matrix",
+            || Box::new(peers::dancing_links::DancingLinks),
+        )
+        .with_orders(2, 8)
+        .uninstrumented(),
+    ]
+});
 
 /// The engine used when none is named: the fastest registered.
 pub const DEFAULT_ENGINE: &str = "fast";
@@ -239,9 +394,12 @@ pub const DEFAULT_ENGINE: &str = "fast";
 const DEFAULT_ENGINES: [(usize, &str); 4] =
     [(2, "propagate"), (3, "fast"), (4, "propagate"), (5, "cdcl")];
 
-/// The engine called `name`.
+/// The built-in engine called `name` (engines from outside are found through a [`Registry`]).
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
-    ENGINES.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine(name.to_owned()))
+    ENGINES.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine {
+        name: name.to_owned(),
+        known: ENGINES.iter().map(|info| info.name.to_string()).collect(),
+    })
 }
 
 /// The engine used when none is named.
@@ -267,7 +425,7 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
 pub fn default_engines_text() -> String {
     let mut by_engine: Vec<(&str, Vec<Size>)> = Vec::new();
     for size in Size::ALL {
-        let name = default_engine_for(size).name;
+        let name: &str = &default_engine_for(size).name;
         match by_engine.iter_mut().find(|(engine, _)| *engine == name) {
             Some((_, sizes)) => sizes.push(size),
             None => by_engine.push((name, vec![size])),
@@ -302,19 +460,19 @@ const FEATURE_ENGINES: [&str; 3] = ["peer-jczsolve", "peer-dlx", "peer-dancing-l
 
 /// An engine name that is not in the registry.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownEngine(pub String);
+pub struct UnknownEngine {
+    /// The name asked for.
+    pub name: String,
+    /// The names the registry knows, in its order.
+    pub known: Vec<String>,
+}
 
 impl fmt::Display for UnknownEngine {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(explanation) = not_in_this_build(&self.0) {
+        if let Some(explanation) = not_in_this_build(&self.name) {
             return f.write_str(&explanation);
         }
-        write!(f, "unknown engine '{}'; the engines are: ", self.0)?;
-        for (index, info) in ENGINES.iter().enumerate() {
-            let separator = if index == 0 { "" } else { ", " };
-            write!(f, "{separator}{}", info.name)?;
-        }
-        Ok(())
+        write!(f, "unknown engine '{}'; the engines are: {}", self.name, self.known.join(", "))
     }
 }
 
@@ -367,14 +525,16 @@ mod tests {
         assert_eq!(registered("peer-dancing-links"), cfg!(feature = "peer-dancing-links"));
         // And no other peer is registered without being listed.
         for info in ENGINES.iter().filter(|info| info.name.starts_with("peer-")) {
-            assert!(FEATURE_ENGINES.contains(&info.name), "{}", info.name);
+            assert!(FEATURE_ENGINES.contains(&&*info.name), "{}", info.name);
         }
     }
 
     #[test]
     fn a_missing_feature_engine_names_its_feature() {
+        let unknown = |name: &str| UnknownEngine { name: name.to_owned(), known: Vec::new() };
+        let unknown = |name: &str| unknown(name).to_string();
         for name in FEATURE_ENGINES {
-            let message = UnknownEngine(name.to_owned()).to_string();
+            let message = unknown(name);
             if ENGINES.iter().any(|info| info.name == name) {
                 assert!(message.starts_with("unknown engine"), "{message}");
             } else {
@@ -387,7 +547,7 @@ mod tests {
                 );
             }
         }
-        assert!(UnknownEngine("quantum".to_owned()).to_string().starts_with("unknown engine"));
+        assert!(unknown("quantum").starts_with("unknown engine"));
     }
 
     #[cfg(not(feature = "peer-dlx"))]

@@ -21,11 +21,11 @@ proptest! {
     #[test]
     fn puzzles_made_from_solved_grids_solve_to_valid_grids((puzzle, _) in thinned_grid(20..100)) {
         let mut budget_outs = 0;
-        for info in ENGINES {
-            let limits = limits_for(info.name, Limits::FIRST);
+        for info in ENGINES.iter() {
+            let limits = limits_for(&info.name, Limits::FIRST);
             let outcome = info.create().solve(&puzzle, limits);
             if outcome.budget_exhausted {
-                prop_assert!(NEEDS_BUDGET.contains(&info.name), "{} gave up", info.name);
+                prop_assert!(NEEDS_BUDGET.contains(&&*info.name), "{} gave up", info.name);
                 budget_outs += 1;
                 continue;
             }
@@ -94,8 +94,8 @@ proptest! {
         (first, _) in thinned_grid(25..60),
         (second, _) in thinned_grid(25..60),
     ) {
-        for info in ENGINES {
-            let limits = limits_for(info.name, Limits::UNIQUE);
+        for info in ENGINES.iter() {
+            let limits = limits_for(&info.name, Limits::UNIQUE);
             let mut engine = info.create();
             let a = engine.solve(&first, limits);
             let b = engine.solve(&second, limits);
@@ -146,7 +146,7 @@ fn a_full_valid_grid_is_its_own_unique_solution_without_guessing() {
 
 #[test]
 fn registry_names_are_unique_and_the_default_is_registered() {
-    let mut names: Vec<_> = ENGINES.iter().map(|info| info.name).collect();
+    let mut names: Vec<_> = ENGINES.iter().map(|info| &info.name).collect();
     names.sort_unstable();
     names.dedup();
     assert_eq!(names.len(), ENGINES.len());

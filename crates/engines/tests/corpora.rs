@@ -35,7 +35,7 @@ fn engines_agree_on_counts_over_the_shared_corpora() {
         for puzzle in puzzles.iter().step_by(step).take(PER_FILE) {
             let mut agreed: Option<(Verdict, Option<sudoku_core::Grid>, &str)> = None;
             for (info, engine, budget_outs) in &mut engines {
-                let limits = if NEEDS_BUDGET.contains(&info.name) {
+                let limits = if NEEDS_BUDGET.contains(&&*info.name) {
                     Limits::UNIQUE.with_node_budget(BUDGET)
                 } else {
                     Limits::UNIQUE
@@ -58,7 +58,7 @@ fn engines_agree_on_counts_over_the_shared_corpora() {
                 let unique_solution =
                     (verdict == Verdict::Exactly(1)).then_some(outcome.solution).flatten();
                 match agreed {
-                    None => agreed = Some((verdict, unique_solution, info.name)),
+                    None => agreed = Some((verdict, unique_solution, &info.name)),
                     Some((first_verdict, ref first_solution, first_name)) => {
                         assert_eq!(
                             verdict, first_verdict,

@@ -109,9 +109,9 @@ proptest! {
         for info in engines_for(case.puzzle.size()).filter(|info| takes_part(info, &case)) {
             let limits = limits_for(info, &case);
             let outcome = info.create().solve(&case.puzzle, limits);
-            check_answer(info.name, &case.puzzle, limits, &outcome);
+            check_answer(&info.name, &case.puzzle, limits, &outcome);
             if !outcome.budget_exhausted {
-                finished.push((info.name, outcome.count));
+                finished.push((&info.name, outcome.count));
             }
         }
         for pair in finished.windows(2) {
@@ -147,7 +147,7 @@ proptest! {
             let Some(outcome) = info.create().solve_excluding(&case.puzzle, cell, value, limits) else {
                 continue;
             };
-            check_answer(info.name, &case.puzzle, limits, &outcome);
+            check_answer(&info.name, &case.puzzle, limits, &outcome);
             if let Some(solution) = &outcome.solution {
                 prop_assert_ne!(solution.get(cell), value, "{} kept the value out of {:?}", info.name, case);
             }

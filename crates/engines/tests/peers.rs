@@ -262,17 +262,17 @@ mod oracle {
             find(ORACLE).map_err(|e| e.to_string())?.create().solve(puzzle, Limits::UNIQUE);
         let mut budget_outs = Vec::new();
         for info in ENGINES.iter().filter(|info| info.instrumented) {
-            let limits = if budget_all || NEEDS_BUDGET.contains(&info.name) {
+            let limits = if budget_all || NEEDS_BUDGET.contains(&&*info.name) {
                 Limits::UNIQUE.with_node_budget(BUDGET)
             } else {
                 Limits::UNIQUE
             };
             let outcome = info.create().solve(puzzle, limits);
             if outcome.budget_exhausted {
-                budget_outs.push(info.name);
+                budget_outs.push(&*info.name);
                 continue;
             }
-            agree(puzzle, Limits::UNIQUE, (info.name, outcome), (ORACLE, oracle.clone()))
+            agree(puzzle, Limits::UNIQUE, (&info.name, outcome), (ORACLE, oracle.clone()))
                 .map_err(|e| format!("{puzzle}: {e}"))?;
         }
         Ok(budget_outs)

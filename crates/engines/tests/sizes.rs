@@ -22,7 +22,7 @@ fn size(order: usize) -> Size {
 }
 
 fn limits_for(info: &EngineInfo, limits: Limits) -> Limits {
-    if BUDGETED.contains(&info.name) { limits.with_node_budget(BUDGET) } else { limits }
+    if BUDGETED.contains(&&*info.name) { limits.with_node_budget(BUDGET) } else { limits }
 }
 
 /// Solves `puzzle` with every engine of its size (budgeted where needed) and checks every
@@ -33,7 +33,7 @@ fn assert_engines_agree(puzzle: &Grid, limits: Limits) -> usize {
     for info in engines_for(puzzle.size()) {
         let engine_limits = limits_for(info, limits);
         let outcome = info.create().solve(puzzle, engine_limits);
-        let name = info.name;
+        let name: &str = &info.name;
         assert_eq!(outcome.solution.is_some(), outcome.count > 0, "{name} on {puzzle:?}");
         assert!(outcome.count <= limits.max_solutions(), "{name} on {puzzle:?}");
         if let Some(solution) = &outcome.solution {
@@ -55,7 +55,7 @@ fn assert_engines_agree(puzzle: &Grid, limits: Limits) -> usize {
 
 #[test]
 fn every_engine_of_a_size_is_registered_for_orders_2_to_8_or_9x9_only() {
-    for info in ENGINES {
+    for info in ENGINES.iter() {
         let sizes: Vec<Size> = info.sizes().collect();
         assert!(sizes == Size::ALL || sizes == [Size::NINE], "{}: {sizes:?}", info.name);
     }
@@ -103,7 +103,7 @@ fn puzzles_of_every_order_solve_to_checked_grids() {
                 let limits = limits_for(info, Limits::FIRST);
                 let outcome = info.create().solve(&puzzle, limits);
                 if outcome.budget_exhausted {
-                    assert!(BUDGETED.contains(&info.name), "{} gave up", info.name);
+                    assert!(BUDGETED.contains(&&*info.name), "{} gave up", info.name);
                     continue;
                 }
                 assert_eq!(outcome.count, 1, "{} on {puzzle:?}", info.name);

@@ -1,0 +1,13 @@
+//! `dimacs` engines (being written).
+
+use std::time::Duration;
+
+use sudoku_engines::EngineInfo;
+
+use crate::Declaration;
+
+/// The engine `declaration` declares, with `time_limit` per puzzle.
+pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInfo {
+    let _ = (declaration, time_limit);
+    todo!()
+}
