@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_core::{Alphabet, Format, ReadOptions, Size};
-use sudoku_engines::EngineInfo;
 
 /// The exit codes of every command, for the top-level `--help`.
 const EXIT_CODES: &str = "\
@@ -154,8 +153,11 @@ pub enum Command {
     /// Count the solutions of every puzzle (the same as `solve --count`).
     #[command(after_help = COUNT_HELP)]
     Count(CountArgs),
-    /// List the engines, with the default marked.
-    Engines,
+    /// List the engines, built-in and declared, with the default marked.
+    Engines(EnginesArgs),
+    /// Serve a built-in engine over the engine protocol on standard input and output (see
+    /// docs/engine-protocol.md).
+    Serve(ServeArgs),
     /// Run engines over puzzle corpora, cross-check every answer, and report how they compare.
     #[command(after_help = BENCH_HELP)]
     #[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
@@ -309,8 +311,11 @@ pub struct SolveArgs {
     pub files: Vec<PathBuf>,
 
     // The help names the default engines from the registry's own table.
-    #[arg(short, long, value_parser = parse_engine, help = engine_help())]
-    pub engine: Option<&'static EngineInfo>,
+    #[arg(short, long, value_name = "ENGINE", help = engine_help())]
+    pub engine: Option<String>,
+
+    #[command(flatten)]
+    pub external: ExternalArgs,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -359,8 +364,11 @@ pub struct CountArgs {
 
     /// The engine to count with (see `sudoku engines`); by default the fastest that solves
     /// each puzzle's size.
-    #[arg(short, long, value_parser = parse_engine)]
-    pub engine: Option<&'static EngineInfo>,
+    #[arg(short, long, value_name = "ENGINE")]
+    pub engine: Option<String>,
+
+    #[command(flatten)]
+    pub external: ExternalArgs,
 
     #[command(flatten)]
     pub input: InputArgs,
@@ -387,6 +395,7 @@ impl CountArgs {
         SolveArgs {
             files: self.files,
             engine: self.engine,
+            external: self.external,
             input: self.input,
             output_format: None,
             count: true,
@@ -497,8 +506,52 @@ fn parse_generate_size(text: &str) -> Result<Size, String> {
     Ok(size)
 }
 
-fn parse_engine(name: &str) -> Result<&'static EngineInfo, String> {
-    sudoku_engines::find(name).map_err(|unknown| unknown.to_string())
+/// Where the engines from outside are declared: every command that takes `--engine` or
+/// `--engines` takes these, and `sudoku engines` lists what they declare.
+#[derive(Args, Debug, Clone, Default)]
+pub struct ExternalArgs {
+    /// Declare the engines from outside in FILE (TOML; see docs/external-engines.md). Without
+    /// it, sudoku-engines.toml in the current directory is read when there is one.
+    #[arg(long, value_name = "FILE", help_heading = "Engines from outside")]
+    pub engines_file: Option<PathBuf>,
+
+    /// Declare an engine from outside, NAME=KIND:COMMAND ARGS... (KIND protocol, judge or
+    /// dimacs; the command is split into words as a shell would, but no shell runs it).
+    /// Repeatable.
+    #[arg(long, value_name = "NAME=KIND:COMMAND", help_heading = "Engines from outside")]
+    pub external: Vec<String>,
+
+    /// The time an engine from outside has for each puzzle (wall clock), in seconds, in place
+    /// of what its declaration says; 60 by default. One that takes longer is stopped, the
+    /// puzzle counts as timed-out for it, and it is started again for the next.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Engines from outside")]
+    pub time_limit: Option<Duration>,
+}
+
+impl ExternalArgs {
+    /// The declarations, as `sudoku_external::registry` takes them.
+    pub fn declared(&self) -> sudoku_external::Declared<'_> {
+        sudoku_external::Declared {
+            engines_file: self.engines_file.as_deref(),
+            externals: &self.external,
+            time_limit: self.time_limit,
+        }
+    }
+}
+
+/// `sudoku engines`.
+#[derive(Args, Debug, Clone, Default)]
+pub struct EnginesArgs {
+    #[command(flatten)]
+    pub external: ExternalArgs,
+}
+
+/// `sudoku serve`.
+#[derive(Args, Debug, Clone)]
+pub struct ServeArgs {
+    /// The built-in engine to serve.
+    #[arg(short, long, value_name = "ENGINE", default_value = sudoku_engines::DEFAULT_ENGINE)]
+    pub engine: String,
 }
 
 /// The node budget `sudoku bench` gives instrumented engines unless told otherwise. Plain
@@ -515,10 +568,13 @@ pub struct BenchArgs {
     /// Puzzle files, any format; the shipped corpus when none; `-` for standard input.
     pub files: Vec<PathBuf>,
 
-    /// Engines to run, comma-separated, or `all`; by default every engine that reports
-    /// statistics.
+    /// Engines to run, comma-separated, or `all`; by default every built-in engine that
+    /// reports statistics and every engine declared from outside.
     #[arg(short, long, value_delimiter = ',', value_parser = parse_engine_selection)]
     pub engines: Vec<EngineSelection>,
+
+    #[command(flatten)]
+    pub external: ExternalArgs,
 
     /// `first` stops each solve at the first solution; `unique` counts to 2, proving
     /// uniqueness (the mode of the field's published tables).
@@ -687,20 +743,16 @@ fn parse_pair(text: &str) -> Result<(String, String), String> {
 }
 
 /// One item of `--engines`.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub enum EngineSelection {
     /// Every registered engine.
     All,
-    /// One engine.
-    One(&'static EngineInfo),
+    /// One engine, by name (looked up once the run's registry is built).
+    One(String),
 }
 
 fn parse_engine_selection(name: &str) -> Result<EngineSelection, String> {
-    if name == "all" {
-        Ok(EngineSelection::All)
-    } else {
-        parse_engine(name).map(EngineSelection::One)
-    }
+    if name == "all" { Ok(EngineSelection::All) } else { Ok(EngineSelection::One(name.to_owned())) }
 }
 
 /// `--budget`: a number of nodes, or none.
@@ -825,8 +877,11 @@ pub struct GenerateArgs {
 
     /// The engine that checks uniqueness; any correct engine gives the same puzzles. By
     /// default the fastest that solves the size.
-    #[arg(short, long, value_parser = parse_engine)]
-    pub engine: Option<&'static EngineInfo>,
+    #[arg(short, long, value_name = "ENGINE")]
+    pub engine: Option<String>,
+
+    #[command(flatten)]
+    pub external: ExternalArgs,
 
     /// Worker threads; all cores by default, at most 256 (or the number of cores, when more).
     /// The output does not depend on it.

@@ -19,7 +19,7 @@ use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter};
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
-use sudoku_engines::{ENGINES, EngineInfo};
+use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 
 use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs};
 use crate::console::{self, Halt, errln, plural};
@@ -30,25 +30,35 @@ const SHOWN_DISAGREEMENTS: usize = 50;
 /// Read errors printed per file before they are only counted.
 const SHOWN_READ_ERRORS: usize = 20;
 
-/// Runs `sudoku bench`; returns the exit code.
-pub fn run(args: &BenchArgs) -> u8 {
+/// Runs `sudoku bench` with the engines of `registry`; returns the exit code.
+pub fn run(args: &BenchArgs, registry: &'static Registry) -> u8 {
     match &args.action {
         Some(BenchAction::Merge(merge)) => run_merge(merge),
-        None => run_with_engines(args, chosen_engines(&args.engines)),
+        None => match chosen_engines(&args.engines, registry) {
+            Ok(engines) => run_with_engines(args, engines),
+            Err(unknown) => match errln!("sudoku: {unknown}") {
+                Ok(()) => exit::BAD_INPUT,
+                Err(halt) => halt.exit_code(exit::BAD_INPUT),
+            },
+        },
     }
 }
 
 /// The engines of `--engines`, in the order named, each once; by default every instrumented
-/// engine of the registry.
-fn chosen_engines(selections: &[EngineSelection]) -> Vec<&'static EngineInfo> {
+/// built-in engine and every engine declared from outside.
+fn chosen_engines(
+    selections: &[EngineSelection],
+    registry: &'static Registry,
+) -> Result<Vec<&'static EngineInfo>, UnknownEngine> {
     if selections.is_empty() {
-        return ENGINES.iter().filter(|info| info.instrumented).collect();
+        let default = |info: &&EngineInfo| info.instrumented || !info.is_built_in();
+        return Ok(registry.engines().iter().filter(default).collect());
     }
     let mut engines: Vec<&'static EngineInfo> = Vec::new();
     for selection in selections {
         let named: Vec<&'static EngineInfo> = match selection {
-            EngineSelection::All => ENGINES.iter().collect(),
-            EngineSelection::One(info) => vec![*info],
+            EngineSelection::All => registry.engines().iter().collect(),
+            EngineSelection::One(name) => vec![registry.find(name)?],
         };
         for info in named {
             if !engines.iter().any(|known| known.name == info.name) {
@@ -56,7 +66,7 @@ fn chosen_engines(selections: &[EngineSelection]) -> Vec<&'static EngineInfo> {
             }
         }
     }
-    engines
+    Ok(engines)
 }
 
 /// What the run found so far, for the exit code.
@@ -777,16 +787,15 @@ mod tests {
 
     #[test]
     fn engines_are_chosen_once_each_in_the_order_named() {
-        let dlx = sudoku_engines::find("dlx").unwrap();
-        let naive = sudoku_engines::find("naive").unwrap();
-        let chosen = chosen_engines(&[
-            EngineSelection::One(dlx),
-            EngineSelection::All,
-            EngineSelection::One(naive),
-        ]);
+        let registry: &'static Registry = Box::leak(Box::new(Registry::built_in()));
+        let one = |name: &str| EngineSelection::One(name.to_owned());
+        let chosen =
+            chosen_engines(&[one("dlx"), EngineSelection::All, one("naive")], registry).unwrap();
         assert_eq!(chosen[0].name, "dlx");
-        assert_eq!(chosen.len(), ENGINES.len());
-        let default = chosen_engines(&[]);
+        assert_eq!(chosen.len(), registry.engines().len());
+        let default = chosen_engines(&[], registry).unwrap();
         assert!(!default.is_empty() && default.iter().all(|info| info.instrumented));
+        let unknown = chosen_engines(&[one("dlx"), one("quantum")], registry).unwrap_err();
+        assert_eq!(unknown.name, "quantum");
     }
 }

@@ -21,7 +21,7 @@ use std::time::Instant;
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Grid, Size};
-use sudoku_engines::EngineInfo;
+use sudoku_engines::{EngineInfo, Registry};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -45,8 +45,14 @@ fn chunk_for(size: Size) -> usize {
 }
 
 /// Runs `sudoku generate`; returns the exit code.
-pub fn run(args: &GenerateArgs) -> u8 {
-    let engine = args.engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size));
+pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
+    let engine = match crate::find_engine(registry, args.engine.as_deref()) {
+        Ok(engine) => engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size)),
+        Err(unknown) => {
+            let _ = errln!("sudoku: {unknown}");
+            return exit::BAD_INPUT;
+        }
+    };
     if !engine.supports(args.size) {
         let _ = errln!(
             "sudoku: engine '{}' solves {} grids, not {}",

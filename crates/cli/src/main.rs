@@ -16,9 +16,10 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
+use sudoku_engines::{EngineInfo, Registry};
 
-use args::{Cli, Command};
-use console::Halt;
+use args::{Cli, Command, ExternalArgs};
+use console::{Halt, errln};
 
 /// Exit codes, documented in `--help` and the README.
 pub mod exit {
@@ -32,6 +33,9 @@ pub mod exit {
     pub const DISAGREEMENT: u8 = 3;
     /// `bench`: slower than the baseline beyond the threshold, or a counter changed.
     pub const REGRESSION: u8 = 4;
+    /// An engine from outside failed on some puzzle: it crashed, ran out of time or broke its
+    /// protocol.
+    pub const ENGINE_FAILED: u8 = 5;
 }
 
 fn main() -> ExitCode {
@@ -41,16 +45,48 @@ fn main() -> ExitCode {
         Err(stop) => return ExitCode::from(print_parse_stop(&stop)),
     };
     let code = match cli.command {
-        None => solve::run(&cli.solve),
-        Some(Command::Solve(args)) => solve::run(&args),
-        Some(Command::Count(args)) => solve::run(&args.into_solve_args()),
-        Some(Command::Engines) => solve::list_engines(),
-        Some(Command::Bench(args)) => bench::run(&args),
-        Some(Command::Generate(args)) => generate::run(&args),
+        None => with_registry(&cli.solve.external, |registry| solve::run(&cli.solve, registry)),
+        Some(Command::Solve(args)) => {
+            with_registry(&args.external, |registry| solve::run(&args, registry))
+        }
+        Some(Command::Count(args)) => {
+            let args = args.into_solve_args();
+            with_registry(&args.external, |registry| solve::run(&args, registry))
+        }
+        Some(Command::Engines(args)) => with_registry(&args.external, solve::list_engines),
+        Some(Command::Serve(args)) => solve::serve(&args),
+        Some(Command::Bench(args)) => {
+            with_registry(&args.external, |registry| bench::run(&args, registry))
+        }
+        Some(Command::Generate(args)) => {
+            with_registry(&args.external, |registry| generate::run(&args, registry))
+        }
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
     };
     ExitCode::from(code)
+}
+
+/// Runs `command` with the registry of this run: the built-in engines and those declared by
+/// `external` (an engines file, `--external`). A bad declaration is one line and exit 2,
+/// before anything runs. The registry lives as long as the process: engines are looked up in
+/// it everywhere, by reference.
+fn with_registry(external: &ExternalArgs, command: impl FnOnce(&'static Registry) -> u8) -> u8 {
+    match sudoku_external::registry(&external.declared()) {
+        Ok(registry) => command(Box::leak(Box::new(registry))),
+        Err(message) => match errln!("sudoku: {message}") {
+            Ok(()) => exit::BAD_INPUT,
+            Err(halt) => halt.exit_code(exit::BAD_INPUT),
+        },
+    }
+}
+
+/// The engine `name` of `registry`, or the message that it is unknown.
+pub(crate) fn find_engine(
+    registry: &'static Registry,
+    name: Option<&str>,
+) -> Result<Option<&'static EngineInfo>, String> {
+    name.map(|name| registry.find(name).map_err(|unknown| unknown.to_string())).transpose()
 }
 
 /// Prints what stopped argument parsing (help or the version on standard output, a usage error

@@ -21,7 +21,9 @@
 //! - [`GAVE_UP`]: its search ran out of node budget first (solve; count prints `K+?`).
 //!
 //! - [`UNSUPPORTED`]: the engine asked for does not solve the puzzle's size, or the output
-//!   format cannot write it (solve and count).
+//!   format cannot write it (solve and count);
+//! - `crashed`, `timed-out`, `protocol-error`: an engine from outside failed on the puzzle
+//!   (solve and count); the message says what it did, and the next puzzle starts it again.
 //!
 //! **Sizes.** Without `--engine`, each puzzle goes to the fastest engine that solves its size
 //! (`sudoku_engines::default_engine_for`), so a file mixing sizes is answered whole. An engine
@@ -44,9 +46,9 @@ use rayon::prelude::*;
 use sudoku_core::{
     Engine, Format, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size, write_grid,
 };
-use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
+use sudoku_engines::{EngineInfo, Origin, Registry, default_engine_for};
 
-use crate::args::{SolveArgs, cores};
+use crate::args::{ServeArgs, SolveArgs, cores};
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
 use crate::input::{Input, Output};
@@ -61,10 +63,13 @@ pub const GAVE_UP: &str = "gave-up";
 /// solution the output format cannot write, in one-line output.
 pub const UNSUPPORTED: &str = "unsupported";
 
-/// Runs `solve` (or `count`, when `args.count`); returns the exit code.
-pub fn run(args: &SolveArgs) -> u8 {
-    let workers = match Workers::new(args.threads.threads) {
-        Ok(workers) => workers,
+/// Runs `solve` (or `count`, when `args.count`) with the engines of `registry`; returns the
+/// exit code.
+pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
+    let chosen = crate::find_engine(registry, args.engine.as_deref());
+    let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.threads.threads)?)));
+    let (engine, workers) = match workers {
+        Ok(found) => found,
         Err(message) => {
             return match errln!("sudoku: {message}") {
                 Ok(()) => exit::BAD_INPUT,
@@ -73,7 +78,7 @@ pub fn run(args: &SolveArgs) -> u8 {
         }
     };
     let mut batch = Batch {
-        settings: Settings { args, limits: limits(args) },
+        settings: Settings { args, engine, limits: limits(args, engine) },
         engines: Engines::default(),
         workers,
         printer: Printer::default(),
@@ -84,13 +89,16 @@ pub fn run(args: &SolveArgs) -> u8 {
     }
 }
 
-/// Lists the registry with the sizes each engine solves; returns the exit code.
-pub fn list_engines() -> u8 {
-    let width = ENGINES.iter().map(|info| info.name.len()).max().unwrap_or(0);
-    let sizes_width = ENGINES.iter().map(|info| info.sizes_text().chars().count()).max();
+/// Lists the registry: the built-in engines with the sizes each solves, then the engines
+/// declared from outside with their kind, sizes, what they report, how they are timed and
+/// where they were declared; returns the exit code.
+pub fn list_engines(registry: &'static Registry) -> u8 {
+    let engines = registry.engines();
+    let width = engines.iter().map(|info| info.name.chars().count()).max().unwrap_or(0);
+    let sizes_width = engines.iter().map(|info| info.sizes_text().chars().count()).max();
     let sizes_width = sizes_width.unwrap_or(0);
     let mut listing = String::new();
-    for info in ENGINES.iter() {
+    for info in engines.iter().filter(|info| info.is_built_in()) {
         let default_at: Vec<String> = Size::ALL
             .into_iter()
             .filter(|&size| default_engine_for(size).name == info.name)
@@ -102,12 +110,28 @@ pub fn list_engines() -> u8 {
             _ => format!(" (default at {})", default_at.join(", ")),
         };
         let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();
-        let sizes = info.sizes_text();
-        let pad = sizes_width - sizes.chars().count();
-        listing.push_str(&format!(
-            "{:width$}  {sizes}{:pad$}  {}{variant}{mark}\n",
-            info.name, "", info.description
-        ));
+        listing.push_str(&entry(info, width, sizes_width, &format!("{variant}{mark}")));
+    }
+    let external: Vec<&EngineInfo> = engines.iter().filter(|info| !info.is_built_in()).collect();
+    if !external.is_empty() {
+        listing.push_str("\nEngines from outside:\n");
+    }
+    for info in external {
+        let Origin::External { kind, declared, command } = &info.origin else { continue };
+        let reports = match (info.counts, info.instrumented) {
+            (true, true) => "counts, nodes and guesses",
+            (true, false) => "counts",
+            (false, true) => "a first solution, nodes and guesses",
+            (false, false) => "a first solution",
+        };
+        let details = format!(
+            "\n{:width$}  {kind}: {command}\n{:width$}  reports {reports}; timed {}; declared at \
+             {declared}",
+            "",
+            "",
+            info.timing.name()
+        );
+        listing.push_str(&entry(info, width, sizes_width, &details));
     }
     match console::out_bytes(listing.as_bytes()) {
         Ok(()) => exit::SUCCESS,
@@ -115,8 +139,45 @@ pub fn list_engines() -> u8 {
     }
 }
 
-fn limits(args: &SolveArgs) -> Limits {
-    let limits = if args.count { Limits::count_up_to(args.limit) } else { Limits::FIRST };
+/// One engine's line of the listing: name, sizes, description, then `more`.
+fn entry(info: &EngineInfo, width: usize, sizes_width: usize, more: &str) -> String {
+    let sizes = info.sizes_text();
+    let pad = sizes_width - sizes.chars().count();
+    let name_pad = width - info.name.chars().count();
+    format!("{}{:name_pad$}  {sizes}{:pad$}  {}{more}\n", info.name, "", "", info.description)
+}
+
+/// Runs `sudoku serve`: the built-in engine `args.engine` answers the engine protocol on
+/// standard input and output until `quit` or the end of the input; returns the exit code.
+pub fn serve(args: &ServeArgs) -> u8 {
+    let engine = match sudoku_engines::find(&args.engine) {
+        Ok(engine) => engine,
+        Err(unknown) => {
+            return match errln!("sudoku: {unknown}") {
+                Ok(()) => exit::BAD_INPUT,
+                Err(halt) => halt.exit_code(exit::BAD_INPUT),
+            };
+        }
+    };
+    let input = io::stdin().lock();
+    let output = io::stdout().lock();
+    match sudoku_external::protocol::serve(engine, input, output) {
+        Ok(()) => exit::SUCCESS,
+        // The harness on the other end went away: nothing is left to answer.
+        Err(error) if error.kind() == io::ErrorKind::BrokenPipe => exit::SUCCESS,
+        Err(error) => match errln!("sudoku serve: {error}") {
+            Ok(()) => exit::BAD_INPUT,
+            Err(halt) => halt.exit_code(exit::BAD_INPUT),
+        },
+    }
+}
+
+/// The limits of every solve: an engine that cannot count is asked for a first solution (and
+/// `count` says so of it).
+fn limits(args: &SolveArgs, engine: Option<&EngineInfo>) -> Limits {
+    let counts = engine.is_none_or(|engine| engine.counts);
+    let limits =
+        if args.count && counts { Limits::count_up_to(args.limit) } else { Limits::FIRST };
     match args.budget.0 {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,
@@ -161,12 +222,16 @@ struct Tally {
     unsupported: usize,
     /// Files that could not be opened.
     unreadable: usize,
+    /// Puzzles an engine from outside failed on (crashed, timed out, broke its protocol).
+    failed: usize,
 }
 
 impl Tally {
     fn exit_code(&self) -> u8 {
         if self.malformed > 0 || self.unreadable > 0 || self.unsupported > 0 {
             exit::BAD_INPUT
+        } else if self.failed > 0 {
+            exit::ENGINE_FAILED
         } else if self.unsolvable > 0 || self.gave_up > 0 {
             exit::UNSOLVED
         } else {
@@ -176,8 +241,12 @@ impl Tally {
 
     /// Prints the summary line when there is more than one puzzle or anything went wrong.
     fn report(&self, source_name: &str, counting: bool) -> Written {
-        let failures =
-            self.unsolvable + self.gave_up + self.malformed + self.unsupported + self.unreadable;
+        let failures = self.unsolvable
+            + self.gave_up
+            + self.malformed
+            + self.unsupported
+            + self.unreadable
+            + self.failed;
         if self.puzzles <= 1 && failures == 0 {
             return Ok(());
         }
@@ -190,6 +259,7 @@ impl Tally {
             (self.malformed, format!("{} malformed", self.malformed)),
             (self.unsupported, format!("{} of a size not supported", self.unsupported)),
             (self.unreadable, plural(self.unreadable as u64, "unreadable file")),
+            (self.failed, format!("{} failed by the engine", self.failed)),
         ] {
             if count > 0 {
                 line.push_str("; ");
@@ -264,6 +334,8 @@ impl Engines {
 /// How every puzzle of a run is answered; shared by the threads that solve.
 struct Settings<'a> {
     args: &'a SolveArgs,
+    /// `--engine`, found in the registry.
+    engine: Option<&'static EngineInfo>,
     limits: Limits,
 }
 
@@ -311,7 +383,7 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
         );
         return Answer::Unsupported(puzzle, problem);
     }
-    let (info, engine) = match engines.for_size(size, settings.args.engine) {
+    let (info, engine) = match engines.for_size(size, settings.engine) {
         Ok(found) => found,
         Err(problem) => return Answer::Unsupported(puzzle, problem),
     };
@@ -378,6 +450,16 @@ impl Printer {
                 plural(outcome.stats.guesses, "guess"),
                 elapsed.as_secs_f64() * 1e6,
             )?;
+        }
+        if let Some(failure) = &outcome.failure {
+            // Only an engine from outside fails: the puzzle gets the failure's name for a line,
+            // and the batch goes on (the engine is started again for the next puzzle).
+            self.tally.failed += 1;
+            errln!("{}: engine '{engine}' {}: {}", place(), failure.kind, failure.message)?;
+            if settings.one_line_output(Some(format)) {
+                writeln!(out, "{}", failure.kind).map_err(output_failed)?;
+            }
+            return Ok(());
         }
         // Messages are made only for the puzzles that need one: most are simply solved.
         let gave_up =

@@ -11,3 +11,13 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     let _ = (declaration, time_limit);
     todo!()
 }
+
+/// Serves `engine` over the protocol (being written).
+pub fn serve(
+    engine: &EngineInfo,
+    input: impl std::io::BufRead,
+    output: impl std::io::Write,
+) -> std::io::Result<()> {
+    let _ = (engine, input, output);
+    todo!()
+}
