@@ -20,6 +20,7 @@ use std::time::Instant;
 
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
+use sudoku_core::Failure;
 use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry};
 
@@ -62,6 +63,14 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
         );
         return exit::BAD_INPUT;
     }
+    if !engine.counts {
+        let _ = errln!(
+            "sudoku: engine '{}' finds a first solution only, and generating needs an engine \
+             that counts solutions to prove them unique",
+            engine.name
+        );
+        return exit::BAD_INPUT;
+    }
     if args.start.checked_add(args.count as u64).is_none() {
         let _ = errln!(
             "sudoku: --start {} with --count {} runs past the last puzzle number, {}",
@@ -83,7 +92,37 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
     match generate(args, engine, &pool, threads) {
         Ok(()) => exit::SUCCESS,
         // A closed pipe: whoever read the puzzles has what they wanted.
-        Err(halt) => halt.exit_code(exit::SUCCESS),
+        Err(Stop::Halt(halt)) => halt.exit_code(exit::SUCCESS),
+        // An output file is left as it was: what was made is not finished.
+        Err(Stop::Engine(failure)) => match errln!(
+            "sudoku: engine '{}' {} while checking a puzzle's uniqueness: {}",
+            engine.name,
+            failure.kind,
+            failure.message
+        ) {
+            Ok(()) => exit::ENGINE_FAILED,
+            Err(halt) => halt.exit_code(exit::ENGINE_FAILED),
+        },
+    }
+}
+
+/// Why making the puzzles stopped early.
+enum Stop {
+    /// A write failed, or its reader went away.
+    Halt(Halt),
+    /// The engine (one from outside) failed, so no answer of it can be trusted.
+    Engine(Failure),
+}
+
+impl From<Halt> for Stop {
+    fn from(halt: Halt) -> Self {
+        Stop::Halt(halt)
+    }
+}
+
+impl From<Failure> for Stop {
+    fn from(failure: Failure) -> Self {
+        Stop::Engine(failure)
     }
 }
 
@@ -93,7 +132,7 @@ fn generate(
     engine: &EngineInfo,
     pool: &rayon::ThreadPool,
     threads: usize,
-) -> Written {
+) -> Result<(), Stop> {
     let mut destination = match &args.out {
         Some(path) => Destination::File(
             OutputFile::create(path, false)
@@ -134,7 +173,7 @@ fn generate(
                     destination.write(&text)
                 };
                 progress.advance(puzzles.len());
-                written
+                written.map_err(Stop::Halt)
             },
         )
     });
@@ -151,7 +190,8 @@ fn generate(
         elapsed.as_secs_f64(),
         engine.name,
         plural(threads as u64, "thread")
-    )
+    )?;
+    Ok(())
 }
 
 /// The first lines: the command that makes the file, and what the file holds.

@@ -176,8 +176,7 @@ pub fn serve(args: &ServeArgs) -> u8 {
 /// `count` says so of it).
 fn limits(args: &SolveArgs, engine: Option<&EngineInfo>) -> Limits {
     let counts = engine.is_none_or(|engine| engine.counts);
-    let limits =
-        if args.count && counts { Limits::count_up_to(args.limit) } else { Limits::FIRST };
+    let limits = if args.count && counts { Limits::count_up_to(args.limit) } else { Limits::FIRST };
     match args.budget.0 {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,

@@ -55,7 +55,7 @@ use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
-use sudoku_core::{Engine, Grid, Limits, Size, Verdict};
+use sudoku_core::{Engine, Failure, Grid, Limits, Outcome, Size, Verdict};
 use sudoku_engines::EngineInfo;
 
 /// `count` minimal puzzles of `size` and `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
@@ -65,17 +65,23 @@ use sudoku_engines::EngineInfo;
 /// size and whichever correct engine is used. For more puzzles than fit in memory, use
 /// [`generate_each`].
 ///
+/// An engine from outside may fail (crash, time out): its first failure is returned, and no
+/// puzzle.
+///
 /// # Panics
 /// If `engine` does not solve `size`.
-pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec<Grid> {
+pub fn generate(
+    seed: u64,
+    count: usize,
+    size: Size,
+    engine: &EngineInfo,
+) -> Result<Vec<Grid>, Failure> {
     let mut puzzles = Vec::with_capacity(count);
-    let all: Result<(), std::convert::Infallible> =
-        generate_each(seed, 0, count as u64, size, engine, count.max(1), |chunk| {
-            puzzles.extend_from_slice(chunk);
-            Ok(())
-        });
-    let Ok(()) = all;
-    puzzles
+    generate_each(seed, 0, count as u64, size, engine, count.max(1), |chunk| {
+        puzzles.extend_from_slice(chunk);
+        Ok::<(), Failure>(())
+    })?;
+    Ok(puzzles)
 }
 
 /// Makes `count` puzzles of `seed`, numbers `first..first + count`, in order, `chunk` at a time
@@ -90,12 +96,14 @@ pub fn generate(seed: u64, count: usize, size: Size, engine: &EngineInfo) -> Vec
 /// one puzzle can take forty times as long as the next), only when it is two chunks and eight
 /// puzzles a worker ahead of the puzzles handed over. The chunks, and the puzzles in them, are
 /// the same whatever the number of workers and whichever correct engine is used. The first
-/// error of `each` stops the work (the puzzles being made are finished first) and is returned.
+/// error of `each` stops the work (the puzzles being made are finished first) and is returned;
+/// so does the first failure of an engine from outside (which has crashed, timed out or
+/// broken its protocol: its answers cannot be trusted to make a minimal puzzle), as an `E`.
 /// A panic in a worker stops the others and comes out of this function.
 ///
 /// # Panics
 /// If `engine` does not solve `size`, or `first + count` overflows.
-pub fn generate_each<E>(
+pub fn generate_each<E: From<Failure>>(
     seed: u64,
     first: u64,
     count: u64,
@@ -113,7 +121,7 @@ pub fn generate_each<E>(
         state: Mutex::new(QueueState { next: 0, handed: 0, stop: false }),
         moved: Condvar::new(),
     };
-    let (sender, receiver) = mpsc::channel::<(u64, Grid)>();
+    let (sender, receiver) = mpsc::channel::<(u64, Result<Grid, Failure>)>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
             let (queue, sender) = (&queue, sender.clone());
@@ -124,7 +132,8 @@ pub fn generate_each<E>(
                 let mut checker = engine.create();
                 while let Some(index) = queue.take(count, window) {
                     let puzzle = generate_one(seed, first + index, size, checker.as_mut());
-                    if sender.send((index, puzzle)).is_err() {
+                    let failed = puzzle.is_err();
+                    if sender.send((index, puzzle)).is_err() || failed {
                         break;
                     }
                 }
@@ -137,7 +146,7 @@ pub fn generate_each<E>(
         let mut handed = 0;
         let result = (|| {
             for (index, puzzle) in &receiver {
-                finished.insert(index, puzzle);
+                finished.insert(index, puzzle.map_err(E::from)?);
                 while let Some(puzzle) = finished.remove(&(handed + ready.len() as u64)) {
                     ready.push(puzzle);
                     let through = handed + ready.len() as u64;
@@ -220,8 +229,13 @@ impl Queue {
 /// Puzzle number `index` (counting from 0) of `seed` at `size`: minimal, with exactly one
 /// solution, which is [`solved_grid`]`(seed, index, size)`. `engine` must be a correct engine
 /// for `size`; it is asked only whether a puzzle has exactly one solution, without a node
-/// budget.
-pub fn generate_one(seed: u64, index: u64, size: Size, engine: &mut dyn Engine) -> Grid {
+/// budget. An engine's failure (only an engine from outside fails) is returned.
+pub fn generate_one(
+    seed: u64,
+    index: u64,
+    size: Size,
+    engine: &mut dyn Engine,
+) -> Result<Grid, Failure> {
     let mut stream = PuzzleStream::new(seed, index);
     let solution = random_solution(&mut stream, size);
     remove_clues(solution, &mut stream, engine)
@@ -232,9 +246,24 @@ pub fn solved_grid(seed: u64, index: u64, size: Size) -> Grid {
     random_solution(&mut PuzzleStream::new(seed, index), size)
 }
 
-/// Whether `puzzle` has exactly one solution, as `engine` counts (up to two, no budget).
+/// Whether `puzzle` has exactly one solution, as `engine` counts (up to two, no budget); an
+/// engine that fails says nothing, and is taken to say no.
 pub fn has_one_solution(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
-    engine.solve(puzzle, Limits::UNIQUE).verdict(Limits::UNIQUE) == Verdict::Exactly(1)
+    one_solution(puzzle, engine) == Ok(true)
+}
+
+/// Whether `puzzle` has exactly one solution, as `engine` counts, or how the engine failed.
+fn one_solution(puzzle: &Grid, engine: &mut dyn Engine) -> Result<bool, Failure> {
+    let outcome = answered(engine.solve(puzzle, Limits::UNIQUE))?;
+    Ok(outcome.verdict(Limits::UNIQUE) == Verdict::Exactly(1))
+}
+
+/// The outcome, or its failure.
+fn answered(outcome: Outcome) -> Result<Outcome, Failure> {
+    match outcome.failure {
+        Some(failure) => Err(failure),
+        None => Ok(outcome),
+    }
 }
 
 /// Whether `puzzle` has exactly one solution and loses that property when any single clue is
@@ -397,28 +426,37 @@ fn random_solution(stream: &mut PuzzleStream, size: Size) -> Grid {
 }
 
 /// Removes clues of `solution` in random order while the puzzle keeps exactly one solution.
-fn remove_clues(solution: Grid, stream: &mut PuzzleStream, engine: &mut dyn Engine) -> Grid {
+fn remove_clues(
+    solution: Grid,
+    stream: &mut PuzzleStream,
+    engine: &mut dyn Engine,
+) -> Result<Grid, Failure> {
     let mut order: Vec<usize> = (0..solution.size().cells()).collect();
     stream.shuffle(&mut order);
     let mut puzzle = solution;
     for cell in order {
         let clue = puzzle.get(cell);
         puzzle.set(cell, 0);
-        if !still_one_solution(&puzzle, cell, clue, engine) {
+        if !still_one_solution(&puzzle, cell, clue, engine)? {
             puzzle.set(cell, clue);
         }
     }
-    puzzle
+    Ok(puzzle)
 }
 
 /// Whether `puzzle`, which had exactly one solution with `clue` in `cell` before that clue was
 /// removed, still has exactly one. A second solution would differ from the first in `cell`, so
 /// the question is whether any solution leaves `clue` out of `cell`: one search where the
 /// engine can rule a value out, counting to two where it cannot.
-fn still_one_solution(puzzle: &Grid, cell: usize, clue: u8, engine: &mut dyn Engine) -> bool {
+fn still_one_solution(
+    puzzle: &Grid,
+    cell: usize,
+    clue: u8,
+    engine: &mut dyn Engine,
+) -> Result<bool, Failure> {
     match engine.solve_excluding(puzzle, cell, clue, Limits::FIRST) {
-        Some(outcome) => outcome.verdict(Limits::FIRST) == Verdict::Exactly(0),
-        None => has_one_solution(puzzle, engine),
+        Some(outcome) => Ok(answered(outcome)?.verdict(Limits::FIRST) == Verdict::Exactly(0)),
+        None => one_solution(puzzle, engine),
     }
 }
 

@@ -1,7 +1,9 @@
 //! The generator's promises: reproducible from the seed alone, and every puzzle minimal with
 //! exactly one solution, as two different engines count.
 
-use sudoku_core::{Grid, Limits, Size, Verdict, check_solution};
+use sudoku_core::{
+    Engine, Failure, FailureKind, Grid, Limits, Outcome, Size, Verdict, check_solution,
+};
 use sudoku_engines::{EngineInfo, default_engine_for, find};
 use sudoku_generate::{generate, generate_each, is_minimal, solved_grid};
 
@@ -15,23 +17,32 @@ fn in_pool<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
 
 #[test]
 fn a_fixed_seed_gives_identical_output_whatever_the_threads_and_the_engine() {
-    let reference = in_pool(1, || generate(11, 24, Size::NINE, engine("dlx")));
+    let reference = in_pool(1, || generate(11, 24, Size::NINE, engine("dlx")).unwrap());
     assert_eq!(reference.len(), 24);
-    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("dlx"))), reference);
-    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("bitmask-mrv"))), reference);
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("dlx")).unwrap()), reference);
+    assert_eq!(
+        in_pool(2, || generate(11, 24, Size::NINE, engine("bitmask-mrv")).unwrap()),
+        reference
+    );
     // `cdcl` and `propagate` answer by ruling the removed clue out, the others by counting.
-    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("cdcl"))), reference);
-    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("propagate"))), reference);
+    assert_eq!(in_pool(2, || generate(11, 24, Size::NINE, engine("cdcl")).unwrap()), reference);
+    assert_eq!(
+        in_pool(2, || generate(11, 24, Size::NINE, engine("propagate")).unwrap()),
+        reference
+    );
     // A prefix of a longer run is the shorter run: puzzle i depends on (seed, i) only.
-    assert_eq!(in_pool(2, || generate(11, 30, Size::NINE, engine("dlx")))[..24], reference[..]);
-    let other_seed = in_pool(2, || generate(12, 24, Size::NINE, engine("dlx")));
+    assert_eq!(
+        in_pool(2, || generate(11, 30, Size::NINE, engine("dlx")).unwrap())[..24],
+        reference[..]
+    );
+    let other_seed = in_pool(2, || generate(12, 24, Size::NINE, engine("dlx")).unwrap());
     assert!(other_seed.iter().zip(&reference).all(|(a, b)| a != b));
 }
 
 #[test]
 fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
     let seed = 2024;
-    let puzzles = generate(seed, 40, Size::NINE, engine("dlx"));
+    let puzzles = generate(seed, 40, Size::NINE, engine("dlx")).unwrap();
     let mut distinct = puzzles.clone();
     distinct.sort();
     distinct.dedup();
@@ -54,7 +65,7 @@ fn every_puzzle_has_exactly_one_solution_by_two_engines_and_is_minimal() {
 #[test]
 fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
     let seed = 5;
-    let puzzle = generate(seed, 1, Size::NINE, engine("dlx"))[0].clone();
+    let puzzle = generate(seed, 1, Size::NINE, engine("dlx")).unwrap()[0].clone();
     let solution = solved_grid(seed, 0, Size::NINE);
     let mut padded: Grid = puzzle.clone();
     let empty = (0..81).find(|&cell| puzzle.get(cell) == 0).unwrap();
@@ -66,10 +77,10 @@ fn minimality_check_rejects_a_puzzle_with_a_spare_clue() {
 
 #[test]
 fn chunks_come_in_order_and_make_the_same_puzzles() {
-    let reference = in_pool(2, || generate(3, 23, Size::NINE, engine("dlx")));
+    let reference = in_pool(2, || generate(3, 23, Size::NINE, engine("dlx")).unwrap());
     let mut sizes = Vec::new();
     let mut streamed = Vec::new();
-    let all: Result<(), ()> = in_pool(2, || {
+    let all: Result<(), Failure> = in_pool(2, || {
         generate_each(3, 0, 23, Size::NINE, engine("bitmask-mrv"), 5, |chunk| {
             sizes.push(chunk.len());
             streamed.extend_from_slice(chunk);
@@ -81,7 +92,7 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     assert_eq!(streamed, reference);
     // One puzzle at a time on three workers, which finish them out of order: still in order.
     let mut one_by_one = Vec::new();
-    let all: Result<(), ()> = in_pool(3, || {
+    let all: Result<(), Failure> = in_pool(3, || {
         generate_each(3, 0, 23, Size::NINE, engine("propagate"), 1, |chunk| {
             assert_eq!(chunk.len(), 1);
             one_by_one.extend_from_slice(chunk);
@@ -92,7 +103,7 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     assert_eq!(one_by_one, reference);
     // A run from puzzle 9 makes the puzzles the whole run ends with.
     let mut from_nine = Vec::new();
-    let all: Result<(), ()> = in_pool(2, || {
+    let all: Result<(), Failure> = in_pool(2, || {
         generate_each(3, 9, 14, Size::NINE, engine("dlx"), 4, |chunk| {
             from_nine.extend_from_slice(chunk);
             Ok(())
@@ -102,15 +113,64 @@ fn chunks_come_in_order_and_make_the_same_puzzles() {
     assert_eq!(from_nine, reference[9..]);
 }
 
+/// Why a stream of puzzles stopped, in the tests.
+#[derive(Debug, PartialEq)]
+enum Stop {
+    Enough,
+    Engine(Failure),
+}
+
+impl From<Failure> for Stop {
+    fn from(failure: Failure) -> Self {
+        Stop::Engine(failure)
+    }
+}
+
 #[test]
 fn the_first_error_stops_the_stream() {
     let mut chunks = 0;
     let stopped = generate_each(3, 0, 1_000_000_000, Size::NINE, engine("dlx"), 4, |_| {
         chunks += 1;
-        if chunks == 2 { Err("enough") } else { Ok(()) }
+        if chunks == 2 { Err(Stop::Enough) } else { Ok(()) }
     });
-    assert_eq!(stopped, Err("enough"));
+    assert_eq!(stopped, Err(Stop::Enough));
     assert_eq!(chunks, 2);
+}
+
+/// An engine that answers its first `answers` solves with `dlx`'s answers, then crashes, as an
+/// engine from outside can.
+struct CrashesAfter {
+    answers: u32,
+    inner: Box<dyn Engine>,
+}
+
+impl Engine for CrashesAfter {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        if self.answers == 0 {
+            return Outcome::failed(FailureKind::Crashed, "killed by signal 11");
+        }
+        self.answers -= 1;
+        self.inner.solve(puzzle, limits)
+    }
+}
+
+#[test]
+fn an_engine_that_fails_stops_the_stream_with_its_failure() {
+    // A 9×9 puzzle asks once for each of its 81 cells: 20 answers make none.
+    let crashing = EngineInfo::new("crashing", "crashes after 20 answers", || {
+        Box::new(CrashesAfter { answers: 20, inner: engine("dlx").create() })
+    });
+    let mut written = 0;
+    let stopped = in_pool(2, || {
+        generate_each(3, 0, 1_000, Size::NINE, &crashing, 1, |chunk| {
+            written += chunk.len();
+            Ok::<(), Stop>(())
+        })
+    });
+    let failure = Failure { kind: FailureKind::Crashed, message: "killed by signal 11".into() };
+    assert_eq!(stopped, Err(Stop::Engine(failure.clone())));
+    assert_eq!(written, 0);
+    assert_eq!(generate(3, 5, Size::NINE, &crashing), Err(failure));
 }
 
 #[test]
@@ -118,8 +178,12 @@ fn other_sizes_are_minimal_unique_and_independent_of_the_engine() {
     for (order, count, other) in [(2, 12, "bitmask-mrv"), (4, 2, "dlx")] {
         let size = Size::from_order(order).unwrap();
         let fastest = default_engine_for(size);
-        let puzzles = in_pool(2, || generate(7, count, size, fastest));
-        assert_eq!(in_pool(1, || generate(7, count, size, engine(other))), puzzles, "{size}");
+        let puzzles = in_pool(2, || generate(7, count, size, fastest).unwrap());
+        assert_eq!(
+            in_pool(1, || generate(7, count, size, engine(other)).unwrap()),
+            puzzles,
+            "{size}"
+        );
         let mut checker = fastest.create();
         for (index, puzzle) in puzzles.iter().enumerate() {
             assert_eq!(puzzle.size(), size);
