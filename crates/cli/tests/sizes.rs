@@ -157,7 +157,7 @@ fn engines_say_which_sizes_they_solve() {
     assert!(line_of("fast").ends_with("(default)"), "{listing}");
     assert!(line_of("dlx").contains(" 4×4 to 64×64 "), "{listing}");
     let default_elsewhere = &sudoku_engines::default_engine_for(size(16)).name;
-    assert!(line_of(&default_elsewhere).contains("(default at 4×4, 16×16"), "{listing}");
+    assert!(line_of(default_elsewhere).contains("(default at 4×4, 16×16"), "{listing}");
 }
 
 #[test]
