@@ -66,7 +66,15 @@ pub const UNSUPPORTED: &str = "unsupported";
 /// Runs `solve` (or `count`, when `args.count`) with the engines of `registry`; returns the
 /// exit code.
 pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
-    let chosen = crate::find_engine(registry, args.engine.as_deref());
+    let chosen = crate::find_engine(registry, args.engine.as_deref()).and_then(|chosen| {
+        match chosen {
+            Some(engine) if args.count && !engine.counts => Err(format!(
+                "engine '{}' finds a first solution only: it cannot count solutions",
+                engine.name
+            )),
+            _ => Ok(chosen),
+        }
+    });
     let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.threads.threads)?)));
     let (engine, workers) = match workers {
         Ok(found) => found,
@@ -78,7 +86,7 @@ pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
         }
     };
     let mut batch = Batch {
-        settings: Settings { args, engine, limits: limits(args, engine) },
+        settings: Settings { args, engine, limits: limits(args) },
         engines: Engines::default(),
         workers,
         printer: Printer::default(),
@@ -172,11 +180,9 @@ pub fn serve(args: &ServeArgs) -> u8 {
     }
 }
 
-/// The limits of every solve: an engine that cannot count is asked for a first solution (and
-/// `count` says so of it).
-fn limits(args: &SolveArgs, engine: Option<&EngineInfo>) -> Limits {
-    let counts = engine.is_none_or(|engine| engine.counts);
-    let limits = if args.count && counts { Limits::count_up_to(args.limit) } else { Limits::FIRST };
+/// The limits of every solve (`count` refuses an engine that cannot count).
+fn limits(args: &SolveArgs) -> Limits {
+    let limits = if args.count { Limits::count_up_to(args.limit) } else { Limits::FIRST };
     match args.budget.0 {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,

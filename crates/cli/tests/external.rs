@@ -1,0 +1,218 @@
+//! Engines from outside, as the command line sees them: declared by `--external` or an engines
+//! file, listed by `sudoku engines`, refused in one line when the declaration is bad, and
+//! costing only their own puzzles when they crash or hang, with no process left behind.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{repository, sudoku, sudoku_in};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The `sudoku` binary, which reads judge input and prints judge output: a correct judge
+/// program.
+fn sudoku_binary() -> &'static str {
+    env!("CARGO_BIN_EXE_sudoku")
+}
+
+/// A declaration of `sudoku` itself as a judge program called `name`.
+fn judge_of_ours(name: &str) -> String {
+    format!("{name}=judge:'{}'", sudoku_binary())
+}
+
+/// Asserts a refusal before anything ran: exit 2, one line on standard error holding each of
+/// `expected`.
+fn refused(output: &Output, expected: &[&str]) {
+    let stderr = text(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    for part in expected {
+        assert!(stderr.contains(part), "'{part}' not in: {stderr}");
+    }
+    assert!(output.stdout.is_empty(), "{}", text(&output.stdout));
+}
+
+const PUZZLE: &str =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+const SOLUTION: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+#[test]
+fn engines_lists_those_declared_on_the_command_line_and_in_a_file() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    std::fs::write(
+        dir.join("sudoku-engines.toml"),
+        "# mine\n[engines.fromfile]\nkind = \"judge\"\ncommand = [\"./solve\", \"--fast\"]\n",
+    )
+    .unwrap();
+    let listed = sudoku_in(dir, &["engines", "--external", "cli=judge:cat -n"]);
+    let stdout = text(&listed.stdout);
+    assert_eq!(listed.status.code(), Some(0), "{}", text(&listed.stderr));
+    assert!(stdout.lines().next().unwrap().starts_with("naive "), "built-in first: {stdout}");
+    let outside = stdout.split("Engines from outside:\n").nth(1).expect(&stdout);
+    let file_at = outside.find("fromfile").expect(outside);
+    let cli_at = outside.find("cli ").expect(outside);
+    assert!(file_at < cli_at, "the file's engines before --external: {outside}");
+    assert!(outside.contains("judge: ./solve --fast"), "{outside}");
+    assert!(outside.contains("declared at sudoku-engines.toml:3"), "{outside}");
+    assert!(outside.contains("judge: cat -n"), "{outside}");
+    assert!(outside.contains("declared at --external"), "{outside}");
+    assert!(outside.contains("reports a first solution; timed whole-process"), "{outside}");
+
+    // --engines-file replaces the file of the current directory.
+    std::fs::write(dir.join("other.toml"), "[engines.other]\nkind = \"judge\"\ncommand = \"x\"\n")
+        .unwrap();
+    let listed = sudoku_in(dir, &["engines", "--engines-file", "other.toml"]);
+    let stdout = text(&listed.stdout);
+    assert!(stdout.contains("declared at other.toml:2") && !stdout.contains("fromfile"), "{stdout}");
+
+    // Without declarations the listing is the built-in engines only.
+    let plain = sudoku(&["engines"], b"");
+    assert!(!text(&plain.stdout).contains("Engines from outside"));
+}
+
+#[test]
+fn a_bad_declaration_is_one_line_with_its_place_and_nothing_runs() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    std::fs::write(dir.join("bad.toml"), "[engines.a]\nkind = \"quantum\"\ncommand = \"x\"\n")
+        .unwrap();
+    let engines_file = ["solve", "--engines-file", "bad.toml", "-e", "fast"];
+    refused(&sudoku_in(dir, &engines_file), &["bad.toml:2:8: unknown engine kind 'quantum'"]);
+    let missing = ["bench", "--engines-file", "none.toml"];
+    refused(&sudoku_in(dir, &missing), &["none.toml: No such file"]);
+    refused(
+        &sudoku_in(dir, &["count", "--external", "fast=judge:x"]),
+        &["--external: engine 'fast' is a built-in engine's name"],
+    );
+    refused(
+        &sudoku_in(dir, &["engines", "--external", "a=judge:x", "--external", "a=dimacs:y"]),
+        &["engine 'a' is declared twice (first at --external)"],
+    );
+    refused(&sudoku_in(dir, &["generate", "-n", "1", "--external", "a=judge"]), &["NAME=KIND:"]);
+    refused(
+        &sudoku_in(dir, &["solve", "-e", "quantum", "--external", "mine=judge:x"]),
+        &["unknown engine 'quantum'", "alldiff", "mine"],
+    );
+    refused(
+        &sudoku_in(dir, &["count", "-e", "mine", "--external", "mine=judge:x"]),
+        &["engine 'mine' finds a first solution only: it cannot count solutions"],
+    );
+}
+
+#[test]
+fn a_judge_program_solves_and_its_failures_cost_only_their_puzzles() {
+    let input = format!("{PUZZLE}\n{PUZZLE}\n");
+    let ours = judge_of_ours("ours");
+    let solved = sudoku(&["solve", "-e", "ours", "--external", &ours], input.as_bytes());
+    assert_eq!(text(&solved.stdout), format!("{SOLUTION}\n{SOLUTION}\n"));
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+
+    for (declaration, verdict, message) in [
+        ("crash=judge:sh -c 'echo dying >&2; exit 3'", "crashed", "exited with status 3"),
+        ("hang=judge:sleep 30", "timed-out", "within 300 ms"),
+        ("garbage=judge:sh -c 'echo not a grid'", "protocol-error", "'not a grid'"),
+    ] {
+        let name = declaration.split('=').next().unwrap();
+        let started = Instant::now();
+        let args = ["solve", "-e", name, "--external", declaration, "--time-limit", "0.3"];
+        let failed = sudoku(&args, input.as_bytes());
+        assert!(started.elapsed() < Duration::from_secs(20), "{name}");
+        let stderr = text(&failed.stderr);
+        assert_eq!(failed.status.code(), Some(5), "{name}: {stderr}");
+        assert_eq!(text(&failed.stdout), format!("{verdict}\n{verdict}\n"), "one line each");
+        let first = stderr.lines().next().unwrap();
+        assert!(
+            first.starts_with(&format!("<stdin>: puzzle 1, line 1: engine '{name}' {verdict}: ")),
+            "{stderr}"
+        );
+        assert!(first.contains(message), "{stderr}");
+        assert!(stderr.contains("solved 0 of 2 puzzles; 2 failed by the engine"), "{stderr}");
+    }
+}
+
+#[test]
+fn a_bench_with_a_failing_engine_finishes_and_says_so() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let samples = repository().join("data/samples/2580-sample1.in");
+    let samples = samples.to_str().unwrap();
+    let ours = judge_of_ours("ours");
+    let good = sudoku_in(dir, &["bench", samples, "-e", "fast,ours", "--external", &ours]);
+    let stderr = text(&good.stderr);
+    assert_eq!(good.status.code(), Some(0), "{stderr}");
+    assert!(text(&good.stdout).contains("ours"), "{}", text(&good.stdout));
+
+    let crash = "crash=judge:sh -c 'exit 3'";
+    let bad = sudoku_in(dir, &["bench", samples, "-e", "fast,crash", "--external", crash]);
+    let stderr = text(&bad.stderr);
+    assert_eq!(bad.status.code(), Some(5), "{stderr}");
+    assert!(stderr.contains("crash"), "{stderr}");
+}
+
+/// The process ids of the children of `pid`.
+fn children(pid: u32) -> Vec<u32> {
+    let mut found = Vec::new();
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else { return found };
+    for task in tasks.flatten() {
+        let listed = std::fs::read_to_string(task.path().join("children")).unwrap_or_default();
+        found.extend(listed.split_whitespace().filter_map(|child| child.parse::<u32>().ok()));
+    }
+    found
+}
+
+/// Whether process `pid` is gone (or a zombie nobody waits for, which is no process).
+fn gone(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat.rsplit(')').next().is_some_and(|rest| rest.trim_start().starts_with('Z')),
+    }
+}
+
+#[test]
+fn no_engine_process_outlives_an_interrupted_run() {
+    if !Path::new("/proc/self/task").exists() {
+        eprintln!("skipped: no /proc to find the engine's process in");
+        return;
+    }
+    for signal in ["INT", "TERM"] {
+        let directory = tempfile::tempdir().unwrap();
+        let puzzles = format!("{PUZZLE}\n").repeat(4);
+        std::fs::write(directory.path().join("p.txt"), puzzles).unwrap();
+        let mut run = Command::new(sudoku_binary())
+            .args(["bench", "p.txt", "-j", "2", "-e", "hang", "--external", "hang=judge:sleep 1000"])
+            .current_dir(directory.path())
+            .env("CI", "true")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let engines = loop {
+            let engines = children(run.id());
+            if !engines.is_empty() || Instant::now() > deadline {
+                break engines;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(!engines.is_empty(), "the engine never started");
+        let mut kill = Command::new("kill");
+        kill.args([format!("-{signal}"), run.id().to_string()]);
+        assert!(kill.status().unwrap().success());
+        let status = run.wait().unwrap();
+        assert!(!status.success(), "SIG{signal}: {status}");
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !engines.iter().all(|&pid| gone(pid)) && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        for pid in engines {
+            assert!(gone(pid), "SIG{signal}: engine process {pid} outlived the run");
+        }
+    }
+}
