@@ -17,7 +17,8 @@
 //! - [`alldiff`]: constraint programming with domain-consistent all-different on every unit
 //!   (Régin's matching and components), for every size;
 //! - [`sat`]: the standard CNF encoding solved by a CDCL SAT solver (the `batsat` crate), clues
-//!   applied first (`sat`) or as unit clauses (`sat-plain`), for every size;
+//!   applied first (`sat`) or as unit clauses (`sat-plain`), for every size; the same formula
+//!   as DIMACS clauses for solvers in other programs ([`sat::encode`]);
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
 

@@ -19,6 +19,11 @@
 //! per literal with one extra variable each, because the pairwise clauses of an empty 64×64
 //! grid would be 33 million and take gigabytes.
 //!
+//! The same formula goes to SAT solvers in other programs: one generator ([`Sat::encode`])
+//! writes the clauses through a small sink interface, into `batsat` for these engines or into a
+//! list of DIMACS clauses ([`encode`], giving a [`Cnf`], which also reads a model back as a
+//! grid) for the `dimacs` engines of `sudoku-external`, so both solve the very same formula.
+//!
 //! Counting past the first solution adds a clause forbidding the solution found (not all of its
 //! cell variables true again) to the same solver instance and solves again: the solver keeps
 //! what it learned. A value ruled out of a cell is one more clause (or, for `sat`, one variable
@@ -42,11 +47,12 @@
 //! compiler), deterministic, reports its decisions, and lets a callback stop it; the bindings
 //! report no statistics.
 
+use std::io::{self, Write};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use batsat::{Callbacks, Lit, Solver, SolverInterface, SolverOpts, Theory, TheoryArg, Var, lbool};
-use sudoku_core::{Limits, Stats};
+use sudoku_core::{Grid, Limits, Size, Stats};
 
 use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
 
@@ -142,26 +148,90 @@ impl Callbacks for DecisionBudget {
     }
 }
 
-/// The formula being written, with the solver it goes into.
-struct Formula<'a> {
-    solver: Solver<DecisionBudget>,
+/// Where the clauses of the encoding go: the solver of the `sat` engines, or a list of
+/// clauses for a solver in another program ([`Cnf`]). One generator ([`Sat::encode`]) writes
+/// into either, so both get the same variables and the same clauses in the same order.
+trait ClauseSink {
+    /// The variables made so far.
+    fn variable_count(&self) -> u32;
+    /// The variable numbered `index` (from 0), made if it is not yet.
+    fn variable(&mut self, index: u32) -> Var;
+    /// Adds `clause` (which the sink may reorder); `false` when the formula is then
+    /// unsatisfiable on its face.
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool;
+}
+
+impl<C: Callbacks> ClauseSink for Solver<C> {
+    #[inline]
+    fn variable_count(&self) -> u32 {
+        self.num_vars()
+    }
+
+    #[inline]
+    fn variable(&mut self, index: u32) -> Var {
+        self.var_of_int(index)
+    }
+
+    #[inline]
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.add_clause_reuse(clause)
+    }
+}
+
+/// Clauses kept as DIMACS numbers (variable `i` is `i + 1`, negative when negated), each
+/// ended by `0`, in the order written.
+#[derive(Default)]
+struct ClauseList {
+    variables: u32,
+    clauses: usize,
+    literals: Vec<i32>,
+}
+
+impl ClauseSink for ClauseList {
+    fn variable_count(&self) -> u32 {
+        self.variables
+    }
+
+    fn variable(&mut self, index: u32) -> Var {
+        self.variables = self.variables.max(index + 1);
+        // A plain conversion, despite its name: variables are only ever numbered here.
+        Var::unsafe_from_idx(index)
+    }
+
+    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
+        self.literals.extend(clause.iter().map(|&literal| dimacs_literal(literal)));
+        self.literals.push(0);
+        self.clauses += 1;
+        !clause.is_empty()
+    }
+}
+
+/// The DIMACS number of `literal`.
+fn dimacs_literal(literal: Lit) -> i32 {
+    let number = literal.var().idx() as i32 + 1;
+    if literal.sign() { number } else { -number }
+}
+
+/// The formula being written, with where its clauses go.
+struct Formula<'a, S: ClauseSink> {
+    sink: S,
     clause: &'a mut Vec<Lit>,
     /// Whether a clause added so far made the formula unsatisfiable on its own.
     contradictory: bool,
 }
 
-impl Formula<'_> {
+impl<S: ClauseSink> Formula<'_, S> {
     fn literal(&mut self, var: u32, positive: bool) -> Lit {
-        Lit::new(self.solver.var_of_int(var), positive)
+        Lit::new(self.sink.variable(var), positive)
     }
 
     fn fresh(&mut self) -> Lit {
-        let var = self.solver.num_vars();
+        let var = self.sink.variable_count();
         self.literal(var, true)
     }
 
     fn add(&mut self) {
-        if !self.solver.add_clause_reuse(self.clause) {
+        if !self.sink.add_clause(self.clause) {
             self.contradictory = true;
         }
     }
@@ -265,28 +335,24 @@ impl Sat {
         }
     }
 
-    /// Writes the formula of the puzzle; `None` when it is contradictory before solving.
-    fn encode(
+    /// Writes the formula of the puzzle into the sink `make_sink` makes (once the variables
+    /// are numbered); `None` when it is contradictory before solving.
+    fn encode<S: ClauseSink>(
         &mut self,
         clues: &[u8],
         excluded: Option<(usize, u8)>,
-        bound: u64,
-        decisions: &Arc<AtomicU64>,
-    ) -> Option<Solver<DecisionBudget>> {
+        make_sink: impl FnOnce() -> S,
+    ) -> Option<S> {
         let (consistent, variables) = self.number_variables(clues, excluded);
         if !consistent {
             return None;
         }
         let side = self.geometry.side;
         let plain = self.encoding == Encoding::Plain;
-        let callbacks = DecisionBudget { decisions: Arc::clone(decisions), bound };
-        let mut formula = Formula {
-            solver: Solver::new(SolverOpts::default(), callbacks),
-            clause: &mut self.clause,
-            contradictory: false,
-        };
+        let mut formula =
+            Formula { sink: make_sink(), clause: &mut self.clause, contradictory: false };
         if variables > 0 {
-            formula.solver.var_of_int(variables - 1);
+            formula.sink.variable(variables - 1);
         }
         let group = &mut self.group;
         // Every cell: exactly one value (for the optimized encoding, open cells only).
@@ -336,7 +402,7 @@ impl Sat {
             let ruled_out = formula.literal(var, false);
             formula.unit(ruled_out);
         }
-        (!formula.contradictory).then_some(formula.solver)
+        (!formula.contradictory).then_some(formula.sink)
     }
 }
 
@@ -360,7 +426,9 @@ impl CellSolver for Sat {
         // The solver stops once its decisions reach the budget (see the module's notes); the
         // nodes reported never pass it.
         let decision_bound = node_bound;
-        let Some(mut solver) = self.encode(clues, excluded, decision_bound, &decisions) else {
+        let callbacks = DecisionBudget { decisions: Arc::clone(&decisions), bound: decision_bound };
+        let make_solver = || Solver::new(SolverOpts::default(), callbacks);
+        let Some(mut solver) = self.encode(clues, excluded, make_solver) else {
             return (0, false, stats);
         };
         let mut theory = DecisionCounter { levels: 0, decisions: Arc::clone(&decisions) };
@@ -448,6 +516,151 @@ impl CellSolver for SatPlain {
 }
 
 cell_engine!(SatPlain);
+
+/// The formula of the `sat` engine (the optimized encoding: clues applied first) for a SAT
+/// solver in another program: the same variables and clauses in the same order, numbered as
+/// DIMACS numbers them (from 1, a negative number for a negated variable), with the table that
+/// reads a model back as a grid.
+#[derive(Clone, Debug)]
+pub struct Cnf {
+    size: Size,
+    clues: Vec<u8>,
+    /// The DIMACS variable of cell `c` holding value `v` (1-based) is
+    /// `var_of[c * side + v - 1] + 1`; `NONE` when there is none.
+    var_of: Vec<u32>,
+    variables: u32,
+    clauses: usize,
+    /// The clauses, each ended by `0`.
+    literals: Vec<i32>,
+}
+
+/// The formula of `puzzle` as the `sat` engine writes it; `None` when applying the clues
+/// already shows it has no solution (two clues clash, a cell has no value left, or a value
+/// no place left in a unit).
+pub fn encode(puzzle: &Grid) -> Option<Cnf> {
+    let size = puzzle.size();
+    let mut sat = Sat::new(Encoding::Optimized);
+    sat.geometry.set_order(size.order());
+    let clues = puzzle.cells();
+    let list = sat.encode(clues, None, ClauseList::default)?;
+    Some(Cnf {
+        size,
+        clues: clues.to_vec(),
+        var_of: sat.var_of,
+        variables: list.variables,
+        clauses: list.clauses,
+        literals: list.literals,
+    })
+}
+
+impl Cnf {
+    /// The number of variables (DIMACS numbers `1..=variables`).
+    pub fn variables(&self) -> u32 {
+        self.variables
+    }
+
+    /// The number of clauses.
+    pub fn clauses(&self) -> usize {
+        self.clauses
+    }
+
+    /// The clauses as DIMACS numbers, each ended by `0`.
+    pub fn literals(&self) -> &[i32] {
+        &self.literals
+    }
+
+    /// The DIMACS variable saying "`cell` holds `value`" (a row-major cell index, a value
+    /// from 1), if the formula has one: a clue's cell has none, nor has a value a clue rules
+    /// out.
+    pub fn variable(&self, cell: usize, value: u8) -> Option<u32> {
+        let side = self.size.side();
+        let index = (cell < self.size.cells() && (1..=side).contains(&usize::from(value)))
+            .then(|| cell * side + usize::from(value) - 1)?;
+        let var = self.var_of[index];
+        (var != NONE).then(|| var + 1)
+    }
+
+    /// Writes the formula in the DIMACS CNF format, with `extra` clauses after its own (each
+    /// a list of DIMACS numbers without the ending `0`).
+    pub fn write_dimacs(&self, out: &mut impl Write, extra: &[Vec<i32>]) -> io::Result<()> {
+        writeln!(out, "p cnf {} {}", self.variables, self.clauses + extra.len())?;
+        let mut line = Vec::with_capacity(64 * 1024);
+        let put = |literal: i32, line: &mut Vec<u8>| {
+            write_number(line, literal);
+            line.push(if literal == 0 { b'\n' } else { b' ' });
+        };
+        let extra_literals = extra.iter().flat_map(|clause| clause.iter().copied().chain([0]));
+        for literal in self.literals.iter().copied().chain(extra_literals) {
+            put(literal, &mut line);
+            if line.len() >= 60 * 1024 {
+                out.write_all(&line)?;
+                line.clear();
+            }
+        }
+        out.write_all(&line)
+    }
+
+    /// The grid a model gives: each clue, and in each open cell the one value whose variable
+    /// is true (`is_true` says, by DIMACS number). An error names a cell given no value, or
+    /// two, which no model of the formula does.
+    pub fn decode(&self, is_true: impl Fn(u32) -> bool) -> Result<Grid, String> {
+        let side = self.size.side();
+        let mut cells = self.clues.clone();
+        for (cell, value) in cells.iter_mut().enumerate() {
+            if *value != 0 {
+                continue;
+            }
+            let mut held = (1..=side).filter(|&candidate| {
+                let var = self.var_of[cell * side + candidate - 1];
+                var != NONE && is_true(var + 1)
+            });
+            match (held.next(), held.next()) {
+                (Some(only), None) => *value = only as u8,
+                (None, _) => {
+                    return Err(format!("the model gives {} no value", self.size.name(cell)));
+                }
+                (Some(first), Some(second)) => {
+                    return Err(format!(
+                        "the model gives {} two values, {first} and {second}",
+                        self.size.name(cell)
+                    ));
+                }
+            }
+        }
+        Grid::from_cells(self.size, &cells)
+            .ok_or_else(|| "the model gives a value outside the grid's".to_owned())
+    }
+
+    /// The clause forbidding `solution` (not every open cell as it holds it), as DIMACS
+    /// numbers: with it, the formula's models are its other solutions. Empty when the clues
+    /// fill the grid.
+    pub fn blocking_clause(&self, solution: &Grid) -> Vec<i32> {
+        (0..self.clues.len())
+            .filter(|&cell| self.clues[cell] == 0)
+            .filter_map(|cell| self.variable(cell, solution.get(cell)))
+            .map(|var| -(var as i32))
+            .collect()
+    }
+}
+
+/// Appends `number` in decimal to `out`.
+fn write_number(out: &mut Vec<u8>, number: i32) {
+    if number < 0 {
+        out.push(b'-');
+    }
+    let mut digits = [0u8; 10];
+    let mut rest = number.unsigned_abs();
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
 
 // The engine has no `unsafe` code, and the solver crate is tested on its own: the tests are
 // left out of the Miri run.
@@ -537,7 +750,7 @@ mod tests {
                 let mut clause = Vec::new();
                 let callbacks = DecisionBudget { decisions: Arc::default(), bound: u64::MAX };
                 let mut formula = Formula {
-                    solver: Solver::new(SolverOpts::default(), callbacks),
+                    sink: Solver::new(SolverOpts::default(), callbacks),
                     clause: &mut clause,
                     contradictory: false,
                 };
@@ -552,7 +765,7 @@ mod tests {
                     )
                     .collect();
                 let satisfiable = !formula.contradictory
-                    && formula.solver.solve_limited(&assumptions) == lbool::TRUE;
+                    && formula.sink.solve_limited(&assumptions) == lbool::TRUE;
                 assert_eq!(satisfiable, mask.count_ones() == 1, "{len} literals, {mask:b}");
             }
         }
@@ -597,6 +810,111 @@ mod tests {
             assert_eq!(all as usize, order.pow(6));
             assert!(open < all / 2, "order {order}: {open} of {all}");
         }
+    }
+
+    /// The formula written for another program is the one the engine solves: the same
+    /// number of variables and clauses, and the solutions of both, found by `batsat` reading
+    /// the DIMACS text back, are the engine's.
+    #[test]
+    fn the_dimacs_formula_is_the_engines_and_decodes_to_its_solutions() {
+        let mut rng = testing::Rng(23);
+        let mut engine = Sat::default();
+        for order in 2..=4 {
+            let grid = testing::solved_grid(&mut engine, order, &mut rng);
+            for kept in [30, 60, 100] {
+                let clues = testing::remove_clues(&grid, kept, &mut rng);
+                let size = Size::from_order(order).unwrap();
+                let puzzle = Grid::from_cells(size, &clues).unwrap();
+                let cnf = encode(&puzzle).expect("a puzzle cut from a solved grid");
+                engine.geometry.set_order(order);
+                let callbacks = DecisionBudget { decisions: Arc::default(), bound: u64::MAX };
+                let solver = engine
+                    .encode(&clues, None, || Solver::new(SolverOpts::default(), callbacks))
+                    .unwrap();
+                assert_eq!(cnf.variables(), solver.num_vars());
+                assert_eq!(cnf.literals().iter().filter(|&&l| l == 0).count(), cnf.clauses());
+
+                let mut text = Vec::new();
+                cnf.write_dimacs(&mut text, &[]).unwrap();
+                let text = String::from_utf8(text).unwrap();
+                assert!(text.starts_with(&format!(
+                    "p cnf {} {}\n",
+                    cnf.variables(),
+                    cnf.clauses()
+                )));
+                // Solve the text as read back, counting by blocking clauses.
+                let mut blocked: Vec<Vec<i32>> = Vec::new();
+                let mut solutions = Vec::new();
+                loop {
+                    let mut text = Vec::new();
+                    cnf.write_dimacs(&mut text, &blocked).unwrap();
+                    let Some(model) = solve_dimacs(std::str::from_utf8(&text).unwrap()) else {
+                        break;
+                    };
+                    let solution = cnf.decode(|var| model[var as usize - 1]).unwrap();
+                    let clause = cnf.blocking_clause(&solution);
+                    solutions.push(solution);
+                    if clause.is_empty() || solutions.len() == 3 {
+                        break;
+                    }
+                    blocked.push(clause);
+                }
+                let (count, _, _) =
+                    testing::solve(&mut engine, order, &clues, Limits::count_up_to(3));
+                assert_eq!(solutions.len() as u32, count, "order {order}, {kept}% kept");
+                for solution in &solutions {
+                    assert!(sudoku_core::check_solution(&puzzle, solution).is_ok());
+                }
+            }
+        }
+    }
+
+    /// A model of the DIMACS `text` by `batsat`, `None` when it has none.
+    fn solve_dimacs(text: &str) -> Option<Vec<bool>> {
+        let mut lines = text.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(' ').collect();
+        let variables: u32 = header[2].parse().unwrap();
+        let mut solver = Solver::new(SolverOpts::default(), batsat::BasicCallbacks::default());
+        if variables > 0 {
+            solver.var_of_int(variables - 1);
+        }
+        for line in lines {
+            let mut clause: Vec<Lit> = line
+                .split(' ')
+                .map(|word| word.parse::<i32>().unwrap())
+                .take_while(|&number| number != 0)
+                .map(|number| Lit::new(Var::unsafe_from_idx(number.unsigned_abs() - 1), number > 0))
+                .collect();
+            if !solver.add_clause_reuse(&mut clause) {
+                return None;
+            }
+        }
+        (solver.solve_limited(&[]) == lbool::TRUE)
+            .then(|| solver.get_model().iter().map(|&value| value == lbool::TRUE).collect())
+    }
+
+    #[test]
+    fn a_model_that_is_not_a_grid_is_refused_and_clashing_clues_have_no_formula() {
+        let size = Size::from_order(2).unwrap();
+        let mut puzzle = Grid::empty(size);
+        puzzle.set(0, 1);
+        let cnf = encode(&puzzle).unwrap();
+        let message = cnf.decode(|_| false).unwrap_err();
+        assert_eq!(message, "the model gives r1c2 no value");
+        let message = cnf.decode(|_| true).unwrap_err();
+        assert_eq!(message, "the model gives r1c2 two values, 2 and 3");
+        assert_eq!(cnf.variable(0, 1), None, "a clue's cell has no variable");
+        assert_eq!(cnf.variable(1, 1), None, "nor a value a clue rules out");
+        assert_eq!(cnf.variable(1, 2), Some(1));
+        assert_eq!(cnf.variable(16, 1), None);
+        puzzle.set(1, 1);
+        assert!(encode(&puzzle).is_none());
+        let mut numbers = Vec::new();
+        for number in [0, 7, -12, i32::MAX, -i32::MAX] {
+            write_number(&mut numbers, number);
+            numbers.push(b' ');
+        }
+        assert_eq!(numbers, b"0 7 -12 2147483647 -2147483647 ");
     }
 
     #[test]

@@ -170,6 +170,12 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
                 if found.is_empty() {
                     return Err(at(Some(span), "sizes is empty"));
                 }
+                if kind == Kind::Judge && found.iter().any(|&size| size != Size::NINE) {
+                    return Err(at(
+                        Some(span),
+                        "a judge program solves 9×9 grids only: sizes must be [9] or left out",
+                    ));
+                }
                 Some(found)
             }
         };
@@ -327,6 +333,10 @@ mod tests {
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nsizes = [10]\n",
                 "e.toml:4:9: 10 is not a side",
+            ),
+            (
+                "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nsizes = [9, 16]\n",
+                "e.toml:4:9: a judge program solves 9×9 grids only",
             ),
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\ntime-limit = -1\n",

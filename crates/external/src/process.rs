@@ -282,6 +282,28 @@ pub fn run_once(
     time_limit: Duration,
     limit: usize,
 ) -> Result<(String, ExitStatus), Failure> {
+    run(words, input, time_limit, limit).map(|finished| (finished.output, finished.status))
+}
+
+/// What a program run to its end by [`run`] left behind.
+pub struct Finished {
+    /// Everything it wrote to standard output.
+    pub output: String,
+    /// How it exited (never by a signal: that is a crash).
+    pub status: ExitStatus,
+    /// The last line it wrote to standard error, quoted and cut short (see
+    /// [`Process::stderr_tail`]); empty when it wrote nothing there.
+    pub stderr_tail: String,
+}
+
+/// [`run_once`], keeping the end of the program's standard error too, to quote when its exit
+/// status says it failed.
+pub fn run(
+    words: &[String],
+    input: &str,
+    time_limit: Duration,
+    limit: usize,
+) -> Result<Finished, Failure> {
     let deadline = Instant::now() + time_limit;
     let mut process = Process::start(words)?;
     // A program that reads nothing and exits at once closes the pipe: what it writes still
@@ -291,13 +313,14 @@ pub fn run_once(
     }
     process.close_input();
     let (output, status) = process.read_all(deadline, limit)?;
+    process.wait_for_stderr();
     if let Some(signal) = killed_by(status) {
         return Err(Failure {
             kind: FailureKind::Crashed,
             message: format!("killed by signal {signal}{}", process.stderr_note()),
         });
     }
-    Ok((output, status))
+    Ok(Finished { output, status, stderr_tail: process.stderr_tail() })
 }
 
 /// `exited with status 3`, or `killed by signal 11`.
