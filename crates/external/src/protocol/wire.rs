@@ -1,0 +1,438 @@
+//! The protocol's messages as text: the handshake, requests, answers and grids, written and read
+//! strictly, for both sides (the client and [`super::serve`]).
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use sudoku_core::{Alphabet, Grid, Limits, Outcome, Size, Stats};
+
+use crate::process::quote;
+
+/// The largest side written one symbol per cell (`1-9A`: `A` = 10 up to `P` = 25); larger
+/// grids are written as numbers separated by spaces.
+const LARGEST_SYMBOL_SIDE: usize = 25;
+
+/// The most lines outside the protocol a program may write during its handshake before it is
+/// taken for something that is not a protocol engine.
+const MAX_IGNORED_HANDSHAKE_LINES: usize = 100;
+
+/// What an engine said of itself in its handshake.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) struct Handshake {
+    /// Its `name` line.
+    pub name: Option<String>,
+    /// The sizes of its `sizes` line (9×9 when it has none).
+    pub sizes: Vec<Size>,
+    /// `feature counts`: it counts solutions up to the limit, beyond the first.
+    pub counts: bool,
+    /// `feature budget`: it honours the node budget.
+    pub budget: bool,
+    /// `feature stats`: it reports nodes and guesses.
+    pub stats: bool,
+    /// `feature time`: it reports its own time for each solve.
+    pub time: bool,
+    /// Whether a `sizes` line was read.
+    sizes_read: bool,
+    /// Lines read that the handshake does not know.
+    ignored: usize,
+}
+
+impl Default for Handshake {
+    fn default() -> Handshake {
+        Handshake {
+            name: None,
+            sizes: vec![Size::NINE],
+            counts: false,
+            budget: false,
+            stats: false,
+            time: false,
+            sizes_read: false,
+            ignored: 0,
+        }
+    }
+}
+
+impl Handshake {
+    /// Takes one line of the engine's handshake: `Ok(true)` once it said `ready`.
+    pub fn take(&mut self, line: &str) -> Result<bool, String> {
+        let mut words = line.split_ascii_whitespace();
+        match words.next() {
+            Some("ready") => {
+                if self.sizes.is_empty() {
+                    return Err("its sizes line lists no side the workbench solves \
+                                (4, 9, 16, 25, 36, 49, 64)"
+                        .to_owned());
+                }
+                return Ok(true);
+            }
+            Some("protocol") => {
+                let version = words.next().unwrap_or("");
+                if version != super::VERSION.to_string() {
+                    return Err(format!(
+                        "it speaks protocol version {}; this harness speaks {}",
+                        quote(version),
+                        super::VERSION
+                    ));
+                }
+            }
+            Some("name") => {
+                let name = line.trim_start().strip_prefix("name").unwrap_or("").trim();
+                self.name = (!name.is_empty()).then(|| name.to_owned());
+            }
+            Some("sizes") => {
+                // Sides the workbench does not know are skipped: a later engine may solve more.
+                let sides: Vec<&str> = words.collect();
+                if !self.sizes_read {
+                    self.sizes.clear();
+                    self.sizes_read = true;
+                }
+                for side in sides {
+                    if let Some(size) = side.parse().ok().and_then(Size::from_side)
+                        && !self.sizes.contains(&size)
+                    {
+                        self.sizes.push(size);
+                    }
+                }
+            }
+            Some("feature") => {
+                for feature in words {
+                    match feature {
+                        "counts" => self.counts = true,
+                        "budget" => self.budget = true,
+                        "stats" => self.stats = true,
+                        "time" => self.time = true,
+                        _ => {}
+                    }
+                }
+            }
+            Some("sudoku-protocol") => {
+                return Err("it echoed the greeting: is it a protocol engine?".to_owned());
+            }
+            None => {}
+            Some(word) if word == "info" || word.starts_with('#') => {}
+            Some(_) => {
+                self.ignored += 1;
+                if self.ignored > MAX_IGNORED_HANDSHAKE_LINES {
+                    return Err(format!(
+                        "wrote more than {MAX_IGNORED_HANDSHAKE_LINES} lines that are not part \
+                         of the handshake, the last {}",
+                        quote(line)
+                    ));
+                }
+            }
+        }
+        Ok(false)
+    }
+}
+
+/// Whether grids of `size` are written one symbol per cell (else as numbers).
+pub(crate) fn has_symbols(size: Size) -> bool {
+    size.side() <= LARGEST_SYMBOL_SIDE
+}
+
+/// Appends `grid` as the protocol writes it: one word of `side²` symbols (`1-9A`, `.` blank)
+/// up to 25×25, `side²` numbers separated by spaces (`0` blank) beyond.
+pub(crate) fn push_grid(text: &mut String, grid: &Grid) {
+    if has_symbols(grid.size()) {
+        text.extend(grid.cells().iter().map(|&value| char::from(Alphabet::FromOne.symbol(value))));
+    } else {
+        for (cell, value) in grid.cells().iter().enumerate() {
+            if cell > 0 {
+                text.push(' ');
+            }
+            let _ = write!(text, "{value}");
+        }
+    }
+}
+
+/// The request `solve ID LIMIT BUDGET PUZZLE`, with its newline.
+pub(crate) fn request(id: u64, puzzle: &Grid, limits: Limits) -> String {
+    let mut text = String::with_capacity(puzzle.size().cells() * 3 + 32);
+    let budget = limits.node_budget().map_or_else(|| "-".to_owned(), |nodes| nodes.to_string());
+    let _ = write!(text, "solve {id} {} {budget} ", limits.max_solutions());
+    push_grid(&mut text, puzzle);
+    text.push('\n');
+    text
+}
+
+/// Reads a grid of `size` from `words` as [`push_grid`] writes it (blanks may also be `0` in
+/// symbols and `.` in numbers).
+pub(crate) fn take_grid<'a>(
+    words: &mut impl Iterator<Item = &'a str>,
+    size: Size,
+) -> Result<Grid, String> {
+    let side = size.side();
+    let mut cells = Vec::with_capacity(size.cells());
+    if has_symbols(size) {
+        let word = words.next().ok_or("the grid is missing")?;
+        if word.len() != size.cells() {
+            return Err(format!(
+                "a {size} grid is {} symbols, not {} ({})",
+                size.cells(),
+                word.chars().count(),
+                quote(word)
+            ));
+        }
+        for (index, byte) in word.bytes().enumerate() {
+            match Alphabet::FromOne.value_of(byte) {
+                Some(value) if usize::from(value) <= side => cells.push(value),
+                _ => {
+                    return Err(format!(
+                        "symbol {} of the grid is {}, not one of 1-{} or '.'",
+                        index + 1,
+                        quote(&String::from_utf8_lossy(&[byte])),
+                        char::from(Alphabet::FromOne.symbol(side as u8))
+                    ));
+                }
+            }
+        }
+    } else {
+        for index in 0..size.cells() {
+            let word = words
+                .next()
+                .ok_or_else(|| format!("a {size} grid is {} numbers, not {index}", size.cells()))?;
+            let value = if word == "." { Some(0) } else { word.parse::<u8>().ok() };
+            match value {
+                Some(value) if usize::from(value) <= side => cells.push(value),
+                _ => {
+                    return Err(format!(
+                        "number {} of the grid is {}, not 0 to {side}",
+                        index + 1,
+                        quote(word)
+                    ));
+                }
+            }
+        }
+    }
+    Grid::from_cells(size, &cells).ok_or_else(|| format!("not a {size} grid"))
+}
+
+/// A puzzle as the engine side reads it: one word of symbols, or numbers, whose count gives
+/// the size.
+pub(crate) fn read_puzzle(words: &[&str]) -> Result<Grid, String> {
+    let size = match words {
+        [] => return Err("the puzzle is missing".to_owned()),
+        [word] => Size::ALL
+            .into_iter()
+            .find(|&size| has_symbols(size) && size.cells() == word.len())
+            .ok_or_else(|| {
+                format!(
+                    "a puzzle of {} symbols has no size (16, 81, 256 or 625 symbols)",
+                    word.chars().count()
+                )
+            })?,
+        _ => Size::from_cell_count(words.len()).ok_or_else(|| {
+            format!(
+                "a puzzle of {} numbers has no size (16, 81, 256, 625, 1296, 2401 or 4096)",
+                words.len()
+            )
+        })?,
+    };
+    let mut iter = words.iter().copied();
+    if words.len() > 1 {
+        // Numbers at any size: take them as numbers, even below 36×36.
+        numbers(&mut iter, size)
+    } else {
+        take_grid(&mut iter, size)
+    }
+}
+
+/// [`take_grid`] for numbers at a size that is normally written in symbols.
+fn numbers<'a>(words: &mut impl Iterator<Item = &'a str>, size: Size) -> Result<Grid, String> {
+    let mut cells = Vec::with_capacity(size.cells());
+    for (index, word) in words.enumerate() {
+        let value = if word == "." { Some(0) } else { word.parse::<u8>().ok() };
+        match value {
+            Some(value) if usize::from(value) <= size.side() => cells.push(value),
+            _ => {
+                return Err(format!(
+                    "number {} of the puzzle is {}, not 0 to {}",
+                    index + 1,
+                    quote(word),
+                    size.side()
+                ));
+            }
+        }
+    }
+    Grid::from_cells(size, &cells).ok_or_else(|| format!("not a {size} grid"))
+}
+
+/// What a line read while waiting for an answer is.
+pub(crate) enum Reply {
+    /// Nothing: a blank line, a comment (`#`) or `info`.
+    Nothing,
+    /// The answer.
+    Answer(Outcome),
+    /// `error ID MESSAGE`: the engine could not answer.
+    Error(String),
+}
+
+/// Reads `line`, written while waiting for the answer to request `id` (a puzzle of `size`
+/// searched within `limits`). An error says what is wrong; the caller quotes the line.
+pub(crate) fn read_reply(line: &str, id: u64, size: Size, limits: Limits) -> Result<Reply, String> {
+    let mut words = line.split_ascii_whitespace();
+    let kind = match words.next() {
+        None => return Ok(Reply::Nothing),
+        Some(word) if word == "info" || word.starts_with('#') => return Ok(Reply::Nothing),
+        Some(word @ ("answer" | "error")) => word,
+        Some(_) => return Err(format!("expected `answer {id} ...`")),
+    };
+    let said = words.next().unwrap_or("");
+    if said != id.to_string() {
+        return Err(if said.is_empty() {
+            "the answer has no id".to_owned()
+        } else {
+            format!("the answer is for request {}, expected {id}", quote(said))
+        });
+    }
+    if kind == "error" {
+        let message: Vec<&str> = words.collect();
+        return Ok(Reply::Error(message.join(" ")));
+    }
+    let count = words.next().ok_or("the answer has no count")?;
+    let count: u64 =
+        count.parse().map_err(|_| format!("the count {} is not a number", quote(count)))?;
+    let budget_exhausted = match words.next() {
+        Some("complete") => false,
+        Some("gave-up") => true,
+        Some(status) => {
+            return Err(format!("the status {} is neither complete nor gave-up", quote(status)));
+        }
+        None => return Err("the answer has no status (complete or gave-up)".to_owned()),
+    };
+    let mut outcome = Outcome::empty();
+    outcome.budget_exhausted = budget_exhausted;
+    outcome.count = count.min(u64::from(limits.max_solutions())) as u32;
+    if count > 0 {
+        outcome.solution =
+            Some(take_grid(&mut words, size).map_err(|problem| format!("solution: {problem}"))?);
+    }
+    for word in words {
+        // Words that are no `key=value`, and keys this harness does not know, are ignored: a
+        // later version may add them.
+        let Some((key, value)) = word.split_once('=') else { continue };
+        let number = || -> Result<u64, String> {
+            value.parse().map_err(|_| format!("{key}={} is not a number", quote(value)))
+        };
+        match key {
+            "nodes" => outcome.stats.nodes = number()?,
+            "guesses" => outcome.stats.guesses = number()?,
+            "time-ns" => outcome.reported_time = Some(Duration::from_nanos(number()?)),
+            _ => {}
+        }
+    }
+    Ok(Reply::Answer(outcome))
+}
+
+/// The answer line to request `id` (as the request wrote it): the outcome, its statistics when
+/// `stats`, and the solve's `time`; with its newline.
+pub(crate) fn answer(id: &str, outcome: &Outcome, stats: bool, time: Duration) -> String {
+    let status = if outcome.budget_exhausted { "gave-up" } else { "complete" };
+    let mut text = format!("answer {id} {} {status}", outcome.count);
+    if let (true, Some(solution)) = (outcome.count > 0, &outcome.solution) {
+        text.push(' ');
+        push_grid(&mut text, solution);
+    }
+    if stats {
+        let Stats { nodes, guesses } = outcome.stats;
+        let _ = write!(text, " nodes={nodes} guesses={guesses}");
+    }
+    let _ = writeln!(text, " time-ns={}", time.as_nanos());
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn size(side: usize) -> Size {
+        Size::from_side(side).unwrap()
+    }
+
+    #[test]
+    fn grids_read_back_at_every_size() {
+        for size in Size::ALL {
+            let cells: Vec<u8> =
+                (0..size.cells()).map(|cell| (cell % (size.side() + 1)) as u8).collect();
+            let grid = Grid::from_cells(size, &cells).unwrap();
+            let mut text = String::new();
+            push_grid(&mut text, &grid);
+            let words: Vec<&str> = text.split(' ').collect();
+            assert_eq!(words.len() == 1, size.side() <= 25, "{size}");
+            assert_eq!(take_grid(&mut words.iter().copied(), size).unwrap(), grid, "{size}");
+            assert_eq!(read_puzzle(&words).unwrap(), grid, "{size}");
+        }
+    }
+
+    #[test]
+    fn a_request_is_one_line() {
+        let grid = Grid::empty(size(4));
+        assert_eq!(request(7, &grid, Limits::UNIQUE), "solve 7 2 - ................\n");
+        let limits = Limits::FIRST.with_node_budget(1000);
+        assert_eq!(request(8, &grid, limits), "solve 8 1 1000 ................\n");
+    }
+
+    #[test]
+    fn answers_are_read_strictly() {
+        let solution = "1234341221434321";
+        let read = |line: &str| read_reply(line, 3, size(4), Limits::UNIQUE);
+        let Ok(Reply::Answer(outcome)) =
+            read(&format!("answer 3 1 complete {solution} nodes=5 guesses=1 time-ns=900 x=y z"))
+        else {
+            panic!("an answer")
+        };
+        assert_eq!(outcome.count, 1);
+        assert_eq!(outcome.solution.unwrap().cells()[..4], [1, 2, 3, 4]);
+        assert_eq!(outcome.stats, Stats { nodes: 5, guesses: 1 });
+        assert_eq!(outcome.reported_time, Some(Duration::from_nanos(900)));
+        let Ok(Reply::Answer(outcome)) = read(&format!("answer 3 7 gave-up {solution}")) else {
+            panic!("an answer")
+        };
+        assert_eq!((outcome.count, outcome.budget_exhausted), (2, true));
+        assert!(matches!(read("answer 3 0 complete"), Ok(Reply::Answer(_))));
+        assert!(matches!(read("  "), Ok(Reply::Nothing)));
+        assert!(matches!(read("info depth 3"), Ok(Reply::Nothing)));
+        assert!(
+            matches!(read("error 3 out of memory"), Ok(Reply::Error(m)) if m == "out of memory")
+        );
+        for (bad, problem) in [
+            ("answer 4 0 complete", "for request '4', expected 3"),
+            ("answer", "no id"),
+            ("answer 3", "no count"),
+            ("answer 3 x complete", "count 'x'"),
+            ("answer 3 1", "no status"),
+            ("answer 3 1 solved", "neither complete"),
+            ("answer 3 1 complete", "the grid is missing"),
+            ("answer 3 1 complete 123", "16 symbols, not 3"),
+            ("answer 3 1 complete 123412341234123X", "symbol 16 of the grid is 'X'"),
+            (&format!("answer 3 1 complete {solution} nodes=-1"), "nodes='-1'"),
+            ("hello", "expected `answer 3 ...`"),
+        ] {
+            let Err(message) = read(bad) else { panic!("{bad} is read") };
+            assert!(message.contains(problem), "{bad}: {message}");
+        }
+    }
+
+    #[test]
+    fn handshakes_take_what_they_know() {
+        let mut handshake = Handshake::default();
+        for line in [
+            "protocol 1",
+            "name my engine ",
+            "sizes 4 9 10",
+            "feature counts time x",
+            "what",
+            "info hi",
+        ] {
+            assert_eq!(handshake.take(line), Ok(false), "{line}");
+        }
+        assert_eq!(handshake.take("ready"), Ok(true));
+        assert_eq!(handshake.name.as_deref(), Some("my engine"));
+        assert_eq!(handshake.sizes, [size(4), size(9)]);
+        assert!(handshake.counts && handshake.time && !handshake.budget && !handshake.stats);
+        assert!(Handshake::default().take("protocol 2").unwrap_err().contains("version '2'"));
+        let mut none = Handshake::default();
+        none.take("sizes 10").unwrap();
+        assert!(none.take("ready").unwrap_err().contains("no side"));
+    }
+}
