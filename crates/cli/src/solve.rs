@@ -66,15 +66,14 @@ pub const UNSUPPORTED: &str = "unsupported";
 /// Runs `solve` (or `count`, when `args.count`) with the engines of `registry`; returns the
 /// exit code.
 pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
-    let chosen = crate::find_engine(registry, args.engine.as_deref()).and_then(|chosen| {
-        match chosen {
+    let chosen =
+        crate::find_engine(registry, args.engine.as_deref()).and_then(|chosen| match chosen {
             Some(engine) if args.count && !engine.counts => Err(format!(
                 "engine '{}' finds a first solution only: it cannot count solutions",
                 engine.name
             )),
             _ => Ok(chosen),
-        }
-    });
+        });
     let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.threads.threads)?)));
     let (engine, workers) = match workers {
         Ok(found) => found,

@@ -70,7 +70,10 @@ fn engines_lists_those_declared_on_the_command_line_and_in_a_file() {
         .unwrap();
     let listed = sudoku_in(dir, &["engines", "--engines-file", "other.toml"]);
     let stdout = text(&listed.stdout);
-    assert!(stdout.contains("declared at other.toml:2") && !stdout.contains("fromfile"), "{stdout}");
+    assert!(
+        stdout.contains("declared at other.toml:2") && !stdout.contains("fromfile"),
+        "{stdout}"
+    );
 
     // Without declarations the listing is the built-in engines only.
     let plain = sudoku(&["engines"], b"");
@@ -116,7 +119,7 @@ fn a_judge_program_solves_and_its_failures_cost_only_their_puzzles() {
 
     for (declaration, verdict, message) in [
         ("crash=judge:sh -c 'echo dying >&2; exit 3'", "crashed", "exited with status 3"),
-        ("hang=judge:sleep 30", "timed-out", "within 300 ms"),
+        ("hang=judge:sleep 30", "timed-out", "within the time limit of 300 ms"),
         ("garbage=judge:sh -c 'echo not a grid'", "protocol-error", "'not a grid'"),
     ] {
         let name = declaration.split('=').next().unwrap();
@@ -186,7 +189,16 @@ fn no_engine_process_outlives_an_interrupted_run() {
         let puzzles = format!("{PUZZLE}\n").repeat(4);
         std::fs::write(directory.path().join("p.txt"), puzzles).unwrap();
         let mut run = Command::new(sudoku_binary())
-            .args(["bench", "p.txt", "-j", "2", "-e", "hang", "--external", "hang=judge:sleep 1000"])
+            .args([
+                "bench",
+                "p.txt",
+                "-j",
+                "2",
+                "-e",
+                "hang",
+                "--external",
+                "hang=judge:sleep 1000",
+            ])
             .current_dir(directory.path())
             .env("CI", "true")
             .stdout(Stdio::null())

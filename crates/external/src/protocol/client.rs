@@ -57,6 +57,7 @@ impl Connection {
             message: format!("start-up: {}", failure.message),
         };
         let mut process = Process::start(command).map_err(start_up)?;
+        process.set_time_limit(deadline.saturating_duration_since(Instant::now()));
         process.send(&format!("sudoku-protocol {VERSION}\n")).map_err(start_up)?;
         let mut handshake = Handshake::default();
         loop {
@@ -229,6 +230,7 @@ impl ProtocolEngine {
         };
         let request = self.in_flight.front().expect("a request is in flight");
         let (id, size, limits) = (request.id, request.puzzle.size(), request.limits);
+        connection.process.set_time_limit(self.setup.time_limit);
         loop {
             let line =
                 connection.process.next_line(deadline, &format!("answer to request {id}"))?;
