@@ -552,6 +552,11 @@ pub struct ServeArgs {
     /// The built-in engine to serve.
     #[arg(short, long, value_name = "ENGINE", default_value = sudoku_engines::DEFAULT_ENGINE)]
     pub engine: String,
+
+    /// Serve an engine that answers every puzzle at once with no solution, instead: what
+    /// `bench --overhead` measures the protocol's cost with.
+    #[arg(long, conflicts_with = "engine")]
+    pub instant: bool,
 }
 
 /// The node budget `sudoku bench` gives instrumented engines unless told otherwise. Plain
@@ -575,6 +580,13 @@ pub struct BenchArgs {
 
     #[command(flatten)]
     pub external: ExternalArgs,
+
+    /// Measure and print what each way of timing an engine costs a puzzle (an in-process call,
+    /// a protocol round trip one at a time and pipelined, a whole process), with an engine
+    /// that answers at once, before the run. Done whenever an engine from outside is in the
+    /// run.
+    #[arg(long)]
+    pub overhead: bool,
 
     /// `first` stops each solve at the first solution; `unique` counts to 2, proving
     /// uniqueness (the mode of the field's published tables).

@@ -19,6 +19,7 @@ use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter};
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
+use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 
 use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs};
@@ -107,6 +108,33 @@ pub fn run_with_engines(args: &BenchArgs, engines: Vec<&EngineInfo>) -> u8 {
     }
 }
 
+/// Measures what each timing path costs a puzzle, with an engine that answers at once served
+/// by this program itself (`sudoku serve --instant`), and prints it on standard error.
+fn print_overhead() -> Result<(), Halt> {
+    let server = std::env::current_exe().map(|program| {
+        vec![program.display().to_string(), "serve".to_owned(), "--instant".to_owned()]
+    });
+    // The engine answers without looking: any 9×9 grid is as good as another.
+    let puzzles = vec![Grid::empty(Size::NINE); 1000];
+    let measured = server
+        .map_err(|error| format!("cannot find this program to serve: {error}"))
+        .and_then(|server| {
+            sudoku_external::overhead::measure(&server, &puzzles).map_err(|f| f.to_string())
+        });
+    match measured {
+        Ok(overhead) => errln!(
+            "timing paths, with an engine that answers at once: in-process call {:.2} µs; \
+             protocol round trip {:.1} µs one at a time, {:.1} µs pipelined; whole process {:.2} \
+             ms a puzzle",
+            overhead.in_process.as_secs_f64() * 1e6,
+            overhead.round_trip.as_secs_f64() * 1e6,
+            overhead.pipelined.as_secs_f64() * 1e6,
+            overhead.whole_process.as_secs_f64() * 1e3,
+        ),
+        Err(problem) => errln!("sudoku: the timing paths could not be measured: {problem}"),
+    }
+}
+
 /// A usage problem found before the run: reported, and the run does not start.
 fn refuse(findings: &mut Findings, message: std::fmt::Arguments<'_>) -> Result<(), Halt> {
     findings.bad_input = true;
@@ -122,6 +150,9 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         findings.bad_input = true;
         return Ok(());
     };
+    if args.overhead || engines.iter().any(|info| !info.is_built_in()) {
+        print_overhead()?;
+    }
     let mut corpora = Vec::with_capacity(files.len());
     for file in &files {
         let corpus = if file == Path::new("-") {

@@ -157,7 +157,9 @@ fn entry(info: &EngineInfo, width: usize, sizes_width: usize, more: &str) -> Str
 /// Runs `sudoku serve`: the built-in engine `args.engine` answers the engine protocol on
 /// standard input and output until `quit` or the end of the input; returns the exit code.
 pub fn serve(args: &ServeArgs) -> u8 {
+    let instant = sudoku_external::overhead::instant();
     let engine = match sudoku_engines::find(&args.engine) {
+        _ if args.instant => &instant,
         Ok(engine) => engine,
         Err(unknown) => {
             return match errln!("sudoku: {unknown}") {

@@ -22,6 +22,7 @@
 pub mod declare;
 pub mod dimacs;
 pub mod judge;
+pub mod overhead;
 pub mod process;
 pub mod protocol;
 
