@@ -15,6 +15,8 @@ Exit codes:
      or output that could not be written
   3  bench only: engines disagree on a puzzle, or an answer failed the check
   4  bench only: slower than the baseline beyond the threshold, or a counter changed
+  5  an engine from outside failed on some puzzle: it crashed, timed out or broke its
+     protocol (solve, count, bench, generate)
 A closed output pipe (sudoku ... | head) ends a command quietly.";
 
 /// What `sudoku solve` prints, and its exit codes. The placeholders are those of
@@ -29,6 +31,9 @@ of the output answers puzzle N: a puzzle without a solution gets a placeholder l
   unreadable   the puzzle could not be read (its error is on standard error)
   no-solution  the puzzle has no solution
   gave-up      the search ran out of --budget nodes first
+  crashed, timed-out, protocol-error
+               an engine from outside failed on the puzzle (the message says how); it is
+               started again for the next puzzle
 A grid of several lines has no placeholder: such a puzzle prints nothing.
 
 With --count, one line per puzzle, as `sudoku count` prints it:
@@ -42,7 +47,8 @@ Exit codes:
   0  every puzzle was solved (with --count: counted; a count of 0 is an answer)
   1  some puzzle has no solution, or its search gave up at the node budget
   2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option,
-     or output that could not be written";
+     or output that could not be written
+  5  an engine from outside failed on some puzzle (and nothing in 2 applies)";
 
 /// What `sudoku count` prints, and its exit codes.
 const COUNT_HELP: &str = "\
@@ -52,13 +58,16 @@ One line per puzzle, in input order, so line N of the output answers puzzle N:
   2+           at least two: the count stopped at the --limit (N+ with --limit N)
   K+?          the search gave up at the --budget after finding K solutions
   unreadable   the puzzle could not be read (its error is on standard error)
+  crashed, timed-out, protocol-error
+               an engine from outside failed on the puzzle (the message says how)
 Messages, --stats lines and a summary go to standard error.
 
 Exit codes:
   0  every puzzle was counted (a count of 0 is an answer)
   1  some search gave up at the node budget
   2  bad input or usage: a malformed puzzle, an unreadable file, an unknown engine or option,
-     or output that could not be written";
+     or output that could not be written
+  5  an engine from outside failed on some puzzle (and nothing in 2 applies)";
 
 const GENERATE_HELP: &str = "\
 Each puzzle is cut from a random solved grid by removing clues in random order while the
@@ -75,6 +84,8 @@ leaves it as it was. At a terminal, a progress bar on standard error counts the 
 Exit codes:
   0  the puzzles were written (or the reader of standard output went away)
   2  bad usage, or the output could not be written
+  5  the engine (one from outside) failed while checking a puzzle: the output is left as it
+     was (with --out) or ends at the last puzzle it checked
   128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM...:
          any that ends a process and can be caught, unless the run was started with it
          ignored)";
@@ -124,9 +135,16 @@ and the deterministic counters (counts, budget-outs, nodes, guesses) exactly. Th
 must exist and match the run's mode and budget, and every engine and file of the run must be
 in it and the other way round (else the run does not start), unless --allow-partial-baseline.
 
+Engines from outside (--external, --engines-file; see docs/external-engines.md) are checked
+like the others. One that crashes, runs past --time-limit or breaks its protocol costs itself
+that puzzle (crashed, timed-out, protocol-error: listed with the puzzle's place, counted, left
+out of the times) and is started again; the run goes on. When one is in the run, what each
+timing path costs is measured first (see --overhead).
+
 Exit codes (the first that applies):
   3  engines disagree on a puzzle, or an answer failed the check
   2  bad input or usage: a malformed puzzle, an unreadable file, an unwritable output
+  5  an engine from outside failed on some puzzle
   4  slower than the baseline beyond the threshold, or a counter changed
   0  otherwise";
 
