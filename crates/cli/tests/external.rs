@@ -120,7 +120,7 @@ fn a_judge_program_solves_and_its_failures_cost_only_their_puzzles() {
     for (declaration, verdict, message) in [
         ("crash=judge:sh -c 'echo dying >&2; exit 3'", "crashed", "exited with status 3"),
         ("hang=judge:sleep 30", "timed-out", "within the time limit of 300 ms"),
-        ("garbage=judge:sh -c 'echo not a grid'", "protocol-error", "'not a grid'"),
+        ("garbage=judge:sh -c 'echo not a grid'", "protocol-error", "'not a grid"),
     ] {
         let name = declaration.split('=').next().unwrap();
         let started = Instant::now();
