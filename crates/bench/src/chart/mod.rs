@@ -241,11 +241,18 @@ pub(crate) mod test_reports {
             mode: Mode::Unique,
             budget: Some(1_000),
             instrumented: true,
+            counts: true,
+            timing: "in-process".to_owned(),
+            origin: crate::report::BUILT_IN.to_owned(),
+            command: None,
             cross_check: true,
             puzzles,
             solved: puzzles - budget_outs,
             unsolvable: 0,
             budget_outs,
+            crashed: 0,
+            timed_out: 0,
+            protocol_errors: 0,
             one_solution: Some(puzzles - budget_outs),
             two_plus_solutions: Some(0),
             passes: 1,
@@ -280,7 +287,10 @@ pub(crate) mod test_reports {
             .map(|(index, times)| SamplePoint {
                 puzzle: index as u64 + 1,
                 line: index as u64 + 2,
-                times: times.iter().map(|&(us, gave_up)| SampleTime { us, gave_up }).collect(),
+                times: times
+                    .iter()
+                    .map(|&(us, gave_up)| SampleTime { us, gave_up, failed: false })
+                    .collect(),
             })
             .collect();
         Samples {
@@ -328,6 +338,8 @@ pub(crate) mod test_reports {
             shard: None,
             merged_shards: None,
             samples,
+            failures: Vec::new(),
+            failures_not_kept: 0,
         }
     }
 
