@@ -888,7 +888,7 @@ fn csv_row<'a>(
         message: fields
             .get(10)
             .filter(|message| !message.is_empty())
-            .map(|message| text_of(message)),
+            .map(text_of),
     };
     Ok((row, columns))
 }

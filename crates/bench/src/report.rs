@@ -1025,7 +1025,7 @@ impl Report {
             let place = format!("failure {} ({} on {})", index + 1, failure.engine, failure.file);
             let Some(kind) = FailureKind::from_name(&failure.kind) else {
                 return Err(format!(
-                    "{place}: field kind: '{}' is not crashed, timed-out or protocol-error",
+                    "{place}: field kind '{}': not crashed, timed-out or protocol-error",
                     failure.kind
                 ));
             };
@@ -1050,7 +1050,7 @@ impl Report {
             let counted = self.records[*record].failures_of(kind);
             if listed[slot] > counted {
                 return Err(format!(
-                    "{place}: field kind: more {} failures listed than its record counts ({counted})",
+                    "{place}: field kind '{}': more listed than its record counts ({counted})",
                     failure.kind
                 ));
             }

@@ -44,9 +44,10 @@ use crate::output::{counted, shown_size};
 use crate::report::Report;
 
 pub use bars::render_bars;
-pub use cactus::{CACTUS_NOTE, CACTUS_POINTS, cactus_groups, render_cactus};
+pub use cactus::{CACTUS_FAILED_NOTE, CACTUS_NOTE, CACTUS_POINTS, cactus_groups, render_cactus};
 pub use common::{
-    BarKind, ChartError, Colour, GAVE_UP_NOTE, GAVE_UP_POINT_NOTE, PALETTE, bar_kind, compact,
+    BarKind, ChartError, Colour, FAILED_NOTE, GAVE_UP_NOTE, GAVE_UP_POINT_NOTE, PALETTE, bar_kind,
+    compact,
 };
 pub use scaling::render_scaling;
 pub use scatter::{check_pair, render_scatter, sample_columns, scatter_pair};
