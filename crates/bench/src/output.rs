@@ -57,8 +57,9 @@ pub fn read_json(text: &str) -> Result<Report, crate::report::ReadError> {
 }
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
-/// A missing figure is an empty cell. The histograms behind the figures (`timings`) and the
-/// list of failures are JSON only (each record's failure counters are columns).
+/// A missing figure is an empty cell. The histograms behind the figures (`timings`) are JSON
+/// only; the list of failures is in every format but this one (each record's failure counters
+/// are columns).
 pub fn write_csv(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     for record in &report.records {

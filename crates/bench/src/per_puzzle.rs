@@ -885,10 +885,7 @@ fn csv_row<'a>(
         us,
         nodes: counter(8)?,
         guesses: counter(9)?,
-        message: fields
-            .get(10)
-            .filter(|message| !message.is_empty())
-            .map(text_of),
+        message: fields.get(10).filter(|message| !message.is_empty()).map(text_of),
     };
     Ok((row, columns))
 }
