@@ -533,11 +533,16 @@ type CounterRead = fn(&Record) -> Option<u64>;
 
 /// The deterministic counters that differ between two records of one engine and file.
 pub fn counter_changes(before: &Record, after: &Record) -> Vec<CounterChange> {
-    let counters: [(&'static str, CounterRead); 9] = [
+    // A failure is a changed counter: a baseline of engines that answered every puzzle (every
+    // baseline older than schema 4) counts none.
+    let counters: [(&'static str, CounterRead); 12] = [
         ("puzzles", |r| Some(r.puzzles)),
         ("solved", |r| Some(r.solved)),
         ("unsolvable", |r| Some(r.unsolvable)),
         ("budget_outs", |r| Some(r.budget_outs)),
+        ("crashed", |r| Some(r.crashed)),
+        ("timed_out", |r| Some(r.timed_out)),
+        ("protocol_errors", |r| Some(r.protocol_errors)),
         ("one_solution", |r| r.one_solution),
         ("two_plus_solutions", |r| r.two_plus_solutions),
         ("nodes_total", |r| r.nodes_total),

@@ -9,6 +9,18 @@
 //!    count (0, 1 or 2+ in mode `unique`; 0 or 1+ in mode `first`), and where the count is
 //!    exactly one, on the solution itself. Budget-outs prove nothing and take no part.
 //!
+//! An engine that failed on the puzzle (crashed, timed out, broke its protocol, on any pass)
+//! gave no answer: like a budget-out it takes no part, and it is never a disagreement. The
+//! failure is counted and listed apart ([`crate::report::EngineFailure`]).
+//!
+//! An engine that does not count solutions (`EngineInfo::counts` false: a judge program that
+//! prints one solution) is asked for the first solution only, and judged on it alone: its
+//! solution must pass the check on its own, and it must find one exactly when the counting
+//! engines say the puzzle has at least one (by the same strict majority as above, on that
+//! question only: none or some). It takes no part in deciding between `1` and `2+`, nor in the
+//! vote of the counting engines. When no counting engine finished, the engines that do not
+//! count are compared with each other on "none or some", by the same majority rule.
+//!
 //! A puzzle that fails either test is a [`Disagreement`], kept with its file, number, line and
 //! every engine's answer. It is *charged* to the engines that are to blame: an engine whose
 //! answer fails on its own; among the rest, the engines outside the answer most of them gave,
@@ -91,12 +103,44 @@ pub struct CheckResult {
 /// What an engine's answer to one puzzle is, for comparison with the others.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Judged<'a> {
-    /// Gave up at the budget: takes no part.
-    GaveUp,
+    /// Gave up at the budget, or failed: takes no part.
+    NoAnswer,
     /// Wrong on its own.
     Invalid,
     /// A finished answer: the verdict, and the solution where it is unique.
     Finished(Verdict, Option<&'a Grid>),
+    /// The answer of an engine that does not count: whether it found a solution.
+    FirstOnly(bool),
+}
+
+impl Judged<'_> {
+    /// Whether the answer says the puzzle has a solution (`None`: no such answer).
+    fn found(&self) -> Option<bool> {
+        match *self {
+            Judged::Finished(verdict, _) => Some(!matches!(verdict, Verdict::Exactly(0))),
+            Judged::FirstOnly(found) => Some(found),
+            Judged::NoAnswer | Judged::Invalid => None,
+        }
+    }
+}
+
+/// The answer most of `answers` give, when one has a strict plurality (more votes than any
+/// other), and how many different answers there are.
+fn strict_majority<T: PartialEq + Copy>(answers: impl Iterator<Item = T>) -> (Option<T>, usize) {
+    let mut votes: Vec<(T, usize)> = Vec::new();
+    for answer in answers {
+        match votes.iter_mut().find(|(seen, _)| *seen == answer) {
+            Some((_, count)) => *count += 1,
+            None => votes.push((answer, 1)),
+        }
+    }
+    let most = votes.iter().map(|&(_, count)| count).max().unwrap_or(0);
+    let mut leaders = votes.iter().filter(|&&(_, count)| count == most);
+    let majority = match (leaders.next(), leaders.next()) {
+        (Some(&(answer, _)), None) => Some(answer),
+        _ => None,
+    };
+    (majority, votes.len())
 }
 
 /// Judges every puzzle of `corpus` over the reference answers of `runs` (one per engine, all
@@ -140,11 +184,22 @@ pub fn problem_with(puzzle: &Grid, outcome: &Outcome, limits: Limits) -> Option<
 
 fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> {
     let outcome = &run.reference[index].outcome;
-    if problem_with(puzzle, outcome, run.limits).is_some() || run.instability(index).is_some() {
+    if outcome.failure.is_some() {
+        return Judged::NoAnswer;
+    }
+    // A wrong answer is wrong even if a later pass failed on the puzzle.
+    if problem_with(puzzle, outcome, run.limits).is_some() {
+        return Judged::Invalid;
+    }
+    if run.failure(index).is_some() {
+        return Judged::NoAnswer;
+    }
+    if run.instability(index).is_some() {
         return Judged::Invalid;
     }
     match outcome.verdict(run.limits) {
-        Verdict::GaveUp(_) => Judged::GaveUp,
+        Verdict::GaveUp(_) | Verdict::Failed(_) => Judged::NoAnswer,
+        _ if !run.info.counts => Judged::FirstOnly(outcome.count > 0),
         verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution.as_ref()),
         verdict => Judged::Finished(verdict, None),
     }
@@ -159,10 +214,15 @@ fn check_puzzle(
 ) -> Option<(Disagreement, Vec<bool>)> {
     let puzzle = &corpus.puzzles[index];
     let mut agreed: Option<Judged> = None;
+    let mut found: Option<bool> = None;
     let mut disputed = false;
     for run in runs {
-        match judge(&puzzle.grid, run, index) {
-            Judged::GaveUp => {}
+        let answer = judge(&puzzle.grid, run, index);
+        if let Some(says) = answer.found() {
+            disputed |= *found.get_or_insert(says) != says;
+        }
+        match answer {
+            Judged::NoAnswer | Judged::FirstOnly(_) => {}
             Judged::Invalid => disputed = true,
             finished => match agreed {
                 None => agreed = Some(finished),
@@ -175,25 +235,29 @@ fn check_puzzle(
     }
 
     let judged: Vec<Judged> = runs.iter().map(|run| judge(&puzzle.grid, run, index)).collect();
-    let mut votes: Vec<(Judged, usize)> = Vec::new();
-    for answer in judged.iter().filter(|answer| matches!(answer, Judged::Finished(..))) {
-        match votes.iter_mut().find(|(seen, _)| seen == answer) {
-            Some((_, count)) => *count += 1,
-            None => votes.push((*answer, 1)),
-        }
-    }
-    let most = votes.iter().map(|&(_, count)| count).max().unwrap_or(0);
-    let mut leaders = votes.iter().filter(|&&(_, count)| count == most);
-    let majority = match (leaders.next(), leaders.next()) {
-        (Some(&(answer, _)), None) => Some(answer),
-        _ => None,
+    let finished =
+        || judged.iter().copied().filter(|answer| matches!(answer, Judged::Finished(..)));
+    let (majority, answers) = strict_majority(finished());
+    // Whether the puzzle has a solution, as the counting engines say by a strict majority on
+    // that question alone; or, when none finished, as the engines that do not count say.
+    let first_only =
+        || judged.iter().copied().filter(|answer| matches!(answer, Judged::FirstOnly(_)));
+    let (expected, found_answers) = if finished().next().is_some() {
+        (strict_majority(finished().filter_map(|answer| answer.found())).0, 1)
+    } else {
+        strict_majority(first_only().filter_map(|answer| answer.found()))
     };
     let blamed: Vec<bool> = judged
         .iter()
         .map(|answer| match answer {
-            Judged::GaveUp => false,
+            Judged::NoAnswer => false,
             Judged::Invalid => true,
-            finished => votes.len() > 1 && majority != Some(*finished),
+            Judged::FirstOnly(found) => match expected {
+                Some(expected) => *found != expected,
+                // The engines that do not count, alone and two against each other.
+                None => found_answers > 1,
+            },
+            finished => answers > 1 && majority != Some(*finished),
         })
         .collect();
     let answers = runs
@@ -201,11 +265,15 @@ fn check_puzzle(
         .zip(&blamed)
         .map(|(run, &charged)| {
             let outcome = &run.reference[index].outcome;
-            let problem = problem_with(&puzzle.grid, outcome, run.limits)
-                .or_else(|| run.instability(index).map(|found| found.description.clone()));
+            // A failure is no answer, so nothing in it can be wrong: its count says it failed.
+            let problem = match run.failure(index) {
+                Some(_) if outcome.failure.is_some() => None,
+                _ => problem_with(&puzzle.grid, outcome, run.limits)
+                    .or_else(|| run.instability(index).map(|found| found.description.clone())),
+            };
             EngineAnswer {
                 engine: run.info.name.to_string(),
-                count: outcome.verdict(run.limits).to_string(),
+                count: run.verdict(index).to_string(),
                 solution: outcome.solution.as_ref().map(Grid::to_line),
                 problem,
                 charged,

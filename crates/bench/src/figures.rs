@@ -15,12 +15,12 @@
 //! pooled in one histogram (puzzles × passes times). One histogram a record, whatever the
 //! number of passes, is what keeps memory bounded by the work: a pass costs three numbers.
 
-use sudoku_core::{Limits, Size, Verdict};
-use sudoku_engines::EngineInfo;
+use sudoku_core::{FailureKind, Limits, Size, Verdict};
+use sudoku_engines::{EngineInfo, Origin};
 
 use crate::BenchOptions;
 use crate::measure::EngineRun;
-use crate::report::{Mode, PassTiming, Record, Timings, size_name};
+use crate::report::{BUILT_IN, Mode, PassTiming, Record, Timings, size_name};
 
 /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
 pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -45,8 +45,19 @@ pub(crate) struct Counters {
     pub nodes: u64,
     pub guesses: u64,
     pub without_guessing: u64,
+    /// Puzzles failed on, by kind: crashed, timed out, protocol error.
+    pub failed: [u64; 3],
     /// Disputed puzzles charged to the engine (`None`: not cross-checked).
     pub disagreements: Option<u64>,
+}
+
+/// Where a failure of `kind` is counted in [`Counters::failed`].
+pub(crate) fn failure_slot(kind: FailureKind) -> usize {
+    match kind {
+        FailureKind::Crashed => 0,
+        FailureKind::TimedOut => 1,
+        FailureKind::ProtocolError => 2,
+    }
 }
 
 impl Counters {
@@ -61,6 +72,9 @@ impl Counters {
         self.nodes = self.nodes.saturating_add(other.nodes);
         self.guesses = self.guesses.saturating_add(other.guesses);
         self.without_guessing = self.without_guessing.saturating_add(other.without_guessing);
+        for (mine, theirs) in self.failed.iter_mut().zip(other.failed) {
+            *mine = mine.saturating_add(theirs);
+        }
         self.disagreements = match (self.disagreements, other.disagreements) {
             (Some(mine), Some(theirs)) => Some(mine.saturating_add(theirs)),
             (mine, theirs) => mine.or(theirs),
@@ -90,6 +104,11 @@ impl Counters {
                 other.without_guessing,
                 "solved_without_guessing",
             )?,
+            failed: [
+                sum(self.failed[0], other.failed[0], "crashed")?,
+                sum(self.failed[1], other.failed[1], "timed_out")?,
+                sum(self.failed[2], other.failed[2], "protocol_errors")?,
+            ],
             disagreements,
         };
         Ok(())
@@ -107,6 +126,7 @@ impl Counters {
             nodes: record.nodes_total.unwrap_or(0),
             guesses: record.guesses_total.unwrap_or(0),
             without_guessing: record.solved_without_guessing.unwrap_or(0),
+            failed: [record.crashed, record.timed_out, record.protocol_errors],
             disagreements: record.disagreements,
         }
     }
@@ -125,6 +145,7 @@ pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) -> Result<(), 
         mine.solve_seconds += pass.solve_seconds;
         // The longest solve of a pass over the whole file: the longest of its parts'.
         mine.longest_nanos = mine.longest_nanos.max(pass.longest_nanos);
+        mine.failed = mine.failed.checked_add(pass.failed).ok_or("timings.passes")?;
     }
     for (index, &wall) in other.parallel_walls.iter().enumerate() {
         if index == timings.parallel_walls.len() {
@@ -171,9 +192,15 @@ impl<'e> Tally<'e> {
         for (index, timed) in run.reference.iter().enumerate() {
             let outcome = &timed.outcome;
             counters.puzzles += 1;
+            // A puzzle failed on, on any pass, counts as a failure and nothing else.
+            let verdict = run.verdict(index);
+            if let Verdict::Failed(kind) = verdict {
+                counters.failed[failure_slot(kind)] += 1;
+                continue;
+            }
             counters.nodes = counters.nodes.saturating_add(outcome.stats.nodes);
             counters.guesses = counters.guesses.saturating_add(outcome.stats.guesses);
-            match outcome.verdict(run.limits) {
+            match verdict {
                 Verdict::GaveUp(_) => {
                     counters.budget_outs += 1;
                     continue;
@@ -199,6 +226,7 @@ impl<'e> Tally<'e> {
                     wall_seconds: pass.wall.as_secs_f64(),
                     solve_seconds: pass.solve_total.as_secs_f64(),
                     longest_nanos: pass.longest_nanos,
+                    failed: pass.failed,
                 })
                 .collect(),
             // One histogram for every pass of the chunk, not one a pass: memory does not grow
@@ -222,6 +250,16 @@ impl<'e> Tally<'e> {
             mode: options.mode,
             budget: self.limits.node_budget(),
             instrumented: self.info.instrumented,
+            counts: self.info.counts,
+            timing: self.info.timing.name().to_owned(),
+            origin: match &self.info.origin {
+                Origin::BuiltIn => BUILT_IN.to_owned(),
+                Origin::External { kind, .. } => (*kind).to_owned(),
+            },
+            command: match &self.info.origin {
+                Origin::BuiltIn => None,
+                Origin::External { command, .. } => Some(command.clone()),
+            },
             cross_check: options.cross_check,
             threads: options.threads as u64,
         };
@@ -237,6 +275,10 @@ pub(crate) struct RecordHead {
     pub mode: Mode,
     pub budget: Option<u64>,
     pub instrumented: bool,
+    pub counts: bool,
+    pub timing: String,
+    pub origin: String,
+    pub command: Option<String>,
     pub cross_check: bool,
     pub threads: u64,
 }
@@ -247,7 +289,8 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let instrumented = head.instrumented;
     let known = |value: u64| instrumented.then_some(value);
     let per_puzzle = |value: u64| instrumented.then(|| value as f64 / puzzles.max(1) as f64);
-    let proves_counts = head.mode == Mode::Unique;
+    // An engine that does not count was asked for the first solution only, whatever the mode.
+    let proves_counts = head.mode == Mode::Unique && head.counts;
     let passes = &timings.passes;
 
     let wall_seconds = median(passes.iter().map(|pass| pass.wall_seconds));
@@ -256,6 +299,8 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let single_thread_puzzles_per_second = rate(wall_seconds);
     let parallel_puzzles_per_second = rate(parallel_wall_seconds);
     let micros = |pick: &dyn Fn(&PassTiming) -> f64| median(passes.iter().map(pick)) / 1000.0;
+    // The solves a pass timed: failed ones have no solve time.
+    let timed = |pass: &PassTiming| puzzles.saturating_sub(pass.failed).max(1) as f64;
     Record {
         engine: head.engine,
         file: head.file,
@@ -263,16 +308,23 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         mode: head.mode,
         budget: head.budget,
         instrumented,
+        counts: head.counts,
+        timing: head.timing,
+        origin: head.origin,
+        command: head.command,
         cross_check: head.cross_check,
         puzzles,
         solved: counters.solved,
         unsolvable: counters.unsolvable,
         budget_outs: counters.budget_outs,
+        crashed: counters.failed[0],
+        timed_out: counters.failed[1],
+        protocol_errors: counters.failed[2],
         one_solution: proves_counts.then_some(counters.one),
         two_plus_solutions: proves_counts.then_some(counters.two_plus),
         passes: passes.len() as u32,
         single_thread_puzzles_per_second,
-        us_mean: micros(&|pass| pass.solve_seconds * 1e9 / puzzles.max(1) as f64),
+        us_mean: micros(&|pass| pass.solve_seconds * 1e9 / timed(pass)),
         us_median: timings.latencies.median_nanos() as f64 / 1000.0,
         us_p99: timings.latencies.quantile_nanos(0.99) as f64 / 1000.0,
         us_max: micros(&|pass| pass.longest_nanos as f64),
@@ -345,6 +397,10 @@ mod tests {
             mode: Mode::Unique,
             budget: None,
             instrumented: true,
+            counts: true,
+            timing: "in-process".into(),
+            origin: BUILT_IN.into(),
+            command: None,
             cross_check: true,
             threads: 1,
         };

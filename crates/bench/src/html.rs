@@ -1,5 +1,6 @@
-//! The report as one self-contained HTML page: the run's settings, a table per file and size,
-//! the disagreements, and every chart inline as SVG.
+//! The report as one self-contained HTML page: the run's settings (how each engine was timed
+//! among them), a table per file and size, the failures, the disagreements, and every chart
+//! inline as SVG.
 //!
 //! The page is meant to be mailed, attached to an issue or opened years later, so it depends
 //! on nothing: no script, no external font, stylesheet or image, no link to the network (the
@@ -51,6 +52,7 @@ pub fn render_html(report: &Report, scatter_pair: Option<(&str, &str)>) -> Strin
         results(&mut page, report, index + 1, file, scatter_pair);
     }
     not_applicable(&mut page, report);
+    failures(&mut page, report);
     disagreements(&mut page, report);
     page.push_str("</main>\n</body>\n</html>\n");
     page
@@ -149,6 +151,14 @@ fn settings(page: &mut String, report: &Report) {
     item("Node budget", budget);
     item("Threads", format!("{} in the parallel passes", count(report.threads)));
     item("Timing", escape(&passes(report)));
+    let timing = crate::output::timing_line(report);
+    item("Clock", escape(timing.strip_prefix("timing: ").unwrap_or(&timing)));
+    for note in crate::output::engine_notes(report) {
+        match note.split_once(": ") {
+            Some((term, said)) => item(&escape(&capitalized(term)), escape(said)),
+            None => item("Note", escape(&note)),
+        }
+    }
     let cross_check = if report.cross_check {
         "on: every answer checked, finished engines compared".to_owned()
     } else {
@@ -163,6 +173,34 @@ fn settings(page: &mut String, report: &Report) {
     }
     item("Tool", escape(&report.tool));
     page.push_str("</dl>\n</section>\n");
+}
+
+/// `text` with its first letter in capitals.
+fn capitalized(text: &str) -> String {
+    let mut characters = text.chars();
+    characters
+        .next()
+        .map_or_else(String::new, |first| first.to_uppercase().chain(characters).collect())
+}
+
+/// The puzzles an engine failed on, one line each, and how many more were not kept: nothing
+/// when every engine answered every puzzle.
+fn failures(page: &mut String, report: &Report) {
+    let lines = crate::output::failure_lines(report);
+    if lines.is_empty() {
+        return;
+    }
+    let _ = writeln!(
+        page,
+        "<section id=\"failures\">\n<h2>Failures</h2>\n<p class=\"alert\">{}: no answer \
+         (crashed, timed out, broke its protocol); left out of the times and of the \
+         cross-check.</p>\n<ul>",
+        counted(report.failures_total(), "puzzle failed on", "puzzles failed on")
+    );
+    for line in lines {
+        let _ = writeln!(page, "<li><code>{}</code></li>", escape(&line));
+    }
+    page.push_str("</ul>\n</section>\n");
 }
 
 /// How many timing passes each figure is the median of.
@@ -213,13 +251,15 @@ type Cell = fn(&Record) -> String;
 
 /// The columns of a results table: those of the terminal table, the parallel column's heading
 /// left empty (it names the thread count).
-fn columns() -> [(&'static str, Cell); 16] {
-    [
+fn columns(report: &Report) -> Vec<(&'static str, Cell)> {
+    let failed = report.failures_total() > 0;
+    let all: [(&'static str, Cell); 17] = [
         ("engine", |r| r.engine.clone()),
         ("puzzles", |r| count(r.puzzles)),
         ("solved", |r| count(r.solved)),
         ("unsolvable", |r| count(r.unsolvable)),
         ("budget-outs", |r| count(r.budget_outs)),
+        ("failed", |r| count(r.failures())),
         ("puzzles/s", |r| figure(r.single_thread_puzzles_per_second)),
         ("µs mean", |r| figure(r.us_mean)),
         ("µs median", |r| figure(r.us_median)),
@@ -231,7 +271,9 @@ fn columns() -> [(&'static str, Cell); 16] {
         ("guesses/puzzle", |r| r.guesses_per_puzzle.map_or_else(dash, figure)),
         ("no guess", |r| r.no_guess_percent.map_or_else(dash, |p| format!("{p:.1}%"))),
         ("disagreements", |r| r.disagreements.map_or_else(|| "off".to_owned(), count)),
-    ]
+    ];
+    // A run where every engine answered every puzzle keeps the table it always had.
+    all.into_iter().filter(|(name, _)| failed || *name != "failed").collect()
 }
 
 /// A figure the engine cannot give.
@@ -284,7 +326,7 @@ fn results(
 
 /// The table of every engine on one size of one file, with the engines that do not solve it.
 fn table(page: &mut String, report: &Report, file: &str, size: &str) {
-    let columns = columns();
+    let columns = columns(report);
     page.push_str("<div class=\"scroll\">\n<table class=\"results\">\n<thead><tr>");
     for (heading, _) in &columns {
         let heading = if heading.is_empty() {
@@ -296,7 +338,7 @@ fn table(page: &mut String, report: &Report, file: &str, size: &str) {
     }
     page.push_str("</tr></thead>\n<tbody>\n");
     for record in report.records.iter().filter(|r| r.file == file && r.size == size) {
-        let wrong = record.disagreements.is_some_and(|found| found > 0);
+        let wrong = record.disagreements.is_some_and(|found| found > 0) || record.failures() > 0;
         page.push_str(if wrong { "<tr class=\"warn\">" } else { "<tr>" });
         for (_, cell) in &columns {
             let _ = write!(page, "<td>{}</td>", escape(&cell(record)));

@@ -11,6 +11,10 @@
 //! - **Fast.** Puzzles are spread over a rayon pool (work stealing: one puzzle can cost a
 //!   million times another); each worker owns its engine and writes into preallocated slots,
 //!   so nothing shared is locked while engines run ([`measure`]).
+//! - **Robust.** An engine from outside (another program, run as a child process) may crash,
+//!   time out or break its protocol on a puzzle: that puzzle is a failure of that engine,
+//!   counted and listed with its place ([`report::EngineFailure`]), left out of its times and
+//!   of the cross-check, and no other engine's figures change.
 //! - **Readable.** One [`Report`] value feeds the terminal table, Markdown, CSV and JSON
 //!   ([`output`]), the SVG chart ([`chart`]) and the baselines ([`baseline`]).
 //!
@@ -61,8 +65,8 @@ pub use corpus::{Corpus, CorpusPuzzle, LoadError, Shard};
 pub use crosscheck::{Disagreement, EngineAnswer};
 pub use latency::Latencies;
 pub use report::{
-    FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record, Report,
-    SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings, size_name,
+    EngineFailure, FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record,
+    Report, SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings, size_name,
 };
 
 /// How often the timing passes run.
@@ -170,6 +174,10 @@ pub fn run_observed(
         report.not_applicable.extend(file.not_applicable);
         report.samples.extend(file.samples);
         disagreements.extend(file.disagreements);
+        for failure in file.failures.kept {
+            report.keep_failure(failure);
+        }
+        report.failures_not_kept = report.failures_not_kept.saturating_add(file.failures.not_kept);
     }
     progress.finish();
     report.disagreements = options.cross_check.then_some(disagreements);
@@ -183,6 +191,47 @@ struct FileRun {
     not_applicable: Vec<NotApplicable>,
     samples: Vec<Samples>,
     disagreements: Vec<Disagreement>,
+    failures: Failures,
+}
+
+/// The failures met so far: the first [`report::MAX_KEPT_FAILURES`] kept, the rest counted
+/// (no more are ever kept by the report).
+#[derive(Default)]
+struct Failures {
+    kept: Vec<EngineFailure>,
+    not_kept: u64,
+}
+
+impl Failures {
+    /// Keeps the failures of `runs` on `chunk`, puzzle by puzzle, engine by engine.
+    fn add(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]) {
+        for (index, puzzle) in chunk.puzzles.iter().enumerate() {
+            for run in runs {
+                let Some(failure) = run.failure(index) else { continue };
+                if self.kept.len() == report::MAX_KEPT_FAILURES {
+                    self.not_kept = self.not_kept.saturating_add(1);
+                    continue;
+                }
+                self.kept.push(EngineFailure {
+                    file: chunk.file.clone(),
+                    size: size_name(size),
+                    puzzle: puzzle.number as u64,
+                    line: puzzle.line as u64,
+                    engine: run.info.name.to_string(),
+                    kind: failure.kind.name().to_owned(),
+                    message: report::failure_message(&failure.message),
+                });
+            }
+        }
+    }
+
+    /// Adds `other`'s, which come after these.
+    fn extend(&mut self, other: Failures) {
+        let room = report::MAX_KEPT_FAILURES - self.kept.len();
+        let beyond = other.kept.len().saturating_sub(room) as u64;
+        self.kept.extend(other.kept.into_iter().take(room));
+        self.not_kept = self.not_kept.saturating_add(other.not_kept).saturating_add(beyond);
+    }
 }
 
 /// The engines running on the puzzles of one size of a file, and what they did so far.
@@ -191,6 +240,7 @@ struct SizePart<'e> {
     tallies: Vec<figures::Tally<'e>>,
     samples: Samples,
     disagreements: Vec<Disagreement>,
+    failures: Failures,
 }
 
 /// Runs every engine that solves it over `corpus`, a chunk at a time.
@@ -224,6 +274,7 @@ fn run_file(
                 ),
                 tallies: engines.iter().map(|info| figures::Tally::new(info, options)).collect(),
                 disagreements: Vec::new(),
+                failures: Failures::default(),
             });
         }
     }
@@ -266,10 +317,12 @@ fn run_file(
         not_applicable,
         samples: Vec::new(),
         disagreements: Vec::new(),
+        failures: Failures::default(),
     };
     for part in parts {
         run.records.extend(part.tallies.iter().map(|t| t.record(&corpus.file, part.size, options)));
         run.disagreements.extend(part.disagreements);
+        run.failures.extend(part.failures);
         if !part.samples.points.is_empty() {
             run.samples.push(part.samples);
         }
@@ -319,6 +372,7 @@ fn run_chunk(
     for (index, (tally, run)) in part.tallies.iter_mut().zip(&runs).enumerate() {
         tally.add(run, charged.as_ref().map(|per_engine| per_engine[index]));
     }
+    part.failures.add(chunk, part.size, &runs);
     sample(&mut part.samples, chunk, &runs);
     for observer in observers.iter_mut() {
         observer.chunk(chunk, part.size, &runs);
@@ -334,12 +388,15 @@ fn sample(samples: &mut Samples, chunk: &Corpus, runs: &[measure::EngineRun<'_>]
         }
         let times = runs
             .iter()
-            .map(|run| SampleTime {
-                us: run.puzzle_times[index] as f64 / 1000.0,
-                gave_up: matches!(
-                    run.reference[index].outcome.verdict(run.limits),
-                    sudoku_core::Verdict::GaveUp(_)
-                ),
+            .map(|run| {
+                let verdict = run.verdict(index);
+                let failed = matches!(verdict, sudoku_core::Verdict::Failed(_));
+                SampleTime {
+                    // A failed solve has no time: its clock ran to a crash or a time limit.
+                    us: if failed { 0.0 } else { run.puzzle_times[index] as f64 / 1000.0 },
+                    gave_up: matches!(verdict, sudoku_core::Verdict::GaveUp(_)),
+                    failed,
+                }
             })
             .collect();
         samples.push(SamplePoint { puzzle: puzzle.number as u64, line: puzzle.line as u64, times });

@@ -16,18 +16,37 @@
 //! to the one histogram of the run ([`EngineRun::latencies`]): memory does not grow with the
 //! passes (a thousand passes of one 4×4 puzzle once kept a thousand 270 KB histograms).
 //!
-//! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic). Results go
+//! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic), except for an
+//! engine timed by its own word ([`sudoku_engines::Timing::EngineReported`]): a puzzle it
+//! reports a time for ([`Outcome::reported_time`]) takes that time instead, in every figure
+//! and histogram, once the pass is over (the clock still runs around it, and the pass's wall
+//! time is the harness's). Before each sequential pass the engine is told which puzzles are
+//! coming ([`Engine::expect`]): an engine in another process may send them ahead; for an
+//! engine in this process the hint costs nothing. Results go
 //! into slots allocated before the pass; in the parallel pass each rayon worker makes its own
 //! engine (engines are `Send`, not `Sync`, and own their scratch memory) and writes only the
 //! slots of the puzzles it took, so nothing shared is locked while engines run. Progress is
 //! reported once per [`PROGRESS_STEP`] puzzles, never per puzzle.
+//!
+//! # Failures
+//!
+//! An engine from outside may fail on a puzzle ([`Outcome::failure`]: crashed, timed out,
+//! broke its protocol). A failed solve has no answer and its time is not a solve time (a
+//! time-out's is the limit): it is left out of the latency histogram, of the pass's solve
+//! total and longest solve, and so of every median; each pass counts its failed solves
+//! ([`PassTimes::failed`]). A puzzle is a **failure** of the engine when any of its passes
+//! failed on it: the reference pass, or a later pass where the reference pass answered
+//! ([`EngineRun::failure`]; the later failure is kept with its pass's number). A failure is
+//! counted as such and is never an instability: a later pass that fails where the reference
+//! answered, or answers where the reference failed, says nothing about the engine's
+//! determinism, only that it failed. A failed puzzle has no per-puzzle time.
 
 use std::time::{Duration, Instant};
 
 use rayon::ThreadPool;
 use rayon::prelude::*;
-use sudoku_core::{Engine, Limits, Outcome, Stats};
-use sudoku_engines::EngineInfo;
+use sudoku_core::{Engine, Failure, Limits, Outcome, Stats, Verdict};
+use sudoku_engines::{EngineInfo, Timing as EngineTiming};
 
 use crate::corpus::{Corpus, CorpusPuzzle};
 use crate::latency::Latencies;
@@ -45,7 +64,8 @@ pub const PROGRESS_STEP: usize = 256;
 pub struct Timed {
     /// What the engine returned.
     pub outcome: Outcome,
-    /// Nanoseconds inside `solve`.
+    /// Nanoseconds inside `solve` (or, for an engine timed by its own word, the time it
+    /// reported).
     pub nanos: u64,
 }
 
@@ -70,23 +90,39 @@ impl Timed {
 pub struct PassTimes {
     /// Wall time of the whole pass.
     pub wall: Duration,
-    /// Sum of the per-puzzle solve times.
+    /// Sum of the per-puzzle solve times (failed solves left out).
     pub solve_total: Duration,
-    /// The longest solve time, ns.
+    /// The longest solve time, ns (failed solves left out).
     pub longest_nanos: u64,
+    /// Solves that failed: their times are in none of the above, nor in the histogram.
+    pub failed: u64,
 }
 
 impl PassTimes {
-    /// The totals of a sequential pass from its slots, whose times are added to `latencies`.
+    /// The totals of a sequential pass from its slots, whose times (of the solves that did not
+    /// fail) are added to `latencies`.
     fn of(slots: &[Timed], wall: Duration, latencies: &mut Latencies) -> PassTimes {
-        let (mut total, mut longest) = (0u64, 0u64);
+        let (mut total, mut longest, mut failed) = (0u64, 0u64, 0u64);
         for slot in slots {
+            if slot.outcome.failure.is_some() {
+                failed += 1;
+                continue;
+            }
             latencies.record(slot.nanos);
             total = total.saturating_add(slot.nanos);
             longest = longest.max(slot.nanos);
         }
-        PassTimes { wall, solve_total: Duration::from_nanos(total), longest_nanos: longest }
+        PassTimes { wall, solve_total: Duration::from_nanos(total), longest_nanos: longest, failed }
     }
+}
+
+/// A failure on a pass after the reference pass, of a puzzle the reference pass answered.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LaterFailure {
+    /// Index of the puzzle in the corpus.
+    pub index: usize,
+    /// The failure, its message saying on which pass.
+    pub failure: Failure,
 }
 
 /// An engine's later answer to a puzzle that differs from its reference answer.
@@ -108,7 +144,11 @@ pub struct EngineRun<'e> {
     /// The reference pass, one slot per puzzle of the corpus.
     pub reference: Vec<Timed>,
     /// Puzzles answered differently by a later pass, by index (empty without cross-check).
+    /// A failure is never an instability.
     pub unstable: Vec<Instability>,
+    /// Puzzles the reference pass answered and a later pass failed on, by index: failures
+    /// of the engine all the same ([`EngineRun::failure`]).
+    pub later_failures: Vec<LaterFailure>,
     /// The sequential passes (with one thread, the reference pass is the first).
     pub sequential: Vec<PassTimes>,
     /// Every solve time of every sequential pass, pooled: one histogram however many passes.
@@ -132,11 +172,32 @@ impl EngineRun<'_> {
             .ok()
             .map(|position| &self.unstable[position])
     }
+
+    /// Why the engine failed on puzzle `index`, if it did on any pass: the reference pass's
+    /// failure, or else the first later pass's.
+    pub fn failure(&self, index: usize) -> Option<&Failure> {
+        self.reference[index].outcome.failure.as_ref().or_else(|| {
+            self.later_failures
+                .binary_search_by_key(&index, |found| found.index)
+                .ok()
+                .map(|position| &self.later_failures[position].failure)
+        })
+    }
+
+    /// The verdict on puzzle `index`: [`Verdict::Failed`] when any pass failed on it
+    /// ([`EngineRun::failure`]), else the reference pass's.
+    pub fn verdict(&self, index: usize) -> Verdict {
+        match self.failure(index) {
+            Some(failure) => Verdict::Failed(failure.kind),
+            None => self.reference[index].outcome.verdict(self.limits),
+        }
+    }
 }
 
-/// The limits `info` solves with: the mode's, plus the budget when the engine honours one.
+/// The limits `info` solves with: the mode's (the first solution only for an engine that does
+/// not count, whatever the mode), plus the budget when the engine honours one.
 pub fn limits_for(info: &EngineInfo, options: &BenchOptions<'_>) -> Limits {
-    let limits = options.mode.limits();
+    let limits = if info.counts { options.mode.limits() } else { Limits::FIRST };
     match options.budget {
         Some(nodes) if info.instrumented => limits.with_node_budget(nodes),
         _ => limits,
@@ -179,6 +240,7 @@ impl<'e, 'c> Runner<'e, 'c> {
                 limits,
                 reference: vec![Timed::UNSET; puzzles.len()],
                 unstable: Vec::new(),
+                later_failures: Vec::new(),
                 sequential: Vec::new(),
                 latencies: Latencies::new(),
                 stopped_at_pass_cap: false,
@@ -202,6 +264,7 @@ impl<'e, 'c> Runner<'e, 'c> {
         } else {
             let engine = runner.engine.as_mut();
             let wall = sequential_pass(engine, limits, puzzles, &mut run.reference, progress);
+            use_reported_times(info, &mut run.reference);
             run.sequential.push(PassTimes::of(&run.reference, wall, &mut run.latencies));
             run.puzzle_times = run.reference.iter().map(|slot| slot.nanos).collect();
             run.parallel_walls.push(wall);
@@ -235,7 +298,7 @@ impl<'e, 'c> Runner<'e, 'c> {
             let (info, limits) = (self.run.info, self.run.limits);
             let wall = parallel_pass(pool, info, limits, self.puzzles, &mut self.scratch, progress);
             self.run.parallel_walls.push(wall);
-            compare(&mut self.run, &self.scratch, options.cross_check);
+            compare(&mut self.run, &self.scratch, options.cross_check, self.passes);
             self.sequential_timing_pass(options, progress);
         } else {
             let wall = self.sequential_timing_pass(options, progress);
@@ -257,6 +320,7 @@ impl<'e, 'c> Runner<'e, 'c> {
         let engine = self.engine.as_mut();
         let wall =
             sequential_pass(engine, self.run.limits, self.puzzles, &mut self.scratch, progress);
+        use_reported_times(self.run.info, &mut self.scratch);
         if self.run.sequential.is_empty() {
             self.run.puzzle_times = self.scratch.iter().map(|slot| slot.nanos).collect();
         } else {
@@ -265,7 +329,7 @@ impl<'e, 'c> Runner<'e, 'c> {
             }
         }
         self.run.sequential.push(PassTimes::of(&self.scratch, wall, &mut self.run.latencies));
-        compare(&mut self.run, &self.scratch, options.cross_check);
+        compare(&mut self.run, &self.scratch, options.cross_check, self.passes);
         wall
     }
 
@@ -297,7 +361,22 @@ fn timed_solve(engine: &mut dyn Engine, puzzle: &CorpusPuzzle, limits: Limits) -
     Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) }
 }
 
-/// Solves every puzzle on the calling thread, timing each solve.
+/// For an engine timed by its own word, each slot's time becomes the time the engine reported
+/// for it, where it reported one; nothing changes for any other engine. Done after the pass, so
+/// the timed loop is the same for every engine.
+fn use_reported_times(info: &EngineInfo, slots: &mut [Timed]) {
+    if info.timing != EngineTiming::EngineReported {
+        return;
+    }
+    for slot in slots {
+        if let Some(reported) = slot.outcome.reported_time {
+            slot.nanos = u64::try_from(reported.as_nanos()).unwrap_or(u64::MAX);
+        }
+    }
+}
+
+/// Solves every puzzle on the calling thread, timing each solve, after telling the engine
+/// which puzzles are coming ([`Engine::expect`]; outside the pass's wall time).
 fn sequential_pass(
     engine: &mut dyn Engine,
     limits: Limits,
@@ -305,6 +384,7 @@ fn sequential_pass(
     slots: &mut [Timed],
     progress: &Progress,
 ) -> Duration {
+    engine.expect(&mut puzzles.iter().map(|puzzle| &puzzle.grid), limits);
     let started = Instant::now();
     for (puzzle_chunk, slot_chunk) in
         puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
@@ -356,14 +436,37 @@ fn parallel_pass(
     started.elapsed()
 }
 
-/// Records every puzzle whose answer in `later` differs from the reference pass.
-fn compare(run: &mut EngineRun<'_>, later: &[Timed], cross_check: bool) {
-    if !cross_check {
-        return;
-    }
+/// Whether two outcomes give the same answer with the same statistics: everything but the time
+/// an engine reports, which varies from pass to pass as any time does.
+fn same_answer(first: &Outcome, again: &Outcome) -> bool {
+    (&first.solution, first.count, first.budget_exhausted, first.stats, &first.failure)
+        == (&again.solution, again.count, again.budget_exhausted, again.stats, &again.failure)
+}
+
+/// Records the puzzles that pass `pass` (`later`) failed on where the reference pass answered,
+/// and, with the cross-check, every other puzzle whose answer in `later` differs from the
+/// reference pass. A failure on either side is never an instability (see the module
+/// documentation).
+fn compare(run: &mut EngineRun<'_>, later: &[Timed], cross_check: bool, pass: u32) {
     let mut found = Vec::new();
+    let mut failed = Vec::new();
     for (index, (first, again)) in run.reference.iter().zip(later).enumerate() {
-        if first.outcome == again.outcome || run.instability(index).is_some() {
+        if !cross_check && again.outcome.failure.is_none() {
+            continue;
+        }
+        if same_answer(&first.outcome, &again.outcome) || first.outcome.failure.is_some() {
+            continue;
+        }
+        if let Some(failure) = &again.outcome.failure {
+            let known = run.later_failures.binary_search_by_key(&index, |found| found.index);
+            if known.is_err() {
+                let message = format!("on pass {pass}: {}", failure.message);
+                let failure = Failure { kind: failure.kind, message };
+                failed.push(LaterFailure { index, failure });
+            }
+            continue;
+        }
+        if run.instability(index).is_some() {
             continue;
         }
         let describe = |outcome: &Outcome| {
@@ -389,6 +492,10 @@ fn compare(run: &mut EngineRun<'_>, later: &[Timed], cross_check: bool) {
         // Kept sorted, so `instability` can search it.
         run.unstable.extend(found);
         run.unstable.sort_by_key(|known| known.index);
+    }
+    if !failed.is_empty() {
+        run.later_failures.extend(failed);
+        run.later_failures.sort_by_key(|known| known.index);
     }
 }
 

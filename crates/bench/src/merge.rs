@@ -14,7 +14,14 @@
 //! - **rates** are puzzles over the summed wall times: the shards as if run one after another
 //!   on one machine;
 //! - **disagreements** are every shard's, in file order; **samples** for scatter plots are
-//!   thinned to the stride one run would have used.
+//!   thinned to the stride one run would have used;
+//! - **failures** are counted in the records as sums; the list keeps the first 1,000 of those
+//!   the shards listed (file, size, puzzle and engine order), and counts the others with the
+//!   shards' own uncounted ones. Each shard keeps its first 1,000, so past that many the list
+//!   may differ from an unsharded run's; the counts never do.
+//!
+//! Only shards of schema version 4 are merged: older ones have no failure counts, nor the way
+//! each engine was timed, and a merge that guessed them could pass a failing engine as sound.
 //!
 //! Shards of different settings (mode, budget, threads, passes, engines, cross-check) or of
 //! different files are refused, as are a missing or repeated shard: a merge that silently
@@ -29,7 +36,9 @@
 use std::collections::HashMap;
 
 use crate::figures::{Counters, RecordHead, add_timings, record};
-use crate::report::{Machine, Record, Report, SCHEMA_VERSION, Samples};
+use crate::report::{
+    EngineFailure, MAX_KEPT_FAILURES, Machine, Record, Report, SCHEMA_VERSION, Samples,
+};
 
 /// Why reports could not be merged.
 #[derive(Debug, thiserror::Error)]
@@ -76,6 +85,7 @@ pub fn merge(reports: &[Report], names: &[String]) -> Result<Report, MergeError>
         }
     }
     merged.records = merge_records(reports, names)?;
+    merge_failures(&mut merged, reports, names)?;
     merged.disagreements = first.disagreements.as_ref().map(|_| {
         let order: HashMap<&str, usize> = first
             .files
@@ -197,6 +207,21 @@ fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, Me
                     mine.engine, mine.file, mine.size
                 ));
             };
+            let engine = |record: &Record| {
+                (
+                    record.counts,
+                    record.timing.clone(),
+                    record.origin.clone(),
+                    record.command.clone(),
+                )
+            };
+            if engine(theirs) != engine(mine) {
+                return refuse(format!(
+                    "{name}: {}: another engine of that name than in the first report (whether it \
+                     counts, how it is timed, its origin or its command differ)",
+                    theirs.name(position)
+                ));
+            }
             let Some(their_timings) = &theirs.timings else {
                 return refuse(format!("{name} was written without the times a merge needs"));
             };
@@ -231,12 +256,64 @@ fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, Me
             mode: mine.mode,
             budget: mine.budget,
             instrumented: mine.instrumented,
+            counts: mine.counts,
+            timing: mine.timing.clone(),
+            origin: mine.origin.clone(),
+            command: mine.command.clone(),
             cross_check: mine.cross_check,
             threads: mine.threads,
         };
         merged.push(record(head, &counters, &timings));
     }
     Ok(merged)
+}
+
+/// The failures of the whole run: every shard's listed, in the order of an unsharded run, the
+/// first [`MAX_KEPT_FAILURES`] kept and the rest counted with those no shard kept. The merged
+/// report's check then holds them against the summed records.
+fn merge_failures(
+    merged: &mut Report,
+    reports: &[Report],
+    names: &[String],
+) -> Result<(), MergeError> {
+    let file_order: HashMap<&str, usize> = reports[0]
+        .files
+        .iter()
+        .enumerate()
+        .map(|(index, file)| (file.file.as_str(), index))
+        .collect();
+    let mut engine_order: HashMap<&str, usize> = HashMap::new();
+    for record in &reports[0].records {
+        let next = engine_order.len();
+        engine_order.entry(record.engine.as_str()).or_insert(next);
+    }
+    let mut listed: Vec<EngineFailure> = Vec::new();
+    let mut not_kept = 0u64;
+    for (report, name) in reports.iter().zip(names) {
+        listed.extend(report.failures.iter().cloned());
+        not_kept = not_kept.checked_add(report.failures_not_kept).ok_or_else(|| {
+            MergeError(format!(
+                "{name}: field failures_not_kept: the shards' sums pass what a count can hold"
+            ))
+        })?;
+    }
+    listed.sort_by_key(|failure| {
+        (
+            file_order.get(failure.file.as_str()).copied(),
+            failure.size.parse::<sudoku_core::Size>().ok(),
+            failure.puzzle,
+            engine_order.get(failure.engine.as_str()).copied(),
+        )
+    });
+    let beyond = listed.len().saturating_sub(MAX_KEPT_FAILURES) as u64;
+    listed.truncate(MAX_KEPT_FAILURES);
+    merged.failures = listed;
+    merged.failures_not_kept = not_kept.checked_add(beyond).ok_or_else(|| {
+        MergeError(
+            "field failures_not_kept: the shards' sums pass what a count can hold".to_owned(),
+        )
+    })?;
+    Ok(())
 }
 
 /// Every shard's samples, thinned per file and size.

@@ -4,7 +4,10 @@
 //! rounded to what is worth reading, `—` for a figure the engine cannot give. CSV and JSON are
 //! for programs and keep every figure at full precision; both read back ([`read_csv`],
 //! [`read_json`]) to exactly the figures written. Every format states the mode, the budget,
-//! the threads and whether answers were cross-checked.
+//! the threads, whether answers were cross-checked and how each engine was timed
+//! ([`timing_line`]). When an engine failed on some puzzle, the table and Markdown get a
+//! `failed` column and list the failures, one `FAILED` line each ([`crate::EngineFailure`]);
+//! CSV has each record's failure counters, JSON the list too.
 
 use std::io::{self, Write};
 
@@ -55,7 +58,8 @@ pub fn read_json(text: &str) -> Result<Report, crate::report::ReadError> {
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
 /// A missing figure is an empty cell. The histograms behind the figures (`timings`) are JSON
-/// only.
+/// only; the list of failures is in every format but this one (each record's failure counters
+/// are columns).
 pub fn write_csv(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     let mut writer = csv::Writer::from_writer(out);
     for record in &report.records {
@@ -110,7 +114,24 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     for line in footer_lines(report) {
         writeln!(out, "{line}")?;
     }
+    for line in failure_lines(report) {
+        writeln!(out, "{line}")?;
+    }
     Ok(())
+}
+
+/// The failures, one `FAILED` line each, and how many more were not kept: nothing when no
+/// engine failed.
+pub fn failure_lines(report: &Report) -> Vec<String> {
+    let mut lines: Vec<String> = report.failures.iter().map(ToString::to_string).collect();
+    if report.failures_not_kept > 0 {
+        lines.push(format!(
+            "... and {} more (the first {} are kept)",
+            counted(report.failures_not_kept, "failure", "failures"),
+            count(crate::report::MAX_KEPT_FAILURES as u64)
+        ));
+    }
+    lines
 }
 
 /// The table of every engine on the puzzles of one size of one file.
@@ -176,7 +197,15 @@ pub fn write_markdown(report: &Report, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{row}")?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", footer_lines(report).join("  \n"))
+    writeln!(out, "{}", footer_lines(report).join("  \n"))?;
+    let failures = failure_lines(report);
+    if !failures.is_empty() {
+        writeln!(out)?;
+        for line in failures {
+            writeln!(out, "- {}", markdown_escape(&line))?;
+        }
+    }
+    Ok(())
 }
 
 fn markdown_escape(text: &str) -> String {
@@ -194,6 +223,7 @@ fn columns(report: &Report) -> Vec<(String, Cell)> {
         ("solved", Box::new(|r: &Record| count(r.solved))),
         ("unsolvable", Box::new(|r: &Record| count(r.unsolvable))),
         ("budget-outs", Box::new(|r: &Record| count(r.budget_outs))),
+        ("failed", Box::new(|r: &Record| count(r.failures()))),
         ("puzzles/s", Box::new(|r: &Record| figure(r.single_thread_puzzles_per_second))),
         ("µs mean", Box::new(|r: &Record| figure(r.us_mean))),
         ("µs median", Box::new(|r: &Record| figure(r.us_median))),
@@ -206,8 +236,11 @@ fn columns(report: &Report) -> Vec<(String, Cell)> {
         ("no guess", Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
         ("disagreements", Box::new(|r: &Record| r.disagreements.map_or("off".into(), count))),
     ];
+    // A run where every engine answered every puzzle keeps the table it always had.
+    let failed = report.failures_total() > 0;
     columns
         .into_iter()
+        .filter(|(name, _)| failed || *name != "failed")
         .map(|(name, cell)| {
             let name = if name.is_empty() { format!("{threads}-thread/s") } else { name.into() };
             (name, cell)
@@ -294,6 +327,69 @@ pub fn timing_summary(report: &Report) -> String {
     }
 }
 
+/// How each engine's solves were timed, in one line: `timing: in-process for every engine`,
+/// or the engines of each way (`timing: in-process: fast, dlx; engine-reported: judge`).
+/// Records of one engine are timed alike; an engine is named once, in run order.
+pub fn timing_line(report: &Report) -> String {
+    let mut ways: Vec<(&str, Vec<&str>)> = Vec::new();
+    for record in &report.records {
+        let engine = record.engine.as_str();
+        if ways.iter().any(|(_, engines)| engines.contains(&engine)) {
+            continue;
+        }
+        match ways.iter_mut().find(|(timing, _)| *timing == record.timing) {
+            Some((_, engines)) => engines.push(engine),
+            None => ways.push((&record.timing, vec![engine])),
+        }
+    }
+    match &ways[..] {
+        [] => "timing: no engine ran".to_owned(),
+        [(timing, _)] => format!("timing: {timing} for every engine"),
+        _ => {
+            let parts: Vec<String> = ways
+                .iter()
+                .map(|(timing, engines)| format!("{timing}: {}", engines.join(", ")))
+                .collect();
+            format!("timing: {}", parts.join("; "))
+        }
+    }
+}
+
+/// What is special about the engines that do not count solutions or that failed, for the
+/// footers: nothing for a run of engines that count and answer every puzzle.
+pub fn engine_notes(report: &Report) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut first_only: Vec<&str> = Vec::new();
+    for record in report.records.iter().filter(|record| !record.counts) {
+        if !first_only.contains(&record.engine.as_str()) {
+            first_only.push(&record.engine);
+        }
+    }
+    if !first_only.is_empty() {
+        lines.push(format!(
+            "first solution only: {} (asked for the first solution whatever the mode, compared \
+             with the others on it alone; one and 2+ solution counts n/a)",
+            first_only.join(", ")
+        ));
+    }
+    let failed = report.failures_total();
+    if failed > 0 {
+        let by_kind = |pick: fn(&Record) -> u64| {
+            report.records.iter().map(pick).fold(0u64, u64::saturating_add)
+        };
+        lines.push(format!(
+            "failed: {} an engine gave no answer to ({} crashed, {} timed out, {} protocol \
+             errors): left out of the times, the medians and the cross-check{}",
+            counted(failed, "puzzle", "puzzles"),
+            count(by_kind(|r| r.crashed)),
+            count(by_kind(|r| r.timed_out)),
+            count(by_kind(|r| r.protocol_errors)),
+            if report.failures.is_empty() { "" } else { "; each listed below" }
+        ));
+    }
+    lines
+}
+
 /// What the columns mean, and the cross-check's verdict.
 fn footer_lines(report: &Report) -> Vec<String> {
     let mut lines = vec![format!(
@@ -302,6 +398,8 @@ fn footer_lines(report: &Report) -> Vec<String> {
         report.threads,
         counted(report.threads, "thread", "threads")
     )];
+    lines.push(timing_line(report));
+    lines.extend(engine_notes(report));
     let most_overhead = report
         .records
         .iter()

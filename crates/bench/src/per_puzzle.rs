@@ -3,16 +3,25 @@
 //!
 //! `sudoku bench --per-puzzle FILE` writes CSV, or JSON lines when the name ends in `.jsonl`
 //! or `.ndjson`. A row holds the file, size, puzzle number and line, the engine, its verdict
-//! (`solved`, `unsolvable`, `budget-out`), its count as the cross-check writes it (`0`, `1`,
-//! `2+`, `1+` in mode first, `0+?`/`1+?` at the budget), the time inside `solve` in µs (the
-//! shortest over the sequential passes: with `--repeat 3`, a busy machine's hiccups stay out),
-//! and the nodes and guesses (empty, or `null`, for engines that count none). Rows come chunk
+//! (`solved`, `unsolvable`, `budget-out`, or for an engine that failed on the puzzle `crashed`,
+//! `timed-out`, `protocol-error`), its count as the cross-check writes it (`0`, `1`, `2+`, `1+`
+//! in mode first or for an engine that does not count, `0+?`/`1+?` at the budget, the
+//! verdict itself for a failure), the time inside `solve` in µs (the shortest over the
+//! sequential passes: with `--repeat 3`, a busy machine's hiccups stay out; for an engine timed
+//! by its own word, the shortest it reported), the nodes and guesses (empty, or `null`, for
+//! engines that count none), and last the message of a failure (empty, or `null`, for every
+//! other row). A failed row has no time, nodes or guesses: empty, or `null`. Rows come chunk
 //! by chunk, engine by engine within a chunk, so the file is in a fixed order for a given
 //! input and engines; nothing is kept in memory.
 //!
+//! Files written before the `message` column (ten columns, no failure verdicts) are still
+//! read back: their header names the ten columns, and every row is one that answered.
+//!
 //! `sudoku bench --puzzle-baseline FILE` reads such a file from an earlier run and, as the new
 //! rows come, lists the puzzles whose deterministic counters (verdict, count, nodes, guesses)
-//! changed and the puzzles that got slower by the largest factor ([`PuzzleComparison`]).
+//! changed and the puzzles that got slower by the largest factor ([`PuzzleComparison`]). A
+//! failure, in either run, is a changed verdict (`solved count 1, ... -> crashed: ...`), never
+//! a slower puzzle: it has no time.
 //!
 //! That file is the user's, and untrusted: it may be huge, truncated, of another corpus, or no
 //! such file at all. [`EarlierRows`] reads it a line at a time (at most [`MAX_ROW_LINE`] bytes
@@ -30,7 +39,7 @@ use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Size, Verdict};
+use sudoku_core::{FailureKind, Size, Verdict};
 
 use crate::Observer;
 use crate::corpus::Corpus;
@@ -51,16 +60,20 @@ pub struct Row {
     pub line: u64,
     /// The engine's name.
     pub engine: String,
-    /// `solved`, `unsolvable` or `budget-out`.
+    /// `solved`, `unsolvable`, `budget-out`, or `crashed`, `timed-out`, `protocol-error` for
+    /// a puzzle the engine failed on.
     pub verdict: String,
-    /// The count, as the cross-check writes it.
+    /// The count, as the cross-check writes it (the verdict itself for a failure).
     pub count: String,
-    /// Time inside `solve`, the shortest over the sequential passes, µs.
-    pub us: f64,
-    /// Search nodes (`None`: the engine counts none).
+    /// Time inside `solve`, the shortest over the sequential passes, µs (`None`: failed).
+    pub us: Option<f64>,
+    /// Search nodes (`None`: the engine counts none, or failed).
     pub nodes: Option<u64>,
-    /// Guesses (`None`: the engine counts none).
+    /// Guesses (`None`: the engine counts none, or failed).
     pub guesses: Option<u64>,
+    /// What happened, for a failure, on one line (`None` for every answer).
+    #[serde(default)]
+    pub message: Option<String>,
 }
 
 impl Row {
@@ -73,6 +86,11 @@ impl Row {
     /// Whether the engine gave up on the puzzle.
     pub fn gave_up(&self) -> bool {
         self.verdict == "budget-out"
+    }
+
+    /// Whether the engine failed on the puzzle.
+    pub fn failed(&self) -> bool {
+        FailureKind::from_name(&self.verdict).is_some()
     }
 }
 
@@ -87,8 +105,9 @@ pub fn rows<'a>(
         let size = size.clone();
         chunk.puzzles.iter().enumerate().map(move |(index, puzzle)| {
             let outcome = &run.reference[index].outcome;
-            let verdict = outcome.verdict(run.limits);
-            let instrumented = run.info.instrumented;
+            let verdict = run.verdict(index);
+            let failure = run.failure(index);
+            let instrumented = run.info.instrumented && failure.is_none();
             Row {
                 file: chunk.file.clone(),
                 size: size.clone(),
@@ -98,13 +117,15 @@ pub fn rows<'a>(
                 verdict: match verdict {
                     Verdict::GaveUp(_) => "budget-out",
                     Verdict::Exactly(0) => "unsolvable",
+                    Verdict::Failed(kind) => kind.name(),
                     _ => "solved",
                 }
                 .to_owned(),
                 count: verdict.to_string(),
-                us: run.puzzle_times[index] as f64 / 1000.0,
+                us: failure.is_none().then(|| run.puzzle_times[index] as f64 / 1000.0),
                 nodes: instrumented.then_some(outcome.stats.nodes),
                 guesses: instrumented.then_some(outcome.stats.guesses),
+                message: failure.map(|failure| crate::report::failure_message(&failure.message)),
             }
         })
     })
@@ -191,8 +212,9 @@ impl<W: Write> Observer for RowWriter<W> {
 }
 
 /// The longest line of a per-puzzle file read back, in bytes. A row is under two hundred bytes
-/// besides its file name, and a path is at most 4,096 bytes on Linux; a longer line (a file of
-/// NUL bytes, a binary file) is refused as soon as it passes this length, unread beyond it.
+/// besides its file name and a failure's message, a path is at most 4,096 bytes on Linux and a
+/// message at most [`crate::report::MAX_FAILURE_MESSAGE`]; a longer line (a file of NUL bytes,
+/// a binary file) is refused as soon as it passes this length, unread beyond it.
 pub const MAX_ROW_LINE: usize = 8192;
 
 /// The most puzzles of one file a per-puzzle file may number: puzzle numbers are kept in 40
@@ -214,11 +236,22 @@ const MAX_PAIRS: usize = 1 << (64 - PUZZLE_BITS);
 pub const BYTES_PER_EARLIER_ROW: usize = std::mem::size_of::<Entry>();
 
 /// The columns of a per-puzzle CSV file, in order (its header line).
-pub const COLUMNS: [&str; 10] =
-    ["file", "size", "puzzle", "line", "engine", "verdict", "count", "us", "nodes", "guesses"];
+pub const COLUMNS: [&str; 11] = [
+    "file", "size", "puzzle", "line", "engine", "verdict", "count", "us", "nodes", "guesses",
+    "message",
+];
 
-/// The verdicts of a row, in the order of their code in an [`Entry`].
-const VERDICTS: [&str; 3] = ["solved", "unsolvable", "budget-out"];
+/// The columns of a per-puzzle CSV file written before failures were kept: all but `message`.
+pub const OLD_COLUMNS: usize = 10;
+
+/// The verdicts of a row: the answers, in the order of their code in an [`Entry`], then the
+/// failures, in the order of [`FailureKind::ALL`] (an entry codes them as [`FAILED`], the
+/// kind in its count).
+const VERDICTS: [&str; 6] =
+    ["solved", "unsolvable", "budget-out", "crashed", "timed-out", "protocol-error"];
+
+/// The verdict code of a failure in an [`Entry`].
+const FAILED: u8 = 3;
 
 /// An earlier row as kept: 40 bytes, whatever the length of its names.
 #[derive(Clone, Copy, Debug)]
@@ -228,10 +261,12 @@ struct Entry {
     nodes: u64,
     guesses: u64,
     us: f64,
-    /// The number of the count (`2` of `2+`).
+    /// The number of the count (`2` of `2+`); for a failure, its kind (an index of
+    /// [`FailureKind::ALL`]).
     count: u32,
-    /// The verdict (bits 0-1), the count's form (bits 2-3: `n`, `n+`, `n+?`), whether nodes
-    /// and guesses are counted (bits 4, 5), whether the run has compared it (bit 6).
+    /// The verdict (bits 0-1: an index of [`VERDICTS`], or [`FAILED`]), the count's form (bits
+    /// 2-3: `n`, `n+`, `n+?`), whether nodes and guesses are counted (bits 4, 5), whether the
+    /// run has compared it (bit 6). `us` is NaN for a failure, which has no time.
     flags: u8,
 }
 
@@ -243,12 +278,12 @@ const MATCHED: u8 = 1 << 6;
 /// keeps.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Counters {
-    /// `solved`, `unsolvable` or `budget-out`.
+    /// `solved`, `unsolvable`, `budget-out`, `crashed`, `timed-out` or `protocol-error`.
     pub verdict: &'static str,
     /// The count, as the cross-check writes it.
     pub count: String,
-    /// Time inside `solve`, µs.
-    pub us: f64,
+    /// Time inside `solve`, µs (`None`: failed).
+    pub us: Option<f64>,
     /// Search nodes (`None`: the engine counts none).
     pub nodes: Option<u64>,
     /// Guesses (`None`: the engine counts none).
@@ -261,8 +296,16 @@ impl Counters {
         self.verdict == "budget-out"
     }
 
-    /// The counters for people: `solved count 1, 12 nodes, 3 guesses`.
+    /// Whether the engine failed on the puzzle.
+    pub fn failed(&self) -> bool {
+        FailureKind::from_name(self.verdict).is_some()
+    }
+
+    /// The counters for people: `solved count 1, 12 nodes, 3 guesses`, or the failure's kind.
     fn describe(&self) -> String {
+        if self.failed() {
+            return self.verdict.to_owned();
+        }
         let number = |n: Option<u64>, one: &str, many: &str| {
             n.map_or_else(|| format!("- {many}"), |n| counted(n, one, many))
         };
@@ -278,15 +321,20 @@ impl Counters {
 
 impl Entry {
     fn counters(&self) -> Counters {
+        let verdict = match self.flags & 3 {
+            FAILED => VERDICTS[3 + (self.count as usize).min(2)],
+            code => VERDICTS[usize::from(code)],
+        };
         let count = match (self.flags >> 2) & 3 {
+            _ if self.flags & 3 == FAILED => verdict.to_owned(),
             0 => self.count.to_string(),
             1 => format!("{}+", self.count),
             _ => format!("{}+?", self.count),
         };
         Counters {
-            verdict: VERDICTS[usize::from(self.flags & 3).min(2)],
+            verdict,
             count,
-            us: self.us,
+            us: (!self.us.is_nan()).then_some(self.us),
             nodes: (self.flags & NODES_COUNTED != 0).then_some(self.nodes),
             guesses: (self.flags & GUESSES_COUNTED != 0).then_some(self.guesses),
         }
@@ -316,9 +364,11 @@ struct RawRow<'a> {
     verdict: std::borrow::Cow<'a, str>,
     #[serde(borrow)]
     count: std::borrow::Cow<'a, str>,
-    us: f64,
+    us: Option<f64>,
     nodes: Option<u64>,
     guesses: Option<u64>,
+    #[serde(borrow, default)]
+    message: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// What is wrong with a row: the column (an index of [`COLUMNS`]) and the problem.
@@ -346,8 +396,49 @@ fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
     let Some(verdict) = VERDICTS.iter().position(|verdict| *verdict == row.verdict) else {
         return bad(
             "verdict",
-            format!("'{}' is not a verdict (solved, unsolvable, budget-out)", row.verdict),
+            format!("'{}' is not a verdict ({})", row.verdict, VERDICTS.join(", ")),
         );
+    };
+    if let Some(kind) = verdict.checked_sub(usize::from(FAILED)) {
+        // A failure: no count but its name, no time, nodes or guesses, and why.
+        if row.count != row.verdict {
+            return bad(
+                "count",
+                format!("count {} contradicts verdict {}", row.count, row.verdict),
+            );
+        }
+        if let Some(us) = row.us {
+            return bad("us", format!("{us} µs for a puzzle the engine failed on"));
+        }
+        if row.nodes.is_some() || row.guesses.is_some() {
+            return bad("nodes", "nodes or guesses for a puzzle the engine failed on".to_owned());
+        }
+        let Some(message) = &row.message else {
+            return bad("message", "no message for a failure".to_owned());
+        };
+        if !crate::report::is_failure_message(message) {
+            return bad(
+                "message",
+                format!(
+                    "longer than {} bytes or not on one line",
+                    crate::report::MAX_FAILURE_MESSAGE
+                ),
+            );
+        }
+        return Ok(Entry {
+            key: row.puzzle,
+            nodes: 0,
+            guesses: 0,
+            us: f64::NAN,
+            count: kind as u32,
+            flags: FAILED,
+        });
+    }
+    if row.message.is_some() {
+        return bad("message", format!("a message for a puzzle {}", row.verdict));
+    }
+    let Some(us) = row.us else {
+        return bad("us", format!("no time for a puzzle {}", row.verdict));
     };
     let Some((count, form)) = parse_count(&row.count) else {
         return bad("count", format!("'{}' is not a count such as 0, 1, 2+ or 1+?", row.count));
@@ -362,8 +453,8 @@ fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
     if !consistent {
         return bad("count", format!("count {} contradicts verdict {}", row.count, row.verdict));
     }
-    if !row.us.is_finite() || row.us < 0.0 {
-        return bad("us", format!("{} is not a time in µs", row.us));
+    if !us.is_finite() || us < 0.0 {
+        return bad("us", format!("{us} is not a time in µs"));
     }
     let flags = verdict as u8
         | form << 2
@@ -373,7 +464,7 @@ fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
         key: row.puzzle,
         nodes: row.nodes.unwrap_or(0),
         guesses: row.guesses.unwrap_or(0),
-        us: row.us,
+        us,
         count,
         flags,
     })
@@ -456,6 +547,8 @@ impl EarlierRows {
         let mut buffer = Vec::with_capacity(MAX_ROW_LINE);
         let mut number = 0u64;
         let mut header_seen = format == RowFormat::JsonLines;
+        // The columns of the CSV file's rows: all, or all but `message` in an older file.
+        let mut width = COLUMNS.len();
         let mut rows = 0u64;
         // Made once: building its tables costs more than reading a line.
         let mut csv = csv_core::Reader::new();
@@ -477,7 +570,9 @@ impl EarlierRows {
                     (fields, columns) = csv_fields(&mut csv, line);
                     if !header_seen {
                         header_seen = true;
-                        if fields.iter().map(String::as_str).ne(COLUMNS) {
+                        width = fields.len();
+                        let named = fields.iter().map(String::as_str);
+                        if width < OLD_COLUMNS || named.ne(COLUMNS[..width].iter().copied()) {
                             return Err(at(
                                 number,
                                 1,
@@ -489,7 +584,7 @@ impl EarlierRows {
                         }
                         continue;
                     }
-                    csv_row(&fields, &columns, line.chars().count())
+                    csv_row(&fields, &columns, line.chars().count(), width)
                         .map(|(row, columns)| (row, Some(columns)))
                 }
             };
@@ -740,25 +835,25 @@ fn csv_fields(reader: &mut csv_core::Reader, line: &str) -> (Vec<String>, Vec<us
     (fields, columns)
 }
 
-/// A CSV line's row (of `length` characters), and the column of each of its fields.
+/// A CSV line's row (of `length` characters) in a file of `width` columns (all of [`COLUMNS`],
+/// or [`OLD_COLUMNS`]), and the column of each of its fields (a field the file lacks, just
+/// past the line's end).
 fn csv_row<'a>(
     fields: &'a [String],
     columns: &[usize],
     length: usize,
-) -> Result<(RawRow<'a>, [usize; 10]), FieldError> {
-    if fields.len() != COLUMNS.len() {
+    width: usize,
+) -> Result<(RawRow<'a>, [usize; 11]), FieldError> {
+    if fields.len() != width {
         // The first field too many, or the end of a line that has too few.
-        let column = columns.get(COLUMNS.len()).copied().unwrap_or(length + 1);
+        let column = columns.get(width).copied().unwrap_or(length + 1);
         return Err((
             column,
-            format!(
-                "{} where a row has {}",
-                counted(fields.len() as u64, "field", "fields"),
-                COLUMNS.len()
-            ),
+            format!("{} where a row has {width}", counted(fields.len() as u64, "field", "fields"),),
         ));
     }
-    let columns: [usize; 10] = std::array::from_fn(|index| columns[index]);
+    let columns: [usize; 11] =
+        std::array::from_fn(|index| columns.get(index).copied().unwrap_or(length + 1));
     let number = |index: usize| -> Result<u64, FieldError> {
         fields[index].parse().map_err(|_| {
             (
@@ -770,10 +865,15 @@ fn csv_row<'a>(
     let counter = |index: usize| -> Result<Option<u64>, FieldError> {
         if fields[index].is_empty() { Ok(None) } else { number(index).map(Some) }
     };
-    let us = fields[7]
-        .parse::<f64>()
-        .map_err(|_| (columns[7], format!("us '{}' is not a number", fields[7])))?;
-    let text = |index: usize| std::borrow::Cow::Borrowed(fields[index].as_str());
+    let us = match fields[7].as_str() {
+        "" => None,
+        text => Some(
+            text.parse::<f64>()
+                .map_err(|_| (columns[7], format!("us '{}' is not a number", fields[7])))?,
+        ),
+    };
+    let text_of = |field: &'a String| std::borrow::Cow::Borrowed(field.as_str());
+    let text = |index: usize| text_of(&fields[index]);
     let row = RawRow {
         file: text(0),
         size: text(1),
@@ -785,6 +885,7 @@ fn csv_row<'a>(
         us,
         nodes: counter(8)?,
         guesses: counter(9)?,
+        message: fields.get(10).filter(|message| !message.is_empty()).map(text_of),
     };
     Ok((row, columns))
 }
@@ -809,9 +910,12 @@ pub struct Change {
 }
 
 impl Change {
-    /// How many times slower this run was.
+    /// How many times slower this run was (1 when either run failed: no time to compare).
     pub fn factor(&self) -> f64 {
-        self.after.us / self.before.us.max(1e-3)
+        match (self.before.us, self.after.us) {
+            (Some(before), Some(after)) => after / before.max(1e-3),
+            _ => 1.0,
+        }
     }
 }
 
@@ -878,6 +982,7 @@ impl PuzzleComparison {
             us: row.us,
             nodes: row.nodes,
             guesses: row.guesses,
+            message: row.message.as_deref().map(Into::into),
         };
         let changed = !entry_of(&raw).is_ok_and(|after| after.same_counters(&before));
         let change = Change { before: before.counters(), after: row };
@@ -887,8 +992,10 @@ impl PuzzleComparison {
                 self.changed.push(change.clone());
             }
         }
+        // A failure has no time: it is a changed verdict, never a slower puzzle.
+        let times = change.before.us.zip(change.after.us);
         let answered = !change.before.gave_up() && !change.after.gave_up();
-        if answered && change.after.us - change.before.us >= SLOWER_FLOOR_US {
+        if answered && times.is_some_and(|(before, after)| after - before >= SLOWER_FLOOR_US) {
             self.slower.push(change);
             self.slower.sort_by(|a, b| b.factor().total_cmp(&a.factor()));
             self.slower.truncate(LISTED_SLOWER);
@@ -940,12 +1047,15 @@ impl PuzzleComparison {
                 nodes: change.after.nodes,
                 guesses: change.after.guesses,
             };
+            let mut now = after.describe();
+            if let Some(message) = change.after.message.as_ref().filter(|_| after.failed()) {
+                now.push_str(&format!(": {message}"));
+            }
             writeln!(
                 out,
-                "  changed {}: {} -> {}",
+                "  changed {}: {} -> {now}",
                 place(&change.after),
                 change.before.describe(),
-                after.describe()
             )?;
         }
         if self.changed_count > self.changed.len() as u64 {
@@ -966,8 +1076,8 @@ impl PuzzleComparison {
                     "  {:.1}x {}: {:.1} -> {:.1} µs",
                     change.factor(),
                     place(&change.after),
-                    change.before.us,
-                    change.after.us
+                    change.before.us.unwrap_or(0.0),
+                    change.after.us.unwrap_or(0.0)
                 )?;
             }
         }
@@ -996,9 +1106,10 @@ mod tests {
             engine: engine.into(),
             verdict: "solved".into(),
             count: "1".into(),
-            us,
+            us: Some(us),
             nodes: Some(nodes),
             guesses: Some(0),
+            message: None,
         }
     }
 
@@ -1104,7 +1215,9 @@ mod tests {
 
     #[test]
     fn a_bad_row_is_named_by_line_and_column() {
-        let good = csv_of(&[row(1, "fast", 1.0, 1)]);
+        // A file of ten columns, as written before failures were kept, is read as it was.
+        let good = format!("{}\nf.txt,9x9,1,2,fast,solved,1,1.0,1,0\n", COLUMNS[..10].join(","));
+        earlier(&good, RowFormat::Csv).unwrap();
         let cases = [
             ("f.txt,9x9,2,3,fast,solved,x,1.0,1,0", 27, "'x' is not a count"),
             ("f.txt,9x9,2,3,fast,solved,0,1.0,1,0", 27, "count 0 contradicts verdict solved"),
@@ -1115,6 +1228,24 @@ mod tests {
             ("f.txt,9x9,2,3,fast,solved,1,1.0,many,0", 33, "nodes 'many' is not a whole number"),
             ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 10"),
             ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,extra", 39, "11 fields"),
+        ];
+        for (line, column, problem) in cases {
+            let error = earlier(&format!("{good}\n{line}\n"), RowFormat::Csv).err().unwrap();
+            let place = format!("earlier.csv: line 4, column {column}: ");
+            assert!(error.starts_with(&place) && error.contains(problem), "{line}: {error}");
+        }
+        let good = csv_of(&[row(1, "fast", 1.0, 1)]);
+        let failed = "f.txt,9x9,2,3,fast,crashed,crashed,,,,exit status 1";
+        assert_eq!(earlier(&format!("{good}{failed}\n"), RowFormat::Csv).unwrap().len(), 2);
+        let cases = [
+            ("f.txt,9x9,2,3,fast,crashed,crashed,5.0,,,boom", 36, "5 µs for a puzzle the engine"),
+            ("f.txt,9x9,2,3,fast,crashed,crashed,,,,", 39, "no message for a failure"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1,0,hello", 37, "a message for a puzzle solved"),
+            ("f.txt,9x9,2,3,fast,crashed,1,,,,boom", 28, "count 1 contradicts verdict crashed"),
+            ("f.txt,9x9,2,3,fast,solved,1,,1,0,", 29, "no time for a puzzle solved"),
+            ("f.txt,9x9,2,3,fast,timed-out,timed-out,,3,,slow", 41, "nodes or guesses"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 11"),
+            ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,,extra", 40, "12 fields"),
         ];
         for (line, column, problem) in cases {
             let error = earlier(&format!("{good}\n{line}\n"), RowFormat::Csv).err().unwrap();

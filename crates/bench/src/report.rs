@@ -15,14 +15,67 @@ use serde::{Deserialize, Serialize};
 use sudoku_core::{Limits, Size};
 
 use crate::corpus::{Corpus, Shard};
+use sudoku_core::FailureKind;
+use sudoku_engines::Timing as EngineTiming;
+
 use crate::crosscheck::Disagreement;
 use crate::latency::Latencies;
 use crate::{BenchOptions, Timing};
 
-/// The version of the JSON schema this crate writes. Version 3 pools every pass's solve times
-/// into one histogram per record (`timings.latencies`), where version 2 kept a histogram per
-/// pass (`timings.sequential`).
-pub const SCHEMA_VERSION: u32 = 3;
+/// The version of the JSON schema this crate writes. Version 4 adds engines that may fail (the
+/// failure counters of a record, the report's list of failures) and says how each engine was
+/// timed, whether it counts solutions and where it comes from; version 3 pools every pass's
+/// solve times into one histogram per record (`timings.latencies`), where version 2 kept a
+/// histogram per pass (`timings.sequential`).
+pub const SCHEMA_VERSION: u32 = 4;
+
+/// The first schema version whose records keep their `timings` in the form read today.
+const POOLED_TIMINGS_SCHEMA_VERSION: u64 = 3;
+
+/// The most failures a report lists ([`Report::failures`]); the rest are counted
+/// ([`Report::failures_not_kept`]), as read errors are.
+pub const MAX_KEPT_FAILURES: usize = 1000;
+
+/// The most bytes of a failure's message kept (see [`failure_message`]): enough for what an
+/// engine said, short enough that a per-puzzle row with its file name stays within a line.
+pub const MAX_FAILURE_MESSAGE: usize = 1000;
+
+/// Every way an engine's solves are timed, in the order reports list them.
+pub const TIMINGS: [EngineTiming; 4] = [
+    EngineTiming::InProcess,
+    EngineTiming::EngineReported,
+    EngineTiming::RoundTrip,
+    EngineTiming::WholeProcess,
+];
+
+/// The `origin` of a record of an engine compiled into the program.
+pub const BUILT_IN: &str = "built-in";
+
+/// Whether `message` is one [`failure_message`] could have made: on one line, at most
+/// [`MAX_FAILURE_MESSAGE`] bytes. What a report or a per-puzzle file read back must hold.
+pub fn is_failure_message(message: &str) -> bool {
+    message.len() <= MAX_FAILURE_MESSAGE && !message.chars().any(char::is_control)
+}
+
+/// `message` as a report keeps it: one line (line ends and other control characters written
+/// as escapes such as `\n`), at most [`MAX_FAILURE_MESSAGE`] bytes (cut at a character, `...`
+/// at the end). What an engine says is untrusted: this is all of it that reaches a report.
+pub fn failure_message(message: &str) -> String {
+    let mut kept = String::with_capacity(message.len().min(MAX_FAILURE_MESSAGE));
+    for character in message.chars() {
+        let piece: String = if character.is_control() {
+            character.escape_default().collect()
+        } else {
+            character.to_string()
+        };
+        if kept.len() + piece.len() > MAX_FAILURE_MESSAGE - 3 {
+            kept.push_str("...");
+            return kept;
+        }
+        kept.push_str(&piece);
+    }
+    kept
+}
 
 /// The oldest schema version still read: version 2 differs only in `timings`, which is then
 /// left out (`None`), so a version-2 baseline still compares counters and times per puzzle.
@@ -141,6 +194,22 @@ pub fn size_name(size: Size) -> String {
     format!("{0}x{0}", size.side())
 }
 
+/// Serde's default of [`Record::counts`] in reports written before it was kept.
+fn yes() -> bool {
+    true
+}
+
+/// Serde's default of [`Record::timing`] in reports written before it was kept: every engine
+/// was then in this process.
+fn in_process() -> String {
+    EngineTiming::InProcess.name().to_owned()
+}
+
+/// Serde's default of [`Record::origin`] in reports written before it was kept.
+fn built_in() -> String {
+    BUILT_IN.to_owned()
+}
+
 /// An engine that was not run on the puzzles of one size of a file, because it does not solve
 /// that size: shown as n/a, never counted as a failure.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -204,9 +273,11 @@ pub struct Record {
     pub unsolvable: u64,
     /// Puzzles given up at the node budget before the search finished.
     pub budget_outs: u64,
-    /// Puzzles proved to have exactly one solution (`None` in mode `first`, which proves none).
+    /// Puzzles proved to have exactly one solution (`None` in mode `first`, which proves none,
+    /// and for an engine that does not count).
     pub one_solution: Option<u64>,
-    /// Puzzles with two solutions or more (`None` in mode `first`).
+    /// Puzzles with two solutions or more (`None` in mode `first`, and for an engine that does
+    /// not count).
     pub two_plus_solutions: Option<u64>,
     /// Timing passes: rates, seconds, the mean and the longest solve are the median of each
     /// pass's figure; the median and 99th percentile pool every pass's solve times.
@@ -251,6 +322,30 @@ pub struct Record {
     pub no_guess_percent: Option<f64>,
     /// Puzzles on which this engine's answer was wrong or disputed (`None`: not cross-checked).
     pub disagreements: Option<u64>,
+    /// Puzzles on which the engine's process ended before answering, on some pass.
+    #[serde(default)]
+    pub crashed: u64,
+    /// Puzzles the engine did not answer within its time limit, on some pass.
+    #[serde(default)]
+    pub timed_out: u64,
+    /// Puzzles the engine answered against its protocol, on some pass.
+    #[serde(default)]
+    pub protocol_errors: u64,
+    /// Whether the engine counts solutions beyond the first. One that does not was asked for
+    /// the first solution only, and its `one_solution` and `two_plus_solutions` are `None`.
+    #[serde(default = "yes")]
+    pub counts: bool,
+    /// How its solves were timed: `in-process`, `engine-reported`, `round-trip` or
+    /// `whole-process` (the names of [`TIMINGS`]).
+    #[serde(default = "in_process")]
+    pub timing: String,
+    /// Where the engine comes from: [`BUILT_IN`], or the kind of an engine from outside
+    /// (`protocol`, `judge`, ...).
+    #[serde(default = "built_in")]
+    pub origin: String,
+    /// What runs, for an engine from outside: its command line or library (`None`: built in).
+    #[serde(default)]
+    pub command: Option<String>,
     /// What the time figures above are made from, kept so that shards can be merged and
     /// per-puzzle pictures drawn (`None` in reports written before they were kept).
     #[serde(default)]
@@ -298,6 +393,10 @@ pub struct PassTiming {
     /// Its longest solve, ns: a record's `us_max` is the median of these over the passes, so
     /// one hiccup of the machine in one pass of a thousand does not become the figure.
     pub longest_nanos: u64,
+    /// Solves of the pass that failed (see [`Record::crashed`]): their times are in none of
+    /// the figures above, nor in the histograms.
+    #[serde(default)]
+    pub failed: u64,
 }
 
 /// Per-puzzle times of every engine on an evenly spread sample of one size of one file, for
@@ -379,6 +478,10 @@ pub struct SampleTime {
     /// Whether the engine gave up at the node budget: the time is then a lower bound, and
     /// must never be drawn as a fast answer.
     pub gave_up: bool,
+    /// Whether the engine failed on the puzzle (crashed, timed out, broke its protocol): the
+    /// point has no time (`us` is 0) and is left out of every chart.
+    #[serde(default)]
+    pub failed: bool,
 }
 
 /// Everything a run found.
@@ -425,6 +528,62 @@ pub struct Report {
     /// Per-puzzle times on a sample of each file and size, for scatter plots.
     #[serde(default)]
     pub samples: Vec<Samples>,
+    /// The first [`MAX_KEPT_FAILURES`] puzzles an engine failed on, in the order of the files,
+    /// sizes, puzzles and engines.
+    #[serde(default)]
+    pub failures: Vec<EngineFailure>,
+    /// Failures beyond those listed: counted, not kept.
+    #[serde(default)]
+    pub failures_not_kept: u64,
+}
+
+/// A puzzle an engine failed on: no answer, only why. Failures are not disagreements: they
+/// take no part in the cross-check, and each is counted in its record (`crashed`,
+/// `timed_out`, `protocol_errors`).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct EngineFailure {
+    /// The file as named on the command line.
+    pub file: String,
+    /// The puzzle's size ([`size_name`]).
+    pub size: String,
+    /// The puzzle's 1-based number in the file.
+    pub puzzle: u64,
+    /// The line it starts on.
+    pub line: u64,
+    /// The engine's name.
+    pub engine: String,
+    /// `crashed`, `timed-out` or `protocol-error` ([`FailureKind::name`]).
+    pub kind: String,
+    /// What happened, on one line ([`failure_message`]).
+    pub message: String,
+}
+
+impl EngineFailure {
+    /// What the engine did, in words: `crashed`, `timed out`, `broke its protocol`.
+    pub fn what(&self) -> &str {
+        match FailureKind::from_name(&self.kind) {
+            Some(FailureKind::Crashed) => "crashed",
+            Some(FailureKind::TimedOut) => "timed out",
+            Some(FailureKind::ProtocolError) => "broke its protocol",
+            None => &self.kind,
+        }
+    }
+}
+
+impl std::fmt::Display for EngineFailure {
+    /// `FAILED f.txt: puzzle 7, line 9: judge crashed: exit status 1`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "FAILED {}: puzzle {}, line {}: {} {}: {}",
+            self.file,
+            self.puzzle,
+            self.line,
+            self.engine,
+            self.what(),
+            self.message
+        )
+    }
 }
 
 impl Report {
@@ -455,6 +614,23 @@ impl Report {
             shard: options.shard,
             merged_shards: None,
             samples: Vec::new(),
+            failures: Vec::new(),
+            failures_not_kept: 0,
+        }
+    }
+
+    /// Puzzles an engine failed on, over every record (each engine's failures counted apart):
+    /// what a caller's exit status can go by. 0 when every engine answered every puzzle.
+    pub fn failures_total(&self) -> u64 {
+        self.records.iter().map(Record::failures).fold(0, u64::saturating_add)
+    }
+
+    /// Adds a failure: kept while fewer than [`MAX_KEPT_FAILURES`] are, counted otherwise.
+    pub fn keep_failure(&mut self, failure: EngineFailure) {
+        if self.failures.len() < MAX_KEPT_FAILURES {
+            self.failures.push(failure);
+        } else {
+            self.failures_not_kept = self.failures_not_kept.saturating_add(1);
         }
     }
 
@@ -524,7 +700,9 @@ pub fn read_text(path: &std::path::Path) -> Result<String, String> {
 
 /// Reads a JSON report as untrusted input: the schema version first, then every field, every
 /// histogram (sizes checked before anything is allocated), and every count against the
-/// others ([`Report::check`]). Version-2 reports are read without their `timings`.
+/// others ([`Report::check`]). Version-2 reports are read without their `timings`; fields
+/// added in version 4 take their defaults in older reports (no failure, every engine built
+/// in, counting and timed in-process).
 pub fn read(text: &str) -> Result<Report, ReadError> {
     let fail = |message: String| ReadError(message);
     let mut value: serde_json::Value =
@@ -562,7 +740,7 @@ pub fn read(text: &str) -> Result<Report, ReadError> {
             serde_json::from_value(record).map_err(|error| fail(format!("{name}: {error}")))?;
         read.timings = match timings {
             // Version 2 kept a histogram per pass: nothing a baseline compares.
-            _ if version < u64::from(SCHEMA_VERSION) => None,
+            _ if version < POOLED_TIMINGS_SCHEMA_VERSION => None,
             None | Some(serde_json::Value::Null) => None,
             Some(timings) => {
                 Some(read_timings(timings).map_err(|error| fail(format!("{name}: {error}")))?)
@@ -618,23 +796,67 @@ impl Record {
         format!("record {} ({} on {}, {})", index + 1, self.engine, self.file, self.size)
     }
 
+    /// Puzzles the engine failed on, of every kind (saturating: a record read back is checked
+    /// first, and then the sum fits).
+    pub fn failures(&self) -> u64 {
+        self.crashed.saturating_add(self.timed_out).saturating_add(self.protocol_errors)
+    }
+
+    /// The failures of `kind` ([`FailureKind::name`]) counted by the record.
+    pub fn failures_of(&self, kind: FailureKind) -> u64 {
+        match kind {
+            FailureKind::Crashed => self.crashed,
+            FailureKind::TimedOut => self.timed_out,
+            FailureKind::ProtocolError => self.protocol_errors,
+        }
+    }
+
     /// Checks the record's counts against each other and against its times, which a run
-    /// always leaves consistent: every puzzle solved, proved unsolvable or given up; a
-    /// histogram of puzzles × passes times; as many pass totals as passes.
+    /// always leaves consistent: every puzzle solved, proved unsolvable, given up or failed; a
+    /// histogram of puzzles × passes times, less the solves that failed; as many pass totals
+    /// as passes.
     pub fn check(&self) -> Result<(), String> {
         let field = |name: &str, problem: String| Err(format!("field {name}: {problem}"));
         let puzzles = self.puzzles;
-        let outcomes = self
-            .solved
-            .checked_add(self.unsolvable)
-            .and_then(|sum| sum.checked_add(self.budget_outs));
+        let outcomes =
+            [self.unsolvable, self.budget_outs, self.crashed, self.timed_out, self.protocol_errors]
+                .into_iter()
+                .try_fold(self.solved, u64::checked_add);
         if outcomes != Some(puzzles) {
             return field(
                 "puzzles",
                 format!(
-                    "{puzzles}, but solved {}, unsolvable {} and budget_outs {} do not add up to it",
-                    self.solved, self.unsolvable, self.budget_outs
+                    "{puzzles}, but solved {}, unsolvable {}, budget_outs {}, crashed {}, \
+                     timed_out {} and protocol_errors {} do not add up to it",
+                    self.solved,
+                    self.unsolvable,
+                    self.budget_outs,
+                    self.crashed,
+                    self.timed_out,
+                    self.protocol_errors
                 ),
+            );
+        }
+        if !TIMINGS.iter().any(|timing| timing.name() == self.timing) {
+            let names: Vec<&str> = TIMINGS.iter().map(|timing| timing.name()).collect();
+            return field(
+                "timing",
+                format!("'{}' is not one of {}", self.timing, names.join(", ")),
+            );
+        }
+        if self.origin.is_empty() {
+            return field("origin", "empty".to_owned());
+        }
+        if (self.origin == BUILT_IN) != self.command.is_none() {
+            return field(
+                "command",
+                "an engine from outside names what runs, and only such an engine".to_owned(),
+            );
+        }
+        if !self.counts && (self.one_solution.is_some() || self.two_plus_solutions.is_some()) {
+            return field(
+                "one_solution",
+                "given for an engine that does not count solutions".to_owned(),
             );
         }
         if let (Some(one), Some(two)) = (self.one_solution, self.two_plus_solutions)
@@ -687,12 +909,27 @@ impl Record {
         {
             return field("timings.passes", format!("a time of {bad} s"));
         }
-        let times = puzzles.checked_mul(passes);
+        let failures = self.failures();
+        if let Some(pass) = timings.passes.iter().find(|pass| pass.failed > failures) {
+            return field(
+                "timings.passes",
+                format!(
+                    "{} failed solves in a pass, for {failures} puzzles failed on",
+                    pass.failed
+                ),
+            );
+        }
+        let failed = timings.passes.iter().try_fold(0u64, |sum, pass| sum.checked_add(pass.failed));
+        let times = puzzles
+            .checked_mul(passes)
+            .zip(failed)
+            .and_then(|(all, failed)| all.checked_sub(failed));
+        let failed = failed.unwrap_or(u64::MAX);
         if times != Some(timings.latencies.len()) {
             return field(
                 "timings.latencies",
                 format!(
-                    "{} times, for {puzzles} puzzles × {passes} passes",
+                    "{} times, for {puzzles} puzzles × {passes} passes less {failed} failed",
                     timings.latencies.len()
                 ),
             );
@@ -762,6 +999,83 @@ impl Report {
                 ));
             }
         }
+        self.check_failures()
+    }
+
+    /// Checks the list of failures against the records: at most [`MAX_KEPT_FAILURES`], each
+    /// of a record of the report, of a known kind, with a message as [`failure_message`]
+    /// leaves it; no more of a kind than its record counts; and the kept and the counted
+    /// together exactly the records' failures.
+    fn check_failures(&self) -> Result<(), String> {
+        if self.failures.len() > MAX_KEPT_FAILURES {
+            return Err(format!(
+                "field failures: {} listed, more than the {MAX_KEPT_FAILURES} a report keeps",
+                self.failures.len()
+            ));
+        }
+        if self.failures_not_kept > 0 && self.failures.len() < MAX_KEPT_FAILURES {
+            return Err(format!(
+                "field failures_not_kept: {}, but only {} listed: the first {MAX_KEPT_FAILURES} \
+                 are kept before any is left out",
+                self.failures_not_kept,
+                self.failures.len()
+            ));
+        }
+        let mut records: std::collections::HashMap<(&str, &str, &str), (usize, [u64; 3])> =
+            std::collections::HashMap::with_capacity(self.records.len());
+        for (index, record) in self.records.iter().enumerate() {
+            let key = (record.engine.as_str(), record.file.as_str(), record.size.as_str());
+            records.entry(key).or_insert((index, [0; 3]));
+        }
+        for (index, failure) in self.failures.iter().enumerate() {
+            let place = format!("failure {} ({} on {})", index + 1, failure.engine, failure.file);
+            let Some(kind) = FailureKind::from_name(&failure.kind) else {
+                return Err(format!(
+                    "{place}: field kind '{}': not crashed, timed-out or protocol-error",
+                    failure.kind
+                ));
+            };
+            if failure.puzzle == 0 || failure.line == 0 {
+                return Err(format!("{place}: field puzzle: puzzles and lines count from 1"));
+            }
+            if !is_failure_message(&failure.message) {
+                return Err(format!(
+                    "{place}: field message: longer than {MAX_FAILURE_MESSAGE} bytes or not on \
+                     one line"
+                ));
+            }
+            let key = (failure.engine.as_str(), failure.file.as_str(), failure.size.as_str());
+            let Some((record, listed)) = records.get_mut(&key) else {
+                return Err(format!(
+                    "{place}: no record of that engine, file and size {}",
+                    failure.size
+                ));
+            };
+            let slot = FailureKind::ALL.iter().position(|known| *known == kind).unwrap_or(0);
+            listed[slot] += 1;
+            let counted = self.records[*record].failures_of(kind);
+            if listed[slot] > counted {
+                return Err(format!(
+                    "{place}: field kind '{}': more listed than its record counts ({counted})",
+                    failure.kind
+                ));
+            }
+        }
+        let counted = self.records.iter().try_fold(0u64, |sum, record| {
+            [record.crashed, record.timed_out, record.protocol_errors]
+                .into_iter()
+                .try_fold(sum, u64::checked_add)
+        });
+        let listed = (self.failures.len() as u64).checked_add(self.failures_not_kept);
+        if counted.is_none() || counted != listed {
+            return Err(format!(
+                "field failures_not_kept: {} listed and {} not kept, but the records count {} \
+                 failures",
+                self.failures.len(),
+                self.failures_not_kept,
+                counted.map_or_else(|| "more than 2^64".to_owned(), |sum| sum.to_string())
+            ));
+        }
         Ok(())
     }
 }
@@ -778,6 +1092,18 @@ mod tests {
         }
         assert_eq!(Mode::Unique.limits().max_solutions(), 2);
         assert_eq!(Mode::First.limits().max_solutions(), 1);
+    }
+
+    #[test]
+    fn messages_are_kept_on_one_line_and_bounded() {
+        assert_eq!(failure_message("exit\nstatus\t1"), "exit\\nstatus\\t1");
+        for long in ["x".repeat(5000), "é".repeat(3000), format!("{}é{}", "x".repeat(996), "y")] {
+            let kept = failure_message(&long);
+            assert!(kept.len() <= MAX_FAILURE_MESSAGE && kept.ends_with("..."), "{}", kept.len());
+            assert!(is_failure_message(&kept));
+        }
+        assert!(!is_failure_message("two\nlines"));
+        assert!(!is_failure_message(&"x".repeat(MAX_FAILURE_MESSAGE + 1)));
     }
 
     #[test]

@@ -336,3 +336,80 @@ fn a_report_file_larger_than_any_report_is_refused_before_it_is_read() {
     std::fs::write(&invalid, b"{\"schema_version\": 3, \xff}").unwrap();
     assert_refused(sudoku_bench::report::read_text(&invalid), &["byte 23 is not UTF-8"]);
 }
+
+#[test]
+fn a_version_3_report_reads_with_the_defaults_of_version_4_and_is_not_merged() {
+    let (mut old, _) = shards();
+    old["schema_version"] = json!(3);
+    for record in old["records"].as_array_mut().unwrap() {
+        let fields = record.as_object_mut().unwrap();
+        for field in ["crashed", "timed_out", "protocol_errors", "counts", "timing", "origin"] {
+            fields.remove(field).unwrap();
+        }
+        fields.remove("command");
+        for pass in fields["timings"]["passes"].as_array_mut().unwrap() {
+            pass.as_object_mut().unwrap().remove("failed").unwrap();
+        }
+    }
+    let fields = old.as_object_mut().unwrap();
+    fields.remove("failures").unwrap();
+    fields.remove("failures_not_kept").unwrap();
+    let report = read(&old).expect("version 3 is read");
+    assert_eq!(report.failures_total(), 0);
+    for record in &report.records {
+        assert!(record.counts && record.timing == "in-process" && record.origin == "built-in");
+        assert!(record.timings.is_some(), "version 3 keeps its timings");
+    }
+    let names = vec!["old.json".to_owned()];
+    let merged = merge::merge(&[report], &names).map_err(|error| error.to_string());
+    assert_refused(merged, &["old.json", "field schema_version: 3"]);
+}
+
+#[test]
+fn failures_that_do_not_add_up_are_refused() {
+    let (one, two) = shards();
+    let failure = json!({
+        "file": one["files"][0]["file"], "size": "9x9", "puzzle": 1, "line": 2,
+        "engine": "dlx", "kind": "crashed", "message": "exit status 1"
+    });
+    // A failure no record counts.
+    let mut forged = one.clone();
+    forged["failures"] = json!([failure.clone()]);
+    assert_refused(read(&forged), &["failure 1 (dlx", "field kind 'crashed'", "(0)"]);
+    // Counted by the record, but the record's puzzles no longer add up.
+    forged["records"][0]["crashed"] = json!(1);
+    assert_refused(read(&forged), &["record 1 (dlx", "field puzzles", "crashed 1"]);
+    // Counts that add up, but histograms that still hold the failed puzzle's times.
+    let solved = forged["records"][0]["solved"].as_u64().unwrap();
+    forged["records"][0]["solved"] = json!(solved - 1);
+    forged["records"][0]["one_solution"] = json!(solved - 1);
+    assert_refused(read(&forged), &["record 1 (dlx", "timings.answered"]);
+    // Of an unknown kind, with a message of two lines, counted but not listed.
+    let mut forged = one.clone();
+    forged["failures"] = json!([failure.clone()]);
+    forged["failures"][0]["kind"] = json!("exploded");
+    assert_refused(read(&forged), &["failure 1 (dlx", "field kind 'exploded'"]);
+    forged["failures"][0]["kind"] = json!("crashed");
+    forged["failures"][0]["message"] = json!("two\nlines");
+    assert_refused(read(&forged), &["failure 1 (dlx", "field message"]);
+    let mut forged = one.clone();
+    forged["failures_not_kept"] = json!(5);
+    assert_refused(read(&forged), &["field failures_not_kept: 5"]);
+    forged["failures_not_kept"] = json!(u64::MAX);
+    assert_refused(read(&forged), &["field failures_not_kept"]);
+    // A record of another timing than the four, or of a built-in engine naming a command.
+    let mut forged = one.clone();
+    forged["records"][1]["timing"] = json!("sundial");
+    assert_refused(read(&forged), &["record 2 (propagate", "field timing", "sundial"]);
+    let mut forged = one.clone();
+    forged["records"][1]["command"] = json!("./propagate");
+    assert_refused(read(&forged), &["record 2 (propagate", "field command"]);
+    let mut forged = one.clone();
+    forged["records"][1]["counts"] = json!(false);
+    assert_refused(read(&forged), &["record 2 (propagate", "field one_solution"]);
+    // A pass that failed more solves than the record failed puzzles.
+    let mut forged = one;
+    forged["records"][1]["timings"]["passes"][0]["failed"] = json!(1);
+    assert_refused(read(&forged), &["record 2 (propagate", "field timings.passes"]);
+    merge_both(&two.clone(), &two).unwrap_err();
+}

@@ -129,6 +129,16 @@ fn json_has_exactly_the_documented_fields_and_types() {
         puzzles: 3,
         engine_sizes: "9×9".into(),
     });
+    // And a failure, so that the list of failures is checked too.
+    report.failures.push(sudoku_bench::EngineFailure {
+        file: "f.txt".into(),
+        size: "9x9".into(),
+        puzzle: 2,
+        line: 3,
+        engine: "e".into(),
+        kind: "crashed".into(),
+        message: "exit status 1".into(),
+    });
     let schema = documented_schema();
     let json: Value = serde_json::from_str(&render(&report, OutputFormat::Json)).unwrap();
     check_object(&json, &schema["Top level"], "report");
@@ -157,6 +167,11 @@ fn json_has_exactly_the_documented_fields_and_types() {
         for pass in passes {
             check_object(pass, &schema["records[].timings.passes[]"], "timings.passes[]");
         }
+    }
+    let failures = json["failures"].as_array().unwrap();
+    assert_eq!(failures.len(), 1);
+    for failure in failures {
+        check_object(failure, &schema["failures[]"], "failures[]");
     }
     for disagreement in json["disagreements"].as_array().unwrap() {
         check_object(disagreement, &schema["disagreements[]"], "disagreements[]");

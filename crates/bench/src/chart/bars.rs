@@ -44,8 +44,11 @@ pub fn render_bars(report: &Report) -> Result<String, ChartError> {
     let group_width = (engines.len() as u32 * 34 + 60).max(160);
     let footnote = report.records.iter().any(|record| bar_kind(record) == BarKind::MostlyGaveUp);
     let width = (files.len() as u32 * group_width + 160).max(640);
-    let note: &[&str] = if footnote { &GAVE_UP_NOTE } else { &[] };
-    render_with_note((width, 520), note, |plot| {
+    let mut note: Vec<&str> = if footnote { GAVE_UP_NOTE.to_vec() } else { Vec::new() };
+    if report.failures_total() > 0 {
+        note.extend(FAILED_NOTE);
+    }
+    render_with_note((width, 520), &note, |plot| {
         draw_bars(plot, report, &engines, &files, (bottom, top))
     })
 }

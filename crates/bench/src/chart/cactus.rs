@@ -20,6 +20,12 @@ pub const CACTUS_NOTE: [&str; 2] = [
     "rest, which are left out (never drawn as fast); the dashed line marks every puzzle",
 ];
 
+/// The footnote under a cactus chart where some engine failed on a puzzle, one line each.
+pub const CACTUS_FAILED_NOTE: [&str; 2] = [
+    "A puzzle an engine failed on (crashed, timed out, broke its protocol) has no time: it is",
+    "left out of that engine's line, whose legend counts the failures",
+];
+
 /// One engine's line of a cactus chart.
 struct CactusLine<'a> {
     engine: &'a str,
@@ -27,6 +33,7 @@ struct CactusLine<'a> {
     /// (puzzles answered, µs of the slowest of them), fastest first.
     points: Vec<(f64, f64)>,
     budget_outs: u64,
+    failed: u64,
 }
 
 /// The cactus chart of one size of one file as an SVG document: for each engine, how many
@@ -62,6 +69,7 @@ pub(super) fn cactus_panel<'a>(
                 colour: PALETTE[index % PALETTE.len()],
                 points: cactus_points(answered),
                 budget_outs: record.budget_outs,
+                failed: record.failures(),
             }
         })
         .collect();
@@ -73,7 +81,10 @@ pub(super) fn cactus_panel<'a>(
     let caption =
         format!("Cactus: {} {}, mode {}", short_name(file), shown_size(size), report.mode.name());
     let gave_up = lines.iter().any(|line| line.budget_outs > 0);
-    let note = if gave_up { CACTUS_NOTE.map(str::to_owned).to_vec() } else { Vec::new() };
+    let mut note = if gave_up { CACTUS_NOTE.map(str::to_owned).to_vec() } else { Vec::new() };
+    if lines.iter().any(|line| line.failed > 0) {
+        note.extend(CACTUS_FAILED_NOTE.map(str::to_owned));
+    }
     let draw = move |area: &Area<'_>| draw_cactus(area, &caption, &lines, puzzles, (bottom, top));
     Ok(Panel { size: (640, 480), note, draw: Box::new(draw) })
 }
@@ -137,9 +148,16 @@ fn draw_cactus(
     chart.draw_series(std::iter::once(total_label)).map_err(|e| failed(&e))?;
     for line in lines {
         let colour = line.colour;
-        let label = match line.budget_outs {
-            0 => line.engine.to_owned(),
-            outs => format!("{} ({})", line.engine, counted(outs, "budget-out", "budget-outs")),
+        let mut missing = Vec::new();
+        if line.budget_outs > 0 {
+            missing.push(counted(line.budget_outs, "budget-out", "budget-outs"));
+        }
+        if line.failed > 0 {
+            missing.push(format!("{} failed", count(line.failed)));
+        }
+        let label = match missing.is_empty() {
+            true => line.engine.to_owned(),
+            false => format!("{} ({})", line.engine, missing.join(", ")),
         };
         chart
             .draw_series(LineSeries::new(line.points.iter().copied(), colour.stroke_width(2)))

@@ -180,6 +180,12 @@ pub const GAVE_UP_NOTE: [&str; 2] = [
     "not solved (measure it with a larger --budget, or --budget none)",
 ];
 
+/// The footnote under a bar chart where some engine failed on a puzzle, one line each.
+pub const FAILED_NOTE: [&str; 2] = [
+    "Some engine failed on some puzzles (crashed, timed out, broke its protocol): its bar counts",
+    "them in its puzzles per second as the time they took, not as answers",
+];
+
 /// How a record's bar is drawn.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BarKind {

@@ -44,9 +44,10 @@ use crate::output::{counted, shown_size};
 use crate::report::Report;
 
 pub use bars::render_bars;
-pub use cactus::{CACTUS_NOTE, CACTUS_POINTS, cactus_groups, render_cactus};
+pub use cactus::{CACTUS_FAILED_NOTE, CACTUS_NOTE, CACTUS_POINTS, cactus_groups, render_cactus};
 pub use common::{
-    BarKind, ChartError, Colour, GAVE_UP_NOTE, GAVE_UP_POINT_NOTE, PALETTE, bar_kind, compact,
+    BarKind, ChartError, Colour, FAILED_NOTE, GAVE_UP_NOTE, GAVE_UP_POINT_NOTE, PALETTE, bar_kind,
+    compact,
 };
 pub use scaling::render_scaling;
 pub use scatter::{check_pair, render_scatter, sample_columns, scatter_pair};
@@ -241,11 +242,18 @@ pub(crate) mod test_reports {
             mode: Mode::Unique,
             budget: Some(1_000),
             instrumented: true,
+            counts: true,
+            timing: "in-process".to_owned(),
+            origin: crate::report::BUILT_IN.to_owned(),
+            command: None,
             cross_check: true,
             puzzles,
             solved: puzzles - budget_outs,
             unsolvable: 0,
             budget_outs,
+            crashed: 0,
+            timed_out: 0,
+            protocol_errors: 0,
             one_solution: Some(puzzles - budget_outs),
             two_plus_solutions: Some(0),
             passes: 1,
@@ -280,7 +288,10 @@ pub(crate) mod test_reports {
             .map(|(index, times)| SamplePoint {
                 puzzle: index as u64 + 1,
                 line: index as u64 + 2,
-                times: times.iter().map(|&(us, gave_up)| SampleTime { us, gave_up }).collect(),
+                times: times
+                    .iter()
+                    .map(|&(us, gave_up)| SampleTime { us, gave_up, failed: false })
+                    .collect(),
             })
             .collect();
         Samples {
@@ -328,6 +339,8 @@ pub(crate) mod test_reports {
             shard: None,
             merged_shards: None,
             samples,
+            failures: Vec::new(),
+            failures_not_kept: 0,
         }
     }
 

@@ -58,11 +58,18 @@ pub(super) fn scatter_panel<'a>(
     b: &'a str,
 ) -> Result<Panel<'a>, ChartError> {
     let (column_a, column_b) = sample_columns(samples, a, b)?;
-    let times: Vec<(SampleTime, SampleTime)> = samples
+    let all: Vec<(SampleTime, SampleTime)> = samples
         .points
         .iter()
         .filter_map(|point| Some((*point.times.get(column_a)?, *point.times.get(column_b)?)))
         .collect();
+    // A puzzle either engine failed on has no time to draw.
+    let failed = (
+        all.iter().filter(|(x, _)| x.failed).count() as u64,
+        all.iter().filter(|(_, y)| y.failed).count() as u64,
+    );
+    let times: Vec<(SampleTime, SampleTime)> =
+        all.into_iter().filter(|(x, y)| !x.failed && !y.failed).collect();
     let positive = times.iter().flat_map(|(x, y)| [x.us, y.us]).filter(|&us| us > 0.0);
     let (lowest, highest) = value_range(positive).ok_or(ChartError::Empty)?;
     let low = 10f64.powf(lowest.log10().floor());
@@ -84,7 +91,14 @@ pub(super) fn scatter_panel<'a>(
         shown_size(&samples.size),
         counted(points.len() as u64, "puzzle", "puzzles"),
     );
-    let note = scatter_note(&times, report.mode, a, b);
+    let mut note = scatter_note(&times, report.mode, a, b);
+    if failed.0 + failed.1 > 0 {
+        note.push(format!(
+            "Left out: the puzzles an engine failed on, with no time ({a} {}, {b} {}).",
+            count(failed.0),
+            count(failed.1)
+        ));
+    }
     let draw = move |area: &Area<'_>| draw_scatter(area, &caption, (a, b), &points, (low, high));
     Ok(Panel { size: (600, 580), note, draw: Box::new(draw) })
 }
