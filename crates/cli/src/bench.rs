@@ -75,16 +75,20 @@ fn chosen_engines(
 struct Findings {
     disagreements: bool,
     bad_input: bool,
+    /// Some engine from outside failed on some puzzle.
+    failures: bool,
     regression: bool,
 }
 
 impl Findings {
-    /// The first code that applies: 3, 2, 4, then 0.
+    /// The first code that applies: 3, 2, 5, 4, then 0.
     fn exit_code(&self) -> u8 {
         if self.disagreements {
             exit::DISAGREEMENT
         } else if self.bad_input {
             exit::BAD_INPUT
+        } else if self.failures {
+            exit::ENGINE_FAILED
         } else if self.regression {
             exit::REGRESSION
         } else {
@@ -263,7 +267,9 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     };
     report.command = Some(command_line());
     findings.disagreements = report.disagreement_count() > 0;
+    findings.failures = report.failures_total() > 0;
     print_disagreements(&report)?;
+    print_failures(&report)?;
     if let Some(rows) = rows {
         let written = rows.finish().map_err(|error| {
             files::OutputError::new(args.per_puzzle.as_deref().unwrap_or(Path::new("")), error)
@@ -643,8 +649,10 @@ fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     };
     merged.command = Some(command_line());
     findings.disagreements = merged.disagreement_count() > 0;
+    findings.failures = merged.failures_total() > 0;
     findings.bad_input |= merged.read_errors() > 0;
     print_disagreements(&merged)?;
+    print_failures(&merged)?;
     write_report(
         &merged,
         OutputFormat::from(args.output.format),
@@ -714,6 +722,27 @@ fn print_disagreements(report: &Report) -> Result<(), Halt> {
         errln!("sudoku: {} with disagreements", plural(disagreements.len() as u64, "puzzle"))?;
     }
     Ok(())
+}
+
+/// Failures shown on standard error, at most: the report lists every failure kept.
+const SHOWN_FAILURES: usize = 10;
+
+/// The failures of engines from outside on standard error: the first few, and how many.
+fn print_failures(report: &Report) -> Result<(), Halt> {
+    let total = report.failures_total();
+    if total == 0 {
+        return Ok(());
+    }
+    for failure in report.failures.iter().take(SHOWN_FAILURES) {
+        errln!("{failure}")?;
+    }
+    if report.failures.len() > SHOWN_FAILURES {
+        errln!(
+            "... and {} more (the report lists them)",
+            plural((report.failures.len() - SHOWN_FAILURES) as u64, "failure")
+        )?;
+    }
+    errln!("sudoku: {} failed by engines from outside", plural(total, "puzzle"))
 }
 
 fn print_comparison(
