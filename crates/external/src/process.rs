@@ -215,7 +215,15 @@ impl Process {
     /// wrote nothing.
     pub fn stderr_tail(&self) -> String {
         let tail = self.stderr.lock().unwrap_or_else(PoisonError::into_inner);
-        let text = String::from_utf8_lossy(&tail.bytes);
+        let mut bytes = &tail.bytes[..];
+        // A program still writing may be in the middle of a line: quote the last whole one.
+        if !tail.closed
+            && bytes.last() != Some(&b'\n')
+            && let Some(end) = bytes.iter().rposition(|&byte| byte == b'\n')
+        {
+            bytes = &bytes[..end];
+        }
+        let text = String::from_utf8_lossy(bytes);
         let last = text.lines().rev().find(|line| !line.trim().is_empty()).unwrap_or("");
         quote(last.trim())
     }
@@ -557,8 +565,8 @@ mod tests {
         let line = flood.next_line(Instant::now() + Duration::from_secs(10), "the answer");
         assert_eq!(line.unwrap(), "answer");
         assert!(flood.stderr.lock().unwrap().bytes.len() <= STDERR_TAIL);
-        // The program is still writing: its last line may be cut short.
-        assert!(flood.stderr_tail().starts_with("'nois"), "{}", flood.stderr_tail());
+        // The program is still writing: the last whole line is quoted, not one cut short.
+        assert_eq!(flood.stderr_tail(), "'noise'");
     }
 
     #[test]
