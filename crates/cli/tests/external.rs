@@ -152,11 +152,53 @@ fn a_bench_with_a_failing_engine_finishes_and_says_so() {
     assert_eq!(good.status.code(), Some(0), "{stderr}");
     assert!(text(&good.stdout).contains("ours"), "{}", text(&good.stdout));
 
-    let crash = "crash=judge:sh -c 'exit 3'";
-    let bad = sudoku_in(dir, &["bench", samples, "-e", "fast,crash", "--external", crash]);
+    // A crashing engine: the run finishes, exit 5, the failure listed with its place, and the
+    // other engine's counters exactly those of a run without it.
+    let crash = "crash=judge:sh -c 'echo segfault >&2; exit 139'";
+    let json = |engines: &str, out: &str| {
+        let args = ["bench", samples, "-e", engines, "-j", "1", "--external", crash];
+        let mut args = args.to_vec();
+        args.extend(["--format", "json", "--out", out]);
+        let run = sudoku_in(dir, &args);
+        let written = std::fs::read_to_string(dir.join(out)).unwrap();
+        (run, serde_json::from_str::<serde_json::Value>(&written).unwrap())
+    };
+    let (bad, with_crash) = json("fast,crash", "with.json");
     let stderr = text(&bad.stderr);
     assert_eq!(bad.status.code(), Some(5), "{stderr}");
-    assert!(stderr.contains("crash"), "{stderr}");
+    assert!(
+        stderr.contains(
+            "puzzle 1, line 1: crash crashed: exited with status 139 (stderr: 'segfault')"
+        ),
+        "{stderr}"
+    );
+    let (alone, without) = json("fast", "without.json");
+    assert_eq!(alone.status.code(), Some(0), "{}", text(&alone.stderr));
+    // Every counter of an engine's record (its times differ from run to run).
+    let record = |report: &serde_json::Value, engine: &str| {
+        let records = report["records"].as_array().unwrap();
+        let found = records.iter().find(|r| r["engine"] == engine).unwrap();
+        let counters = [
+            "puzzles",
+            "solved",
+            "unsolvable",
+            "budget_outs",
+            "one_solution",
+            "two_plus_solutions",
+            "nodes_total",
+            "guesses_total",
+            "solved_without_guessing",
+            "disagreements",
+            "crashed",
+            "timed_out",
+            "protocol_errors",
+        ];
+        let kept = counters.map(|counter| (counter.to_owned(), found[counter].clone()));
+        serde_json::Value::Object(kept.into_iter().collect())
+    };
+    assert_eq!(record(&with_crash, "fast"), record(&without, "fast"));
+    let crashed = record(&with_crash, "crash");
+    assert_eq!((crashed["crashed"].as_u64(), crashed["solved"].as_u64()), (Some(1), Some(0)));
 }
 
 /// The process ids of the children of `pid`.
