@@ -7,7 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
-use common::{repository, sudoku, sudoku_in};
+use common::{refused, repository, sudoku, sudoku_in};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -31,18 +31,6 @@ fn bench(directory: &Path, args: &[&str]) -> Output {
     let mut all = vec!["bench", "-j", "1"];
     all.extend_from_slice(args);
     sudoku_in(directory, &all)
-}
-
-/// Asserts that the run was refused before it started: exit 2, one line on standard error
-/// holding every one of `expected`, nothing on standard output.
-fn refused(output: &Output, expected: &[&str]) {
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    for part in expected {
-        assert!(stderr.contains(part), "'{part}' not in: {stderr}");
-    }
-    assert!(output.stdout.is_empty(), "the run started: {}", text(&output.stdout));
 }
 
 /// A directory with `l9.txt` (ten puzzles) and `rows.csv`, the per-puzzle rows of dlx and

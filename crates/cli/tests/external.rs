@@ -5,10 +5,10 @@
 mod common;
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{repository, sudoku, sudoku_in};
+use common::{refused, repository, sudoku, sudoku_in};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -23,18 +23,6 @@ fn sudoku_binary() -> &'static str {
 /// A declaration of `sudoku` itself as a judge program called `name`.
 fn judge_of_ours(name: &str) -> String {
     format!("{name}=judge:'{}'", sudoku_binary())
-}
-
-/// Asserts a refusal before anything ran: exit 2, one line on standard error holding each of
-/// `expected`.
-fn refused(output: &Output, expected: &[&str]) {
-    let stderr = text(&output.stderr);
-    assert_eq!(output.status.code(), Some(2), "{stderr}");
-    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
-    for part in expected {
-        assert!(stderr.contains(part), "'{part}' not in: {stderr}");
-    }
-    assert!(output.stdout.is_empty(), "{}", text(&output.stdout));
 }
 
 const PUZZLE: &str =

@@ -35,3 +35,17 @@ pub fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
         .output()
         .unwrap()
 }
+
+/// Asserts that a command was refused before it started: exit 2, one line on standard error
+/// holding every one of `expected`, nothing on standard output.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn refused(output: &Output, expected: &[&str]) {
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    for part in expected {
+        assert!(stderr.contains(part), "'{part}' not in: {stderr}");
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(output.stdout.is_empty(), "the command started: {stdout}");
+}
