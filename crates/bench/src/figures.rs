@@ -296,11 +296,22 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let wall_seconds = median(passes.iter().map(|pass| pass.wall_seconds));
     let parallel_wall_seconds = median(timings.parallel_walls.iter().copied());
     let rate = |seconds: f64| if seconds > 0.0 { puzzles as f64 / seconds } else { 0.0 };
-    let single_thread_puzzles_per_second = rate(wall_seconds);
-    let parallel_puzzles_per_second = rate(parallel_wall_seconds);
     let micros = |pick: &dyn Fn(&PassTiming) -> f64| median(passes.iter().map(pick)) / 1000.0;
     // The solves a pass timed: failed ones have no solve time.
     let timed = |pass: &PassTiming| puzzles.saturating_sub(pass.failed).max(1) as f64;
+    // An engine timed by its own word (a library in its worker, a protocol engine that reports
+    // its time) is rated by its calls' own time, as its own driver would rate it: the pipe to
+    // its process is in the wall time and in the 1-thread/s figure, not in its rate.
+    let engine_reported = head.timing == sudoku_engines::Timing::EngineReported.name();
+    let single_thread_puzzles_per_second = if engine_reported {
+        median(passes.iter().map(|pass| {
+            if pass.solve_seconds > 0.0 { timed(pass) / pass.solve_seconds } else { 0.0 }
+        }))
+    } else {
+        rate(wall_seconds)
+    };
+    let parallel_puzzles_per_second = rate(parallel_wall_seconds);
+    let wall_rate = rate(wall_seconds);
     Record {
         engine: head.engine,
         file: head.file,
@@ -340,11 +351,7 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         threads: head.threads,
         parallel_puzzles_per_second,
         parallel_wall_seconds,
-        speedup: if single_thread_puzzles_per_second > 0.0 {
-            parallel_puzzles_per_second / single_thread_puzzles_per_second
-        } else {
-            0.0
-        },
+        speedup: if wall_rate > 0.0 { parallel_puzzles_per_second / wall_rate } else { 0.0 },
         nodes_total: known(counters.nodes),
         guesses_total: known(counters.guesses),
         nodes_per_puzzle: per_puzzle(counters.nodes),

@@ -12,6 +12,7 @@
 use std::io::{self, Write};
 
 use crate::report::{Record, Report};
+use sudoku_engines::Timing;
 
 /// The formats a report can be written in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -342,7 +343,13 @@ pub fn timing_line(report: &Report) -> String {
             None => ways.push((&record.timing, vec![engine])),
         }
     }
-    match &ways[..] {
+    let reported = ways.iter().any(|(timing, _)| *timing == Timing::EngineReported.name());
+    let note = if reported {
+        " (engine-reported: its calls' own times; puzzles/s is puzzles over their sum)"
+    } else {
+        ""
+    };
+    let line = match &ways[..] {
         [] => "timing: no engine ran".to_owned(),
         [(timing, _)] => format!("timing: {timing} for every engine"),
         _ => {
@@ -352,7 +359,8 @@ pub fn timing_line(report: &Report) -> String {
                 .collect();
             format!("timing: {}", parts.join("; "))
         }
-    }
+    };
+    format!("{line}{note}")
 }
 
 /// What is special about the engines that do not count solutions or that failed, for the

@@ -283,7 +283,8 @@ pub struct Record {
     /// pass's figure; the median and 99th percentile pool every pass's solve times.
     pub passes: u32,
     /// Puzzles per second on one thread: puzzles / wall time of a sequential pass. The figure
-    /// the field compares.
+    /// the field compares. For an engine timed by its own word (`engine-reported`), the
+    /// puzzles it answered / the sum of the times it reported, as its own driver rates it.
     pub single_thread_puzzles_per_second: f64,
     /// Mean solve time per puzzle, µs (sequential pass).
     pub us_mean: f64,
@@ -306,7 +307,7 @@ pub struct Record {
     pub parallel_puzzles_per_second: f64,
     /// Wall time of a parallel pass, seconds.
     pub parallel_wall_seconds: f64,
-    /// `parallel_puzzles_per_second / single_thread_puzzles_per_second`.
+    /// `parallel_puzzles_per_second` / the rate of a sequential pass's wall time.
     pub speedup: f64,
     /// Search nodes over all puzzles (`None`: the engine does not count them).
     pub nodes_total: Option<u64>,

@@ -1,6 +1,7 @@
 //! The command line, as clap derives it.
 
 use std::path::PathBuf;
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -534,8 +535,9 @@ pub struct ExternalArgs {
     pub engines_file: Option<PathBuf>,
 
     /// Declare an engine from outside, NAME=KIND:COMMAND ARGS... (KIND protocol, judge or
-    /// dimacs; the command is split into words as a shell would, but no shell runs it).
-    /// Repeatable.
+    /// dimacs; the command is split into words as a shell would, but no shell runs it), or a
+    /// library: NAME=plugin:PATH (the C ABI of include/sudoku_engine.h) or
+    /// NAME=tdoku:PATH:SYMBOL[:CONFIGURATION] (tdoku's solver function type). Repeatable.
     #[arg(long, value_name = "NAME=KIND:COMMAND", help_heading = "Engines from outside")]
     pub external: Vec<String>,
 
@@ -544,6 +546,31 @@ pub struct ExternalArgs {
     /// puzzle counts as timed-out for it, and it is started again for the next.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Engines from outside")]
     pub time_limit: Option<Duration>,
+
+    /// The most memory (address space) each library engine's worker process may take, in
+    /// MiB, in place of what its declaration says (Unix); by default, no limit.
+    #[arg(long, value_name = "MIB", value_parser = parse_memory_limit, help_heading = "Engines from outside")]
+    pub memory_limit: Option<u64>,
+
+    /// Load library engines (plugin, tdoku) into this process rather than into a worker
+    /// process each: for debugging a library. A crash or a hang of the library then ends or
+    /// stops the whole run, and --time-limit and --memory-limit do not hold for it.
+    #[arg(long, help_heading = "Engines from outside")]
+    pub in_process: bool,
+}
+
+/// The command of a worker process that hosts a library: this program's `serve`.
+static WORKER: LazyLock<Option<Vec<String>>> = LazyLock::new(|| {
+    let program = std::env::current_exe().ok()?;
+    Some(vec![program.to_str()?.to_owned(), "serve".to_owned()])
+});
+
+/// `--memory-limit`: MiB, from 16 to 1 TiB, as bytes.
+fn parse_memory_limit(text: &str) -> Result<u64, String> {
+    text.parse::<f64>()
+        .ok()
+        .and_then(sudoku_external::declare::memory_limit_mib)
+        .ok_or_else(|| format!("'{text}' is not a number of MiB from 16 to 1048576"))
 }
 
 impl ExternalArgs {
@@ -553,6 +580,9 @@ impl ExternalArgs {
             engines_file: self.engines_file.as_deref(),
             externals: &self.external,
             time_limit: self.time_limit,
+            memory_limit: self.memory_limit,
+            in_process: self.in_process,
+            worker: WORKER.as_deref(),
         }
     }
 }
@@ -570,6 +600,21 @@ pub struct ServeArgs {
     /// The built-in engine to serve.
     #[arg(short, long, value_name = "ENGINE", default_value = sudoku_engines::DEFAULT_ENGINE)]
     pub engine: String,
+
+    /// Serve the engine library at PATH (the C ABI of include/sudoku_engine.h) instead: what a
+    /// plugin engine's worker process runs.
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["engine", "tdoku"])]
+    pub plugin: Option<String>,
+
+    /// Serve the function SYMBOL of the library at PATH (tdoku's solver type) instead, with
+    /// CONFIGURATION (0 by default): what a tdoku engine's worker process runs.
+    #[arg(long, value_name = "PATH:SYMBOL[:CONFIGURATION]", conflicts_with = "engine")]
+    pub tdoku: Option<String>,
+
+    /// With --plugin or --tdoku: the most memory (address space) this process may take, in
+    /// MiB, set before the library is loaded (Unix).
+    #[arg(long, value_name = "MIB", value_parser = parse_memory_limit)]
+    pub memory_limit: Option<u64>,
 
     /// Serve an engine that answers every puzzle at once with no solution, instead: what
     /// `bench --overhead` measures the protocol's cost with.

@@ -47,6 +47,8 @@ use sudoku_core::{
     Engine, Format, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size, write_grid,
 };
 use sudoku_engines::{EngineInfo, Origin, Registry, default_engine_for};
+use sudoku_external::Kind;
+use sudoku_external::declare::Library;
 
 use crate::args::{ServeArgs, SolveArgs, cores};
 use crate::console::{self, Halt, Written, errln, plural};
@@ -157,16 +159,35 @@ fn entry(info: &EngineInfo, width: usize, sizes_width: usize, more: &str) -> Str
 /// Runs `sudoku serve`: the built-in engine `args.engine` answers the engine protocol on
 /// standard input and output until `quit` or the end of the input; returns the exit code.
 pub fn serve(args: &ServeArgs) -> u8 {
-    let instant = sudoku_external::overhead::instant();
-    let engine = match sudoku_engines::find(&args.engine) {
-        _ if args.instant => &instant,
-        Ok(engine) => engine,
-        Err(unknown) => {
-            return match errln!("sudoku: {unknown}") {
+    let library = match (&args.plugin, &args.tdoku) {
+        (Some(spec), _) => Some(served_library(Kind::Plugin, spec, args.memory_limit)),
+        (None, Some(spec)) => Some(served_library(Kind::Tdoku, spec, args.memory_limit)),
+        (None, None) => None,
+    };
+    let instant;
+    let engine = match &library {
+        Some(Ok(library)) => library,
+        Some(Err(problem)) => {
+            // The harness reads why in the handshake; a person, on standard error.
+            let _ = sudoku_external::protocol::refuse(problem, io::stdin().lock(), io::stdout());
+            return match errln!("sudoku serve: {problem}") {
                 Ok(()) => exit::BAD_INPUT,
                 Err(halt) => halt.exit_code(exit::BAD_INPUT),
             };
         }
+        None if args.instant => {
+            instant = sudoku_external::overhead::instant();
+            &instant
+        }
+        None => match sudoku_engines::find(&args.engine) {
+            Ok(engine) => engine,
+            Err(unknown) => {
+                return match errln!("sudoku: {unknown}") {
+                    Ok(()) => exit::BAD_INPUT,
+                    Err(halt) => halt.exit_code(exit::BAD_INPUT),
+                };
+            }
+        },
     };
     let input = io::stdin().lock();
     let output = io::stdout().lock();
@@ -179,6 +200,16 @@ pub fn serve(args: &ServeArgs) -> u8 {
             Err(halt) => halt.exit_code(exit::BAD_INPUT),
         },
     }
+}
+
+/// The library `spec` of `kind` loaded into this process (after its memory limit is set), as
+/// an engine to serve; the problem, naming the file, when it cannot be.
+fn served_library(kind: Kind, spec: &str, memory_limit: Option<u64>) -> Result<EngineInfo, String> {
+    if let Some(bytes) = memory_limit {
+        sudoku_external::native::limit_memory(bytes)?;
+    }
+    let library = Library::parse(kind, spec)?;
+    sudoku_external::native::load(kind, &library).map(sudoku_external::native::served)
 }
 
 /// The limits of every solve (`count` refuses an engine that cannot count).

@@ -31,6 +31,8 @@ fn main() {
             kind: Kind::Protocol,
             command: vec![server.display().to_string(), name.to_owned()],
             sizes: None,
+            library: None,
+            memory_limit: None,
             time_limit: None,
             description: None,
             declared: "protocol_overhead".to_owned(),

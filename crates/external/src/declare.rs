@@ -9,17 +9,31 @@
 //! sizes = [9, 16]                          # optional: the sides of the grids it solves
 //! time-limit = 10                          # optional: seconds per puzzle (wall clock)
 //! description = "my backtracking solver"   # optional
+//!
+//! [engines.lib]
+//! kind = "plugin"                          # a library of include/sudoku_engine.h's ABI
+//! library = "./libmine.so"
+//! memory-limit = 512                       # optional: MiB of address space (Unix)
+//!
+//! [engines.tdoku]
+//! kind = "tdoku"                           # a function of tdoku's solver type
+//! library = "./libtdoku.so"
+//! symbol = "TdokuSolverDpllTriadSimd"
+//! configuration = 0                        # optional: passed to the function as it is
 //! ```
 //!
-//! `--external 'NAME=KIND:COMMAND ARGS...'` declares one engine with the defaults. Commands are
-//! split into words as a POSIX shell would (quotes respected) by `shell-words`, but no shell
-//! runs them; they run in the current directory. A bad declaration is one line naming the
-//! file, line and column (or the `--external` argument) and the problem, and nothing runs.
+//! `--external 'NAME=KIND:COMMAND ARGS...'` declares one engine with the defaults;
+//! `NAME=plugin:PATH` and `NAME=tdoku:PATH:SYMBOL[:CONFIGURATION]` declare libraries. Commands
+//! are split into words as a POSIX shell would (quotes respected) by `shell-words`, but no
+//! shell runs them; they run in the current directory. A library's path is taken from the
+//! current directory (never searched for as a bare name would be). A bad declaration is one
+//! line naming the file, line and column (or the `--external` argument) and the problem, and
+//! nothing runs.
 
 use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -42,11 +56,16 @@ pub enum Kind {
     Judge,
     /// A SAT solver given the standard CNF encoding as a DIMACS file.
     Dimacs,
+    /// A shared library exporting the C ABI of `include/sudoku_engine.h`.
+    Plugin,
+    /// A shared library exporting a function of tdoku's solver type (9×9).
+    Tdoku,
 }
 
 impl Kind {
     /// Every kind, as declarations name them.
-    pub const ALL: [Kind; 3] = [Kind::Protocol, Kind::Judge, Kind::Dimacs];
+    pub const ALL: [Kind; 5] =
+        [Kind::Protocol, Kind::Judge, Kind::Dimacs, Kind::Plugin, Kind::Tdoku];
 
     /// `protocol`, `judge` or `dimacs`.
     pub fn name(self) -> &'static str {
@@ -54,12 +73,21 @@ impl Kind {
             Kind::Protocol => "protocol",
             Kind::Judge => "judge",
             Kind::Dimacs => "dimacs",
+            Kind::Plugin => "plugin",
+            Kind::Tdoku => "tdoku",
         }
+    }
+
+    /// Whether the engine is a library (loaded by a worker process) rather than a program.
+    pub fn is_library(self) -> bool {
+        matches!(self, Kind::Plugin | Kind::Tdoku)
     }
 
     fn parse(text: &str) -> Result<Kind, String> {
         Kind::ALL.into_iter().find(|kind| kind.name() == text).ok_or_else(|| {
-            format!("unknown engine kind '{text}'; the kinds are protocol, judge and dimacs")
+            format!(
+                "unknown engine kind '{text}'; the kinds are protocol, judge, dimacs, plugin and tdoku"
+            )
         })
     }
 }
@@ -77,17 +105,101 @@ pub struct Declaration {
     pub name: String,
     /// What kind of program it is.
     pub kind: Kind,
-    /// The program and its arguments.
+    /// The program and its arguments (empty for a library).
     pub command: Vec<String>,
+    /// The library, for the kinds `plugin` and `tdoku`.
+    pub library: Option<Library>,
     /// The sizes it solves, if declared.
     pub sizes: Option<Vec<Size>>,
     /// Its time limit per puzzle, if declared (else the run's `--time-limit`, else
     /// [`crate::DEFAULT_TIME_LIMIT`]).
     pub time_limit: Option<Duration>,
+    /// For a library: the most address space its worker may take, in bytes, if declared
+    /// (Unix).
+    pub memory_limit: Option<u64>,
     /// What it is, if declared.
     pub description: Option<String>,
     /// Where it was declared: `FILE:LINE` or `--external`.
     pub declared: String,
+}
+
+/// An engine library, as declared.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Library {
+    /// Its file, absolute (so that it is never searched for on the library path).
+    pub path: PathBuf,
+    /// For `tdoku`: the function's name.
+    pub symbol: Option<String>,
+    /// For `tdoku`: the configuration word passed to each call.
+    pub configuration: u32,
+}
+
+impl Library {
+    /// `PATH` or `PATH:SYMBOL:CONFIGURATION`, as `--external` and the worker take it.
+    pub fn spec(&self) -> String {
+        match &self.symbol {
+            None => self.path.display().to_string(),
+            Some(symbol) => format!("{}:{symbol}:{}", self.path.display(), self.configuration),
+        }
+    }
+
+    /// A library of `kind` from `spec` (`PATH` for a plugin, `PATH:SYMBOL[:CONFIGURATION]`
+    /// for tdoku's function type; the configuration in decimal or `0x` hexadecimal).
+    pub fn parse(kind: Kind, spec: &str) -> Result<Library, String> {
+        let spec = spec.trim();
+        if kind == Kind::Plugin {
+            return Ok(Library { path: library_path(spec)?, symbol: None, configuration: 0 });
+        }
+        let mut parts: Vec<&str> = spec.rsplitn(3, ':').collect();
+        parts.reverse();
+        // PATH:SYMBOL:CONFIGURATION, or PATH:SYMBOL (a path may hold ':' itself).
+        let (path, symbol, configuration) = match parts[..] {
+            [path, symbol, configuration] if parse_configuration(configuration).is_some() => {
+                (path, symbol, parse_configuration(configuration))
+            }
+            [path, symbol, last] => (&spec[..path.len() + 1 + symbol.len()], last, None),
+            [path, symbol] => (path, symbol, None),
+            _ => return Err("expected PATH:SYMBOL[:CONFIGURATION]".to_owned()),
+        };
+        check_symbol(symbol)?;
+        Ok(Library {
+            path: library_path(path)?,
+            symbol: Some(symbol.to_owned()),
+            configuration: configuration.unwrap_or(0),
+        })
+    }
+}
+
+/// A configuration word: decimal, or hexadecimal after `0x`.
+fn parse_configuration(text: &str) -> Option<u32> {
+    match text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        Some(hex) => u32::from_str_radix(hex, 16).ok(),
+        None => text.parse().ok(),
+    }
+}
+
+/// A C identifier.
+fn check_symbol(symbol: &str) -> Result<(), String> {
+    let mut chars = symbol.chars();
+    let valid = chars.next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if valid { Ok(()) } else { Err(format!("'{symbol}' is not a C function's name")) }
+}
+
+/// A library's path, absolute (a bare name would be searched for on the system's library
+/// path: the library meant is the file named).
+fn library_path(text: &str) -> Result<PathBuf, String> {
+    if text.is_empty() {
+        return Err("the library's path is empty".to_owned());
+    }
+    std::path::absolute(text).map_err(|error| format!("the library path '{text}': {error}"))
+}
+
+/// A memory limit in MiB, as bytes, if it is usable.
+pub fn memory_limit_mib(mib: f64) -> Option<u64> {
+    // From 16 MiB (below that, no program starts) to 1 TiB.
+    (mib.is_finite() && (16.0..=1024.0 * 1024.0).contains(&mib))
+        .then(|| (mib * 1024.0 * 1024.0) as u64)
 }
 
 /// `NAME=KIND:COMMAND ARGS...`, as `--external` takes it.
@@ -100,13 +212,19 @@ pub fn parse_external(text: &str) -> Result<Declaration, String> {
     let (kind, command) =
         rest.split_once(':').ok_or_else(|| fail("expected NAME=KIND:COMMAND".to_owned()))?;
     let kind = Kind::parse(kind.trim()).map_err(fail)?;
-    let command = split_command(command).map_err(fail)?;
+    let (command, library) = if kind.is_library() {
+        (Vec::new(), Some(Library::parse(kind, command).map_err(fail)?))
+    } else {
+        (split_command(command).map_err(fail)?, None)
+    };
     Ok(Declaration {
         name: name.to_owned(),
         kind,
         command,
+        library,
         sizes: None,
         time_limit: None,
+        memory_limit: None,
         description: None,
         declared: "--external".to_owned(),
     })
@@ -150,12 +268,70 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
         check_name(&name).map_err(|problem| at(Some(entry.kind.span()), &problem))?;
         let kind = Kind::parse(entry.kind.get_ref())
             .map_err(|problem| at(Some(entry.kind.span()), &problem))?;
-        let command = match entry.command.get_ref() {
-            Words::Line(line) => split_command(line),
-            Words::List(words) if words.is_empty() => Err("the command is empty".to_owned()),
-            Words::List(words) => Ok(words.clone()),
-        }
-        .map_err(|problem| at(Some(entry.command.span()), &problem))?;
+        let kind_span = Some(entry.kind.span());
+        let (command, library) = match (kind.is_library(), entry.command, entry.library) {
+            (false, Some(command), None) => {
+                let words = match command.get_ref() {
+                    Words::Line(line) => split_command(line),
+                    Words::List(words) if words.is_empty() => {
+                        Err("the command is empty".to_owned())
+                    }
+                    Words::List(words) => Ok(words.clone()),
+                }
+                .map_err(|problem| at(Some(command.span()), &problem))?;
+                (words, None)
+            }
+            (false, None, _) => {
+                return Err(at(kind_span, &format!("a {kind} engine needs a command")));
+            }
+            (false, Some(_), Some(library)) => {
+                return Err(at(
+                    Some(library.span()),
+                    &format!("a {kind} engine is a command, not a library"),
+                ));
+            }
+            (true, Some(command), _) => {
+                return Err(at(
+                    Some(command.span()),
+                    &format!("a {kind} engine is a library: give `library`, not `command`"),
+                ));
+            }
+            (true, None, None) => {
+                return Err(at(kind_span, &format!("a {kind} engine needs a library")));
+            }
+            (true, None, Some(path)) => {
+                let library = Library {
+                    path: library_path(path.get_ref())
+                        .map_err(|problem| at(Some(path.span()), &problem))?,
+                    symbol: None,
+                    configuration: 0,
+                };
+                (Vec::new(), Some(library))
+            }
+        };
+        let library = match (kind, library, entry.symbol, entry.configuration) {
+            (Kind::Tdoku, Some(library), Some(symbol), configuration) => {
+                check_symbol(symbol.get_ref())
+                    .map_err(|problem| at(Some(symbol.span()), &problem))?;
+                let configuration = match configuration {
+                    None => 0,
+                    Some(word) => u32::try_from(*word.get_ref()).map_err(|_| {
+                        at(Some(word.span()), "configuration must be a number from 0 to 2^32 - 1")
+                    })?,
+                };
+                Some(Library { symbol: Some(symbol.into_inner()), configuration, ..library })
+            }
+            (Kind::Tdoku, _, None, _) => {
+                return Err(at(kind_span, "a tdoku engine needs the function's `symbol`"));
+            }
+            (_, _, Some(symbol), _) => {
+                return Err(at(Some(symbol.span()), "only a tdoku engine takes a `symbol`"));
+            }
+            (_, _, _, Some(word)) => {
+                return Err(at(Some(word.span()), "only a tdoku engine takes a `configuration`"));
+            }
+            (_, library, None, None) => library,
+        };
         let sizes = match entry.sizes {
             None => None,
             Some(sizes) => {
@@ -188,14 +364,29 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
                 )
             })?),
         };
+        let memory_limit = match entry.memory_limit {
+            None => None,
+            Some(mib) if !kind.is_library() => {
+                return Err(at(
+                    Some(mib.span()),
+                    "memory-limit is for plugin and tdoku engines (a command limits itself: \
+                     prlimit --as=BYTES COMMAND)",
+                ));
+            }
+            Some(mib) => Some(memory_limit_mib(*mib.get_ref()).ok_or_else(|| {
+                at(Some(mib.span()), "memory-limit must be a number of MiB from 16 to 1048576")
+            })?),
+        };
         declarations.push((
             entry.kind.span().start,
             Declaration {
                 name,
                 kind,
                 command,
+                library,
                 sizes,
                 time_limit,
+                memory_limit,
                 description: entry.description,
                 declared: format!("{file}:{line}"),
             },
@@ -225,9 +416,13 @@ struct EnginesFile {
 #[serde(deny_unknown_fields, rename_all = "kebab-case")]
 struct Entry {
     kind: toml::Spanned<String>,
-    command: toml::Spanned<Words>,
+    command: Option<toml::Spanned<Words>>,
+    library: Option<toml::Spanned<String>>,
+    symbol: Option<toml::Spanned<String>>,
+    configuration: Option<toml::Spanned<i64>>,
     sizes: Option<toml::Spanned<Vec<i64>>>,
     time_limit: Option<toml::Spanned<f64>>,
+    memory_limit: Option<toml::Spanned<f64>>,
     description: Option<String>,
 }
 
@@ -291,7 +486,10 @@ mod tests {
         for (bad, problem) in [
             ("py", "expected NAME=KIND:COMMAND"),
             ("py=protocol", "expected NAME=KIND:COMMAND"),
-            ("py=plugin:x", "unknown engine kind 'plugin'"),
+            ("py=quantum:x", "unknown engine kind 'quantum'"),
+            ("t=tdoku:lib.so", "expected PATH:SYMBOL"),
+            ("t=tdoku:lib.so:1x", "is not a C function's name"),
+            ("p=plugin:", "the library's path is empty"),
             ("py=judge:", "the command is empty"),
             ("py=judge:run 'x", "unclosed quote"),
             ("a b=judge:x", "holds ' '"),
@@ -329,7 +527,27 @@ mod tests {
                 "[engines.a]\nkind = \"quantum\"\ncommand = \"x\"\n",
                 "e.toml:2:8: unknown engine kind 'quantum'",
             ),
-            ("[engines.a]\nkind = \"judge\"\n", "e.toml:1:1: missing field `command`"),
+            ("[engines.a]\nkind = \"judge\"\n", "e.toml:2:8: a judge engine needs a command"),
+            (
+                "[engines.a]\nkind = \"plugin\"\ncommand = \"x\"\n",
+                "e.toml:3:11: a plugin engine is a library",
+            ),
+            (
+                "[engines.a]\nkind = \"tdoku\"\nlibrary = \"x.so\"\n",
+                "e.toml:2:8: a tdoku engine needs",
+            ),
+            (
+                "[engines.a]\nkind = \"plugin\"\nlibrary = \"x.so\"\nsymbol = \"f\"\n",
+                "e.toml:4:10: only a tdoku engine takes a `symbol`",
+            ),
+            (
+                "[engines.a]\nkind = \"plugin\"\nlibrary = \"x\"\nmemory-limit = 1\n",
+                "e.toml:4:16: memory-limit must be",
+            ),
+            (
+                "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nmemory-limit = 64\n",
+                "e.toml:4:16: memory-limit is for plugin and tdoku engines",
+            ),
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nsizes = [10]\n",
                 "e.toml:4:9: 10 is not a side",
@@ -357,6 +575,27 @@ mod tests {
             assert!(message.starts_with(expected), "{text:?}: {message}");
             assert!(!message.contains('\n'), "one line: {message}");
         }
+    }
+
+    #[test]
+    fn libraries_are_declared_by_path_and_symbol() {
+        let plugin = parse_external("p=plugin:./libp.so").unwrap();
+        assert_eq!(plugin.kind, Kind::Plugin);
+        assert!(plugin.command.is_empty());
+        let library = plugin.library.unwrap();
+        assert!(library.path.is_absolute() && library.path.ends_with("libp.so"));
+        let tdoku = parse_external("t=tdoku:/x/a:b.so:Solve_1:0x10").unwrap().library.unwrap();
+        assert_eq!(tdoku.path, Path::new("/x/a:b.so"));
+        assert_eq!((tdoku.symbol.as_deref(), tdoku.configuration), (Some("Solve_1"), 16));
+        assert_eq!(tdoku.spec(), "/x/a:b.so:Solve_1:16");
+        let tdoku = parse_external("t=tdoku:/x/a.so:Solve").unwrap().library.unwrap();
+        assert_eq!((tdoku.symbol.as_deref(), tdoku.configuration), (Some("Solve"), 0));
+        let text = "[engines.t]\nkind = \"tdoku\"\nlibrary = \"/l/t.so\"\nsymbol = \"S\"\n\
+                    configuration = 3\nmemory-limit = 64\n";
+        let declared = &parse_file(text, "e.toml").unwrap()[0];
+        let library = declared.library.as_ref().unwrap();
+        assert_eq!((library.path.as_path(), library.configuration), (Path::new("/l/t.so"), 3));
+        assert_eq!(declared.memory_limit, Some(64 << 20));
     }
 
     #[test]

@@ -5,11 +5,13 @@
 //! the harness, `solve`, `count` and `generate` cannot tell it from a built-in engine, except by
 //! what its entry says (where it comes from, how it is timed, whether it counts).
 //!
-//! Three kinds, one module each:
+//! Five kinds, in four modules:
 //! - [`protocol`]: a long-lived process speaking the line protocol of `docs/engine-protocol.md`
 //!   (and [`protocol::serve`], which serves any built-in engine over it);
 //! - [`judge`]: a program started for each puzzle, reading it as online judges give it;
-//! - [`dimacs`]: a SAT solver started for each puzzle on the standard CNF encoding.
+//! - [`dimacs`]: a SAT solver started for each puzzle on the standard CNF encoding;
+//! - [`native`]: a shared library (the C ABI of `include/sudoku_engine.h`, or tdoku's solver
+//!   type), in a worker process that serves it over the protocol.
 //!
 //! Each engine value owns its process ([`process::Process`]): each thread of a run makes its
 //! own engine, so a run with four threads runs four processes of a protocol engine. Whatever
@@ -22,6 +24,7 @@
 pub mod declare;
 pub mod dimacs;
 pub mod judge;
+pub mod native;
 pub mod overhead;
 pub mod process;
 pub mod protocol;
@@ -39,14 +42,22 @@ pub use declare::{Declaration, Kind};
 /// engines.
 pub const DEFAULT_TIME_LIMIT: Duration = Duration::from_secs(60);
 
-/// The engine a declaration makes, with `time_limit` (the run's `--time-limit`) in place of
-/// its own when given.
-pub fn engine_info(declaration: &Declaration, time_limit: Option<Duration>) -> EngineInfo {
-    let limit = time_limit.or(declaration.time_limit).unwrap_or(DEFAULT_TIME_LIMIT);
+/// The engine a declaration makes, with the run's settings (`--time-limit` in place of the
+/// declaration's own when given; libraries in the worker `declared.worker` unless
+/// `--in-process`).
+pub fn engine_info(declaration: &Declaration, declared: &Declared<'_>) -> EngineInfo {
+    let limit = declared.time_limit.or(declaration.time_limit).unwrap_or(DEFAULT_TIME_LIMIT);
     match declaration.kind {
         Kind::Protocol => protocol::engine_info(declaration, limit),
         Kind::Judge => judge::engine_info(declaration, limit),
         Kind::Dimacs => dimacs::engine_info(declaration, limit),
+        Kind::Plugin | Kind::Tdoku => {
+            let mut declaration = declaration.clone();
+            if declared.memory_limit.is_some() {
+                declaration.memory_limit = declared.memory_limit;
+            }
+            native::engine_info(&declaration, limit, declared.worker, declared.in_process)
+        }
     }
 }
 
@@ -61,6 +72,14 @@ pub struct Declared<'a> {
     pub externals: &'a [String],
     /// `--time-limit`.
     pub time_limit: Option<Duration>,
+    /// `--memory-limit`, in bytes: for each library's worker, in place of its declaration's.
+    pub memory_limit: Option<u64>,
+    /// `--in-process`: libraries loaded in this process rather than in workers.
+    pub in_process: bool,
+    /// The command of a worker that hosts a library (this program's `serve`, to which
+    /// `--plugin PATH` or `--tdoku SPEC` is added); without it, a library can only be loaded
+    /// in-process.
+    pub worker: Option<&'a [String]>,
 }
 
 /// The run's registry: the built-in engines, then those of the engines file, then those of
@@ -99,7 +118,7 @@ pub fn registry(declared: &Declared<'_>) -> Result<Registry, String> {
     }
     let mut registry = built_in;
     for declaration in &declarations {
-        registry.add(engine_info(declaration, declared.time_limit))?;
+        registry.add(engine_info(declaration, declared))?;
     }
     Ok(registry)
 }

@@ -65,8 +65,10 @@ pub fn measure(server: &[String], puzzles: &[Grid]) -> Result<Overhead, Failure>
         name: "instant".to_owned(),
         kind: Kind::Protocol,
         command: server.to_vec(),
+        library: None,
         sizes: None,
         time_limit: None,
+        memory_limit: None,
         description: None,
         declared: "the overhead measurement".to_owned(),
     };

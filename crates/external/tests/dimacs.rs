@@ -11,7 +11,7 @@ use sudoku_core::{
 };
 use sudoku_engines::sat;
 use sudoku_engines::{Origin, Timing};
-use sudoku_external::{declare, engine_info};
+use sudoku_external::{Declared, declare, engine_info};
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -35,7 +35,7 @@ fn corpus(name: &str, count: usize) -> Vec<Grid> {
 /// A dimacs engine running `command` (as `--external` takes it), `limit` per puzzle.
 fn dimacs(command: &str, limit: Duration) -> Box<dyn Engine> {
     let declaration = declare::parse_external(&format!("d=dimacs:{command}")).unwrap();
-    engine_info(&declaration, Some(limit)).create()
+    engine_info(&declaration, &Declared { time_limit: Some(limit), ..Declared::default() }).create()
 }
 
 /// The fake solver in `mode`, answering with the model in `model` where it gives one.
@@ -76,7 +76,7 @@ fn failure_of(outcome: &Outcome) -> (FailureKind, &str) {
 #[test]
 fn the_registry_entry_says_what_a_sat_solver_can_do() {
     let declaration = declare::parse_external("cadical=dimacs:cadical -q").unwrap();
-    let info = engine_info(&declaration, None);
+    let info = engine_info(&declaration, &Declared::default());
     assert!(info.counts && !info.instrumented);
     assert_eq!(info.orders(), (2, 8));
     assert_eq!(info.timing, Timing::WholeProcess);
@@ -84,7 +84,7 @@ fn the_registry_entry_says_what_a_sat_solver_can_do() {
     assert_eq!((*kind, command.as_str()), ("dimacs", "cadical -q {cnf}"));
     let file = "[engines.m]\nkind = \"dimacs\"\ncommand = \"minisat\"\nsizes = [9, 16]\n";
     let declaration = &declare::parse_file(file, "e.toml").unwrap()[0];
-    let info = engine_info(declaration, None);
+    let info = engine_info(declaration, &Declared::default());
     assert_eq!(info.orders(), (3, 4));
     let Origin::External { command, .. } = &info.origin else { panic!("external") };
     assert_eq!(command, "minisat {cnf} {model}");

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, check_solution, parse_one};
 use sudoku_engines::{Origin, Timing};
-use sudoku_external::{declare, engine_info};
+use sudoku_external::{Declared, declare, engine_info};
 
 fn repository() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -25,7 +25,7 @@ fn sample(name: &str) -> Grid {
 /// A judge engine running `command` (words as `--external` takes them), `limit` per puzzle.
 fn judge(command: &str, limit: Duration) -> Box<dyn Engine> {
     let declaration = declare::parse_external(&format!("j=judge:{command}")).unwrap();
-    engine_info(&declaration, Some(limit)).create()
+    engine_info(&declaration, &Declared { time_limit: Some(limit), ..Declared::default() }).create()
 }
 
 /// The hostile judge program in `mode`.
@@ -89,7 +89,7 @@ fn the_c_example_solves_the_samples() {
 #[test]
 fn the_registry_entry_says_what_a_judge_program_can_do() {
     let declaration = declare::parse_external("mine=judge:./a.out --fast").unwrap();
-    let info = engine_info(&declaration, None);
+    let info = engine_info(&declaration, &Declared::default());
     assert_eq!(info.name, "mine");
     assert!(!info.counts && !info.instrumented);
     assert_eq!(info.orders(), (3, 3));

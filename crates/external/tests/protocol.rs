@@ -43,8 +43,10 @@ fn declaration(name: &str, command: Vec<String>) -> Declaration {
         name: name.to_owned(),
         kind: Kind::Protocol,
         command,
+        library: None,
         sizes: None,
         time_limit: None,
+        memory_limit: None,
         description: None,
         declared: "tests/protocol.rs".to_owned(),
     }

@@ -288,6 +288,13 @@ impl Engine for ProtocolEngine {
                 outcome
             }
             Err(failure) => {
+                // The requests sent behind this one go back to the hint: a new process takes
+                // them up, in order, after the puzzle that failed.
+                let behind: Vec<Grid> =
+                    self.in_flight.drain(..).skip(1).map(|sent| sent.puzzle).collect();
+                for puzzle in behind.into_iter().rev() {
+                    self.upcoming.push_front(puzzle);
+                }
                 self.disconnect();
                 Outcome::failed(failure.kind, failure.message)
             }

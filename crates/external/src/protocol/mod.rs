@@ -23,7 +23,7 @@ use sudoku_engines::{EngineInfo, Origin, Timing};
 
 use crate::Declaration;
 
-pub use serve::serve;
+pub use serve::{refuse, serve};
 
 /// The version of the protocol this module speaks.
 pub const VERSION: u32 = 1;
@@ -56,13 +56,39 @@ pub const WINDOW_BYTES: usize = 32 * 1024;
 /// every solve fails with the same failure: a broken engine costs itself its puzzles, never
 /// the run.
 pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInfo {
-    let command = declaration.command.clone();
-    let probe = client::Connection::open(&command, Instant::now() + HANDSHAKE_LIMIT);
     let origin = Origin::External {
         kind: "protocol",
         declared: declaration.declared.clone(),
-        command: shell_words::join(&command),
+        command: shell_words::join(&declaration.command),
     };
+    let describe = |name: Option<&str>| match name {
+        Some(name) => format!("{name}, over the line protocol"),
+        None => "an engine over the line protocol".to_owned(),
+    };
+    let program = Program { command: declaration.command.clone(), origin, describe: &describe };
+    engine_info_of(declaration, program, time_limit)
+}
+
+/// The program a protocol engine runs, where it comes from, and how its description reads
+/// given the name it gives itself.
+pub(crate) struct Program<'a> {
+    /// The command line.
+    pub command: Vec<String>,
+    /// What `sudoku engines` shows of its origin.
+    pub origin: Origin,
+    /// Its description, from the name its handshake gives (if any).
+    pub describe: &'a dyn Fn(Option<&str>) -> String,
+}
+
+/// [`engine_info`] for `program`, which may be another than the declaration's command (a
+/// worker hosting a library).
+pub(crate) fn engine_info_of(
+    declaration: &Declaration,
+    program: Program<'_>,
+    time_limit: Duration,
+) -> EngineInfo {
+    let Program { command, origin, describe } = program;
+    let probe = client::Connection::open(&command, Instant::now() + HANDSHAKE_LIMIT);
     let (handshake, failure) = match &probe {
         Ok(connection) => (connection.handshake.clone(), None),
         Err(failure) => (wire::Handshake::default(), Some(failure.clone())),
@@ -74,11 +100,8 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     };
     let (smallest, largest) = orders_of(&listed);
     let description = declaration.description.clone().unwrap_or_else(|| match &failure {
-        None => match &handshake.name {
-            Some(name) => format!("{name}, over the line protocol"),
-            None => "an engine over the line protocol".to_owned(),
-        },
-        Some(failure) => format!("an engine over the line protocol that did not start ({failure})"),
+        None => describe(handshake.name.as_deref()),
+        Some(failure) => format!("{} that did not start ({failure})", describe(None)),
     });
     let timing = if handshake.time { Timing::EngineReported } else { Timing::RoundTrip };
     let counts = handshake.counts;
@@ -103,7 +126,7 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
 /// The box orders of a list of sizes, as a range: the registry holds a range, so a list with a
 /// gap keeps the run of consecutive sizes that holds 9×9 (or else the longest, smallest
 /// first), never a size the engine did not list.
-fn orders_of(sizes: &[Size]) -> (u8, u8) {
+pub(crate) fn orders_of(sizes: &[Size]) -> (u8, u8) {
     let mut orders: Vec<usize> = sizes.iter().map(|size| size.order()).collect();
     orders.sort_unstable();
     orders.dedup();

@@ -3,7 +3,7 @@
 //! test a harness), and so that the protocol's two sides are tested against each other.
 
 use std::io::{self, BufRead, Write};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use sudoku_core::{Limits, Outcome};
 use sudoku_engines::EngineInfo;
@@ -52,6 +52,18 @@ pub fn serve(
     }
 }
 
+/// Answers the harness's greeting with `error - PROBLEM` in place of a handshake, for an engine
+/// that cannot start (a library that cannot be loaded): the harness reads why. Waits for the
+/// greeting first (or the end of `input`), so that the answer is read, not lost with a closed
+/// pipe.
+pub fn refuse(problem: &str, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    let mut line = Vec::new();
+    let _ = read_line(&mut input, &mut line)?;
+    let problem = problem.lines().next().unwrap_or_default();
+    writeln!(output, "error - {problem}")?;
+    output.flush()
+}
+
 /// The engine's handshake, ending with `ready`.
 fn handshake(engine: &EngineInfo) -> String {
     let sides: Vec<String> = engine.sizes().map(|size| size.side().to_string()).collect();
@@ -83,13 +95,16 @@ fn solve(info: &EngineInfo, engine: &mut dyn sudoku_core::Engine, words: &[&str]
             info.sizes_text()
         ),
         Ok((puzzle, limits)) => {
-            let started = Instant::now();
-            let outcome = if puzzle.first_conflict().is_some() {
-                Outcome::empty()
+            // The time reported is the engine's call alone, as the harness times an engine in
+            // its own process.
+            let (outcome, time) = if puzzle.first_conflict().is_some() {
+                (Outcome::empty(), Duration::ZERO)
             } else {
-                engine.solve(&puzzle, limits)
+                let started = Instant::now();
+                let outcome = engine.solve(&puzzle, limits);
+                (outcome, started.elapsed())
             };
-            wire::answer(id, &outcome, info.instrumented, started.elapsed())
+            wire::answer(id, &outcome, info.instrumented, time)
         }
     }
 }

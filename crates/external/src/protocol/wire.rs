@@ -108,6 +108,13 @@ impl Handshake {
             Some("sudoku-protocol") => {
                 return Err("it echoed the greeting: is it a protocol engine?".to_owned());
             }
+            // `error - MESSAGE`: the engine cannot start (a library it could not load, a
+            // missing file), and says why.
+            Some("error") => {
+                let message = line.trim_start().strip_prefix("error").unwrap_or("").trim();
+                let message = message.strip_prefix('-').unwrap_or(message).trim();
+                return Err(format!("the engine cannot start: {message}"));
+            }
             None => {}
             Some(word) if word == "info" || word.starts_with('#') => {}
             Some(_) => {

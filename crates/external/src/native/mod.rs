@@ -1,0 +1,203 @@
+//! `plugin` and `tdoku` engines: shared libraries, loaded at run time with `libloading`.
+//!
+//! A `plugin` exports the C ABI of `include/sudoku_engine.h` ([`abi`]); a `tdoku` library
+//! exports a function of tdoku's solver type ([`tdoku`]), as the published solvers of tdoku's
+//! benchmark do.
+//!
+//! A library runs in a worker process by default: this program itself, started as
+//! `sudoku serve --plugin PATH` (or `--tdoku PATH:SYMBOL:CONFIGURATION`), loads it and serves
+//! it over the line protocol ([`crate::protocol`]), timing each call itself and answering
+//! requests sent ahead in batches. So a library is a protocol engine whose program is the
+//! worker: a crash or a hang costs one worker and one puzzle, the worker is started again and
+//! the batch goes on after that puzzle, and the time the bench reports is the call's own.
+//! Loaded in the harness's own process instead (`--in-process`), a crash ends the run: that
+//! is for debugging a library, never for trusting one.
+
+pub mod abi;
+pub mod tdoku;
+
+use std::ffi::OsStr;
+use std::sync::Arc;
+
+use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size};
+use sudoku_engines::{EngineInfo, Origin, Timing};
+
+use crate::declare::Library;
+use crate::{Declaration, Kind};
+
+/// A library loaded in this process: what it says of itself and how to make an engine of it.
+pub struct Loaded {
+    /// Its name, as it gives it (tdoku's functions: the symbol).
+    pub name: String,
+    /// What it says it is, if it says.
+    pub description: Option<String>,
+    /// The sizes it solves.
+    pub sizes: Vec<Size>,
+    /// Whether it counts solutions beyond the first.
+    pub counts: bool,
+    /// Whether it reports nodes and guesses and honours a node budget.
+    pub instrumented: bool,
+    /// Makes an engine value (one for each thread).
+    make: Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>,
+}
+
+/// Loads `library` of `kind` (`plugin` or `tdoku`) into this process, checking what it
+/// exports. The error says what is wrong, naming the file.
+///
+/// Loading a library runs its initialisers: whatever they do, they do in this process. The
+/// harness calls this in a worker process unless asked for `--in-process`.
+pub fn load(kind: Kind, library: &Library) -> Result<Loaded, String> {
+    let shown = library.path.display();
+    let open = || {
+        // SAFETY: loading a library runs its initialisers, which may do anything; that is the
+        // risk a worker process exists to take, and the reason the harness loads libraries in
+        // one unless told otherwise.
+        unsafe { libloading::Library::new(OsStr::new(&library.path)) }.map_err(|error| {
+            format!("{shown}: cannot load it as a shared library: {}", with_source(&error))
+        })
+    };
+    match (kind, &library.symbol) {
+        (Kind::Plugin, _) => abi::load(open()?).map_err(|problem| format!("{shown}: {problem}")),
+        (Kind::Tdoku, Some(symbol)) => tdoku::load(open()?, symbol, library.configuration)
+            .map_err(|problem| format!("{shown}: {problem}")),
+        _ => Err(format!("{shown}: not a library kind ({kind})")),
+    }
+}
+
+/// A libloading error with what the system said (its source), on one line.
+pub(crate) fn with_source(error: &libloading::Error) -> String {
+    match std::error::Error::source(error) {
+        Some(source) => format!("{error}: {source}"),
+        None => error.to_string(),
+    }
+}
+
+/// The sizes of a bit set of box orders (bit n: side n*n).
+fn sizes_of_orders(orders: u32) -> Vec<Size> {
+    Size::ALL.into_iter().filter(|size| orders & (1 << size.order()) != 0).collect()
+}
+
+/// The engine a library declaration makes. In a worker process (`worker`, the command that
+/// hosts a library: this program's `serve`), unless `in_process`.
+pub fn engine_info(
+    declaration: &Declaration,
+    time_limit: std::time::Duration,
+    worker: Option<&[String]>,
+    in_process: bool,
+) -> EngineInfo {
+    let library = declaration.library.as_ref().expect("a library kind declares a library");
+    let origin = Origin::External {
+        kind: declaration.kind.name(),
+        declared: declaration.declared.clone(),
+        command: library.spec(),
+    };
+    if in_process {
+        return in_process_info(declaration, library, origin);
+    }
+    let Some(worker) = worker else {
+        let message = "no worker program to load it in (run it with --in-process)";
+        return failing(declaration, origin, message.to_owned());
+    };
+    let mut command = worker.to_vec();
+    let flag = if declaration.kind == Kind::Plugin { "--plugin" } else { "--tdoku" };
+    command.extend([flag.to_owned(), library.spec()]);
+    if let Some(bytes) = declaration.memory_limit {
+        command.extend(["--memory-limit".to_owned(), (bytes as f64 / 1048576.0).to_string()]);
+    }
+    let describe = |name: Option<&str>| match name {
+        Some(name) => format!("{name}, a {} library in a worker process", declaration.kind),
+        None => format!("a {} library in a worker process", declaration.kind),
+    };
+    crate::protocol::engine_info_of(
+        declaration,
+        crate::protocol::Program { command, origin, describe: &describe },
+        time_limit,
+    )
+}
+
+/// The engine of a library loaded in this process.
+fn in_process_info(declaration: &Declaration, library: &Library, origin: Origin) -> EngineInfo {
+    let loaded = match load(declaration.kind, library) {
+        Ok(loaded) => loaded,
+        Err(problem) => return failing(declaration, origin, problem),
+    };
+    let sizes = declaration.sizes.clone().unwrap_or_else(|| loaded.sizes.clone());
+    let (smallest, largest) = crate::protocol::orders_of(&sizes);
+    let description = declaration.description.clone().unwrap_or_else(|| {
+        let what =
+            loaded.description.as_deref().map(|text| format!(": {text}")).unwrap_or_default();
+        format!("{}, a {} library in this process{what}", loaded.name, declaration.kind)
+    });
+    let make = Arc::clone(&loaded.make);
+    EngineInfo::external(
+        declaration.name.clone(),
+        description,
+        origin,
+        Timing::InProcess,
+        move || make(),
+    )
+    .with_orders(smallest, largest)
+    .with_capabilities(loaded.counts, loaded.instrumented)
+}
+
+/// An engine registered for the declared sizes (or 9×9) whose every solve fails with
+/// `message`: a library that cannot be loaded costs itself its puzzles, never the run.
+fn failing(declaration: &Declaration, origin: Origin, message: String) -> EngineInfo {
+    let sizes = declaration.sizes.clone().unwrap_or_else(|| vec![Size::NINE]);
+    let (smallest, largest) = crate::protocol::orders_of(&sizes);
+    let description = declaration.description.clone().unwrap_or_else(|| {
+        format!("a {} library that cannot be loaded ({message})", declaration.kind)
+    });
+    let message = Arc::new(message);
+    EngineInfo::external(
+        declaration.name.clone(),
+        description,
+        origin,
+        Timing::InProcess,
+        move || Box::new(Failing(Arc::clone(&message))),
+    )
+    .with_orders(smallest, largest)
+}
+
+/// An engine that fails every puzzle with the same message.
+struct Failing(Arc<String>);
+
+impl Engine for Failing {
+    fn solve(&mut self, _: &Grid, _: Limits) -> Outcome {
+        Outcome::failed(FailureKind::ProtocolError, self.0.as_str())
+    }
+}
+
+/// The registry entry of a library loaded in this process, as `sudoku serve` serves it: its
+/// own name, sizes and capabilities.
+pub fn served(loaded: Loaded) -> EngineInfo {
+    let (smallest, largest) = crate::protocol::orders_of(&loaded.sizes);
+    let description = loaded.description.clone().unwrap_or_else(|| loaded.name.clone());
+    let make = loaded.make;
+    EngineInfo::external(loaded.name, description, Origin::BuiltIn, Timing::InProcess, move || {
+        make()
+    })
+    .with_orders(smallest, largest)
+    .with_capabilities(loaded.counts, loaded.instrumented)
+}
+
+/// Limits the address space of this process to `bytes` (Unix; elsewhere, nothing): a worker
+/// calls it before it loads a library, so that a library that allocates without bound fails
+/// its allocations rather than the machine.
+pub fn limit_memory(bytes: u64) -> Result<(), String> {
+    #[cfg(unix)]
+    {
+        let limit =
+            libc::rlimit { rlim_cur: bytes as libc::rlim_t, rlim_max: bytes as libc::rlim_t };
+        // SAFETY: `setrlimit` reads the structure given, which lives across the call.
+        if unsafe { libc::setrlimit(libc::RLIMIT_AS, &limit) } != 0 {
+            return Err(format!(
+                "cannot limit memory to {bytes} bytes: {}",
+                std::io::Error::last_os_error()
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = bytes;
+    Ok(())
+}

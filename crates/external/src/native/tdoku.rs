@@ -1,0 +1,123 @@
+//! tdoku's solver function type, as its benchmark links a dozen published 9×9 solvers:
+//!
+//! ```c
+//! size_t solve(const char *input, size_t limit, uint32_t configuration,
+//!              char *solution, size_t *num_guesses);
+//! ```
+//!
+//! 81 characters in (`.` for a blank, `1`-`9` for a clue), solutions counted up to `limit`, the
+//! first written to `solution` as 81 digits, the number of guesses written to `num_guesses`.
+//! The configuration word is the declaration's, passed through as it is. Such a function
+//! counts (the `unique` mode asks for 2) and honours no node budget; its guesses are kept in
+//! the outcome's statistics, but it is not instrumented (no nodes, no budget), so reports show
+//! its statistics as not reported.
+
+use std::ffi::c_char;
+use std::sync::Arc;
+
+use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
+
+use super::Loaded;
+
+type Solve = unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
+
+/// The function, kept with the library that holds it.
+struct Function {
+    solve: Solve,
+    configuration: u32,
+    /// Never unloaded before the last engine made from it is dropped (it holds the code).
+    _library: libloading::Library,
+}
+
+/// Finds `symbol` in `library`.
+pub(super) fn load(
+    library: libloading::Library,
+    symbol: &str,
+    configuration: u32,
+) -> Result<Loaded, String> {
+    let name = std::ffi::CString::new(symbol).map_err(|_| format!("'{symbol}' holds a NUL"))?;
+    // SAFETY: the declaration says `symbol` is a function of tdoku's solver type; it is called
+    // with exactly that type, while the library is loaded.
+    let solve =
+        unsafe { library.get::<Solve>(name.as_c_str()) }.map(|function| *function).map_err(
+            |error| format!("exports no function `{symbol}` ({})", super::with_source(&error)),
+        )?;
+    let function = Arc::new(Function { solve, configuration, _library: library });
+    let make =
+        Arc::new(move || Box::new(TdokuEngine::new(Arc::clone(&function))) as Box<dyn Engine>);
+    Ok(Loaded {
+        name: symbol.to_owned(),
+        description: Some(format!("{symbol} (tdoku's solver type, configuration {configuration})")),
+        sizes: vec![Size::NINE],
+        counts: true,
+        instrumented: false,
+        make,
+    })
+}
+
+/// One engine value, with its input and solution buffers.
+struct TdokuEngine {
+    function: Arc<Function>,
+    /// The puzzle as 81 characters and a NUL.
+    input: [u8; 82],
+    solution: [u8; 82],
+}
+
+impl TdokuEngine {
+    fn new(function: Arc<Function>) -> TdokuEngine {
+        TdokuEngine { function, input: [0; 82], solution: [0; 82] }
+    }
+}
+
+impl Engine for TdokuEngine {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        if puzzle.size() != Size::NINE {
+            return Outcome::failed(
+                FailureKind::ProtocolError,
+                format!("tdoku's solver type solves 9×9 grids, not {}", puzzle.size()),
+            );
+        }
+        for (slot, &value) in self.input.iter_mut().zip(puzzle.cells()) {
+            *slot = if value == 0 { b'.' } else { b'0' + value };
+        }
+        self.solution[..81].fill(0);
+        let limit = limits.max_solutions();
+        let mut guesses: usize = 0;
+        // SAFETY: the function has tdoku's type (the declaration's word); the input is 81
+        // characters and a NUL, the solution buffer 82 bytes, `guesses` a live `size_t`.
+        let count = unsafe {
+            (self.function.solve)(
+                self.input.as_ptr().cast(),
+                limit as usize,
+                self.function.configuration,
+                self.solution.as_mut_ptr().cast(),
+                &mut guesses,
+            )
+        };
+        let wrong = |problem: String| Outcome::failed(FailureKind::ProtocolError, problem);
+        if count > limit as usize {
+            return wrong(format!("returned {count} solutions when asked for at most {limit}"));
+        }
+        let mut outcome = Outcome::empty();
+        // At most the limit, a u32.
+        outcome.count = count as u32;
+        outcome.stats = Stats { nodes: 0, guesses: guesses as u64 };
+        if count > 0 {
+            let mut cells = [0u8; 81];
+            for (cell, (&byte, value)) in self.solution.iter().zip(&mut cells).enumerate() {
+                if !(b'1'..=b'9').contains(&byte) {
+                    return wrong(format!(
+                        "its solution holds {} at cell {} (row {}, column {}), not a digit 1-9",
+                        crate::process::quote(&String::from_utf8_lossy(&[byte])),
+                        cell + 1,
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    ));
+                }
+                *value = byte - b'0';
+            }
+            outcome.solution = Grid::from_cells(Size::NINE, &cells);
+        }
+        outcome
+    }
+}

@@ -1,0 +1,131 @@
+/*
+ * sudoku_engine.h: the C ABI of an engine library for the sudoku workbench.
+ *
+ * An engine library is a shared library (.so, .dylib, .dll) that exports the symbols below.
+ * Declare it with `--external 'NAME=plugin:PATH'` or, in an engines file,
+ *
+ *     [engines.mine]
+ *     kind = "plugin"
+ *     library = "./libmine.so"
+ *
+ * and `sudoku bench`, `solve`, `count` and `generate` run it beside the built-in engines. By
+ * default it runs in a worker process (the `sudoku` program hosting the library), which times
+ * each call itself: a crash or a hang costs that puzzle, never the run. See
+ * docs/native-engines.md.
+ *
+ * Exported symbols (C linkage, default visibility):
+ *
+ *   sudoku_engine_abi_version   required  const uint32_t, equal to SUDOKU_ENGINE_ABI_VERSION
+ *   sudoku_engine_describe      required  what the engine is: name, sizes, what it reports
+ *   sudoku_engine_solve         required  solves one puzzle
+ *   sudoku_engine_create        optional  makes the state one thread solves with
+ *   sudoku_engine_destroy       optional  frees it (required if create is exported)
+ *
+ * Threads: the workbench makes one state per thread (create), and never calls solve on one
+ * state from two threads at once. Without create, the state passed is NULL and solve may be
+ * called from several threads at once (with `--threads` above 1 in-process; a worker process
+ * calls from one thread).
+ *
+ * Copyright: this header is part of the workbench, MIT OR Apache-2.0. Engines that include it
+ * may carry any licence.
+ */
+#ifndef SUDOKU_ENGINE_H
+#define SUDOKU_ENGINE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this ABI. A library exporting another version is refused when it is loaded. */
+#define SUDOKU_ENGINE_ABI_VERSION 1u
+
+#if defined(_WIN32)
+#define SUDOKU_ENGINE_EXPORT __declspec(dllexport)
+#else
+#define SUDOKU_ENGINE_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* Flags of sudoku_engine_info.flags. */
+/* The engine counts solutions up to the request's limit (else it stops at the first, and
+ * `sudoku count`, `generate` and the `unique` bench mode do not use it). */
+#define SUDOKU_ENGINE_COUNTS 1u
+/* The engine reports nodes and guesses, and honours the node budget. */
+#define SUDOKU_ENGINE_STATS 2u
+
+/* What an engine is. */
+typedef struct sudoku_engine_info {
+    /* Its name, as the library knows it: UTF-8, NUL-terminated (the workbench lists the
+     * declared name and shows this one in the description). */
+    const char *name;
+    /* One line on how it solves, or NULL. */
+    const char *description;
+    /* The sizes it solves, as a bit set of box orders: bit n set means grids of side n*n.
+     * Bit 3 (1u << 3, 9×9) for most engines; orders are 2 (4×4) to 8 (64×64). */
+    uint32_t orders;
+    /* SUDOKU_ENGINE_COUNTS | SUDOKU_ENGINE_STATS, as they hold. */
+    uint32_t flags;
+} sudoku_engine_info;
+
+/* One puzzle to solve. */
+typedef struct sudoku_engine_request {
+    /* The grid's side: 4, 9, 16, 25, 36, 49 or 64, one of the sizes the engine said it solves. */
+    uint32_t side;
+    /* side*side cells, row by row: 0 for a blank, 1 to side for a clue. No clue repeats
+     * another of its row, column or box (the workbench checks before it calls). */
+    const uint8_t *cells;
+    /* Stop after this many solutions (at least 1): 1 for the first, 2 to prove uniqueness. */
+    uint64_t limit;
+    /* The most search nodes the engine may visit, or 0 for no budget. Engines without
+     * SUDOKU_ENGINE_STATS ignore it. */
+    uint64_t budget;
+} sudoku_engine_request;
+
+/* What the engine found. The workbench zeroes it and points `solution` at a buffer of
+ * side*side bytes before the call. */
+typedef struct sudoku_engine_result {
+    /* Solutions found, at most the request's limit. */
+    uint64_t count;
+    /* Written by the engine when count >= 1: the first solution, side*side cells of 1 to side. */
+    uint8_t *solution;
+    /* 1 if the node budget ran out before the search ended (count is then a lower bound). */
+    uint32_t budget_exhausted;
+    /* Search nodes visited and guesses made (with SUDOKU_ENGINE_STATS; else left 0). */
+    uint64_t nodes;
+    uint64_t guesses;
+    /* With an error code: what went wrong, NUL-terminated, or NULL. It must stay valid until the
+     * next call on the same state (a string literal, or a buffer in the state). */
+    const char *message;
+} sudoku_engine_result;
+
+/* Return codes of sudoku_engine_solve. */
+#define SUDOKU_ENGINE_OK 0            /* solved, or proved unsolvable (count 0) */
+#define SUDOKU_ENGINE_UNSUPPORTED 1   /* a size or a request the engine does not handle */
+#define SUDOKU_ENGINE_BAD_PUZZLE 2    /* the puzzle is not one the engine can read */
+#define SUDOKU_ENGINE_FAILED 3        /* anything else: out of memory, an internal error */
+
+/* Required. Equal to SUDOKU_ENGINE_ABI_VERSION. */
+SUDOKU_ENGINE_EXPORT extern const uint32_t sudoku_engine_abi_version;
+
+/* Required. What the engine is; the pointer and the strings stay valid while the library is
+ * loaded. */
+SUDOKU_ENGINE_EXPORT const sudoku_engine_info *sudoku_engine_describe(void);
+
+/* Optional. A new state for one thread, or NULL if it cannot be made (the engine then fails
+ * every puzzle of that thread). */
+SUDOKU_ENGINE_EXPORT void *sudoku_engine_create(void);
+
+/* Optional (required with create). Frees a state create made. */
+SUDOKU_ENGINE_EXPORT void sudoku_engine_destroy(void *state);
+
+/* Required. Solves `request`, writing `result`; returns SUDOKU_ENGINE_OK or an error code. */
+SUDOKU_ENGINE_EXPORT int32_t sudoku_engine_solve(void *state,
+                                                 const sudoku_engine_request *request,
+                                                 sudoku_engine_result *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SUDOKU_ENGINE_H */
