@@ -320,6 +320,12 @@ fn an_engine_that_fails_its_handshake_stays_registered_and_fails_every_puzzle() 
             "at registration: start-up: handshake: it speaks protocol version '2'; this harness \
              speaks 1",
         ),
+        (
+            "refuses",
+            FailureKind::ProtocolError,
+            "at registration: start-up: handshake: the engine cannot start: the model file is \
+             missing",
+        ),
     ] {
         let hostile = Hostile::new(mode, 1, SOLUTION, Duration::from_secs(5));
         let info = hostile.info.as_ref().unwrap();

@@ -273,3 +273,58 @@ fn read_reply(reply: &Reply, solution: &[u8], size: Size, limit: u32, budget: bo
     }
     outcome
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reply(count: u64, budget_exhausted: u32) -> Reply {
+        Reply {
+            count,
+            solution: std::ptr::null_mut(),
+            budget_exhausted,
+            nodes: 7,
+            guesses: 2,
+            message: std::ptr::null(),
+        }
+    }
+
+    fn problem(outcome: &Outcome) -> String {
+        let failure = outcome.failure.as_ref().expect("a failure");
+        assert_eq!(failure.kind, FailureKind::ProtocolError);
+        failure.message.clone()
+    }
+
+    #[test]
+    fn replies_are_checked_before_they_are_believed() {
+        let four = Size::from_side(4).unwrap();
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let outcome = read_reply(&reply(1, 0), &solution, four, 2, false);
+        assert_eq!((outcome.count, outcome.stats.nodes, outcome.stats.guesses), (1, 7, 2));
+        assert_eq!(outcome.solution.unwrap().cells(), solution);
+        assert!(
+            problem(&read_reply(&reply(3, 0), &solution, four, 2, false))
+                .contains("claimed 3 solutions when asked for at most 2")
+        );
+        assert!(
+            problem(&read_reply(&reply(0, 1), &solution, four, 2, false))
+                .contains("node budget ran out when it was given none")
+        );
+        assert!(read_reply(&reply(0, 1), &solution, four, 2, true).budget_exhausted);
+        let mut bad = solution;
+        bad[5] = 5;
+        assert!(
+            problem(&read_reply(&reply(1, 0), &bad, four, 2, false))
+                .contains("holds 5 at cell 6 (row 2, column 2)")
+        );
+        bad[5] = 0;
+        assert!(problem(&read_reply(&reply(1, 0), &bad, four, 1, false)).contains("holds 0"));
+    }
+
+    #[test]
+    fn orders_are_a_bit_set_of_box_orders() {
+        assert_eq!(sizes_of_orders(1 << 3), vec![Size::NINE]);
+        assert_eq!(sizes_of_orders(0b1_1111_1100).len(), 7);
+        assert!(sizes_of_orders(0b11).is_empty());
+    }
+}

@@ -27,6 +27,11 @@ bad-handshake)
     read -r greeting
     printf 'protocol 2\nready\n'
     ;;
+refuses)
+    read -r greeting
+    echo "error - the model file is missing"
+    exit 2
+    ;;
 esac
 if [ "$mode" = dies-after-first-start ] && [ "$starts" -gt 1 ]; then
     echo "cannot start again" >&2
