@@ -78,7 +78,10 @@ typedef struct sudoku_engine_request {
     /* Stop after this many solutions (at least 1): 1 for the first, 2 to prove uniqueness. */
     uint64_t limit;
     /* The most search nodes the engine may visit, or 0 for no budget. Engines without
-     * SUDOKU_ENGINE_STATS ignore it. */
+     * SUDOKU_ENGINE_STATS ignore it. As the built-in engines count them, a node is a state of
+     * the search (the puzzle itself is the first), a guess is a choice among two or more
+     * candidates, and a search stops, with budget_exhausted set, before it would visit a node
+     * beyond the budget. */
     uint64_t budget;
 } sudoku_engine_request;
 

@@ -128,8 +128,8 @@ fn print_overhead() -> Result<(), Halt> {
     match measured {
         Ok(overhead) => errln!(
             "timing paths, with an engine that answers at once: in-process call {:.2} µs; \
-             protocol round trip {:.1} µs one at a time, {:.1} µs pipelined; whole process {:.2} \
-             ms a puzzle",
+             protocol round trip {:.1} µs one at a time, {:.1} µs pipelined (as a library's \
+             worker is driven); whole process {:.2} ms a puzzle",
             overhead.in_process.as_secs_f64() * 1e6,
             overhead.round_trip.as_secs_f64() * 1e6,
             overhead.pipelined.as_secs_f64() * 1e6,

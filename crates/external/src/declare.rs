@@ -199,7 +199,7 @@ fn library_path(text: &str) -> Result<PathBuf, String> {
 pub fn memory_limit_mib(mib: f64) -> Option<u64> {
     // From 16 MiB (below that, no program starts) to 1 TiB.
     (mib.is_finite() && (16.0..=1024.0 * 1024.0).contains(&mib))
-        .then(|| (mib * 1024.0 * 1024.0) as u64)
+        .then_some((mib * 1024.0 * 1024.0) as u64)
 }
 
 /// `NAME=KIND:COMMAND ARGS...`, as `--external` takes it.

@@ -129,15 +129,12 @@ fn in_process_info(declaration: &Declaration, library: &Library, origin: Origin)
         format!("{}, a {} library in this process{what}", loaded.name, declaration.kind)
     });
     let make = Arc::clone(&loaded.make);
-    EngineInfo::external(
-        declaration.name.clone(),
-        description,
-        origin,
-        Timing::InProcess,
-        move || make(),
-    )
-    .with_orders(smallest, largest)
-    .with_capabilities(loaded.counts, loaded.instrumented)
+    // tdoku's engines time their counting call themselves (see `tdoku`).
+    let timing =
+        if declaration.kind == Kind::Tdoku { Timing::EngineReported } else { Timing::InProcess };
+    EngineInfo::external(declaration.name.clone(), description, origin, timing, move || make())
+        .with_orders(smallest, largest)
+        .with_capabilities(loaded.counts, loaded.instrumented)
 }
 
 /// An engine registered for the declared sizes (or 9×9) whose every solve fails with

@@ -11,9 +11,15 @@
 //! counts (the `unique` mode asks for 2) and honours no node budget; its guesses are kept in
 //! the outcome's statistics, but it is not instrumented (no nodes, no budget), so reports show
 //! its statistics as not reported.
+//!
+//! Some of these functions write the solution only when asked for one (tdoku's own, with
+//! configuration 0, counts to 2 without writing it). When a count comes back without a
+//! solution, the engine asks again for the first solution alone; the time it reports
+//! ([`Outcome::reported_time`]) is the first call's, the one the function's own driver times.
 
 use std::ffi::c_char;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
 
@@ -25,6 +31,10 @@ type Solve = unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut u
 struct Function {
     solve: Solve,
     configuration: u32,
+    /// Held around each call: these functions take no state, and most keep theirs in globals,
+    /// so two threads of one process (`--in-process` with `--threads`) take turns. A worker
+    /// process has one thread, and the lock is never contended there.
+    turn: Mutex<()>,
     /// Never unloaded before the last engine made from it is dropped (it holds the code).
     _library: libloading::Library,
 }
@@ -42,7 +52,8 @@ pub(super) fn load(
         unsafe { library.get::<Solve>(name.as_c_str()) }.map(|function| *function).map_err(
             |error| format!("exports no function `{symbol}` ({})", super::with_source(&error)),
         )?;
-    let function = Arc::new(Function { solve, configuration, _library: library });
+    let function =
+        Arc::new(Function { solve, configuration, turn: Mutex::new(()), _library: library });
     let make =
         Arc::new(move || Box::new(TdokuEngine::new(Arc::clone(&function))) as Box<dyn Engine>);
     Ok(Loaded {
@@ -69,6 +80,24 @@ impl TdokuEngine {
     }
 }
 
+impl TdokuEngine {
+    /// Calls the function on the puzzle in `input` with `limit`, the solution buffer cleared.
+    fn call(&mut self, limit: usize, guesses: &mut usize) -> usize {
+        self.solution[..81].fill(0);
+        // SAFETY: the function has tdoku's type (the declaration's word); the input is 81
+        // characters and a NUL, the solution buffer 82 bytes, `guesses` a live `size_t`.
+        unsafe {
+            (self.function.solve)(
+                self.input.as_ptr().cast(),
+                limit,
+                self.function.configuration,
+                self.solution.as_mut_ptr().cast(),
+                guesses,
+            )
+        }
+    }
+}
+
 impl Engine for TdokuEngine {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         if puzzle.size() != Size::NINE {
@@ -80,25 +109,28 @@ impl Engine for TdokuEngine {
         for (slot, &value) in self.input.iter_mut().zip(puzzle.cells()) {
             *slot = if value == 0 { b'.' } else { b'0' + value };
         }
-        self.solution[..81].fill(0);
         let limit = limits.max_solutions();
         let mut guesses: usize = 0;
-        // SAFETY: the function has tdoku's type (the declaration's word); the input is 81
-        // characters and a NUL, the solution buffer 82 bytes, `guesses` a live `size_t`.
-        let count = unsafe {
-            (self.function.solve)(
-                self.input.as_ptr().cast(),
-                limit as usize,
-                self.function.configuration,
-                self.solution.as_mut_ptr().cast(),
-                &mut guesses,
-            )
-        };
+        let function = Arc::clone(&self.function);
+        let _turn = function.turn.lock().unwrap_or_else(PoisonError::into_inner);
+        let started = Instant::now();
+        let count = self.call(limit as usize, &mut guesses);
+        let time = started.elapsed();
         let wrong = |problem: String| Outcome::failed(FailureKind::ProtocolError, problem);
         if count > limit as usize {
             return wrong(format!("returned {count} solutions when asked for at most {limit}"));
         }
+        if count > 0 && self.solution[0] == 0 && limit > 1 {
+            // Counted without writing a solution: the first one, asked for alone (not timed).
+            let mut ignored = 0;
+            if self.call(1, &mut ignored) != 1 {
+                return wrong(format!(
+                    "counted {count} solutions at limit {limit} but found none at limit 1"
+                ));
+            }
+        }
         let mut outcome = Outcome::empty();
+        outcome.reported_time = Some(time);
         // At most the limit, a u32.
         outcome.count = count as u32;
         outcome.stats = Stats { nodes: 0, guesses: guesses as u64 };

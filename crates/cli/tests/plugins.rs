@@ -1,0 +1,441 @@
+//! Engine libraries (`plugin` engines, the C ABI of include/sudoku_engine.h) on the bench, in
+//! the worker process `sudoku` starts for them: the hostile plugins of tests/plugins/ cost
+//! exactly the puzzles they misbehave on and leave the other engine's rows as they are without
+//! them; a library of another ABI version, or no library at all, fails its every puzzle with a
+//! message naming the problem; the examples (examples/plugins/backtrack.c, the Rust crate
+//! examples/plugins/fast) answer with the counters of the built-in engines they match.
+//!
+//! The C plugins need a C compiler (`cc`): without one a test prints a notice and passes, but
+//! in CI (`CI=true`) it fails.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use common::{repository, sudoku_in};
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Whether there is a C compiler to build the plugins with. Without one the test is skipped
+/// with a notice, except in CI, where every plugin test must run.
+fn have_compiler() -> bool {
+    let found = Command::new("cc").arg("--version").output().is_ok_and(|out| out.status.success());
+    if !found {
+        let ci = matches!(std::env::var("CI").as_deref(), Ok("true" | "1"));
+        assert!(!ci, "CI is set but there is no C compiler (cc): the plugin tests cannot run");
+        println!("NOTICE: plugin test skipped: no C compiler (cc)");
+    }
+    found
+}
+
+/// Compiles the C plugin `source` (a path in the repository) into `directory/libNAME.so`.
+fn build(directory: &Path, source: &str, name: &str) -> PathBuf {
+    let library = directory.join(format!("lib{name}.so"));
+    let built = Command::new("cc")
+        .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I"])
+        .arg(repository().join("include"))
+        .arg("-o")
+        .arg(&library)
+        .arg(repository().join(source))
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "cc {source}: {}", text(&built.stderr));
+    library
+}
+
+/// Writes the first `count` puzzles of the shipped corpus `corpus` to `directory/name`;
+/// returns them.
+fn puzzles(directory: &Path, name: &str, corpus: &str, count: usize) -> Vec<String> {
+    let corpus = std::fs::read_to_string(repository().join("data/corpus").join(corpus)).unwrap();
+    let lines: Vec<String> = corpus
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(count)
+        .map(str::to_owned)
+        .collect();
+    std::fs::write(
+        directory.join(name),
+        lines.iter().map(|line| format!("{line}\n")).collect::<String>(),
+    )
+    .unwrap();
+    lines
+}
+
+/// The puzzles (1-based numbers) a hostile plugin misbehaves on: those whose clues add up to a
+/// multiple of 7, as `targeted` in tests/plugins/common.h picks them.
+fn targeted(lines: &[String]) -> BTreeSet<u64> {
+    let sum = |line: &str| line.chars().filter_map(|c| c.to_digit(10)).sum::<u32>();
+    let chosen: BTreeSet<u64> = (1..)
+        .zip(lines)
+        .filter(|(_, line)| sum(line) > 0 && sum(line) % 7 == 0)
+        .map(|(number, _)| number)
+        .collect();
+    assert!(!chosen.is_empty() && chosen.len() < lines.len(), "some puzzles, not all: {chosen:?}");
+    chosen
+}
+
+/// One per-puzzle row, without its time.
+#[derive(Clone, PartialEq, Eq, Debug)]
+struct Row {
+    verdict: String,
+    count: String,
+    nodes: String,
+    guesses: String,
+    message: String,
+}
+
+/// What a run left: its output, its per-puzzle rows by (file, engine, puzzle), its JSON
+/// report.
+struct Run {
+    output: Output,
+    rows: BTreeMap<(String, String, u64), Row>,
+    report: serde_json::Value,
+}
+
+impl Run {
+    fn stderr(&self) -> String {
+        text(&self.output.stderr)
+    }
+
+    /// The rows of `engine`, by file and puzzle.
+    fn rows_of(&self, engine: &str) -> BTreeMap<(String, u64), Row> {
+        let rows = self.rows.iter().filter(|((_, name, _), _)| name == engine);
+        rows.map(|((file, _, puzzle), row)| ((file.clone(), *puzzle), row.clone())).collect()
+    }
+
+    /// The record of `engine` in the report (the run's only file).
+    fn record(&self, engine: &str) -> &serde_json::Value {
+        let records = self.report["records"].as_array().unwrap();
+        records.iter().find(|record| record["engine"] == engine).expect(engine)
+    }
+
+    /// The puzzles the cross-check found disputed, each with the engines it charged.
+    fn disputed(&self) -> BTreeMap<u64, BTreeSet<String>> {
+        let disagreements = self.report["disagreements"].as_array().cloned().unwrap_or_default();
+        let charged = |answers: &serde_json::Value| {
+            let answers = answers.as_array().unwrap().iter();
+            let charged = answers.filter(|answer| answer["charged"] == true);
+            charged.map(|answer| answer["engine"].as_str().unwrap().to_owned()).collect()
+        };
+        let disputed = disagreements.iter();
+        disputed.map(|d| (d["puzzle"].as_u64().unwrap(), charged(&d["answers"]))).collect()
+    }
+}
+
+/// `sudoku bench FILES -e ENGINES --time-limit 1` in `directory`, with `--external` for each
+/// of `externals` and `extra` arguments (`-j 1` unless they give `-j`), writing per-puzzle rows
+/// and a JSON report.
+fn bench(
+    directory: &Path,
+    files: &[&str],
+    engines: &str,
+    externals: &[String],
+    extra: &[&str],
+) -> Run {
+    let mut args = vec!["bench"];
+    args.extend_from_slice(files);
+    args.extend(["-e", engines, "--time-limit", "1"]);
+    if !extra.contains(&"-j") {
+        args.extend(["-j", "1"]);
+    }
+    for external in externals {
+        args.extend(["--external", external]);
+    }
+    args.extend(["--per-puzzle", "rows.csv", "--format", "json", "--out", "report.json"]);
+    args.extend_from_slice(extra);
+    let output = sudoku_in(directory, &args);
+    let stderr = text(&output.stderr);
+    let written = std::fs::read_to_string(directory.join("report.json"))
+        .unwrap_or_else(|error| panic!("no report ({error}): {stderr}"));
+    let report = serde_json::from_str(&written).unwrap();
+    let mut rows = BTreeMap::new();
+    let mut reader = csv::Reader::from_path(directory.join("rows.csv")).unwrap();
+    let header = reader.headers().unwrap().clone();
+    let column = |name: &str| header.iter().position(|field| field == name).expect(name);
+    let [file, engine, puzzle, verdict, count, nodes, guesses, message] =
+        ["file", "engine", "puzzle", "verdict", "count", "nodes", "guesses", "message"].map(column);
+    for record in reader.records() {
+        let record = record.unwrap();
+        let key =
+            (record[file].to_owned(), record[engine].to_owned(), record[puzzle].parse().unwrap());
+        let row = Row {
+            verdict: record[verdict].to_owned(),
+            count: record[count].to_owned(),
+            nodes: record[nodes].to_owned(),
+            guesses: record[guesses].to_owned(),
+            message: record[message].to_owned(),
+        };
+        assert!(rows.insert(key, row).is_none(), "one row per puzzle and engine");
+    }
+    Run { output, rows, report }
+}
+
+/// What [`hostile`] leaves: the puzzles the plugin targets, and the run beside it (its
+/// directory kept while the test looks at it).
+struct Hostile {
+    _directory: tempfile::TempDir,
+    targeted: BTreeSet<u64>,
+    run: Run,
+}
+
+/// Builds tests/plugins/NAME.c, and benches it as `NAME` beside `others` (`fast`, ...) on the
+/// first 40 puzzles of the shipped corpus (`None` without a C compiler). Checks what holds
+/// whatever the plugin does: the run finishes with `exit` within a bound, the plugin answers
+/// the puzzles it does not target with their one solution, and the other engines' rows and
+/// counters are those of a run without it.
+fn hostile(name: &str, others: &str, exit: i32) -> Option<Hostile> {
+    if !have_compiler() {
+        return None;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let lines = puzzles(dir, "p.txt", "generated-10000.txt", 40);
+    let targeted = targeted(&lines);
+    let library = build(dir, &format!("crates/cli/tests/plugins/{name}.c"), name);
+    let declaration = format!("{name}={}", plugin(&library));
+
+    let started = std::time::Instant::now();
+    let engines = format!("{others},{name}");
+    let run = bench(dir, &["p.txt"], &engines, &[declaration], &[]);
+    let elapsed = started.elapsed();
+    assert_eq!(run.output.status.code(), Some(exit), "{name}: {}", run.stderr());
+    assert!(elapsed.as_secs() < 60, "{name}: the run took {elapsed:?}");
+
+    let rows = run.rows_of(name);
+    assert_eq!(rows.len(), lines.len(), "a row for every puzzle: {rows:?}");
+    for ((_, puzzle), row) in &rows {
+        if !targeted.contains(puzzle) {
+            assert_eq!((row.verdict.as_str(), row.count.as_str()), ("solved", "1"), "{puzzle}");
+        }
+    }
+
+    let without = bench(dir, &["p.txt"], others, &[], &[]);
+    assert_eq!(without.output.status.code(), Some(0), "{}", without.stderr());
+    for other in others.split(',') {
+        assert_eq!(run.rows_of(other), without.rows_of(other), "{other}'s rows beside {name}");
+        let counters = |run: &Run| {
+            let record = run.record(other);
+            ["solved", "unsolvable", "budget_outs", "nodes_total", "guesses_total", "crashed"]
+                .map(|counter| record[counter].clone())
+        };
+        assert_eq!(counters(&run), counters(&without), "{other}'s counters beside {name}");
+    }
+    Some(Hostile { _directory: directory, targeted, run })
+}
+
+/// `plugin:PATH` (the rest of a plugin declaration is its path, taken as it is).
+fn plugin(library: &Path) -> String {
+    format!("plugin:{}", library.display())
+}
+
+/// The checks of a plugin that fails its targeted puzzles with `verdict` and a message
+/// holding `message`.
+fn fails_its_targets(name: &str, verdict: &str, message: &str) {
+    let Some(Hostile { targeted, run, .. }) = hostile(name, "fast", 5) else { return };
+    for ((_, puzzle), row) in run.rows_of(name) {
+        if targeted.contains(&puzzle) {
+            assert_eq!((row.verdict.as_str(), row.count.as_str()), (verdict, verdict));
+            assert!(row.message.contains(message), "{puzzle}: {row:?}");
+            assert_eq!((row.nodes.as_str(), row.guesses.as_str()), ("", ""), "{puzzle}");
+        }
+    }
+    let failed = run.report["failures"].as_array().unwrap();
+    let listed: BTreeSet<u64> = failed.iter().map(|f| f["puzzle"].as_u64().unwrap()).collect();
+    assert_eq!(listed, targeted, "{name}: the failures listed");
+    let field = verdict.replace('-', "_");
+    assert_eq!(run.record(name)[field.as_str()].as_u64(), Some(targeted.len() as u64));
+    assert_eq!(run.record(name)["disagreements"].as_u64(), Some(0), "a failure is no disagreement");
+    let first = targeted.first().unwrap();
+    let place = format!("p.txt: puzzle {first}, line {first}: {name} ");
+    assert!(run.stderr().contains(&place), "{}", run.stderr());
+}
+
+#[test]
+fn a_plugin_that_segfaults_costs_exactly_those_puzzles() {
+    fails_its_targets("segfault", "crashed", "signal 11");
+}
+
+#[test]
+fn a_plugin_that_aborts_costs_exactly_those_puzzles() {
+    fails_its_targets("abort", "crashed", "signal 6");
+}
+
+#[test]
+fn a_plugin_that_hangs_costs_exactly_those_puzzles() {
+    fails_its_targets("hang", "timed-out", "time limit");
+}
+
+#[test]
+fn a_wrong_solution_is_a_disagreement_charged_to_the_plugin() {
+    let Some(Hostile { targeted, run, .. }) = hostile("wrong_solution", "fast", 3) else {
+        return;
+    };
+    let charged = BTreeSet::from(["wrong_solution".to_owned()]);
+    let expected: BTreeMap<u64, BTreeSet<String>> =
+        targeted.iter().map(|&puzzle| (puzzle, charged.clone())).collect();
+    assert_eq!(run.disputed(), expected);
+    let disagreements = run.report["disagreements"].as_array().unwrap();
+    for disagreement in disagreements {
+        let answers = disagreement["answers"].as_array().unwrap();
+        let ours = answers.iter().find(|answer| answer["engine"] == "wrong_solution").unwrap();
+        assert!(ours["problem"].as_str().unwrap().contains("not a solution"), "{ours}");
+    }
+    let record = run.record("wrong_solution");
+    assert_eq!(record["disagreements"].as_u64(), Some(targeted.len() as u64));
+    assert_eq!(run.record("fast")["disagreements"].as_u64(), Some(0));
+    assert!(run.stderr().contains("DISAGREEMENT p.txt: puzzle"), "{}", run.stderr());
+}
+
+#[test]
+fn a_wrong_count_is_a_disagreement_charged_to_the_plugin() {
+    // Three engines, so that the two right ones outvote it (two engines against each other
+    // are both charged).
+    let Some(Hostile { targeted, run, .. }) = hostile("wrong_count", "fast,dlx", 3) else {
+        return;
+    };
+    let charged = BTreeSet::from(["wrong_count".to_owned()]);
+    let expected: BTreeMap<u64, BTreeSet<String>> =
+        targeted.iter().map(|&puzzle| (puzzle, charged.clone())).collect();
+    assert_eq!(run.disputed(), expected);
+    for ((_, puzzle), row) in run.rows_of("wrong_count") {
+        if targeted.contains(&puzzle) {
+            assert_eq!((row.verdict.as_str(), row.count.as_str()), ("solved", "2+"), "{puzzle}");
+        }
+    }
+}
+
+/// The checks of a library that cannot be loaded: every puzzle failed with a message holding
+/// `problem`, the run finished, `fast` as without it.
+fn cannot_be_loaded(name: &str, library: impl FnOnce(&Path) -> PathBuf, problem: &str) {
+    if !have_compiler() {
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let lines = puzzles(dir, "p.txt", "generated-10000.txt", 30);
+    let declaration = format!("{name}={}", plugin(&library(dir)));
+    let run = bench(dir, &["p.txt"], &format!("fast,{name}"), &[declaration], &[]);
+    assert_eq!(run.output.status.code(), Some(5), "{}", run.stderr());
+    let rows = run.rows_of(name);
+    assert_eq!(rows.len(), lines.len());
+    for ((_, puzzle), row) in rows {
+        let failure = ["crashed", "timed-out", "protocol-error"].contains(&row.verdict.as_str());
+        assert!(failure, "{puzzle}: {row:?}");
+        assert!(row.message.contains(problem), "{puzzle}: {row:?}");
+    }
+    assert_eq!(run.record(name)["solved"].as_u64(), Some(0));
+    assert!(run.stderr().contains(problem), "{}", run.stderr());
+    let without = bench(dir, &["p.txt"], "fast", &[], &[]);
+    assert_eq!(run.rows_of("fast"), without.rows_of("fast"));
+}
+
+#[test]
+fn a_plugin_of_another_abi_version_fails_every_puzzle_saying_so() {
+    let library = |dir: &Path| build(dir, "crates/cli/tests/plugins/bad_version.c", "bad_version");
+    cannot_be_loaded("bad_version", library, "sudoku_engine_abi_version is 7");
+}
+
+#[test]
+fn a_file_that_is_no_library_fails_every_puzzle_saying_so() {
+    let library = |dir: &Path| {
+        let path = dir.join("not_a_library.so");
+        std::fs::write(&path, "this is text, not a shared library\n").unwrap();
+        path
+    };
+    cannot_be_loaded("text", library, "cannot load it as a shared library");
+}
+
+/// Runs `the C example` on the first 1000 9×9 and 300 4×4 puzzles of the shipped corpora
+/// beside `fast` and `bitmask-mrv` (the same search), in a worker process or (with `extra`
+/// `--in-process`) in this one.
+fn check_c_example(extra: &[&str]) {
+    if !have_compiler() {
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    puzzles(dir, "p9.txt", "generated-10000.txt", 1000);
+    puzzles(dir, "p4.txt", "generated-4x4-1000.txt", 300);
+    // Built with its header's line, warnings as errors.
+    let library = dir.join("libbacktrack.so");
+    let built = Command::new("cc")
+        .args(["-O2", "-shared", "-fPIC", "-Wall", "-Wextra", "-Werror", "-I", "include", "-o"])
+        .arg(&library)
+        .arg("examples/plugins/backtrack.c")
+        .current_dir(repository())
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "examples/plugins/backtrack.c: {}", text(&built.stderr));
+    let declaration = format!("bt={}", plugin(&library));
+    let engines = "fast,bitmask-mrv,bt";
+    let run = bench(dir, &["p9.txt", "p4.txt"], engines, &[declaration], extra);
+    assert_eq!(run.output.status.code(), Some(0), "{}", run.stderr());
+    assert_eq!(run.disputed(), BTreeMap::new());
+    // The same search as bitmask-mrv (fewest candidates first, ties to the first in row-major
+    // order): every row, budget-outs included, is the same.
+    let (bt, mrv) = (run.rows_of("bt"), run.rows_of("bitmask-mrv"));
+    assert_eq!(bt.len(), 1300);
+    assert_eq!(bt, mrv);
+    // And where it finished, its counts are fast's.
+    let fast = run.rows_of("fast");
+    assert_eq!(fast.len(), 1000);
+    for (key, row) in &fast {
+        if bt[key].verdict != "budget-out" {
+            assert_eq!(bt[key].count, row.count, "{key:?}");
+        }
+    }
+}
+
+#[test]
+fn the_c_example_agrees_with_the_built_in_engines() {
+    check_c_example(&[]);
+}
+
+#[test]
+fn the_c_example_agrees_in_process_on_two_threads() {
+    // No state (no sudoku_engine_create): two threads call it at once.
+    check_c_example(&["--in-process", "-j", "2"]);
+}
+
+/// The Rust example `examples/plugins/fast`, built by cargo (release) into the target
+/// directory of these tests.
+fn rust_plugin() -> PathBuf {
+    // target/<profile>/sudoku: the target directory is two levels up.
+    let binary = Path::new(env!("CARGO_BIN_EXE_sudoku"));
+    let target = binary.parent().and_then(Path::parent).unwrap();
+    let built = Command::new(env!("CARGO"))
+        .args(["build", "--release", "-p", "sudoku-plugin-fast", "--target-dir"])
+        .arg(target)
+        .current_dir(repository())
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "cargo build -p sudoku-plugin-fast: {}", text(&built.stderr));
+    let name = format!(
+        "{}sudoku_plugin_fast{}",
+        std::env::consts::DLL_PREFIX,
+        std::env::consts::DLL_SUFFIX
+    );
+    target.join("release").join(name)
+}
+
+#[test]
+fn the_rust_plugin_counts_as_the_built_in_fast_does() {
+    let library = rust_plugin();
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let declaration = format!("lib={}", plugin(&library));
+    puzzles(dir, "p.txt", "generated-10000.txt", 10_000);
+    for extra in [&[][..], &["--in-process"][..]] {
+        let run = bench(dir, &["p.txt"], "fast,lib", std::slice::from_ref(&declaration), extra);
+        assert_eq!(run.output.status.code(), Some(0), "{extra:?}: {}", run.stderr());
+        let (lib, fast) = (run.rows_of("lib"), run.rows_of("fast"));
+        assert_eq!(lib.len(), 10_000, "{extra:?}");
+        assert_eq!(lib, fast, "{extra:?}: every verdict, count, nodes and guesses");
+    }
+}
