@@ -250,6 +250,7 @@ impl<'e> Tally<'e> {
             mode: options.mode,
             budget: self.limits.node_budget(),
             instrumented: self.info.instrumented,
+            guesses: self.info.guesses || self.info.instrumented,
             counts: self.info.counts,
             timing: self.info.timing.name().to_owned(),
             origin: match &self.info.origin {
@@ -275,6 +276,8 @@ pub(crate) struct RecordHead {
     pub mode: Mode,
     pub budget: Option<u64>,
     pub instrumented: bool,
+    /// Whether the engine reports guesses (every instrumented engine does).
+    pub guesses: bool,
     pub counts: bool,
     pub timing: String,
     pub origin: String,
@@ -289,6 +292,10 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let instrumented = head.instrumented;
     let known = |value: u64| instrumented.then_some(value);
     let per_puzzle = |value: u64| instrumented.then(|| value as f64 / puzzles.max(1) as f64);
+    // Guesses are known of an engine that reports them alone too.
+    let guesses = instrumented || head.guesses;
+    let known_guesses = |value: u64| guesses.then_some(value);
+    let guesses_per_puzzle = guesses.then(|| counters.guesses as f64 / puzzles.max(1) as f64);
     // An engine that does not count was asked for the first solution only, whatever the mode.
     let proves_counts = head.mode == Mode::Unique && head.counts;
     let passes = &timings.passes;
@@ -353,11 +360,11 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         parallel_wall_seconds,
         speedup: if wall_rate > 0.0 { parallel_puzzles_per_second / wall_rate } else { 0.0 },
         nodes_total: known(counters.nodes),
-        guesses_total: known(counters.guesses),
+        guesses_total: known_guesses(counters.guesses),
         nodes_per_puzzle: per_puzzle(counters.nodes),
-        guesses_per_puzzle: per_puzzle(counters.guesses),
-        solved_without_guessing: known(counters.without_guessing),
-        no_guess_percent: instrumented
+        guesses_per_puzzle,
+        solved_without_guessing: known_guesses(counters.without_guessing),
+        no_guess_percent: guesses
             .then(|| counters.without_guessing as f64 / puzzles.max(1) as f64 * 100.0),
         disagreements: counters.disagreements,
         timings: Some(timings.clone()),
@@ -404,6 +411,7 @@ mod tests {
             mode: Mode::Unique,
             budget: None,
             instrumented: true,
+            guesses: true,
             counts: true,
             timing: "in-process".into(),
             origin: BUILT_IN.into(),

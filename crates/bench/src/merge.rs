@@ -256,6 +256,7 @@ fn merge_records(reports: &[Report], names: &[String]) -> Result<Vec<Record>, Me
             mode: mine.mode,
             budget: mine.budget,
             instrumented: mine.instrumented,
+            guesses: mine.guesses_total.is_some(),
             counts: mine.counts,
             timing: mine.timing.clone(),
             origin: mine.origin.clone(),

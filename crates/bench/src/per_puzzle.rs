@@ -108,6 +108,7 @@ pub fn rows<'a>(
             let verdict = run.verdict(index);
             let failure = run.failure(index);
             let instrumented = run.info.instrumented && failure.is_none();
+            let guesses = (run.info.instrumented || run.info.guesses) && failure.is_none();
             Row {
                 file: chunk.file.clone(),
                 size: size.clone(),
@@ -124,7 +125,7 @@ pub fn rows<'a>(
                 count: verdict.to_string(),
                 us: failure.is_none().then(|| run.puzzle_times[index] as f64 / 1000.0),
                 nodes: instrumented.then_some(outcome.stats.nodes),
-                guesses: instrumented.then_some(outcome.stats.guesses),
+                guesses: guesses.then_some(outcome.stats.guesses),
                 message: failure.map(|failure| crate::report::failure_message(&failure.message)),
             }
         })

@@ -127,11 +127,13 @@ pub fn list_engines(registry: &'static Registry) -> u8 {
     }
     for info in external {
         let Origin::External { kind, declared, command } = &info.origin else { continue };
-        let reports = match (info.counts, info.instrumented) {
-            (true, true) => "counts, nodes and guesses",
-            (true, false) => "counts",
-            (false, true) => "a first solution, nodes and guesses",
-            (false, false) => "a first solution",
+        let reports = match (info.counts, info.instrumented, info.guesses) {
+            (true, true, _) => "counts, nodes and guesses",
+            (true, false, true) => "counts and guesses",
+            (true, false, false) => "counts",
+            (false, true, _) => "a first solution, nodes and guesses",
+            (false, false, true) => "a first solution and guesses",
+            (false, false, false) => "a first solution",
         };
         let details = format!(
             "\n{:width$}  {kind}: {command}\n{:width$}  reports {reports}; timed {}; declared at \

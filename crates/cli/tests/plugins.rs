@@ -403,14 +403,15 @@ fn the_c_example_agrees_in_process_on_two_threads() {
     check_c_example(&["--in-process", "-j", "2"]);
 }
 
-/// The Rust example `examples/plugins/fast`, built by cargo (release) into the target
-/// directory of these tests.
+/// The Rust example `examples/plugins/fast`, built by cargo into the target directory of these
+/// tests, with their profile (`test`: optimized, its dependencies already built for the tests).
 fn rust_plugin() -> PathBuf {
-    // target/<profile>/sudoku: the target directory is two levels up.
+    // target/<profile>/sudoku: the profile's directory is the binary's.
     let binary = Path::new(env!("CARGO_BIN_EXE_sudoku"));
-    let target = binary.parent().and_then(Path::parent).unwrap();
+    let profile_dir = binary.parent().unwrap();
+    let target = profile_dir.parent().unwrap();
     let built = Command::new(env!("CARGO"))
-        .args(["build", "--release", "-p", "sudoku-plugin-fast", "--target-dir"])
+        .args(["build", "--profile", "test", "-p", "sudoku-plugin-fast", "--target-dir"])
         .arg(target)
         .current_dir(repository())
         .output()
@@ -421,7 +422,7 @@ fn rust_plugin() -> PathBuf {
         std::env::consts::DLL_PREFIX,
         std::env::consts::DLL_SUFFIX
     );
-    target.join("release").join(name)
+    profile_dir.join(name)
 }
 
 #[test]

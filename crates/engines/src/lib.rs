@@ -110,6 +110,9 @@ pub struct EngineInfo {
     /// published crates cannot: their statistics read zero and they search without a budget,
     /// so reports show their statistics as unavailable.
     pub instrumented: bool,
+    /// Whether the engine reports its guesses: every instrumented engine does, and an engine
+    /// may report guesses alone, without nodes or a budget (tdoku's solver function type).
+    pub guesses: bool,
     /// Whether the engine counts solutions beyond the first. One that cannot (a judge program,
     /// which prints one solution) is asked for the first only, whatever the mode, and
     /// compared with the others on that alone.
@@ -136,6 +139,7 @@ impl EngineInfo {
             name: Cow::Borrowed(name),
             description: Cow::Borrowed(description),
             instrumented: true,
+            guesses: true,
             counts: true,
             origin: Origin::BuiltIn,
             timing: Timing::InProcess,
@@ -160,6 +164,7 @@ impl EngineInfo {
             name: Cow::Owned(name),
             description: Cow::Owned(description),
             instrumented: false,
+            guesses: false,
             counts: false,
             origin,
             timing,
@@ -172,7 +177,12 @@ impl EngineInfo {
     /// The same engine, saying whether it counts beyond the first solution and whether it
     /// reports statistics and honours a node budget.
     pub fn with_capabilities(self, counts: bool, instrumented: bool) -> Self {
-        EngineInfo { counts, instrumented, ..self }
+        EngineInfo { counts, instrumented, guesses: instrumented, ..self }
+    }
+
+    /// The same engine, reporting its guesses (alone, when it is not instrumented).
+    pub fn with_guesses(self) -> Self {
+        EngineInfo { guesses: true, ..self }
     }
 
     /// The same engine, solving grids of box orders `smallest..=largest` (an engine is
@@ -220,7 +230,7 @@ impl EngineInfo {
 
     /// The same engine, marked as reporting no statistics and ignoring node budgets.
     pub fn uninstrumented(self) -> Self {
-        EngineInfo { instrumented: false, ..self }
+        EngineInfo { instrumented: false, guesses: false, ..self }
     }
 
     /// Whether the engine is compiled into this program.

@@ -133,6 +133,7 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
         sizes,
         counts: info.flags & COUNTS != 0,
         instrumented: info.flags & STATS != 0,
+        guesses: info.flags & STATS != 0,
         make,
     })
 }

@@ -37,6 +37,8 @@ pub struct Loaded {
     pub counts: bool,
     /// Whether it reports nodes and guesses and honours a node budget.
     pub instrumented: bool,
+    /// Whether it reports guesses (alone, when not instrumented: tdoku's function type).
+    pub guesses: bool,
     /// Makes an engine value (one for each thread).
     make: Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>,
 }
@@ -132,9 +134,11 @@ fn in_process_info(declaration: &Declaration, library: &Library, origin: Origin)
     // tdoku's engines time their counting call themselves (see `tdoku`).
     let timing =
         if declaration.kind == Kind::Tdoku { Timing::EngineReported } else { Timing::InProcess };
-    EngineInfo::external(declaration.name.clone(), description, origin, timing, move || make())
-        .with_orders(smallest, largest)
-        .with_capabilities(loaded.counts, loaded.instrumented)
+    let info =
+        EngineInfo::external(declaration.name.clone(), description, origin, timing, move || make())
+            .with_orders(smallest, largest)
+            .with_capabilities(loaded.counts, loaded.instrumented);
+    if loaded.guesses { info.with_guesses() } else { info }
 }
 
 /// An engine registered for the declared sizes (or 9×9) whose every solve fails with
@@ -171,11 +175,16 @@ pub fn served(loaded: Loaded) -> EngineInfo {
     let (smallest, largest) = crate::protocol::orders_of(&loaded.sizes);
     let description = loaded.description.clone().unwrap_or_else(|| loaded.name.clone());
     let make = loaded.make;
-    EngineInfo::external(loaded.name, description, Origin::BuiltIn, Timing::InProcess, move || {
-        make()
-    })
+    let info = EngineInfo::external(
+        loaded.name,
+        description,
+        Origin::BuiltIn,
+        Timing::InProcess,
+        move || make(),
+    )
     .with_orders(smallest, largest)
-    .with_capabilities(loaded.counts, loaded.instrumented)
+    .with_capabilities(loaded.counts, loaded.instrumented);
+    if loaded.guesses { info.with_guesses() } else { info }
 }
 
 /// Limits the address space of this process to `bytes` (Unix; elsewhere, nothing): a worker

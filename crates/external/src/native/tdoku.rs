@@ -8,9 +8,9 @@
 //! 81 characters in (`.` for a blank, `1`-`9` for a clue), solutions counted up to `limit`, the
 //! first written to `solution` as 81 digits, the number of guesses written to `num_guesses`.
 //! The configuration word is the declaration's, passed through as it is. Such a function
-//! counts (the `unique` mode asks for 2) and honours no node budget; its guesses are kept in
-//! the outcome's statistics, but it is not instrumented (no nodes, no budget), so reports show
-//! its statistics as not reported.
+//! counts (the `unique` mode asks for 2) and honours no node budget; it reports its guesses
+//! alone ([`sudoku_engines::EngineInfo::guesses`]): reports show its guesses, and its nodes as
+//! not reported.
 //!
 //! Some of these functions write the solution only when asked for one (tdoku's own, with
 //! configuration 0, counts to 2 without writing it). When a count comes back without a
@@ -62,6 +62,7 @@ pub(super) fn load(
         sizes: vec![Size::NINE],
         counts: true,
         instrumented: false,
+        guesses: true,
         make,
     })
 }

@@ -73,6 +73,8 @@ fn handshake(engine: &EngineInfo) -> String {
     }
     if engine.instrumented {
         text.push_str("feature budget stats\n");
+    } else if engine.guesses {
+        text.push_str("feature guesses\n");
     }
     text.push_str("feature time\nready\n");
     text
@@ -108,7 +110,7 @@ fn solve(info: &EngineInfo, engine: &mut dyn sudoku_core::Engine, words: &[&str]
                 let time = outcome.reported_time.map_or(elapsed, |reported| reported.min(elapsed));
                 (outcome, time)
             };
-            wire::answer(id, &outcome, info.instrumented, time)
+            wire::answer(id, &outcome, (info.instrumented, info.guesses), time)
         }
     }
 }

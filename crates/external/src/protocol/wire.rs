@@ -29,6 +29,8 @@ pub(crate) struct Handshake {
     pub budget: bool,
     /// `feature stats`: it reports nodes and guesses.
     pub stats: bool,
+    /// `feature guesses`: it reports guesses (alone, without `stats`).
+    pub guesses: bool,
     /// `feature time`: it reports its own time for each solve.
     pub time: bool,
     /// Whether a `sizes` line was read.
@@ -45,6 +47,7 @@ impl Default for Handshake {
             counts: false,
             budget: false,
             stats: false,
+            guesses: false,
             time: false,
             sizes_read: false,
             ignored: 0,
@@ -100,6 +103,7 @@ impl Handshake {
                         "counts" => self.counts = true,
                         "budget" => self.budget = true,
                         "stats" => self.stats = true,
+                        "guesses" => self.guesses = true,
                         "time" => self.time = true,
                         _ => {}
                     }
@@ -333,16 +337,23 @@ pub(crate) fn read_reply(line: &str, id: u64, size: Size, limits: Limits) -> Res
 
 /// The answer line to request `id` (as the request wrote it): the outcome, its statistics when
 /// `stats`, and the solve's `time`; with its newline.
-pub(crate) fn answer(id: &str, outcome: &Outcome, stats: bool, time: Duration) -> String {
+pub(crate) fn answer(
+    id: &str,
+    outcome: &Outcome,
+    (stats, guesses): (bool, bool),
+    time: Duration,
+) -> String {
     let status = if outcome.budget_exhausted { "gave-up" } else { "complete" };
     let mut text = format!("answer {id} {} {status}", outcome.count);
     if let (true, Some(solution)) = (outcome.count > 0, &outcome.solution) {
         text.push(' ');
         push_grid(&mut text, solution);
     }
+    let Stats { nodes, guesses: guessed } = outcome.stats;
     if stats {
-        let Stats { nodes, guesses } = outcome.stats;
-        let _ = write!(text, " nodes={nodes} guesses={guesses}");
+        let _ = write!(text, " nodes={nodes} guesses={guessed}");
+    } else if guesses {
+        let _ = write!(text, " guesses={guessed}");
     }
     let _ = writeln!(text, " time-ns={}", time.as_nanos());
     text
@@ -377,6 +388,27 @@ mod tests {
         assert_eq!(request(7, &grid, Limits::UNIQUE), "solve 7 2 - ................\n");
         let limits = Limits::FIRST.with_node_budget(1000);
         assert_eq!(request(8, &grid, limits), "solve 8 1 1000 ................\n");
+    }
+
+    #[test]
+    fn an_engine_may_report_its_guesses_alone() {
+        let mut handshake = Handshake::default();
+        for line in ["sizes 9", "feature counts guesses"] {
+            assert_eq!(handshake.take(line), Ok(false));
+        }
+        assert!(handshake.guesses && handshake.counts && !handshake.stats);
+        let mut outcome = Outcome::empty();
+        outcome.stats = Stats { nodes: 9, guesses: 4 };
+        let time = Duration::from_nanos(5);
+        assert_eq!(
+            answer("1", &outcome, (false, true), time),
+            "answer 1 0 complete guesses=4 time-ns=5\n"
+        );
+        assert_eq!(
+            answer("1", &outcome, (true, true), time),
+            "answer 1 0 complete nodes=9 guesses=4 time-ns=5\n"
+        );
+        assert_eq!(answer("1", &outcome, (false, false), time), "answer 1 0 complete time-ns=5\n");
     }
 
     #[test]
