@@ -111,6 +111,8 @@ enum Judged<'a> {
     Finished(Verdict, Option<&'a Grid>),
     /// The answer of an engine that does not count: whether it found a solution.
     FirstOnly(bool),
+    /// A finished answer of an engine that gives no solutions: its verdict alone.
+    CountOnly(Verdict),
 }
 
 impl Judged<'_> {
@@ -119,6 +121,7 @@ impl Judged<'_> {
         match *self {
             Judged::Finished(verdict, _) => Some(!matches!(verdict, Verdict::Exactly(0))),
             Judged::FirstOnly(found) => Some(found),
+            Judged::CountOnly(verdict) => Some(!matches!(verdict, Verdict::Exactly(0))),
             Judged::NoAnswer | Judged::Invalid => None,
         }
     }
@@ -182,13 +185,24 @@ pub fn problem_with(puzzle: &Grid, outcome: &Outcome, limits: Limits) -> Option<
     }
 }
 
+/// [`problem_with`], for the engine of `run`: an engine that gives no solutions may give a
+/// count without one.
+fn problem_of(puzzle: &Grid, outcome: &Outcome, run: &EngineRun<'_>) -> Option<String> {
+    if !run.info.solutions && outcome.solution.is_none() {
+        let limit = run.limits.max_solutions();
+        return (outcome.count > limit)
+            .then(|| format!("count {} exceeds the limit of {limit}", outcome.count));
+    }
+    problem_with(puzzle, outcome, run.limits)
+}
+
 fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> {
     let outcome = &run.reference[index].outcome;
     if outcome.failure.is_some() {
         return Judged::NoAnswer;
     }
     // A wrong answer is wrong even if a later pass failed on the puzzle.
-    if problem_with(puzzle, outcome, run.limits).is_some() {
+    if problem_of(puzzle, outcome, run).is_some() {
         return Judged::Invalid;
     }
     if run.failure(index).is_some() {
@@ -200,6 +214,7 @@ fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> 
     match outcome.verdict(run.limits) {
         Verdict::GaveUp(_) | Verdict::Failed(_) => Judged::NoAnswer,
         _ if !run.info.counts => Judged::FirstOnly(outcome.count > 0),
+        verdict if !run.info.solutions => Judged::CountOnly(verdict),
         verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution.as_ref()),
         verdict => Judged::Finished(verdict, None),
     }
@@ -215,14 +230,19 @@ fn check_puzzle(
     let puzzle = &corpus.puzzles[index];
     let mut agreed: Option<Judged> = None;
     let mut found: Option<bool> = None;
+    let mut counted: Option<Verdict> = None;
     let mut disputed = false;
     for run in runs {
         let answer = judge(&puzzle.grid, run, index);
         if let Some(says) = answer.found() {
             disputed |= *found.get_or_insert(says) != says;
         }
+        // Every finished answer's verdict, with a solution or without, must be the same.
+        if let Judged::Finished(verdict, _) | Judged::CountOnly(verdict) = answer {
+            disputed |= *counted.get_or_insert(verdict) != verdict;
+        }
         match answer {
-            Judged::NoAnswer | Judged::FirstOnly(_) => {}
+            Judged::NoAnswer | Judged::FirstOnly(_) | Judged::CountOnly(_) => {}
             Judged::Invalid => disputed = true,
             finished => match agreed {
                 None => agreed = Some(finished),
@@ -238,6 +258,14 @@ fn check_puzzle(
     let finished =
         || judged.iter().copied().filter(|answer| matches!(answer, Judged::Finished(..)));
     let (majority, answers) = strict_majority(finished());
+    // The verdict of the finished answers, with and without solutions, by a strict majority.
+    let verdicts = || {
+        judged.iter().filter_map(|answer| match answer {
+            Judged::Finished(verdict, _) | Judged::CountOnly(verdict) => Some(*verdict),
+            _ => None,
+        })
+    };
+    let (majority_verdict, verdict_answers) = strict_majority(verdicts());
     // Whether the puzzle has a solution, as the counting engines say by a strict majority on
     // that question alone; or, when none finished, as the engines that do not count say.
     let first_only =
@@ -257,6 +285,7 @@ fn check_puzzle(
                 // The engines that do not count, alone and two against each other.
                 None => found_answers > 1,
             },
+            Judged::CountOnly(verdict) => verdict_answers > 1 && majority_verdict != Some(*verdict),
             finished => answers > 1 && majority != Some(*finished),
         })
         .collect();
@@ -268,7 +297,7 @@ fn check_puzzle(
             // A failure is no answer, so nothing in it can be wrong: its count says it failed.
             let problem = match run.failure(index) {
                 Some(_) if outcome.failure.is_some() => None,
-                _ => problem_with(&puzzle.grid, outcome, run.limits)
+                _ => problem_of(&puzzle.grid, outcome, run)
                     .or_else(|| run.instability(index).map(|found| found.description.clone())),
             };
             EngineAnswer {

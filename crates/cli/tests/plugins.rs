@@ -440,3 +440,55 @@ fn the_rust_plugin_counts_as_the_built_in_fast_does() {
         assert_eq!(lib, fast, "{extra:?}: every verdict, count, nodes and guesses");
     }
 }
+
+/// A function of tdoku's solver type (tests/plugins/tdoku_type.c) declared as `kind = tdoku`:
+/// with configuration 1 it writes its solutions and is checked on them; with configuration 0
+/// it writes none, and is judged on its counts alone when declared `solutions = false`, or
+/// charged a count without a solution on every puzzle it solves when not. Its guess count is
+/// reported, its nodes are not.
+#[test]
+fn a_function_of_tdokus_type_is_judged_on_what_it_gives() {
+    if !have_compiler() {
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let library = build(dir, "crates/cli/tests/plugins/tdoku_type.c", "tdoku_type");
+    let lines = puzzles(dir, "p.txt", "generated-10000.txt", 30);
+    let spec = format!("{}:TestSolver", library.display());
+    let engines = format!(
+        "[engines.counts]\nkind = \"tdoku\"\nlibrary = \"{}\"\nsymbol = \"TestSolver\"\n\
+         solutions = false\n",
+        library.display()
+    );
+    std::fs::write(dir.join("engines.toml"), engines).unwrap();
+    for mode in ["first", "unique"] {
+        // Configuration 1: solutions written, checked, and guesses reported without nodes.
+        let externals = [format!("t=tdoku:{spec}:1")];
+        let run = bench(dir, &["p.txt"], "fast,t", &externals, &["--mode", mode]);
+        assert_eq!(run.output.status.code(), Some(0), "{mode}: {}", run.stderr());
+        assert_eq!(run.rows_of("t").len(), lines.len());
+        for ((_, puzzle), row) in run.rows_of("t") {
+            let blanks = lines[puzzle as usize - 1].chars().filter(|&c| c == '.' || c == '0');
+            assert_eq!(row.verdict, "solved", "{mode} {puzzle}");
+            assert_eq!(row.guesses, blanks.count().to_string(), "{mode} {puzzle}");
+            assert_eq!(row.nodes, "", "{mode} {puzzle}: nodes not reported");
+        }
+        assert!(run.record("t")["guesses_per_puzzle"].as_f64().unwrap() > 0.0);
+        assert!(run.record("t")["nodes_per_puzzle"].is_null());
+
+        // Configuration 0, declared to give no solutions: judged on its counts alone.
+        let files = ["p.txt", "--engines-file", "engines.toml"];
+        let run = bench(dir, &files, "fast,counts", &[], &["--mode", mode]);
+        assert_eq!(run.output.status.code(), Some(0), "{mode}: {}", run.stderr());
+        assert!(run.disputed().is_empty(), "{mode}: {:?}", run.disputed());
+
+        // Configuration 0 declared as giving solutions: every solved puzzle is charged.
+        let externals = [format!("t=tdoku:{spec}:0")];
+        let run = bench(dir, &["p.txt"], "fast,t", &externals, &["--mode", mode]);
+        assert_eq!(run.output.status.code(), Some(3), "{mode}: {}", run.stderr());
+        let disputed = run.disputed();
+        assert_eq!(disputed.len(), lines.len(), "{mode}");
+        assert!(disputed.values().all(|charged| charged == &BTreeSet::from(["t".to_owned()])));
+    }
+}

@@ -113,6 +113,9 @@ pub struct EngineInfo {
     /// Whether the engine reports its guesses: every instrumented engine does, and an engine
     /// may report guesses alone, without nodes or a budget (tdoku's solver function type).
     pub guesses: bool,
+    /// Whether the engine gives the solution it finds. One that only counts (some of the
+    /// published solvers of tdoku's collection) is judged on its count alone.
+    pub solutions: bool,
     /// Whether the engine counts solutions beyond the first. One that cannot (a judge program,
     /// which prints one solution) is asked for the first only, whatever the mode, and
     /// compared with the others on that alone.
@@ -140,6 +143,7 @@ impl EngineInfo {
             description: Cow::Borrowed(description),
             instrumented: true,
             guesses: true,
+            solutions: true,
             counts: true,
             origin: Origin::BuiltIn,
             timing: Timing::InProcess,
@@ -165,6 +169,7 @@ impl EngineInfo {
             description: Cow::Owned(description),
             instrumented: false,
             guesses: false,
+            solutions: true,
             counts: false,
             origin,
             timing,
@@ -178,6 +183,11 @@ impl EngineInfo {
     /// reports statistics and honours a node budget.
     pub fn with_capabilities(self, counts: bool, instrumented: bool) -> Self {
         EngineInfo { counts, instrumented, guesses: instrumented, ..self }
+    }
+
+    /// The same engine, giving counts without solutions: judged on its counts alone.
+    pub fn without_solutions(self) -> Self {
+        EngineInfo { solutions: false, ..self }
     }
 
     /// The same engine, reporting its guesses (alone, when it is not instrumented).

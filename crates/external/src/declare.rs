@@ -20,6 +20,7 @@
 //! library = "./libtdoku.so"
 //! symbol = "TdokuSolverDpllTriadSimd"
 //! configuration = 0                        # optional: passed to the function as it is
+//! solutions = false                        # optional: it counts without writing solutions
 //! ```
 //!
 //! `--external 'NAME=KIND:COMMAND ARGS...'` declares one engine with the defaults;
@@ -132,6 +133,9 @@ pub struct Library {
     pub symbol: Option<String>,
     /// For `tdoku`: the configuration word passed to each call.
     pub configuration: u32,
+    /// For `tdoku`: whether the function writes the solution it finds (`solutions = false`
+    /// in the engines file for one that only counts: it is then judged on its counts alone).
+    pub solutions: bool,
 }
 
 impl Library {
@@ -148,7 +152,12 @@ impl Library {
     pub fn parse(kind: Kind, spec: &str) -> Result<Library, String> {
         let spec = spec.trim();
         if kind == Kind::Plugin {
-            return Ok(Library { path: library_path(spec)?, symbol: None, configuration: 0 });
+            return Ok(Library {
+                path: library_path(spec)?,
+                symbol: None,
+                configuration: 0,
+                solutions: true,
+            });
         }
         let mut parts: Vec<&str> = spec.rsplitn(3, ':').collect();
         parts.reverse();
@@ -166,6 +175,7 @@ impl Library {
             path: library_path(path)?,
             symbol: Some(symbol.to_owned()),
             configuration: configuration.unwrap_or(0),
+            solutions: true,
         })
     }
 }
@@ -305,9 +315,17 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
                         .map_err(|problem| at(Some(path.span()), &problem))?,
                     symbol: None,
                     configuration: 0,
+                    solutions: true,
                 };
                 (Vec::new(), Some(library))
             }
+        };
+        let solutions = match entry.solutions {
+            Some(given) if kind != Kind::Tdoku => {
+                return Err(at(Some(given.span()), "only a tdoku engine takes `solutions`"));
+            }
+            Some(given) => *given.get_ref(),
+            None => true,
         };
         let library = match (kind, library, entry.symbol, entry.configuration) {
             (Kind::Tdoku, Some(library), Some(symbol), configuration) => {
@@ -319,7 +337,12 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
                         at(Some(word.span()), "configuration must be a number from 0 to 2^32 - 1")
                     })?,
                 };
-                Some(Library { symbol: Some(symbol.into_inner()), configuration, ..library })
+                Some(Library {
+                    symbol: Some(symbol.into_inner()),
+                    configuration,
+                    solutions,
+                    ..library
+                })
             }
             (Kind::Tdoku, _, None, _) => {
                 return Err(at(kind_span, "a tdoku engine needs the function's `symbol`"));
@@ -420,6 +443,7 @@ struct Entry {
     library: Option<toml::Spanned<String>>,
     symbol: Option<toml::Spanned<String>>,
     configuration: Option<toml::Spanned<i64>>,
+    solutions: Option<toml::Spanned<bool>>,
     sizes: Option<toml::Spanned<Vec<i64>>>,
     time_limit: Option<toml::Spanned<f64>>,
     memory_limit: Option<toml::Spanned<f64>>,

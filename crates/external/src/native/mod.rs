@@ -60,8 +60,10 @@ pub fn load(kind: Kind, library: &Library) -> Result<Loaded, String> {
     };
     match (kind, &library.symbol) {
         (Kind::Plugin, _) => abi::load(open()?).map_err(|problem| format!("{shown}: {problem}")),
-        (Kind::Tdoku, Some(symbol)) => tdoku::load(open()?, symbol, library.configuration)
-            .map_err(|problem| format!("{shown}: {problem}")),
+        (Kind::Tdoku, Some(symbol)) => {
+            { tdoku::load(open()?, &library.path, symbol, library.configuration) }
+                .map_err(|problem| format!("{shown}: {problem}"))
+        }
         _ => Err(format!("{shown}: not a library kind ({kind})")),
     }
 }
@@ -110,11 +112,12 @@ pub fn engine_info(
         Some(name) => format!("{name}, a {} library in a worker process", declaration.kind),
         None => format!("a {} library in a worker process", declaration.kind),
     };
-    crate::protocol::engine_info_of(
+    let info = crate::protocol::engine_info_of(
         declaration,
         crate::protocol::Program { command, origin, describe: &describe },
         time_limit,
-    )
+    );
+    if library.solutions { info } else { info.without_solutions() }
 }
 
 /// The engine of a library loaded in this process.
@@ -138,7 +141,8 @@ fn in_process_info(declaration: &Declaration, library: &Library, origin: Origin)
         EngineInfo::external(declaration.name.clone(), description, origin, timing, move || make())
             .with_orders(smallest, largest)
             .with_capabilities(loaded.counts, loaded.instrumented);
-    if loaded.guesses { info.with_guesses() } else { info }
+    let info = if loaded.guesses { info.with_guesses() } else { info };
+    if library.solutions { info } else { info.without_solutions() }
 }
 
 /// An engine registered for the declared sizes (or 9×9) whose every solve fails with

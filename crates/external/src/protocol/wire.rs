@@ -314,7 +314,11 @@ pub(crate) fn read_reply(line: &str, id: u64, size: Size, limits: Limits) -> Res
     let mut outcome = Outcome::empty();
     outcome.budget_exhausted = budget_exhausted;
     outcome.count = count.min(u64::from(limits.max_solutions())) as u32;
-    if count > 0 {
+    let mut words = words.peekable();
+    // An engine that only counts gives no solution: the count is followed by `key=value`
+    // words or nothing (the cross-check charges that, unless the engine is declared so).
+    let solution_follows = words.peek().is_some_and(|word| !word.contains('='));
+    if count > 0 && solution_follows {
         outcome.solution =
             Some(take_grid(&mut words, size).map_err(|problem| format!("solution: {problem}"))?);
     }
