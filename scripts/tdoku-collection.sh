@@ -155,8 +155,12 @@ declare_engine() {
         printf 'symbol = "%s"\n' "$3"
         printf 'configuration = %s\n' "$4"
         printf 'description = %s\n' "$(toml_string "$6")"
-        # A solver that only counts is judged on its counts alone.
-        [[ ${7:-} != *"counts only"* ]] || printf 'solutions = false\n'
+        # A solver that only counts, or writes its solution only at limit 1, is taken at its
+        # count when it counts to 2 (as tdoku's driver takes it), with no second call for a
+        # solution: its solutions are checked in the first-solution mode.
+        case ${7:-} in
+            *"counts only"* | *"a solution only at limit 1"*) printf 'solutions = false\n' ;;
+        esac
     )
     toml_entries+=("$entry")
 }

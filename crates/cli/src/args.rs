@@ -611,6 +611,11 @@ pub struct ServeArgs {
     #[arg(long, value_name = "PATH:SYMBOL[:CONFIGURATION]", conflicts_with = "engine")]
     pub tdoku: Option<String>,
 
+    /// With --tdoku: the function's count is taken alone, without a second call for a
+    /// solution when it counts past one (an engine declared `solutions = false`).
+    #[arg(long, requires = "tdoku")]
+    pub counts_only: bool,
+
     /// With --plugin or --tdoku: the most memory (address space) this process may take, in
     /// MiB, set before the library is loaded (Unix).
     #[arg(long, value_name = "MIB", value_parser = parse_memory_limit)]

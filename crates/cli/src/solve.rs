@@ -162,8 +162,10 @@ fn entry(info: &EngineInfo, width: usize, sizes_width: usize, more: &str) -> Str
 /// standard input and output until `quit` or the end of the input; returns the exit code.
 pub fn serve(args: &ServeArgs) -> u8 {
     let library = match (&args.plugin, &args.tdoku) {
-        (Some(spec), _) => Some(served_library(Kind::Plugin, spec, args.memory_limit)),
-        (None, Some(spec)) => Some(served_library(Kind::Tdoku, spec, args.memory_limit)),
+        (Some(spec), _) => Some(served_library(Kind::Plugin, spec, args.memory_limit, false)),
+        (None, Some(spec)) => {
+            Some(served_library(Kind::Tdoku, spec, args.memory_limit, args.counts_only))
+        }
         (None, None) => None,
     };
     let instant;
@@ -206,11 +208,16 @@ pub fn serve(args: &ServeArgs) -> u8 {
 
 /// The library `spec` of `kind` loaded into this process (after its memory limit is set), as
 /// an engine to serve; the problem, naming the file, when it cannot be.
-fn served_library(kind: Kind, spec: &str, memory_limit: Option<u64>) -> Result<EngineInfo, String> {
+fn served_library(
+    kind: Kind,
+    spec: &str,
+    memory_limit: Option<u64>,
+    counts_only: bool,
+) -> Result<EngineInfo, String> {
     if let Some(bytes) = memory_limit {
         sudoku_external::native::limit_memory(bytes)?;
     }
-    let library = Library::parse(kind, spec)?;
+    let library = Library { solutions: !counts_only, ..Library::parse(kind, spec)? };
     sudoku_external::native::load(kind, &library).map(sudoku_external::native::served)
 }
 

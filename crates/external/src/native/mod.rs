@@ -60,10 +60,8 @@ pub fn load(kind: Kind, library: &Library) -> Result<Loaded, String> {
     };
     match (kind, &library.symbol) {
         (Kind::Plugin, _) => abi::load(open()?).map_err(|problem| format!("{shown}: {problem}")),
-        (Kind::Tdoku, Some(symbol)) => {
-            { tdoku::load(open()?, &library.path, symbol, library.configuration) }
-                .map_err(|problem| format!("{shown}: {problem}"))
-        }
+        (Kind::Tdoku, Some(symbol)) => { tdoku::load(open()?, library, symbol) }
+            .map_err(|problem| format!("{shown}: {problem}")),
         _ => Err(format!("{shown}: not a library kind ({kind})")),
     }
 }
@@ -105,6 +103,9 @@ pub fn engine_info(
     let mut command = worker.to_vec();
     let flag = if declaration.kind == Kind::Plugin { "--plugin" } else { "--tdoku" };
     command.extend([flag.to_owned(), library.spec()]);
+    if !library.solutions {
+        command.push("--counts-only".to_owned());
+    }
     if let Some(bytes) = declaration.memory_limit {
         command.extend(["--memory-limit".to_owned(), (bytes as f64 / 1048576.0).to_string()]);
     }

@@ -26,6 +26,7 @@ use std::time::Instant;
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
 
 use super::Loaded;
+use crate::declare::Library;
 
 type Solve = unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
 
@@ -38,6 +39,9 @@ struct Function {
     /// (`--in-process` with `--threads`) take turns on a library. A worker process has one
     /// thread, and the lock is never contended there.
     turn: Arc<Mutex<()>>,
+    /// Whether a solution is asked for in a second call when the function counts past one
+    /// (not for a function declared `solutions = false`).
+    solutions: bool,
     /// Never unloaded before the last engine made from it is dropped (it holds the code).
     _library: libloading::Library,
 }
@@ -45,10 +49,10 @@ struct Function {
 /// Finds `symbol` in `library`.
 pub(super) fn load(
     library: libloading::Library,
-    path: &Path,
+    declared: &Library,
     symbol: &str,
-    configuration: u32,
 ) -> Result<Loaded, String> {
+    let (path, configuration) = (declared.path.as_path(), declared.configuration);
     let name = std::ffi::CString::new(symbol).map_err(|_| format!("'{symbol}' holds a NUL"))?;
     // SAFETY: the declaration says `symbol` is a function of tdoku's solver type; it is called
     // with exactly that type, while the library is loaded.
@@ -56,8 +60,13 @@ pub(super) fn load(
         unsafe { library.get::<Solve>(name.as_c_str()) }.map(|function| *function).map_err(
             |error| format!("exports no function `{symbol}` ({})", super::with_source(&error)),
         )?;
-    let function =
-        Arc::new(Function { solve, configuration, turn: turn_of(path), _library: library });
+    let function = Arc::new(Function {
+        solve,
+        configuration,
+        solutions: declared.solutions,
+        turn: turn_of(path),
+        _library: library,
+    });
     let make =
         Arc::new(move || Box::new(TdokuEngine::new(Arc::clone(&function))) as Box<dyn Engine>);
     Ok(Loaded {
@@ -149,7 +158,7 @@ impl Engine for TdokuEngine {
         // Some count past the limit (to 2 whatever the limit, or the limit and one): at least
         // the limit, as the function's own driver reads it.
         let count = count.min(limit as usize);
-        if count > 0 && limit > 1 {
+        if count > 0 && limit > 1 && self.function.solutions {
             // Many write the solution only at limit 1, or leave their last search state in the
             // buffer at a higher one: the first solution is asked for alone (not timed).
             self.call(1, &mut 0);

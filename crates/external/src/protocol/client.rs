@@ -130,6 +130,9 @@ pub(crate) struct ProtocolEngine {
     /// The puzzles of the hint not yet sent, and their limits.
     upcoming: VecDeque<Grid>,
     upcoming_limits: Limits,
+    /// How many of the next solves send their puzzle alone, after a failure that cannot be
+    /// pinned on one puzzle (see [`ProtocolEngine::solve`]).
+    alone: usize,
 }
 
 impl ProtocolEngine {
@@ -147,6 +150,7 @@ impl ProtocolEngine {
             in_flight_bytes: 0,
             upcoming: VecDeque::new(),
             upcoming_limits: Limits::FIRST,
+            alone: 0,
         }
     }
 
@@ -198,7 +202,8 @@ impl ProtocolEngine {
         if let Some((puzzle, limits)) = first {
             self.push(puzzle, limits, &mut batch);
         }
-        while self.in_flight.len() < WINDOW
+        while self.alone == 0
+            && self.in_flight.len() < WINDOW
             && let Some(next) = self.upcoming.front()
         {
             // A cell is at most two digits and a space; the words before the grid, 48 bytes.
@@ -254,8 +259,14 @@ impl ProtocolEngine {
 }
 
 impl Engine for ProtocolEngine {
+    /// A failure while other requests are in flight cannot be pinned on this puzzle: an engine
+    /// that answers in batches (as `sudoku serve` does) may have solved it and failed on a
+    /// later one before sending the answer. So the puzzle is tried again alone in a new
+    /// process, and so is each one that was in flight behind it: the failure is charged to the
+    /// puzzle it happens on alone. A hang then costs up to twice the time limit.
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let deadline = Instant::now() + self.setup.time_limit;
+        self.alone = self.alone.saturating_sub(1);
         if let Some(failure) = &self.setup.probe_failure {
             return Outcome::failed(failure.kind, failure.message.clone());
         }
@@ -283,19 +294,31 @@ impl Engine for ProtocolEngine {
         self.send((!sent).then(|| (puzzle.clone(), limits)));
         match self.receive(deadline) {
             Ok(outcome) => {
-                // The engine works on the next request while the caller looks at this answer.
-                self.send(None);
+                // The engine works on the next requests while the caller looks at this answer;
+                // they are sent half a window at a time, so that an engine that reads them in
+                // batches finds a batch.
+                if self.in_flight.len() <= WINDOW / 2 {
+                    self.send(None);
+                }
                 outcome
             }
             Err(failure) => {
                 // The requests sent behind this one go back to the hint: a new process takes
-                // them up, in order, after the puzzle that failed.
+                // them up, in order.
+                let others = self.in_flight.len() > 1;
                 let behind: Vec<Grid> =
                     self.in_flight.drain(..).skip(1).map(|sent| sent.puzzle).collect();
+                let pending = behind.len();
                 for puzzle in behind.into_iter().rev() {
                     self.upcoming.push_front(puzzle);
                 }
                 self.disconnect();
+                if others && limits == self.upcoming_limits {
+                    // Which puzzle failed is not known: this one again, alone, then the others.
+                    self.alone = pending + 2;
+                    self.upcoming.push_front(puzzle.clone());
+                    return self.solve(puzzle, limits);
+                }
                 Outcome::failed(failure.kind, failure.message)
             }
         }
