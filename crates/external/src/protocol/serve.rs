@@ -5,7 +5,7 @@
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Limits, Outcome};
+use sudoku_core::{Grid, Limits, Outcome};
 use sudoku_engines::EngineInfo;
 
 use super::VERSION;
@@ -13,13 +13,15 @@ use super::wire;
 use crate::process::{MAX_LINE, quote};
 
 /// Serves `engine` over the protocol: reads requests from `input`, writes the handshake and
-/// the answers to `output`, one line each.
+/// the answers to `output`, one line each, in request order.
 ///
-/// Answers are sent in batches: flushed when no whole request is waiting in the input buffer,
-/// or when the oldest answer not yet sent is [`FLUSH_AFTER`] old. A harness that sends requests
-/// ahead (as this workbench's does, [`super::WINDOW`] at a time) then costs the engine one
-/// read and one write for many puzzles rather than for each, and the calls it times are not
-/// interleaved with the pipes' work.
+/// Requests are taken in batches: every whole request waiting in the input buffer is read
+/// first, the batch's puzzles are then solved one after the other with nothing else between
+/// the calls, as a solver's own driver calls it, and the answers are written and flushed
+/// together (a batch's answers are sent early when its solves have taken [`FLUSH_AFTER`]). A
+/// harness that sends requests ahead (as this workbench's does, [`super::WINDOW`] at a time)
+/// then costs the engine one read and one write for many puzzles rather than for each, and the
+/// calls it times are not interleaved with the pipes' work or the protocol's text.
 ///
 /// Returns at `quit` or at the end of `input`; an error only when reading `input` or writing
 /// `output` fails. Whatever the input holds, it answers: a request it cannot read is answered
@@ -27,42 +29,111 @@ use crate::process::{MAX_LINE, quote};
 /// too; a line of an unknown kind is ignored. A puzzle with a clue repeated in a unit is
 /// answered `0` without a search (the engines may assume no such clue).
 pub fn serve(engine: &EngineInfo, input: impl Read, output: impl Write) -> io::Result<()> {
-    let mut solver = engine.create();
+    let mut served = Served {
+        info: engine,
+        solver: engine.create(),
+        output: BufWriter::with_capacity(64 * 1024, output),
+        batch: Vec::new(),
+    };
     let mut input = BufReader::with_capacity(64 * 1024, input);
-    let mut output = BufWriter::with_capacity(64 * 1024, output);
     let mut line = Vec::new();
-    let mut unsent: Option<Instant> = None;
     loop {
         line.clear();
         let reply = match read_line(&mut input, &mut line)? {
-            Line::End => return Ok(()),
-            Line::TooLong => format!("error - a request longer than {MAX_LINE} bytes\n"),
+            Line::End => return served.answer_batch().and_then(|()| served.output.flush()),
+            Line::TooLong => Some(format!("error - a request longer than {MAX_LINE} bytes\n")),
             Line::Read => match std::str::from_utf8(&line) {
-                Err(_) => "error - a request that is not UTF-8\n".to_owned(),
+                Err(_) => Some("error - a request that is not UTF-8\n".to_owned()),
                 Ok(text) => {
                     let words: Vec<&str> = text.split_ascii_whitespace().collect();
                     match words.first().copied() {
-                        Some("sudoku-protocol") => handshake(engine),
-                        Some("ping") => "pong\n".to_owned(),
-                        Some("quit") => return output.flush(),
-                        Some("solve") => solve(engine, solver.as_mut(), &words[1..]),
+                        Some("sudoku-protocol") => Some(handshake(engine)),
+                        Some("ping") => Some("pong\n".to_owned()),
+                        Some("quit") => {
+                            served.answer_batch()?;
+                            return served.output.flush();
+                        }
+                        Some("solve") => {
+                            served.batch.push(read_solve(engine, &words[1..]));
+                            None
+                        }
                         // Blank lines, and requests of a later version, which this one ignores.
-                        _ => continue,
+                        _ => None,
                     }
                 }
             },
         };
-        output.write_all(reply.as_bytes())?;
-        let oldest = *unsent.get_or_insert_with(Instant::now);
-        if !input.buffer().contains(&b'\n') || oldest.elapsed() >= FLUSH_AFTER {
-            output.flush()?;
-            unsent = None;
+        if let Some(reply) = reply {
+            // In order: the batch's answers first.
+            served.answer_batch()?;
+            served.output.write_all(reply.as_bytes())?;
+        }
+        if !input.buffer().contains(&b'\n') || served.batch.len() >= MAX_BATCH {
+            served.answer_batch()?;
+            served.output.flush()?;
         }
     }
 }
 
-/// The longest an answer waits for the others of its batch before it is sent.
+/// The longest a batch's answers wait for its other solves before they are sent.
 pub const FLUSH_AFTER: Duration = Duration::from_millis(1);
+
+/// The most requests read before their puzzles are solved.
+const MAX_BATCH: usize = 64;
+
+/// A `solve` request, read: its id and its puzzle and limits, or why it cannot be solved.
+type Job = (String, Result<(Grid, Limits), String>);
+
+/// A `solve` request, answered: its id and its outcome and time, or the error to answer.
+type Solved = (String, Result<(Outcome, Duration), String>);
+
+/// What `serve` keeps: the engine, the output, and the requests read and not yet answered.
+struct Served<'a, W: Write> {
+    info: &'a EngineInfo,
+    solver: Box<dyn sudoku_core::Engine>,
+    output: BufWriter<W>,
+    batch: Vec<Job>,
+}
+
+impl<W: Write> Served<'_, W> {
+    /// Solves the batch's puzzles one after the other, then writes their answers; answers are
+    /// flushed early when the solves take [`FLUSH_AFTER`].
+    fn answer_batch(&mut self) -> io::Result<()> {
+        let mut solved = Vec::with_capacity(self.batch.len());
+        let mut since = Instant::now();
+        for (id, request) in self.batch.drain(..) {
+            let answer = match request {
+                Err(message) => Err(message),
+                Ok((puzzle, limits)) => Ok(solve(self.solver.as_mut(), &puzzle, limits)),
+            };
+            solved.push((id, answer));
+            if since.elapsed() >= FLUSH_AFTER {
+                write_answers(self.info, &mut self.output, &mut solved)?;
+                self.output.flush()?;
+                since = Instant::now();
+            }
+        }
+        write_answers(self.info, &mut self.output, &mut solved)
+    }
+}
+
+/// Writes `solved` answers (or errors) and empties it.
+fn write_answers(
+    info: &EngineInfo,
+    output: &mut impl Write,
+    solved: &mut Vec<Solved>,
+) -> io::Result<()> {
+    for (id, answer) in solved.drain(..) {
+        let text = match answer {
+            Ok((outcome, time)) => {
+                wire::answer(&id, &outcome, (info.instrumented, info.guesses), time)
+            }
+            Err(message) => format!("error {id} {message}\n"),
+        };
+        output.write_all(text.as_bytes())?;
+    }
+    Ok(())
+}
 
 /// Answers the harness's greeting with `error - PROBLEM` in place of a handshake, for an engine
 /// that cannot start (a library that cannot be loaded): the harness reads why. Waits for the
@@ -92,39 +163,43 @@ fn handshake(engine: &EngineInfo) -> String {
     text
 }
 
-/// The answer to `solve` followed by `words` (id, limit, budget, puzzle).
-fn solve(info: &EngineInfo, engine: &mut dyn sudoku_core::Engine, words: &[&str]) -> String {
+/// The request of `solve` followed by `words` (id, limit, budget, puzzle): its id, and its
+/// puzzle and limits or the error to answer (with `-` as the id when it has none).
+fn read_solve(info: &EngineInfo, words: &[&str]) -> Job {
     let Some((&id, rest)) = words.split_first() else {
-        return "error - the request has no id\n".to_owned();
+        return ("-".to_owned(), Err("the request has no id".to_owned()));
     };
     if id.is_empty() || id.len() > 20 || !id.bytes().all(|byte| byte.is_ascii_digit()) {
-        return format!("error - the id {} is not a number\n", quote(id));
+        return ("-".to_owned(), Err(format!("the id {} is not a number", quote(id))));
     }
-    match read_request(rest) {
-        Err(problem) => format!("error {id} {problem}\n"),
-        Ok((puzzle, _)) if !info.supports(puzzle.size()) => format!(
-            "error {id} engine {} does not solve {} (it solves {})\n",
+    let request = match read_request(rest) {
+        Ok((puzzle, _)) if !info.supports(puzzle.size()) => Err(format!(
+            "engine {} does not solve {} (it solves {})",
             info.name,
             puzzle.size(),
             info.sizes_text()
-        ),
-        Ok((puzzle, limits)) => {
-            // The time reported is the engine's call alone, as the harness times an engine in
-            // its own process.
-            let (outcome, time) = if puzzle.first_conflict().is_some() {
-                (Outcome::empty(), Duration::ZERO)
-            } else {
-                let started = Instant::now();
-                let outcome = engine.solve(&puzzle, limits);
-                let elapsed = started.elapsed();
-                // An engine that times itself (a library engine that makes a second call for
-                // the solution) says which part is its solve.
-                let time = outcome.reported_time.map_or(elapsed, |reported| reported.min(elapsed));
-                (outcome, time)
-            };
-            wire::answer(id, &outcome, (info.instrumented, info.guesses), time)
-        }
+        )),
+        request => request,
+    };
+    (id.to_owned(), request)
+}
+
+/// Solves `puzzle`: the outcome, and the time of the engine's call alone, as the harness
+/// times an engine in its own process (or the part of it the engine says is its solve: a
+/// library engine that makes a second call for the solution).
+fn solve(
+    engine: &mut dyn sudoku_core::Engine,
+    puzzle: &Grid,
+    limits: Limits,
+) -> (Outcome, Duration) {
+    if puzzle.first_conflict().is_some() {
+        return (Outcome::empty(), Duration::ZERO);
     }
+    let started = Instant::now();
+    let outcome = engine.solve(puzzle, limits);
+    let elapsed = started.elapsed();
+    let time = outcome.reported_time.map_or(elapsed, |reported| reported.min(elapsed));
+    (outcome, time)
 }
 
 /// The limit, budget and puzzle of a request.

@@ -438,6 +438,11 @@ mod tests {
         assert!(
             matches!(read("error 3 out of memory"), Ok(Reply::Error(m)) if m == "out of memory")
         );
+        // A count without a grid: an engine that only counts (the cross-check judges that).
+        let Ok(Reply::Answer(counted)) = read("answer 3 1 complete guesses=2 time-ns=5") else {
+            panic!("a count alone is read")
+        };
+        assert_eq!((counted.count, counted.solution, counted.stats.guesses), (1, None, 2));
         for (bad, problem) in [
             ("answer 4 0 complete", "for request '4', expected 3"),
             ("answer", "no id"),
@@ -445,7 +450,6 @@ mod tests {
             ("answer 3 x complete", "count 'x'"),
             ("answer 3 1", "no status"),
             ("answer 3 1 solved", "neither complete"),
-            ("answer 3 1 complete", "the grid is missing"),
             ("answer 3 1 complete 123", "16 symbols, not 3"),
             ("answer 3 1 complete 123412341234123X", "symbol 16 of the grid is 'X'"),
             (&format!("answer 3 1 complete {solution} nodes=-1"), "nodes='-1'"),
