@@ -190,9 +190,10 @@ impl EngineInfo {
         EngineInfo { solutions: false, ..self }
     }
 
-    /// The same engine, reporting its guesses (alone, when it is not instrumented).
-    pub fn with_guesses(self) -> Self {
-        EngineInfo { guesses: true, ..self }
+    /// The same engine, reporting its guesses (alone, when it is not instrumented) if
+    /// `guesses`; unchanged otherwise.
+    pub fn with_guesses(self, guesses: bool) -> Self {
+        EngineInfo { guesses: self.guesses || guesses, ..self }
     }
 
     /// The same engine, solving grids of box orders `smallest..=largest` (an engine is

@@ -43,6 +43,26 @@ pub struct Loaded {
     make: Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>,
 }
 
+impl Loaded {
+    /// The registry entry of an engine of this library: called `name`, solving `sizes`, with
+    /// the capabilities the library says it has.
+    fn entry(
+        &self,
+        name: String,
+        description: String,
+        origin: Origin,
+        timing: Timing,
+        sizes: &[Size],
+    ) -> EngineInfo {
+        let (smallest, largest) = crate::protocol::orders_of(sizes);
+        let make = Arc::clone(&self.make);
+        EngineInfo::external(name, description, origin, timing, move || make())
+            .with_orders(smallest, largest)
+            .with_capabilities(self.counts, self.instrumented)
+            .with_guesses(self.guesses)
+    }
+}
+
 /// Loads `library` of `kind` (`plugin` or `tdoku`) into this process, checking what it
 /// exports. The error says what is wrong, naming the file.
 ///
@@ -128,21 +148,15 @@ fn in_process_info(declaration: &Declaration, library: &Library, origin: Origin)
         Err(problem) => return failing(declaration, origin, problem),
     };
     let sizes = declaration.sizes.clone().unwrap_or_else(|| loaded.sizes.clone());
-    let (smallest, largest) = crate::protocol::orders_of(&sizes);
     let description = declaration.description.clone().unwrap_or_else(|| {
         let what =
             loaded.description.as_deref().map(|text| format!(": {text}")).unwrap_or_default();
         format!("{}, a {} library in this process{what}", loaded.name, declaration.kind)
     });
-    let make = Arc::clone(&loaded.make);
     // tdoku's engines time their counting call themselves (see `tdoku`).
     let timing =
         if declaration.kind == Kind::Tdoku { Timing::EngineReported } else { Timing::InProcess };
-    let info =
-        EngineInfo::external(declaration.name.clone(), description, origin, timing, move || make())
-            .with_orders(smallest, largest)
-            .with_capabilities(loaded.counts, loaded.instrumented);
-    let info = if loaded.guesses { info.with_guesses() } else { info };
+    let info = loaded.entry(declaration.name.clone(), description, origin, timing, &sizes);
     if library.solutions { info } else { info.without_solutions() }
 }
 
@@ -177,19 +191,14 @@ impl Engine for Failing {
 /// The registry entry of a library loaded in this process, as `sudoku serve` serves it: its
 /// own name, sizes and capabilities.
 pub fn served(loaded: Loaded) -> EngineInfo {
-    let (smallest, largest) = crate::protocol::orders_of(&loaded.sizes);
     let description = loaded.description.clone().unwrap_or_else(|| loaded.name.clone());
-    let make = loaded.make;
-    let info = EngineInfo::external(
-        loaded.name,
+    loaded.entry(
+        loaded.name.clone(),
         description,
         Origin::BuiltIn,
         Timing::InProcess,
-        move || make(),
+        &loaded.sizes,
     )
-    .with_orders(smallest, largest)
-    .with_capabilities(loaded.counts, loaded.instrumented);
-    if loaded.guesses { info.with_guesses() } else { info }
 }
 
 /// Limits the address space of this process to `bytes` (Unix; elsewhere, nothing): a worker

@@ -106,7 +106,6 @@ pub(crate) fn engine_info_of(
     let timing = if handshake.time { Timing::EngineReported } else { Timing::RoundTrip };
     let counts = handshake.counts;
     let instrumented = handshake.budget && handshake.stats;
-    let guesses = handshake.guesses;
     let setup = Arc::new(client::Setup {
         command,
         time_limit,
@@ -116,14 +115,13 @@ pub(crate) fn engine_info_of(
             message: format!("at registration: {}", failure.message),
         }),
     });
-    let info =
-        EngineInfo::external(declaration.name.clone(), description, origin, timing, move || {
-            let probe = setup.probe.lock().unwrap_or_else(PoisonError::into_inner).take();
-            Box::new(client::ProtocolEngine::new(Arc::clone(&setup), probe))
-        })
-        .with_orders(smallest, largest)
-        .with_capabilities(counts, instrumented);
-    if guesses { info.with_guesses() } else { info }
+    EngineInfo::external(declaration.name.clone(), description, origin, timing, move || {
+        let probe = setup.probe.lock().unwrap_or_else(PoisonError::into_inner).take();
+        Box::new(client::ProtocolEngine::new(Arc::clone(&setup), probe))
+    })
+    .with_orders(smallest, largest)
+    .with_capabilities(counts, instrumented)
+    .with_guesses(handshake.guesses)
 }
 
 /// The box orders of a list of sizes, as a range: the registry holds a range, so a list with a
