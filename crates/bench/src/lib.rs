@@ -43,6 +43,8 @@
 
 pub mod baseline;
 pub mod chart;
+pub mod compare;
+pub mod continuous;
 pub mod corpus;
 pub mod crosscheck;
 mod figures;
@@ -55,6 +57,7 @@ pub mod output;
 pub mod per_puzzle;
 pub mod progress;
 pub mod report;
+pub mod stats;
 
 use std::time::{Duration, Instant};
 
@@ -79,6 +82,20 @@ pub enum Timing {
     /// stopped at the cap first says so ([`Timings::stopped_at_pass_cap`]), and so do the
     /// reports ([`output::timing_summary`]).
     MinTime(Duration),
+    /// Passes until the paired comparison of two engines (indices into
+    /// [`BenchOptions::engines`], the second compared against the first) is decided
+    /// ([`stats::Estimate::decided`]) against `threshold` (a fraction), or `max_time` was spent
+    /// on one engine and file (at most [`measure::MAX_PASSES`]). Only the two engines take
+    /// further passes, in turns; the others run one. Each round's estimate is shown on the
+    /// progress bar, or on standard error without one.
+    UntilDecided {
+        /// The old engine and the new.
+        pair: (usize, usize),
+        /// The noise threshold, a fraction.
+        threshold: f64,
+        /// The most time spent per engine, file and size.
+        max_time: Duration,
+    },
 }
 
 /// What to run and how.
@@ -130,6 +147,22 @@ pub trait Observer {
     /// every engine's answers and times, in run order (engines that do not solve `size` are
     /// not among them).
     fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]);
+
+    /// Called before the first chunk of each file, with the whole file (its puzzles may not
+    /// be in memory).
+    fn file(&mut self, _corpus: &Corpus) {}
+
+    /// Called after every sequential pass of an engine over a chunk, with its run so far and
+    /// each puzzle's time in that pass (ns): passes of the engines take turns, so pass K of
+    /// one and pass K of another ran at nearly the same time.
+    fn pass(
+        &mut self,
+        _chunk: &Corpus,
+        _size: Size,
+        _run: &measure::EngineRun<'_>,
+        _nanos: &[u64],
+    ) {
+    }
 }
 
 /// Runs every engine of `options` over every corpus and returns the report, cross-check
@@ -252,6 +285,9 @@ fn run_file(
     observers: &mut [&mut dyn Observer],
 ) -> FileRun {
     let mut summary = FileSummary::of(corpus);
+    for observer in observers.iter_mut() {
+        observer.file(corpus);
+    }
     let mut not_applicable = Vec::new();
     let mut parts: Vec<SizePart<'_>> = Vec::new();
     for (size, puzzles) in corpus.sizes() {
@@ -341,18 +377,54 @@ fn run_chunk(
     progress: &progress::Progress,
     observers: &mut [&mut dyn Observer],
 ) -> Option<f64> {
-    let mut runners: Vec<measure::Runner<'_, '_>> = part
-        .tallies
-        .iter()
-        .map(|tally| measure::Runner::start(tally.info, chunk, options, pool, progress))
-        .collect();
+    let mut runners: Vec<measure::Runner<'_, '_>> = Vec::with_capacity(part.tallies.len());
+    for tally in &part.tallies {
+        let runner = measure::Runner::start(tally.info, chunk, options, pool, progress);
+        show_pass(observers, chunk, part.size, &runner);
+        runners.push(runner);
+    }
+    // With --until-decided, on the first chunk of a file and size (later chunks take as many
+    // passes): the two engines compared, by their place in this part.
+    let compared = match options.timing {
+        Timing::UntilDecided { pair: (old, new), threshold, .. } => {
+            let place = |engine: usize| {
+                let name = &options.engines.get(engine)?.name;
+                part.tallies.iter().position(|tally| &tally.info.name == name)
+            };
+            place(old).zip(place(new)).map(|(old, new)| (old, new, threshold))
+        }
+        _ => None,
+    }
+    .filter(|_| part.tallies.iter().all(|tally| tally.passes.is_none()));
+    let mut decided = false;
+    // Each round of the two engines' passes, and whether they ran again.
+    let mut rounds = stats::Rounds::default();
+    let mut pair_ran = true;
     loop {
+        if let Some((old, new, threshold)) = compared
+            && pair_ran
+        {
+            let (old, new) = (&runners[old], &runners[new]);
+            rounds.push(
+                measure::answered_micros(old.current(), &old.last_pass_nanos()),
+                measure::answered_micros(new.current(), &new.last_pass_nanos()),
+            );
+            decided = decide(chunk, old, new, threshold, &rounds, progress);
+        }
+        pair_ran = false;
         let mut ran = false;
-        for (runner, tally) in runners.iter_mut().zip(&part.tallies) {
-            let timing = tally.passes.map_or(options.timing, Timing::Repeat);
+        for (index, (runner, tally)) in runners.iter_mut().zip(&part.tallies).enumerate() {
+            let mut timing = tally.passes.map_or(options.timing, Timing::Repeat);
+            if matches!(timing, Timing::UntilDecided { .. })
+                && (decided || compared.is_none_or(|(old, new, _)| index != old && index != new))
+            {
+                timing = Timing::Repeat(1);
+            }
             if runner.wants_another_pass(timing) {
                 runner.another_pass(options, pool, progress);
+                show_pass(observers, chunk, part.size, runner);
                 ran = true;
+                pair_ran |= compared.is_some_and(|(old, new, _)| index == old || index == new);
             }
         }
         if !ran {
@@ -378,6 +450,65 @@ fn run_chunk(
         observer.chunk(chunk, part.size, &runs);
     }
     check_seconds
+}
+
+/// Shows the last pass of `runner` to every observer.
+fn show_pass(
+    observers: &mut [&mut dyn Observer],
+    chunk: &Corpus,
+    size: Size,
+    runner: &measure::Runner<'_, '_>,
+) {
+    if observers.is_empty() {
+        return;
+    }
+    let nanos = runner.last_pass_nanos();
+    for observer in observers.iter_mut() {
+        observer.pass(chunk, size, runner.current(), &nanos);
+    }
+}
+
+/// Whether the comparison of `new` against `old` on `chunk` is decided, after the passes so
+/// far (`rounds`: each round of their passes); shows its estimate. A decision needs two rounds
+/// at least: one cannot tell a change from the machine drifting. Nothing to compare (no puzzle
+/// both answered) is decided too.
+fn decide(
+    chunk: &Corpus,
+    old: &measure::Runner<'_, '_>,
+    new: &measure::Runner<'_, '_>,
+    threshold: f64,
+    rounds: &stats::Rounds,
+    progress: &progress::Progress,
+) -> bool {
+    let (old, new, passes) = (old.current(), new.current(), new.passes());
+    let ratios: Vec<f64> = (0..chunk.puzzles.len())
+        .filter(|&index| old.answered(index) && new.answered(index))
+        .map(|index| {
+            let us = |run: &measure::EngineRun<'_>| run.puzzle_times[index] as f64 / 1000.0;
+            stats::log_ratio(us(old), us(new))
+        })
+        .collect();
+    let Some(pooled) = stats::estimate(&ratios, threshold, stats::DEFAULT_SEED) else {
+        return true;
+    };
+    let estimate = stats::with_rounds(pooled, rounds.interval(stats::DEFAULT_SEED), threshold);
+    let decided = estimate.decided && rounds.len() >= 2;
+    let verdict = match estimate.change {
+        _ if !decided => "not decided yet",
+        change => change.name(),
+    };
+    progress.note(&format!(
+        "{} against {} on {}, {}: {:.3} [{:.3}, {:.3}], p {:.4}: {verdict}",
+        new.info.name,
+        old.info.name,
+        chunk.file,
+        output::counted(u64::from(passes), "pass", "passes"),
+        estimate.ratio,
+        estimate.lower,
+        estimate.upper,
+        estimate.p_value,
+    ));
+    decided
 }
 
 /// Adds the puzzles of `chunk` that `samples` takes, with every engine's time on them.

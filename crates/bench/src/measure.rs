@@ -192,6 +192,22 @@ impl EngineRun<'_> {
             None => self.reference[index].outcome.verdict(self.limits),
         }
     }
+
+    /// Whether puzzle `index` was answered: solved, or proved unsolvable (not given up at the
+    /// budget, not failed). Only answers have times worth comparing.
+    pub fn answered(&self, index: usize) -> bool {
+        !matches!(self.verdict(index), Verdict::GaveUp(_) | Verdict::Failed(_))
+    }
+}
+
+/// Each puzzle's time in one pass of `run`, `nanos`, in µs, NaN where the engine did not
+/// answer it: a pass as [`crate::stats::Rounds`] keeps it.
+pub fn answered_micros(run: &EngineRun<'_>, nanos: &[u64]) -> Vec<f32> {
+    nanos
+        .iter()
+        .enumerate()
+        .map(|(index, &t)| if run.answered(index) { t as f32 / 1000.0 } else { f32::NAN })
+        .collect()
 }
 
 /// The limits `info` solves with: the mode's (the first solution only for an engine that does
@@ -338,6 +354,27 @@ impl<'e, 'c> Runner<'e, 'c> {
         self.run
     }
 
+    /// The run so far: its answers, and each puzzle's shortest time over the passes so far.
+    pub fn current(&self) -> &EngineRun<'e> {
+        &self.run
+    }
+
+    /// Each puzzle's time in the last sequential pass, ns.
+    pub fn last_pass_nanos(&self) -> Vec<u64> {
+        // Without a parallel pass, the first sequential pass is the reference pass.
+        let slots = if !self.parallel && self.run.sequential.len() == 1 {
+            &self.run.reference
+        } else {
+            &self.scratch
+        };
+        slots.iter().map(|slot| slot.nanos).collect()
+    }
+
+    /// The passes done, the reference pass included.
+    pub fn passes(&self) -> u32 {
+        self.passes
+    }
+
     /// The progress label of the current pass.
     fn label(&self) -> String {
         format!("{} on {}, pass {}", self.run.info.name, self.file, self.passes)
@@ -349,6 +386,9 @@ fn wants_another_pass(timing: Timing, passes_done: u32, spent: Duration) -> bool
     match timing {
         Timing::Repeat(passes) => passes_done < passes,
         Timing::MinTime(minimum) => spent < minimum && passes_done < MAX_PASSES,
+        Timing::UntilDecided { max_time, .. } => {
+            spent < max_time && passes_done < crate::stats::MAX_ROUNDS as u32
+        }
     }
 }
 

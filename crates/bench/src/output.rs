@@ -25,6 +25,10 @@ pub enum OutputFormat {
     Csv,
     /// The whole report in the documented JSON schema.
     Json,
+    /// Bencher Metric Format ([`crate::continuous`]).
+    Bmf,
+    /// github-action-benchmark's `customSmallerIsBetter` array ([`crate::continuous`]).
+    GithubBenchmark,
 }
 
 /// Writes `report` in `format`.
@@ -34,6 +38,8 @@ pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::
         OutputFormat::Markdown => write_markdown(report, out),
         OutputFormat::Csv => write_csv(report, out),
         OutputFormat::Json => write_json(report, out),
+        OutputFormat::Bmf => crate::continuous::write_bmf(report, out),
+        OutputFormat::GithubBenchmark => crate::continuous::write_github_benchmark(report, out),
     }
 }
 
@@ -287,6 +293,19 @@ fn settings_lines(report: &Report) -> Vec<String> {
 /// before the time was spent are told apart: `1,000 passes (the cap) in 0.70 s, short of
 /// --min-time 20.00 s`, never "at least 20.00 s".
 pub fn timing_summary(report: &Report) -> String {
+    if let Some(most) = report.until_decided_seconds {
+        let passes = report.records.iter().map(|record| record.passes);
+        let (fewest, most_passes) = (passes.clone().min().unwrap_or(1), passes.max().unwrap_or(1));
+        let range = if fewest == most_passes {
+            counted(u64::from(most_passes), "timing pass", "timing passes")
+        } else {
+            format!("{fewest} to {most_passes} timing passes")
+        };
+        return format!(
+            "median of {range}, run until the comparison was decided (at most {})",
+            seconds(most)
+        );
+    }
     let minimum = match (report.repeat, report.min_time_seconds) {
         (_, Some(minimum)) => minimum,
         (Some(1) | None, None) => return "1 timing pass".to_owned(),

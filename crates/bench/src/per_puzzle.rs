@@ -9,13 +9,18 @@
 //! verdict itself for a failure), the time inside `solve` in µs (the shortest over the
 //! sequential passes: with `--repeat 3`, a busy machine's hiccups stay out; for an engine timed
 //! by its own word, the shortest it reported), the nodes and guesses (empty, or `null`, for
-//! engines that count none), and last the message of a failure (empty, or `null`, for every
-//! other row). A failed row has no time, nodes or guesses: empty, or `null`. Rows come chunk
+//! engines that count none), the message of a failure (empty, or `null`, for every other
+//! row), and last the file's digest ([`Corpus::digest`]), by which `sudoku bench compare`
+//! pairs the same puzzles under two names. A failed row has no time, nodes or guesses: empty, or `null`. Rows come chunk
 //! by chunk, engine by engine within a chunk, so the file is in a fixed order for a given
 //! input and engines; nothing is kept in memory.
 //!
-//! Files written before the `message` column (ten columns, no failure verdicts) are still
-//! read back: their header names the ten columns, and every row is one that answered.
+//! Files written before the `message` column (ten columns, no failure verdicts) or the
+//! `digest` column (eleven) are still read back: their header names their columns, and a row
+//! of ten is one that answered.
+//!
+//! Speed against the earlier rows is judged per file, size and engine with the paired
+//! statistics of [`crate::stats`] ([`PuzzleComparison::speed`]).
 //!
 //! `sudoku bench --puzzle-baseline FILE` reads such a file from an earlier run and, as the new
 //! rows come, lists the puzzles whose deterministic counters (verdict, count, nodes, guesses)
@@ -74,6 +79,11 @@ pub struct Row {
     /// What happened, for a failure, on one line (`None` for every answer).
     #[serde(default)]
     pub message: Option<String>,
+    /// The file's digest ([`Corpus::digest`]: the same puzzles in the same order, whatever
+    /// the file's name or format), so that runs of one file under two names pair up (`None`
+    /// in files written before it was kept).
+    #[serde(default)]
+    pub digest: Option<String>,
 }
 
 impl Row {
@@ -94,11 +104,13 @@ impl Row {
     }
 }
 
-/// The rows of one chunk: every engine of `runs` on every puzzle of `chunk`.
+/// The rows of one chunk: every engine of `runs` on every puzzle of `chunk`, a file whose
+/// digest is `digest`.
 pub fn rows<'a>(
     chunk: &'a Corpus,
     size: Size,
     runs: &'a [EngineRun<'_>],
+    digest: Option<&'a str>,
 ) -> impl Iterator<Item = Row> + 'a {
     let size = size_name(size);
     runs.iter().flat_map(move |run| {
@@ -127,6 +139,7 @@ pub fn rows<'a>(
                 nodes: instrumented.then_some(outcome.stats.nodes),
                 guesses: guesses.then_some(outcome.stats.guesses),
                 message: failure.map(|failure| crate::report::failure_message(&failure.message)),
+                digest: digest.map(str::to_owned),
             }
         })
     })
@@ -156,6 +169,8 @@ impl RowFormat {
 /// Writes every row it is shown; after the first write error it writes nothing more and keeps
 /// the error for [`RowWriter::finish`].
 pub struct RowWriter<W: Write> {
+    /// The digest of the file being run.
+    digest: Option<String>,
     csv: Option<csv::Writer<W>>,
     lines: Option<W>,
     error: Option<io::Error>,
@@ -169,7 +184,7 @@ impl<W: Write> RowWriter<W> {
             RowFormat::Csv => (Some(csv::Writer::from_writer(out)), None),
             RowFormat::JsonLines => (None, Some(out)),
         };
-        RowWriter { csv, lines, error: None, rows: 0 }
+        RowWriter { digest: None, csv, lines, error: None, rows: 0 }
     }
 
     /// Writes one row.
@@ -205,10 +220,16 @@ impl<W: Write> RowWriter<W> {
 }
 
 impl<W: Write> Observer for RowWriter<W> {
+    fn file(&mut self, corpus: &Corpus) {
+        self.digest = Some(corpus.digest());
+    }
+
     fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[EngineRun<'_>]) {
-        for row in rows(chunk, size, runs) {
+        let digest = self.digest.take();
+        for row in rows(chunk, size, runs, digest.as_deref()) {
             self.write(&row);
         }
+        self.digest = digest;
     }
 }
 
@@ -237,12 +258,13 @@ const MAX_PAIRS: usize = 1 << (64 - PUZZLE_BITS);
 pub const BYTES_PER_EARLIER_ROW: usize = std::mem::size_of::<Entry>();
 
 /// The columns of a per-puzzle CSV file, in order (its header line).
-pub const COLUMNS: [&str; 11] = [
+pub const COLUMNS: [&str; 12] = [
     "file", "size", "puzzle", "line", "engine", "verdict", "count", "us", "nodes", "guesses",
-    "message",
+    "message", "digest",
 ];
 
-/// The columns of a per-puzzle CSV file written before failures were kept: all but `message`.
+/// The columns of a per-puzzle CSV file written before failures were kept: all but `message`
+/// and `digest`. Files of eleven columns, written before the digest was kept, are read too.
 pub const OLD_COLUMNS: usize = 10;
 
 /// The verdicts of a row: the answers, in the order of their code in an [`Entry`], then the
@@ -256,9 +278,9 @@ const FAILED: u8 = 3;
 
 /// An earlier row as kept: 40 bytes, whatever the length of its names.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+pub(crate) struct Entry {
     /// The pair's number above [`PUZZLE_BITS`], the puzzle's number below.
-    key: u64,
+    pub(crate) key: u64,
     nodes: u64,
     guesses: u64,
     us: f64,
@@ -303,7 +325,7 @@ impl Counters {
     }
 
     /// The counters for people: `solved count 1, 12 nodes, 3 guesses`, or the failure's kind.
-    fn describe(&self) -> String {
+    pub(crate) fn describe(&self) -> String {
         if self.failed() {
             return self.verdict.to_owned();
         }
@@ -321,7 +343,7 @@ impl Counters {
 }
 
 impl Entry {
-    fn counters(&self) -> Counters {
+    pub(crate) fn counters(&self) -> Counters {
         let verdict = match self.flags & 3 {
             FAILED => VERDICTS[3 + (self.count as usize).min(2)],
             code => VERDICTS[usize::from(code)],
@@ -343,33 +365,46 @@ impl Entry {
 
     /// The flags without the matched bit: equal flags, count, nodes and guesses are equal
     /// counters.
-    fn same_counters(&self, other: &Entry) -> bool {
+    pub(crate) fn same_counters(&self, other: &Entry) -> bool {
         (self.flags & !MATCHED, self.count, self.nodes, self.guesses)
             == (other.flags & !MATCHED, other.count, other.nodes, other.guesses)
+    }
+
+    /// Whether two rows give the same verdict and count, whatever their nodes and guesses: the
+    /// counters two different engines share.
+    pub(crate) fn same_answer(&self, other: &Entry) -> bool {
+        (self.flags & 0xf, self.count) == (other.flags & 0xf, other.count)
+    }
+
+    /// The time of an answer (a solution count, not a budget-out or a failure), µs.
+    pub(crate) fn answer_time(&self) -> Option<f64> {
+        (self.flags & 3 < 2).then_some(self.us)
     }
 }
 
 /// A row's fields as read, before they are checked.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawRow<'a> {
+pub(crate) struct RawRow<'a> {
     #[serde(borrow)]
-    file: std::borrow::Cow<'a, str>,
+    pub(crate) file: std::borrow::Cow<'a, str>,
     #[serde(borrow)]
-    size: std::borrow::Cow<'a, str>,
-    puzzle: u64,
-    line: u64,
+    pub(crate) size: std::borrow::Cow<'a, str>,
+    pub(crate) puzzle: u64,
+    pub(crate) line: u64,
     #[serde(borrow)]
-    engine: std::borrow::Cow<'a, str>,
+    pub(crate) engine: std::borrow::Cow<'a, str>,
     #[serde(borrow)]
-    verdict: std::borrow::Cow<'a, str>,
+    pub(crate) verdict: std::borrow::Cow<'a, str>,
     #[serde(borrow)]
-    count: std::borrow::Cow<'a, str>,
-    us: Option<f64>,
-    nodes: Option<u64>,
-    guesses: Option<u64>,
+    pub(crate) count: std::borrow::Cow<'a, str>,
+    pub(crate) us: Option<f64>,
+    pub(crate) nodes: Option<u64>,
+    pub(crate) guesses: Option<u64>,
     #[serde(borrow, default)]
-    message: Option<std::borrow::Cow<'a, str>>,
+    pub(crate) message: Option<std::borrow::Cow<'a, str>>,
+    #[serde(borrow, default)]
+    pub(crate) digest: Option<std::borrow::Cow<'a, str>>,
 }
 
 /// What is wrong with a row: the column (an index of [`COLUMNS`]) and the problem.
@@ -393,6 +428,12 @@ fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
     }
     if row.engine.is_empty() {
         return bad("engine", "the engine is empty".to_owned());
+    }
+    if let Some(digest) = &row.digest
+        && (digest.len() != 16
+            || !digest.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b)))
+    {
+        return bad("digest", format!("'{digest}' is not a digest of 16 hex digits"));
     }
     let Some(verdict) = VERDICTS.iter().position(|verdict| *verdict == row.verdict) else {
         return bad(
@@ -520,7 +561,7 @@ impl EarlierRows {
     /// Reads per-puzzle rows in `format` from `input`, naming it `name` in messages (see
     /// [`EarlierRows::read`]).
     pub fn read_from(
-        mut input: impl BufRead,
+        input: impl BufRead,
         name: &str,
         format: RowFormat,
         pairs: &[(&str, &str)],
@@ -542,68 +583,7 @@ impl EarlierRows {
             }
         }
         earlier.rows_of_pair = vec![0; earlier.pairs.len()];
-        let at = |line: u64, column: usize, problem: &dyn std::fmt::Display| {
-            format!("{name}: line {line}, column {column}: {problem}")
-        };
-        let mut buffer = Vec::with_capacity(MAX_ROW_LINE);
-        let mut number = 0u64;
-        let mut header_seen = format == RowFormat::JsonLines;
-        // The columns of the CSV file's rows: all, or all but `message` in an older file.
-        let mut width = COLUMNS.len();
-        let mut rows = 0u64;
-        // Made once: building its tables costs more than reading a line.
-        let mut csv = csv_core::Reader::new();
-        loop {
-            let read =
-                read_line(&mut input, &mut buffer).map_err(|error| format!("{name}: {error}"))?;
-            let Some(complete) = read else { break };
-            number += 1;
-            let line = checked_text(&buffer, complete)
-                .map_err(|(column, problem)| at(number, column, &problem))?;
-            if line.trim().is_empty() {
-                continue;
-            }
-            // The fields of a CSV line, which its row borrows.
-            let (fields, columns);
-            let parsed = match format {
-                RowFormat::JsonLines => json_row(line).map(|row| (row, None)),
-                RowFormat::Csv => {
-                    (fields, columns) = csv_fields(&mut csv, line);
-                    if !header_seen {
-                        header_seen = true;
-                        width = fields.len();
-                        let named = fields.iter().map(String::as_str);
-                        if width < OLD_COLUMNS || named.ne(COLUMNS[..width].iter().copied()) {
-                            return Err(at(
-                                number,
-                                1,
-                                &format!(
-                                    "not the header of a per-puzzle file ({})",
-                                    COLUMNS.join(",")
-                                ),
-                            ));
-                        }
-                        continue;
-                    }
-                    csv_row(&fields, &columns, line.chars().count(), width)
-                        .map(|(row, columns)| (row, Some(columns)))
-                }
-            };
-            let (row, columns) =
-                parsed.map_err(|(column, problem)| at(number, column, &problem))?;
-            let entry = entry_of(&row).map_err(|(field, problem)| {
-                let column = columns.map_or_else(|| json_column(line, field), |c| c[field]);
-                at(number, column, &problem)
-            })?;
-            rows += 1;
-            earlier.keep(&row, entry);
-        }
-        if rows == 0 {
-            let what = if number == 0 { "empty" } else { "no rows" };
-            return Err(format!(
-                "{name}: {what}: not a per-puzzle file of an earlier run (--per-puzzle)"
-            ));
-        }
+        read_rows(input, name, format, |row, entry| earlier.keep(row, entry))?;
         earlier.entries.sort_unstable_by_key(|entry| entry.key);
         earlier.entries.shrink_to_fit();
         if let Some(pair) = earlier.entries.windows(2).find(|pair| pair[0].key == pair[1].key) {
@@ -707,6 +687,79 @@ impl EarlierRows {
             missing.join(", ")
         ))
     }
+}
+
+/// Reads per-puzzle rows in `format` from `input`, naming it `name` in messages, and shows
+/// each to `visit` with its counters encoded. Every line is checked; the first bad one ends the
+/// reading with a message naming the file, the line and the column. A file without rows is
+/// refused. Returns the number of rows.
+pub(crate) fn read_rows(
+    mut input: impl BufRead,
+    name: &str,
+    format: RowFormat,
+    mut visit: impl FnMut(&RawRow<'_>, Entry),
+) -> Result<u64, String> {
+    let at = |line: u64, column: usize, problem: &dyn std::fmt::Display| {
+        format!("{name}: line {line}, column {column}: {problem}")
+    };
+    let mut buffer = Vec::with_capacity(MAX_ROW_LINE);
+    let mut number = 0u64;
+    let mut header_seen = format == RowFormat::JsonLines;
+    // The columns of the CSV file's rows: all, or all but `message` in an older file.
+    let mut width = COLUMNS.len();
+    let mut rows = 0u64;
+    // Made once: building its tables costs more than reading a line.
+    let mut csv = csv_core::Reader::new();
+    loop {
+        let read =
+            read_line(&mut input, &mut buffer).map_err(|error| format!("{name}: {error}"))?;
+        let Some(complete) = read else { break };
+        number += 1;
+        let line = checked_text(&buffer, complete)
+            .map_err(|(column, problem)| at(number, column, &problem))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        // The fields of a CSV line, which its row borrows.
+        let (fields, columns);
+        let parsed = match format {
+            RowFormat::JsonLines => json_row(line).map(|row| (row, None)),
+            RowFormat::Csv => {
+                (fields, columns) = csv_fields(&mut csv, line);
+                if !header_seen {
+                    header_seen = true;
+                    width = fields.len();
+                    let named = fields.iter().map(String::as_str);
+                    if !(OLD_COLUMNS..=COLUMNS.len()).contains(&width)
+                        || named.ne(COLUMNS[..width].iter().copied())
+                    {
+                        return Err(at(
+                            number,
+                            1,
+                            &format!("not the header of a per-puzzle file ({})", COLUMNS.join(",")),
+                        ));
+                    }
+                    continue;
+                }
+                csv_row(&fields, &columns, line.chars().count(), width)
+                    .map(|(row, columns)| (row, Some(columns)))
+            }
+        };
+        let (row, columns) = parsed.map_err(|(column, problem)| at(number, column, &problem))?;
+        let entry = entry_of(&row).map_err(|(field, problem)| {
+            let column = columns.map_or_else(|| json_column(line, field), |c| c[field]);
+            at(number, column, &problem)
+        })?;
+        rows += 1;
+        visit(&row, entry);
+    }
+    if rows == 0 {
+        let what = if number == 0 { "empty" } else { "no rows" };
+        return Err(format!(
+            "{name}: {what}: not a per-puzzle file of an earlier run (--per-puzzle)"
+        ));
+    }
+    Ok(rows)
 }
 
 /// Reads one line of `input` into `buffer`, without its end: `Some(true)` for a whole line,
@@ -844,7 +897,7 @@ fn csv_row<'a>(
     columns: &[usize],
     length: usize,
     width: usize,
-) -> Result<(RawRow<'a>, [usize; 11]), FieldError> {
+) -> Result<(RawRow<'a>, [usize; COLUMNS.len()]), FieldError> {
     if fields.len() != width {
         // The first field too many, or the end of a line that has too few.
         let column = columns.get(width).copied().unwrap_or(length + 1);
@@ -853,7 +906,7 @@ fn csv_row<'a>(
             format!("{} where a row has {width}", counted(fields.len() as u64, "field", "fields"),),
         ));
     }
-    let columns: [usize; 11] =
+    let columns: [usize; COLUMNS.len()] =
         std::array::from_fn(|index| columns.get(index).copied().unwrap_or(length + 1));
     let number = |index: usize| -> Result<u64, FieldError> {
         fields[index].parse().map_err(|_| {
@@ -887,6 +940,7 @@ fn csv_row<'a>(
         nodes: counter(8)?,
         guesses: counter(9)?,
         message: fields.get(10).filter(|message| !message.is_empty()).map(text_of),
+        digest: fields.get(11).filter(|digest| !digest.is_empty()).map(text_of),
     };
     Ok((row, columns))
 }
@@ -934,6 +988,26 @@ pub struct PuzzleComparison {
     pub compared: u64,
     /// Rows of this run the earlier run does not have.
     pub unmatched: u64,
+    /// The file, size and engine of each group of compared rows, in the run's order.
+    groups: Vec<(String, String, String)>,
+    /// The log time ratios (this run over the earlier) of each group's puzzles both runs
+    /// answered: what [`PuzzleComparison::speed`] judges.
+    ratios: Vec<Vec<f64>>,
+    /// The group of the last row compared.
+    last_group: usize,
+}
+
+/// The speed of one file, size and engine against the per-puzzle baseline.
+#[derive(Clone, Debug)]
+pub struct SpeedChange {
+    /// The file, as named.
+    pub file: String,
+    /// The size.
+    pub size: String,
+    /// The engine.
+    pub engine: String,
+    /// The estimate (`None`: no puzzle answered in both runs).
+    pub estimate: Option<crate::stats::Estimate>,
 }
 
 impl PuzzleComparison {
@@ -946,7 +1020,25 @@ impl PuzzleComparison {
             slower: Vec::new(),
             compared: 0,
             unmatched: 0,
+            groups: Vec::new(),
+            ratios: Vec::new(),
+            last_group: 0,
         }
+    }
+
+    /// The speed of every file, size and engine against the earlier run, judged against
+    /// `threshold` (a fraction; infinite to judge nothing) as [`crate::stats`] tells.
+    pub fn speed(&self, threshold: f64) -> Vec<SpeedChange> {
+        self.groups
+            .iter()
+            .zip(&self.ratios)
+            .map(|((file, size, engine), ratios)| SpeedChange {
+                file: file.clone(),
+                size: size.clone(),
+                engine: engine.clone(),
+                estimate: crate::stats::estimate(ratios, threshold, crate::stats::DEFAULT_SEED),
+            })
+            .collect()
     }
 
     /// Compares one row of this run.
@@ -984,8 +1076,16 @@ impl PuzzleComparison {
             nodes: row.nodes,
             guesses: row.guesses,
             message: row.message.as_deref().map(Into::into),
+            digest: row.digest.as_deref().map(Into::into),
         };
-        let changed = !entry_of(&raw).is_ok_and(|after| after.same_counters(&before));
+        let after = entry_of(&raw).ok();
+        let changed = !after.is_some_and(|after| after.same_counters(&before));
+        // Puzzles both runs answered are timed: their ratio goes to the speed estimate.
+        let times = before.answer_time().zip(after.and_then(|after| after.answer_time()));
+        let group = self.group_of(&row);
+        if let Some((t0, t1)) = times {
+            self.ratios[group].push(crate::stats::log_ratio(t0, t1));
+        }
         let change = Change { before: before.counters(), after: row };
         if changed {
             self.changed_count += 1;
@@ -1001,6 +1101,23 @@ impl PuzzleComparison {
             self.slower.sort_by(|a, b| b.factor().total_cmp(&a.factor()));
             self.slower.truncate(LISTED_SLOWER);
         }
+    }
+
+    /// The number of the group of `row`'s file, size and engine, added when new. Rows come
+    /// engine by engine, so the last group found is tried first.
+    fn group_of(&mut self, row: &Row) -> usize {
+        let same = |(file, size, engine): &(String, String, String)| {
+            (file, size, engine) == (&row.file, &row.size, &row.engine)
+        };
+        if self.groups.get(self.last_group).is_some_and(same) {
+            return self.last_group;
+        }
+        self.last_group = self.groups.iter().position(same).unwrap_or_else(|| {
+            self.groups.push((row.file.clone(), row.size.clone(), row.engine.clone()));
+            self.ratios.push(Vec::new());
+            self.groups.len() - 1
+        });
+        self.last_group
     }
 
     /// Rows of the earlier run, of this run's files and engines, that this run did not have.
@@ -1088,7 +1205,7 @@ impl PuzzleComparison {
 
 impl Observer for PuzzleComparison {
     fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[EngineRun<'_>]) {
-        for row in rows(chunk, size, runs) {
+        for row in rows(chunk, size, runs, None) {
             self.compare(row);
         }
     }
@@ -1111,6 +1228,7 @@ mod tests {
             nodes: Some(nodes),
             guesses: Some(0),
             message: None,
+            digest: Some("00000000000000ff".into()),
         }
     }
 
@@ -1236,23 +1354,27 @@ mod tests {
             assert!(error.starts_with(&place) && error.contains(problem), "{line}: {error}");
         }
         let good = csv_of(&[row(1, "fast", 1.0, 1)]);
-        let failed = "f.txt,9x9,2,3,fast,crashed,crashed,,,,exit status 1";
+        let failed = "f.txt,9x9,2,3,fast,crashed,crashed,,,,exit status 1,";
         assert_eq!(earlier(&format!("{good}{failed}\n"), RowFormat::Csv).unwrap().len(), 2);
         let cases = [
-            ("f.txt,9x9,2,3,fast,crashed,crashed,5.0,,,boom", 36, "5 µs for a puzzle the engine"),
-            ("f.txt,9x9,2,3,fast,crashed,crashed,,,,", 39, "no message for a failure"),
-            ("f.txt,9x9,2,3,fast,solved,1,1.0,1,0,hello", 37, "a message for a puzzle solved"),
-            ("f.txt,9x9,2,3,fast,crashed,1,,,,boom", 28, "count 1 contradicts verdict crashed"),
-            ("f.txt,9x9,2,3,fast,solved,1,,1,0,", 29, "no time for a puzzle solved"),
-            ("f.txt,9x9,2,3,fast,timed-out,timed-out,,3,,slow", 41, "nodes or guesses"),
-            ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 11"),
-            ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,,extra", 40, "12 fields"),
+            ("f.txt,9x9,2,3,fast,crashed,crashed,5.0,,,boom,", 36, "5 µs for a puzzle the engine"),
+            ("f.txt,9x9,2,3,fast,crashed,crashed,,,,,", 39, "no message for a failure"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1,0,hello,", 37, "a message for a puzzle solved"),
+            ("f.txt,9x9,2,3,fast,crashed,1,,,,boom,", 28, "count 1 contradicts verdict crashed"),
+            ("f.txt,9x9,2,3,fast,solved,1,,1,0,,", 29, "no time for a puzzle solved"),
+            ("f.txt,9x9,2,3,fast,timed-out,timed-out,,3,,slow,", 41, "nodes or guesses"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 12"),
+            ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,,,extra", 41, "13 fields"),
+            ("f.txt,9x9,2,3,fast,solved,1,1.0,1,0,,00ff", 38, "'00ff' is not a digest"),
         ];
         for (line, column, problem) in cases {
             let error = earlier(&format!("{good}\n{line}\n"), RowFormat::Csv).err().unwrap();
             let place = format!("earlier.csv: line 4, column {column}: ");
             assert!(error.starts_with(&place) && error.contains(problem), "{line}: {error}");
         }
+        // A file of eleven columns, written before the digest was kept, is read too.
+        let eleven = format!("{}\nf.txt,9x9,1,2,fast,solved,1,1.0,1,0,\n", COLUMNS[..11].join(","));
+        earlier(&eleven, RowFormat::Csv).unwrap();
         let json = r#"{"file":"f.txt","size":"9x9","puzzle":1,"line":2,"engine":"fast","verdict":"solved","count":"1+?","us":1.0,"nodes":1,"guesses":0}"#;
         let error = earlier(json, RowFormat::JsonLines).err().unwrap();
         assert!(

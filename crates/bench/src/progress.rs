@@ -70,6 +70,15 @@ impl Progress {
         }
     }
 
+    /// Writes `line` on standard error, above the bar when there is one. A standard error that
+    /// cannot be written loses the line, never the run.
+    pub fn note(&self, line: &str) {
+        self.suspend(|| {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        });
+    }
+
     /// Removes the bar.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

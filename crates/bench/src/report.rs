@@ -504,6 +504,10 @@ pub struct Report {
     pub repeat: Option<u32>,
     /// `--min-time`: seconds per engine and file, when passes repeat until then.
     pub min_time_seconds: Option<f64>,
+    /// `--until-decided`: the most seconds per engine and file (`--max-time`), when passes
+    /// repeat until a comparison of two engines is decided.
+    #[serde(default)]
+    pub until_decided_seconds: Option<f64>,
     /// Whether answers were checked and compared.
     pub cross_check: bool,
     /// Where it ran.
@@ -590,9 +594,10 @@ impl std::fmt::Display for EngineFailure {
 impl Report {
     /// An empty report for a run with `options`.
     pub fn new(options: &BenchOptions<'_>, machine: Machine) -> Report {
-        let (repeat, min_time_seconds) = match options.timing {
-            Timing::Repeat(passes) => (Some(passes.max(1)), None),
-            Timing::MinTime(duration) => (None, Some(duration.as_secs_f64())),
+        let (repeat, min_time_seconds, until_decided_seconds) = match options.timing {
+            Timing::Repeat(passes) => (Some(passes.max(1)), None, None),
+            Timing::MinTime(duration) => (None, Some(duration.as_secs_f64()), None),
+            Timing::UntilDecided { max_time, .. } => (None, None, Some(max_time.as_secs_f64())),
         };
         Report {
             schema_version: SCHEMA_VERSION,
@@ -605,6 +610,7 @@ impl Report {
             threads: options.threads as u64,
             repeat,
             min_time_seconds,
+            until_decided_seconds,
             cross_check: options.cross_check,
             machine,
             files: Vec::new(),

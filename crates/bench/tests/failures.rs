@@ -175,7 +175,7 @@ struct Rows(Vec<Row>);
 
 impl Observer for Rows {
     fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]) {
-        self.0.extend(sudoku_bench::per_puzzle::rows(chunk, size, runs));
+        self.0.extend(sudoku_bench::per_puzzle::rows(chunk, size, runs, None));
     }
 }
 

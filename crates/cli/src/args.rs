@@ -136,6 +136,15 @@ and the deterministic counters (counts, budget-outs, nodes, guesses) exactly. Th
 must exist and match the run's mode and budget, and every engine and file of the run must be
 in it and the other way round (else the run does not start), unless --allow-partial-baseline.
 
+Statistics: a --baseline that names a per-puzzle file (.csv, .jsonl, .ndjson) is a
+--puzzle-baseline, and so judges speed per file, size and engine puzzle by puzzle: the
+geometric mean of the time ratios, its 95% bootstrap interval and a Wilcoxon p-value, against
+--threshold (default 3); a slowdown is exit 4. --compare A,B does the same for engine B against
+engine A of this run, from passes that take turns; --until-decided repeats them until decided
+(at most --max-time per file and size). `sudoku bench compare OLD NEW` compares two runs'
+per-puzzle files. --format bmf and github-benchmark write the figures for Bencher and
+github-action-benchmark. See docs/comparing.md.
+
 Engines from outside (--external, --engines-file; see docs/external-engines.md) are checked
 like the others. One that crashes, runs past --time-limit or breaks its protocol costs itself
 that puzzle (crashed, timed-out, protocol-error: listed with the puzzle's place, counted, left
@@ -146,7 +155,8 @@ Exit codes (the first that applies):
   3  engines disagree on a puzzle, or an answer failed the check
   2  bad input or usage: a malformed puzzle, an unreadable file, an unwritable output
   5  an engine from outside failed on some puzzle
-  4  slower than the baseline beyond the threshold, or a counter changed
+  4  slower than the baseline (or, with --compare, B slower than A) beyond the threshold, or a
+     counter changed
   0  otherwise";
 
 /// Solve Sudoku puzzles with interchangeable engines, and compare the engines.
@@ -692,7 +702,8 @@ pub struct BenchArgs {
     pub per_puzzle: Option<PathBuf>,
 
     /// Compare every puzzle's row with those of an earlier run's --per-puzzle FILE: list the
-    /// puzzles whose counters changed and the slowest regressions.
+    /// puzzles whose counters changed and the slowest regressions, and estimate the speed
+    /// (judged with --threshold only; a per-puzzle --baseline judges it by default).
     #[arg(long, value_name = "FILE")]
     pub puzzle_baseline: Option<PathBuf>,
 
@@ -704,14 +715,34 @@ pub struct BenchArgs {
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
 
-    /// Compare with baseline NAME.
+    /// Compare with baseline NAME; a NAME ending in .csv, .jsonl or .ndjson is an earlier
+    /// run's --per-puzzle file, judged puzzle by puzzle with statistics (as --puzzle-baseline).
     #[arg(long, value_name = "NAME")]
     pub baseline: Option<String>,
 
-    /// Allowed slowdown against the baseline, percent, before it counts as a regression;
-    /// `none` shows times but judges only the counters (a baseline from another machine).
-    #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::baseline::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
-    pub threshold: f64,
+    /// Allowed slowdown, percent, before it counts as a regression: against a JSON baseline,
+    /// of the time per puzzle (default 10); against per-puzzle rows (--puzzle-baseline, a
+    /// per-puzzle --baseline, --compare), the noise threshold of the paired statistics
+    /// (default 3). `none` shows times but judges only the counters (a baseline from another
+    /// machine).
+    #[arg(long, value_name = "PERCENT", value_parser = parse_percent)]
+    pub threshold: Option<f64>,
+
+    /// Compare two engines of this run puzzle by puzzle, B against A, with the paired
+    /// statistics of `sudoku bench compare` (two builds of one solver, declared as two
+    /// engines); a slower B is a regression (exit 4).
+    #[arg(long, value_name = "A,B", value_parser = parse_pair)]
+    pub compare: Option<(String, String)>,
+
+    /// With --compare: run timing passes, the two engines taking turns, until every file's
+    /// comparison is decided (the interval wholly inside or outside the threshold), or
+    /// --max-time runs out.
+    #[arg(long, requires = "compare", conflicts_with_all = ["repeat", "min_time"])]
+    pub until_decided: bool,
+
+    /// With --until-decided: the most time spent on passes per file and size (default 60).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, requires = "until_decided")]
+    pub max_time: Option<Duration>,
 
     /// Report counter changes against the baseline (or --puzzle-baseline) without failing
     /// (after a deliberate algorithm change).
@@ -746,6 +777,97 @@ pub enum BenchAction {
     /// Merge the JSON reports of the shards of one run (--shard K/N) into the report of the
     /// whole run.
     Merge(MergeArgs),
+    /// Compare two runs' --per-puzzle files puzzle by puzzle (or two engines of one file):
+    /// changed counters, and speed with paired statistics.
+    #[command(after_help = COMPARE_HELP)]
+    Compare(CompareArgs),
+}
+
+/// What `sudoku bench compare` prints, and its exit codes.
+const COMPARE_HELP: &str = "\
+Rows pair by file, size, engine and puzzle number: a file is known by its digest (the same
+puzzles in the same order, whatever its name or format) where both files' rows carry one, by
+its name otherwise. Rows only in one file are listed, never dropped.
+
+First the puzzles whose counters changed (verdict, count, nodes, guesses; comparing two
+engines, verdict and count only), then for each file, size and engine the speed of NEW against
+OLD on the puzzles both answered: the geometric mean of the per-puzzle time ratios (1.05: 5%
+slower on a typical puzzle), its 95% bootstrap confidence interval (resampling puzzles, seeded
+by --seed, so the output is reproducible), and the Wilcoxon signed-rank test's p-value. The
+verdict: slower when p < 0.05 and the whole interval lies above 1 + --threshold; faster when it
+lies below 1 / (1 + threshold); otherwise no change, `(undecided)` when the interval crosses the
+threshold (more puzzles or passes, e.g. --repeat 3, would tell). See docs/comparing.md.
+
+Exit codes:
+  0  no change, or faster
+  2  bad input or usage: an unreadable or malformed file (named by line and column), nothing
+     in common between the files, output that could not be written
+  4  slower beyond the threshold, or a counter changed (unless --accept-counter-changes)";
+
+/// `sudoku bench compare`.
+#[derive(Args, Debug, Clone)]
+pub struct CompareArgs {
+    /// The earlier run's --per-puzzle file (CSV, or JSON lines for .jsonl and .ndjson).
+    pub old: PathBuf,
+
+    /// The later run's; OLD again when omitted (to compare two engines of one file).
+    pub new: Option<PathBuf>,
+
+    /// Only these engines, comma-separated. With one file, exactly two: the first is OLD's
+    /// side, the second NEW's.
+    #[arg(short, long, value_delimiter = ',')]
+    pub engines: Vec<String>,
+
+    /// Compare engine A of OLD with engine B of NEW (two builds of one solver under two
+    /// names).
+    #[arg(long, value_name = "A,B", value_parser = parse_pair, conflicts_with = "engines")]
+    pub pair: Option<(String, String)>,
+
+    /// The noise threshold, percent: a change of less is no change whatever its p-value.
+    /// `none` judges only the counters.
+    #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::stats::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
+    pub threshold: f64,
+
+    /// The seed of the bootstrap draws.
+    #[arg(long, default_value_t = sudoku_bench::stats::DEFAULT_SEED)]
+    pub seed: u64,
+
+    /// Report counter changes without failing (after a deliberate algorithm change).
+    #[arg(long)]
+    pub accept_counter_changes: bool,
+
+    /// The output's format.
+    #[arg(short, long, value_enum, default_value_t = CompareFormatArg::Table)]
+    pub format: CompareFormatArg,
+
+    /// Write the comparison to this file (whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// `sudoku bench compare --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CompareFormatArg {
+    /// Aligned text for the terminal.
+    Table,
+    /// Markdown, to paste into a pull request.
+    Markdown,
+    /// A row per file, size and engine.
+    Csv,
+    /// Everything, each interval's bounds and every changed and unpaired puzzle included.
+    Json,
+}
+
+impl From<CompareFormatArg> for sudoku_bench::compare::CompareFormat {
+    fn from(format: CompareFormatArg) -> Self {
+        use sudoku_bench::compare::CompareFormat;
+        match format {
+            CompareFormatArg::Table => CompareFormat::Table,
+            CompareFormatArg::Markdown => CompareFormat::Markdown,
+            CompareFormatArg::Csv => CompareFormat::Csv,
+            CompareFormatArg::Json => CompareFormat::Json,
+        }
+    }
 }
 
 /// `sudoku bench merge`.
@@ -920,6 +1042,11 @@ pub enum ReportFormat {
     Csv,
     /// The whole report, in the documented JSON schema.
     Json,
+    /// Bencher Metric Format: per engine, file and size, latency (ns, with the bounds of its
+    /// 95% interval), throughput and nodes per puzzle.
+    Bmf,
+    /// github-action-benchmark's customSmallerIsBetter: time and nodes per puzzle.
+    GithubBenchmark,
 }
 
 impl From<ReportFormat> for sudoku_bench::output::OutputFormat {
@@ -930,6 +1057,8 @@ impl From<ReportFormat> for sudoku_bench::output::OutputFormat {
             ReportFormat::Markdown => OutputFormat::Markdown,
             ReportFormat::Csv => OutputFormat::Csv,
             ReportFormat::Json => OutputFormat::Json,
+            ReportFormat::Bmf => OutputFormat::Bmf,
+            ReportFormat::GithubBenchmark => OutputFormat::GithubBenchmark,
         }
     }
 }

@@ -11,13 +11,15 @@
 //! coverage. What is found after the run (a chart that cannot be drawn) never costs the other
 //! outputs: each is written, and the failure is one line and the exit code.
 
-use std::io::{self, BufReader};
+use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use sudoku_bench::baseline::{self, Comparison, Measured};
+use sudoku_bench::compare::{CompareFormat, RunPair};
 use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
-use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter};
+use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter, SpeedChange};
+use sudoku_bench::stats;
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
 use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
@@ -35,6 +37,7 @@ const SHOWN_READ_ERRORS: usize = 20;
 pub fn run(args: &BenchArgs, registry: &'static Registry) -> u8 {
     match &args.action {
         Some(BenchAction::Merge(merge)) => run_merge(merge),
+        Some(BenchAction::Compare(compare)) => crate::compare::run(compare),
         None => match chosen_engines(&args.engines, registry) {
             Ok(engines) => run_with_engines(args, engines),
             Err(unknown) => match errln!("sudoku: {unknown}") {
@@ -194,12 +197,18 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     if let Err(message) = check_scatter_sizes(&args.pictures, &engines, &corpora) {
         return refuse(findings, format_args!("{message}"));
     }
-    let comparison = match &args.puzzle_baseline {
+    let rows_baseline = args.puzzle_baseline.clone().or_else(|| per_puzzle_baseline(args));
+    let comparison = match &rows_baseline {
         Some(path) => {
             match puzzle_baseline(path, &engines, &corpora, args.allow_partial_baseline) {
                 Ok(earlier) => Some(PuzzleComparison::new(earlier)),
                 Err(message) => {
-                    return refuse(findings, format_args!("--puzzle-baseline {message}"));
+                    let flag = if args.puzzle_baseline.is_some() {
+                        "--puzzle-baseline"
+                    } else {
+                        "--baseline"
+                    };
+                    return refuse(findings, format_args!("{flag} {message}"));
                 }
             }
         }
@@ -233,15 +242,24 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         }
     }
 
+    let timing = match (&args.compare, args.repeat, args.min_time) {
+        (Some((old, new)), _, _) if args.until_decided => {
+            let place = |name: &String| engines.iter().position(|info| &info.name == name);
+            Timing::UntilDecided {
+                pair: (place(old).unwrap_or(0), place(new).unwrap_or(0)),
+                threshold: rows_threshold(args),
+                max_time: args.max_time.unwrap_or(DEFAULT_MAX_TIME),
+            }
+        }
+        (_, _, Some(minimum)) => Timing::MinTime(minimum),
+        (_, passes, None) => Timing::Repeat(passes.unwrap_or(1)),
+    };
     let options = BenchOptions {
         engines,
         mode: args.mode.into(),
         budget: args.budget.0,
         threads: args.threads.unwrap_or_else(crate::args::cores),
-        timing: match (args.repeat, args.min_time) {
-            (_, Some(minimum)) => Timing::MinTime(minimum),
-            (passes, None) => Timing::Repeat(passes.unwrap_or(1)),
-        },
+        timing,
         cross_check: !args.no_cross_check,
         progress: sudoku_bench::progress::wanted(),
         shard: args.shard,
@@ -254,7 +272,12 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         None => None,
     };
     let mut comparison = comparison;
+    let mut pair =
+        args.compare.as_ref().map(|(old, new)| RunPair::new(old, new, rows_threshold(args)));
     let mut observers: Vec<&mut dyn Observer> = Vec::new();
+    if let Some(pair) = pair.as_mut() {
+        observers.push(pair);
+    }
     if let Some(rows) = rows.as_mut() {
         observers.push(rows);
     }
@@ -284,34 +307,63 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     write_report(&report, format, args.output.out.as_deref(), findings)?;
     draw_pictures(&report, &args.pictures, findings)?;
 
+    // Keep standard output parseable when it holds CSV or JSON.
+    let to_stdout =
+        args.output.out.is_some() || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
+    if let Some(pair) = pair {
+        let compared = pair.finish();
+        findings.regression |= compared.is_regression(true);
+        let mut text = Vec::new();
+        let markdown = format == OutputFormat::Markdown && to_stdout;
+        let shown = if markdown { CompareFormat::Markdown } else { CompareFormat::Table };
+        // Writing to memory cannot fail.
+        let _ = writeln!(text).and_then(|()| compared.write(shown, &mut text));
+        if to_stdout {
+            stdout_or_note(&text, findings)?;
+        } else {
+            console::err_text(&String::from_utf8_lossy(&text))?;
+        }
+    }
     if let Some(comparison) = &comparison {
         let mut text = Vec::new();
         let _ = comparison.write(&mut text);
+        // --puzzle-baseline judges the counters, and speed only when given a threshold; a
+        // per-puzzle --baseline judges both.
+        let threshold = if args.puzzle_baseline.is_some() && args.threshold.is_none() {
+            f64::INFINITY
+        } else {
+            rows_threshold(args)
+        };
+        let speed = comparison.speed(threshold);
+        let _ = write_speed(&speed, threshold, &mut text);
         console::err_text(&String::from_utf8_lossy(&text))?;
         if comparison.changed_count > 0 && !args.accept_counter_changes {
             findings.regression = true;
         }
+        let slower = |change: &SpeedChange| {
+            change.estimate.as_ref().is_some_and(|e| e.change == stats::Change::Slower)
+        };
+        findings.regression |= speed.iter().any(slower);
         // As for --baseline: a gate that compared fewer puzzles than it was given did not do
         // its job.
         let not_compared = comparison.not_compared();
         if not_compared > 0 && !args.allow_partial_baseline {
             findings.bad_input = true;
             errln!(
-                "sudoku: {} of this run and --puzzle-baseline {} not compared ({} not in it, {} \
-                 of it not run; --allow-partial-baseline if that is expected)",
+                "sudoku: {} of this run and {} {} not compared ({} not in it, {} of it not run; \
+                 --allow-partial-baseline if that is expected)",
                 plural(not_compared, "puzzle row"),
-                args.puzzle_baseline.as_deref().unwrap_or(Path::new("")).display(),
+                if args.puzzle_baseline.is_some() { "--puzzle-baseline" } else { "--baseline" },
+                rows_baseline.as_deref().unwrap_or(Path::new("")).display(),
                 comparison.unmatched,
                 comparison.not_run()
             )?;
         }
     }
     if let Some(baseline) = &plan.baseline {
-        match baseline::compare(&baseline.report, &report, args.threshold) {
+        let threshold = args.threshold.unwrap_or(baseline::DEFAULT_THRESHOLD_PERCENT);
+        match baseline::compare(&baseline.report, &report, threshold) {
             Ok(comparison) => {
-                // Keep standard output parseable when it holds CSV or JSON.
-                let to_stdout = args.output.out.is_some()
-                    || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
                 print_comparison(&comparison, &baseline.name, to_stdout, findings)?;
                 findings.regression |= comparison.is_regression(args.accept_counter_changes);
                 let not_compared = comparison.not_compared();
@@ -378,8 +430,21 @@ impl Plan {
         .collect();
         check_pictures(&args.pictures, &mut outputs)?;
         check_outputs(&outputs, &args.files)?;
+        if args.puzzle_baseline.is_some() && per_puzzle_baseline(args).is_some() {
+            return Err("--baseline names a per-puzzle file, and so does --puzzle-baseline: \
+                        give one of them"
+                .to_owned());
+        }
+        if let Some((old, new)) = &args.compare {
+            for name in [old, new] {
+                if !engines.iter().any(|info| &info.name == name) {
+                    return Err(format!("--compare: {name} is not an engine of this run"));
+                }
+            }
+        }
         let baseline = match &args.baseline {
             None => None,
+            Some(_) if per_puzzle_baseline(args).is_some() => None,
             Some(name) => {
                 let report = baseline::load_named(name).map_err(|error| error.to_string())?;
                 baseline::check_settings(&report, args.mode.into(), args.budget.0)
@@ -389,6 +454,16 @@ impl Plan {
         };
         Ok(Plan { baseline })
     }
+}
+
+/// The per-puzzle file `--baseline` names, when its extension says it is one (.csv, .jsonl,
+/// .ndjson) rather than a JSON baseline.
+fn per_puzzle_baseline(args: &BenchArgs) -> Option<PathBuf> {
+    let per_puzzle = |name: &&String| {
+        let extension = Path::new(name.as_str()).extension().and_then(|e| e.to_str()).unwrap_or("");
+        ["csv", "jsonl", "ndjson"].iter().any(|known| extension.eq_ignore_ascii_case(known))
+    };
+    args.baseline.as_ref().filter(per_puzzle).map(PathBuf::from)
 }
 
 /// Refuses a file named twice, however it is named (`a.txt`, `./a.txt`, a link to it):
@@ -762,6 +837,58 @@ fn print_comparison(
     } else {
         console::err_text(&String::from_utf8_lossy(&text))
     }
+}
+
+/// How long `--until-decided` may run passes per file and size without `--max-time`.
+const DEFAULT_MAX_TIME: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// The noise threshold of the paired statistics (per-puzzle baselines, `--compare`), a
+/// fraction: `--threshold`, or the default of `sudoku bench compare`.
+fn rows_threshold(args: &BenchArgs) -> f64 {
+    args.threshold.unwrap_or(stats::DEFAULT_THRESHOLD_PERCENT) / 100.0
+}
+
+/// Writes the speed of each file, size and engine against a per-puzzle baseline: the paired
+/// statistics of `sudoku bench compare`, and how sure they are.
+fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io::Result<()> {
+    if speed.is_empty() {
+        return Ok(());
+    }
+    let judged = if threshold.is_finite() {
+        format!("threshold ±{}%", threshold * 100.0)
+    } else {
+        "not judged (threshold none)".to_owned()
+    };
+    writeln!(
+        out,
+        "Speed against the per-puzzle baseline (geometric mean of the per-puzzle time ratios, \
+         95% bootstrap interval, Wilcoxon p; {judged}):"
+    )?;
+    for change in speed {
+        let place = format!("{} {} {}", change.file, change.size, change.engine);
+        match &change.estimate {
+            None => writeln!(out, "  {place}: no puzzle answered in both runs")?,
+            Some(estimate) => {
+                let verdict = match estimate.change {
+                    _ if !threshold.is_finite() => "not judged",
+                    stats::Change::NoChange if !estimate.decided => {
+                        "no change (undecided: the interval crosses the threshold)"
+                    }
+                    change => change.name(),
+                };
+                writeln!(
+                    out,
+                    "  {place}: {:.3} [{:.3}, {:.3}] over {} puzzles, p {:.4}: {verdict}",
+                    estimate.ratio,
+                    estimate.lower,
+                    estimate.upper,
+                    estimate.puzzles,
+                    estimate.p_value
+                )?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Writes `bytes` to standard output. A closed pipe is no error here, and a failed write is

@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod compare;
 mod console;
 mod explain;
 mod generate;

@@ -82,7 +82,10 @@ fn per_puzzle_rows_are_one_per_puzzle_and_engine_and_an_earlier_run_lists_the_ch
     assert_eq!(first.status.code(), Some(2), "{}", text(&first.stderr));
     let rows = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
     let lines: Vec<&str> = rows.lines().collect();
-    assert_eq!(lines[0], "file,size,puzzle,line,engine,verdict,count,us,nodes,guesses,message");
+    assert_eq!(
+        lines[0],
+        "file,size,puzzle,line,engine,verdict,count,us,nodes,guesses,message,digest"
+    );
     // 60 9×9 puzzles by three engines, 60 4×4 puzzles by two (fast solves 9×9 only).
     assert_eq!(lines.len(), 1 + 60 * 3 + 60 * 2);
     assert!(lines.iter().any(|line| line.contains(",naive,budget-out,")), "no budget-out row");

@@ -315,6 +315,7 @@ pub(crate) mod test_reports {
             threads: 2,
             repeat: Some(1),
             min_time_seconds: None,
+            until_decided_seconds: None,
             cross_check: true,
             machine: Machine {
                 cpu: Some("Test CPU".to_owned()),

@@ -1,0 +1,961 @@
+//! Two runs compared puzzle by puzzle: `sudoku bench compare OLD NEW`, from the rows of two
+//! per-puzzle files (`--per-puzzle`), or two engines of one file.
+//!
+//! Rows are grouped by file, size and engine; a group of the new file is paired with the old
+//! file's group of the same size and engine (or, comparing two engines, the other engine) and
+//! the same file: the same digest where both rows carry one (the same puzzles in the same
+//! order, whatever the file was called), the same name otherwise. Within a pair of groups,
+//! puzzles pair by number. What does not pair is listed, never dropped: whole groups only in
+//! one file, and puzzles only in one side of a pair.
+//!
+//! For each pair of groups: the puzzles whose counters changed (verdict, count, nodes,
+//! guesses; comparing two engines, verdict and count only), then the speed of the new side
+//! against the old on the puzzles both answered, judged by [`crate::stats`]. Both files are
+//! read a line at a time and kept in [`crate::per_puzzle`]'s compact form (48 bytes a row).
+
+use std::collections::HashMap;
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+use crate::Observer;
+use crate::corpus::Corpus;
+use crate::measure::EngineRun;
+use crate::output::{count, counted};
+use crate::per_puzzle::{Entry, RawRow, RowFormat, read_rows};
+use crate::stats::{self, Change, Estimate};
+
+/// What to compare, and how to judge it.
+#[derive(Clone, Debug)]
+pub struct CompareOptions {
+    /// Only these engines (all when empty).
+    pub engines: Vec<String>,
+    /// Compare this engine of the old file (first) with that of the new file (second), rather
+    /// than each engine with itself.
+    pub pair: Option<(String, String)>,
+    /// The noise threshold, a fraction (0.03 for 3%); infinite to judge nothing.
+    pub threshold: f64,
+    /// The seed of the bootstrap draws.
+    pub seed: u64,
+}
+
+/// The comparison of two runs, for every pair of groups.
+#[derive(Clone, Debug, Serialize)]
+pub struct Comparison {
+    /// The old file, as named.
+    pub old: String,
+    /// The new file.
+    pub new: String,
+    /// The noise threshold, percent (`None`: speed not judged).
+    pub threshold_percent: Option<f64>,
+    /// The confidence of the intervals.
+    pub confidence: f64,
+    /// The p-value below which a change is significant.
+    pub significance: f64,
+    /// Bootstrap draws per interval.
+    pub resamples: usize,
+    /// Their seed.
+    pub seed: u64,
+    /// The paired groups, in the new file's order.
+    pub groups: Vec<Group>,
+    /// Groups of the old file the new one does not have.
+    pub only_in_old: Vec<Unpaired>,
+    /// Groups of the new file the old one does not have.
+    pub only_in_new: Vec<Unpaired>,
+}
+
+/// A group of rows with no partner in the other file.
+#[derive(Clone, Debug, Serialize)]
+pub struct Unpaired {
+    /// The file, as named in the rows.
+    pub file: String,
+    /// The size.
+    pub size: String,
+    /// The engine.
+    pub engine: String,
+    /// Its rows.
+    pub rows: u64,
+}
+
+/// One file, size and engine (or pair of engines) compared.
+#[derive(Clone, Debug, Serialize)]
+pub struct Group {
+    /// The file, as the new rows name it.
+    pub file: String,
+    /// The file as the old rows name it.
+    pub old_file: String,
+    /// The size.
+    pub size: String,
+    /// The engine of the old rows.
+    pub old_engine: String,
+    /// The engine of the new rows.
+    pub new_engine: String,
+    /// Puzzles in both.
+    pub paired: u64,
+    /// Puzzles both sides answered (solved or proved unsolvable), whose times are compared.
+    pub timed: u64,
+    /// Paired puzzles whose counters changed, in puzzle order.
+    pub changed: Vec<ChangedPuzzle>,
+    /// Puzzles only in the old rows, by number.
+    pub only_in_old: Vec<u64>,
+    /// Puzzles only in the new rows.
+    pub only_in_new: Vec<u64>,
+    /// The speed of the new side against the old (`None`: no puzzle timed on both).
+    pub speed: Option<Estimate>,
+}
+
+/// A puzzle whose counters changed.
+#[derive(Clone, Debug, Serialize)]
+pub struct ChangedPuzzle {
+    /// Its number in the file.
+    pub puzzle: u64,
+    /// Its line, in the new rows.
+    pub line: u64,
+    /// The old counters (`solved count 1, 12 nodes, 3 guesses`, or the failure).
+    pub old: String,
+    /// The new counters.
+    pub new: String,
+}
+
+/// Changed puzzles listed in the text formats; JSON lists all.
+pub const LISTED_CHANGES: usize = 20;
+
+/// Unpaired puzzles named in the text formats, per group; JSON lists all.
+const LISTED_UNPAIRED: usize = 10;
+
+/// The output formats of a comparison.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CompareFormat {
+    /// Aligned text for the terminal.
+    Table,
+    /// Markdown, to paste into a pull request.
+    Markdown,
+    /// A CSV row per pair of groups.
+    Csv,
+    /// Everything, with each interval's bounds and every changed and unpaired puzzle.
+    Json,
+}
+
+impl Comparison {
+    /// The pairs of groups whose new side is slower.
+    pub fn slower(&self) -> usize {
+        self.groups
+            .iter()
+            .filter(|group| group.speed.as_ref().is_some_and(|s| s.change == Change::Slower))
+            .count()
+    }
+
+    /// Puzzles whose counters changed, in all groups.
+    pub fn changed(&self) -> u64 {
+        self.groups.iter().map(|group| group.changed.len() as u64).sum()
+    }
+
+    /// Whether the gate fails: a slowdown, or a changed counter unless those are accepted.
+    pub fn is_regression(&self, accept_counter_changes: bool) -> bool {
+        self.slower() > 0 || (self.changed() > 0 && !accept_counter_changes)
+    }
+
+    /// Writes the comparison in `format`.
+    pub fn write(&self, format: CompareFormat, out: &mut dyn Write) -> io::Result<()> {
+        match format {
+            CompareFormat::Table => self.write_text(out, false),
+            CompareFormat::Markdown => self.write_text(out, true),
+            CompareFormat::Csv => self.write_csv(out),
+            CompareFormat::Json => {
+                serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::other)?;
+                writeln!(out)
+            }
+        }
+    }
+
+    /// The method in one line: what the ratio, the interval and the p-value are.
+    fn method(&self) -> String {
+        let threshold = match self.threshold_percent {
+            Some(percent) => format!("threshold ±{percent}%"),
+            None => "speed not judged (threshold none)".to_owned(),
+        };
+        format!(
+            "new against old, per puzzle: geometric mean of the time ratios, its {:.0}% \
+             bootstrap interval ({} draws, seed {}), Wilcoxon signed-rank p; {threshold}",
+            self.confidence * 100.0,
+            count(self.resamples as u64),
+            self.seed
+        )
+    }
+
+    fn write_text(&self, out: &mut dyn Write, markdown: bool) -> io::Result<()> {
+        let changed = self.changed();
+        if markdown {
+            writeln!(out, "### `{}` → `{}`\n", self.old, self.new)?;
+        } else {
+            writeln!(out, "{} -> {}", self.old, self.new)?;
+        }
+        if changed > 0 {
+            let heading = format!("Counters changed on {}:", counted(changed, "puzzle", "puzzles"));
+            if markdown {
+                writeln!(out, "**{heading}**\n")?;
+            } else {
+                writeln!(out, "{heading}")?;
+            }
+            let mut listed = 0;
+            for group in &self.groups {
+                for change in &group.changed {
+                    if listed == LISTED_CHANGES {
+                        break;
+                    }
+                    listed += 1;
+                    let line = format!(
+                        "{} {} {}: puzzle {}, line {}: {} -> {}",
+                        group.file,
+                        group.size,
+                        group.engines(),
+                        change.puzzle,
+                        change.line,
+                        change.old,
+                        change.new
+                    );
+                    if markdown {
+                        writeln!(out, "- {}", line.replace('|', "\\|"))?;
+                    } else {
+                        writeln!(out, "  {line}")?;
+                    }
+                }
+            }
+            if changed > listed as u64 {
+                let more = format!("... and {} more", count(changed - listed as u64));
+                writeln!(out, "{}{more}", if markdown { "- " } else { "  " })?;
+            }
+            writeln!(out)?;
+        }
+        let header = ["file", "size", "engine", "puzzles", "ratio", "95% interval", "p", "verdict"];
+        let rows: Vec<[String; 8]> = self
+            .groups
+            .iter()
+            .map(|group| {
+                let (ratio, interval, p, verdict) = match &group.speed {
+                    Some(speed) => (
+                        format!("{:.3}", speed.ratio),
+                        format!("[{:.3}, {:.3}]", speed.lower, speed.upper),
+                        format_p(speed.p_value),
+                        verdict(speed, self.threshold_percent.is_some()),
+                    ),
+                    None => ("-".into(), "-".into(), "-".into(), "no puzzle timed by both".into()),
+                };
+                [
+                    group.file.clone(),
+                    group.size.clone(),
+                    group.engines(),
+                    count(group.timed),
+                    ratio,
+                    interval,
+                    p,
+                    verdict,
+                ]
+            })
+            .collect();
+        if markdown {
+            writeln!(out, "| {} |", header.join(" | "))?;
+            writeln!(out, "|---|---|---|--:|--:|--:|--:|---|")?;
+            for row in &rows {
+                let cells: Vec<String> = row.iter().map(|cell| cell.replace('|', "\\|")).collect();
+                writeln!(out, "| {} |", cells.join(" | "))?;
+            }
+            writeln!(out, "\n_{}_", self.method())?;
+        } else {
+            let mut widths = header.map(str::len);
+            for row in &rows {
+                for (width, cell) in widths.iter_mut().zip(row) {
+                    *width = (*width).max(cell.chars().count());
+                }
+            }
+            let line = |cells: &[String]| {
+                let mut text = String::new();
+                for (index, (cell, width)) in cells.iter().zip(widths).enumerate() {
+                    let pad = width - cell.chars().count();
+                    // Names and the verdict to the left, figures to the right.
+                    if matches!(index, 0..=2 | 7) {
+                        text.push_str(cell);
+                        if index != 7 {
+                            text.push_str(&" ".repeat(pad));
+                        }
+                    } else {
+                        text.push_str(&" ".repeat(pad));
+                        text.push_str(cell);
+                    }
+                    text.push_str("  ");
+                }
+                text.trim_end().to_owned()
+            };
+            writeln!(out, "{}", line(&header.map(str::to_owned)))?;
+            for row in &rows {
+                writeln!(out, "{}", line(row))?;
+            }
+            writeln!(out, "({})", self.method())?;
+        }
+        let mut unpaired = Vec::new();
+        for group in &self.groups {
+            for (side, puzzles) in [("old", &group.only_in_old), ("new", &group.only_in_new)] {
+                if !puzzles.is_empty() {
+                    let mut named: Vec<String> =
+                        puzzles.iter().take(LISTED_UNPAIRED).map(u64::to_string).collect();
+                    if puzzles.len() > LISTED_UNPAIRED {
+                        named.push("...".into());
+                    }
+                    unpaired.push(format!(
+                        "{} {} {}: {} only in the {side} rows (puzzles {})",
+                        group.file,
+                        group.size,
+                        group.engines(),
+                        counted(puzzles.len() as u64, "puzzle", "puzzles"),
+                        named.join(", ")
+                    ));
+                }
+            }
+        }
+        for (side, groups) in [("old", &self.only_in_old), ("new", &self.only_in_new)] {
+            for group in groups {
+                unpaired.push(format!(
+                    "{} on {} {}: only in the {side} file ({})",
+                    group.engine,
+                    group.file,
+                    group.size,
+                    counted(group.rows, "row", "rows")
+                ));
+            }
+        }
+        if !unpaired.is_empty() {
+            writeln!(out, "{}Not paired:", if markdown { "\n" } else { "" })?;
+            for line in unpaired {
+                writeln!(out, "{}{line}", if markdown { "- " } else { "  " })?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_csv(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut csv = csv::Writer::from_writer(out);
+        csv.write_record([
+            "file",
+            "size",
+            "old_engine",
+            "new_engine",
+            "paired",
+            "timed",
+            "ratio",
+            "lower",
+            "upper",
+            "p_value",
+            "verdict",
+            "decided",
+            "changed",
+            "only_in_old",
+            "only_in_new",
+        ])?;
+        for group in &self.groups {
+            let figure = |value: Option<f64>| value.map_or_else(String::new, |v| v.to_string());
+            let speed = group.speed.as_ref();
+            csv.write_record([
+                group.file.clone(),
+                group.size.clone(),
+                group.old_engine.clone(),
+                group.new_engine.clone(),
+                group.paired.to_string(),
+                group.timed.to_string(),
+                figure(speed.map(|s| s.ratio)),
+                figure(speed.map(|s| s.lower)),
+                figure(speed.map(|s| s.upper)),
+                figure(speed.map(|s| s.p_value)),
+                speed.map_or("", |s| s.change.name()).to_owned(),
+                speed.map_or_else(String::new, |s| s.decided.to_string()),
+                group.changed.len().to_string(),
+                group.only_in_old.len().to_string(),
+                group.only_in_new.len().to_string(),
+            ])?;
+        }
+        csv.flush()
+    }
+}
+
+impl Group {
+    /// The engine, or `old -> new` when two are compared.
+    fn engines(&self) -> String {
+        if self.old_engine == self.new_engine {
+            self.old_engine.clone()
+        } else {
+            format!("{} -> {}", self.old_engine, self.new_engine)
+        }
+    }
+}
+
+/// A verdict for people: the change, and whether it is settled.
+fn verdict(speed: &Estimate, judged: bool) -> String {
+    match speed.change {
+        _ if !judged => "not judged".to_owned(),
+        Change::NoChange if !speed.decided => "no change (undecided)".to_owned(),
+        change => change.name().to_owned(),
+    }
+}
+
+/// A p-value in a few digits.
+fn format_p(p: f64) -> String {
+    if p < 1e-4 { "<0.0001".to_owned() } else { format!("{p:.4}") }
+}
+
+/// One group of rows as read: a file (name and digest), size and engine.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+struct GroupKey {
+    file: String,
+    digest: Option<String>,
+    size: String,
+    engine: String,
+}
+
+/// The rows of one file, grouped.
+#[derive(Default)]
+struct Side {
+    groups: Vec<GroupKey>,
+    numbers: HashMap<GroupKey, u32>,
+    /// The rows (the group's number above the puzzle's bits of the key) and their lines.
+    rows: Vec<(Entry, u64)>,
+    rows_of_group: Vec<u64>,
+}
+
+/// The bits of a key below the group's number.
+const PUZZLE_BITS: u32 = 40;
+
+impl Side {
+    /// Reads the per-puzzle file at `path`, keeping the rows of the engines `wanted` accepts.
+    fn read(path: &Path, wanted: &dyn Fn(&str) -> bool) -> Result<Side, String> {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|error| format!("{name}: {error}"))?;
+        if file.metadata().is_ok_and(|metadata| metadata.is_dir()) {
+            return Err(format!("{name}: is a directory"));
+        }
+        let input = io::BufReader::with_capacity(1 << 16, file);
+        Side::read_from(input, &name, RowFormat::of(path), wanted)
+    }
+
+    fn read_from(
+        input: impl io::BufRead,
+        name: &str,
+        format: RowFormat,
+        wanted: &dyn Fn(&str) -> bool,
+    ) -> Result<Side, String> {
+        let mut side = Side::default();
+        let mut last: Option<(GroupKey, u32)> = None;
+        let mut too_many = false;
+        read_rows(input, name, format, |row: &RawRow<'_>, mut entry| {
+            if !wanted(&row.engine) {
+                return;
+            }
+            let same = last.as_ref().is_some_and(|(key, _)| {
+                key.file == row.file
+                    && key.size == row.size
+                    && key.engine == row.engine
+                    && key.digest.as_deref() == row.digest.as_deref()
+            });
+            if !same {
+                let key = GroupKey {
+                    file: row.file.to_string(),
+                    digest: row.digest.as_ref().map(ToString::to_string),
+                    size: row.size.to_string(),
+                    engine: row.engine.to_string(),
+                };
+                let next = side.groups.len() as u32;
+                let number = *side.numbers.entry(key.clone()).or_insert(next);
+                if number == next {
+                    side.groups.push(key.clone());
+                    side.rows_of_group.push(0);
+                }
+                last = Some((key, number));
+            }
+            let number = last.as_ref().map_or(0, |(_, number)| *number);
+            if u64::from(number) >= 1 << (64 - PUZZLE_BITS) {
+                too_many = true;
+                return;
+            }
+            entry.key |= u64::from(number) << PUZZLE_BITS;
+            side.rows_of_group[number as usize] += 1;
+            side.rows.push((entry, row.line));
+        })?;
+        if too_many {
+            return Err(format!("{name}: more than {} files, sizes and engines", 1 << 24));
+        }
+        side.rows.sort_unstable_by_key(|(entry, _)| entry.key);
+        if let Some(pair) = side.rows.windows(2).find(|pair| pair[0].0.key == pair[1].0.key) {
+            let group = &side.groups[(pair[0].0.key >> PUZZLE_BITS) as usize];
+            return Err(format!(
+                "{name}: two rows for puzzle {} of {} ({}) by {}: a per-puzzle file has one row \
+                 per puzzle and engine",
+                pair[0].0.key & ((1 << PUZZLE_BITS) - 1),
+                group.file,
+                group.size,
+                group.engine
+            ));
+        }
+        Ok(side)
+    }
+
+    /// The rows of group `number`, in puzzle order.
+    fn rows_of(&self, number: u32) -> &[(Entry, u64)] {
+        let start = u64::from(number) << PUZZLE_BITS;
+        let end = u64::from(number + 1) << PUZZLE_BITS;
+        let from = self.rows.partition_point(|(entry, _)| entry.key < start);
+        let to = self.rows.partition_point(|(entry, _)| entry.key < end);
+        &self.rows[from..to]
+    }
+}
+
+/// Compares the per-puzzle files `old` and `new` (which may be the same file when two engines
+/// are compared).
+pub fn compare(old: &Path, new: &Path, options: &CompareOptions) -> Result<Comparison, String> {
+    let (old_wanted, new_wanted) = wanted_engines(options);
+    let old_side = Side::read(old, &old_wanted)?;
+    let new_side = Side::read(new, &new_wanted)?;
+    compare_sides(
+        &old.display().to_string(),
+        &new.display().to_string(),
+        &old_side,
+        &new_side,
+        options,
+    )
+}
+
+/// Compares rows read from two inputs, named `old` and `new` in messages.
+pub fn compare_readers(
+    (old, old_input, old_format): (&str, impl io::BufRead, RowFormat),
+    (new, new_input, new_format): (&str, impl io::BufRead, RowFormat),
+    options: &CompareOptions,
+) -> Result<Comparison, String> {
+    let (old_wanted, new_wanted) = wanted_engines(options);
+    let old_side = Side::read_from(old_input, old, old_format, &old_wanted)?;
+    let new_side = Side::read_from(new_input, new, new_format, &new_wanted)?;
+    compare_sides(old, new, &old_side, &new_side, options)
+}
+
+/// Which engines each side keeps.
+type Wanted = Box<dyn Fn(&str) -> bool>;
+
+fn wanted_engines(options: &CompareOptions) -> (Wanted, Wanted) {
+    match &options.pair {
+        Some((old, new)) => {
+            let (old, new) = (old.clone(), new.clone());
+            (Box::new(move |engine| engine == old), Box::new(move |engine| engine == new))
+        }
+        None => {
+            let engines = options.engines.clone();
+            let wanted =
+                move |engine: &str| engines.is_empty() || engines.iter().any(|e| e == engine);
+            (Box::new(wanted.clone()), Box::new(wanted))
+        }
+    }
+}
+
+fn compare_sides(
+    old: &str,
+    new: &str,
+    old_side: &Side,
+    new_side: &Side,
+    options: &CompareOptions,
+) -> Result<Comparison, String> {
+    let engines_compared = options.pair.is_some();
+    for engine in options.pair.iter().flat_map(|(a, b)| [a, b]).chain(&options.engines) {
+        let found = |side: &Side| side.groups.iter().any(|group| &group.engine == engine);
+        if !found(old_side) && !found(new_side) {
+            return Err(format!("no row of engine {engine} in {old} or {new}"));
+        }
+    }
+    let mut old_paired = vec![false; old_side.groups.len()];
+    let mut groups = Vec::new();
+    let mut only_in_new = Vec::new();
+    for (new_number, key) in new_side.groups.iter().enumerate() {
+        let old_engine = match &options.pair {
+            Some((old_engine, _)) => old_engine.as_str(),
+            None => key.engine.as_str(),
+        };
+        let partner = old_side.groups.iter().enumerate().position(|(number, candidate)| {
+            let same_file = match (&candidate.digest, &key.digest) {
+                (Some(a), Some(b)) => a == b,
+                _ => candidate.file == key.file,
+            };
+            !old_paired[number]
+                && same_file
+                && candidate.size == key.size
+                && candidate.engine == old_engine
+        });
+        let Some(old_number) = partner else {
+            only_in_new.push(Unpaired {
+                file: key.file.clone(),
+                size: key.size.clone(),
+                engine: key.engine.clone(),
+                rows: new_side.rows_of_group[new_number],
+            });
+            continue;
+        };
+        old_paired[old_number] = true;
+        let old_key = &old_side.groups[old_number];
+        let mut group = Group {
+            file: key.file.clone(),
+            old_file: old_key.file.clone(),
+            size: key.size.clone(),
+            old_engine: old_key.engine.clone(),
+            new_engine: key.engine.clone(),
+            paired: 0,
+            timed: 0,
+            changed: Vec::new(),
+            only_in_old: Vec::new(),
+            only_in_new: Vec::new(),
+            speed: None,
+        };
+        let mut ratios = Vec::new();
+        let old_rows = old_side.rows_of(old_number as u32);
+        let new_rows = new_side.rows_of(new_number as u32);
+        let puzzle = |entry: &Entry| entry.key & ((1 << PUZZLE_BITS) - 1);
+        let (mut i, mut j) = (0, 0);
+        while i < old_rows.len() || j < new_rows.len() {
+            let a = old_rows.get(i).map(|(entry, _)| puzzle(entry));
+            let b = new_rows.get(j).map(|(entry, _)| puzzle(entry));
+            match (a, b) {
+                (Some(a), Some(b)) if a == b => {
+                    let (before, _) = &old_rows[i];
+                    let (after, line) = &new_rows[j];
+                    group.paired += 1;
+                    let same = if engines_compared {
+                        before.same_answer(after)
+                    } else {
+                        before.same_counters(after)
+                    };
+                    if !same {
+                        group.changed.push(ChangedPuzzle {
+                            puzzle: a,
+                            line: *line,
+                            old: before.counters().describe(),
+                            new: after.counters().describe(),
+                        });
+                    }
+                    if let (Some(t0), Some(t1)) = (before.answer_time(), after.answer_time()) {
+                        group.timed += 1;
+                        ratios.push(stats::log_ratio(t0, t1));
+                    }
+                    i += 1;
+                    j += 1;
+                }
+                (Some(a), b) if b.is_none_or(|b| a < b) => {
+                    group.only_in_old.push(a);
+                    i += 1;
+                }
+                (_, Some(b)) => {
+                    group.only_in_new.push(b);
+                    j += 1;
+                }
+                _ => break,
+            }
+        }
+        group.speed = stats::estimate(&ratios, options.threshold, options.seed);
+        groups.push(group);
+    }
+    let only_in_old: Vec<Unpaired> = old_side
+        .groups
+        .iter()
+        .enumerate()
+        .filter(|(number, _)| !old_paired[*number])
+        .map(|(number, key)| Unpaired {
+            file: key.file.clone(),
+            size: key.size.clone(),
+            engine: key.engine.clone(),
+            rows: old_side.rows_of_group[number],
+        })
+        .collect();
+    if groups.is_empty() {
+        let engines = |side: &Side| {
+            let mut names: Vec<String> = side
+                .groups
+                .iter()
+                .map(|group| format!("{} on {} {}", group.engine, group.file, group.size))
+                .collect();
+            names.dedup();
+            names.truncate(5);
+            names.join(", ")
+        };
+        return Err(format!(
+            "{old} and {new} have no file, size and engine in common, so nothing is compared \
+             ({old}: {}; {new}: {})",
+            engines(old_side),
+            engines(new_side)
+        ));
+    }
+    Ok(Comparison {
+        old: old.to_owned(),
+        new: new.to_owned(),
+        threshold_percent: options.threshold.is_finite().then_some(options.threshold * 100.0),
+        confidence: stats::CONFIDENCE,
+        significance: stats::SIGNIFICANCE,
+        resamples: stats::RESAMPLES,
+        seed: options.seed,
+        groups,
+        only_in_old,
+        only_in_new,
+    })
+}
+
+/// Two engines of one run compared as the run goes (`sudoku bench --compare A,B`): the
+/// puzzles both answered, per file and size, with the second engine's time over the first's.
+/// Their answers are the cross-check's business; this compares speed.
+pub struct RunPair {
+    old: String,
+    new: String,
+    threshold: f64,
+    groups: Vec<Group>,
+    ratios: Vec<Vec<f64>>,
+    /// The rounds of passes of the chunk being run: what sees the machine drift
+    /// ([`stats::Rounds`]).
+    rounds: stats::Rounds,
+    /// Per group, the widest interval of the rounds of its chunks, as offsets from each
+    /// chunk's estimate (log ratios), or `None` before one was found.
+    drift: Vec<Option<(f64, f64)>>,
+    /// The old engine's last pass (µs, NaN where not answered), waiting for the new
+    /// engine's pass of the same round.
+    waiting: Option<Vec<f32>>,
+}
+
+impl RunPair {
+    /// Compares engine `new` with engine `old` against `threshold` (a fraction).
+    pub fn new(old: &str, new: &str, threshold: f64) -> RunPair {
+        RunPair {
+            old: old.to_owned(),
+            new: new.to_owned(),
+            threshold,
+            groups: Vec::new(),
+            ratios: Vec::new(),
+            rounds: stats::Rounds::default(),
+            drift: Vec::new(),
+            waiting: None,
+        }
+    }
+
+    /// The comparison of everything seen.
+    pub fn finish(mut self) -> Comparison {
+        for ((group, ratios), drift) in self.groups.iter_mut().zip(&self.ratios).zip(&self.drift) {
+            group.speed =
+                stats::estimate(ratios, self.threshold, stats::DEFAULT_SEED).map(|pooled| {
+                    let centre = pooled.ratio.ln();
+                    let rounds = drift.map(|(below, above)| (centre + below, centre + above));
+                    stats::with_rounds(pooled, rounds, self.threshold)
+                });
+        }
+        Comparison {
+            old: self.old,
+            new: self.new,
+            threshold_percent: self.threshold.is_finite().then_some(self.threshold * 100.0),
+            confidence: stats::CONFIDENCE,
+            significance: stats::SIGNIFICANCE,
+            resamples: stats::RESAMPLES,
+            seed: stats::DEFAULT_SEED,
+            groups: self.groups,
+            only_in_old: Vec::new(),
+            only_in_new: Vec::new(),
+        }
+    }
+}
+
+impl RunPair {
+    /// The number of the group of `file` and `size`, added when new.
+    fn group_of(&mut self, file: &str, size: String) -> usize {
+        match self.groups.iter().position(|g| g.file == file && g.size == size) {
+            Some(group) => group,
+            None => {
+                self.groups.push(Group {
+                    file: file.to_owned(),
+                    old_file: file.to_owned(),
+                    size,
+                    old_engine: self.old.clone(),
+                    new_engine: self.new.clone(),
+                    paired: 0,
+                    timed: 0,
+                    changed: Vec::new(),
+                    only_in_old: Vec::new(),
+                    only_in_new: Vec::new(),
+                    speed: None,
+                });
+                self.ratios.push(Vec::new());
+                self.drift.push(None);
+                self.groups.len() - 1
+            }
+        }
+    }
+}
+
+impl Observer for RunPair {
+    fn pass(
+        &mut self,
+        _chunk: &Corpus,
+        _size: sudoku_core::Size,
+        run: &EngineRun<'_>,
+        nanos: &[u64],
+    ) {
+        if run.info.name == self.old {
+            self.waiting = Some(crate::measure::answered_micros(run, nanos));
+        } else if run.info.name == self.new
+            && let Some(old) = self.waiting.take()
+        {
+            self.rounds.push(old, crate::measure::answered_micros(run, nanos));
+        }
+    }
+
+    fn chunk(&mut self, chunk: &Corpus, size: sudoku_core::Size, runs: &[EngineRun<'_>]) {
+        let find = |name: &str| runs.iter().find(|run| run.info.name == name);
+        let (Some(old), Some(new)) = (find(&self.old), find(&self.new)) else { return };
+        let group = self.group_of(&chunk.file, crate::report::size_name(size));
+        self.waiting = None;
+        let rounds = std::mem::take(&mut self.rounds);
+        let (mut sum, mut timed) = (0.0, 0usize);
+        for index in 0..chunk.puzzles.len() {
+            self.groups[group].paired += 1;
+            if old.answered(index) && new.answered(index) {
+                self.groups[group].timed += 1;
+                let us = |run: &EngineRun<'_>| run.puzzle_times[index] as f64 / 1000.0;
+                let ratio = stats::log_ratio(us(old), us(new));
+                self.ratios[group].push(ratio);
+                sum += ratio;
+                timed += 1;
+            }
+        }
+        // The chunk's drift, as offsets from its own estimate; the widest of a file's chunks.
+        if let Some((lower, upper)) = rounds.interval(stats::DEFAULT_SEED)
+            && timed > 0
+        {
+            let centre = sum / timed as f64;
+            let (below, above) = (lower - centre, upper - centre);
+            let widest =
+                self.drift[group].map_or((below, above), |(b, a)| (b.min(below), a.max(above)));
+            self.drift[group] = Some(widest);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str =
+        "file,size,puzzle,line,engine,verdict,count,us,nodes,guesses,message,digest\n";
+
+    /// A per-puzzle file of `puzzles` rows of `engine`, each puzzle's time scaled by `scale`.
+    fn file(engine: &str, puzzles: u64, scale: f64, digest: &str, name: &str) -> String {
+        let mut text = HEADER.to_owned();
+        for puzzle in 1..=puzzles {
+            let us = (10.0 + (puzzle * 37 % 23) as f64) * scale;
+            text.push_str(&format!(
+                "{name},9x9,{puzzle},{},{engine},solved,1,{us},{},{},,{digest}\n",
+                puzzle + 2,
+                puzzle * 3,
+                puzzle % 4
+            ));
+        }
+        text
+    }
+
+    fn options() -> CompareOptions {
+        CompareOptions {
+            engines: Vec::new(),
+            pair: None,
+            threshold: 0.03,
+            seed: stats::DEFAULT_SEED,
+        }
+    }
+
+    fn run(old: &str, new: &str, options: &CompareOptions) -> Result<Comparison, String> {
+        compare_readers(
+            ("old.csv", old.as_bytes(), RowFormat::Csv),
+            ("new.csv", new.as_bytes(), RowFormat::Csv),
+            options,
+        )
+    }
+
+    const DIGEST: &str = "0123456789abcdef";
+
+    #[test]
+    fn the_same_rows_are_no_change_and_scaled_ones_slower() {
+        let old = file("fast", 300, 1.0, DIGEST, "a.txt");
+        let same = run(&old, &old, &options()).unwrap();
+        let speed = same.groups[0].speed.as_ref().unwrap();
+        assert_eq!((speed.change, speed.decided), (Change::NoChange, true));
+        assert!(!same.is_regression(false));
+        // The same file under another name pairs by its digest.
+        let slower = run(&old, &file("fast", 300, 1.05, DIGEST, "b/a.txt"), &options()).unwrap();
+        let speed = slower.groups[0].speed.as_ref().unwrap();
+        assert_eq!(speed.change, Change::Slower);
+        assert!(speed.lower <= 1.05 + 1e-9 && speed.upper >= 1.05 - 1e-9, "{speed:?}");
+        assert!(slower.is_regression(false));
+        let faster = run(&old, &file("fast", 300, 0.9, DIGEST, "a.txt"), &options()).unwrap();
+        assert_eq!(faster.groups[0].speed.as_ref().unwrap().change, Change::Faster);
+        assert!(!faster.is_regression(false));
+    }
+
+    #[test]
+    fn changed_counters_and_unpaired_puzzles_are_listed() {
+        let old = file("fast", 10, 1.0, DIGEST, "a.txt");
+        let mut new: String =
+            old.lines().filter(|line| !line.contains(",5,7,")).collect::<Vec<_>>().join("\n");
+        new = new.replace("a.txt,9x9,3,5,fast,solved,1,", "a.txt,9x9,3,5,fast,solved,2+,");
+        new.push_str("\na.txt,9x9,11,13,fast,solved,1,10,1,1,,0123456789abcdef\n");
+        let comparison = run(&old, &new, &options()).unwrap();
+        let group = &comparison.groups[0];
+        assert_eq!(group.changed.len(), 1);
+        assert_eq!(group.changed[0].puzzle, 3);
+        assert_eq!(group.only_in_old, vec![5]);
+        assert_eq!(group.only_in_new, vec![11]);
+        assert!(comparison.is_regression(false));
+        assert!(!comparison.is_regression(true));
+        let mut text = Vec::new();
+        comparison.write(CompareFormat::Table, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("puzzle 3, line 5: solved count 1"), "{text}");
+        assert!(text.contains("1 puzzle only in the old rows (puzzles 5)"), "{text}");
+    }
+
+    #[test]
+    fn another_file_of_the_same_name_does_not_pair() {
+        let old = file("fast", 10, 1.0, DIGEST, "a.txt");
+        let new = file("fast", 10, 1.0, "fedcba9876543210", "a.txt");
+        let error = run(&old, &new, &options()).unwrap_err();
+        assert!(error.contains("nothing is compared"), "{error}");
+    }
+
+    #[test]
+    fn two_engines_of_one_file_compare_on_their_answers() {
+        let mut both = file("fast", 100, 1.0, DIGEST, "a.txt");
+        both.push_str(&file("dlx", 100, 2.0, DIGEST, "a.txt").replacen(HEADER, "", 1));
+        let options = CompareOptions { pair: Some(("fast".into(), "dlx".into())), ..options() };
+        let comparison = run(&both, &both, &options).unwrap();
+        assert_eq!(comparison.groups.len(), 1);
+        let group = &comparison.groups[0];
+        assert_eq!((group.old_engine.as_str(), group.new_engine.as_str()), ("fast", "dlx"));
+        // Their nodes are the same here, but only verdicts and counts are compared anyway.
+        assert!(group.changed.is_empty());
+        assert!((group.speed.as_ref().unwrap().ratio - 2.0).abs() < 1e-9);
+        let missing = CompareOptions { pair: Some(("fast".into(), "nope".into())), ..options };
+        assert!(run(&both, &both, &missing).unwrap_err().contains("engine nope"));
+    }
+
+    #[test]
+    fn duplicate_rows_are_refused() {
+        let mut old = file("fast", 3, 1.0, DIGEST, "a.txt");
+        old.push_str("a.txt,9x9,2,4,fast,solved,1,10,1,1,,0123456789abcdef\n");
+        let error = run(&old, &old, &options()).unwrap_err();
+        assert!(error.contains("two rows for puzzle 2"), "{error}");
+    }
+
+    #[test]
+    fn json_gives_each_interval_its_bounds() {
+        let old = file("fast", 50, 1.0, DIGEST, "a.txt");
+        let comparison = run(&old, &file("fast", 50, 1.1, DIGEST, "a.txt"), &options()).unwrap();
+        let mut json = Vec::new();
+        comparison.write(CompareFormat::Json, &mut json).unwrap();
+        let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        let speed = &value["groups"][0]["speed"];
+        assert!(speed["lower"].as_f64().unwrap() <= speed["upper"].as_f64().unwrap());
+        assert_eq!(speed["change"], "slower");
+    }
+}

@@ -1,0 +1,87 @@
+//! `sudoku bench compare OLD [NEW]`: two runs' per-puzzle files (or two engines of one)
+//! compared puzzle by puzzle, with the paired statistics of [`sudoku_bench::stats`].
+
+use std::path::Path;
+
+use sudoku_bench::compare::{self, CompareOptions};
+use sudoku_bench::files;
+
+use crate::args::CompareArgs;
+use crate::console::{self, Halt, errln};
+use crate::exit;
+
+/// Runs `sudoku bench compare`; returns the exit code.
+pub fn run(args: &CompareArgs) -> u8 {
+    match compare_files(args) {
+        Ok(code) => code,
+        Err(halt) => halt.exit_code(exit::BAD_INPUT),
+    }
+}
+
+fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
+    let new = args.new.as_deref().unwrap_or(&args.old);
+    // Without NEW, two engines of OLD are compared; with NEW (even OLD again), each engine
+    // with itself.
+    let one_file = args.new.is_none();
+    let pair = match (&args.pair, one_file, &args.engines[..]) {
+        (Some(pair), _, _) => Some(pair.clone()),
+        (None, true, [old, new]) => Some((old.clone(), new.clone())),
+        (None, true, _) => {
+            errln!(
+                "sudoku: comparing one file with itself: name the two engines to compare, \
+                 --engines OLD_ENGINE,NEW_ENGINE"
+            )?;
+            return Ok(exit::BAD_INPUT);
+        }
+        (None, false, _) => None,
+    };
+    if let Some(out) = &args.out {
+        for input in [&args.old, new].map(Path::new) {
+            if files::same_destination(out, input) {
+                errln!("sudoku: --out {} is an input of the comparison", out.display())?;
+                return Ok(exit::BAD_INPUT);
+            }
+        }
+        if let Err(error) = files::check_destination(out, false) {
+            errln!("sudoku: --out: {error}")?;
+            return Ok(exit::BAD_INPUT);
+        }
+    }
+    let options = CompareOptions {
+        engines: if pair.is_some() { Vec::new() } else { args.engines.clone() },
+        pair,
+        threshold: args.threshold / 100.0,
+        seed: args.seed,
+    };
+    let comparison = match compare::compare(&args.old, new, &options) {
+        Ok(comparison) => comparison,
+        Err(message) => {
+            errln!("sudoku: {message}")?;
+            return Ok(exit::BAD_INPUT);
+        }
+    };
+    let mut text = Vec::new();
+    // Writing to memory cannot fail.
+    let _ = comparison.write(args.format.into(), &mut text);
+    match &args.out {
+        Some(path) => {
+            if let Err(error) = files::write_whole(path, &text, false) {
+                errln!("sudoku: {error}")?;
+                return Ok(exit::BAD_INPUT);
+            }
+        }
+        None => match console::out_bytes(&text) {
+            Ok(()) | Err(Halt::ClosedPipe) => {}
+            Err(Halt::OutputFailed(message)) => {
+                errln!("sudoku: {message}")?;
+                return Ok(exit::BAD_INPUT);
+            }
+            Err(halt) => return Err(halt),
+        },
+    }
+    Ok(if comparison.is_regression(args.accept_counter_changes) {
+        exit::REGRESSION
+    } else {
+        exit::SUCCESS
+    })
+}

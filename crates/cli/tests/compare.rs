@@ -1,0 +1,274 @@
+//! Regression verdicts with statistics: `sudoku bench compare` on per-puzzle files, a
+//! per-puzzle `--baseline`, `--compare A,B --until-decided`, and the formats of continuous
+//! benchmarking (`--format bmf`, validated against Bencher's published schema, and
+//! `--format github-benchmark`).
+
+mod common;
+
+use std::path::Path;
+use std::process::Output;
+
+use common::{refused, repository, sudoku_in};
+use serde_json::Value;
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// The first `count` puzzles of the shipped 9×9 corpus, as `name` in `directory`.
+fn puzzles(directory: &Path, name: &str, count: usize) {
+    let corpus = std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt"));
+    let lines: String = corpus
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(count)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(directory.join(name), lines).unwrap();
+}
+
+/// `sudoku ARGS` in `directory`, asserting its exit code.
+fn run(directory: &Path, args: &[&str], code: i32) -> Output {
+    let output = sudoku_in(directory, args);
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "sudoku {}:\n{}\n{}",
+        args.join(" "),
+        text(&output.stdout),
+        text(&output.stderr)
+    );
+    output
+}
+
+/// A directory with `p.txt` (200 puzzles) and `rows.csv`, the per-puzzle rows of fast and
+/// dlx on it.
+fn with_rows() -> tempfile::TempDir {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    puzzles(dir, "p.txt", 200);
+    run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx", "--per-puzzle", "rows.csv"], 0);
+    directory
+}
+
+/// `rows.csv` with every time multiplied by `factor`, as `name`; and, when `rename`, the file
+/// renamed (its digest kept).
+fn scaled(dir: &Path, name: &str, factor: f64, rename: bool) {
+    let rows = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
+    let mut lines = rows.lines();
+    let mut out = format!("{}\n", lines.next().unwrap());
+    for line in lines {
+        let mut fields: Vec<String> = line.split(',').map(str::to_owned).collect();
+        let us: f64 = fields[7].parse().unwrap();
+        fields[7] = (us * factor).to_string();
+        if rename {
+            fields[0] = "elsewhere/p.txt".to_owned();
+        }
+        out.push_str(&fields.join(","));
+        out.push('\n');
+    }
+    std::fs::write(dir.join(name), out).unwrap();
+}
+
+#[test]
+fn the_same_rows_are_no_change_and_rows_five_percent_slower_are_slower() {
+    let directory = with_rows();
+    let dir = directory.path();
+    let same = run(dir, &["bench", "compare", "rows.csv", "rows.csv", "-e", "fast"], 0);
+    let out = text(&same.stdout);
+    assert!(out.contains("1.000  [1.000, 1.000]") && out.contains("no change"), "{out}");
+    // Under another name, the file pairs by its digest.
+    scaled(dir, "slower.csv", 1.05, true);
+    let slower = run(dir, &["bench", "compare", "rows.csv", "slower.csv", "-f", "json"], 4);
+    let json: Value = serde_json::from_slice(&slower.stdout).unwrap();
+    let groups = json["groups"].as_array().unwrap();
+    assert_eq!(groups.len(), 2, "{json}");
+    for group in groups {
+        assert_eq!(group["file"], "elsewhere/p.txt");
+        let speed = &group["speed"];
+        assert_eq!(speed["change"], "slower", "{group}");
+        let (lower, upper) = (speed["lower"].as_f64().unwrap(), speed["upper"].as_f64().unwrap());
+        assert!(lower <= 1.05 + 1e-9 && upper >= 1.05 - 1e-9, "{lower} {upper}");
+        assert_eq!(group["paired"], 200);
+    }
+    // Faster is no regression; the table says so.
+    scaled(dir, "faster.csv", 0.8, false);
+    let faster = run(dir, &["bench", "compare", "rows.csv", "faster.csv"], 0);
+    assert!(text(&faster.stdout).contains("faster"), "{}", text(&faster.stdout));
+    // The output is reproducible: the bootstrap is seeded.
+    let again = run(dir, &["bench", "compare", "rows.csv", "faster.csv"], 0);
+    assert_eq!(faster.stdout, again.stdout);
+}
+
+#[test]
+fn two_engines_of_one_file_markdown_and_csv() {
+    let directory = with_rows();
+    let dir = directory.path();
+    // dlx takes several times fast's time on these puzzles.
+    let markdown =
+        run(dir, &["bench", "compare", "rows.csv", "-e", "fast,dlx", "-f", "markdown"], 4);
+    let out = text(&markdown.stdout);
+    assert!(out.contains("| p.txt | 9x9 | fast -> dlx | 200 |") && out.contains("slower"), "{out}");
+    run(dir, &["bench", "compare", "rows.csv", "-e", "fast,dlx", "-f", "csv", "-o", "out.csv"], 4);
+    let csv = std::fs::read_to_string(dir.join("out.csv")).unwrap();
+    assert!(csv.starts_with("file,size,old_engine,new_engine,paired,timed,ratio,lower,upper"));
+    assert!(csv.lines().nth(1).unwrap().starts_with("p.txt,9x9,fast,dlx,200,200,"), "{csv}");
+    // One file needs two engines.
+    let one = sudoku_in(dir, &["bench", "compare", "rows.csv"]);
+    refused(&one, &["--engines OLD_ENGINE,NEW_ENGINE"]);
+}
+
+#[test]
+fn counter_changes_come_first_and_unpaired_puzzles_are_listed() {
+    let directory = with_rows();
+    let dir = directory.path();
+    let rows = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
+    let mut lines: Vec<String> = rows.lines().map(str::to_owned).collect();
+    // Puzzle 7 of fast takes one more node; puzzle 9 of fast is gone.
+    let seventh = lines.iter().position(|line| line.starts_with("p.txt,9x9,7,")).unwrap();
+    let mut fields: Vec<String> = lines[seventh].split(',').map(str::to_owned).collect();
+    let nodes: u64 = fields[8].parse().unwrap();
+    fields[8] = (nodes + 1).to_string();
+    lines[seventh] = fields.join(",");
+    lines.retain(|line| !line.starts_with("p.txt,9x9,9,") || !line.contains(",fast,"));
+    std::fs::write(dir.join("changed.csv"), lines.join("\n") + "\n").unwrap();
+    let changed = run(dir, &["bench", "compare", "rows.csv", "changed.csv"], 4);
+    let out = text(&changed.stdout);
+    let listed = out.find("Counters changed on 1 puzzle").expect(&out);
+    let table = out.find("file ").unwrap();
+    assert!(listed < table, "{out}");
+    assert!(out.contains(&format!("-> solved count 1, {} nodes", nodes + 1)), "{out}");
+    assert!(out.contains("1 puzzle only in the old rows (puzzles 9)"), "{out}");
+    run(dir, &["bench", "compare", "rows.csv", "changed.csv", "--accept-counter-changes"], 0);
+}
+
+#[test]
+fn bad_files_are_refused_with_their_place() {
+    let directory = with_rows();
+    let dir = directory.path();
+    let mut rows = std::fs::read_to_string(dir.join("rows.csv")).unwrap();
+    rows.push_str("p.txt,9x9,3,5,fast,solved,one,1.0,1,0,,\n");
+    std::fs::write(dir.join("bad.csv"), rows).unwrap();
+    let bad = sudoku_in(dir, &["bench", "compare", "rows.csv", "bad.csv"]);
+    refused(&bad, &["bad.csv: line 402, column 27", "'one' is not a count"]);
+    let missing = sudoku_in(dir, &["bench", "compare", "rows.csv", "nothing.csv"]);
+    refused(&missing, &["nothing.csv"]);
+    let out_is_input = sudoku_in(
+        dir,
+        &["bench", "compare", "rows.csv", "rows.csv", "-e", "fast,dlx", "-o", "rows.csv"],
+    );
+    refused(&out_is_input, &["is an input"]);
+    std::fs::write(dir.join("other.csv"), "file,size,puzzle,line,engine,verdict,count,us,nodes,guesses,message,digest\nq.txt,9x9,1,1,fast,solved,1,3.0,1,0,,\n").unwrap();
+    let nothing = sudoku_in(dir, &["bench", "compare", "rows.csv", "other.csv"]);
+    refused(&nothing, &["nothing is compared"]);
+}
+
+#[test]
+fn a_per_puzzle_baseline_judges_speed_with_the_statistics() {
+    let directory = with_rows();
+    let dir = directory.path();
+    // A baseline that took half the time on every puzzle: this run is twice as slow.
+    scaled(dir, "half.csv", 0.5, false);
+    let slower =
+        run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx", "--baseline", "half.csv"], 4);
+    let err = text(&slower.stderr);
+    assert!(err.contains("Speed against the per-puzzle baseline"), "{err}");
+    assert!(err.contains("p.txt 9x9 fast: ") && err.contains(": slower"), "{err}");
+    // With the threshold off, nothing is judged and the counters agree.
+    run(
+        dir,
+        &[
+            "bench",
+            "p.txt",
+            "-j",
+            "1",
+            "-e",
+            "fast,dlx",
+            "--baseline",
+            "half.csv",
+            "--threshold",
+            "none",
+        ],
+        0,
+    );
+}
+
+#[test]
+fn two_engines_of_a_run_until_decided() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    puzzles(dir, "p.txt", 300);
+    // dlx is several times slower than fast: decided at once, a regression.
+    let decided = run(
+        dir,
+        &[
+            "bench",
+            "p.txt",
+            "-j",
+            "1",
+            "-e",
+            "fast,dlx",
+            "--compare",
+            "fast,dlx",
+            "--until-decided",
+            "--max-time",
+            "20",
+        ],
+        4,
+    );
+    let err = text(&decided.stderr);
+    // One round cannot tell a change from the machine drifting; two agree that it is one.
+    let line = |passes: &str| {
+        let prefix = format!("dlx against fast on p.txt, {passes}: ");
+        err.lines().find(|line| line.starts_with(&prefix)).unwrap_or_default().to_owned()
+    };
+    assert!(line("1 pass").ends_with(": not decided yet"), "{err}");
+    assert!(line("2 passes").ends_with(": slower"), "{err}");
+    let out = text(&decided.stdout);
+    assert!(out.contains("fast -> dlx") && out.contains("slower"), "{out}");
+    assert!(out.contains("run until the comparison was decided"), "{out}");
+    // The other way round is faster: no regression.
+    run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx", "--compare", "dlx,fast"], 0);
+    let unknown = sudoku_in(dir, &["bench", "p.txt", "-e", "fast,dlx", "--compare", "fast,naive"]);
+    refused(&unknown, &["--compare: naive is not an engine of this run"]);
+}
+
+#[test]
+fn bmf_validates_against_bencher_schema_and_github_benchmark_has_its_fields() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    puzzles(dir, "p.txt", 100);
+    let bmf = run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx,norvig", "-f", "bmf"], 0);
+    let document: Value = serde_json::from_slice(&bmf.stdout).unwrap();
+    let schema_path = repository().join("crates/cli/tests/data/bmf.schema.json");
+    let schema: Value =
+        serde_json::from_str(&std::fs::read_to_string(schema_path).unwrap()).unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&document).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{document}");
+    // The schema takes any object of objects: check what the service will chart.
+    let fast = &document["p.txt 9x9 fast"];
+    let latency = &fast["latency"];
+    let (value, lower, upper) = (
+        latency["value"].as_f64().unwrap(),
+        latency["lower_value"].as_f64().unwrap(),
+        latency["upper_value"].as_f64().unwrap(),
+    );
+    assert!(lower <= value && value <= upper && value > 0.0, "{latency}");
+    assert!(fast["throughput"]["value"].as_f64().unwrap() > 0.0);
+    assert!(fast["nodes-per-puzzle"]["value"].as_f64().unwrap() >= 1.0);
+    for engine in ["fast", "dlx", "norvig"] {
+        assert!(document[format!("p.txt 9x9 {engine}")]["latency"]["value"].is_number());
+    }
+    let github =
+        run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast", "-f", "github-benchmark"], 0);
+    let entries: Value = serde_json::from_slice(&github.stdout).unwrap();
+    let entries = entries.as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    assert_eq!(entries[0]["name"], "p.txt 9x9 fast - time per puzzle");
+    assert_eq!(entries[0]["unit"], "ns");
+    assert!(entries[0]["value"].as_f64().unwrap() > 0.0);
+    assert!(entries[0]["range"].as_str().unwrap().starts_with("± "));
+    assert_eq!(entries[1]["unit"], "nodes");
+}
