@@ -714,9 +714,9 @@ pub struct RunPair {
     /// Per group, the widest interval of the rounds of its chunks, as offsets from each
     /// chunk's estimate (log ratios), or `None` before one was found.
     drift: Vec<Option<(f64, f64)>>,
-    /// The old engine's last pass (µs, NaN where not answered), waiting for the new
-    /// engine's pass of the same round.
-    waiting: Option<Vec<f32>>,
+    /// The last pass of one of the two engines (`true`: the old one), µs, NaN where not
+    /// answered, waiting for the other's pass of the same round.
+    waiting: Option<(bool, Vec<f32>)>,
 }
 
 impl RunPair {
@@ -794,12 +794,18 @@ impl Observer for RunPair {
         run: &EngineRun<'_>,
         nanos: &[u64],
     ) {
-        if run.info.name == self.old {
-            self.waiting = Some(crate::measure::answered_micros(run, nanos));
-        } else if run.info.name == self.new
-            && let Some(old) = self.waiting.take()
-        {
-            self.rounds.push(old, crate::measure::answered_micros(run, nanos));
+        let old = run.info.name == self.old;
+        if !old && run.info.name != self.new {
+            return;
+        }
+        let times = crate::measure::answered_micros(run, nanos);
+        match self.waiting.take() {
+            // The other engine's pass of this round: the round is complete.
+            Some((waiting_old, waiting)) if waiting_old != old => {
+                let (old_times, new_times) = if old { (times, waiting) } else { (waiting, times) };
+                self.rounds.push(old_times, new_times);
+            }
+            _ => self.waiting = Some((old, times)),
         }
     }
 

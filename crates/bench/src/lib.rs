@@ -413,7 +413,16 @@ fn run_chunk(
         }
         pair_ran = false;
         let mut ran = false;
-        for (index, (runner, tally)) in runners.iter_mut().zip(&part.tallies).enumerate() {
+        // The two engines compared take turns first in alternate rounds (A B, B A, A B, ...),
+        // so that following the other engine is no advantage to either.
+        let mut order: Vec<usize> = (0..runners.len()).collect();
+        if let Some((old, new, _)) = compared
+            && rounds.len() % 2 == 0
+        {
+            order.swap(old, new);
+        }
+        for index in order {
+            let (runner, tally) = (&mut runners[index], &part.tallies[index]);
             let mut timing = tally.passes.map_or(options.timing, Timing::Repeat);
             if matches!(timing, Timing::UntilDecided { .. })
                 && (decided || compared.is_none_or(|(old, new, _)| index != old && index != new))
@@ -469,9 +478,9 @@ fn show_pass(
 }
 
 /// Whether the comparison of `new` against `old` on `chunk` is decided, after the passes so
-/// far (`rounds`: each round of their passes); shows its estimate. A decision needs two rounds
-/// at least: one cannot tell a change from the machine drifting. Nothing to compare (no puzzle
-/// both answered) is decided too.
+/// far (`rounds`: each round of their passes); shows its estimate. A decision needs
+/// [`stats::MIN_ROUNDS`] rounds: fewer cannot tell a change from the machine drifting. Nothing
+/// to compare (no puzzle both answered) is decided too.
 fn decide(
     chunk: &Corpus,
     old: &measure::Runner<'_, '_>,
@@ -492,7 +501,7 @@ fn decide(
         return true;
     };
     let estimate = stats::with_rounds(pooled, rounds.interval(stats::DEFAULT_SEED), threshold);
-    let decided = estimate.decided && rounds.len() >= 2;
+    let decided = estimate.decided && rounds.len() >= stats::MIN_ROUNDS;
     let verdict = match estimate.change {
         _ if !decided => "not decided yet",
         change => change.name(),

@@ -27,6 +27,9 @@
 //!   or when the whole interval lies within the threshold: more passes would not change it.
 //!   A `no change` that is not decided is a change too small to tell from the noise with these
 //!   puzzles and passes.
+//! - Two engines of one run, whose passes take turns, have **rounds** ([`Rounds`]): resampling
+//!   them widens the interval by the machine's drift between passes ([`with_rounds`]), which
+//!   the bootstrap over puzzles cannot see.
 //!
 //! Written here, not taken from a crate: the paired bootstrap is a dozen lines over the log
 //! ratios, and the crates that resample (and the test crates) take two unpaired samples or
@@ -149,6 +152,11 @@ pub fn estimate_with(
 /// The most rounds [`Rounds`] keeps: enough for the interval to settle, and a bound on the
 /// memory (8 bytes a puzzle a round) and on the cost of resampling them.
 pub const MAX_ROUNDS: usize = 32;
+
+/// The fewest rounds a comparison of two engines of one run is decided on: with fewer, the
+/// rounds drawn repeat too often for their spread to show the machine's drift (measured: two
+/// runs in five of the same library against itself were "faster" after two rounds).
+pub const MIN_ROUNDS: usize = 5;
 
 /// Draws of rounds per interval: each costs a pass over every puzzle of every round drawn.
 pub const ROUND_RESAMPLES: usize = 200;
