@@ -249,6 +249,23 @@ impl EngineInfo {
         self.origin == Origin::BuiltIn
     }
 
+    /// The same engine, each value of it handed to `wrap` when made, and what `wrap` returns
+    /// used instead: how a caller puts something around every solve (a check that the run
+    /// was cancelled, say) while the name, capabilities and sizes stay the engine's own.
+    pub fn wrapped(
+        self,
+        wrap: impl Fn(Box<dyn Engine>) -> Box<dyn Engine> + Send + Sync + 'static,
+    ) -> Self {
+        let inner = self.construct.clone();
+        let construct = move || {
+            wrap(match &inner {
+                Constructor::Plain(construct) => construct(),
+                Constructor::Shared(construct) => construct(),
+            })
+        };
+        EngineInfo { construct: Constructor::Shared(Arc::new(construct)), ..self }
+    }
+
     /// A new engine value. Each thread makes its own: engines own their scratch memory (an
     /// engine from outside, its process).
     pub fn create(&self) -> Box<dyn Engine> {
@@ -516,6 +533,38 @@ fn not_in_this_build(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_wrapped_engine_keeps_its_entry_and_solves_through_the_wrapper() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        struct Counting(Box<dyn Engine>, Arc<AtomicUsize>);
+        impl Engine for Counting {
+            fn solve(
+                &mut self,
+                puzzle: &sudoku_core::Grid,
+                limits: sudoku_core::Limits,
+            ) -> sudoku_core::Outcome {
+                self.1.fetch_add(1, Ordering::Relaxed);
+                self.0.solve(puzzle, limits)
+            }
+        }
+        let solves = Arc::new(AtomicUsize::new(0));
+        let seen = Arc::clone(&solves);
+        let original = find("dlx").unwrap().clone();
+        let wrapped = original.clone().wrapped(move |engine| {
+            Box::new(Counting(engine, Arc::clone(&seen))) as Box<dyn Engine>
+        });
+        assert_eq!(
+            (&wrapped.name, wrapped.orders(), wrapped.counts),
+            (&original.name, original.orders(), original.counts)
+        );
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let puzzle = sudoku_core::parse_one(line.as_bytes()).unwrap().grid;
+        let outcome = wrapped.create().solve(&puzzle, sudoku_core::Limits::UNIQUE);
+        assert_eq!(outcome.count, 1);
+        assert_eq!(solves.load(Ordering::Relaxed), 1);
+    }
 
     #[test]
     fn the_default_engines_are_named_as_the_table_has_them() {
