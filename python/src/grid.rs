@@ -1,0 +1,383 @@
+//! Grids in Python: the `Grid` class, what a function taking a puzzle accepts, and `read`,
+//! `read_array` and `write`.
+//!
+//! A puzzle may be given as text in any format the `sudoku` program reads (the first puzzle of
+//! it), as a `Grid`, or as `side²` integers row by row (a list, a tuple, a 1-D numpy array; 0
+//! for a blank). Every way checks what the reader checks, values in range and no clue repeated
+//! in a row, column or box, and says where the first problem is.
+
+use std::io::Cursor;
+
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+use sudoku_core::{Alphabet, Format, PuzzleReader, ReadOptions, Size, format_grid, parse_one};
+
+use crate::errors::{Place, puzzle_error, read_error};
+
+/// A grid of any size from 4×4 to 64×64: a puzzle (0 for a blank cell) or a solution.
+///
+/// Made from text, from `side²` integers or from another grid:
+///
+/// >>> from sudoku_workbench import Grid
+/// >>> grid = Grid("...42....1....3.")
+/// >>> grid.side, grid.clues
+/// (4, 4)
+/// >>> grid.cells[:4]
+/// [0, 0, 0, 4]
+/// >>> str(grid)
+/// '...42....1....3.'
+///
+/// Two grids are equal when their cells are, wherever they were read from.
+#[pyclass(module = "sudoku_workbench", frozen, eq)]
+#[derive(Clone)]
+pub struct Grid {
+    pub grid: sudoku_core::Grid,
+    /// The puzzle's number in the text it was read from.
+    number: Option<usize>,
+    /// The line it started on.
+    line: Option<usize>,
+    /// The format it was read in.
+    format: Option<Format>,
+    /// The symbols it was written with (the size's usual ones when not read from text).
+    alphabet: Alphabet,
+}
+
+impl PartialEq for Grid {
+    fn eq(&self, other: &Grid) -> bool {
+        self.grid == other.grid
+    }
+}
+
+impl Grid {
+    /// A grid not read from text.
+    pub fn of(grid: sudoku_core::Grid) -> Grid {
+        let alphabet = Alphabet::for_size(grid.size());
+        Grid { grid, number: None, line: None, format: None, alphabet }
+    }
+
+    /// A grid read from text, with where it came from.
+    fn read(puzzle: sudoku_core::Puzzle) -> Grid {
+        Grid {
+            grid: puzzle.grid,
+            number: Some(puzzle.number),
+            line: Some(puzzle.line),
+            format: Some(puzzle.format),
+            alphabet: puzzle.alphabet,
+        }
+    }
+}
+
+#[pymethods]
+impl Grid {
+    #[new]
+    fn new(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
+        to_grid(puzzle, None)
+    }
+
+    /// The number of rows (and of columns, and of values): 9 for a 9×9 grid.
+    #[getter]
+    fn side(&self) -> usize {
+        self.grid.size().side()
+    }
+
+    /// The values of the cells, row by row, 0 for a blank.
+    #[getter]
+    fn cells(&self) -> Vec<u32> {
+        // Integers, not `bytes` (what a `Vec<u8>` would become).
+        self.grid.cells().iter().map(|&value| u32::from(value)).collect()
+    }
+
+    /// The number of filled cells.
+    #[getter]
+    fn clues(&self) -> usize {
+        self.grid.clue_count()
+    }
+
+    /// The puzzle's 1-based number in the text it was read from (`None` when not read).
+    #[getter]
+    fn number(&self) -> Option<usize> {
+        self.number
+    }
+
+    /// The 1-based line it started on (`None` when not read).
+    #[getter]
+    fn line(&self) -> Option<usize> {
+        self.line
+    }
+
+    /// The format it was read in (`line`, `compact`, `judge`, `pretty`, `bordered`), if read.
+    #[getter]
+    fn format(&self) -> Option<&'static str> {
+        self.format.map(Format::name)
+    }
+
+    /// Whether every cell is filled.
+    fn is_full(&self) -> bool {
+        self.grid.is_full()
+    }
+
+    /// The cells as a 1-D `uint8` numpy array.
+    fn to_numpy<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<u8>> {
+        PyArray1::from_slice(py, self.grid.cells())
+    }
+
+    fn __len__(&self) -> usize {
+        self.grid.cells().len()
+    }
+
+    fn __str__(&self) -> String {
+        let text = format_grid(&self.grid, Format::Line, self.alphabet);
+        text.trim_end().to_owned()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Grid('{}')", self.__str__())
+    }
+}
+
+/// The grid `object` stands for (see the module documentation); `index` is its place in the
+/// sequence it came in, for error messages.
+pub fn to_grid(object: &Bound<'_, PyAny>, index: Option<usize>) -> PyResult<Grid> {
+    let py = object.py();
+    if let Ok(grid) = object.cast::<Grid>() {
+        return Ok(grid.get().clone());
+    }
+    if let Ok(text) = object.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return parse_one(text.as_bytes())
+            .map(Grid::read)
+            .map_err(|error| read_error(py, &error, index));
+    }
+    // A 1-D numpy array of bytes (a row of `read_array`'s) is read in place; any other
+    // sequence goes through the sequence protocol, an element at a time.
+    if let Ok(array) = object.extract::<PyReadonlyArray1<'_, u8>>() {
+        let values = array.as_array();
+        return match values.as_slice() {
+            Some(values) => cells_to_grid(py, values, index).map(Grid::of),
+            None => cells_to_grid(py, &values.to_vec(), index).map(Grid::of),
+        };
+    }
+    let values: Vec<i64> = object.extract().map_err(|_| {
+        let what = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+        pyo3::exceptions::PyTypeError::new_err(format!(
+            "a puzzle is text, a Grid or a sequence of integers, not {what}"
+        ))
+    })?;
+    cells_to_grid(py, &values, index).map(Grid::of)
+}
+
+/// The grid of `values` (row-major, 0 blank) with its values in range but clues not checked
+/// against each other: a Python solver's claimed solution, which the harness judges.
+pub fn values_to_grid(object: &Bound<'_, PyAny>) -> PyResult<sudoku_core::Grid> {
+    let py = object.py();
+    if let Ok(grid) = object.cast::<Grid>() {
+        return Ok(grid.get().grid.clone());
+    }
+    if object.is_instance_of::<PyString>() {
+        return to_grid(object, None).map(|grid| grid.grid);
+    }
+    let values: Vec<i64> = object.extract()?;
+    in_range(py, &values, None)
+}
+
+/// The grid of `values` (row-major, 0 blank), or the `PuzzleError` of its first problem.
+pub fn cells_to_grid<T: Copy + Into<i64>>(
+    py: Python<'_>,
+    values: &[T],
+    index: Option<usize>,
+) -> PyResult<sudoku_core::Grid> {
+    let grid = in_range(py, values, index)?;
+    check_clues(py, &grid, index)?;
+    Ok(grid)
+}
+
+/// The grid of `values`, or the `PuzzleError` of a count or value out of range.
+fn in_range<T: Copy + Into<i64>>(
+    py: Python<'_>,
+    values: &[T],
+    index: Option<usize>,
+) -> PyResult<sudoku_core::Grid> {
+    let Some(size) = Size::from_cell_count(values.len()) else {
+        let message = format!(
+            "{}{} values is no grid's cell count (16, 81, 256, 625, 1296, 2401 or 4096)",
+            at(index),
+            values.len()
+        );
+        let place = Place { puzzle: index.map(|i| i + 1), index, ..Place::default() };
+        return Err(puzzle_error(py, message, place));
+    };
+    let side = size.side() as i64;
+    let mut cells = Vec::with_capacity(values.len());
+    for (cell, &value) in values.iter().enumerate() {
+        let value: i64 = value.into();
+        if !(0..=side).contains(&value) {
+            return Err(cell_error(
+                py,
+                size,
+                index,
+                cell,
+                format!("{value} is not a {size} value (0 for a blank, 1 to {side})"),
+            ));
+        }
+        cells.push(value as u8);
+    }
+    sudoku_core::Grid::from_cells(size, &cells)
+        .ok_or_else(|| PyValueError::new_err("values out of range"))
+}
+
+/// The `PuzzleError` of a repeated clue in `grid`, if it has one.
+pub fn check_clues(py: Python<'_>, grid: &sudoku_core::Grid, index: Option<usize>) -> PyResult<()> {
+    match grid.first_conflict() {
+        None => Ok(()),
+        Some(conflict) => {
+            Err(cell_error(py, grid.size(), index, conflict.second, conflict.to_string()))
+        }
+    }
+}
+
+/// "puzzle at index 3: " for a puzzle of a sequence, nothing for one given alone.
+fn at(index: Option<usize>) -> String {
+    index.map(|index| format!("puzzle at index {index}: ")).unwrap_or_default()
+}
+
+/// The `PuzzleError` of a problem at `cell` of a puzzle given as values.
+pub fn cell_error(
+    py: Python<'_>,
+    size: Size,
+    index: Option<usize>,
+    cell: usize,
+    what: String,
+) -> PyErr {
+    let message = format!("{}cell {} ({}): {what}", at(index), cell, size.name(cell));
+    let place = Place {
+        puzzle: index.map(|i| i + 1),
+        column: Some(cell + 1),
+        index,
+        cell: Some(cell),
+        ..Place::default()
+    };
+    puzzle_error(py, message, place)
+}
+
+/// What a reader is told: the format and size, when given.
+pub fn read_options(format: Option<&str>, size: Option<usize>) -> PyResult<ReadOptions> {
+    let format = format.map(format_named).transpose()?;
+    let size = size
+        .map(|side| {
+            Size::from_side(side).ok_or_else(|| {
+                PyValueError::new_err(format!("no grid has side {side} (4, 9, 16, ... 64)"))
+            })
+        })
+        .transpose()?;
+    Ok(ReadOptions { format, size, alphabet: None })
+}
+
+/// The format called `name`.
+fn format_named(name: &str) -> PyResult<Format> {
+    Format::ALL.into_iter().find(|format| format.name() == name).ok_or_else(|| {
+        let names: Vec<&str> = Format::ALL.iter().map(|format| format.name()).collect();
+        PyValueError::new_err(format!("no format {name:?}: the formats are {}", names.join(", ")))
+    })
+}
+
+/// Reads every puzzle of `text`, in any format and size the `sudoku` program reads.
+///
+/// `format` and `size` (a side: 4, 9, 16...) force what is otherwise detected per puzzle.
+/// Raises `PuzzleError` for the first malformed puzzle, with its number, line and column.
+///
+/// >>> from sudoku_workbench import read
+/// >>> puzzles = read("# two puzzles\n...42....1....3.\n.1....4......23.\n")
+/// >>> [(p.number, p.line, p.side) for p in puzzles]
+/// [(1, 2, 4), (2, 3, 4)]
+/// >>> read("...42....1....33")
+/// Traceback (most recent call last):
+/// ...
+/// sudoku_workbench.errors.PuzzleError: puzzle 1, line 1, column 16: ...
+#[pyfunction]
+#[pyo3(signature = (text, format=None, size=None))]
+pub fn read(
+    py: Python<'_>,
+    text: &str,
+    format: Option<&str>,
+    size: Option<usize>,
+) -> PyResult<Vec<Grid>> {
+    let options = read_options(format, size)?;
+    PuzzleReader::with_options(Cursor::new(text.as_bytes()), options)
+        .map(|item| item.map(Grid::read).map_err(|error| read_error(py, &error, None)))
+        .collect()
+}
+
+/// Reads every puzzle of `text` into an `(N, side*side)` `uint8` array, 0 for a blank: the
+/// input `solve_many` takes. The puzzles must all have one size.
+///
+/// >>> from sudoku_workbench import read_array
+/// >>> read_array("...42....1....3.\n.1....4......23.\n").shape
+/// (2, 16)
+#[pyfunction]
+#[pyo3(signature = (text, format=None, size=None))]
+pub fn read_array<'py>(
+    py: Python<'py>,
+    text: &str,
+    format: Option<&str>,
+    size: Option<usize>,
+) -> PyResult<Bound<'py, PyArray2<u8>>> {
+    let options = read_options(format, size)?;
+    let mut cells = Vec::new();
+    let mut first: Option<Size> = None;
+    let mut count = 0;
+    for item in PuzzleReader::with_options(Cursor::new(text.as_bytes()), options) {
+        let puzzle = item.map_err(|error| read_error(py, &error, None))?;
+        let size = puzzle.grid.size();
+        match first {
+            None => first = Some(size),
+            Some(first) if first != size => {
+                let message = format!(
+                    "puzzle {}, line {}: a {size} puzzle among {first} ones: an array holds \
+                     one size",
+                    puzzle.number, puzzle.line
+                );
+                let place = Place {
+                    puzzle: Some(puzzle.number),
+                    line: Some(puzzle.line),
+                    ..Place::default()
+                };
+                return Err(puzzle_error(py, message, place));
+            }
+            Some(_) => {}
+        }
+        cells.extend_from_slice(puzzle.grid.cells());
+        count += 1;
+    }
+    let width = first.map_or(Size::NINE.cells(), Size::cells);
+    PyArray1::from_vec(py, cells).reshape([count, width])
+}
+
+/// Writes `grid` in `format` (`line`, `compact`, `judge`, `pretty`, `bordered`) and
+/// `alphabet` (`1-9A`, `0-9A`, `numbers`; by default the one it was read in), ending with a
+/// newline, as `sudoku solve --format` writes it.
+///
+/// >>> from sudoku_workbench import write
+/// >>> print(write("...42....1....3.", format="compact"), end="")
+/// 0004
+/// 2000
+/// 0100
+/// 0030
+#[pyfunction]
+#[pyo3(signature = (grid, format="line", alphabet=None))]
+pub fn write(grid: &Bound<'_, PyAny>, format: &str, alphabet: Option<&str>) -> PyResult<String> {
+    let grid = to_grid(grid, None)?;
+    let format = format_named(format)?;
+    let alphabet = match alphabet {
+        None => grid.alphabet,
+        Some(name) => {
+            Alphabet::ALL.into_iter().find(|alphabet| alphabet.name() == name).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "no alphabet {name:?}: the alphabets are 1-9A, 0-9A, numbers"
+                ))
+            })?
+        }
+    };
+    Ok(format_grid(&grid.grid, format, alphabet))
+}

@@ -1,0 +1,262 @@
+//! `rate` and `explain`: the ladder of human techniques on one puzzle, as `sudoku rate` and
+//! `sudoku explain` run it.
+//!
+//! The walk is theirs: techniques that assume one solution are used only on a puzzle counted
+//! to have exactly one (within the node budget: a count that gives up leaves the puzzle
+//! unexplained); without them, the count is made only when the techniques get stuck, to tell
+//! "needs a guess" from "several solutions" and "no solution".
+
+use pyo3::prelude::*;
+use sudoku_core::{Grid as CoreGrid, Limits, Verdict};
+use sudoku_engines::default_engine_for;
+use sudoku_logic::{Band, Board, End, Ladder, Options, Rating as LogicRating, Technique, digits};
+
+use crate::grid::{Grid, to_grid};
+use crate::interrupt::guarded;
+
+/// How hard a puzzle is for people: the hardest technique its path needs.
+#[pyclass(module = "sudoku_workbench", frozen, get_all)]
+pub struct Rating {
+    /// `0`, `1` or `2+` solutions; `0+?`/`1+?` when counting gave up at the budget.
+    solutions: String,
+    /// `solved` (by techniques), `stuck` (needs a guess), `broken` (no solution), `gave-up`
+    /// (the count gave up at the budget: not rated).
+    end: String,
+    /// The hardest technique's name (`None` when no step was taken).
+    hardest: Option<String>,
+    /// Its short machine name (`x-wing`).
+    hardest_key: Option<String>,
+    /// Its difficulty, on Sudoku Explainer's scale (0.0 when no step was taken).
+    difficulty: f64,
+    /// Steps taken.
+    steps: usize,
+    /// The difficulty band (`easy` ... `extreme`; `None` when not rated).
+    band: Option<String>,
+    /// Filled cells of the puzzle.
+    clues: usize,
+}
+
+#[pymethods]
+impl Rating {
+    fn __repr__(&self) -> String {
+        format!(
+            "Rating(difficulty={:.1}, hardest={}, end='{}', steps={}, band={})",
+            self.difficulty,
+            python_text(self.hardest.as_deref()),
+            self.end,
+            self.steps,
+            python_text(self.band.as_deref())
+        )
+    }
+}
+
+/// One step of a path: a technique, the cells of its pattern, what it places and removes.
+#[pyclass(module = "sudoku_workbench", frozen, get_all)]
+#[derive(Clone)]
+pub struct Step {
+    /// The technique's name (`Hidden Single (box)`).
+    technique: String,
+    /// Its short machine name (`hidden-single-box`).
+    key: String,
+    /// Its difficulty.
+    difficulty: f64,
+    /// The step in the field's notation (`r3c5=7`, `r1c1<>4`...).
+    text: String,
+    /// The values the pattern is about.
+    digits: Vec<u32>,
+    /// The cells of the pattern (row-major, from 0).
+    cells: Vec<usize>,
+    /// The houses of the pattern (`row 3`, `box 5`).
+    units: Vec<String>,
+    /// Values placed: `(cell, digit)`.
+    placed: Vec<(usize, u8)>,
+    /// Candidates removed: `(cell, digit)`.
+    removed: Vec<(usize, u8)>,
+}
+
+#[pymethods]
+impl Step {
+    fn __repr__(&self) -> String {
+        format!("Step({:?})", self.text)
+    }
+}
+
+/// A puzzle's path of techniques.
+#[pyclass(module = "sudoku_workbench", frozen, get_all)]
+pub struct Explanation {
+    /// `0`, `1` or `2+` solutions; `0+?`/`1+?` when counting gave up at the budget.
+    solutions: String,
+    /// `solved`, `stuck`, `no-solution` or `gave-up`, as `sudoku explain --format json`.
+    end: String,
+    /// The steps, in order.
+    steps: Vec<Step>,
+    /// The hardest technique's name.
+    hardest: Option<String>,
+    /// Its difficulty (0.0 when no step was taken).
+    difficulty: f64,
+    /// The grid the path solved, when it did.
+    solution: Option<Grid>,
+}
+
+#[pymethods]
+impl Explanation {
+    fn __repr__(&self) -> String {
+        let hardest = python_text(self.hardest.as_deref());
+        format!("Explanation(end='{}', steps={}, hardest={hardest})", self.end, self.steps.len())
+    }
+}
+
+/// `text` as Python writes a string or `None`, for a `__repr__`.
+fn python_text(text: Option<&str>) -> String {
+    text.map_or_else(|| "None".to_owned(), |text| format!("'{text}'"))
+}
+
+/// Where a walk ended and what is known of the puzzle's solutions.
+struct Walk {
+    solutions: Verdict,
+    /// `None`: the count gave up before the first step.
+    end: Option<End>,
+    board: Board,
+}
+
+/// Walks `puzzle` up the ladder (see the module documentation), giving each step to `on_step`.
+fn walk(
+    puzzle: &CoreGrid,
+    uniqueness: bool,
+    budget: Option<u64>,
+    mut on_step: impl FnMut(&sudoku_logic::Step),
+) -> Walk {
+    let limits = budget.map_or(Limits::UNIQUE, |nodes| Limits::UNIQUE.with_node_budget(nodes));
+    let count = || default_engine_for(puzzle.size()).create().solve(puzzle, limits).verdict(limits);
+    let without = Ladder::new(Options::default());
+    let mut board = Board::new(puzzle);
+    let mut step = |_: &Board, step: &sudoku_logic::Step| on_step(step);
+    let (solutions, end) = if uniqueness {
+        let solutions = count();
+        let end = match solutions {
+            Verdict::GaveUp(_) => None,
+            Verdict::Exactly(0) => Some(End::Broken),
+            Verdict::Exactly(1) => {
+                let with = Ladder::new(Options { uniqueness: true, ..Options::default() });
+                Some(with.run(&mut board, &mut step))
+            }
+            _ => Some(without.run(&mut board, &mut step)),
+        };
+        (solutions, end)
+    } else {
+        match without.run(&mut board, &mut step) {
+            End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
+            End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
+            End::Stuck => {
+                let solutions = count();
+                let end = if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
+                (solutions, Some(end))
+            }
+        }
+    };
+    Walk { solutions, end, board }
+}
+
+/// Rates `puzzle` as `sudoku rate` does: the hardest technique its path of human techniques
+/// needs, on Sudoku Explainer's scale, and its band. `budget` bounds the count of solutions
+/// (in search nodes); `uniqueness=False` leaves out the techniques that assume one solution.
+///
+/// >>> from sudoku_workbench import rate
+/// >>> rating = rate("...42....1....3.")
+/// >>> rating.end, rating.hardest_key, rating.band
+/// ('solved', 'hidden-single-box', '1-singles')
+#[pyfunction]
+#[pyo3(signature = (puzzle, budget=None, uniqueness=true))]
+pub fn rate(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    budget: Option<u64>,
+    uniqueness: bool,
+) -> PyResult<Rating> {
+    let grid = to_grid(puzzle, None)?.grid;
+    let (mut hardest, mut steps) = (None::<Technique>, 0);
+    let walked = guarded(py, || {
+        walk(&grid, uniqueness, budget, |step| {
+            steps += 1;
+            hardest = hardest.max(Some(step.technique));
+        })
+    })?;
+    let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
+    let rating = walked.end.filter(|_| !gave_up).map(|end| LogicRating {
+        hardest,
+        difficulty: hardest.map_or(0.0, Technique::difficulty),
+        steps,
+        end,
+    });
+    Ok(Rating {
+        solutions: walked.solutions.to_string(),
+        end: match rating.as_ref().map(|rating| rating.end) {
+            Some(End::Solved) => "solved",
+            Some(End::Stuck) => "stuck",
+            Some(End::Broken) => "broken",
+            None => "gave-up",
+        }
+        .to_owned(),
+        hardest: hardest.map(|t| t.name().to_owned()),
+        hardest_key: hardest.map(|t| t.key().to_owned()),
+        difficulty: hardest.map_or(0.0, Technique::difficulty),
+        steps,
+        band: rating.map(|rating| Band::of(&rating).name().to_owned()),
+        clues: grid.clue_count(),
+    })
+}
+
+/// Explains `puzzle` as `sudoku explain` does: the path of human techniques, a step at a
+/// time. Nothing is guessed: a path that gets stuck ends there (`end == "stuck"`).
+///
+/// >>> from sudoku_workbench import explain
+/// >>> path = explain("...42....1....3.")
+/// >>> path.end, len(path.steps) > 0
+/// ('solved', True)
+/// >>> first = path.steps[0]
+/// >>> first.technique, first.placed
+/// ('Hidden Single (box)', [(0, 1)])
+#[pyfunction]
+#[pyo3(signature = (puzzle, budget=None, uniqueness=true))]
+pub fn explain(
+    py: Python<'_>,
+    puzzle: &Bound<'_, PyAny>,
+    budget: Option<u64>,
+    uniqueness: bool,
+) -> PyResult<Explanation> {
+    let grid = to_grid(puzzle, None)?.grid;
+    let size = grid.size();
+    let mut steps = Vec::new();
+    let mut hardest = None::<Technique>;
+    let walked = guarded(py, || {
+        walk(&grid, uniqueness, budget, |step| {
+            hardest = hardest.max(Some(step.technique));
+            steps.push(Step {
+                technique: step.technique.name().to_owned(),
+                key: step.technique.key().to_owned(),
+                difficulty: step.technique.difficulty(),
+                text: step.describe(size),
+                digits: digits(step.digits).map(u32::from).collect(),
+                cells: step.pattern.iter().map(|&(cell, _)| cell).collect(),
+                units: step.units.iter().map(ToString::to_string).collect(),
+                placed: step.placements.clone(),
+                removed: step.eliminations.clone(),
+            });
+        })
+    })?;
+    let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
+    let end = match (gave_up, walked.end) {
+        (true, _) | (false, None) => "gave-up",
+        (false, Some(End::Solved)) => "solved",
+        (false, Some(End::Stuck)) => "stuck",
+        (false, Some(End::Broken)) => "no-solution",
+    };
+    Ok(Explanation {
+        solutions: walked.solutions.to_string(),
+        end: end.to_owned(),
+        solution: (walked.end == Some(End::Solved)).then(|| Grid::of(walked.board.grid())),
+        steps,
+        hardest: hardest.map(|t| t.name().to_owned()),
+        difficulty: hardest.map_or(0.0, Technique::difficulty),
+    })
+}

@@ -1,0 +1,205 @@
+"""The functions of sudoku_workbench on their own: reading and writing, one solve, a batch,
+rating, explaining, generating, and what bad input, a panic and Ctrl-C do."""
+
+from __future__ import annotations
+
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import List
+
+import numpy as np
+import pytest
+
+import sudoku_workbench as sw
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+SHIPPED = REPOSITORY / "data" / "corpus" / "generated-10000.txt"
+# A 9x9 puzzle with one solution, and that solution.
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+
+
+def is_solution(puzzle: List[int], solution: List[int]) -> bool:
+    """Whether ``solution`` fills ``puzzle`` (9x9) by the rules, checked here in Python."""
+    if any(p and p != s for p, s in zip(puzzle, solution)):
+        return False
+    units = [[r * 9 + c for c in range(9)] for r in range(9)]
+    units += [[r * 9 + c for r in range(9)] for c in range(9)]
+    units += [[(b // 3 * 3 + r) * 9 + b % 3 * 3 + c for r in range(3) for c in range(3)] for b in range(9)]
+    return all(sorted(solution[i] for i in unit) == list(range(1, 10)) for unit in units)
+
+
+@pytest.fixture(scope="module")
+def shipped() -> np.ndarray:
+    return sw.read_array(SHIPPED.read_text())
+
+
+def test_engines_lists_the_registry() -> None:
+    entries = {entry.name: entry for entry in sw.engines()}
+    assert {"naive", "fast", "dlx", "cdcl", "propagate"} <= set(entries)
+    assert entries["fast"].sizes == [9] and entries["fast"].statistics
+    assert entries["cdcl"].sizes[0] == 4 and entries["cdcl"].sizes[-1] == 64
+    assert all(entry.description for entry in entries.values())
+
+
+def test_read_gives_every_puzzle_with_its_place() -> None:
+    text = "# a comment\n\n" + PUZZLE + "\n" + sw.write(PUZZLE, format="pretty")
+    first, second = sw.read(text)
+    assert (first.number, first.line, first.format) == (1, 3, "line")
+    assert (second.number, second.line, second.format) == (2, 4, "pretty")
+    assert first == second and str(first) == PUZZLE and first.clues == 30
+
+
+@pytest.mark.parametrize("format", ["line", "compact", "judge", "pretty", "bordered"])
+def test_every_format_reads_back(format: str) -> None:
+    grid = sw.Grid(PUZZLE)
+    (back,) = sw.read(sw.write(grid, format=format), format=format)
+    assert back == grid
+
+
+def test_bad_text_names_puzzle_line_and_column() -> None:
+    text = PUZZLE + "\n\n" + PUZZLE[:40] + "x" + PUZZLE[41:] + "\n"
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.read(text)
+    assert isinstance(caught.value, ValueError)
+    assert (caught.value.puzzle, caught.value.line, caught.value.column) == (2, 3, 41)
+    assert "puzzle 2, line 3, column 41" in str(caught.value)
+
+
+def test_bad_values_name_the_cell() -> None:
+    cells = [int(c) if c != "." else 0 for c in PUZZLE]
+    cells[10] = 10
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve(cells)
+    assert (caught.value.cell, caught.value.column) == (10, 11)
+    cells[10] = 5  # row 2 holds a 5 at r2c6: the later of the two cells is named
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve(cells)
+    assert caught.value.cell == 14 and "r2c2" in str(caught.value) and "r2c6" in str(caught.value)
+    with pytest.raises(sw.PuzzleError, match="80 values"):
+        sw.solve(cells[:80])
+    with pytest.raises(TypeError):
+        sw.solve(3.5)  # type: ignore[arg-type]
+
+
+def test_solve_and_count() -> None:
+    result = sw.solve(PUZZLE)
+    assert result.verdict == "1+" and str(result.solution) == SOLUTION and result.solved
+    assert result.nodes is not None and result.nodes >= 1 and result.engine == "fast"
+    counted = sw.count(PUZZLE, engine="dlx")
+    assert (counted.verdict, counted.count, counted.engine) == ("1", 1, "dlx")
+    empty = "." * 81
+    assert sw.count(empty, limit=5).verdict == "5+"
+    gave_up = sw.count(empty[:-1] + "1", limit=10**6, budget=50, engine="dlx")
+    assert gave_up.budget_exhausted and gave_up.verdict.endswith("+?")
+    with pytest.raises(ValueError, match="unknown engine|no engine"):
+        sw.solve(PUZZLE, engine="no-such-engine")
+    with pytest.raises(ValueError, match="solves 9"):
+        sw.solve("." * 256, engine="fast")
+
+
+def test_every_size_is_solved() -> None:
+    for side in (4, 16):
+        (puzzle,) = sw.generate(side, count=1, seed=3)
+        result = sw.count(puzzle)
+        assert result.verdict == "1" and result.solution is not None
+        assert result.solution.is_full() and result.solution.side == side
+
+
+def test_solve_many_checks_every_solution(shipped: np.ndarray) -> None:
+    batch = sw.solve_many(shipped, limit=2)
+    assert batch.solutions.shape == shipped.shape and batch.solutions.dtype == np.uint8
+    assert (batch.counts == 1).all() and not batch.gave_up.any()
+    assert batch.statistics and (batch.nodes >= 1).all()
+    for index in range(0, len(shipped), 997):
+        assert is_solution(shipped[index].tolist(), batch.solutions[index].tolist())
+    # One thread or two, another engine: the same solutions (each is unique).
+    sample = shipped[:500]
+    one = sw.solve_many(sample, engine="dlx", threads=1, limit=2)
+    two = sw.solve_many(sample, engine="dlx", threads=2, limit=2)
+    assert (one.solutions == batch.solutions[:500]).all() and (one.nodes == two.nodes).all()
+
+
+def test_solve_many_takes_lists_and_other_integer_arrays() -> None:
+    from_text = sw.solve_many([PUZZLE, sw.Grid(PUZZLE), [0] * 81])
+    assert from_text.counts.tolist() == [1, 1, 1]
+    assert "".join(map(str, from_text.solutions[0])) == SOLUTION
+    wide = sw.read_array(PUZZLE).astype(np.int64)
+    assert sw.solve_many(wide).counts.tolist() == [1]
+    assert sw.solve_many(np.asfortranarray(np.repeat(wide, 3, axis=0))).counts.tolist() == [1, 1, 1]
+    assert sw.solve_many(np.zeros((0, 81), dtype=np.uint8)).solutions.shape == (0, 81)
+
+
+def test_solve_many_names_the_bad_puzzle() -> None:
+    puzzles = np.repeat(sw.read_array(PUZZLE), 5, axis=0)
+    puzzles[3, 2] = 5  # a second 5 in row 1
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many(puzzles)
+    assert (caught.value.index, caught.value.cell, caught.value.puzzle) == (3, 2, 4)
+    puzzles[3, 2] = 12
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many(puzzles)
+    assert (caught.value.index, caught.value.cell) == (3, 2)
+    puzzles16 = puzzles.astype(np.int16)
+    puzzles16[1, 7] = -1
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many(puzzles16)
+    assert (caught.value.index, caught.value.cell) == (1, 7)
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many([PUZZLE, PUZZLE[:-1] + "x"])
+    assert caught.value.index == 1 and caught.value.column == 81
+    with pytest.raises(sw.PuzzleError, match="one size"):
+        sw.solve_many([PUZZLE, "." * 16])
+
+
+def test_rate_and_explain_agree(shipped: np.ndarray) -> None:
+    for index in (0, 1, 2):
+        rating = sw.rate(shipped[index])
+        path = sw.explain(shipped[index])
+        assert rating.steps == len(path.steps) and rating.hardest == path.hardest
+        assert rating.solutions == path.solutions == "1"
+        if path.end == "solved":
+            assert path.solution is not None and is_solution(shipped[index].tolist(), path.solution.cells)
+        for step in path.steps:
+            assert step.text and step.technique and (step.placed or step.removed)
+            assert all(0 <= cell < 81 and 1 <= digit <= 9 for cell, digit in step.placed + step.removed)
+    several = sw.rate("." * 81)
+    assert several.solutions == "2+" and several.end == "stuck"
+
+
+def test_generate_is_reproducible() -> None:
+    first = sw.generate(9, count=4, seed=11, threads=2)
+    again = sw.generate(9, count=4, seed=11, engine="dlx", threads=1)
+    assert first == again and len({str(p) for p in first}) == 4
+    assert all(sw.count(p).verdict == "1" for p in first)
+    with pytest.raises(ValueError, match="side 10"):
+        sw.generate(10)
+
+
+def test_a_panic_is_an_exception() -> None:
+    with pytest.raises(sw.InternalError, match="on purpose"):
+        sw._native._panic_for_test("on purpose")
+    # The interpreter lives on, and so does the module.
+    assert sw.solve(PUZZLE).solved
+
+
+def interrupt_after(seconds: float) -> threading.Timer:
+    """Sends this process SIGINT (Ctrl-C) in ``seconds``."""
+    timer = threading.Timer(seconds, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGINT") or os.name != "posix", reason="POSIX signals")
+def test_ctrl_c_stops_solve_many(shipped: np.ndarray) -> None:
+    # naive on the whole corpus, many times over: far longer than the test waits.
+    puzzles = np.tile(shipped, (20, 1))
+    started = time.perf_counter()
+    timer = interrupt_after(0.3)
+    with pytest.raises(KeyboardInterrupt):
+        sw.solve_many(puzzles, engine="naive", threads=2, limit=2)
+    timer.cancel()
+    assert time.perf_counter() - started < 5
