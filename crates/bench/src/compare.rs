@@ -57,6 +57,9 @@ pub struct Comparison {
     pub resamples: usize,
     /// Their seed.
     pub seed: u64,
+    /// The runs (per-puzzle files) of each side, old and new: with two or more a side, the
+    /// intervals hold the drift between runs.
+    pub runs: [usize; 2],
     /// The paired groups, in the new file's order.
     pub groups: Vec<Group>,
     /// Groups of the old file the new one does not have.
@@ -175,9 +178,13 @@ impl Comparison {
             Some(percent) => format!("threshold ±{percent}%"),
             None => "speed not judged (threshold none)".to_owned(),
         };
+        let runs = match self.runs {
+            [1, 1] => String::new(),
+            [old, new] => format!(", widened by resampling {old} and {new} runs a side"),
+        };
         format!(
             "new against old, per puzzle: geometric mean of the time ratios, its {:.0}% \
-             bootstrap interval ({} draws, seed {}), Wilcoxon signed-rank p; {threshold}",
+             bootstrap interval ({} draws, seed {}{runs}), Wilcoxon signed-rank p; {threshold}",
             self.confidence * 100.0,
             count(self.resamples as u64),
             self.seed
@@ -497,6 +504,31 @@ impl Side {
         Ok(side)
     }
 
+    /// The group of the same file (by digest where both have one, else by name), size and
+    /// `engine` as `key`.
+    fn group_like(&self, key: &GroupKey, engine: &str) -> Option<u32> {
+        self.groups
+            .iter()
+            .position(|candidate| {
+                let same_file = match (&candidate.digest, &key.digest) {
+                    (Some(a), Some(b)) => a == b,
+                    _ => candidate.file == key.file,
+                };
+                same_file && candidate.size == key.size && candidate.engine == engine
+            })
+            .map(|number| number as u32)
+    }
+
+    /// The time of the answer to `puzzle` in group `number`, µs, NaN when none.
+    fn answer_time(&self, number: u32, puzzle: u64) -> f32 {
+        let key = u64::from(number) << PUZZLE_BITS | puzzle;
+        self.rows
+            .binary_search_by_key(&key, |(entry, _)| entry.key)
+            .ok()
+            .and_then(|index| self.rows[index].0.answer_time())
+            .map_or(f32::NAN, |us| us as f32)
+    }
+
     /// The rows of group `number`, in puzzle order.
     fn rows_of(&self, number: u32) -> &[(Entry, u64)] {
         let start = u64::from(number) << PUZZLE_BITS;
@@ -510,16 +542,27 @@ impl Side {
 /// Compares the per-puzzle files `old` and `new` (which may be the same file when two engines
 /// are compared).
 pub fn compare(old: &Path, new: &Path, options: &CompareOptions) -> Result<Comparison, String> {
+    compare_runs(&[old], &[new], options)
+}
+
+/// Compares runs of each side: several per-puzzle files of independent runs of the same
+/// engines on the same files (the first of each side gives the counters and the pairing, the
+/// others their times). With two runs or more a side, the interval holds the drift between
+/// runs ([`stats::runs_interval`]), which one run a side cannot show.
+pub fn compare_runs(
+    old: &[&Path],
+    new: &[&Path],
+    options: &CompareOptions,
+) -> Result<Comparison, String> {
     let (old_wanted, new_wanted) = wanted_engines(options);
-    let old_side = Side::read(old, &old_wanted)?;
-    let new_side = Side::read(new, &new_wanted)?;
-    compare_sides(
-        &old.display().to_string(),
-        &new.display().to_string(),
-        &old_side,
-        &new_side,
-        options,
-    )
+    let old_sides =
+        old.iter().map(|path| Side::read(path, &old_wanted)).collect::<Result<Vec<_>, _>>()?;
+    let new_sides =
+        new.iter().map(|path| Side::read(path, &new_wanted)).collect::<Result<Vec<_>, _>>()?;
+    let name = |paths: &[&Path]| {
+        paths.iter().map(|path| path.display().to_string()).collect::<Vec<_>>().join(", ")
+    };
+    compare_sides(&name(old), &name(new), &old_sides, &new_sides, options)
 }
 
 /// Compares rows read from two inputs, named `old` and `new` in messages.
@@ -531,7 +574,7 @@ pub fn compare_readers(
     let (old_wanted, new_wanted) = wanted_engines(options);
     let old_side = Side::read_from(old_input, old, old_format, &old_wanted)?;
     let new_side = Side::read_from(new_input, new, new_format, &new_wanted)?;
-    compare_sides(old, new, &old_side, &new_side, options)
+    compare_sides(old, new, &[old_side], &[new_side], options)
 }
 
 /// Which engines each side keeps.
@@ -555,10 +598,11 @@ fn wanted_engines(options: &CompareOptions) -> (Wanted, Wanted) {
 fn compare_sides(
     old: &str,
     new: &str,
-    old_side: &Side,
-    new_side: &Side,
+    old_sides: &[Side],
+    new_sides: &[Side],
     options: &CompareOptions,
 ) -> Result<Comparison, String> {
+    let (old_side, new_side) = (&old_sides[0], &new_sides[0]);
     let engines_compared = options.pair.is_some();
     for engine in options.pair.iter().flat_map(|(a, b)| [a, b]).chain(&options.engines) {
         let found = |side: &Side| side.groups.iter().any(|group| &group.engine == engine);
@@ -609,6 +653,8 @@ fn compare_sides(
             speed: None,
         };
         let mut ratios = Vec::new();
+        // The puzzles timed on both sides, for the other runs' times.
+        let mut timed = Vec::new();
         let old_rows = old_side.rows_of(old_number as u32);
         let new_rows = new_side.rows_of(new_number as u32);
         let puzzle = |entry: &Entry| entry.key & ((1 << PUZZLE_BITS) - 1);
@@ -637,6 +683,7 @@ fn compare_sides(
                     if let (Some(t0), Some(t1)) = (before.answer_time(), after.answer_time()) {
                         group.timed += 1;
                         ratios.push(stats::log_ratio(t0, t1));
+                        timed.push((a, t0 as f32, t1 as f32));
                     }
                     i += 1;
                     j += 1;
@@ -652,7 +699,47 @@ fn compare_sides(
                 _ => break,
             }
         }
-        group.speed = stats::estimate(&ratios, options.threshold, options.seed);
+        group.speed = if old_sides.len() > 1 || new_sides.len() > 1 {
+            // Each run's times of the timed puzzles; the estimate is of each puzzle's shortest
+            // time over a side's runs, as the resampling of runs takes it.
+            let runs = |sides: &[Side],
+                        key: &GroupKey,
+                        engine: &str,
+                        first: fn(&(u64, f32, f32)) -> f32| {
+                let mut runs: Vec<Vec<f32>> = vec![timed.iter().map(first).collect()];
+                for side in &sides[1..] {
+                    let number = side.group_like(key, engine);
+                    runs.push(
+                        timed
+                            .iter()
+                            .map(|&(puzzle, _, _)| {
+                                number.map_or(f32::NAN, |number| side.answer_time(number, puzzle))
+                            })
+                            .collect(),
+                    );
+                }
+                runs
+            };
+            let old_runs = runs(old_sides, old_key, &old_key.engine, |t| t.1);
+            let new_runs = runs(new_sides, key, &key.engine, |t| t.2);
+            let shortest = |runs: &[Vec<f32>], index: usize| {
+                runs.iter().map(|run| run[index]).fold(f32::INFINITY, f32::min)
+            };
+            let ratios: Vec<f64> = (0..timed.len())
+                .map(|i| {
+                    stats::log_ratio(
+                        f64::from(shortest(&old_runs, i)),
+                        f64::from(shortest(&new_runs, i)),
+                    )
+                })
+                .collect();
+            stats::estimate(&ratios, options.threshold, options.seed).map(|pooled| {
+                let runs = stats::runs_interval(&old_runs, &new_runs, options.seed);
+                stats::with_rounds(pooled, runs, options.threshold)
+            })
+        } else {
+            stats::estimate(&ratios, options.threshold, options.seed)
+        };
         groups.push(group);
     }
     let only_in_old: Vec<Unpaired> = old_side
@@ -693,6 +780,7 @@ fn compare_sides(
         significance: stats::SIGNIFICANCE,
         resamples: stats::RESAMPLES,
         seed: options.seed,
+        runs: [old_sides.len(), new_sides.len()],
         groups,
         only_in_old,
         only_in_new,
@@ -752,6 +840,7 @@ impl RunPair {
             significance: stats::SIGNIFICANCE,
             resamples: stats::RESAMPLES,
             seed: stats::DEFAULT_SEED,
+            runs: [1, 1],
             groups: self.groups,
             only_in_old: Vec::new(),
             only_in_new: Vec::new(),

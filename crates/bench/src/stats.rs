@@ -196,43 +196,77 @@ impl Rounds {
     }
 
     /// The [`CONFIDENCE`] interval of the mean log ratio (new over old) of the per-puzzle
-    /// shortest times, from [`ROUND_RESAMPLES`] draws of rounds with `seed`. `None` for fewer
-    /// than two rounds, or no puzzle both answered.
+    /// shortest times, from [`ROUND_RESAMPLES`] draws of rounds with `seed` (a round's two
+    /// passes are drawn together). `None` for fewer than two rounds, or no puzzle both
+    /// answered.
     pub fn interval(&self, seed: u64) -> Option<(f64, f64)> {
-        let rounds = self.old.len();
-        if rounds < 2 {
-            return None;
-        }
-        let mut random = ChaCha8Rng::seed_from_u64(seed);
-        let puzzles = self.old[0].len();
-        let mut drawn = vec![0usize; rounds];
-        let mut means = Vec::with_capacity(ROUND_RESAMPLES);
-        for _ in 0..ROUND_RESAMPLES {
-            for slot in &mut drawn {
-                *slot = ((u128::from(random.next_u64()) * rounds as u128) >> 64) as usize;
-            }
-            let (mut sum, mut counted) = (0.0, 0usize);
-            for puzzle in 0..puzzles {
-                let shortest = |times: &[Vec<f32>]| {
-                    drawn.iter().map(|&round| times[round][puzzle]).fold(f32::INFINITY, f32::min)
-                };
-                let (old, new) = (shortest(&self.old), shortest(&self.new));
-                if old.is_finite() && new.is_finite() {
-                    sum += log_ratio(f64::from(old), f64::from(new));
-                    counted += 1;
-                }
-            }
-            if counted > 0 {
-                means.push(sum / counted as f64);
-            }
-        }
-        if means.is_empty() {
-            return None;
-        }
-        means.sort_unstable_by(f64::total_cmp);
-        let tail = (1.0 - CONFIDENCE) / 2.0;
-        Some((percentile(&means, tail), percentile(&means, 1.0 - tail)))
+        resampled_interval(&self.old, &self.new, true, seed)
     }
+}
+
+/// The [`CONFIDENCE`] interval of the mean log ratio (new over old) of the per-puzzle shortest
+/// times over whole runs: `old[r][i]` and `new[r][i]` are puzzle `i`'s time in run `r` of each
+/// side (µs, NaN where not answered). Independent runs (separate processes, at separate times)
+/// are drawn independently on each side. `None` unless each side has two runs or more.
+pub fn runs_interval(old: &[Vec<f32>], new: &[Vec<f32>], seed: u64) -> Option<(f64, f64)> {
+    if old.len() < 2 || new.len() < 2 {
+        return None;
+    }
+    resampled_interval(old, new, false, seed)
+}
+
+/// The percentile interval of the mean log ratio of the per-puzzle shortest times over
+/// replicates drawn with replacement ([`ROUND_RESAMPLES`] draws): the same replicates on both
+/// sides when `paired`, independent draws otherwise.
+fn resampled_interval(
+    old: &[Vec<f32>],
+    new: &[Vec<f32>],
+    paired: bool,
+    seed: u64,
+) -> Option<(f64, f64)> {
+    if old.len() < 2 || new.len() < 2 {
+        return None;
+    }
+    let puzzles = old[0].len();
+    if old.iter().chain(new).any(|times| times.len() != puzzles) {
+        return None;
+    }
+    let mut random = ChaCha8Rng::seed_from_u64(seed);
+    let mut draw = |count: usize| ((u128::from(random.next_u64()) * count as u128) >> 64) as usize;
+    let (mut from_old, mut from_new) = (vec![0usize; old.len()], vec![0usize; new.len()]);
+    let mut means = Vec::with_capacity(ROUND_RESAMPLES);
+    for _ in 0..ROUND_RESAMPLES {
+        for slot in &mut from_old {
+            *slot = draw(old.len());
+        }
+        if paired {
+            from_new.clone_from(&from_old);
+        } else {
+            for slot in &mut from_new {
+                *slot = draw(new.len());
+            }
+        }
+        let (mut sum, mut counted) = (0.0, 0usize);
+        for puzzle in 0..puzzles {
+            let shortest = |times: &[Vec<f32>], drawn: &[usize]| {
+                drawn.iter().map(|&run| times[run][puzzle]).fold(f32::INFINITY, f32::min)
+            };
+            let (t0, t1) = (shortest(old, &from_old), shortest(new, &from_new));
+            if t0.is_finite() && t1.is_finite() {
+                sum += log_ratio(f64::from(t0), f64::from(t1));
+                counted += 1;
+            }
+        }
+        if counted > 0 {
+            means.push(sum / counted as f64);
+        }
+    }
+    if means.is_empty() {
+        return None;
+    }
+    means.sort_unstable_by(f64::total_cmp);
+    let tail = (1.0 - CONFIDENCE) / 2.0;
+    Some((percentile(&means, tail), percentile(&means, 1.0 - tail)))
 }
 
 /// `estimate` (of the puzzles' shortest times over the passes) with the drift of the machine

@@ -796,7 +796,13 @@ slower on a typical puzzle), its 95% bootstrap confidence interval (resampling p
 by --seed, so the output is reproducible), and the Wilcoxon signed-rank test's p-value. The
 verdict: slower when p < 0.05 and the whole interval lies above 1 + --threshold; faster when it
 lies below 1 / (1 + threshold); otherwise no change, `(undecided)` when the interval crosses the
-threshold (more puzzles or passes, e.g. --repeat 3, would tell). See docs/comparing.md.
+threshold (more puzzles or passes, e.g. --repeat 3, would tell).
+
+One run a side cannot show how much the machine drifts between runs (another job, the clock, a
+new process): on a shared machine whole runs of one build differ by several percent. Give
+several independent runs a side, `OLD1 OLD2 OLD3 --vs NEW1 NEW2 NEW3`, and the interval holds
+that drift too (the runs are resampled with the puzzles); or compare two builds in one run with
+`sudoku bench --compare A,B --until-decided`. See docs/comparing.md.
 
 Exit codes:
   0  no change, or faster
@@ -807,11 +813,16 @@ Exit codes:
 /// `sudoku bench compare`.
 #[derive(Args, Debug, Clone)]
 pub struct CompareArgs {
-    /// The earlier run's --per-puzzle file (CSV, or JSON lines for .jsonl and .ndjson).
-    pub old: PathBuf,
+    /// The earlier run's --per-puzzle file (CSV, or JSON lines for .jsonl and .ndjson), then
+    /// the later run's (OLD again when omitted: two engines of one file). With --vs, every
+    /// file here is a run of the old side.
+    #[arg(required = true, value_name = "OLD [NEW]")]
+    pub files: Vec<PathBuf>,
 
-    /// The later run's; OLD again when omitted (to compare two engines of one file).
-    pub new: Option<PathBuf>,
+    /// The runs of the new side, each a --per-puzzle file of an independent run: with two
+    /// runs or more a side, the interval holds the drift between runs.
+    #[arg(long, value_name = "NEW", num_args = 1..)]
+    pub vs: Vec<PathBuf>,
 
     /// Only these engines, comma-separated. With one file, exactly two: the first is OLD's
     /// side, the second NEW's.

@@ -1,7 +1,7 @@
 //! `sudoku bench compare OLD [NEW]`: two runs' per-puzzle files (or two engines of one)
 //! compared puzzle by puzzle, with the paired statistics of [`sudoku_bench::stats`].
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use sudoku_bench::compare::{self, CompareOptions};
 use sudoku_bench::files;
@@ -19,10 +19,21 @@ pub fn run(args: &CompareArgs) -> u8 {
 }
 
 fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
-    let new = args.new.as_deref().unwrap_or(&args.old);
+    // OLD [NEW], or the runs of each side: OLD... --vs NEW...
+    let (old, new): (Vec<&Path>, Vec<&Path>) = match (&args.files[..], &args.vs[..]) {
+        (files, []) if files.len() > 2 => {
+            errln!("sudoku: more than two files: give the new side's runs after --vs")?;
+            return Ok(exit::BAD_INPUT);
+        }
+        ([old, new], []) => (vec![old], vec![new]),
+        ([old], []) => (vec![old], vec![old]),
+        (old, new) => {
+            (old.iter().map(PathBuf::as_path).collect(), new.iter().map(PathBuf::as_path).collect())
+        }
+    };
     // Without NEW, two engines of OLD are compared; with NEW (even OLD again), each engine
     // with itself.
-    let one_file = args.new.is_none();
+    let one_file = args.files.len() == 1 && args.vs.is_empty();
     let pair = match (&args.pair, one_file, &args.engines[..]) {
         (Some(pair), _, _) => Some(pair.clone()),
         (None, true, [old, new]) => Some((old.clone(), new.clone())),
@@ -36,7 +47,7 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
         (None, false, _) => None,
     };
     if let Some(out) = &args.out {
-        for input in [&args.old, new].map(Path::new) {
+        for input in old.iter().chain(&new) {
             if files::same_destination(out, input) {
                 errln!("sudoku: --out {} is an input of the comparison", out.display())?;
                 return Ok(exit::BAD_INPUT);
@@ -53,7 +64,7 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
         threshold: args.threshold / 100.0,
         seed: args.seed,
     };
-    let comparison = match compare::compare(&args.old, new, &options) {
+    let comparison = match compare::compare_runs(&old, &new, &options) {
         Ok(comparison) => comparison,
         Err(message) => {
             errln!("sudoku: {message}")?;

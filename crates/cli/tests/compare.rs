@@ -274,3 +274,33 @@ fn bmf_validates_against_bencher_schema_and_github_benchmark_has_its_fields() {
     assert!(entries[0]["range"].as_str().unwrap().starts_with("± "));
     assert_eq!(entries[1]["unit"], "nodes");
 }
+
+#[test]
+fn several_runs_a_side_put_the_drift_between_runs_in_the_interval() {
+    let directory = with_rows();
+    let dir = directory.path();
+    // The old side's second run was 15% slower throughout (the machine, not the code); the new
+    // side's runs are 10% faster and as fast as the old side's first.
+    scaled(dir, "old-2.csv", 1.15, false);
+    scaled(dir, "new-1.csv", 0.9, false);
+    scaled(dir, "new-2.csv", 1.0, false);
+    // One run a side sees 10% faster, sure of it.
+    let one = run(dir, &["bench", "compare", "rows.csv", "new-1.csv", "-e", "fast"], 0);
+    assert!(text(&one.stdout).contains("faster"), "{}", text(&one.stdout));
+    // Two a side see that runs of one build differ by more than that.
+    let args = ["bench", "compare", "rows.csv", "old-2.csv", "--vs", "new-1.csv", "new-2.csv"];
+    let runs = run(dir, &[&args[..], &["-e", "fast", "-f", "json"]].concat(), 0);
+    let json: Value = serde_json::from_slice(&runs.stdout).unwrap();
+    assert_eq!(json["runs"], serde_json::json!([2, 2]));
+    let speed = &json["groups"][0]["speed"];
+    assert!((speed["ratio"].as_f64().unwrap() - 0.9).abs() < 1e-6, "{speed}");
+    assert!(speed["upper"].as_f64().unwrap() >= 0.99, "{speed}");
+    assert_eq!(
+        (&speed["change"], &speed["decided"]),
+        (&Value::from("no-change"), &Value::from(false))
+    );
+    let table = run(dir, &args, 0);
+    assert!(text(&table.stdout).contains("widened by resampling 2 and 2 runs a side"));
+    let three = sudoku_in(dir, &["bench", "compare", "rows.csv", "old-2.csv", "new-1.csv"]);
+    refused(&three, &["give the new side's runs after --vs"]);
+}
