@@ -71,6 +71,18 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
             return Ok(exit::BAD_INPUT);
         }
     };
+    if old.len() == 1
+        && new.len() == 1
+        && !one_file
+        && comparison.groups.iter().any(|g| g.speed.is_some())
+    {
+        errln!(
+            "note: one run a side: the intervals hold the spread between puzzles, not the drift \
+             of a whole run (several percent between runs of one build on a shared machine); \
+             give several runs a side (OLD... --vs NEW...) or compare both in one run \
+             (sudoku bench --compare A,B)"
+        )?;
+    }
     let mut text = Vec::new();
     // Writing to memory cannot fail.
     let _ = comparison.write(args.format.into(), &mut text);
