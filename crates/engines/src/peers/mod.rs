@@ -1,6 +1,6 @@
 //! Peers: published Sudoku solvers wrapped as engines, to compare against in one run.
 //!
-//! Each peer adapts one crate from crates.io to [`sudoku_core::Engine`], so the command line
+//! Each peer adapts one published crate to [`sudoku_core::Engine`], so the command line
 //! and the bench harness run it exactly like the project's own engines. Each sits behind its
 //! own cargo feature, off by default (`peers` turns on all three), and its own module
 //! (modules of features left off are not compiled, so they are named here without links):
