@@ -55,10 +55,11 @@ pub const RESAMPLES: usize = 2000;
 pub const DEFAULT_SEED: u64 = 0;
 
 /// The default noise threshold, percent: a change of less is "no change" whatever its
-/// p-value. The same engine benched twice on one shared two-core machine moves by up to about
-/// 2.5% in the geometric mean between runs (the clock, the neighbours), each run's interval
-/// being far narrower than that; at 3% such runs are told apart from a 5% slowdown (see
-/// docs/comparing.md for the measurement).
+/// p-value. Measured on a shared two-core machine (docs/results.md): the same library against
+/// itself in one run, its rounds resampled, came out between 0.985 and 1.015 in 19 runs of 20,
+/// and a 5% slowdown was found; 3% lies between. The drift between whole runs (up to 20% there)
+/// is not what the threshold is for: it belongs in the interval, through rounds ([`Rounds`]) or
+/// several runs a side ([`runs_interval`]).
 pub const DEFAULT_THRESHOLD_PERCENT: f64 = 3.0;
 
 /// The most ratios whose p-value comes from the exact distribution (without ties or zeros).
