@@ -385,6 +385,23 @@ impl Comparison {
 }
 
 impl Group {
+    /// A group of nothing compared yet.
+    fn new(file: &str, old_file: &str, size: &str, old_engine: &str, new_engine: &str) -> Group {
+        Group {
+            file: file.to_owned(),
+            old_file: old_file.to_owned(),
+            size: size.to_owned(),
+            old_engine: old_engine.to_owned(),
+            new_engine: new_engine.to_owned(),
+            paired: 0,
+            timed: 0,
+            changed: Vec::new(),
+            only_in_old: Vec::new(),
+            only_in_new: Vec::new(),
+            speed: None,
+        }
+    }
+
     /// The engine, or `old -> new` when two are compared.
     fn engines(&self) -> String {
         if self.old_engine == self.new_engine {
@@ -639,19 +656,8 @@ fn compare_sides(
         };
         old_paired[old_number] = true;
         let old_key = &old_side.groups[old_number];
-        let mut group = Group {
-            file: key.file.clone(),
-            old_file: old_key.file.clone(),
-            size: key.size.clone(),
-            old_engine: old_key.engine.clone(),
-            new_engine: key.engine.clone(),
-            paired: 0,
-            timed: 0,
-            changed: Vec::new(),
-            only_in_old: Vec::new(),
-            only_in_new: Vec::new(),
-            speed: None,
-        };
+        let mut group =
+            Group::new(&key.file, &old_key.file, &key.size, &old_key.engine, &key.engine);
         let mut ratios = Vec::new();
         // The puzzles timed on both sides, for the other runs' times.
         let mut timed = Vec::new();
@@ -854,19 +860,7 @@ impl RunPair {
         match self.groups.iter().position(|g| g.file == file && g.size == size) {
             Some(group) => group,
             None => {
-                self.groups.push(Group {
-                    file: file.to_owned(),
-                    old_file: file.to_owned(),
-                    size,
-                    old_engine: self.old.clone(),
-                    new_engine: self.new.clone(),
-                    paired: 0,
-                    timed: 0,
-                    changed: Vec::new(),
-                    only_in_old: Vec::new(),
-                    only_in_new: Vec::new(),
-                    speed: None,
-                });
+                self.groups.push(Group::new(file, file, &size, &self.old, &self.new));
                 self.ratios.push(Vec::new());
                 self.drift.push(None);
                 self.groups.len() - 1
@@ -904,23 +898,15 @@ impl Observer for RunPair {
         let group = self.group_of(&chunk.file, crate::report::size_name(size));
         self.waiting = None;
         let rounds = std::mem::take(&mut self.rounds);
-        let (mut sum, mut timed) = (0.0, 0usize);
-        for index in 0..chunk.puzzles.len() {
-            self.groups[group].paired += 1;
-            if old.answered(index) && new.answered(index) {
-                self.groups[group].timed += 1;
-                let us = |run: &EngineRun<'_>| run.puzzle_times[index] as f64 / 1000.0;
-                let ratio = stats::log_ratio(us(old), us(new));
-                self.ratios[group].push(ratio);
-                sum += ratio;
-                timed += 1;
-            }
-        }
+        let ratios = crate::measure::paired_log_ratios(old, new);
+        self.groups[group].paired += chunk.puzzles.len() as u64;
+        self.groups[group].timed += ratios.len() as u64;
+        self.ratios[group].extend_from_slice(&ratios);
         // The chunk's drift, as offsets from its own estimate; the widest of a file's chunks.
         if let Some((lower, upper)) = rounds.interval(stats::DEFAULT_SEED)
-            && timed > 0
+            && !ratios.is_empty()
         {
-            let centre = sum / timed as f64;
+            let centre = ratios.iter().sum::<f64>() / ratios.len() as f64;
             let (below, above) = (lower - centre, upper - centre);
             let widest =
                 self.drift[group].map_or((below, above), |(b, a)| (b.min(below), a.max(above)));

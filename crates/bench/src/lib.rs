@@ -490,13 +490,7 @@ fn decide(
     progress: &progress::Progress,
 ) -> bool {
     let (old, new, passes) = (old.current(), new.current(), new.passes());
-    let ratios: Vec<f64> = (0..chunk.puzzles.len())
-        .filter(|&index| old.answered(index) && new.answered(index))
-        .map(|index| {
-            let us = |run: &measure::EngineRun<'_>| run.puzzle_times[index] as f64 / 1000.0;
-            stats::log_ratio(us(old), us(new))
-        })
-        .collect();
+    let ratios = measure::paired_log_ratios(old, new);
     let Some(pooled) = stats::estimate(&ratios, threshold, stats::DEFAULT_SEED) else {
         return true;
     };

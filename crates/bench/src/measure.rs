@@ -200,6 +200,16 @@ impl EngineRun<'_> {
     }
 }
 
+/// The log time ratios (`new` over `old`, each puzzle's shortest time over the passes) of the
+/// puzzles both runs answered, in puzzle order.
+pub fn paired_log_ratios(old: &EngineRun<'_>, new: &EngineRun<'_>) -> Vec<f64> {
+    let us = |run: &EngineRun<'_>, index: usize| run.puzzle_times[index] as f64 / 1000.0;
+    (0..old.puzzle_times.len().min(new.puzzle_times.len()))
+        .filter(|&index| old.answered(index) && new.answered(index))
+        .map(|index| crate::stats::log_ratio(us(old, index), us(new, index)))
+        .collect()
+}
+
 /// Each puzzle's time in one pass of `run`, `nanos`, in µs, NaN where the engine did not
 /// answer it: a pass as [`crate::stats::Rounds`] keeps it.
 pub fn answered_micros(run: &EngineRun<'_>, nanos: &[u64]) -> Vec<f32> {
