@@ -7,24 +7,7 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
-use common::{refused, repository, sudoku, sudoku_in};
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The first `count` puzzles of the shipped 9×9 corpus, as `name` in `directory`.
-fn puzzles(directory: &Path, name: &str, count: usize) {
-    let corpus = std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt"));
-    let lines: String = corpus
-        .unwrap()
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(count)
-        .map(|line| format!("{line}\n"))
-        .collect();
-    std::fs::write(directory.join(name), lines).unwrap();
-}
+use common::{refused, shipped_puzzles, sudoku, sudoku_in, text};
 
 /// `sudoku bench ARGS` in `directory`, one thread.
 fn bench(directory: &Path, args: &[&str]) -> Output {
@@ -38,7 +21,7 @@ fn bench(directory: &Path, args: &[&str]) -> Output {
 fn with_rows() -> tempfile::TempDir {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "l9.txt", 10);
+    shipped_puzzles(dir, "l9.txt", 10);
     let made = bench(dir, &["l9.txt", "-e", "dlx,propagate", "--per-puzzle", "rows.csv"]);
     assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
     directory
@@ -76,7 +59,7 @@ fn an_empty_or_header_only_file_is_refused() {
 fn a_file_of_another_corpus_is_refused_before_the_run() {
     let directory = with_rows();
     let dir = directory.path();
-    puzzles(dir, "other.txt", 3);
+    shipped_puzzles(dir, "other.txt", 3);
     let output = bench(dir, &["other.txt", "-e", "dlx", "--puzzle-baseline", "rows.csv"]);
     refused(&output, &["rows.csv has no row of a file and engine of this run", "dlx on l9.txt"]);
     // Allowing a partial baseline does not allow an empty comparison.
@@ -148,7 +131,7 @@ fn a_partial_comparison_fails_unless_allowed() {
 fn a_chart_leaves_out_a_file_no_engine_answered() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "l9.txt", 3);
+    shipped_puzzles(dir, "l9.txt", 3);
     let empty_row = format!("{}\n", vec!["0"; 64].join(" "));
     std::fs::write(dir.join("e64.txt"), empty_row.repeat(64)).unwrap();
     let output = bench(
@@ -177,7 +160,7 @@ fn a_chart_leaves_out_a_file_no_engine_answered() {
 fn a_scatter_engine_outside_the_run_is_refused_before_it() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "l9.txt", 3);
+    shipped_puzzles(dir, "l9.txt", 3);
     let outputs = ["--chart", "scatter:s.svg", "--report", "r.html", "-o", "out.txt"];
     for (pair, problem) in [
         ("dlx,fast", "engine 'fast' is not in this run"),
@@ -199,7 +182,7 @@ fn a_scatter_engine_outside_the_run_is_refused_before_it() {
 fn a_chart_that_fails_costs_no_other_output() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "l9.txt", 3);
+    shipped_puzzles(dir, "l9.txt", 3);
     // naive gives up on every puzzle at one node: no cactus to draw.
     let output = bench(
         dir,
@@ -237,7 +220,7 @@ fn a_chart_that_fails_costs_no_other_output() {
 fn the_same_file_given_twice_is_refused_before_the_run() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "a.txt", 3);
+    shipped_puzzles(dir, "a.txt", 3);
     refused(&bench(dir, &["a.txt", "a.txt"]), &["a.txt is given twice"]);
     refused(&bench(dir, &["a.txt", "./a.txt"]), &["./a.txt is given twice (as a.txt and ./a.txt)"]);
     let absolute = dir.join("a.txt").display().to_string();
@@ -252,6 +235,6 @@ fn the_same_file_given_twice_is_refused_before_the_run() {
     let merged = sudoku_in(dir, &["bench", "merge", "a.txt", "./a.txt"]);
     refused(&merged, &["./a.txt is given twice (as a.txt and ./a.txt): each shard's report"]);
     // Two files of the same content are two files.
-    puzzles(dir, "b.txt", 3);
+    shipped_puzzles(dir, "b.txt", 3);
     assert_eq!(bench(dir, &["a.txt", "b.txt", "-e", "dlx"]).status.code(), Some(0));
 }

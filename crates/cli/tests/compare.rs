@@ -8,25 +8,8 @@ mod common;
 use std::path::Path;
 use std::process::Output;
 
-use common::{refused, repository, sudoku_in};
+use common::{refused, repository, shipped_puzzles, sudoku_in, text};
 use serde_json::Value;
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// The first `count` puzzles of the shipped 9×9 corpus, as `name` in `directory`.
-fn puzzles(directory: &Path, name: &str, count: usize) {
-    let corpus = std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt"));
-    let lines: String = corpus
-        .unwrap()
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(count)
-        .map(|line| format!("{line}\n"))
-        .collect();
-    std::fs::write(directory.join(name), lines).unwrap();
-}
 
 /// `sudoku ARGS` in `directory`, asserting its exit code.
 fn run(directory: &Path, args: &[&str], code: i32) -> Output {
@@ -47,7 +30,7 @@ fn run(directory: &Path, args: &[&str], code: i32) -> Output {
 fn with_rows() -> tempfile::TempDir {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "p.txt", 200);
+    shipped_puzzles(dir, "p.txt", 200);
     run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx", "--per-puzzle", "rows.csv"], 0);
     directory
 }
@@ -198,7 +181,7 @@ fn a_per_puzzle_baseline_judges_speed_with_the_statistics() {
 fn two_engines_of_a_run_until_decided() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "p.txt", 300);
+    shipped_puzzles(dir, "p.txt", 300);
     // dlx is several times slower than fast: decided at once, a regression.
     let decided = run(
         dir,
@@ -240,7 +223,7 @@ fn two_engines_of_a_run_until_decided() {
 fn bmf_validates_against_bencher_schema_and_github_benchmark_has_its_fields() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
-    puzzles(dir, "p.txt", 100);
+    shipped_puzzles(dir, "p.txt", 100);
     let bmf = run(dir, &["bench", "p.txt", "-j", "1", "-e", "fast,dlx,norvig", "-f", "bmf"], 0);
     let document: Value = serde_json::from_slice(&bmf.stdout).unwrap();
     let schema_path = repository().join("crates/cli/tests/data/bmf.schema.json");

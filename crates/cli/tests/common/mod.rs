@@ -49,3 +49,23 @@ pub fn refused(output: &Output, expected: &[&str]) {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(output.stdout.is_empty(), "the command started: {stdout}");
 }
+
+/// Output bytes as text, for messages and searches.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Writes the first `count` puzzles of the shipped 9×9 corpus as `name` in `directory`.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn shipped_puzzles(directory: &Path, name: &str, count: usize) {
+    let corpus = std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt"));
+    let lines: String = corpus
+        .unwrap()
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .take(count)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(directory.join(name), lines).unwrap();
+}
