@@ -16,12 +16,16 @@
 //! counted by table) and a `u64` beyond (bit `v - 1`, as 64×64 needs all 64 bits), and empty
 //! cells are listed by byte up to 16×16. So 9×9 keeps the fixed arrays, tables, 16-bit sets
 //! and byte-sized cell list it was tuned with.
+//!
+//! [`Bitmask::solve_observed`] runs the same search with a [`SearchObserver`] watching it; the
+//! engine's own solves pass [`NoObserver`], which compiles to nothing.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
 
 use crate::naive::size_of_side;
+use crate::observe::{NoObserver, SearchObserver};
 
 /// Which empty cell to fill next.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -66,6 +70,8 @@ trait ValueSet:
     fn smallest(self) -> u8;
     /// The set without its smallest value.
     fn without_smallest(self) -> Self;
+    /// The set with value `v` as bit `v − 1`, as observers are told it.
+    fn to_bits(self) -> u64;
 }
 
 /// Number of candidates in each 9×9 value set. The baseline x86-64 target has no popcount
@@ -108,6 +114,11 @@ impl ValueSet for u16 {
     fn without_smallest(self) -> u16 {
         self & (self - 1)
     }
+
+    #[inline]
+    fn to_bits(self) -> u64 {
+        u64::from(self >> 1)
+    }
 }
 
 /// From 16×16 on: bit `v - 1` stands for value `v` (1..=64).
@@ -137,6 +148,11 @@ impl ValueSet for u64 {
     #[inline]
     fn without_smallest(self) -> u64 {
         self & (self - 1)
+    }
+
+    #[inline]
+    fn to_bits(self) -> u64 {
+        self
     }
 }
 
@@ -175,30 +191,44 @@ impl CellIndex for u16 {
 
 impl Engine for Bitmask {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        self.solve_observed(puzzle, limits, NoObserver)
+    }
+}
+
+impl Bitmask {
+    /// Solves `puzzle` as [`Engine::solve`] does, telling `observer` every cell it fills, every
+    /// value it tries and takes back, and every solution (lend it, `&mut observer`, to keep it).
+    pub fn solve_observed<O: SearchObserver>(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        observer: O,
+    ) -> Outcome {
         let order = self.order;
         match puzzle.size().order() {
-            2 => solve::<u16, u8, 4, 16>(order, puzzle, limits),
-            3 => solve::<u16, u8, 9, 81>(order, puzzle, limits),
-            4 => solve::<u64, u8, 16, 256>(order, puzzle, limits),
-            5 => solve::<u64, u16, 25, 625>(order, puzzle, limits),
-            6 => solve::<u64, u16, 36, 1296>(order, puzzle, limits),
-            7 => solve::<u64, u16, 49, 2401>(order, puzzle, limits),
-            _ => solve::<u64, u16, 64, 4096>(order, puzzle, limits),
+            2 => solve::<O, u16, u8, 4, 16>(order, puzzle, limits, observer),
+            3 => solve::<O, u16, u8, 9, 81>(order, puzzle, limits, observer),
+            4 => solve::<O, u64, u8, 16, 256>(order, puzzle, limits, observer),
+            5 => solve::<O, u64, u16, 25, 625>(order, puzzle, limits, observer),
+            6 => solve::<O, u64, u16, 36, 1296>(order, puzzle, limits, observer),
+            7 => solve::<O, u64, u16, 49, 2401>(order, puzzle, limits, observer),
+            _ => solve::<O, u64, u16, 64, 4096>(order, puzzle, limits, observer),
         }
     }
 }
 
 /// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells) with value sets `S`, numbering
-/// cells with `C`.
-fn solve<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>(
+/// cells with `C`, watched by `observer`.
+fn solve<O: SearchObserver, S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>(
     order: CellOrder,
     puzzle: &Grid,
     limits: Limits,
+    observer: O,
 ) -> Outcome {
     let mut grid = [0; CELLS];
     // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
     grid.copy_from_slice(puzzle.cells());
-    let mut search = Search::<S, C, SIDE, CELLS> {
+    let mut search = Search::<O, S, C, SIDE, CELLS> {
         order,
         grid,
         row_used: [S::EMPTY; SIDE],
@@ -208,6 +238,7 @@ fn solve<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>(
         empty_count: 0,
         limits,
         outcome: Outcome::empty(),
+        observer,
     };
     if !search.visit_node() {
         return search.outcome;
@@ -246,8 +277,8 @@ const fn unit_table<const CELLS: usize>(size: Size) -> [[u8; 3]; CELLS] {
 }
 
 /// The search on a grid of side `SIDE` with `CELLS` cells, with value sets `S` and cells
-/// numbered with `C`.
-struct Search<S, C, const SIDE: usize, const CELLS: usize> {
+/// numbered with `C`, watched by an `O`.
+struct Search<O, S, C, const SIDE: usize, const CELLS: usize> {
     order: CellOrder,
     grid: [u8; CELLS],
     row_used: [S; SIDE],
@@ -259,9 +290,12 @@ struct Search<S, C, const SIDE: usize, const CELLS: usize> {
     empty_count: usize,
     limits: Limits,
     outcome: Outcome,
+    observer: O,
 }
 
-impl<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize> Search<S, C, SIDE, CELLS> {
+impl<O: SearchObserver, S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>
+    Search<O, S, C, SIDE, CELLS>
+{
     const SIZE: Size = size_of_side(SIDE);
     /// The row, column and box of each cell, looked up rather than divided out on the hot path.
     const UNITS: &'static [[u8; 3]; CELLS] = &unit_table(Self::SIZE);
@@ -342,6 +376,7 @@ impl<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize> Search<S,
         if candidates.count() >= 2 {
             self.outcome.stats.guesses += 1;
         }
+        self.observer.branch(cell, candidates.to_bits());
         let mut flow = Flow::Continue;
         while candidates != S::EMPTY {
             let digit = candidates.smallest();
@@ -351,8 +386,10 @@ impl<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize> Search<S,
                 break;
             }
             self.place(cell, digit);
+            self.observer.place(cell, digit);
             flow = self.fill(depth + 1);
             self.clear(cell, digit);
+            self.observer.unplace(cell, digit);
             if flow == Flow::Stop {
                 break;
             }
@@ -367,6 +404,7 @@ impl<S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize> Search<S,
     }
 
     fn record_solution(&mut self) -> Flow {
+        self.observer.solution();
         if self.outcome.count == 0 {
             self.outcome.solution = Grid::from_cells(Self::SIZE, &self.grid);
         }

@@ -21,6 +21,9 @@
 //!   as DIMACS clauses for solvers in other programs ([`sat::encode`]);
 //! - `peers` (cargo features `peer-*`, off by default): published solver crates wrapped as
 //!   engines, to compare against in one run.
+//!
+//! `naive`, `bitmask` and `dlx` can also be watched as they search ([`observe`]), at no cost to
+//! the searches that are not.
 
 pub mod alldiff;
 pub mod bitmask;
@@ -31,6 +34,7 @@ pub mod fast;
 mod geometry;
 pub mod naive;
 pub mod norvig;
+pub mod observe;
 #[cfg(any(feature = "peer-jczsolve", feature = "peer-dlx", feature = "peer-dancing-links"))]
 pub mod peers;
 pub mod propagate;

@@ -12,8 +12,13 @@
 //! The search is written once and compiled for each size ([`Search`]'s side and cell count
 //! are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
 //! came in other sizes, and every size keeps its grid in a fixed array on the stack.
+//!
+//! [`Naive::solve_observed`] runs the same search with a [`SearchObserver`] watching it; the
+//! engine's own solves pass [`NoObserver`], which compiles to nothing.
 
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
+
+use crate::observe::{NoObserver, SearchObserver};
 
 /// The size a search compiled for `SIDE` solves.
 ///
@@ -32,24 +37,41 @@ pub struct Naive;
 
 impl Engine for Naive {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        self.solve_observed(puzzle, limits, NoObserver)
+    }
+}
+
+impl Naive {
+    /// Solves `puzzle` as [`Engine::solve`] does, telling `observer` every cell it fills, every
+    /// value it tries and takes back, and every solution (lend it, `&mut observer`, to keep it).
+    pub fn solve_observed<O: SearchObserver>(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        observer: O,
+    ) -> Outcome {
         match puzzle.size().order() {
-            2 => solve::<4, 16>(puzzle, limits),
-            3 => solve::<9, 81>(puzzle, limits),
-            4 => solve::<16, 256>(puzzle, limits),
-            5 => solve::<25, 625>(puzzle, limits),
-            6 => solve::<36, 1296>(puzzle, limits),
-            7 => solve::<49, 2401>(puzzle, limits),
-            _ => solve::<64, 4096>(puzzle, limits),
+            2 => solve::<O, 4, 16>(puzzle, limits, observer),
+            3 => solve::<O, 9, 81>(puzzle, limits, observer),
+            4 => solve::<O, 16, 256>(puzzle, limits, observer),
+            5 => solve::<O, 25, 625>(puzzle, limits, observer),
+            6 => solve::<O, 36, 1296>(puzzle, limits, observer),
+            7 => solve::<O, 49, 2401>(puzzle, limits, observer),
+            _ => solve::<O, 64, 4096>(puzzle, limits, observer),
         }
     }
 }
 
-/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells).
-fn solve<const SIDE: usize, const CELLS: usize>(puzzle: &Grid, limits: Limits) -> Outcome {
+/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells), watched by `observer`.
+fn solve<O: SearchObserver, const SIDE: usize, const CELLS: usize>(
+    puzzle: &Grid,
+    limits: Limits,
+    observer: O,
+) -> Outcome {
     let mut grid = [0; CELLS];
     // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
     grid.copy_from_slice(puzzle.cells());
-    let mut search = Search::<SIDE, CELLS> { grid, limits, outcome: Outcome::empty() };
+    let mut search = Search::<O, SIDE, CELLS> { grid, limits, outcome: Outcome::empty(), observer };
     if !search.visit_node() {
         return search.outcome;
     }
@@ -77,14 +99,15 @@ enum Flow {
     Stop,
 }
 
-/// The search on a grid of side `SIDE` with `CELLS` cells.
-struct Search<const SIDE: usize, const CELLS: usize> {
+/// The search on a grid of side `SIDE` with `CELLS` cells, watched by an `O`.
+struct Search<O, const SIDE: usize, const CELLS: usize> {
     grid: [u8; CELLS],
     limits: Limits,
     outcome: Outcome,
+    observer: O,
 }
 
-impl<const SIDE: usize, const CELLS: usize> Search<SIDE, CELLS> {
+impl<O: SearchObserver, const SIDE: usize, const CELLS: usize> Search<O, SIDE, CELLS> {
     const SIZE: Size = size_of_side(SIDE);
 
     /// Counts a node; `false` (and gives up) when the node budget is spent.
@@ -129,13 +152,19 @@ impl<const SIDE: usize, const CELLS: usize> Search<SIDE, CELLS> {
         if candidates.len() >= 2 {
             self.outcome.stats.guesses += 1;
         }
+        if O::ACTIVE {
+            let set = candidates.iter().fold(0u64, |set, &digit| set | 1 << (digit - 1));
+            self.observer.branch(cell, set);
+        }
         for digit in candidates {
             if !self.visit_node() {
                 return Flow::Stop;
             }
             self.grid[cell] = digit;
+            self.observer.place(cell, digit);
             let flow = self.fill_from(cell + 1);
             self.grid[cell] = 0;
+            self.observer.unplace(cell, digit);
             if flow == Flow::Stop {
                 return Flow::Stop;
             }
@@ -144,6 +173,7 @@ impl<const SIDE: usize, const CELLS: usize> Search<SIDE, CELLS> {
     }
 
     fn record_solution(&mut self) -> Flow {
+        self.observer.solution();
         if self.outcome.count == 0 {
             self.outcome.solution = Grid::from_cells(Self::SIZE, &self.grid);
         }

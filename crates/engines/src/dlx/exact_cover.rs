@@ -27,6 +27,13 @@
 //! restores the matrix as built by relinking every option, so it is built once and reused for
 //! every puzzle without allocating, and without a snapshot that would double its memory (the
 //! 64×64 Sudoku matrix has over a million nodes).
+//!
+//! [`ExactCover::search_observed`] runs the same search with a [`SearchObserver`] watching it:
+//! the item each level branches on and its options, each option tried and dropped, each option
+//! hidden and restored by covering. [`ExactCover::search`] passes [`NoObserver`], which
+//! compiles to nothing.
+
+use crate::observe::{NoObserver, SearchObserver};
 
 /// The length recorded for a covered item: above any real length, so the scan skips it.
 const COVERED: i16 = i16::MAX;
@@ -270,8 +277,8 @@ impl<L: Link> ExactCover<L> {
                 break;
             }
         }
-        self.cover(self.node(first).top);
-        self.cover_rest_of_option(first);
+        self.cover(self.node(first).top, &mut NoObserver);
+        self.cover_rest_of_option(first, &mut NoObserver);
         self.selected = true;
         true
     }
@@ -363,7 +370,19 @@ impl<L: Link> ExactCover<L> {
     pub fn search(
         &mut self,
         limits: SearchLimits,
+        on_solution: impl FnMut(&[u32]),
+    ) -> SearchReport {
+        self.search_observed(limits, on_solution, NoObserver)
+    }
+
+    /// Searches as [`search`](Self::search) does, telling `observer` what it does (lend it,
+    /// `&mut observer`, to keep it): items are numbered from 0 as in [`ExactCover::new`],
+    /// options as [`add_option`](Self::add_option) returned them.
+    pub fn search_observed<O: SearchObserver>(
+        &mut self,
+        limits: SearchLimits,
         mut on_solution: impl FnMut(&[u32]),
+        mut observer: O,
     ) -> SearchReport {
         let mut report = SearchReport::default();
         if limits.node_bound == 0 {
@@ -391,14 +410,16 @@ impl<L: Link> ExactCover<L> {
                             self.solution.push(self.option_of[node.index()]);
                         }
                         on_solution(&self.solution);
+                        observer.solution();
                         if report.solutions >= limits.max_solutions {
-                            self.unwind(level);
+                            self.unwind(level, &mut observer);
                             return report;
                         }
                         step = Step::Backtrack;
                         continue;
                     }
                     if self.empty_items > 0 {
+                        observer.dead_end();
                         step = Step::Backtrack;
                         continue;
                     }
@@ -406,7 +427,10 @@ impl<L: Link> ExactCover<L> {
                     if len >= 2 {
                         report.guesses += 1;
                     }
-                    self.cover(item);
+                    if O::ACTIVE {
+                        observer.item_chosen(item.index() - 1, self.options_of(item));
+                    }
+                    self.cover(item, &mut observer);
                     self.choice[level] = self.node(item).down;
                     step = Step::Try;
                 }
@@ -414,18 +438,21 @@ impl<L: Link> ExactCover<L> {
                     let node = self.choice[level];
                     if node.index() <= self.items {
                         // Back at the item's header: every option was tried.
-                        self.uncover(node);
+                        self.uncover(node, &mut observer);
                         step = Step::Backtrack;
                         continue;
                     }
                     if report.nodes >= limits.node_bound {
                         report.budget_exhausted = true;
-                        self.uncover(self.node(node).top);
-                        self.unwind(level);
+                        self.uncover(self.node(node).top, &mut observer);
+                        self.unwind(level, &mut observer);
                         return report;
                     }
                     report.nodes += 1;
-                    self.cover_rest_of_option(node);
+                    if O::ACTIVE {
+                        observer.option_chosen(self.option_of[node.index()] as usize);
+                    }
+                    self.cover_rest_of_option(node, &mut observer);
                     level += 1;
                     step = Step::Enter;
                 }
@@ -435,7 +462,10 @@ impl<L: Link> ExactCover<L> {
                     }
                     level -= 1;
                     let node = self.choice[level];
-                    self.uncover_rest_of_option(node);
+                    self.uncover_rest_of_option(node, &mut observer);
+                    if O::ACTIVE {
+                        observer.option_dropped(self.option_of[node.index()] as usize);
+                    }
                     self.choice[level] = self.node(node).down;
                     step = Step::Try;
                 }
@@ -445,12 +475,27 @@ impl<L: Link> ExactCover<L> {
 
     /// Undoes the choices of levels `0..level`, each of which covered its item and the rest of
     /// its chosen option.
-    fn unwind(&mut self, level: usize) {
+    fn unwind<O: SearchObserver>(&mut self, level: usize, observer: &mut O) {
         for depth in (0..level).rev() {
             let node = self.choice[depth];
-            self.uncover_rest_of_option(node);
-            self.uncover(self.node(node).top);
+            self.uncover_rest_of_option(node, observer);
+            if O::ACTIVE {
+                observer.option_dropped(self.option_of[node.index()] as usize);
+            }
+            self.uncover(self.node(node).top, observer);
         }
+    }
+
+    /// The options left in `item`'s list, in the order a search tries them.
+    fn options_of(&self, item: L) -> impl Iterator<Item = usize> + '_ {
+        let mut node = self.node(item).down;
+        std::iter::from_fn(move || {
+            (node != item).then(|| {
+                let option = self.option_of[node.index()] as usize;
+                node = self.node(node).down;
+                option
+            })
+        })
     }
 
     /// The active item with the fewest options left (the first such in item order), and that
@@ -463,17 +508,17 @@ impl<L: Link> ExactCover<L> {
 
     /// Covers the items of `node`'s option other than its own, left to right.
     #[inline(always)]
-    fn cover_rest_of_option(&mut self, node: L) {
+    fn cover_rest_of_option<O: SearchObserver>(&mut self, node: L, observer: &mut O) {
         let mut p = self.node(node).right;
         while p != node {
-            self.cover(self.node(p).top);
+            self.cover(self.node(p).top, observer);
             p = self.node(p).right;
         }
     }
 
     /// Exactly undoes `cover_rest_of_option(node)`, uncovering right to left.
     #[inline(always)]
-    fn uncover_rest_of_option(&mut self, node: L) {
+    fn uncover_rest_of_option<O: SearchObserver>(&mut self, node: L, observer: &mut O) {
         let mut count = 0;
         let mut p = self.node(node).right;
         while p != node {
@@ -484,16 +529,19 @@ impl<L: Link> ExactCover<L> {
             p = self.node(p).right;
         }
         for index in (0..count).rev() {
-            self.uncover(self.node(self.option_nodes[index]).top);
+            self.uncover(self.node(self.option_nodes[index]).top, observer);
         }
     }
 
     /// Marks `item` covered and hides every option holding it.
     #[inline(always)]
-    fn cover(&mut self, item: L) {
+    fn cover<O: SearchObserver>(&mut self, item: L, observer: &mut O) {
         let mut p = self.node(item).down;
         while p != item {
             self.hide(p);
+            if O::ACTIVE {
+                observer.option_hidden(self.option_of[p.index()] as usize);
+            }
             p = self.node(p).down;
         }
         let len = std::mem::replace(self.len_mut(item), COVERED);
@@ -507,7 +555,7 @@ impl<L: Link> ExactCover<L> {
 
     /// Exactly undoes `cover(item)`.
     #[inline(always)]
-    fn uncover(&mut self, item: L) {
+    fn uncover<O: SearchObserver>(&mut self, item: L, observer: &mut O) {
         let len = self.node(item).top.index() as i16;
         *self.len_mut(item) = len;
         self.active_items += 1;
@@ -515,6 +563,9 @@ impl<L: Link> ExactCover<L> {
         let mut p = self.node(item).up;
         while p != item {
             self.unhide(p);
+            if O::ACTIVE {
+                observer.option_restored(self.option_of[p.index()] as usize);
+            }
             p = self.node(p).up;
         }
     }

@@ -20,11 +20,18 @@
 //! Relinking a 64×64 matrix and solving a puzzle with a seventh of its cells blank takes
 //! about a millisecond. The exact-cover
 //! part ([`exact_cover`]) is generic and knows nothing of Sudoku.
+//!
+//! [`Dlx::solve_observed`] runs the same search with a [`SearchObserver`] watching it, told of
+//! the items and options as the exact-cover search sees them and of each option tried as the
+//! placement it stands for; the engine's own solves pass [`NoObserver`], which compiles to
+//! nothing.
 
 pub mod exact_cover;
 
 use exact_cover::{ExactCover, Link, SearchLimits};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size, Stats};
+
+use crate::observe::{NoObserver, SearchObserver};
 
 /// The dancing-links engine.
 pub struct Dlx {
@@ -49,6 +56,89 @@ impl Default for Dlx {
 /// The option for `value` (1..=side) in `cell`, on a grid of `size`.
 fn option_index(size: Size, cell: usize, value: u8) -> usize {
     cell * size.side() + usize::from(value - 1)
+}
+
+/// The cell and value (1..=side) of `option` on a grid of side `side`: the inverse of
+/// [`option_index`].
+pub fn option_placement(side: usize, option: usize) -> (usize, u8) {
+    (option / side, (option % side) as u8 + 1)
+}
+
+/// What item `item` of the matrix of a grid of `size` asks for, as the constraint it stands for:
+/// the items are the cells, then each row's values, each column's, each box's.
+pub fn item_constraint(size: Size, item: usize) -> Constraint {
+    let (cells, side) = (size.cells(), size.side());
+    let (kind, within) = (item / cells, item % cells);
+    let (unit, value) = (within / side, (within % side) as u8 + 1);
+    match kind {
+        0 => Constraint::Cell(within),
+        1 => Constraint::Row(unit, value),
+        2 => Constraint::Column(unit, value),
+        _ => Constraint::Box(unit, value),
+    }
+}
+
+/// The constraint an item of the Sudoku matrix stands for (units and cells numbered from 0).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Constraint {
+    /// The cell holds a value.
+    Cell(usize),
+    /// The row holds the value.
+    Row(usize, u8),
+    /// The column holds the value.
+    Column(usize, u8),
+    /// The box holds the value.
+    Box(usize, u8),
+}
+
+/// Passes an exact-cover search's events on to `inner`, with each option tried and dropped
+/// also told as the placement it stands for.
+struct Placements<O> {
+    side: usize,
+    inner: O,
+}
+
+impl<O: SearchObserver> SearchObserver for Placements<O> {
+    const ACTIVE: bool = O::ACTIVE;
+
+    #[inline(always)]
+    fn dead_end(&mut self) {
+        self.inner.dead_end();
+    }
+
+    #[inline(always)]
+    fn solution(&mut self) {
+        self.inner.solution();
+    }
+
+    #[inline(always)]
+    fn item_chosen(&mut self, item: usize, options: impl Iterator<Item = usize>) {
+        self.inner.item_chosen(item, options);
+    }
+
+    #[inline(always)]
+    fn option_chosen(&mut self, option: usize) {
+        self.inner.option_chosen(option);
+        let (cell, value) = option_placement(self.side, option);
+        self.inner.place(cell, value);
+    }
+
+    #[inline(always)]
+    fn option_dropped(&mut self, option: usize) {
+        let (cell, value) = option_placement(self.side, option);
+        self.inner.unplace(cell, value);
+        self.inner.option_dropped(option);
+    }
+
+    #[inline(always)]
+    fn option_hidden(&mut self, option: usize) {
+        self.inner.option_hidden(option);
+    }
+
+    #[inline(always)]
+    fn option_restored(&mut self, option: usize) {
+        self.inner.option_restored(option);
+    }
 }
 
 /// The four items of the option for 0-based `value` in `cell`, on a grid of `size`.
@@ -99,35 +189,59 @@ impl Dlx {
 
 impl Engine for Dlx {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        self.solve_observed(puzzle, limits, NoObserver)
+    }
+}
+
+impl Dlx {
+    /// Solves `puzzle` as [`Engine::solve`] does, telling `observer` what the exact-cover
+    /// search does (lend it, `&mut observer`, to keep it). Items are numbered as
+    /// [`item_constraint`] reads them, options as [`option_placement`] does; each option tried
+    /// or dropped is also told as a placement. The clues are settled before the search, and
+    /// the options they rule out are never in the matrix, so they are not told.
+    pub fn solve_observed<O: SearchObserver>(
+        &mut self,
+        puzzle: &Grid,
+        limits: Limits,
+        observer: O,
+    ) -> Outcome {
         let size = puzzle.size();
         let matrix = self.matrices[size.order() - Size::MIN_ORDER]
             .get_or_insert_with(|| Matrix::build(size));
+        let observer = Placements { side: size.side(), inner: observer };
         match size.order() {
-            2 => solve_sized::<4>(matrix, puzzle, limits),
-            3 => solve_sized::<9>(matrix, puzzle, limits),
-            4 => solve_sized::<16>(matrix, puzzle, limits),
-            5 => solve_sized::<25>(matrix, puzzle, limits),
-            6 => solve_sized::<36>(matrix, puzzle, limits),
-            7 => solve_sized::<49>(matrix, puzzle, limits),
-            _ => solve_sized::<64>(matrix, puzzle, limits),
+            2 => solve_sized::<O, 4>(matrix, puzzle, limits, observer),
+            3 => solve_sized::<O, 9>(matrix, puzzle, limits, observer),
+            4 => solve_sized::<O, 16>(matrix, puzzle, limits, observer),
+            5 => solve_sized::<O, 25>(matrix, puzzle, limits, observer),
+            6 => solve_sized::<O, 36>(matrix, puzzle, limits, observer),
+            7 => solve_sized::<O, 49>(matrix, puzzle, limits, observer),
+            _ => solve_sized::<O, 64>(matrix, puzzle, limits, observer),
         }
     }
 }
 
 /// Solves `puzzle`, of side `SIDE`, on its size's `matrix`. The side is a constant so that the
 /// geometry of the clue pass divides by constants.
-fn solve_sized<const SIDE: usize>(matrix: &mut Matrix, puzzle: &Grid, limits: Limits) -> Outcome {
+fn solve_sized<O: SearchObserver, const SIDE: usize>(
+    matrix: &mut Matrix,
+    puzzle: &Grid,
+    limits: Limits,
+    observer: Placements<O>,
+) -> Outcome {
     match matrix {
-        Matrix::Narrow(matrix) => solve_on::<u16, SIDE>(matrix, puzzle, limits),
-        Matrix::Wide(matrix) => solve_on::<u32, SIDE>(matrix, puzzle, limits),
+        Matrix::Narrow(matrix) => solve_on::<O, u16, SIDE>(matrix, puzzle, limits, observer),
+        Matrix::Wide(matrix) => solve_on::<O, u32, SIDE>(matrix, puzzle, limits, observer),
     }
 }
 
-/// Relinks `matrix` for the clues of `puzzle` (of side `SIDE`) and searches it.
-fn solve_on<L: Link, const SIDE: usize>(
+/// Relinks `matrix` for the clues of `puzzle` (of side `SIDE`) and searches it, watched by
+/// `observer`.
+fn solve_on<O: SearchObserver, L: Link, const SIDE: usize>(
     matrix: &mut ExactCover<L>,
     puzzle: &Grid,
     limits: Limits,
+    observer: Placements<O>,
 ) -> Outcome {
     let size = const { crate::naive::size_of_side(SIDE) };
     // The values (bit v - 1) each row, column and box holds as clues.
@@ -167,16 +281,20 @@ fn solve_on<L: Link, const SIDE: usize>(
     let search_limits =
         SearchLimits { max_solutions: limits.max_solutions(), node_bound: limits.node_bound() };
     let mut solution = None;
-    let report = matrix.search(search_limits, |options| {
-        if solution.is_none() {
-            let mut grid = puzzle.clone();
-            for &option in options {
-                let option = option as usize;
-                grid.set(option / SIDE, (option % SIDE) as u8 + 1);
+    let report = matrix.search_observed(
+        search_limits,
+        |options| {
+            if solution.is_none() {
+                let mut grid = puzzle.clone();
+                for &option in options {
+                    let option = option as usize;
+                    grid.set(option / SIDE, (option % SIDE) as u8 + 1);
+                }
+                solution = Some(grid);
             }
-            solution = Some(grid);
-        }
-    });
+        },
+        observer,
+    );
     outcome.solution = solution;
     outcome.count = report.solutions;
     outcome.budget_exhausted = report.budget_exhausted;
