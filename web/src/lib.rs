@@ -1,0 +1,31 @@
+//! The workbench in a web page: the engines raced on a puzzle, the human path stepped through,
+//! a search animated, and a corpus benched, all in the browser from one WebAssembly module.
+//!
+//! This crate adds no solving code. It converts at the boundary only: text in through
+//! sudoku-core's reader, engines from the registry (`sudoku_engines::ENGINES`), explanations
+//! from sudoku-logic, searches watched through `sudoku_engines::observe`, and JSON out for the
+//! page's script. Each function of [`wasm`] takes text and returns one JSON document, either
+//! the answer or `{"error": "..."}` with one line naming the problem and its place; the page
+//! runs them in a Web Worker, so a long solve never freezes it.
+//!
+//! Everything but the `wasm_bindgen` wrappers is plain Rust, tested natively
+//! (`cargo test` in `web/`).
+
+pub mod bench;
+pub mod explain;
+pub mod puzzle;
+pub mod race;
+pub mod search;
+#[cfg(target_arch = "wasm32")]
+pub mod wasm;
+
+use serde::Serialize;
+
+/// The JSON of `answer`, or of `{"error": message}` when it is an error.
+pub fn to_json<T: Serialize>(answer: Result<T, String>) -> String {
+    let value = match answer {
+        Ok(value) => serde_json::to_value(value),
+        Err(message) => Ok(serde_json::json!({ "error": message })),
+    };
+    value.map_or_else(|error| format!("{{\"error\":\"{error}\"}}"), |value| value.to_string())
+}

@@ -1,0 +1,55 @@
+//! The functions the page's worker calls: text in, one JSON document out (see the crate's
+//! documentation).
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::to_json;
+
+/// Sets up the module: panics are written to the console with their message and place.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// Every built-in engine: name, description, sides, whether its search can be watched.
+#[wasm_bindgen]
+pub fn engines() -> String {
+    to_json(Ok(crate::race::offered()))
+}
+
+/// The first puzzle of `text` as the page draws it, or where reading it failed.
+#[wasm_bindgen]
+pub fn parse(text: &str) -> String {
+    to_json(crate::puzzle::show(text))
+}
+
+/// Engine `engine`'s answer to the first puzzle of `text`, counting up to `max_solutions`
+/// within `budget` nodes (0: no budget).
+#[wasm_bindgen]
+pub fn solve(engine: &str, text: &str, max_solutions: u32, budget: f64) -> String {
+    to_json(crate::race::solve(engine, text, max_solutions, budget_of(budget)))
+}
+
+/// The human path through the first puzzle of `text`, and its rating.
+#[wasm_bindgen]
+pub fn explain(text: &str) -> String {
+    to_json(crate::explain::explain(text))
+}
+
+/// The search of `engine` on the first puzzle of `text`, within `budget` nodes (0: none), at
+/// most `cap` events kept.
+#[wasm_bindgen]
+pub fn search(engine: &str, text: &str, budget: f64, cap: u32) -> String {
+    to_json(crate::search::record(engine, text, budget_of(budget), cap as usize))
+}
+
+/// `engine` over every puzzle of `text`, `passes` times.
+#[wasm_bindgen]
+pub fn bench(engine: &str, text: &str, passes: u32) -> String {
+    to_json(crate::bench::bench(engine, text, passes as usize))
+}
+
+/// A budget from the page: a positive whole number of nodes, or none.
+fn budget_of(budget: f64) -> Option<u64> {
+    (budget >= 1.0).then_some(budget as u64)
+}

@@ -1,0 +1,862 @@
+// The page: reads the puzzle and the choices (from the form or the link), asks the worker
+// (worker.js, the WebAssembly engines) for answers, and draws them. No solving happens here:
+// this file only draws what the engines answered and plays back what a search recorded.
+
+const $ = (id) => document.getElementById(id);
+const VIEWS = ["race", "explain", "search", "bench"];
+/** The most events a recorded search keeps: enough for most 9×9 searches by every engine. */
+const EVENT_CAP = 200000;
+/** Events per second at each step of the speed slider (the last: as fast as frames allow). */
+const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000, Infinity];
+
+const state = {
+  puzzle: null, // the parsed puzzle: {side, order, cells, line, symbols, format, clues}
+  engines: [], // every engine the worker offers
+  chosen: ["fast", "dlx"], // engines to race and bench
+  view: "race",
+  explanation: null,
+  step: 0,
+  watch: "dlx",
+  recording: null,
+  samples: [], // {name, label, puzzles: [lines]}
+};
+
+// ---------------------------------------------------------------- the worker
+
+let worker = null;
+let nextId = 1;
+const waiting = new Map();
+
+function startWorker() {
+  worker = new Worker("worker.js", { type: "module" });
+  worker.onmessage = ({ data }) => {
+    const pending = waiting.get(data.id);
+    if (!pending) return;
+    waiting.delete(data.id);
+    if (data.panicked) restartWorker();
+    if ("error" in data) pending.reject(new Error(data.error));
+    else pending.resolve(data.result);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    const message = event.message || "the engines could not be loaded";
+    for (const pending of waiting.values()) pending.reject(new Error(message));
+    waiting.clear();
+    $("load-status").textContent = `Error: ${message}`;
+  };
+}
+
+/** Ends the worker (its work with it) and starts another: after a panic, or to stop. */
+function restartWorker() {
+  worker.terminate();
+  for (const pending of waiting.values()) pending.reject(new Error("stopped"));
+  waiting.clear();
+  startWorker();
+}
+
+function call(op, args) {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    worker.postMessage({ id, op, args });
+  });
+}
+
+// ---------------------------------------------------------------- the link
+
+function readLink() {
+  const params = new URLSearchParams(location.search);
+  const engines = params.get("engines");
+  if (engines) state.chosen = engines.split(",").map((name) => name.trim()).filter(Boolean);
+  const view = params.get("view");
+  if (VIEWS.includes(view)) state.view = view;
+  const watch = params.get("watch");
+  if (watch) state.watch = watch;
+  const step = Number.parseInt(params.get("step") ?? "", 10);
+  if (Number.isFinite(step)) state.step = Math.max(0, step);
+  const speed = Number.parseInt(params.get("speed") ?? "", 10);
+  if (Number.isFinite(speed)) $("search-speed").value = String(speed);
+  return params.get("puzzle");
+}
+
+/** The page's state as a link: the puzzle, the engines and the view, and the view's own choice. */
+function link() {
+  const params = new URLSearchParams();
+  if (state.puzzle) params.set("puzzle", state.puzzle.line);
+  params.set("engines", state.chosen.join(","));
+  params.set("view", state.view);
+  if (state.view === "explain" && state.step > 0) params.set("step", String(state.step));
+  if (state.view === "search") {
+    params.set("watch", state.watch);
+    params.set("speed", $("search-speed").value);
+  }
+  return `${location.pathname}?${params.toString().replaceAll("%2C", ",")}`;
+}
+
+function updateLink() {
+  const url = link();
+  history.replaceState(null, "", url);
+  $("permalink").href = url;
+}
+
+// ---------------------------------------------------------------- boards
+
+/**
+ * Draws an empty board of `side` into `wrap` and returns its cells. Each cell can show a value
+ * or a grid of candidates; callers set classes for highlights.
+ */
+function makeBoard(wrap, side) {
+  wrap.replaceChildren();
+  const order = Math.round(Math.sqrt(side));
+  const board = document.createElement("div");
+  board.className = "board";
+  board.setAttribute("role", "grid");
+  board.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  board.style.fontSize = `${Math.max(0.35, 55 / side)}cqi`;
+  const cells = [];
+  for (let cell = 0; cell < side * side; cell++) {
+    const row = Math.floor(cell / side);
+    const col = cell % side;
+    const div = document.createElement("div");
+    div.className = "cell";
+    if (col % order === order - 1 && col !== side - 1) div.classList.add("box-right");
+    if (row % order === order - 1 && row !== side - 1) div.classList.add("box-bottom");
+    div.dataset.cell = String(cell);
+    div.setAttribute("aria-label", `r${row + 1}c${col + 1}`);
+    board.append(div);
+    cells.push(div);
+  }
+  wrap.append(board);
+  return { side, order, cells };
+}
+
+/** Shows `value` in `cell` (written with `symbols`), as a clue or not. */
+function showValue(div, value, symbols, isClue) {
+  div.replaceChildren();
+  div.textContent = value ? symbols[value - 1] : "";
+  div.classList.toggle("clue", Boolean(value) && isClue);
+  div.classList.toggle("value", Boolean(value) && !isClue);
+}
+
+/** Shows candidate values in `cell`, each with the class `marks(value)` returns, if any. */
+function showCandidates(div, values, side, symbols, marks = () => "") {
+  const order = Math.round(Math.sqrt(side));
+  const grid = document.createElement("div");
+  grid.className = "cands";
+  grid.style.gridTemplateColumns = `repeat(${order}, 1fr)`;
+  grid.style.fontSize = `${100 / order}%`;
+  const present = new Set(values);
+  for (let value = 1; value <= side; value++) {
+    const span = document.createElement("span");
+    span.className = "cand";
+    if (present.has(value)) {
+      span.textContent = symbols[value - 1];
+      const mark = marks(value);
+      if (mark) span.classList.add(mark);
+    }
+    grid.append(span);
+  }
+  div.replaceChildren(grid);
+  div.classList.remove("clue", "value");
+}
+
+// ---------------------------------------------------------------- the puzzle
+
+async function loadPuzzle(text) {
+  const error = $("puzzle-error");
+  try {
+    state.puzzle = await call("parse", { text });
+    error.hidden = true;
+    error.textContent = "";
+  } catch (failure) {
+    state.puzzle = null;
+    error.textContent = `Cannot read the puzzle: ${failure.message}`;
+    error.hidden = false;
+    $("puzzle-info").textContent = "";
+    updateEngineBoxes();
+    updateLink();
+    return false;
+  }
+  const { side, clues, format } = state.puzzle;
+  $("puzzle-info").textContent = `${side}×${side}, ${clues} clues, read as ${format}.`;
+  state.explanation = null;
+  state.recording = null;
+  stopPlayback();
+  clearRace();
+  updateEngineBoxes();
+  updateLink();
+  return true;
+}
+
+function supports(engine, side) {
+  return side >= engine.sides[0] && side <= engine.sides[1];
+}
+
+function updateEngineBoxes() {
+  const side = state.puzzle?.side ?? 9;
+  for (const box of $("engine-boxes").querySelectorAll("input")) {
+    const engine = state.engines.find((known) => known.name === box.value);
+    const fits = supports(engine, side);
+    box.disabled = !fits;
+    box.parentElement.classList.toggle("unsupported", !fits);
+    box.parentElement.title = fits ? engine.description : `${engine.description} (not ${side}×${side})`;
+  }
+  const select = $("search-engine");
+  for (const option of select.options) {
+    const engine = state.engines.find((known) => known.name === option.value);
+    option.disabled = !supports(engine, side);
+  }
+}
+
+function buildEngineChoices() {
+  const boxes = $("engine-boxes");
+  boxes.replaceChildren();
+  for (const engine of state.engines) {
+    const label = document.createElement("label");
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    box.value = engine.name;
+    box.checked = state.chosen.includes(engine.name);
+    box.addEventListener("change", () => {
+      state.chosen = [...boxes.querySelectorAll("input:checked")].map((input) => input.value);
+      updateLink();
+    });
+    label.append(box, ` ${engine.name}`);
+    boxes.append(label);
+  }
+  const select = $("search-engine");
+  for (const engine of state.engines.filter((known) => known.watchable)) {
+    const option = new Option(engine.name, engine.name);
+    select.append(option);
+  }
+  if (!state.engines.some((engine) => engine.watchable && engine.name === state.watch)) state.watch = "dlx";
+  select.value = state.watch;
+  select.addEventListener("change", () => {
+    state.watch = select.value;
+    state.recording = null;
+    stopPlayback();
+    updateLink();
+  });
+}
+
+async function loadSamples() {
+  const select = $("sample-select");
+  const corpora = $("bench-corpus");
+  let index;
+  try {
+    index = await (await fetch("samples/index.json")).json();
+  } catch {
+    return;
+  }
+  for (const sample of index) {
+    const text = await (await fetch(`samples/${sample.file}`)).text();
+    const lines = text.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+    state.samples.push({ ...sample, lines, text });
+    const group = document.createElement("optgroup");
+    group.label = sample.label;
+    lines.forEach((line, number) => {
+      group.append(new Option(`${sample.label} #${number + 1}`, `${state.samples.length - 1}:${number}`));
+    });
+    select.append(group);
+    corpora.append(new Option(`${sample.label} (${lines.length} puzzles)`, String(state.samples.length - 1)));
+  }
+}
+
+// ---------------------------------------------------------------- race
+
+function clearRace() {
+  $("race-table").tBodies[0].replaceChildren();
+  $("race-verdict").textContent = "";
+  $("race-status").textContent = "";
+  $("race-grid").replaceChildren();
+}
+
+function formatTime(micros) {
+  if (micros < 1000) return `${micros.toFixed(1)} µs`;
+  if (micros < 1e6) return `${(micros / 1000).toFixed(2)} ms`;
+  return `${(micros / 1e6).toFixed(2)} s`;
+}
+
+const number = (value) => (value === null || value === undefined ? "–" : value.toLocaleString("en"));
+
+async function race() {
+  if (!state.puzzle) return;
+  clearRace();
+  const budget = Number($("race-budget").value) || 0;
+  const names = state.chosen.filter((name) => {
+    const engine = state.engines.find((known) => known.name === name);
+    return engine && supports(engine, state.puzzle.side);
+  });
+  if (names.length === 0) {
+    $("race-status").textContent = "Choose at least one engine that solves this size.";
+    return;
+  }
+  const body = $("race-table").tBodies[0];
+  $("race-button").disabled = true;
+  $("race-stop").disabled = false;
+  const answers = [];
+  try {
+    for (const [index, name] of names.entries()) {
+      $("race-status").textContent = `Solving with ${name} (${index + 1} of ${names.length})…`;
+      const row = body.insertRow();
+      row.dataset.engine = name;
+      row.insertCell().textContent = name;
+      try {
+        const answer = await call("solve", { engine: name, text: state.puzzle.line, maxSolutions: 2, budget });
+        answers.push(answer);
+        row.dataset.solution = answer.solution ?? "";
+        row.dataset.count = String(answer.count);
+        row.dataset.verdict = answer.verdict;
+        const solutions = answer.budget_exhausted ? `gave up (${answer.verdict})` : answer.verdict;
+        for (const text of [solutions, number(answer.nodes), number(answer.guesses), formatTime(answer.micros)]) {
+          row.insertCell().textContent = text;
+        }
+        const check = row.insertCell();
+        check.textContent = answer.solution ? (answer.check ? `wrong: ${answer.check}` : "checks") : "–";
+        check.className = answer.check ? "bad" : answer.solution ? "good" : "";
+      } catch (failure) {
+        row.dataset.solution = "";
+        const cell = row.insertCell();
+        cell.colSpan = 5;
+        cell.className = "bad";
+        cell.textContent = failure.message;
+        if (failure.message === "stopped") break;
+      }
+    }
+  } finally {
+    $("race-button").disabled = false;
+    $("race-stop").disabled = true;
+  }
+  $("race-status").textContent = `${answers.length} of ${names.length} engines answered.`;
+  judgeRace(answers);
+}
+
+/** Calls out engines that disagree: on the number of solutions, or on the one solution. */
+function judgeRace(answers) {
+  const finished = answers.filter((answer) => !answer.budget_exhausted);
+  const verdicts = new Set(finished.map((answer) => answer.verdict));
+  const unique = finished.filter((answer) => answer.count === 1);
+  const solutions = new Set(unique.map((answer) => answer.solution));
+  const wrong = answers.filter((answer) => answer.check);
+  const verdict = $("race-verdict");
+  if (verdicts.size > 1 || solutions.size > 1 || wrong.length) {
+    verdict.className = "error";
+    const majority = [...verdicts][0];
+    for (const row of $("race-table").tBodies[0].rows) {
+      const answer = answers.find((known) => known.engine === row.dataset.engine);
+      if (answer && (answer.verdict !== majority || answer.check)) row.classList.add("disagrees");
+    }
+    verdict.textContent = `Disagreement: ${[...verdicts].join(" vs ")} solutions${wrong.length ? `; wrong answers from ${wrong.map((a) => a.engine).join(", ")}` : ""}${solutions.size > 1 ? "; different solutions" : ""}.`;
+  } else if (finished.length) {
+    verdict.className = "";
+    const [only] = verdicts;
+    verdict.textContent = only === "1" ? "Every engine that finished found the same one solution." : `Every engine that finished agrees: ${only} solutions.`;
+  }
+  const shown = answers.find((answer) => answer.solution && !answer.check);
+  if (shown) {
+    const board = makeBoard($("race-grid"), state.puzzle.side);
+    const symbols = state.puzzle.symbols;
+    [...shown.solution].forEach((symbol, cell) => {
+      const value = symbols.indexOf(symbol) + 1;
+      showValue(board.cells[cell], value, symbols, state.puzzle.cells[cell] !== 0);
+    });
+  }
+}
+
+// ---------------------------------------------------------------- explain
+
+async function explain() {
+  if (!state.puzzle) return;
+  if (!state.explanation) {
+    $("explain-step").textContent = "Finding the path…";
+    try {
+      state.explanation = await call("explain", { text: state.puzzle.line });
+    } catch (failure) {
+      $("explain-step").textContent = `Error: ${failure.message}`;
+      return;
+    }
+  }
+  const { explanation } = state;
+  const band = explanation.band.replace(/^\d-/, "");
+  $("explain-rating").innerHTML = "";
+  $("explain-rating").textContent = `Rating ${explanation.difficulty.toFixed(1)} (${band})${explanation.hardest ? `, hardest step: ${explanation.hardest}` : ""}; ${explanation.steps.length} steps; solutions: ${explanation.solutions}; the path ends ${explanation.end}.`;
+  $("explain-jump").max = String(explanation.steps.length);
+  state.step = Math.min(state.step, explanation.steps.length);
+  showStep();
+}
+
+/**
+ * Shows step `state.step`: steps 0..n-1 are the path's steps, drawn on the board they apply
+ * to; step n is the board the path left.
+ */
+function showStep() {
+  const { explanation, step } = state;
+  if (!explanation) return;
+  const total = explanation.steps.length;
+  $("explain-jump").value = String(step);
+  $("explain-count").textContent = `of ${total}`;
+  $("explain-first").disabled = $("explain-back").disabled = step === 0;
+  $("explain-next").disabled = $("explain-last").disabled = step >= total;
+  const board = makeBoard($("explain-grid"), explanation.side);
+  const { symbols, clues, side } = explanation;
+  const current = explanation.steps[step];
+  const cells = current ? current.board : explanation.board;
+  const panel = $("explain-step");
+  panel.dataset.step = String(step);
+  panel.dataset.end = step >= total ? explanation.end : "";
+  if (current) {
+    const pattern = new Map(current.pattern.map(([cell, values]) => [cell, new Set(values)]));
+    const placed = new Map(current.placements.map(([cell, value]) => [cell, value]));
+    const removed = new Map();
+    for (const [cell, value] of current.eliminations) {
+      if (!removed.has(cell)) removed.set(cell, new Set());
+      removed.get(cell).add(value);
+    }
+    const houses = housesCells(current.units, side);
+    cells.forEach((content, cell) => {
+      const div = board.cells[cell];
+      div.classList.toggle("house", houses.has(cell));
+      if (typeof content === "number") {
+        showValue(div, content, symbols, clues[cell] !== 0);
+        return;
+      }
+      showCandidates(div, content, side, symbols, (value) => {
+        if (placed.get(cell) === value) return "placed";
+        if (removed.get(cell)?.has(value)) return "removed";
+        if (pattern.get(cell)?.has(value)) return "pattern";
+        return "";
+      });
+      if (pattern.has(cell)) div.classList.add("pattern");
+      if (placed.has(cell)) div.classList.add("placed");
+    });
+    panel.replaceChildren();
+    const title = document.createElement("p");
+    title.innerHTML = "";
+    const name = document.createElement("span");
+    name.className = "technique";
+    name.textContent = current.technique;
+    title.append(`Step ${step + 1} of ${total}: `, name, ` (difficulty ${current.difficulty.toFixed(1)})`);
+    const text = document.createElement("p");
+    text.className = "text";
+    text.textContent = current.text;
+    panel.append(title, text);
+  } else {
+    cells.forEach((content, cell) => {
+      const div = board.cells[cell];
+      if (typeof content === "number") showValue(div, content, symbols, clues[cell] !== 0);
+      else showCandidates(div, content, side, symbols);
+    });
+    panel.textContent = {
+      solved: "The end: the grid is solved.",
+      stuck: "The end: no technique applies; the rest needs guessing.",
+      broken: "The end: the puzzle has no solution.",
+      "not explained": "Not explained: counting the solutions ran out of budget first.",
+    }[explanation.end];
+  }
+  updateLink();
+}
+
+/** The cells of houses named as the engines name them: `row 3`, `column 5`, `box 7`. */
+function housesCells(units, side) {
+  const order = Math.round(Math.sqrt(side));
+  const cells = new Set();
+  for (const unit of units) {
+    const [kind, number] = unit.split(" ");
+    const index = Number(number) - 1;
+    for (let k = 0; k < side; k++) {
+      if (kind === "row") cells.add(index * side + k);
+      else if (kind === "column") cells.add(k * side + index);
+      else if (kind === "box") {
+        const row = Math.floor(index / order) * order + Math.floor(k / order);
+        cells.add(row * side + (index % order) * order + (k % order));
+      }
+    }
+  }
+  return cells;
+}
+
+function goToStep(step) {
+  if (!state.explanation) return;
+  state.step = Math.max(0, Math.min(step, state.explanation.steps.length));
+  showStep();
+}
+
+// ---------------------------------------------------------------- search
+
+const playback = {
+  index: 0, // the next event to apply
+  nodes: 0,
+  depth: 0,
+  backtracks: 0,
+  values: [],
+  candidates: [], // per cell, the values dlx's matrix still holds
+  board: null,
+  branchCell: -1,
+  branchValues: [],
+  levels: [], // per placement not taken back: the branch cell, its values and dlx's item
+  item: "", // what dlx branches on, as text
+  itemChanged: false,
+  running: false,
+  frame: 0,
+  last: 0,
+  credit: 0,
+  dirty: new Set(),
+};
+
+async function record() {
+  if (!state.puzzle) return;
+  stopPlayback();
+  state.watch = $("search-engine").value;
+  const budget = Number($("search-budget").value) || 0;
+  $("search-status").textContent = `Recording the search of ${state.watch}…`;
+  $("search-record").disabled = true;
+  try {
+    state.recording = await call("search", { engine: state.watch, text: state.puzzle.line, budget, cap: EVENT_CAP });
+  } catch (failure) {
+    $("search-status").textContent = `Error: ${failure.message}`;
+    return;
+  } finally {
+    $("search-record").disabled = false;
+  }
+  resetPlayback();
+  updateLink();
+}
+
+function resetPlayback() {
+  const recording = state.recording;
+  if (!recording) return;
+  stopPlayback();
+  Object.assign(playback, {
+    index: 0,
+    nodes: 1, // the root
+    depth: 0,
+    backtracks: 0,
+    values: [...recording.clues],
+    candidates: recording.candidates.map((values) => new Set(values)),
+    branchCell: -1,
+    branchValues: [],
+    levels: [],
+    item: "",
+    itemChanged: false,
+  });
+  playback.board = makeBoard($("search-grid"), recording.side);
+  for (let cell = 0; cell < recording.clues.length; cell++) drawSearchCell(cell);
+  const { nodes, events, capped, budget_exhausted: gaveUp } = recording;
+  let status = `Recorded ${events.length.toLocaleString("en")} events; the engine visited ${nodes.toLocaleString("en")} nodes${gaveUp ? " and gave up at the budget" : ""}.`;
+  if (capped) status += ` Only the first ${EVENT_CAP.toLocaleString("en")} events were kept: the animation stops before the search did.`;
+  $("search-status").textContent = status;
+  $("search-status").dataset.engineNodes = String(nodes);
+  $("search-play").disabled = $("search-step").disabled = $("search-restart").disabled = false;
+  $("view-search").dataset.done = "false";
+  $("search-item").textContent = "";
+  drawCounters();
+}
+
+function drawSearchCell(cell) {
+  const recording = state.recording;
+  const div = playback.board.cells[cell];
+  const value = playback.values[cell];
+  div.classList.toggle("current", cell === playback.branchCell);
+  div.classList.remove("dead");
+  if (value) {
+    showValue(div, value, recording.symbols, recording.clues[cell] !== 0);
+    return;
+  }
+  if (recording.engine === "dlx") {
+    showCandidates(div, [...playback.candidates[cell]], recording.side, recording.symbols);
+  } else if (cell === playback.branchCell) {
+    showCandidates(div, playback.branchValues, recording.side, recording.symbols, () => "trying");
+    // A cell the search reached with no value left to try: a dead end.
+    div.classList.toggle("dead", playback.branchValues.length === 0);
+  } else {
+    showValue(div, 0, recording.symbols, false);
+  }
+}
+
+/** Shows what `dlx` branches on (a text), at the next frame's drawing. */
+function showItem(text) {
+  playback.item = text;
+  playback.itemChanged = true;
+}
+
+/** Applies one event to the playback state, marking the cells it changes. */
+function apply(event) {
+  const dirty = playback.dirty;
+  const moveBranch = (cell, values) => {
+    if (playback.branchCell >= 0) dirty.add(playback.branchCell);
+    playback.branchCell = cell;
+    playback.branchValues = values;
+    if (cell >= 0) dirty.add(cell);
+  };
+  switch (event.kind) {
+    case "branch":
+      moveBranch(event.cell, event.values);
+      break;
+    case "place":
+      // What this level branched on, for when the search comes back to it.
+      playback.levels.push({ cell: playback.branchCell, values: playback.branchValues, item: playback.item });
+      playback.values[event.cell] = event.value;
+      playback.nodes += 1;
+      playback.depth += 1;
+      if (state.recording.engine === "dlx") moveBranch(event.cell, []);
+      dirty.add(event.cell);
+      break;
+    case "unplace": {
+      playback.values[event.cell] = 0;
+      playback.depth -= 1;
+      playback.backtracks += 1;
+      dirty.add(event.cell);
+      const level = playback.levels.pop();
+      moveBranch(level.cell, level.values);
+      showItem(level.item);
+      break;
+    }
+    case "hide":
+      playback.candidates[event.cell].delete(event.value);
+      dirty.add(event.cell);
+      break;
+    case "restore":
+      playback.candidates[event.cell].add(event.value);
+      dirty.add(event.cell);
+      break;
+    case "item":
+      showItem(`item: ${event.constraint}; options: ${event.options.map(([cell, value]) => `r${Math.floor(cell / state.recording.side) + 1}c${(cell % state.recording.side) + 1}=${state.recording.symbols[value - 1]}`).join(", ") || "none"}`);
+      break;
+    case "dead-end":
+      break;
+    case "solution":
+      moveBranch(-1, []);
+      break;
+  }
+}
+
+function drawCounters() {
+  const total = state.recording?.events.length ?? 0;
+  $("search-nodes").textContent = playback.nodes.toLocaleString("en");
+  $("search-nodes").dataset.value = String(playback.nodes);
+  $("search-depth").textContent = String(playback.depth);
+  $("search-backtracks").textContent = playback.backtracks.toLocaleString("en");
+  $("search-event").textContent = `${playback.index.toLocaleString("en")} / ${total.toLocaleString("en")}`;
+}
+
+/** Applies up to `count` events, then redraws what changed. */
+function advance(count) {
+  const events = state.recording.events;
+  const end = Math.min(events.length, playback.index + count);
+  while (playback.index < end) apply(events[playback.index++]);
+  for (const cell of playback.dirty) drawSearchCell(cell);
+  playback.dirty.clear();
+  if (playback.itemChanged) {
+    $("search-item").textContent = playback.item;
+    playback.itemChanged = false;
+  }
+  drawCounters();
+  if (playback.index >= events.length) finishPlayback();
+}
+
+function finishPlayback() {
+  stopPlayback();
+  const recording = state.recording;
+  $("view-search").dataset.done = "true";
+  $("search-play").disabled = $("search-step").disabled = true;
+  const last = recording.events.at(-1);
+  const ending = recording.capped
+    ? "The recorded events end here (capped)."
+    : last?.kind === "solution"
+      ? "Solved."
+      : recording.budget_exhausted
+        ? "The search gave up at the node budget."
+        : "No solution.";
+  $("search-status").textContent = `${ending} Nodes: ${playback.nodes.toLocaleString("en")} shown, ${recording.nodes.toLocaleString("en")} by the engine.`;
+}
+
+function stopPlayback() {
+  playback.running = false;
+  cancelAnimationFrame(playback.frame);
+  $("search-play").textContent = "Play";
+}
+
+function play() {
+  if (!state.recording) return;
+  if (playback.running) {
+    stopPlayback();
+    return;
+  }
+  if (playback.index >= state.recording.events.length) resetPlayback();
+  playback.running = true;
+  playback.last = performance.now();
+  playback.credit = 0;
+  $("search-play").textContent = "Pause";
+  const tick = (now) => {
+    if (!playback.running) return;
+    const rate = SPEEDS[Number($("search-speed").value)];
+    if (rate === Infinity) {
+      advance(20000);
+    } else {
+      playback.credit += ((now - playback.last) / 1000) * rate;
+      const whole = Math.floor(playback.credit);
+      playback.credit -= whole;
+      if (whole > 0) advance(whole);
+    }
+    playback.last = now;
+    if (playback.running) playback.frame = requestAnimationFrame(tick);
+  };
+  playback.frame = requestAnimationFrame(tick);
+}
+
+function showSpeed() {
+  const rate = SPEEDS[Number($("search-speed").value)];
+  $("search-speed-text").textContent = rate === Infinity ? "fastest" : `${rate.toLocaleString("en")} events/s`;
+}
+
+// ---------------------------------------------------------------- bench
+
+async function bench() {
+  const file = $("bench-file").files[0];
+  let text;
+  let name;
+  if (file) {
+    text = await file.text();
+    name = file.name;
+  } else {
+    const sample = state.samples[Number($("bench-corpus").value)];
+    if (!sample) return;
+    text = sample.text;
+    name = sample.label;
+  }
+  const passes = Math.max(1, Number($("bench-passes").value) || 1);
+  const body = $("bench-table").tBodies[0];
+  body.replaceChildren();
+  $("bench-button").disabled = true;
+  try {
+    for (const engine of state.chosen) {
+      $("bench-status").textContent = `Benching ${engine} on ${name}…`;
+      const row = body.insertRow();
+      row.dataset.engine = engine;
+      row.insertCell().textContent = engine;
+      try {
+        const figures = await call("bench", { engine, text, passes });
+        row.dataset.puzzlesPerSecond = String(figures.puzzles_per_second);
+        row.dataset.puzzles = String(figures.puzzles);
+        row.dataset.unique = String(figures.unique);
+        for (const text of [
+          number(figures.puzzles),
+          number(figures.unique),
+          String(figures.passes),
+          figures.seconds.toFixed(3),
+          Math.round(figures.puzzles_per_second).toLocaleString("en"),
+        ]) {
+          row.insertCell().textContent = text;
+        }
+      } catch (failure) {
+        const cell = row.insertCell();
+        cell.colSpan = 5;
+        cell.className = "bad";
+        cell.textContent = failure.message;
+      }
+    }
+    $("bench-status").textContent = `Done: ${name}.`;
+  } finally {
+    $("bench-button").disabled = false;
+  }
+}
+
+// ---------------------------------------------------------------- views
+
+function showView(view, { run = true } = {}) {
+  state.view = view;
+  for (const name of VIEWS) {
+    $(`view-${name}`).hidden = name !== view;
+    const tab = $(`tab-${name}`);
+    tab.setAttribute("aria-selected", String(name === view));
+    tab.tabIndex = name === view ? 0 : -1;
+  }
+  if (view !== "search") stopPlayback();
+  updateLink();
+  if (!run || !state.puzzle) return;
+  if (view === "race" && $("race-table").tBodies[0].rows.length === 0) race();
+  if (view === "explain") explain();
+  if (view === "search" && !state.recording) record();
+}
+
+function wire() {
+  for (const tab of document.querySelectorAll('[role="tab"]')) {
+    tab.addEventListener("click", () => showView(tab.dataset.view));
+    tab.addEventListener("keydown", (event) => {
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (!step) return;
+      const next = VIEWS[(VIEWS.indexOf(tab.dataset.view) + step + VIEWS.length) % VIEWS.length];
+      showView(next);
+      $(`tab-${next}`).focus();
+    });
+  }
+  $("load-button").addEventListener("click", async () => {
+    const picked = $("sample-select").value;
+    if (picked) {
+      const [sample, line] = picked.split(":").map(Number);
+      $("puzzle-text").value = state.samples[sample].lines[line];
+      // Picked once: what is typed next is loaded as typed.
+      $("sample-select").value = "";
+    }
+    if (await loadPuzzle($("puzzle-text").value)) showView(state.view);
+  });
+  $("sample-select").addEventListener("change", () => $("load-button").click());
+  $("puzzle-text").addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) $("load-button").click();
+  });
+  $("race-button").addEventListener("click", race);
+  $("race-stop").addEventListener("click", restartWorker);
+  $("explain-first").addEventListener("click", () => goToStep(0));
+  $("explain-back").addEventListener("click", () => goToStep(state.step - 1));
+  $("explain-next").addEventListener("click", () => goToStep(state.step + 1));
+  $("explain-last").addEventListener("click", () => goToStep(Infinity));
+  $("explain-jump").addEventListener("change", () => goToStep(Number($("explain-jump").value) || 0));
+  $("view-explain").addEventListener("keydown", (event) => {
+    if (event.target.tagName === "INPUT") return;
+    const moves = { ArrowLeft: state.step - 1, ArrowRight: state.step + 1, Home: 0, End: Infinity };
+    if (event.key in moves) {
+      event.preventDefault();
+      goToStep(moves[event.key]);
+    }
+  });
+  $("search-record").addEventListener("click", record);
+  $("search-play").addEventListener("click", play);
+  $("search-step").addEventListener("click", () => {
+    stopPlayback();
+    advance(1);
+  });
+  $("search-restart").addEventListener("click", resetPlayback);
+  $("search-speed").addEventListener("input", () => {
+    showSpeed();
+    updateLink();
+  });
+  $("bench-button").addEventListener("click", bench);
+}
+
+async function main() {
+  const started = performance.now();
+  startWorker();
+  wire();
+  showSpeed();
+  const linked = readLink();
+  showView(state.view, { run: false });
+  try {
+    state.engines = await call("engines");
+  } catch (failure) {
+    $("load-status").textContent = `The engines could not be loaded: ${failure.message}`;
+    return;
+  }
+  buildEngineChoices();
+  const samples = loadSamples();
+  const ready = performance.now();
+  document.body.dataset.readyMs = String(Math.round(ready));
+  $("load-status").textContent = `Engines ready in ${Math.round(ready)} ms after the page started (${Math.round(ready - started)} ms to load the WebAssembly); ${state.engines.length} engines.`;
+  await samples;
+  let text = linked;
+  if (!text) text = state.samples.find((sample) => sample.side === 9)?.lines[0] ?? "";
+  $("puzzle-text").value = text;
+  if (text && (await loadPuzzle(text))) showView(state.view);
+  document.body.dataset.ready = "true";
+}
+
+main();
