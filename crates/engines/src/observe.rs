@@ -167,8 +167,11 @@ mod tests {
     /// taken back only as the last placement, and a solution is a full grid.
     struct Replay {
         grid: Grid,
+        /// The values the latest branch offered.
         offered: u64,
-        placed: Vec<(usize, u8)>,
+        /// Each placement not taken back, with the values its branch offered: the next value
+        /// tried at that level comes from the same branch.
+        placed: Vec<(usize, u8, u64)>,
         places: u64,
         solutions: Vec<Grid>,
         hidden: i64,
@@ -197,12 +200,14 @@ mod tests {
             assert_eq!(self.grid.get(cell), 0, "placement in a filled cell");
             assert!(self.offered & 1 << (value - 1) != 0, "a value the branch did not offer");
             self.grid.set(cell, value);
-            self.placed.push((cell, value));
+            self.placed.push((cell, value, self.offered));
             self.places += 1;
         }
 
         fn unplace(&mut self, cell: usize, value: u8) {
-            assert_eq!(self.placed.pop(), Some((cell, value)), "not the last placement");
+            let (last_cell, last_value, offered) = self.placed.pop().expect("nothing to take back");
+            assert_eq!((last_cell, last_value), (cell, value), "not the last placement");
+            self.offered = offered;
             self.grid.set(cell, 0);
         }
 

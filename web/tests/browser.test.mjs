@@ -1,0 +1,420 @@
+// The page in a real browser: headless Chromium, driven over WebDriver (ChromeDriver's HTTP
+// interface, spoken with Node's own fetch: no package to install), loads web/dist from a local
+// static server and is checked against the `sudoku` command's answers.
+//
+//   node --test web/tests/        (after `bash web/build.sh` and `cargo build --release`)
+//
+// Needs /usr/bin/chromium and /usr/bin/chromedriver (Debian's chromium and chromium-driver;
+// CHROMIUM and CHROMEDRIVER name others) and the release `sudoku` binary (SUDOKU names
+// another). Without Chromium it prints a notice and skips, except under CI=true, where that is
+// a failure. Screenshots go to target/web-screenshots/ (SCREENSHOTS names another folder).
+// With BENCH_CORPUS=FILE it also benches `fast` and `dlx` on that file in the page and prints
+// their puzzles per second.
+//
+// Every child process (the static server, ChromeDriver and the Chromium it starts) is started
+// in a process group of its own and the whole group is killed when the tests end, pass or fail,
+// and when this process is interrupted.
+
+import { after, before, describe, it } from "node:test";
+import assert from "node:assert/strict";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const dist = join(root, "web/dist");
+const chromium = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const chromedriver = process.env.CHROMEDRIVER ?? "/usr/bin/chromedriver";
+const sudoku = process.env.SUDOKU ?? join(root, "target/release/sudoku");
+const screenshots = process.env.SCREENSHOTS ?? join(root, "target/web-screenshots");
+
+const browserMissing = !existsSync(chromium) || !existsSync(chromedriver);
+if (browserMissing) {
+  const message = `Chromium or ChromeDriver not found (${chromium}, ${chromedriver}): install Debian's chromium and chromium-driver`;
+  if (process.env.CI === "true") throw new Error(message);
+  console.log(`NOTICE: ${message}; the browser tests skip`);
+}
+
+// ---------------------------------------------------------------- processes
+
+const children = [];
+
+/** Starts `command` in a process group of its own, remembered for `killAll`. */
+function start(command, args, options = {}) {
+  const child = spawn(command, args, { detached: true, stdio: ["ignore", "pipe", "pipe"], ...options });
+  children.push(child);
+  return child;
+}
+
+/** Kills every child's whole process group (ChromeDriver's Chromium with it). */
+function killAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  }
+  children.length = 0;
+}
+
+process.on("exit", killAll);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+  process.on(signal, () => {
+    killAll();
+    process.exit(130);
+  });
+}
+
+/** Resolves with the first match of `pattern` in the child's output, within `ms`. */
+function waitForOutput(child, pattern, ms = 20000) {
+  return new Promise((resolvePromise, reject) => {
+    let seen = "";
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}; output: ${seen}`)), ms);
+    const look = (chunk) => {
+      seen += chunk;
+      const match = seen.match(pattern);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise(match);
+      }
+    };
+    child.stdout.setEncoding("utf8").on("data", look);
+    child.stderr.setEncoding("utf8").on("data", look);
+    child.on("exit", (code) => reject(new Error(`exited with ${code} before ${pattern}: ${seen}`)));
+  });
+}
+
+function freePort() {
+  return new Promise((resolvePromise) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePromise(port));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- WebDriver
+
+let driver = "";
+let session = "";
+
+async function webdriver(method, path, body) {
+  const response = await fetch(`${driver}${path}`, {
+    method,
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const answer = await response.json();
+  if (!response.ok) throw new Error(`${method} ${path}: ${JSON.stringify(answer.value).slice(0, 500)}`);
+  return answer.value;
+}
+
+const command = (method, path, body) => webdriver(method, `/session/${session}${path}`, body);
+const run = (script, ...args) => command("POST", "/execute/sync", { script, args });
+
+async function open(query) {
+  await command("POST", "/url", { url: `${site}/index.html${query}` });
+  await waitFor("document.body.dataset.ready === 'true'", 30000);
+}
+
+/** Waits until `expression`, run in the page, is true. */
+async function waitFor(expression, ms = 30000) {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    if (await run(`return Boolean(${expression});`)) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${expression}`);
+    await new Promise((wake) => setTimeout(wake, 50));
+  }
+}
+
+async function setWindow(width, height) {
+  await command("POST", "/window/rect", { width, height });
+}
+
+/** Saves a screenshot of the window, scrolled to `id` (the top of the page by default). */
+async function screenshot(name, id) {
+  mkdirSync(screenshots, { recursive: true });
+  await run(id ? `document.getElementById(${JSON.stringify(id)}).scrollIntoView();` : "window.scrollTo(0, 0);");
+  const png = await command("GET", "/screenshot");
+  writeFileSync(join(screenshots, `${name}.png`), Buffer.from(png, "base64"));
+}
+
+/** Presses `key` (a WebDriver key code) on the focused element. */
+async function press(key) {
+  await command("POST", "/actions", {
+    actions: [{ type: "key", id: "keyboard", actions: [{ type: "keyDown", value: key }, { type: "keyUp", value: key }] }],
+  });
+}
+
+const click = (id) => run(`document.getElementById(${JSON.stringify(id)}).click();`);
+
+// ---------------------------------------------------------------- the command line's answers
+
+/** The `sudoku` command's first solution of `line` with `engine`, and its node count. */
+function cli(engine, line) {
+  const result = spawnSync(sudoku, ["solve", "--engine", engine, "--stats"], { input: `${line}\n`, encoding: "utf8" });
+  assert.equal(result.status, 0, result.stderr);
+  // --stats writes `<stdin>: puzzle 1: 5512 nodes, 1411 guesses, ...` to standard error.
+  const nodes = result.stderr.match(/: (\d+) nodes?,/);
+  assert.ok(nodes, `no node count in: ${result.stderr}`);
+  return { solution: result.stdout.trim(), nodes: Number(nodes[1]) };
+}
+
+/** Whether `solution` (one line, in `symbols`) fills `puzzle` by the rules and keeps its clues. */
+function assertSolves(puzzle, solution, side, context) {
+  const symbols = side <= 9 ? "123456789" : "123456789ABCDEFGHIJKLMNOP".slice(0, side);
+  assert.equal(solution.length, side * side, `${context}: a solution of ${side * side} cells`);
+  const values = [...solution].map((symbol) => symbols.indexOf(symbol) + 1);
+  assert.ok(values.every((value) => value >= 1), `${context}: every cell holds a value`);
+  [...puzzle].forEach((symbol, cell) => {
+    if (symbol !== "." && symbol !== "0") assert.equal(solution[cell], symbol, `${context}: clue at cell ${cell} kept`);
+  });
+  const order = Math.round(Math.sqrt(side));
+  const units = [];
+  for (let unit = 0; unit < side; unit++) {
+    const row = [];
+    const column = [];
+    const box = [];
+    for (let k = 0; k < side; k++) {
+      row.push(unit * side + k);
+      column.push(k * side + unit);
+      const top = Math.floor(unit / order) * order + Math.floor(k / order);
+      const left = (unit % order) * order + (k % order);
+      box.push(top * side + left);
+    }
+    units.push(row, column, box);
+  }
+  for (const unit of units) {
+    assert.equal(new Set(unit.map((cell) => values[cell])).size, side, `${context}: a unit repeats a value`);
+  }
+}
+
+// ---------------------------------------------------------------- the tests
+
+const corpus = (file) =>
+  readFileSync(join(root, "data/corpus", file), "utf8")
+    .split("\n")
+    .filter((line) => line.trim() && !line.startsWith("#"));
+/** A 9×9 puzzle every engine solves in a few thousand nodes (naive: 5,512). */
+const PUZZLE = corpus("generated-10000.txt")[0];
+const FOUR = corpus("generated-4x4-1000.txt")[0];
+const SIXTEEN = corpus("generated-16x16-1000.txt")[0];
+let site = "";
+let profile = "";
+
+describe("the web page in headless Chromium", { skip: browserMissing }, () => {
+  before(async () => {
+    assert.ok(existsSync(join(dist, "index.html")), "web/dist is missing: run bash web/build.sh first");
+    assert.ok(existsSync(sudoku), `${sudoku} is missing: run cargo build --release first`);
+    const server = start("python3", ["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", dist]);
+    const [, port] = await waitForOutput(server, /port (\d+)/);
+    site = `http://127.0.0.1:${port}`;
+    const driverPort = await freePort();
+    const chromeDriver = start(chromedriver, [`--port=${driverPort}`]);
+    await waitForOutput(chromeDriver, /started successfully|was started/);
+    driver = `http://127.0.0.1:${driverPort}`;
+    profile = mkdtempSync(join(tmpdir(), "sudoku-web-chromium-"));
+    const created = await webdriver("POST", "/session", {
+      capabilities: {
+        alwaysMatch: {
+          browserName: "chrome",
+          "goog:chromeOptions": {
+            binary: chromium,
+            args: [
+              "--headless",
+              "--no-sandbox",
+              "--disable-gpu",
+              "--disable-quic",
+              "--no-first-run",
+              "--disable-background-networking",
+              "--disable-component-update",
+              "--disable-sync",
+              "--disable-dev-shm-usage",
+              `--user-data-dir=${profile}`,
+              "--window-size=1280,1000",
+            ],
+          },
+        },
+      },
+    });
+    session = created.sessionId;
+  });
+
+  after(async () => {
+    if (session) await webdriver("DELETE", `/session/${session}`).catch(() => {});
+    killAll();
+    if (profile) rmSync(profile, { recursive: true, force: true });
+  });
+
+  it("races every engine on a 9×9 puzzle: each answer solves it and agrees with the command line", async () => {
+    await setWindow(1280, 1000);
+    const engines = ["naive", "bitmask", "bitmask-mrv", "dlx", "fast", "propagate", "cdcl", "norvig", "alldiff", "sat", "sat-plain", "logic"];
+    await open(`?puzzle=${PUZZLE}&engines=${engines.join(",")}&view=race`);
+    await waitFor(`document.querySelectorAll('#race-table tbody tr[data-count]').length === ${engines.length}`, 60000);
+    const rows = await run(
+      "return [...document.querySelectorAll('[data-engine][data-solution]')].map((row) => ({engine: row.dataset.engine, solution: row.dataset.solution, verdict: row.dataset.verdict}));",
+    );
+    assert.deepEqual(rows.map((row) => row.engine), engines);
+    const expected = cli("fast", PUZZLE).solution;
+    for (const row of rows) {
+      assertSolves(PUZZLE, row.solution, 9, row.engine);
+      assert.equal(row.solution, expected, `${row.engine} agrees with sudoku solve`);
+      assert.equal(row.verdict, "1", `${row.engine} proves the solution unique`);
+    }
+    const verdict = await run("return document.getElementById('race-verdict').textContent;");
+    assert.match(verdict, /same one solution/);
+    await screenshot("desktop-race");
+  });
+
+  it("shows both solutions for ?puzzle=…&engines=fast,dlx&view=race", async () => {
+    const line = corpus("generated-10000.txt")[7];
+    await open(`?puzzle=${line}&engines=fast,dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 2");
+    const rows = await run("return [...document.querySelectorAll('[data-engine][data-solution]')].map((row) => [row.dataset.engine, row.dataset.solution]);");
+    assert.deepEqual(rows.map(([engine]) => engine), ["fast", "dlx"]);
+    for (const [engine, solution] of rows) assertSolves(line, solution, 9, engine);
+  });
+
+  it("races the engines of other sizes on 4×4 and 16×16 puzzles", async () => {
+    for (const [line, side, engines] of [
+      [FOUR, 4, ["naive", "bitmask-mrv", "dlx", "propagate", "cdcl", "logic"]],
+      [SIXTEEN, 16, ["dlx", "propagate", "cdcl", "norvig"]],
+    ]) {
+      await open(`?puzzle=${line}&engines=${engines.join(",")}&view=race`);
+      await waitFor(`document.querySelectorAll('#race-table tbody tr[data-count]').length === ${engines.length}`, 60000);
+      const rows = await run("return [...document.querySelectorAll('[data-engine][data-solution]')].map((row) => [row.dataset.engine, row.dataset.solution]);");
+      for (const [engine, solution] of rows) assertSolves(line, solution, side, `${engine} at ${side}×${side}`);
+    }
+  });
+
+  it("steps through the explanation to its end, by keyboard and buttons, to a solved grid", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=explain`);
+    await waitFor("document.getElementById('explain-step').dataset.step === '0'");
+    const total = Number(await run("return document.getElementById('explain-jump').max;"));
+    const json = JSON.parse(execFileSync(sudoku, ["explain", PUZZLE, "-o", "json"], { encoding: "utf8" }));
+    assert.equal(total, json.puzzles[0].steps.length, "as many steps as sudoku explain");
+    // Arrow keys on the grid move a step; the buttons do the rest.
+    await run("document.getElementById('explain-grid').focus();");
+    await press("\uE014"); // ArrowRight
+    await waitFor("document.getElementById('explain-step').dataset.step === '1'");
+    await press("\uE012"); // ArrowLeft
+    await waitFor("document.getElementById('explain-step').dataset.step === '0'");
+    for (let step = 1; step <= total; step++) {
+      await click("explain-next");
+      await waitFor(`document.getElementById('explain-step').dataset.step === '${step}'`);
+      if (step === 5) await screenshot("desktop-explain", "view-explain");
+    }
+    assert.equal(await run("return document.getElementById('explain-next').disabled;"), true);
+    assert.equal(await run("return document.getElementById('explain-step').dataset.end;"), "solved");
+    const board = await run("return [...document.querySelectorAll('#explain-grid .cell')].map((cell) => cell.textContent).join('');");
+    assert.equal(board, cli("fast", PUZZLE).solution, "the path ends on the solution");
+    const rating = await run("return document.getElementById('explain-rating').textContent;");
+    assert.match(rating, new RegExp(`Rating ${json.puzzles[0].difficulty.toFixed(1)}`));
+  });
+
+  for (const engine of ["naive", "bitmask", "bitmask-mrv", "dlx"]) {
+    it(`animates the search of ${engine} to its end with the node count of sudoku solve --stats`, async () => {
+      await open(`?puzzle=${PUZZLE}&engines=fast&view=search&watch=${engine}&speed=10`);
+      await waitFor("document.getElementById('search-play').disabled === false");
+      await click("search-play");
+      await waitFor("document.getElementById('view-search').dataset.done === 'true'", 120000);
+      const shown = Number(await run("return document.getElementById('search-nodes').dataset.value;"));
+      const expected = cli(engine, PUZZLE);
+      assert.equal(shown, expected.nodes, `${engine}: the animation's final node count`);
+      const board = await run("return [...document.querySelectorAll('#search-grid .cell')].map((cell) => cell.textContent).join('');");
+      assert.equal(board, expected.solution, `${engine}: the animation ends on the solution`);
+    });
+  }
+
+  it("plays a search slowly, pauses and steps, with live counters", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=search&watch=dlx&speed=6`);
+    await waitFor("document.getElementById('search-play').disabled === false");
+    await click("search-play");
+    await waitFor("Number(document.getElementById('search-nodes').dataset.value) >= 20");
+    await click("search-play"); // pause
+    const paused = await run("return document.getElementById('search-event').textContent;");
+    await new Promise((wake) => setTimeout(wake, 300));
+    assert.equal(await run("return document.getElementById('search-event').textContent;"), paused, "paused");
+    await click("search-step");
+    assert.notEqual(await run("return document.getElementById('search-event').textContent;"), paused, "one step on");
+    assert.match(await run("return document.getElementById('search-item').textContent;"), /^item: .+; options: /);
+    await screenshot("desktop-search", "view-search");
+  });
+
+  it("restores the page from a link: puzzle, engines, view and step", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=naive,dlx&view=explain&step=4`);
+    await waitFor("document.getElementById('explain-step').dataset.step === '4'");
+    const restored = await run(`return {
+      text: document.getElementById('puzzle-text').value,
+      chosen: [...document.querySelectorAll('#engine-boxes input:checked')].map((box) => box.value),
+      tab: document.querySelector('[role=tab][aria-selected=true]').dataset.view,
+      url: location.search,
+    };`);
+    assert.equal(restored.text, PUZZLE);
+    assert.deepEqual(restored.chosen, ["naive", "dlx"]);
+    assert.equal(restored.tab, "explain");
+    assert.match(restored.url, /step=4/);
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=search&watch=bitmask-mrv`);
+    assert.equal(await run("return document.getElementById('search-engine').value;"), "bitmask-mrv");
+  });
+
+  it("says where a puzzle that does not read is wrong, on one line, and goes on working", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=race`);
+    await run(`document.getElementById('puzzle-text').value = ${JSON.stringify(`${PUZZLE.slice(0, 40)}x${PUZZLE.slice(41)}`)};`);
+    await click("load-button");
+    await waitFor("!document.getElementById('puzzle-error').hidden");
+    const error = await run("return document.getElementById('puzzle-error').textContent;");
+    assert.match(error, /line 1, column 41/);
+    assert.ok(!error.includes("\n"), "one line");
+    await run(`document.getElementById('puzzle-text').value = ${JSON.stringify(PUZZLE)};`);
+    await click("load-button");
+    await waitFor("document.getElementById('puzzle-error').hidden && document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+  });
+
+  it("fits a 390-pixel phone without scrolling sideways", async () => {
+    await setWindow(390, 844);
+    for (const view of ["race", "explain", "search"]) {
+      await open(`?puzzle=${SIXTEEN}&engines=dlx,propagate&view=${view}&watch=dlx&speed=10`);
+      if (view === "race") await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 2", 60000);
+      if (view === "explain") await waitFor("document.getElementById('explain-step').dataset.step === '0'", 60000);
+      if (view === "search") await waitFor("document.getElementById('search-play').disabled === false", 60000);
+      const widths = await run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth];");
+      assert.ok(widths[0] <= widths[1], `${view}: the page is ${widths[0]} px wide in a ${widths[1]} px window`);
+      await screenshot(`phone-${view}`, `view-${view}`);
+    }
+    await open(`?puzzle=${PUZZLE}&engines=fast,dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 2");
+    await screenshot("phone-top");
+    await screenshot("phone-race-9x9", "view-race");
+    await setWindow(1280, 1000);
+  });
+
+  it("benches a bundled corpus with fast and dlx, and reports the load time", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast,dlx&view=bench`);
+    const ready = Number(await run("return document.body.dataset.readyMs;"));
+    console.log(`page ready (engines loaded) ${ready} ms after navigation`);
+    await run("document.getElementById('bench-corpus').value = '1'; document.getElementById('bench-passes').value = '1';");
+    await click("bench-button");
+    await waitFor("document.querySelectorAll('#bench-table tbody tr[data-puzzles-per-second]').length === 2", 120000);
+    const rows = await run("return [...document.querySelectorAll('#bench-table tbody tr')].map((row) => ({...row.dataset}));");
+    for (const row of rows) {
+      assert.equal(row.unique, row.puzzles, `${row.engine}: every puzzle unique and checked`);
+      assert.ok(Number(row.puzzlesPerSecond) > 0);
+    }
+    const corpusFile = process.env.BENCH_CORPUS;
+    if (corpusFile) {
+      const input = await command("POST", "/element", { using: "css selector", value: "#bench-file" });
+      const element = Object.values(input)[0];
+      await command("POST", `/element/${element}/value`, { text: resolve(corpusFile) });
+      await run("document.getElementById('bench-passes').value = '5';");
+      await click("bench-button");
+      await waitFor("document.querySelectorAll('#bench-table tbody tr[data-puzzles-per-second]').length === 2", 600000);
+      const figures = await run("return [...document.querySelectorAll('#bench-table tbody tr')].map((row) => ({...row.dataset}));");
+      for (const row of figures) console.log(`${corpusFile}: ${row.engine} ${Math.round(row.puzzlesPerSecond)} puzzles/s in Chromium (${row.puzzles} puzzles, median of 5 passes)`);
+    }
+  });
+});
