@@ -837,8 +837,8 @@ async function main() {
   const started = performance.now();
   startWorker();
   wire();
-  showSpeed();
   const linked = readLink();
+  showSpeed();
   showView(state.view, { run: false });
   try {
     state.engines = await call("engines");
