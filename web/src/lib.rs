@@ -24,8 +24,21 @@ use serde::Serialize;
 /// The JSON of `answer`, or of `{"error": message}` when it is an error.
 pub fn to_json<T: Serialize>(answer: Result<T, String>) -> String {
     let value = match answer {
-        Ok(value) => serde_json::to_value(value),
-        Err(message) => Ok(serde_json::json!({ "error": message })),
+        Ok(value) => serde_json::to_value(value).map_err(|error| error.to_string()),
+        Err(message) => Err(message),
     };
-    value.map_or_else(|error| format!("{{\"error\":\"{error}\"}}"), |value| value.to_string())
+    value.unwrap_or_else(|message| serde_json::json!({ "error": message })).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::to_json;
+
+    #[test]
+    fn an_error_is_one_json_field_whatever_its_text() {
+        let error = to_json::<u8>(Err("found '\"' at line 1".to_owned()));
+        let value: serde_json::Value = serde_json::from_str(&error).unwrap();
+        assert_eq!(value, serde_json::json!({ "error": "found '\"' at line 1" }));
+        assert_eq!(to_json(Ok([1, 2])), "[1,2]");
+    }
 }

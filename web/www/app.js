@@ -312,7 +312,7 @@ async function race() {
           row.insertCell().textContent = text;
         }
         const check = row.insertCell();
-        check.textContent = answer.solution ? (answer.check ? `wrong: ${answer.check}` : "checks") : "–";
+        check.textContent = answer.solution ? (answer.check ? `wrong: ${answer.check}` : "ok") : "–";
         check.className = answer.check ? "bad" : answer.solution ? "good" : "";
       } catch (failure) {
         row.dataset.solution = "";
@@ -378,7 +378,6 @@ async function explain() {
   }
   const { explanation } = state;
   const band = explanation.band.replace(/^\d-/, "");
-  $("explain-rating").innerHTML = "";
   $("explain-rating").textContent = `Rating ${explanation.difficulty.toFixed(1)} (${band})${explanation.hardest ? `, hardest step: ${explanation.hardest}` : ""}; ${explanation.steps.length} steps; solutions: ${explanation.solutions}; the path ends ${explanation.end}.`;
   $("explain-jump").max = String(explanation.steps.length);
   state.step = Math.min(state.step, explanation.steps.length);
@@ -431,7 +430,6 @@ function showStep() {
     });
     panel.replaceChildren();
     const title = document.createElement("p");
-    title.innerHTML = "";
     const name = document.createElement("span");
     name.className = "technique";
     name.textContent = current.technique;
