@@ -39,13 +39,47 @@
 //! as the budget, never more. So a budget equal to an unbounded run's nodes always gives that
 //! run's answer.
 //!
+//! How the solver is set: `batsat` is MiniSat 2.2 in Rust, and two of its settings are not
+//! MiniSat's defaults, for the minimal 25×25 puzzles, where the search is long:
+//! - every variable of a cell's value is decided true ("this cell holds this value", the
+//!   variable's preferred polarity), never false: a true value empties its cell and takes the
+//!   value out of its row, column and box, where a false one removes one candidate. MiniSat
+//!   decides false first and then as last time (phase saving); that took 2.2 times the
+//!   conflicts on the 18 minimal 25×25 puzzles of Gecode's examples (1,441,081 against 663,491
+//!   to a first solution), and deciding true first with phase saving kept (each variable
+//!   negated) was worse than always true (449,408 against 245,041 conflicts on the first
+//!   eight);
+//! - it keeps a fifth as many learnt clauses as the formula has clauses before its first
+//!   clean-up, not a third: propagation takes some 80% of its time on these puzzles (measured
+//!   with `perf`), and each learnt clause kept is watched at every propagation. A tenth made a
+//!   conflict 1.7 times cheaper but doubled the conflicts; half kept about as many conflicts
+//!   (611,128 against 663,491), each dearer.
+//!
+//! Other settings measured on the same 18 puzzles, values decided true, and dropped, each worse
+//! in conflicts: a variable activity decay of 0.90 and 0.98 (against 0.95), geometric restarts
+//! (against Luby's), a first restart after 300 conflicts (against 100), 2% random decisions
+//! (with the fixed seed). Other encodings were measured too, with this solver and with
+//! CaDiCaL: "at most one" by Sinz's sequential counter instead of pairwise (832,695 conflicts
+//! against 663,491, each about twice as dear; Chen's product encoding was as dear on one
+//! puzzle), and "triad" variables for each value in each row or column of a box, which make
+//! locked candidates a matter of propagation (50% more conflicts for CaDiCaL, 949,916 against
+//! 632,714, and far slower for `batsat`). The clauses of both "at least one" (each cell a
+//! value, each value a place in each unit) and both "at most one" are already there. The
+//! figures, and what the settings give beside CaDiCaL on every set: `docs/engines.md` and
+//! `docs/results.md`.
+//!
 //! Why `batsat`: measured against the CaDiCaL bindings (the `cadical` crate, which compiles
 //! CaDiCaL's C++), on the same encoding, one puzzle at a time, counting to two: `batsat` took
 //! 0.57× CaDiCaL's time on top1465 and 0.66× on the shipped 16×16 corpus; on four minimal 25×25
-//! puzzles 1.24× (0.87 s against 0.70 s median), both far ahead of CaDiCaL's command-line
-//! solver (2.0 s). It is pure Rust (any machine with the Rust toolchain builds it, no C++
-//! compiler), deterministic, reports its decisions, and lets a callback stop it; the bindings
-//! report no statistics.
+//! puzzles 1.24× (0.87 s against 0.70 s median). It is pure Rust (any machine with the Rust
+//! toolchain builds it, no C++ compiler), deterministic, reports its decisions, and lets a
+//! callback stop it; the bindings report no statistics. Of the other CDCL solvers in pure
+//! Rust, `splr` (0.17; its latest release needs a newer compiler than the workspace's) and
+//! `varisat` (0.2) were measured on four of Gecode's puzzles with MiniSat's settings: `splr`
+//! took 0.8× `batsat`'s time, `varisat` 1.2×; on 17 of the 42 shipped minimal puzzles `splr`
+//! took 2.2 times CaDiCaL's command-line solver. Neither can be stopped after a number of
+//! decisions (`splr` stops only at a time limit, which would make the engine's answers depend
+//! on the machine), so neither could honour a node budget.
 
 use std::io::{self, Write};
 use std::sync::Arc;
@@ -108,6 +142,17 @@ impl Default for Sat {
     }
 }
 
+/// The solver's settings: `batsat`'s defaults (MiniSat 2.2's), but for the share of learnt
+/// clauses kept (see the module's notes for the measurements).
+fn solver_options() -> SolverOpts {
+    SolverOpts { learntsize_factor: LEARNT_CLAUSES_PER_CLAUSE, ..SolverOpts::default() }
+}
+
+/// The learnt clauses the solver keeps before its first clean-up, per clause of the formula
+/// (MiniSat's default is a third): propagation takes some 80% of the solver's time on 25×25
+/// puzzles, and fewer clauses make every conflict cheaper.
+const LEARNT_CLAUSES_PER_CLAUSE: f64 = 0.2;
+
 /// Counts the solver's decisions, which it announces by opening a decision level (the engine
 /// gives it no assumptions, so every level is a decision).
 struct DecisionCounter {
@@ -154,6 +199,10 @@ impl Callbacks for DecisionBudget {
 trait ClauseSink {
     /// The variables made so far.
     fn variable_count(&self) -> u32;
+    /// Makes the variables of the cells' values, numbered from 0 to `count - 1`, before any
+    /// other: a solver decides each of them true whenever it picks it (see the module's
+    /// notes).
+    fn value_variables(&mut self, count: u32);
     /// The variable numbered `index` (from 0), made if it is not yet.
     fn variable(&mut self, index: u32) -> Var;
     /// Adds `clause` (which the sink may reorder); `false` when the formula is then
@@ -165,6 +214,12 @@ impl<C: Callbacks> ClauseSink for Solver<C> {
     #[inline]
     fn variable_count(&self) -> u32 {
         self.num_vars()
+    }
+
+    fn value_variables(&mut self, count: u32) {
+        for _ in self.num_vars()..count {
+            self.new_var(lbool::TRUE, true);
+        }
     }
 
     #[inline]
@@ -190,6 +245,10 @@ struct ClauseList {
 impl ClauseSink for ClauseList {
     fn variable_count(&self) -> u32 {
         self.variables
+    }
+
+    fn value_variables(&mut self, count: u32) {
+        self.variables = self.variables.max(count);
     }
 
     fn variable(&mut self, index: u32) -> Var {
@@ -351,9 +410,7 @@ impl Sat {
         let plain = self.encoding == Encoding::Plain;
         let mut formula =
             Formula { sink: make_sink(), clause: &mut self.clause, contradictory: false };
-        if variables > 0 {
-            formula.sink.variable(variables - 1);
-        }
+        formula.sink.value_variables(variables);
         let group = &mut self.group;
         // Every cell: exactly one value (for the optimized encoding, open cells only).
         for (cell, &clue) in clues.iter().enumerate() {
@@ -427,7 +484,7 @@ impl CellSolver for Sat {
         // nodes reported never pass it.
         let decision_bound = node_bound;
         let callbacks = DecisionBudget { decisions: Arc::clone(&decisions), bound: decision_bound };
-        let make_solver = || Solver::new(SolverOpts::default(), callbacks);
+        let make_solver = || Solver::new(solver_options(), callbacks);
         let Some(mut solver) = self.encode(clues, excluded, make_solver) else {
             return (0, false, stats);
         };
@@ -750,7 +807,7 @@ mod tests {
                 let mut clause = Vec::new();
                 let callbacks = DecisionBudget { decisions: Arc::default(), bound: u64::MAX };
                 let mut formula = Formula {
-                    sink: Solver::new(SolverOpts::default(), callbacks),
+                    sink: Solver::new(solver_options(), callbacks),
                     clause: &mut clause,
                     contradictory: false,
                 };
@@ -829,7 +886,7 @@ mod tests {
                 engine.geometry.set_order(order);
                 let callbacks = DecisionBudget { decisions: Arc::default(), bound: u64::MAX };
                 let solver = engine
-                    .encode(&clues, None, || Solver::new(SolverOpts::default(), callbacks))
+                    .encode(&clues, None, || Solver::new(solver_options(), callbacks))
                     .unwrap();
                 assert_eq!(cnf.variables(), solver.num_vars());
                 assert_eq!(cnf.literals().iter().filter(|&&l| l == 0).count(), cnf.clauses());
