@@ -1,8 +1,19 @@
 //! Learning: from a conflict, the clause that explains it (first unique implication point,
-//! then minimized), stored and asserted after jumping back; the clauses that block solutions
-//! already counted; and the periodic deletion of the learned clauses least worth keeping.
+//! then minimized and shrunk), stored and asserted after jumping back; the clauses that block
+//! solutions already counted; and the periodic deletion of the learned clauses least worth
+//! keeping.
 
-use super::solver::{Clause, Conflict, Lit, Reason, Solver, TRUE, Watch, lit_value, var_of};
+use super::clauses::{ClauseDb, ClauseRef};
+use super::solver::{BINARY, Conflict, Lit, Reason, Solver, TRUE, var_of};
+
+/// Learned clauses of this glue or less are never deleted (glue clauses, as Glucose's).
+const KEPT_GLUE: u32 = 2;
+/// Learned clauses of this glue or less survive two reductions after each use, not one.
+const CORE_GLUE: u32 = 6;
+/// The share of the deletable clauses a reduction deletes, as a fraction.
+const REDUCE_FRACTION: (usize, usize) = (3, 4);
+/// Learned clauses longer than this do not have their reasons' variables bumped.
+const BUMP_REASONS_UP_TO: usize = 100;
 
 /// Scratch memory of the analysis, kept between conflicts.
 #[derive(Default)]
@@ -20,6 +31,11 @@ pub(super) struct Analysis {
     /// Per decision level, the conflict number it was last counted for (for the LBD).
     level_stamps: Vec<u64>,
     stamp: u64,
+    /// Per variable, the shrinking walk it was last met in.
+    shrink_stamps: Vec<u64>,
+    shrink_stamp: u64,
+    /// The levels of the clause being shrunk.
+    levels_scratch: Vec<u32>,
 }
 
 impl Analysis {
@@ -35,16 +51,21 @@ impl Analysis {
 impl Solver {
     /// Learns from `conflict` (found above level 0): builds the clause, stores it, jumps back
     /// to the level where it asserts its first literal, and asserts it. Bumps the activity of
-    /// every variable met.
-    pub(super) fn learn(&mut self, conflict: Conflict, analysis: &mut Analysis) {
+    /// every variable met, and with `bump_reasons` of the variables that imply its literals.
+    pub(super) fn learn(
+        &mut self,
+        conflict: Conflict,
+        analysis: &mut Analysis,
+        bump_reasons: bool,
+    ) {
         let current = self.level() as u32;
-        let Analysis { seen, learned, pending, marked, .. } = analysis;
+        let Analysis { seen, learned, pending, marked, level_stamps, stamp, .. } = analysis;
         learned.clear();
         learned.push(0);
         pending.clear();
         self.conflict_variables(conflict, pending);
         if let Conflict::Clause(clause) = conflict {
-            self.bump_clause(clause);
+            self.use_clause(clause, level_stamps, stamp);
         }
         let mut open = 0;
         let mut index = self.trail.len();
@@ -77,10 +98,14 @@ impl Solver {
             pending.clear();
             self.antecedents(var, pending);
             if let Reason::Clause(clause) = self.reasons[var] {
-                self.bump_clause(clause);
+                self.use_clause(clause, level_stamps, stamp);
             }
         }
         self.minimize(analysis);
+        self.shrink(analysis);
+        if bump_reasons {
+            self.bump_reasons(analysis);
+        }
         for &var in &analysis.marked {
             analysis.seen[var] = false;
         }
@@ -103,8 +128,74 @@ impl Solver {
         if learned.len() == 1 {
             self.assign(learned[0], Reason::None);
         } else {
-            let clause = self.store(learned.clone(), lbd, true);
-            self.assign(learned[0], Reason::Clause(clause));
+            let clause = self.store(learned, lbd, true);
+            let reason = if learned.len() == 2 {
+                Reason::Literal(learned[1] ^ 1)
+            } else {
+                Reason::Clause(clause)
+            };
+            self.assign(learned[0], reason);
+        }
+    }
+
+    /// Marks a learned clause used in an analysis (as CaDiCaL does): its glue is counted again
+    /// and kept when lower, and its used counter set, so that it survives the next reduction
+    /// (the next two for a glue of [`CORE_GLUE`] or less).
+    fn use_clause(&mut self, clause: ClauseRef, stamps: &mut Vec<u64>, stamp: &mut u64) {
+        if !self.clauses.is_removable(clause) {
+            return;
+        }
+        let glue = self.clauses.glue(clause);
+        if glue > KEPT_GLUE {
+            *stamp += 1;
+            let mut count = 0;
+            for &lit in self.clauses.lits(clause) {
+                let level = self.levels[var_of(lit)] as usize;
+                if stamps.len() <= level {
+                    stamps.resize(level + 1, 0);
+                }
+                if stamps[level] != *stamp {
+                    stamps[level] = *stamp;
+                    count += 1;
+                }
+            }
+            self.clauses.lower_glue(clause, count);
+        }
+        let used = if self.clauses.glue(clause) <= CORE_GLUE { 2 } else { 1 };
+        self.clauses.set_used(clause, used);
+    }
+
+    /// Deletes learned clauses, as CaDiCaL does: a clause used since the last reduction (see
+    /// [`Solver::use_clause`]) is kept and its used counter lowered, as are the clauses of
+    /// glue [`KEPT_GLUE`] or less and those that are the reason of a current assignment; of the
+    /// others, the [`REDUCE_FRACTION`] of highest glue (then longest) go.
+    pub(super) fn reduce(&mut self, scratch: &mut Vec<u32>) {
+        let all: Vec<ClauseRef> = self.clauses.refs().collect();
+        let mut candidates = Vec::new();
+        for clause in all {
+            if self.clauses.is_deleted(clause) || !self.clauses.is_removable(clause) {
+                continue;
+            }
+            let used = self.clauses.decrement_used(clause);
+            if used > 0 || self.clauses.glue(clause) <= KEPT_GLUE || self.is_reason(clause) {
+                continue;
+            }
+            candidates.push(clause);
+        }
+        let clauses = &self.clauses;
+        candidates.sort_by(|&a, &b| {
+            clauses.glue(b).cmp(&clauses.glue(a)).then(clauses.len(b).cmp(&clauses.len(a)))
+        });
+        let deleted = candidates.len() * REDUCE_FRACTION.0 / REDUCE_FRACTION.1;
+        for &clause in &candidates[..deleted] {
+            self.clauses.delete(clause);
+        }
+        let clauses = &self.clauses;
+        for watches in &mut self.watches {
+            watches.retain(|watch| !clauses.is_deleted(watch.clause & !BINARY));
+        }
+        if self.clauses.wants_collection() {
+            self.collect_garbage(scratch);
         }
     }
 
@@ -160,6 +251,114 @@ impl Solver {
         learned.truncate(kept);
     }
 
+    /// Replaces the literals of each decision level of the learned clause (but the asserting
+    /// one's) by one literal of that level that implies them all, where there is one: the
+    /// level's unique implication point among them, found by walking the level's part of the
+    /// trail back, as the analysis does for the conflict's level; a walk that meets a lower
+    /// level's literal outside the clause gives up.
+    fn shrink(&self, analysis: &mut Analysis) {
+        let Analysis {
+            seen,
+            learned,
+            pending,
+            marked,
+            shrink_stamps: stamps,
+            shrink_stamp: stamp,
+            levels_scratch,
+            ..
+        } = analysis;
+        if learned.len() < 3 {
+            return;
+        }
+        if stamps.len() < seen.len() {
+            stamps.resize(seen.len(), 0);
+        }
+        // The levels of the clause's tail, highest first.
+        levels_scratch.clear();
+        levels_scratch.extend(learned[1..].iter().map(|&lit| self.levels[var_of(lit)]));
+        levels_scratch.sort_unstable_by(|a, b| b.cmp(a));
+        levels_scratch.dedup();
+        for &level in levels_scratch.iter() {
+            let in_block = |lit: &Lit| self.levels[var_of(*lit)] == level;
+            let block = learned[1..].iter().filter(|lit| in_block(lit)).count();
+            if block < 2 {
+                continue;
+            }
+            *stamp += 1;
+            let current = *stamp;
+            let mut open = 0;
+            let mut index = 0;
+            for &lit in &learned[1..] {
+                let var = var_of(lit);
+                if self.levels[var] == level {
+                    stamps[var] = current;
+                    open += 1;
+                    index = index.max(self.positions[var] as usize);
+                }
+            }
+            let start = self.level_starts[level as usize - 1];
+            let mut uip = None;
+            index += 1;
+            'walk: while index > start {
+                index -= 1;
+                let var = var_of(self.trail[index]);
+                if stamps[var] != current {
+                    continue;
+                }
+                open -= 1;
+                if open == 0 {
+                    uip = Some(var);
+                    break;
+                }
+                pending.clear();
+                self.antecedents(var, pending);
+                for &antecedent in pending.iter() {
+                    let antecedent_level = self.levels[antecedent];
+                    if antecedent_level == 0 {
+                        continue;
+                    }
+                    if antecedent_level == level {
+                        if stamps[antecedent] != current {
+                            stamps[antecedent] = current;
+                            open += 1;
+                        }
+                    } else if !seen[antecedent] {
+                        break 'walk;
+                    }
+                }
+            }
+            if let Some(uip) = uip {
+                learned.retain(|lit| self.levels[var_of(*lit)] != level);
+                learned.push(self.false_literal(uip));
+                if !seen[uip] {
+                    seen[uip] = true;
+                    marked.push(uip);
+                }
+            }
+        }
+    }
+
+    /// Bumps the activity of the variables that imply the learned clause's literals (one step
+    /// back through their reasons), as CaDiCaL does: they are where the next conflicts are
+    /// likely. Long clauses are left alone, their reasons being many and little related.
+    fn bump_reasons(&mut self, analysis: &mut Analysis) {
+        let Analysis { seen, learned, pending, marked, .. } = analysis;
+        if learned.len() > BUMP_REASONS_UP_TO {
+            return;
+        }
+        for &lit in &learned[1..] {
+            pending.clear();
+            self.antecedents(var_of(lit), pending);
+            for &antecedent in pending.iter() {
+                if !seen[antecedent] && self.levels[antecedent] > 0 {
+                    seen[antecedent] = true;
+                    marked.push(antecedent);
+                    self.order.bump(antecedent);
+                }
+            }
+        }
+    }
+
     /// One bit standing for the decision level of `var` (levels share bits modulo 64).
     #[inline]
     fn level_bit(&self, var: usize) -> u64 {
@@ -186,26 +385,11 @@ impl Solver {
     }
 
     /// Stores `lits` (two or more) as a clause watching its first two literals, and returns
-    /// its number.
-    fn store(&mut self, lits: Vec<Lit>, lbd: u32, removable: bool) -> u32 {
-        let clause = self.clauses.len() as u32;
-        self.watches[lits[0] as usize].push(Watch { clause, blocker: lits[1] });
-        self.watches[lits[1] as usize].push(Watch { clause, blocker: lits[0] });
-        self.clauses.push(Clause { lits, lbd, activity: 0.0, removable });
-        self.bump_clause(clause);
+    /// its name.
+    fn store(&mut self, lits: &[Lit], lbd: u32, removable: bool) -> ClauseRef {
+        let clause = self.clauses.add(lits, lbd, removable);
+        self.watch(clause);
         clause
-    }
-
-    fn bump_clause(&mut self, clause: u32) {
-        let increment = self.clause_increment;
-        let activity = &mut self.clauses[clause as usize].activity;
-        *activity += increment;
-        if *activity > 1e100 {
-            for clause in &mut self.clauses {
-                clause.activity /= 1e100;
-            }
-            self.clause_increment /= 1e100;
-        }
     }
 
     /// Forbids the solution just found, which the decisions on the trail determine: stores
@@ -223,43 +407,37 @@ impl Solver {
         if lits.len() == 1 {
             self.assign(lits[0], Reason::None);
         } else {
-            let clause = self.store(lits, 0, false);
-            let first = self.clauses[clause as usize].lits[0];
-            self.assign(first, Reason::Clause(clause));
+            let clause = self.store(&lits, 0, false);
+            let first = lits[0];
+            let reason =
+                if lits.len() == 2 { Reason::Literal(lits[1] ^ 1) } else { Reason::Clause(clause) };
+            self.assign(first, reason);
         }
         true
     }
 
-    /// Deletes half of the removable learned clauses, those with the most decision levels
-    /// (then the least active), keeping the clauses with two levels or fewer and those that
-    /// are the reason of a current assignment.
-    pub(super) fn reduce(&mut self) {
-        let mut candidates: Vec<u32> = (0..self.clauses.len() as u32)
-            .filter(|&index| {
-                let clause = &self.clauses[index as usize];
-                clause.removable && clause.lbd > 2 && !self.is_reason(index)
-            })
-            .collect();
-        candidates.sort_by(|&a, &b| {
-            let (a, b) = (&self.clauses[a as usize], &self.clauses[b as usize]);
-            b.lbd.cmp(&a.lbd).then(a.activity.total_cmp(&b.activity))
-        });
-        for &index in &candidates[..candidates.len() / 2] {
-            let clause = &mut self.clauses[index as usize];
-            clause.lits = Vec::new();
-            clause.removable = false;
-        }
-        let clauses = &self.clauses;
+    /// Moves the live clauses to a fresh arena, and the watches and reasons that name them.
+    fn collect_garbage(&mut self, old: &mut Vec<u32>) {
+        self.clauses.collect(old);
         for watches in &mut self.watches {
-            watches.retain(|watch| !clauses[watch.clause as usize].lits.is_empty());
+            for watch in watches.iter_mut() {
+                let binary = watch.clause & BINARY;
+                let moved = ClauseDb::moved(old, watch.clause & !BINARY);
+                watch.clause = moved.expect("deleted clauses are no longer watched") | binary;
+            }
+        }
+        for &lit in &self.trail {
+            let var = var_of(lit);
+            if let Reason::Clause(clause) = self.reasons[var] {
+                let moved = ClauseDb::moved(old, clause).expect("reasons are never deleted");
+                self.reasons[var] = Reason::Clause(moved);
+            }
         }
     }
 
-    /// Whether stored clause `index` is the reason of its first literal's current value.
-    fn is_reason(&self, index: u32) -> bool {
-        let lits = &self.clauses[index as usize].lits;
-        !lits.is_empty()
-            && lit_value(&self.values, lits[0]) == TRUE
-            && self.reasons[var_of(lits[0])] == Reason::Clause(index)
+    /// Whether stored clause `clause` is the reason of its first literal's current value.
+    fn is_reason(&self, clause: ClauseRef) -> bool {
+        let first = self.clauses.lits(clause)[0];
+        self.value(first) == TRUE && self.reasons[var_of(first)] == Reason::Clause(clause)
     }
 }

@@ -7,18 +7,24 @@
 //! - the **propagation** (`solver`): the encoding's clauses are not stored; a placed value
 //!   leaves its cell and peers, a cell down to one candidate takes it, a value down to one
 //!   place in a unit goes there, all on bit sets (one `u64` of candidates per cell, one of
-//!   places per unit and value). Learned clauses are stored and watched, two literals each;
+//!   places per unit and value). Learned clauses are stored in one arena (`clauses`) and
+//!   watched, two literals each; a clause of two literals lives in its watches alone;
 //! - the **learning** (`learning`): a conflict is analysed back to its first unique
-//!   implication point; the clause learned is minimized, stored, and asserted after jumping
-//!   back to the second-highest level in it. The reasons of the rules are named, not stored
-//!   (a naked single's reason is its cell, a hidden single's its unit), and expanded into
-//!   literals only when an analysis meets them;
+//!   implication point; the clause learned is minimized, shrunk (each lower level's literals
+//!   replaced by the one that implies them, where there is one), stored, and asserted after
+//!   jumping back to the second-highest level in it. The reasons of the rules are named, not
+//!   stored (a naked single's reason is its cell, a hidden single's its unit), and expanded
+//!   into literals only when an analysis meets them;
 //! - the **decision order** (`order`): the most active unassigned variable (VSIDS: activity
-//!   raised for every variable an analysis meets, decaying), always decided "holds": a
-//!   decision places a value rather than excluding one;
-//! - the **search** (this module): restarts on the Luby sequence (100 conflicts a unit), and
-//!   the learned clauses halved now and then, keeping those with few decision levels (LBD) and
-//!   the active ones.
+//!   raised for every variable an analysis meets, decaying), decided "holds" (a decision
+//!   places a value rather than excluding one) unless it has a target phase;
+//! - the **search** (this module): restarts on the Luby sequence (1,024 conflicts a unit), and
+//!   learned clauses deleted now and then as CaDiCaL deletes them: a clause used in an
+//!   analysis lives on, those of glue 2 or less always; of the rest, the three quarters of
+//!   highest glue go. After the first restart the search is a long one, and does two more
+//!   things, as CaDiCaL's stable mode does: it keeps **target phases** (the signs of the
+//!   longest assignment without a conflict since the last restart, decided again), and it
+//!   bumps the variables that imply each learned clause's literals (**reason bumping**).
 //!
 //! Counting past the first solution blocks each solution found with the clause "not all of
 //! these decisions" (the decisions determine the solution through propagation) and goes on;
@@ -30,16 +36,14 @@
 //! end out everywhere, and some thousands of conflicts settle a puzzle.
 //!
 //! What the measurements said (conflict counts do not depend on the machine; times are side by
-//! side on one machine), on four minimal 25×25 puzzles counted to two and on the 38 hardest
-//! "is this clue needed?" questions met while making 25×25 puzzles (most of them with an
-//! answer "no": a second solution exists, and must be found):
+//! side on one machine). First on four minimal 25×25 puzzles counted to two and on the 38
+//! hardest "is this clue needed?" questions met while making 25×25 puzzles (most of them with
+//! an answer "no": a second solution exists, and must be found):
 //! - deciding "holds" always, rather than repeating each variable's last sign (phase saving),
 //!   took the conflicts from 36,695 to 20,142 on the hardest of the four, and the 38
 //!   questions from 112 s to 39 s;
 //! - following the known first solution where a decision has a choice made the 38 questions
 //!   3.5 times slower: the second solution is rarely near the first;
-//! - Luby restarts of 100 conflicts beat 30, 50 and 200 (39 s against 61, 53 and 43 s on the
-//!   38 questions) and beat no restarts (62 s);
 //! - locked candidates as a further rule (with their own reasons) cut the conflicts by a fifth
 //!   but made each dearer: 3.2 s against 2.9 s for the four puzzles, so they are not used;
 //! - naming reasons instead of storing them costs a scan of the cell or unit when an analysis
@@ -52,10 +56,42 @@
 //!   questions, counted by callgrind) and the time by 10 to 22% (109 generator questions,
 //!   two runs side by side: 15.9 s to 12.4 s and 15.7 s to 14.3 s).
 //!
+//! Then on the 18 minimal 25×25 puzzles of Gecode's examples to a first solution, where the
+//! searches are long (thousands to 200,000 conflicts) and a few puzzles make most of the time.
+//! One run's count on one puzzle is luck as much as method: the same search with the initial
+//! activities shuffled by a tiny random amount ranges over a factor of 2 to 10 on the hardest
+//! ones, and so does CaDiCaL's on the same formula with its clauses and variables shuffled.
+//! Each change was therefore judged by its total conflicts over the 18, averaged over three
+//! such shuffles (seeds), against CaDiCaL 1.5.3's 873,000 (824,000 to 941,000 over three
+//! shuffles of the formula; 640,000 unshuffled):
+//! - the Luby unit of 100 conflicts and LBD-and-activity halving of before: 1.24 million
+//!   unshuffled; Luby restarts of 1,024 with target phases and CaDiCaL's deletion, reason
+//!   bumping and shrinking: 766,000 (688,000 / 966,000 / 643,000);
+//! - without reason bumping 1,067,000; without shrinking 1,062,000; bumping two steps back
+//!   instead of one 939,000; only for clauses of 20 literals or fewer (not 100) 967,000;
+//! - Luby units of 512 and 2,048: 753,000 and 768,000, no better; deleting half rather than
+//!   three quarters 804,000; a first deletion at 1,000 conflicts rather than 300 797,000;
+//! - restarts on the glue's moving averages (Glucose's), alternating such a focused mode with
+//!   the stable one (CaDiCaL's), phase saving and a cell's saved value as phases: all worse;
+//!   locked candidates as a rule, and the rules before the learned clauses in the
+//!   propagation, worse again; failed-literal probing and ordering the variables by their
+//!   candidates at the start: no better on average; vivifying learned clauses of glue 6 or
+//!   less at level 0 (two decisions per conflict since the last): 759,000 against 749,000
+//!   without, not worth its code;
+//! - target phases and reason bumping from the first conflict rather than after the first
+//!   restart change nothing measurable at 25×25 (first solutions, totals over Gecode's 18, the
+//!   79 published and the shipped 42: 5.1 million decisions against 4.7), but cost 9×9
+//!   searches 6% more nodes (top1465: 23.5 a puzzle against 22.1 before these changes, 21.8
+//!   with them only after the first restart, which 9×9 searches rarely reach).
+//!
+//! The conflicts are now as many as CaDiCaL's, each about as dear; the times against CaDiCaL
+//! and MiniSat on several sets, both modes: `docs/results.md`.
+//!
 //! Statistics follow the workbench's definitions: the puzzle is the first node, each decision
 //! one more, and each decision a guess. Conflicts are not reported (they are neither nodes nor
 //! guesses). A node budget bounds the decisions.
 
+mod clauses;
 mod learning;
 mod order;
 mod solver;
@@ -67,15 +103,17 @@ use sudoku_core::{Limits, Stats};
 use crate::geometry::{CellSolver, begin_search, cell_engine};
 
 /// Conflicts in the first restart interval; the Luby sequence scales it.
-const RESTART_UNIT: u64 = 100;
-/// Conflicts before the first deletion of learned clauses.
-const FIRST_REDUCE: u64 = 2000;
-/// How many more conflicts each deletion waits than the previous.
-const REDUCE_STEP: u64 = 300;
+const RESTART_UNIT: u64 = 1024;
+/// Conflicts before the first deletion of learned clauses; the `k`-th waits `√k` times as
+/// long after the one before.
+const REDUCE_UNIT: u64 = 300;
 /// Variable activity decay per conflict.
 const VARIABLE_DECAY: f64 = 0.95;
-/// Clause activity decay per conflict.
-const CLAUSE_DECAY: f64 = 0.999;
+
+/// Conflicts from the `k`-th deletion of learned clauses to the next (CaDiCaL's schedule).
+fn reduce_interval(k: u32) -> u64 {
+    (REDUCE_UNIT as f64 * f64::from(k + 1).sqrt()) as u64
+}
 
 /// The `cdcl` engine. It owns its search memory and reuses it from one solve to the next.
 pub struct Cdcl {
@@ -83,6 +121,8 @@ pub struct Cdcl {
     analysis: Analysis,
     /// The solution being written, kept between solves.
     solution: Vec<u8>,
+    /// The old arena of a garbage collection, kept between collections.
+    scratch: Vec<u32>,
 }
 
 impl Default for Cdcl {
@@ -94,7 +134,12 @@ impl Default for Cdcl {
 impl Cdcl {
     /// An engine with nothing allocated yet.
     pub fn new() -> Self {
-        Cdcl { solver: Solver::new(), analysis: Analysis::default(), solution: Vec::new() }
+        Cdcl {
+            solver: Solver::new(),
+            analysis: Analysis::default(),
+            solution: Vec::new(),
+            scratch: Vec::new(),
+        }
     }
 
     /// Searches the puzzle of box order `order` whose `clues` are given row-major, one per
@@ -126,7 +171,7 @@ impl Cdcl {
         for (cell, &clue) in clues.iter().enumerate() {
             if clue != 0 {
                 let var = cell * side + usize::from(clue) - 1;
-                match solver.values[var] {
+                match solver.var_value(var) {
                     UNASSIGNED => solver.assign(literal(var, false), solver::Reason::None),
                     FALSE => return (0, false, stats),
                     _ => {}
@@ -135,7 +180,7 @@ impl Cdcl {
         }
         if let Some((cell, value)) = excluded {
             let var = cell * side + usize::from(value) - 1;
-            match solver.values[var] {
+            match solver.var_value(var) {
                 UNASSIGNED => solver.assign(literal(var, true), solver::Reason::None),
                 TRUE => return (0, false, stats),
                 _ => {}
@@ -145,10 +190,13 @@ impl Cdcl {
         let mut count = 0;
         let mut budget_exhausted = false;
         let mut conflicts = 0u64;
-        let mut restart = Luby::new();
-        let mut next_restart = RESTART_UNIT * restart.next();
-        let mut reduce_interval = FIRST_REDUCE;
-        let mut next_reduce = reduce_interval;
+        let mut restarts = Luby::new();
+        let mut next_restart = RESTART_UNIT * restarts.next();
+        let mut reductions = 0u32;
+        let mut next_reduce = REDUCE_UNIT;
+        // Whether the search has restarted: from then on it is a long one, and keeps target
+        // phases and bumps the reasons of learned clauses (see the module's notes).
+        let mut long = false;
         loop {
             let propagated = solver.propagate();
             if solver.level() == 0 {
@@ -159,17 +207,20 @@ impl Cdcl {
             }
             if let Err(conflict) = propagated {
                 conflicts += 1;
-                solver.learn(conflict, &mut self.analysis);
+                if long {
+                    solver.save_target();
+                }
+                solver.learn(conflict, &mut self.analysis, long);
                 solver.order.decay(VARIABLE_DECAY);
-                solver.clause_increment /= CLAUSE_DECAY;
                 if conflicts >= next_restart {
-                    next_restart = conflicts + RESTART_UNIT * restart.next();
-                    solver.backtrack(0);
+                    next_restart = conflicts + RESTART_UNIT * restarts.next();
+                    solver.restart();
+                    long = true;
                 }
                 if conflicts >= next_reduce {
-                    reduce_interval += REDUCE_STEP;
-                    next_reduce = conflicts + reduce_interval;
-                    solver.reduce();
+                    reductions += 1;
+                    next_reduce = conflicts + reduce_interval(reductions);
+                    solver.reduce(&mut self.scratch);
                 }
                 continue;
             }
@@ -189,13 +240,13 @@ impl Cdcl {
             }
             let var = loop {
                 let var = solver.order.pop().expect("an open cell has unassigned variables");
-                if solver.values[var] == UNASSIGNED {
+                if solver.var_value(var) == UNASSIGNED {
                     break var;
                 }
             };
             stats.nodes += 1;
             stats.guesses += 1;
-            solver.decide(literal(var, false));
+            solver.decide(solver.phase(var));
         }
         debug_assert!(count == 0 || solution.iter().all(|&value| value != 0));
         (count, budget_exhausted, stats)

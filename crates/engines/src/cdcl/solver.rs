@@ -15,6 +15,7 @@
 //! cell may still hold the value) make the last two one bit test each. Learned clauses are
 //! stored and watched, two literals each.
 
+use super::clauses::{ClauseDb, ClauseRef};
 use super::order::Order;
 use crate::geometry::Geometry;
 
@@ -33,69 +34,56 @@ pub(super) fn literal(var: usize, negative: bool) -> Lit {
     (var as u32) << 1 | u32::from(negative)
 }
 
-/// `values` entry of an unassigned variable.
-pub(super) const UNASSIGNED: u8 = 0;
-/// `values` entry of a true variable.
-pub(super) const TRUE: u8 = 1;
-/// `values` entry of a false variable.
-pub(super) const FALSE: u8 = 2;
-
-/// The value of `lit` under `values`: `UNASSIGNED`, `TRUE` or `FALSE`.
-#[inline]
-pub(super) fn lit_value(values: &[u8], lit: Lit) -> u8 {
-    let value = values[var_of(lit)];
-    if value == UNASSIGNED || lit & 1 == 0 { value } else { TRUE + FALSE - value }
-}
+/// The value of an unassigned literal.
+pub(super) const UNASSIGNED: i8 = 0;
+/// The value of a true literal.
+pub(super) const TRUE: i8 = 1;
+/// The value of a false literal.
+pub(super) const FALSE: i8 = -1;
 
 /// Why a variable has its value: the clause that was unit, named without storing it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Reason {
     /// A decision, or a fact of level 0 (a clue, a learned unit): nothing to explain.
     None,
-    /// False because this true literal placed the same value in a peer, or another value in
-    /// the same cell.
-    Placed(Lit),
+    /// Implied by this one true literal: it placed the same value in a peer, or another value
+    /// in the same cell (a clause of the encoding), or it is the negation of the other literal
+    /// of a stored clause of two.
+    Literal(Lit),
     /// True as the last candidate of its cell.
     Cell,
     /// True as the last place of its value in this unit.
     Unit(u32),
-    /// Implied by this stored clause, whose first literal it is.
-    Clause(u32),
+    /// Implied by this stored clause, of three literals or more, whose first literal it is.
+    Clause(ClauseRef),
 }
 
 /// A clause of the encoding, or a stored one, with every literal false.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Conflict {
-    /// A variable that is true although `reason` says it is false: for a reason `Placed`, one
-    /// value twice in a unit or two values in one cell.
+    /// A variable that is true although `reason` says it is false: for a reason `Literal`, one
+    /// value twice in a unit, two values in one cell, or a stored clause of two.
     Forced { var: usize, reason: Reason },
     /// This cell has no candidate left.
     Cell(usize),
     /// This value has no place left in this unit.
     Unit { unit: usize, value: usize },
     /// This stored clause.
-    Clause(u32),
-}
-
-/// A stored clause: learned from a conflict, or blocking a solution already counted.
-pub(super) struct Clause {
-    /// The literals; the first two are watched, and an implied literal is moved first.
-    pub(super) lits: Vec<Lit>,
-    /// The number of decision levels among its literals when learned (lower is better).
-    pub(super) lbd: u32,
-    /// Raised whenever the clause takes part in a conflict's analysis.
-    pub(super) activity: f64,
-    /// Whether the clause may be deleted: learned clauses may, blocking clauses never.
-    pub(super) removable: bool,
+    Clause(ClauseRef),
 }
 
 /// A stored clause watching a literal: visited when that literal becomes false.
 #[derive(Clone, Copy)]
 pub(super) struct Watch {
+    /// The clause, with [`BINARY`] set for a clause of two literals (whose other literal is
+    /// the blocker, so that the clause itself is never read).
     pub(super) clause: u32,
     /// Another literal of the clause: when it is true, the clause need not be looked at.
     pub(super) blocker: Lit,
 }
+
+/// `Watch::clause` bit of a clause of two literals.
+pub(super) const BINARY: u32 = 1 << 31;
 
 /// Everything the search works on, reused from one solve to the next.
 pub(super) struct Solver {
@@ -113,24 +101,32 @@ pub(super) struct Solver {
     /// outside them is false at level 0, which no analysis needs to see.
     root_candidates: Vec<u64>,
     root_places: Vec<u64>,
-    /// Per variable: `UNASSIGNED`, `TRUE` or `FALSE`.
-    pub(super) values: Vec<u8>,
+    /// Per literal: `UNASSIGNED`, `TRUE` or `FALSE` (a literal and its negation side by side,
+    /// so that the value of a literal is one load).
+    values: Vec<i8>,
     /// Per variable, the decision level it was assigned at.
     pub(super) levels: Vec<u32>,
     /// Per variable, why it was assigned.
     pub(super) reasons: Vec<Reason>,
+    /// Per variable, where it is on the trail (while assigned).
+    pub(super) positions: Vec<u32>,
+    /// Per variable, its sign (`true` for false) in the longest assignment without a conflict
+    /// since the last restart: its target phase, as CaDiCaL's.
+    target: Vec<bool>,
+    /// Per variable, whether it has a target phase.
+    has_target: Vec<bool>,
+    /// The length of the trail the target phases were taken from.
+    target_assigned: usize,
     /// True literals in the order they were assigned.
     pub(super) trail: Vec<Lit>,
     /// Where each decision level starts in `trail`.
     pub(super) level_starts: Vec<usize>,
     /// The first trail literal whose consequences are not drawn yet.
     head: usize,
-    /// The stored clauses; deleted ones are left empty, so indices stay valid.
-    pub(super) clauses: Vec<Clause>,
+    /// The stored clauses.
+    pub(super) clauses: ClauseDb,
     /// Per literal, the clauses watching it.
     pub(super) watches: Vec<Vec<Watch>>,
-    /// What bumping a stored clause adds to its activity; grows as clauses age.
-    pub(super) clause_increment: f64,
     /// The decision order.
     pub(super) order: Order,
     /// `⌈2⁴⁰ / side⌉`: dividing a variable by the side is a multiplication by it.
@@ -151,12 +147,15 @@ impl Solver {
             values: Vec::new(),
             levels: Vec::new(),
             reasons: Vec::new(),
+            positions: Vec::new(),
+            target: Vec::new(),
+            has_target: Vec::new(),
+            target_assigned: 0,
             trail: Vec::new(),
             level_starts: Vec::new(),
             head: 0,
-            clauses: Vec::new(),
+            clauses: ClauseDb::default(),
             watches: Vec::new(),
-            clause_increment: 1.0,
             order: Order::new(),
             side_reciprocal: 0,
         }
@@ -175,11 +174,18 @@ impl Solver {
         self.places.clear();
         self.places.resize(3 * side * side, self.geometry.all_values);
         self.values.clear();
-        self.values.resize(variables, UNASSIGNED);
+        self.values.resize(2 * variables, UNASSIGNED);
         self.levels.clear();
         self.levels.resize(variables, 0);
         self.reasons.clear();
         self.reasons.resize(variables, Reason::None);
+        self.positions.clear();
+        self.positions.resize(variables, 0);
+        self.target.clear();
+        self.target.resize(variables, false);
+        self.has_target.clear();
+        self.has_target.resize(variables, false);
+        self.target_assigned = 0;
         self.trail.clear();
         self.level_starts.clear();
         self.head = 0;
@@ -189,7 +195,6 @@ impl Solver {
         for watches in &mut self.watches {
             watches.clear();
         }
-        self.clause_increment = 1.0;
         self.order.reset(variables);
         self.side_reciprocal = (1u64 << 40).div_ceil(side as u64);
     }
@@ -219,31 +224,68 @@ impl Solver {
         self.level_starts.len()
     }
 
+    /// The value of `lit`: `UNASSIGNED`, `TRUE` or `FALSE`.
+    #[inline]
+    pub(super) fn value(&self, lit: Lit) -> i8 {
+        self.values[lit as usize]
+    }
+
+    /// The value of variable `var` (of its positive literal).
+    #[inline]
+    pub(super) fn var_value(&self, var: usize) -> i8 {
+        self.values[2 * var]
+    }
+
     /// Makes the unassigned literal `lit` true for `reason`, at the current level.
     pub(super) fn assign(&mut self, lit: Lit, reason: Reason) {
         let var = var_of(lit);
-        debug_assert_eq!(self.values[var], UNASSIGNED);
+        debug_assert_eq!(self.values[lit as usize], UNASSIGNED);
         let side = self.geometry.side;
         let (cell, value) = self.split(var);
         self.levels[var] = self.level() as u32;
         self.reasons[var] = reason;
+        self.positions[var] = self.trail.len() as u32;
         self.trail.push(lit);
+        self.values[lit as usize] = TRUE;
+        self.values[(lit ^ 1) as usize] = FALSE;
         if lit & 1 == 1 {
-            self.values[var] = FALSE;
             self.candidates[cell] &= !(1 << value);
             let units = self.geometry.units_of(cell);
             let positions = self.geometry.positions_of(cell);
             for (unit, position) in units.into_iter().zip(positions) {
                 self.places[unit * side + value] &= !(1 << position);
             }
-        } else {
-            self.values[var] = TRUE;
+        } else if self.placed[cell] == 0 {
             // A second true value in a cell is a clash the propagation of the first finds.
-            if self.placed[cell] == 0 {
-                self.placed[cell] = value as u8 + 1;
-                self.placed_count += 1;
-            }
+            self.placed[cell] = value as u8 + 1;
+            self.placed_count += 1;
         }
+    }
+
+    /// At a conflict: when the assignment before the last decision is the longest without a
+    /// conflict since the last restart, records its signs as the target phases.
+    pub(super) fn save_target(&mut self) {
+        let reached = self.level_starts.last().copied().unwrap_or(0);
+        if reached <= self.target_assigned {
+            return;
+        }
+        self.target_assigned = reached;
+        for &lit in &self.trail[..reached] {
+            let var = var_of(lit);
+            self.target[var] = lit & 1 == 1;
+            self.has_target[var] = true;
+        }
+    }
+
+    /// The literal to decide for `var`: its target phase, or "holds" when it has none.
+    pub(super) fn phase(&self, var: usize) -> Lit {
+        literal(var, self.has_target[var] && self.target[var])
+    }
+
+    /// Goes back to level 0, and starts looking for a new longest assignment.
+    pub(super) fn restart(&mut self) {
+        self.target_assigned = 0;
+        self.backtrack(0);
     }
 
     /// Starts a new decision level with the decision `lit`.
@@ -253,7 +295,8 @@ impl Solver {
     }
 
     /// Draws the consequences of every trail literal not yet propagated, until none is left or
-    /// a clause is false.
+    /// a clause is false: for each, the rules of Sudoku, then the stored clauses watching its
+    /// negation.
     pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
         let side = self.geometry.side;
         while let Some(&lit) = self.trail.get(self.head) {
@@ -267,10 +310,10 @@ impl Solver {
                 while others != 0 {
                     let other = cell * side + others.trailing_zeros() as usize;
                     others &= others - 1;
-                    if self.values[other] == TRUE {
-                        return Err(Conflict::Forced { var: other, reason: Reason::Placed(lit) });
+                    if self.var_value(other) == TRUE {
+                        return Err(Conflict::Forced { var: other, reason: Reason::Literal(lit) });
                     }
-                    self.assign(literal(other, true), Reason::Placed(lit));
+                    self.assign(literal(other, true), Reason::Literal(lit));
                 }
                 // The peers where the value is still a candidate, from the place sets.
                 let units = self.geometry.units_of(cell);
@@ -282,13 +325,13 @@ impl Solver {
                         places &= places - 1;
                         let peer = usize::from(self.geometry.unit(unit)[position]);
                         let peer_var = peer * side + value;
-                        if self.values[peer_var] == TRUE {
+                        if self.var_value(peer_var) == TRUE {
                             return Err(Conflict::Forced {
                                 var: peer_var,
-                                reason: Reason::Placed(lit),
+                                reason: Reason::Literal(lit),
                             });
                         }
-                        self.assign(literal(peer_var, true), Reason::Placed(lit));
+                        self.assign(literal(peer_var, true), Reason::Literal(lit));
                     }
                 }
             } else {
@@ -299,7 +342,7 @@ impl Solver {
                 }
                 if left & (left - 1) == 0 {
                     let last = cell * side + left.trailing_zeros() as usize;
-                    if self.values[last] == UNASSIGNED {
+                    if self.var_value(last) == UNASSIGNED {
                         self.assign(literal(last, false), Reason::Cell);
                     }
                 }
@@ -311,7 +354,7 @@ impl Solver {
                     if places & (places - 1) == 0 {
                         let place = self.geometry.unit(unit)[places.trailing_zeros() as usize];
                         let place_var = usize::from(place) * side + value;
-                        if self.values[place_var] == UNASSIGNED {
+                        if self.var_value(place_var) == UNASSIGNED {
                             self.assign(literal(place_var, false), Reason::Unit(unit as u32));
                         }
                     }
@@ -325,6 +368,7 @@ impl Solver {
     /// Visits the stored clauses watching `false_lit`, which just became false: each finds
     /// another literal to watch, or is satisfied, or is unit (its first literal is implied),
     /// or is false (a conflict).
+    #[inline(never)]
     fn propagate_watches(&mut self, false_lit: Lit) -> Result<(), Conflict> {
         if self.watches[false_lit as usize].is_empty() {
             return Ok(());
@@ -336,45 +380,67 @@ impl Solver {
         while index < watches.len() {
             let watch = watches[index];
             index += 1;
-            if lit_value(&self.values, watch.blocker) == TRUE {
+            let blocker_value = self.value(watch.blocker);
+            if blocker_value == TRUE {
                 watches[kept] = watch;
                 kept += 1;
                 continue;
             }
-            let lits = &mut self.clauses[watch.clause as usize].lits;
+            if watch.clause & BINARY != 0 {
+                watches[kept] = watch;
+                kept += 1;
+                if blocker_value == FALSE {
+                    result = Err(Conflict::Clause(watch.clause & !BINARY));
+                    break;
+                }
+                self.assign(watch.blocker, Reason::Literal(false_lit ^ 1));
+                continue;
+            }
+            let lits = self.clauses.lits_mut(watch.clause);
             if lits[0] == false_lit {
                 lits.swap(0, 1);
             }
             let first = lits[0];
-            if first != watch.blocker && lit_value(&self.values, first) == TRUE {
+            let first_value = self.values[first as usize];
+            if first != watch.blocker && first_value == TRUE {
                 watches[kept] = Watch { clause: watch.clause, blocker: first };
                 kept += 1;
                 continue;
             }
-            if let Some(other) =
-                (2..lits.len()).find(|&k| lit_value(&self.values, lits[k]) != FALSE)
-            {
-                lits.swap(1, other);
+            let values = &self.values;
+            if let Some(other) = lits[2..].iter().position(|&lit| values[lit as usize] != FALSE) {
+                lits.swap(1, other + 2);
                 let new_watch = lits[1] as usize;
                 self.watches[new_watch].push(Watch { clause: watch.clause, blocker: first });
                 continue;
             }
             watches[kept] = watch;
             kept += 1;
-            if lit_value(&self.values, first) == FALSE {
+            if first_value == FALSE {
                 result = Err(Conflict::Clause(watch.clause));
-                while index < watches.len() {
-                    watches[kept] = watches[index];
-                    kept += 1;
-                    index += 1;
-                }
                 break;
             }
             self.assign(first, Reason::Clause(watch.clause));
         }
+        if result.is_err() {
+            while index < watches.len() {
+                watches[kept] = watches[index];
+                kept += 1;
+                index += 1;
+            }
+        }
         watches.truncate(kept);
         self.watches[false_lit as usize] = watches;
         result
+    }
+
+    /// Watches the first two literals of stored clause `clause`.
+    pub(super) fn watch(&mut self, clause: ClauseRef) {
+        let lits = self.clauses.lits(clause);
+        let (first, second) = (lits[0], lits[1]);
+        let name = if lits.len() == 2 { clause | BINARY } else { clause };
+        self.watches[first as usize].push(Watch { clause: name, blocker: second });
+        self.watches[second as usize].push(Watch { clause: name, blocker: first });
     }
 
     /// Undoes every assignment above decision level `level`.
@@ -398,7 +464,8 @@ impl Solver {
                 self.placed[cell] = 0;
                 self.placed_count -= 1;
             }
-            self.values[var] = UNASSIGNED;
+            self.values[lit as usize] = UNASSIGNED;
+            self.values[(lit ^ 1) as usize] = UNASSIGNED;
             self.order.insert(var);
         }
         self.trail.truncate(start);
@@ -409,7 +476,7 @@ impl Solver {
     /// The literal of `var` that is false now (`var` is assigned).
     #[inline]
     pub(super) fn false_literal(&self, var: usize) -> Lit {
-        literal(var, self.values[var] == TRUE)
+        literal(var, self.var_value(var) == TRUE)
     }
 
     /// Appends to `out` the variables whose values made `var` take its own: the other
@@ -424,7 +491,7 @@ impl Solver {
         let (cell, value) = self.split(var);
         match reason {
             Reason::None => {}
-            Reason::Placed(lit) => out.push(var_of(lit)),
+            Reason::Literal(lit) => out.push(var_of(lit)),
             Reason::Cell => {
                 let mut others = self.root_candidates[cell] & !(1 << value);
                 while others != 0 {
@@ -445,7 +512,7 @@ impl Solver {
                 }
             }
             Reason::Clause(clause) => {
-                out.extend(self.clauses[clause as usize].lits[1..].iter().map(|&lit| var_of(lit)));
+                out.extend(self.clauses.lits(clause)[1..].iter().map(|&lit| var_of(lit)));
             }
         }
     }
@@ -474,7 +541,7 @@ impl Solver {
                 }
             }
             Conflict::Clause(clause) => {
-                out.extend(self.clauses[clause as usize].lits.iter().map(|&lit| var_of(lit)));
+                out.extend(self.clauses.lits(clause).iter().map(|&lit| var_of(lit)));
             }
         }
     }
