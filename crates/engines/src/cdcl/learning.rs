@@ -287,18 +287,18 @@ impl Solver {
             *stamp += 1;
             let current = *stamp;
             let mut open = 0;
-            let mut index = 0;
             for &lit in &learned[1..] {
                 let var = var_of(lit);
                 if self.levels[var] == level {
                     stamps[var] = current;
                     open += 1;
-                    index = index.max(self.positions[var] as usize);
                 }
             }
+            // The level's part of the trail, walked back from its end.
             let start = self.level_starts[level as usize - 1];
+            let mut index =
+                self.level_starts.get(level as usize).copied().unwrap_or(self.trail.len());
             let mut uip = None;
-            index += 1;
             'walk: while index > start {
                 index -= 1;
                 let var = var_of(self.trail[index]);

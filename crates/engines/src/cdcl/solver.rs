@@ -108,13 +108,9 @@ pub(super) struct Solver {
     pub(super) levels: Vec<u32>,
     /// Per variable, why it was assigned.
     pub(super) reasons: Vec<Reason>,
-    /// Per variable, where it is on the trail (while assigned).
-    pub(super) positions: Vec<u32>,
     /// Per variable, its sign (`true` for false) in the longest assignment without a conflict
-    /// since the last restart: its target phase, as CaDiCaL's.
-    target: Vec<bool>,
-    /// Per variable, whether it has a target phase.
-    has_target: Vec<bool>,
+    /// since the last restart, if it had one: its target phase, as CaDiCaL's.
+    target: Vec<Option<bool>>,
     /// The length of the trail the target phases were taken from.
     target_assigned: usize,
     /// True literals in the order they were assigned.
@@ -147,9 +143,7 @@ impl Solver {
             values: Vec::new(),
             levels: Vec::new(),
             reasons: Vec::new(),
-            positions: Vec::new(),
             target: Vec::new(),
-            has_target: Vec::new(),
             target_assigned: 0,
             trail: Vec::new(),
             level_starts: Vec::new(),
@@ -179,12 +173,8 @@ impl Solver {
         self.levels.resize(variables, 0);
         self.reasons.clear();
         self.reasons.resize(variables, Reason::None);
-        self.positions.clear();
-        self.positions.resize(variables, 0);
         self.target.clear();
-        self.target.resize(variables, false);
-        self.has_target.clear();
-        self.has_target.resize(variables, false);
+        self.target.resize(variables, None);
         self.target_assigned = 0;
         self.trail.clear();
         self.level_starts.clear();
@@ -244,7 +234,6 @@ impl Solver {
         let (cell, value) = self.split(var);
         self.levels[var] = self.level() as u32;
         self.reasons[var] = reason;
-        self.positions[var] = self.trail.len() as u32;
         self.trail.push(lit);
         self.values[lit as usize] = TRUE;
         self.values[(lit ^ 1) as usize] = FALSE;
@@ -272,14 +261,13 @@ impl Solver {
         self.target_assigned = reached;
         for &lit in &self.trail[..reached] {
             let var = var_of(lit);
-            self.target[var] = lit & 1 == 1;
-            self.has_target[var] = true;
+            self.target[var] = Some(lit & 1 == 1);
         }
     }
 
     /// The literal to decide for `var`: its target phase, or "holds" when it has none.
     pub(super) fn phase(&self, var: usize) -> Lit {
-        literal(var, self.has_target[var] && self.target[var])
+        literal(var, self.target[var] == Some(true))
     }
 
     /// Goes back to level 0, and starts looking for a new longest assignment.
@@ -360,19 +348,19 @@ impl Solver {
                     }
                 }
             }
-            self.propagate_watches(lit ^ 1)?;
+            if !self.watches[(lit ^ 1) as usize].is_empty() {
+                self.propagate_watches(lit ^ 1)?;
+            }
         }
         Ok(())
     }
 
-    /// Visits the stored clauses watching `false_lit`, which just became false: each finds
-    /// another literal to watch, or is satisfied, or is unit (its first literal is implied),
-    /// or is false (a conflict).
+    /// Visits the stored clauses watching `false_lit`, which just became false (there is at
+    /// least one): each finds another literal to watch, or is satisfied, or is unit (its first
+    /// literal is implied), or is false (a conflict). Kept out of line, so that the loop of the
+    /// rules stays small; most literals have no watches, and are not called for.
     #[inline(never)]
     fn propagate_watches(&mut self, false_lit: Lit) -> Result<(), Conflict> {
-        if self.watches[false_lit as usize].is_empty() {
-            return Ok(());
-        }
         let mut watches = std::mem::take(&mut self.watches[false_lit as usize]);
         let mut kept = 0;
         let mut result = Ok(());
