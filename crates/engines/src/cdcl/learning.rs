@@ -122,18 +122,17 @@ impl Solver {
             learned.swap(1, highest);
             jump = self.levels[var_of(learned[1])] as usize;
         }
-        let lbd = self.lbd(analysis);
+        let lbd = self.distinct_levels(
+            &analysis.learned,
+            &mut analysis.level_stamps,
+            &mut analysis.stamp,
+        );
         self.backtrack(jump);
         let learned = &analysis.learned;
         if learned.len() == 1 {
             self.assign(learned[0], Reason::None);
         } else {
-            let clause = self.store(learned, lbd, true);
-            let reason = if learned.len() == 2 {
-                Reason::Literal(learned[1] ^ 1)
-            } else {
-                Reason::Clause(clause)
-            };
+            let reason = self.store(learned, lbd, true);
             self.assign(learned[0], reason);
         }
     }
@@ -145,21 +144,9 @@ impl Solver {
         if !self.clauses.is_removable(clause) {
             return;
         }
-        let glue = self.clauses.glue(clause);
-        if glue > KEPT_GLUE {
-            *stamp += 1;
-            let mut count = 0;
-            for &lit in self.clauses.lits(clause) {
-                let level = self.levels[var_of(lit)] as usize;
-                if stamps.len() <= level {
-                    stamps.resize(level + 1, 0);
-                }
-                if stamps[level] != *stamp {
-                    stamps[level] = *stamp;
-                    count += 1;
-                }
-            }
-            self.clauses.lower_glue(clause, count);
+        if self.clauses.glue(clause) > KEPT_GLUE {
+            let glue = self.distinct_levels(self.clauses.lits(clause), stamps, stamp);
+            self.clauses.lower_glue(clause, glue);
         }
         let used = if self.clauses.glue(clause) <= CORE_GLUE { 2 } else { 1 };
         self.clauses.set_used(clause, used);
@@ -279,11 +266,6 @@ impl Solver {
         levels_scratch.sort_unstable_by(|a, b| b.cmp(a));
         levels_scratch.dedup();
         for &level in levels_scratch.iter() {
-            let in_block = |lit: &Lit| self.levels[var_of(*lit)] == level;
-            let block = learned[1..].iter().filter(|lit| in_block(lit)).count();
-            if block < 2 {
-                continue;
-            }
             *stamp += 1;
             let current = *stamp;
             let mut open = 0;
@@ -293,6 +275,9 @@ impl Solver {
                     stamps[var] = current;
                     open += 1;
                 }
+            }
+            if open < 2 {
+                continue;
             }
             // The level's part of the trail, walked back from its end.
             let start = self.level_starts[level as usize - 1];
@@ -365,19 +350,18 @@ impl Solver {
         1 << (self.levels[var] % 64)
     }
 
-    /// The number of distinct decision levels among the learned clause's literals.
-    fn lbd(&self, analysis: &mut Analysis) -> u32 {
-        analysis.stamp += 1;
-        let stamp = analysis.stamp;
-        let stamps = &mut analysis.level_stamps;
+    /// The number of distinct decision levels among the (assigned) literals `lits`: their
+    /// glue. `stamps` holds, per level, the count it was last met in; `stamp` is the last count.
+    fn distinct_levels(&self, lits: &[Lit], stamps: &mut Vec<u64>, stamp: &mut u64) -> u32 {
+        *stamp += 1;
         let mut count = 0;
-        for &lit in &analysis.learned {
+        for &lit in lits {
             let level = self.levels[var_of(lit)] as usize;
             if stamps.len() <= level {
                 stamps.resize(level + 1, 0);
             }
-            if stamps[level] != stamp {
-                stamps[level] = stamp;
+            if stamps[level] != *stamp {
+                stamps[level] = *stamp;
                 count += 1;
             }
         }
@@ -385,11 +369,12 @@ impl Solver {
     }
 
     /// Stores `lits` (two or more) as a clause watching its first two literals, and returns
-    /// its name.
-    fn store(&mut self, lits: &[Lit], lbd: u32, removable: bool) -> ClauseRef {
+    /// the reason it gives its first literal when the others are false: the other literal for
+    /// a clause of two (which lives in its watches only), else the clause.
+    fn store(&mut self, lits: &[Lit], lbd: u32, removable: bool) -> Reason {
         let clause = self.clauses.add(lits, lbd, removable);
         self.watch(clause);
-        clause
+        if lits.len() == 2 { Reason::Literal(lits[1] ^ 1) } else { Reason::Clause(clause) }
     }
 
     /// Forbids the solution just found, which the decisions on the trail determine: stores
@@ -407,11 +392,8 @@ impl Solver {
         if lits.len() == 1 {
             self.assign(lits[0], Reason::None);
         } else {
-            let clause = self.store(&lits, 0, false);
-            let first = lits[0];
-            let reason =
-                if lits.len() == 2 { Reason::Literal(lits[1] ^ 1) } else { Reason::Clause(clause) };
-            self.assign(first, reason);
+            let reason = self.store(&lits, 0, false);
+            self.assign(lits[0], reason);
         }
         true
     }
