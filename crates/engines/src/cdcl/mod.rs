@@ -24,7 +24,9 @@
 //!   highest glue go. After the first restart the search is a long one, and does two more
 //!   things, as CaDiCaL's stable mode does: it keeps **target phases** (the signs of the
 //!   longest assignment without a conflict since the last restart, decided again), and it
-//!   bumps the variables that imply each learned clause's literals (**reason bumping**).
+//!   bumps the variables that imply each learned clause's literals (**reason bumping**); and
+//!   now and then, on a growing schedule, it sets the target phases afresh, to the best ones
+//!   found (the longest such assignment since the last time) or to none (**rephasing**).
 //!
 //! Counting past the first solution blocks each solution found with the clause "not all of
 //! these decisions" (the decisions determine the solution through propagation) and goes on;
@@ -84,6 +86,23 @@
 //!   searches 6% more nodes (top1465: 23.5 a puzzle against 22.1 before these changes, 21.8
 //!   with them only after the first restart, which 9×9 searches rarely reach).
 //!
+//! Then rephasing, judged the same way but over more shuffles (each initial activity a random
+//! number below 10⁻³; shuffle 0 is the engine unshuffled), since three were too few to see a
+//! tenth: without it, six shuffles of Gecode's 18 to a first solution took 858,000 conflicts on
+//! average (563,000 to 1,188,000), and 238,000 on the worst puzzle of each on average:
+//! - rephasing as CaDiCaL's stable mode does it, after the first restart and then every
+//!   1,000·k conflicts after the k-th, the target phases set to the best phases (the signs of
+//!   the longest assignment without a conflict since the last such rephasing) and to none, in
+//!   turn: 756,000 (565,000 to 891,000), 180,000 on the worst puzzle. Proving uniqueness (four
+//!   shuffles) it changes nothing measurable: 1,788,000 against 1,792,000, worst 386,000
+//!   against 404,000; the shipped 42 to a first solution (four): 1,347,000 against 1,449,000,
+//!   worst 206,000 against 205,000;
+//! - every 500·k conflicts: 971,000; every 2,000·k: 806,000; to the best phases only: 817,000;
+//!   to none only: 715,000, but 290,000 on one shuffle's worst puzzle and 1,843,000 proving
+//!   uniqueness; best, none and the best flipped in turn: 865,000; a decision in a hundred on
+//!   a random variable, without rephasing (four shuffles): 852,000 against 944,000 for the
+//!   same four, and from 450,000 to 1,033,000.
+//!
 //! The conflicts are now as many as CaDiCaL's, each about as dear; the times against CaDiCaL
 //! and MiniSat on several sets, both modes: `docs/results.md`.
 //!
@@ -97,7 +116,7 @@ mod order;
 mod solver;
 
 use learning::Analysis;
-use solver::{FALSE, Solver, TRUE, UNASSIGNED, literal};
+use solver::{FALSE, Rephase, Solver, TRUE, UNASSIGNED, literal};
 use sudoku_core::{Limits, Stats};
 
 use crate::geometry::{CellSolver, begin_search, cell_engine};
@@ -107,6 +126,11 @@ const RESTART_UNIT: u64 = 1024;
 /// Conflicts before the first deletion of learned clauses; the `k`-th waits `√k` times as
 /// long after the one before.
 const REDUCE_UNIT: u64 = 300;
+/// Conflicts before the first rephasing (which waits for the first restart); the `k`-th
+/// rephasing waits `k + 1` times as long after the one before (CaDiCaL's arithmetic schedule).
+const REPHASE_UNIT: u64 = 1000;
+/// What the rephasings set the target phases to, in turn.
+const REPHASE_CYCLE: [Rephase; 2] = [Rephase::Best, Rephase::Original];
 /// Variable activity decay per conflict.
 const VARIABLE_DECAY: f64 = 0.95;
 
@@ -197,6 +221,8 @@ impl Cdcl {
         // Whether the search has restarted: from then on it is a long one, and keeps target
         // phases and bumps the reasons of learned clauses (see the module's notes).
         let mut long = false;
+        let mut rephasings = 0;
+        let mut next_rephase = REPHASE_UNIT;
         loop {
             let propagated = solver.propagate();
             if solver.level() == 0 {
@@ -212,6 +238,11 @@ impl Cdcl {
                 }
                 solver.learn(conflict, &mut self.analysis, long);
                 solver.order.decay(VARIABLE_DECAY);
+                if long && conflicts >= next_rephase {
+                    solver.rephase(REPHASE_CYCLE[rephasings % REPHASE_CYCLE.len()]);
+                    rephasings += 1;
+                    next_rephase = conflicts + REPHASE_UNIT * (rephasings as u64 + 1);
+                }
                 if conflicts >= next_restart {
                     next_restart = conflicts + RESTART_UNIT * restarts.next();
                     solver.restart();

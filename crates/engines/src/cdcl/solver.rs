@@ -82,6 +82,15 @@ pub(super) struct Watch {
     pub(super) blocker: Lit,
 }
 
+/// What [`Solver::rephase`] sets the target phases to.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Rephase {
+    /// The best phases: the signs of the longest assignment without a conflict.
+    Best,
+    /// None: decisions place values, as at the start.
+    Original,
+}
+
 /// `Watch::clause` bit of a clause of two literals.
 pub(super) const BINARY: u32 = 1 << 31;
 
@@ -127,6 +136,11 @@ pub(super) struct Solver {
     pub(super) order: Order,
     /// `⌈2⁴⁰ / side⌉`: dividing a variable by the side is a multiplication by it.
     side_reciprocal: u64,
+    /// Per variable, its sign in the longest assignment without a conflict since the last
+    /// rephasing to these phases (`best_assigned` long): its best phase, as CaDiCaL's.
+    best: Vec<Option<bool>>,
+    /// The length of the trail the best phases were taken from.
+    best_assigned: usize,
 }
 
 impl Solver {
@@ -145,6 +159,8 @@ impl Solver {
             reasons: Vec::new(),
             target: Vec::new(),
             target_assigned: 0,
+            best: Vec::new(),
+            best_assigned: 0,
             trail: Vec::new(),
             level_starts: Vec::new(),
             head: 0,
@@ -176,6 +192,9 @@ impl Solver {
         self.target.clear();
         self.target.resize(variables, None);
         self.target_assigned = 0;
+        self.best.clear();
+        self.best.resize(variables, None);
+        self.best_assigned = 0;
         self.trail.clear();
         self.level_starts.clear();
         self.head = 0;
@@ -252,7 +271,10 @@ impl Solver {
     }
 
     /// At a conflict: when the assignment before the last decision is the longest without a
-    /// conflict since the last restart, records its signs as the target phases.
+    /// conflict since the last restart, records its signs as the target phases, and when it is
+    /// the longest since the best phases were last taken, as those too. (The best phases are
+    /// never shorter than the targets: both start again from nothing at a rephasing to the
+    /// best ones, and the targets at every other rephasing and restart as well.)
     pub(super) fn save_target(&mut self) {
         let reached = self.level_starts.last().copied().unwrap_or(0);
         if reached <= self.target_assigned {
@@ -260,9 +282,28 @@ impl Solver {
         }
         self.target_assigned = reached;
         for &lit in &self.trail[..reached] {
-            let var = var_of(lit);
-            self.target[var] = Some(lit & 1 == 1);
+            self.target[var_of(lit)] = Some(lit & 1 == 1);
         }
+        if reached > self.best_assigned {
+            self.best_assigned = reached;
+            for &lit in &self.trail[..reached] {
+                self.best[var_of(lit)] = Some(lit & 1 == 1);
+            }
+        }
+    }
+
+    /// Sets the target phases afresh: to the best phases (which then start again from
+    /// nothing), or to none, so that decisions place values again until the search finds
+    /// new targets.
+    pub(super) fn rephase(&mut self, to: Rephase) {
+        match to {
+            Rephase::Best => {
+                self.target.copy_from_slice(&self.best);
+                self.best_assigned = 0;
+            }
+            Rephase::Original => self.target.fill(None),
+        }
+        self.target_assigned = 0;
     }
 
     /// The literal to decide for `var`: its target phase, or "holds" when it has none.
@@ -537,5 +578,54 @@ impl Solver {
     /// The value placed in each cell (from 1), once every cell has one.
     pub(super) fn solution(&self, out: &mut [u8]) {
         out.copy_from_slice(&self.placed);
+    }
+}
+
+#[cfg(all(test, not(miri)))]
+mod tests {
+    use super::*;
+
+    /// Decides "cell holds value" (value from 0) on a 4×4 grid and draws its consequences.
+    fn place(solver: &mut Solver, cell: usize, value: usize) {
+        solver.decide(literal(cell * 4 + value, false));
+        solver.propagate().expect("no conflict on these placements");
+    }
+
+    #[test]
+    fn best_phases_are_the_longest_assignment_and_rephasing_sets_the_targets_to_them_or_to_none() {
+        let mut solver = Solver::new();
+        solver.reset(2);
+        place(&mut solver, 0, 0);
+        place(&mut solver, 5, 2);
+        place(&mut solver, 10, 1);
+        // A conflict here would leave the first two placements and their consequences.
+        solver.save_target();
+        let reached = solver.level_starts[2];
+        let signs: Vec<Option<bool>> = solver.target.clone();
+        assert_eq!(signs.iter().filter(|sign| sign.is_some()).count(), reached);
+        assert_eq!(signs[0], Some(false), "cell 0 holds 1");
+        assert_eq!(signs[1], Some(true), "so it does not hold 2");
+        assert_eq!(solver.best, signs);
+
+        // A shorter assignment after a restart is a target but not a best phase.
+        solver.restart();
+        place(&mut solver, 0, 1);
+        place(&mut solver, 5, 0);
+        solver.save_target();
+        assert_eq!(solver.target[1], Some(false), "cell 0 holds 2 in the new target");
+        assert_eq!(solver.best, signs);
+
+        solver.rephase(Rephase::Original);
+        assert!(solver.target.iter().all(Option::is_none));
+        solver.rephase(Rephase::Best);
+        assert_eq!(solver.target, signs);
+
+        // The best phases start again from nothing: the next assignment replaces them.
+        solver.restart();
+        place(&mut solver, 0, 3);
+        place(&mut solver, 5, 0);
+        solver.save_target();
+        assert_eq!(solver.best[3], Some(false), "cell 0 holds 4 in the new best phases");
+        assert_eq!(solver.best, solver.target);
     }
 }
