@@ -91,6 +91,13 @@ pub(super) enum Rephase {
     Original,
 }
 
+/// Records in `phases` the sign (`true` for false) of each variable of `assigned`.
+fn record_signs(phases: &mut [Option<bool>], assigned: &[Lit]) {
+    for &lit in assigned {
+        phases[var_of(lit)] = Some(lit & 1 == 1);
+    }
+}
+
 /// `Watch::clause` bit of a clause of two literals.
 pub(super) const BINARY: u32 = 1 << 31;
 
@@ -281,14 +288,10 @@ impl Solver {
             return;
         }
         self.target_assigned = reached;
-        for &lit in &self.trail[..reached] {
-            self.target[var_of(lit)] = Some(lit & 1 == 1);
-        }
+        record_signs(&mut self.target, &self.trail[..reached]);
         if reached > self.best_assigned {
             self.best_assigned = reached;
-            for &lit in &self.trail[..reached] {
-                self.best[var_of(lit)] = Some(lit & 1 == 1);
-            }
+            record_signs(&mut self.best, &self.trail[..reached]);
         }
     }
 
@@ -585,21 +588,24 @@ impl Solver {
 mod tests {
     use super::*;
 
-    /// Decides "cell holds value" (value from 0) on a 4×4 grid and draws its consequences.
-    fn place(solver: &mut Solver, cell: usize, value: usize) {
-        solver.decide(literal(cell * 4 + value, false));
-        solver.propagate().expect("no conflict on these placements");
+    /// From level 0, decides "cell holds value" (value from 0) for each of `placements` on a
+    /// 4×4 grid, drawing the consequences of each, and then records the phases as a conflict
+    /// would: the assignment before the last placement.
+    fn assign_and_save(solver: &mut Solver, placements: &[(usize, usize)]) {
+        solver.restart();
+        for &(cell, value) in placements {
+            solver.decide(literal(cell * 4 + value, false));
+            solver.propagate().expect("no conflict on these placements");
+        }
+        solver.save_target();
     }
 
     #[test]
     fn best_phases_are_the_longest_assignment_and_rephasing_sets_the_targets_to_them_or_to_none() {
         let mut solver = Solver::new();
         solver.reset(2);
-        place(&mut solver, 0, 0);
-        place(&mut solver, 5, 2);
-        place(&mut solver, 10, 1);
-        // A conflict here would leave the first two placements and their consequences.
-        solver.save_target();
+        // The phases are those of the first two placements and their consequences.
+        assign_and_save(&mut solver, &[(0, 0), (5, 2), (10, 1)]);
         let reached = solver.level_starts[2];
         let signs: Vec<Option<bool>> = solver.target.clone();
         assert_eq!(signs.iter().filter(|sign| sign.is_some()).count(), reached);
@@ -608,10 +614,7 @@ mod tests {
         assert_eq!(solver.best, signs);
 
         // A shorter assignment after a restart is a target but not a best phase.
-        solver.restart();
-        place(&mut solver, 0, 1);
-        place(&mut solver, 5, 0);
-        solver.save_target();
+        assign_and_save(&mut solver, &[(0, 1), (5, 0)]);
         assert_eq!(solver.target[1], Some(false), "cell 0 holds 2 in the new target");
         assert_eq!(solver.best, signs);
 
@@ -621,10 +624,7 @@ mod tests {
         assert_eq!(solver.target, signs);
 
         // The best phases start again from nothing: the next assignment replaces them.
-        solver.restart();
-        place(&mut solver, 0, 3);
-        place(&mut solver, 5, 0);
-        solver.save_target();
+        assign_and_save(&mut solver, &[(0, 3), (5, 0)]);
         assert_eq!(solver.best[3], Some(false), "cell 0 holds 4 in the new best phases");
         assert_eq!(solver.best, solver.target);
     }
