@@ -63,11 +63,7 @@ pub fn is_failure_message(message: &str) -> bool {
 pub fn failure_message(message: &str) -> String {
     let mut kept = String::with_capacity(message.len().min(MAX_FAILURE_MESSAGE));
     for character in message.chars() {
-        let piece: String = if character.is_control() {
-            character.escape_default().collect()
-        } else {
-            character.to_string()
-        };
+        let piece = escaped(character);
         if kept.len() + piece.len() > MAX_FAILURE_MESSAGE - 3 {
             kept.push_str("...");
             return kept;
@@ -75,6 +71,15 @@ pub fn failure_message(message: &str) -> String {
         kept.push_str(&piece);
     }
     kept
+}
+
+/// `character`, or its escape (such as `\n`) when it is a control character.
+fn escaped(character: char) -> String {
+    if character.is_control() {
+        character.escape_default().collect()
+    } else {
+        character.to_string()
+    }
 }
 
 /// The oldest schema version still read: version 2 differs only in `timings`, which is then
@@ -711,7 +716,9 @@ pub fn read_text(path: &std::path::Path) -> Result<String, String> {
 /// added in version 4 take their defaults in older reports (no failure, every engine built
 /// in, counting and timed in-process).
 pub fn read(text: &str) -> Result<Report, ReadError> {
-    let fail = |message: String| ReadError(message);
+    // On one line whatever the input: serde's messages quote the strings they refuse as they
+    // are, line ends included.
+    let fail = |message: String| ReadError(message.chars().map(escaped).collect());
     let mut value: serde_json::Value =
         serde_json::from_str(text).map_err(|error| fail(format!("not JSON: {error}")))?;
     let Some(object) = value.as_object_mut() else {
