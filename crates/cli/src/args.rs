@@ -711,7 +711,7 @@ pub struct BenchArgs {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<sudoku_bench::Shard>,
 
-    /// Save the JSON report as baseline NAME.
+    /// Save the JSON report, without its chart samples, as baseline NAME.
     #[arg(long, value_name = "NAME")]
     pub save_baseline: Option<String>,
 
