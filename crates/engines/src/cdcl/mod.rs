@@ -33,8 +33,9 @@
 //! without restarting from then on: showing that no other solution exists is a proof that
 //! the formula with the solution forbidden has none, and on these puzzles such proofs need
 //! fewer conflicts without restarts (measured below). Those clauses are never deleted, so no
-//! solution is counted twice. A value ruled out of a
-//! cell ([`sudoku_core::Engine::solve_excluding`], the generator's question) is one more fact at level 0.
+//! solution is counted twice. A value ruled out of a cell
+//! ([`sudoku_core::Engine::solve_excluding`], the generator's question) is one more fact at
+//! level 0.
 //!
 //! Why learning: on minimal 25×25 puzzles, search without it (as `propagate`) revisits the
 //! same dead ends in different branches, millions of nodes deep; a learned clause rules a dead
@@ -109,7 +110,8 @@
 //! Then the rest of a count to two, once the first solution is found and forbidden: that
 //! part is a proof that no solution is left, and it took most of the conflicts (on the
 //! hardest of Gecode's, about 380,000 of them whatever the draw, against 5,000 to 190,000 for
-//! the first solution). Stopping the restarts there, the first solution's search unchanged:
+//! the first solution). With no restarts from there on (the search for the first solution
+//! unchanged):
 //! - Gecode's 18 counted to two, four shuffles: 1,587,000 conflicts (1,534,000 to
 //!   1,653,000) against 1,788,000 (1,733,000 to 1,863,000), the worst puzzle of each 321,000
 //!   on average against 386,000; the 79 published minimal 25×25 puzzles (two shuffles):
@@ -120,7 +122,7 @@
 //! - on Gecode's four hardest, counted to two, four shuffles (1,105,000 with restarts, 950,000
 //!   without): restarts sixteen times as far apart 1,018,000; no rephasing either 945,000; an
 //!   activity decay of 0.90 or 0.975 for the proof 1,020,000 and 928,000; deleting learned
-//!   clauses half or twice as often 1,012,000 and 906,000 (each conflict dearer). With the
+//!   clauses twice or half as often 1,012,000 and 906,000 (each conflict dearer). With the
 //!   restarts kept: phase saving for the proof 1,130,000, and the search begun afresh after
 //!   the first solution (only the clause forbidding it kept) 1,646,000.
 //!
