@@ -290,7 +290,7 @@ pub fn remove_partial_files_on_signal() {
 }
 
 /// The signals whose default action ends the process and that a handler may catch, on every
-/// Unix; [`caught_signals`] adds Linux's own. Left out are SIGKILL and SIGSTOP, which cannot be
+/// Unix; `caught_signals` adds Linux's own. Left out are SIGKILL and SIGSTOP, which cannot be
 /// caught; the faults a program's own error raises (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
 /// SIGSYS, SIGABRT), where returning from a handler would only run the failing instruction
 /// again, and which Rust's runtime watches for stack overflows; and SIGPIPE, which Rust ignores

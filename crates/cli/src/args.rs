@@ -548,6 +548,8 @@ pub struct ExternalArgs {
     /// dimacs; the command is split into words as a shell would, but no shell runs it), or a
     /// library: NAME=plugin:PATH (the C ABI of include/sudoku_engine.h) or
     /// NAME=tdoku:PATH:SYMBOL[:CONFIGURATION] (tdoku's solver function type). Repeatable.
+    // The brackets are the help text's, not a link.
+    #[allow(rustdoc::broken_intra_doc_links)]
     #[arg(long, value_name = "NAME=KIND:COMMAND", help_heading = "Engines from outside")]
     pub external: Vec<String>,
 

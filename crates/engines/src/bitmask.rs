@@ -12,7 +12,7 @@
 //!   heuristic buys.
 //!
 //! The search is written once and compiled for each size: the side and cell count are
-//! constants of [`Search`], and the bit set is a `u16` up to 9×9 (bit `v` for value `v`,
+//! constants of `Search`, and the bit set is a `u16` up to 9×9 (bit `v` for value `v`,
 //! counted by table) and a `u64` beyond (bit `v - 1`, as 64×64 needs all 64 bits), and empty
 //! cells are listed by byte up to 16×16. So 9×9 keeps the fixed arrays, tables, 16-bit sets
 //! and byte-sized cell list it was tuned with.

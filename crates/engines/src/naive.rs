@@ -9,7 +9,7 @@
 //! the lexicographically smallest (reading the cells row by row as one number), which is the
 //! answer Baekjoon 2239 asks for when a 9×9 puzzle has several.
 //!
-//! The search is written once and compiled for each size ([`Search`]'s side and cell count
+//! The search is written once and compiled for each size (`Search`'s side and cell count
 //! are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
 //! came in other sizes, and every size keeps its grid in a fixed array on the stack.
 //!

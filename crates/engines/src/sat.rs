@@ -19,7 +19,7 @@
 //! per literal with one extra variable each, because the pairwise clauses of an empty 64×64
 //! grid would be 33 million and take gigabytes.
 //!
-//! The same formula goes to SAT solvers in other programs: one generator ([`Sat::encode`])
+//! The same formula goes to SAT solvers in other programs: one generator (`Sat::encode`)
 //! writes the clauses through a small sink interface, into `batsat` for these engines or into a
 //! list of DIMACS clauses ([`encode`], giving a [`Cnf`], which also reads a model back as a
 //! grid) for the `dimacs` engines of `sudoku-external`, so both solve the very same formula.

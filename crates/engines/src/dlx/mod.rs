@@ -59,7 +59,7 @@ fn option_index(size: Size, cell: usize, value: u8) -> usize {
 }
 
 /// The cell and value (1..=side) of `option` on a grid of side `side`: the inverse of
-/// [`option_index`].
+/// `option_index`.
 pub fn option_placement(side: usize, option: usize) -> (usize, u8) {
     (option / side, (option % side) as u8 + 1)
 }

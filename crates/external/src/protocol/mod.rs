@@ -9,7 +9,7 @@
 //! The program is started once when the engine is registered (the probe), to learn its sizes
 //! and capabilities; that process serves the first engine value made, so a run of one thread
 //! starts it once. Each engine value owns its process; a failure costs the puzzle it happened
-//! on, and the next puzzle starts the program again ([`client`]).
+//! on, and the next puzzle starts the program again (`client`).
 
 mod client;
 mod serve;

@@ -18,7 +18,7 @@ use crate::process::{MAX_LINE, quote};
 /// Requests are taken in batches: every whole request waiting in the input buffer is read
 /// first, the batch's puzzles are then solved one after the other with nothing else between
 /// the calls, as a solver's own driver calls it, and the answers are written and flushed
-/// together (a batch's answers are sent early when its solves have taken [`FLUSH_AFTER`]). A
+/// together (a batch's answers are sent early when its solves have taken `FLUSH_AFTER`). A
 /// harness that sends requests ahead (as this workbench's does, [`super::WINDOW`] at a time)
 /// then costs the engine one read and one write for many puzzles rather than for each, and the
 /// calls it times are not interleaved with the pipes' work or the protocol's text.
