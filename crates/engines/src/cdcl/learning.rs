@@ -1,5 +1,5 @@
 //! Learning: from a conflict, the clause that explains it (first unique implication point,
-//! then minimized and shrunk), stored and asserted after jumping back; the clauses that block
+//! then shrunk and minimized), stored and asserted after jumping back; the clauses that block
 //! solutions already counted; and the periodic deletion of the learned clauses least worth
 //! keeping.
 
@@ -15,10 +15,19 @@ const REDUCE_FRACTION: (usize, usize) = (3, 4);
 /// Learned clauses longer than this do not have their reasons' variables bumped.
 const BUMP_REASONS_UP_TO: usize = 100;
 
+/// [`Analysis::flags`]: the literal is in the learned clause for good.
+const KEEP: u8 = 1;
+/// [`Analysis::flags`]: the literal's falsity follows from literals kept, so it can go.
+const REMOVABLE: u8 = 2;
+/// [`Analysis::flags`]: the literal was found not to follow from the literals kept.
+const POISON: u8 = 4;
+/// [`Analysis::flags`]: the literal is on the part of a level's trail being walked back.
+const SHRINKABLE: u8 = 8;
+
 /// Scratch memory of the analysis, kept between conflicts.
 #[derive(Default)]
 pub(super) struct Analysis {
-    /// Per variable: whether it is in the clause being built (or proved redundant).
+    /// Per variable: whether the analysis has met it (for the clause, and for bumping).
     seen: Vec<bool>,
     /// The clause being built; its first literal is the asserting one.
     learned: Vec<Lit>,
@@ -26,16 +35,25 @@ pub(super) struct Analysis {
     pending: Vec<usize>,
     /// Variables marked in `seen`, to unmark afterwards.
     marked: Vec<usize>,
-    /// Depth-first stack of the redundancy check.
-    stack: Vec<usize>,
+    /// Per variable, what shrinking and minimizing found of it ([`KEEP`], [`REMOVABLE`],
+    /// [`POISON`], [`SHRINKABLE`]); all clear between conflicts.
+    flags: Vec<u8>,
+    /// Variables with flags set, to clear afterwards.
+    flagged: Vec<usize>,
+    /// The clause as shrinking and minimizing rebuild it.
+    kept: Vec<Lit>,
+    /// The variables of one level met by a shrinking walk.
+    shrinkable: Vec<usize>,
+    /// The unique implication points shrinking put in the clause.
+    uips: Vec<usize>,
+    /// Depth-first stack of the redundancy check: a variable, and where its antecedents start
+    /// in `antecedents`.
+    stack: Vec<(usize, usize)>,
+    /// The antecedents of the variables on `stack`, to check in turn.
+    antecedents: Vec<usize>,
     /// Per decision level, the conflict number it was last counted for (for the LBD).
     level_stamps: Vec<u64>,
     stamp: u64,
-    /// Per variable, the shrinking walk it was last met in.
-    shrink_stamps: Vec<u64>,
-    shrink_stamp: u64,
-    /// The levels of the clause being shrunk.
-    levels_scratch: Vec<u32>,
 }
 
 impl Analysis {
@@ -43,6 +61,8 @@ impl Analysis {
     pub(super) fn reset(&mut self, variables: usize) {
         self.seen.clear();
         self.seen.resize(variables, false);
+        self.flags.clear();
+        self.flags.resize(variables, 0);
         self.level_stamps.clear();
         self.stamp = 0;
     }
@@ -101,8 +121,16 @@ impl Solver {
                 self.use_clause(clause, level_stamps, stamp);
             }
         }
-        self.minimize(analysis);
-        self.shrink(analysis);
+        self.shrink_and_minimize(analysis);
+        // The points shrinking found are met by this analysis too (as CaDiCaL bumps them).
+        for index in 0..analysis.uips.len() {
+            let uip = analysis.uips[index];
+            if !analysis.seen[uip] {
+                analysis.seen[uip] = true;
+                analysis.marked.push(uip);
+                self.order.bump(uip);
+            }
+        }
         if bump_reasons {
             self.bump_reasons(analysis);
         }
@@ -186,141 +214,203 @@ impl Solver {
         }
     }
 
-    /// Removes from the learned clause every literal whose falsity the others imply through
-    /// the reasons (recursively), as MiniSat does: such a literal adds nothing.
-    fn minimize(&self, analysis: &mut Analysis) {
-        let Analysis { seen, learned, pending, marked, stack, .. } = analysis;
-        let levels: u64 =
-            learned[1..].iter().fold(0, |set, &lit| set | self.level_bit(var_of(lit)));
-        let mut kept = 1;
-        for index in 1..learned.len() {
-            let lit = learned[index];
-            let var = var_of(lit);
-            let redundant = self.reasons[var] != Reason::None && {
-                // Depth-first through the antecedents: each must be in the clause already,
-                // at level 0, or itself implied by such; a decision or a level the clause does
-                // not hold ends the check.
-                let undo_from = marked.len();
-                stack.clear();
-                stack.push(var);
-                let mut redundant = true;
-                'check: while let Some(next) = stack.pop() {
-                    pending.clear();
-                    self.antecedents(next, pending);
-                    for &antecedent in pending.iter() {
-                        if seen[antecedent] || self.levels[antecedent] == 0 {
-                            continue;
-                        }
-                        if self.reasons[antecedent] == Reason::None
-                            || self.level_bit(antecedent) & levels == 0
-                        {
-                            redundant = false;
-                            break 'check;
-                        }
-                        seen[antecedent] = true;
-                        marked.push(antecedent);
-                        stack.push(antecedent);
-                    }
-                }
-                if !redundant {
-                    for &var in &marked[undo_from..] {
-                        seen[var] = false;
-                    }
-                    marked.truncate(undo_from);
-                }
-                redundant
-            };
-            if !redundant {
-                learned[kept] = lit;
-                kept += 1;
-            }
-        }
-        learned.truncate(kept);
-    }
-
-    /// Replaces the literals of each decision level of the learned clause (but the asserting
-    /// one's) by one literal of that level that implies them all, where there is one: the
-    /// level's unique implication point among them, found by walking the level's part of the
-    /// trail back, as the analysis does for the conflict's level; a walk that meets a lower
-    /// level's literal outside the clause gives up.
-    fn shrink(&self, analysis: &mut Analysis) {
+    /// Shrinks and minimizes the learned clause as CaDiCaL does, one decision level at a time
+    /// from the lowest. A level holding several of the clause's literals is walked back on the
+    /// trail from its end, as the analysis walks the conflict's level, to the level's unique
+    /// implication point among them; when every lower-level literal the walk meets is kept or
+    /// follows from literals kept, that one point replaces them all, and every literal of the
+    /// walk follows from it (removable for the levels above). When the walk fails, each of the
+    /// level's literals that follows from the literals kept (recursively, through the reasons)
+    /// goes, as MiniSat minimizes. Working upwards, a level's literals are settled before any
+    /// level above asks whether they follow.
+    ///
+    /// A level holding one literal keeps it: that literal was implied at its level, so its
+    /// reasons lead back to that level's decision, which is not in the clause.
+    fn shrink_and_minimize(&self, analysis: &mut Analysis) {
         let Analysis {
-            seen,
             learned,
             pending,
-            marked,
-            shrink_stamps: stamps,
-            shrink_stamp: stamp,
-            levels_scratch,
+            flags,
+            flagged,
+            kept,
+            shrinkable,
+            uips,
+            stack,
+            antecedents,
             ..
         } = analysis;
-        if learned.len() < 3 {
-            return;
-        }
-        if stamps.len() < seen.len() {
-            stamps.resize(seen.len(), 0);
-        }
-        // The levels of the clause's tail, highest first.
-        levels_scratch.clear();
-        levels_scratch.extend(learned[1..].iter().map(|&lit| self.levels[var_of(lit)]));
-        levels_scratch.sort_unstable_by(|a, b| b.cmp(a));
-        levels_scratch.dedup();
-        for &level in levels_scratch.iter() {
-            *stamp += 1;
-            let current = *stamp;
-            let mut open = 0;
-            for &lit in &learned[1..] {
-                let var = var_of(lit);
-                if self.levels[var] == level {
-                    stamps[var] = current;
-                    open += 1;
-                }
-            }
-            if open < 2 {
-                continue;
-            }
-            // The level's part of the trail, walked back from its end.
-            let start = self.level_starts[level as usize - 1];
-            let mut index =
-                self.level_starts.get(level as usize).copied().unwrap_or(self.trail.len());
-            let mut uip = None;
-            'walk: while index > start {
-                index -= 1;
-                let var = var_of(self.trail[index]);
-                if stamps[var] != current {
+        uips.clear();
+        kept.clear();
+        kept.push(learned[0]);
+        let asserting = var_of(learned[0]);
+        flags[asserting] = KEEP;
+        flagged.push(asserting);
+        if learned.len() > 2 {
+            let levels: u64 =
+                learned[1..].iter().fold(0, |set, &lit| set | self.level_bit(var_of(lit)));
+            learned[1..].sort_by_key(|&lit| self.levels[var_of(lit)]);
+            let mut first = 1;
+            while first < learned.len() {
+                let level = self.levels[var_of(learned[first])];
+                let end = first
+                    + learned[first..]
+                        .iter()
+                        .take_while(|&&lit| self.levels[var_of(lit)] == level)
+                        .count();
+                let block = &learned[first..end];
+                first = end;
+                if block.len() == 1 {
+                    let var = var_of(block[0]);
+                    flags[var] |= KEEP;
+                    flagged.push(var);
+                    kept.push(block[0]);
                     continue;
                 }
-                open -= 1;
-                if open == 0 {
-                    uip = Some(var);
-                    break;
+                shrinkable.clear();
+                for &lit in block {
+                    let var = var_of(lit);
+                    flags[var] |= SHRINKABLE;
+                    flagged.push(var);
+                    shrinkable.push(var);
                 }
-                pending.clear();
-                self.antecedents(var, pending);
-                for &antecedent in pending.iter() {
-                    let antecedent_level = self.levels[antecedent];
-                    if antecedent_level == 0 {
+                let mut open = block.len();
+                let start = self.level_starts[level as usize - 1];
+                let mut index =
+                    self.level_starts.get(level as usize).copied().unwrap_or(self.trail.len());
+                let mut uip = None;
+                'walk: while index > start {
+                    index -= 1;
+                    let var = var_of(self.trail[index]);
+                    if flags[var] & SHRINKABLE == 0 {
                         continue;
                     }
-                    if antecedent_level == level {
-                        if stamps[antecedent] != current {
-                            stamps[antecedent] = current;
-                            open += 1;
+                    open -= 1;
+                    if open == 0 {
+                        uip = Some(var);
+                        break;
+                    }
+                    pending.clear();
+                    self.antecedents(var, pending);
+                    for &antecedent in pending.iter() {
+                        let antecedent_level = self.levels[antecedent];
+                        if antecedent_level == 0 || flags[antecedent] & SHRINKABLE != 0 {
+                            continue;
                         }
-                    } else if !seen[antecedent] {
-                        break 'walk;
+                        if antecedent_level == level {
+                            flags[antecedent] |= SHRINKABLE;
+                            flagged.push(antecedent);
+                            shrinkable.push(antecedent);
+                            open += 1;
+                        } else if !self.redundant(
+                            antecedent,
+                            levels,
+                            flags,
+                            flagged,
+                            stack,
+                            antecedents,
+                        ) {
+                            break 'walk;
+                        }
+                    }
+                }
+                for &var in shrinkable.iter() {
+                    flags[var] &= !SHRINKABLE;
+                }
+                if let Some(uip) = uip {
+                    for &var in shrinkable.iter() {
+                        if flags[var] & KEEP == 0 {
+                            flags[var] |= REMOVABLE;
+                        }
+                    }
+                    flags[uip] = KEEP;
+                    kept.push(self.false_literal(uip));
+                    uips.push(uip);
+                } else {
+                    for &lit in block {
+                        let var = var_of(lit);
+                        if !self.redundant(var, levels, flags, flagged, stack, antecedents) {
+                            flags[var] |= KEEP;
+                            kept.push(lit);
+                        }
                     }
                 }
             }
-            if let Some(uip) = uip {
-                learned.retain(|lit| self.levels[var_of(*lit)] != level);
-                learned.push(self.false_literal(uip));
-                if !seen[uip] {
-                    seen[uip] = true;
-                    marked.push(uip);
+        } else {
+            kept.extend_from_slice(&learned[1..]);
+        }
+        for &var in flagged.iter() {
+            flags[var] = 0;
+        }
+        flagged.clear();
+        std::mem::swap(learned, kept);
+    }
+
+    /// Whether the falsity of `var`'s literal follows, through the reasons, from literals kept
+    /// in the learned clause (or at level 0), as MiniSat's minimization asks: depth first, each
+    /// antecedent kept, removable, or itself following; a decision, or a level outside the
+    /// clause's `levels`, ends the search (and every variable on the way is poisoned).
+    fn redundant(
+        &self,
+        var: usize,
+        levels: u64,
+        flags: &mut [u8],
+        flagged: &mut Vec<usize>,
+        stack: &mut Vec<(usize, usize)>,
+        antecedents: &mut Vec<usize>,
+    ) -> bool {
+        let settled = |flags: &[u8], var: usize| {
+            if self.levels[var] == 0 || flags[var] & (KEEP | REMOVABLE) != 0 {
+                Some(true)
+            } else if flags[var] & POISON != 0
+                || self.reasons[var] == Reason::None
+                || self.level_bit(var) & levels == 0
+            {
+                Some(false)
+            } else {
+                None
+            }
+        };
+        if let Some(answer) = settled(flags, var) {
+            return answer;
+        }
+        stack.clear();
+        antecedents.clear();
+        stack.push((var, 0));
+        self.antecedents(var, antecedents);
+        // Taken from the end: reversed, they are checked in their order.
+        antecedents.reverse();
+        while let Some(&(top, from)) = stack.last() {
+            match antecedents.len().checked_sub(1).filter(|&last| last >= from) {
+                None => {
+                    // Every antecedent of `top` follows.
+                    flags[top] |= REMOVABLE;
+                    flagged.push(top);
+                    stack.pop();
+                }
+                Some(last) => {
+                    let next = antecedents[last];
+                    antecedents.truncate(last);
+                    match settled(flags, next) {
+                        Some(true) => {}
+                        Some(false) => {
+                            for &(var, _) in stack.iter() {
+                                flags[var] |= POISON;
+                                flagged.push(var);
+                            }
+                            stack.clear();
+                            return false;
+                        }
+                        None => {
+                            let from = antecedents.len();
+                            stack.push((next, from));
+                            self.antecedents(next, antecedents);
+                            antecedents[from..].reverse();
+                        }
+                    }
                 }
             }
         }
+        true
     }
 
     /// Bumps the activity of the variables that imply the learned clause's literals (one step
