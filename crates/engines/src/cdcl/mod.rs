@@ -153,7 +153,7 @@
 //!   841,000) against 963,000 (the four shuffles of the variants above), the worst puzzle of
 //!   each 277,000 on average against 320,000;
 //! - Gecode's 18 to a first solution, eight shuffles: 727,000 on average (519,000 to 968,000)
-//!   against 835,000 (573,000 to 1,183,000), the worst puzzle of each 176,000 against 204,000;
+//!   against 835,000 (573,000 to 1,183,000), the worst puzzle of each 175,000 against 204,000;
 //! - the clauses are no shorter on average (41 literals on the four hardest, from 72 at the
 //!   first unique implication point, both ways): the gain is in which literals stay.
 //!
