@@ -315,13 +315,11 @@ impl Solver {
                 }
                 for &var in shrinkable.iter() {
                     flags[var] &= !SHRINKABLE;
+                    if uip.is_some() && flags[var] & KEEP == 0 {
+                        flags[var] |= REMOVABLE;
+                    }
                 }
                 if let Some(uip) = uip {
-                    for &var in shrinkable.iter() {
-                        if flags[var] & KEEP == 0 {
-                            flags[var] |= REMOVABLE;
-                        }
-                    }
                     flags[uip] = KEEP;
                     kept.push(self.false_literal(uip));
                     uips.push(uip);
@@ -380,33 +378,29 @@ impl Solver {
         // Taken from the end: reversed, they are checked in their order.
         antecedents.reverse();
         while let Some(&(top, from)) = stack.last() {
-            match antecedents.len().checked_sub(1).filter(|&last| last >= from) {
-                None => {
-                    // Every antecedent of `top` follows.
-                    flags[top] |= REMOVABLE;
-                    flagged.push(top);
-                    stack.pop();
-                }
-                Some(last) => {
-                    let next = antecedents[last];
-                    antecedents.truncate(last);
-                    match settled(flags, next) {
-                        Some(true) => {}
-                        Some(false) => {
-                            for &(var, _) in stack.iter() {
-                                flags[var] |= POISON;
-                                flagged.push(var);
-                            }
-                            stack.clear();
-                            return false;
-                        }
-                        None => {
-                            let from = antecedents.len();
-                            stack.push((next, from));
-                            self.antecedents(next, antecedents);
-                            antecedents[from..].reverse();
-                        }
+            if antecedents.len() == from {
+                // Every antecedent of `top` follows.
+                flags[top] |= REMOVABLE;
+                flagged.push(top);
+                stack.pop();
+                continue;
+            }
+            let next = antecedents.pop().expect("`top` has an antecedent left to check");
+            match settled(flags, next) {
+                Some(true) => {}
+                Some(false) => {
+                    for &(var, _) in stack.iter() {
+                        flags[var] |= POISON;
+                        flagged.push(var);
                     }
+                    stack.clear();
+                    return false;
+                }
+                None => {
+                    let from = antecedents.len();
+                    stack.push((next, from));
+                    self.antecedents(next, antecedents);
+                    antecedents[from..].reverse();
                 }
             }
         }
