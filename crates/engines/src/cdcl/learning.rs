@@ -123,11 +123,11 @@ impl Solver {
         }
         self.shrink_and_minimize(analysis);
         // The points shrinking found are met by this analysis too (as CaDiCaL bumps them).
-        for index in 0..analysis.uips.len() {
-            let uip = analysis.uips[index];
-            if !analysis.seen[uip] {
-                analysis.seen[uip] = true;
-                analysis.marked.push(uip);
+        let Analysis { seen, marked, uips, .. } = analysis;
+        for &uip in uips.iter() {
+            if !seen[uip] {
+                seen[uip] = true;
+                marked.push(uip);
                 self.order.bump(uip);
             }
         }

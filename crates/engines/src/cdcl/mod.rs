@@ -13,9 +13,9 @@
 //!   implication point; the clause learned is shrunk and minimized a level at a time from
 //!   the lowest, as CaDiCaL does (a level's literals replaced by the one that implies them
 //!   where there is one, else each dropped that the literals kept imply), stored, and
-//!   asserted after jumping back to the second-highest level in it. The reasons of the rules are named, not
-//!   stored (a naked single's reason is its cell, a hidden single's its unit), and expanded
-//!   into literals only when an analysis meets them;
+//!   asserted after jumping back to the second-highest level in it. The reasons of the rules
+//!   are named, not stored (a naked single's reason is its cell, a hidden single's its unit),
+//!   and expanded into literals only when an analysis meets them;
 //! - the **decision order** (`order`): the most active unassigned variable (VSIDS: activity
 //!   raised for every variable an analysis meets, decaying), decided "holds" (a decision
 //!   places a value rather than excluding one) unless it has a target phase;
