@@ -11,6 +11,7 @@ mod explain;
 mod generate;
 mod input;
 mod rate;
+mod shuffle;
 mod solve;
 
 use std::io::{self, Write};
@@ -64,6 +65,7 @@ fn main() -> ExitCode {
         }
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
+        Some(Command::Shuffle(args)) => shuffle::run(&args),
     };
     ExitCode::from(code)
 }

@@ -2,7 +2,8 @@
 //!
 //! Relabelling values, permuting bands (and rows within a band), permuting stacks (and columns
 //! within a stack) and transposing all preserve the rules, and preserve the number of solutions
-//! of a puzzle. Tests use them to make endless valid grids and equivalent puzzles from a few.
+//! of a puzzle. Tests use them to make endless valid grids and equivalent puzzles from a few,
+//! and `sudoku shuffle` writes them out (isomorphs, to measure how much of a run is the draw).
 
 use crate::grid::Grid;
 use crate::size::Size;

@@ -74,9 +74,10 @@
 //! cells of one box and one row or column are written twice, 11% of the clauses), the cells
 //! with fewest values numbered first, the learnt-clause limit grown by 1.05 or 1.2, a clause
 //! activity decay of 0.99, a first restart after 50 conflicts, a variable activity decay of
-//! 0.93, a third of the clauses as learnt clauses; dropping each cell's "at least one" or "at
-//! most one" clauses (which the units' clauses imply) multiplied the conflicts (figures in
-//! `docs/results.md`, "More settings and encodings for `sat`").
+//! 0.93, a third of the clauses as learnt clauses, the candidates that singles and locked
+//! candidates rule out before the search given to the solver as facts; dropping each cell's
+//! "at least one" or "at most one" clauses (which the units' clauses imply) multiplied the
+//! conflicts (figures in `docs/results.md`, "More settings and encodings for `sat`").
 //!
 //! Why `batsat`: measured against the CaDiCaL bindings (the `cadical` crate, which compiles
 //! CaDiCaL's C++), on the same encoding, one puzzle at a time, counting to two: `batsat` took

@@ -1,0 +1,73 @@
+//! `sudoku shuffle`: an isomorph of every puzzle, to measure how much of a run is the draw.
+//!
+//! An isomorph is the puzzle under one of the transformations that keep every grid valid
+//! ([`sudoku_core::symmetry`]). It has as many solutions as the puzzle and needs the same
+//! reasoning, but an engine meets its cells, values and clauses in another order, and on hard
+//! puzzles that order decides much of a search's length (`docs/results.md` has runs of a set
+//! and its isomorphs side by side). Each puzzle's transformation is drawn from the seed and
+//! the puzzle's number in its file, so a seed gives the same isomorphs on every machine.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use sudoku_core::symmetry::Symmetry;
+use sudoku_core::{Puzzle, PuzzleReader, write_grid};
+
+use crate::args::ShuffleArgs;
+use crate::console::{Written, errln};
+use crate::exit;
+use crate::solve::{display_name, open_input, output_failed};
+
+/// Runs `sudoku shuffle`; returns the exit code.
+pub fn run(args: &ShuffleArgs) -> u8 {
+    let mut bad_input = false;
+    let code = |bad_input: bool| if bad_input { exit::BAD_INPUT } else { exit::SUCCESS };
+    match shuffle_all(args, &mut bad_input) {
+        Ok(()) => code(bad_input),
+        Err(halt) => halt.exit_code(code(bad_input)),
+    }
+}
+
+fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
+    let stdout = io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let stdin_only = [PathBuf::from("-")];
+    let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
+    for file in files {
+        let name = display_name(file);
+        let input = match open_input(file) {
+            Ok(input) => input,
+            Err(message) => {
+                *bad_input = true;
+                errln!("sudoku: {message}")?;
+                continue;
+            }
+        };
+        for item in PuzzleReader::with_options(input, args.input.options()) {
+            match item {
+                Ok(puzzle) => {
+                    let isomorph = isomorph(&puzzle, args.seed);
+                    write_grid(&mut out, &isomorph, puzzle.format, puzzle.alphabet)
+                        .map_err(output_failed)?;
+                }
+                Err(error) => {
+                    *bad_input = true;
+                    errln!("{name}: {error}")?;
+                }
+            }
+        }
+    }
+    out.flush().map_err(output_failed)
+}
+
+/// `puzzle` under the transformation drawn from `seed` and its number; itself for seed 0.
+fn isomorph(puzzle: &Puzzle, seed: u64) -> sudoku_core::Grid {
+    if seed == 0 {
+        return puzzle.grid.clone();
+    }
+    // A multiplier with no common factor with 2⁶⁴ keeps (seed, number) pairs of different
+    // seeds apart; `Symmetry::from_seed` mixes the result (and reads 0 as the identity,
+    // which the `max` keeps out).
+    let draw = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(puzzle.number as u64).max(1);
+    Symmetry::from_seed(puzzle.grid.size(), draw).apply(&puzzle.grid)
+}
