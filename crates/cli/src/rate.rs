@@ -8,7 +8,6 @@
 //! rating depends on them (see [`walk`]); a puzzle whose count gives up is not rated.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 
 use rayon::prelude::*;
@@ -20,7 +19,7 @@ use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
 use crate::exit;
 use crate::explain::{JsonArray, Ladders, SolutionCounter, indent, walk, write_pretty};
-use crate::solve::{display_name, open_input, output_failed};
+use crate::solve::{display_name, inputs, open_input, output_failed};
 
 /// Puzzles read and rated at a time.
 const CHUNK: usize = 2048;
@@ -78,8 +77,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
         out.write_all(b"{\n  \"files\": ").map_err(output_failed)?;
         json_files.open(&mut out).map_err(output_failed)?;
     }
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
+    let files = inputs(&args.files);
     let started = Instant::now();
     let mut total = 0usize;
     for file in files {

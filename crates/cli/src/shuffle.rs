@@ -8,7 +8,6 @@
 //! the puzzle's number in its file, so a seed gives the same isomorphs on every machine.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
 
 use sudoku_core::symmetry::Symmetry;
 use sudoku_core::{Puzzle, PuzzleReader, write_grid};
@@ -16,7 +15,7 @@ use sudoku_core::{Puzzle, PuzzleReader, write_grid};
 use crate::args::ShuffleArgs;
 use crate::console::{Written, errln};
 use crate::exit;
-use crate::solve::{display_name, open_input, output_failed};
+use crate::solve::{display_name, inputs, open_input, output_failed};
 
 /// Runs `sudoku shuffle`; returns the exit code.
 pub fn run(args: &ShuffleArgs) -> u8 {
@@ -31,8 +30,7 @@ pub fn run(args: &ShuffleArgs) -> u8 {
 fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let stdin_only = [PathBuf::from("-")];
-    let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
+    let files = inputs(&args.files);
     for file in files {
         let name = display_name(file);
         let input = match open_input(file) {

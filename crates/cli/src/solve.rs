@@ -230,6 +230,15 @@ fn limits(args: &SolveArgs) -> Limits {
     }
 }
 
+/// The inputs named on the command line, or standard input (`-`) when none are.
+pub(crate) fn inputs(files: &[PathBuf]) -> Vec<&Path> {
+    if files.is_empty() {
+        vec![Path::new("-")]
+    } else {
+        files.iter().map(PathBuf::as_path).collect()
+    }
+}
+
 /// The name messages use for an input.
 pub(crate) fn display_name(file: &Path) -> String {
     if file == Path::new("-") { "<stdin>".to_owned() } else { file.display().to_string() }
@@ -735,9 +744,8 @@ impl Batch<'_> {
     fn run(&mut self) -> Written {
         let args = self.settings.args;
         let mut out: Output = BufWriter::new(io::stdout().lock());
-        let stdin_only = [PathBuf::from("-")];
-        let files = if args.files.is_empty() { &stdin_only[..] } else { &args.files[..] };
-        for file in files {
+        let files = inputs(&args.files);
+        for &file in &files {
             let typed = file == Path::new("-") && io::stdin().is_terminal();
             if typed {
                 errln!("sudoku: reading puzzles from the terminal; end with Ctrl-D (see --help)")?;
@@ -754,7 +762,7 @@ impl Batch<'_> {
             self.answer_all(&display_name(file), typed, &mut puzzles)?;
             out.flush().map_err(output_failed)?;
         }
-        let source_name = match files {
+        let source_name = match files[..] {
             [only] => display_name(only),
             _ => plural(files.len() as u64, "file"),
         };

@@ -3,13 +3,7 @@
 
 mod common;
 
-use common::{repository, sudoku, text};
-
-/// The first `count` puzzles of a shipped corpus, a line each.
-fn corpus_lines(name: &str, count: usize) -> Vec<String> {
-    let corpus = std::fs::read_to_string(repository().join("data/corpus").join(name)).unwrap();
-    corpus.lines().filter(|line| !line.starts_with('#')).take(count).map(str::to_owned).collect()
-}
+use common::{corpus_lines, repository, sudoku, text};
 
 /// The clue counts of a line, one per value, sorted: what relabelling and moving cells keep.
 fn clue_profile(line: &str) -> Vec<usize> {

@@ -56,16 +56,17 @@ pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
 }
 
+/// The first `count` puzzles of the shipped corpus `name` (in `data/corpus`), a line each.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn corpus_lines(name: &str, count: usize) -> Vec<String> {
+    let corpus = std::fs::read_to_string(repository().join("data/corpus").join(name)).unwrap();
+    corpus.lines().filter(|line| !line.starts_with('#')).take(count).map(str::to_owned).collect()
+}
+
 /// Writes the first `count` puzzles of the shipped 9×9 corpus as `name` in `directory`.
 #[allow(dead_code, reason = "not every test file needs it")]
 pub fn shipped_puzzles(directory: &Path, name: &str, count: usize) {
-    let corpus = std::fs::read_to_string(repository().join("data/corpus/generated-10000.txt"));
-    let lines: String = corpus
-        .unwrap()
-        .lines()
-        .filter(|line| !line.starts_with('#'))
-        .take(count)
-        .map(|line| format!("{line}\n"))
-        .collect();
+    let lines: String =
+        corpus_lines("generated-10000.txt", count).iter().map(|line| format!("{line}\n")).collect();
     std::fs::write(directory.join(name), lines).unwrap();
 }
