@@ -178,25 +178,27 @@
 //!
 //! Then the activities' decay in the proof of a long search: 0.99 a conflict once the first
 //! solution is forbidden, rather than 0.95, so that the variables of older conflicts keep
-//! their place longer. On the 36×36 9th, five shuffles: 1,414,000 conflicts on average
-//! (1,182,000 to 1,674,000) against 1,577,000 (1,332,000 to 2,152,000), fewer on four of the
-//! five; Gecode's four hardest counted to two, four shuffles: 807,000 against 824,000. A
-//! decay of 0.995 took 1,400,000 and 819,000 (two shuffles each), 0.975 1,561,000 (the 9th,
-//! unshuffled). Searches that never restart (9×9, 16×16) keep 0.95 throughout. The same 0.99
-//! from the first restart on, to a first solution (Gecode's 18, six shuffles): 646,000
-//! against 706,000 in all, but the worst puzzle of each 178,000 against 179,000 on average
-//! (85,000 to 284,000 against 116,000 to 265,000), so the first solution keeps 0.95. With
-//! 0.99 in the proof, on the 36×36 9th over three shuffles (1,386,000 on average): no
-//! rephasing in the proof 1,468,000; learned clauses deleted half as often in the proof
-//! 1,306,000 (1,198,000 to 1,463,000), each conflict dearer, the same time in all. Vivifying the
-//! learned clauses during the proof, as CaDiCaL does (at each deletion, back at level 0, each
-//! clause of glue 6 or less not vivified before: the negations of its literals decided in
-//! turn, the clause cut short at a conflict or at a literal found true, and rid of those found
-//! false), took 81,000 literals off the clauses of Gecode's 1st but no conflicts: 804,000
-//! against 816,000 on the four hardest (two shuffles), 840,000 and 1.8 times the time when
-//! every learned clause is vivified, and 1,753,000 against 1,537,000 on the 36×36 9th
-//! (unshuffled). CaDiCaL itself, on that proof, needs 912,000 conflicts as it is and 964,000
-//! without any preprocessing or inprocessing (`--plain`): its lead is not there.
+//! their place longer. Searches that never restart (9×9, 16×16) keep 0.95 throughout.
+//! - the 36×36 9th, five shuffles: 1,414,000 conflicts on average (1,182,000 to 1,674,000)
+//!   against 1,577,000 (1,332,000 to 2,152,000), fewer on four of the five; Gecode's four
+//!   hardest counted to two, four shuffles: 807,000 against 824,000;
+//! - a decay of 0.995: 1,400,000 and 819,000 (two shuffles each); 0.975: 1,561,000 (the 9th,
+//!   unshuffled);
+//! - 0.99 from the first restart on, to a first solution too (Gecode's 18, six shuffles):
+//!   646,000 against 706,000 in all, but the worst puzzle of each 178,000 against 179,000 on
+//!   average (85,000 to 284,000 against 116,000 to 265,000), so the first solution keeps 0.95;
+//! - with 0.99 in the proof, on the 36×36 9th over three shuffles (1,386,000 on average): no
+//!   rephasing in the proof 1,468,000; learned clauses deleted half as often in the proof
+//!   1,306,000 (1,198,000 to 1,463,000), each conflict dearer, the same time in all;
+//! - vivifying the learned clauses during the proof, as CaDiCaL does (at each deletion, back
+//!   at level 0, each clause of glue 6 or less not vivified before: the negations of its
+//!   literals decided in turn, the clause cut short at a conflict or at a literal found true,
+//!   and rid of those found false): 81,000 literals off the clauses of Gecode's 1st but no
+//!   conflicts: 804,000 against 816,000 on the four hardest (two shuffles), 840,000 and 1.8
+//!   times the time when every learned clause is vivified, and 1,753,000 against 1,537,000 on
+//!   the 36×36 9th (unshuffled);
+//! - CaDiCaL itself, on that proof, needs 912,000 conflicts as it is and 964,000 without any
+//!   preprocessing or inprocessing (`--plain`): its lead is not there.
 //!
 //! Statistics follow the workbench's definitions: the puzzle is the first node, each decision
 //! one more, and each decision a guess. Conflicts are not reported (they are neither nodes nor
@@ -319,7 +321,6 @@ impl Cdcl {
         let mut long = false;
         let mut rephasings = 0;
         let mut next_rephase = REPHASE_UNIT;
-        let mut decay = VARIABLE_DECAY;
         loop {
             let propagated = solver.propagate();
             if solver.level() == 0 {
@@ -334,7 +335,9 @@ impl Cdcl {
                     solver.save_target();
                 }
                 solver.learn(conflict, &mut self.analysis, long);
-                solver.order.decay(decay);
+                // The proof after a first solution found by a long search decays slower
+                // (see the module's notes); such a proof never restarts, so `long` stays.
+                solver.order.decay(if long && count > 0 { PROOF_DECAY } else { VARIABLE_DECAY });
                 if long && conflicts >= next_rephase {
                     solver.rephase(REPHASE_CYCLE[rephasings % REPHASE_CYCLE.len()]);
                     rephasings += 1;
@@ -361,12 +364,8 @@ impl Cdcl {
                     break;
                 }
                 // What is left is to show that no other solution exists, which goes faster
-                // without restarts, and in a long search with a slower decay (see the
-                // module's notes).
+                // without restarts (see the module's notes).
                 next_restart = u64::MAX;
-                if long {
-                    decay = PROOF_DECAY;
-                }
                 continue;
             }
             if stats.nodes >= node_bound {
