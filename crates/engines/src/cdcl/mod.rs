@@ -223,6 +223,12 @@
 //!   these two, and it is as hard for CaDiCaL (138,000 to 221,000 conflicts over six shuffles of the
 //!   formula, against `cdcl`'s 110,000 to 265,000 over five and 48,000 unshuffled).
 //!
+//! Naked pairs as a further rule (a cell down to two values that another cell of one of its
+//! units also has, and only those, takes both out of the unit's other cells; the reason is
+//! the two cells' other candidates): 719,000 conflicts (170,000) on the same six shuffles, and
+//! counted to two on Gecode's four hardest, more on each of four shuffles, 862,000 against
+//! 807,000 on average.
+//!
 //! Chronological backtracking (CaDiCaL's, when a conflict would undo more than 100 levels)
 //! would never come into play: on Gecode's 18 to a first solution no search goes deeper than
 //! 82 levels, and a conflict undoes 1.3 to 1.7 of them on average.
