@@ -220,8 +220,9 @@
 //!   one a time in five; the assignment with the fewest clashes taken): rephasing to best,
 //!   none and the walk in turn 712,000 (189,000); to the walk and best in turn 678,000
 //!   (181,000). The worst puzzle of four or five shuffles of six is the 9th, with or without
-//!   these two, and it is as hard for CaDiCaL (138,000 to 221,000 conflicts over six shuffles of the
-//!   formula, against `cdcl`'s 110,000 to 265,000 over five and 48,000 unshuffled).
+//!   these two, and it is as hard for CaDiCaL (138,000 to 221,000 conflicts over six
+//!   shuffles of the formula, against `cdcl`'s 110,000 to 265,000 over five and 48,000
+//!   unshuffled).
 //!
 //! Naked pairs as a further rule (a cell down to two values that another cell of one of its
 //! units also has, and only those, takes both out of the unit's other cells; the reason is
