@@ -2,9 +2,11 @@
 //!
 //! For every puzzle, every engine's reference answer is judged:
 //!
-//! 1. **On its own.** A returned solution must pass [`check_solution`] against the puzzle; the
-//!    count must not exceed the limit; a solution must come with a count of at least one and
-//!    vice versa; a later pass must have given the same answer (statistics included).
+//! 1. **On its own** ([`check_outcome`]). A returned solution must pass
+//!    [`sudoku_core::check_solution`] against the puzzle; the count must not exceed the limit;
+//!    a solution must come with a count of at least one and vice versa; a search must not give
+//!    up without a node budget; a later pass must have given the same answer (statistics
+//!    included).
 //! 2. **Against the others.** Engines that finished within their budget must agree on the
 //!    count (0, 1 or 2+ in mode `unique`; 0 or 1+ in mode `first`), and where the count is
 //!    exactly one, on the solution itself. Budget-outs prove nothing and take no part.
@@ -32,7 +34,7 @@ use std::fmt;
 use rayon::ThreadPool;
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Grid, Limits, Outcome, Verdict, check_solution};
+use sudoku_core::{Grid, Outcome, Verdict, check_outcome};
 
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
@@ -166,33 +168,10 @@ pub fn cross_check(corpus: &Corpus, runs: &[EngineRun<'_>], pool: &ThreadPool) -
     CheckResult { disagreements, charged }
 }
 
-/// What is wrong with `outcome` on its own, if anything.
-pub fn problem_with(puzzle: &Grid, outcome: &Outcome, limits: Limits) -> Option<String> {
-    if outcome.count > limits.max_solutions() {
-        return Some(format!(
-            "count {} exceeds the limit of {}",
-            outcome.count,
-            limits.max_solutions()
-        ));
-    }
-    match &outcome.solution {
-        None if outcome.count > 0 => Some(format!("count {} but no solution", outcome.count)),
-        Some(_) if outcome.count == 0 => Some("a solution with a count of 0".to_owned()),
-        Some(solution) => {
-            check_solution(puzzle, solution).err().map(|error| format!("not a solution: {error}"))
-        }
-        None => None,
-    }
-}
-
-/// [`problem_with`], for the engine of `run`: an engine that gives no solutions may give a
-/// count without one.
+/// What is wrong with `outcome` on its own for the engine of `run`, if anything
+/// ([`check_outcome`]).
 fn problem_of(puzzle: &Grid, outcome: &Outcome, run: &EngineRun<'_>) -> Option<String> {
-    let counts_alone = !run.info.solutions && outcome.solution.is_none();
-    if counts_alone && outcome.count <= run.limits.max_solutions() {
-        return None;
-    }
-    problem_with(puzzle, outcome, run.limits)
+    check_outcome(puzzle, outcome, run.limits, run.info.solutions)
 }
 
 fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> {
@@ -324,34 +303,6 @@ mod tests {
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
-    fn grid(line: &str) -> Grid {
-        sudoku_core::parse_one(line.as_bytes()).unwrap().grid
-    }
-
-    fn outcome(count: u32, solution: Option<Grid>) -> Outcome {
-        Outcome { solution, count, ..Outcome::empty() }
-    }
-
-    #[test]
-    fn problems_on_their_own_are_named() {
-        let solved = grid(SOLVED);
-        let mut puzzle = solved.clone();
-        puzzle.set(0, 0);
-        let limits = Limits::UNIQUE;
-        assert_eq!(problem_with(&puzzle, &outcome(1, Some(solved.clone())), limits), None);
-        let mut wrong = solved.clone();
-        wrong.set(80, 8);
-        let found = problem_with(&puzzle, &outcome(1, Some(wrong)), limits).unwrap();
-        assert!(found.starts_with("not a solution: "), "{found}");
-        assert!(problem_with(&puzzle, &outcome(1, None), limits).unwrap().contains("no solution"));
-        assert!(problem_with(&puzzle, &outcome(0, Some(solved.clone())), limits).is_some());
-        assert!(
-            problem_with(&puzzle, &outcome(3, Some(solved.clone())), limits)
-                .unwrap()
-                .contains("limit")
-        );
-    }
 
     #[test]
     fn a_disagreement_prints_its_place_and_every_answer() {

@@ -576,8 +576,9 @@ fn parse_generate_size(text: &str) -> Result<Size, String> {
 /// `--engines` takes these, and `sudoku engines` lists what they declare.
 #[derive(Args, Debug, Clone, Default)]
 pub struct ExternalArgs {
-    /// Declare the engines from outside in FILE (TOML; see docs/external-engines.md). Without
-    /// it, sudoku-engines.toml in the current directory is read when there is one.
+    /// Declare the engines from outside in FILE (TOML; see docs/external-engines.md). Only a
+    /// file named here is read: a sudoku-engines.toml in the current directory is not. A
+    /// declared engine starts only when the command uses it.
     #[arg(long, value_name = "FILE", help_heading = "Engines from outside")]
     pub engines_file: Option<PathBuf>,
 
@@ -623,9 +624,11 @@ fn parse_memory_limit(text: &str) -> Result<u64, String> {
 }
 
 impl ExternalArgs {
-    /// The declarations, as `sudoku_external::registry` takes them.
-    pub fn declared(&self) -> sudoku_external::Declared<'_> {
+    /// The declarations, as `sudoku_external::registry` takes them, with the engines the
+    /// command uses.
+    pub fn declared(&self, wanted: sudoku_external::Wanted) -> sudoku_external::Declared<'_> {
         sudoku_external::Declared {
+            wanted,
             engines_file: self.engines_file.as_deref(),
             externals: &self.external,
             time_limit: self.time_limit,
@@ -641,6 +644,12 @@ impl ExternalArgs {
 pub struct EnginesArgs {
     #[command(flatten)]
     pub external: ExternalArgs,
+
+    /// Start each engine from outside to read what it says of itself (its sizes, what it
+    /// reports, how it is timed); without it, declarations are listed as written and nothing
+    /// runs.
+    #[arg(long)]
+    pub probe: bool,
 }
 
 /// `sudoku serve`.

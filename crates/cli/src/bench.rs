@@ -23,6 +23,7 @@ use sudoku_bench::stats;
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
 use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
+use sudoku_external::Wanted;
 
 use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs};
 use crate::console::{self, Halt, errln, plural};
@@ -40,12 +41,31 @@ pub fn run(args: &BenchArgs, registry: &'static Registry) -> u8 {
         Some(BenchAction::Compare(compare)) => crate::compare::run(compare),
         None => match chosen_engines(&args.engines, registry) {
             Ok(engines) => run_with_engines(args, engines),
-            Err(unknown) => match errln!("sudoku: {unknown}") {
-                Ok(()) => exit::BAD_INPUT,
-                Err(halt) => halt.exit_code(exit::BAD_INPUT),
-            },
+            Err(unknown) => {
+                match errln!("sudoku: {}", crate::unknown_engine(&unknown, &args.external)) {
+                    Ok(()) => exit::BAD_INPUT,
+                    Err(halt) => halt.exit_code(exit::BAD_INPUT),
+                }
+            }
         },
     }
+}
+
+/// The declared engines a bench starts: those `--engines` names, or every one when it names
+/// `all` or nothing (the default runs every declared engine); none for `bench compare`, which
+/// reads files.
+pub fn wanted(args: &BenchArgs) -> Wanted {
+    if args.action.is_some() {
+        return Wanted::None;
+    }
+    let mut names = Vec::new();
+    for selection in &args.engines {
+        match selection {
+            EngineSelection::All => return Wanted::All,
+            EngineSelection::One(name) => names.push(name.clone()),
+        }
+    }
+    if names.is_empty() { Wanted::All } else { Wanted::Named(names) }
 }
 
 /// The engines of `--engines`, in the order named, each once; by default every instrumented

@@ -18,11 +18,11 @@
 use std::io::Write;
 use std::time::Instant;
 
+use rayon::prelude::*;
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
-use sudoku_core::Failure;
-use sudoku_core::{Grid, Size};
-use sudoku_engines::{EngineInfo, Registry};
+use sudoku_core::{Failure, FailureKind, Grid, Size};
+use sudoku_engines::{EngineInfo, Origin, Registry};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -47,7 +47,7 @@ fn chunk_for(size: Size) -> usize {
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
-    let engine = match crate::find_engine(registry, args.engine.as_deref()) {
+    let engine = match crate::find_engine(registry, args.engine.as_deref(), &args.external) {
         Ok(engine) => engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size)),
         Err(unknown) => {
             let _ = errln!("sudoku: {unknown}");
@@ -145,13 +145,15 @@ fn generate(
     let mut clues = ClueStatistics::default();
     let chunk = chunk_for(args.size);
     let mut text = Vec::new();
-    write_header(&mut text, args);
+    let referee = referee(engine, args.size);
+    write_header(&mut text, args, engine, referee);
     destination.write(&text)?;
     let progress = Progress::new(progress::wanted());
     let what = plural(args.count as u64, &format!("{} puzzle", args.size));
     progress.start(format!("generating {what}"), args.count);
     // Puzzles on standard output may be written to the terminal the bar is drawn on.
     let to_stdout = matches!(destination, Destination::Stdout);
+    let mut number = args.start;
     let made = pool.install(|| {
         sudoku_generate::generate_each(
             args.seed,
@@ -161,6 +163,10 @@ fn generate(
             engine,
             chunk,
             |puzzles: &[Grid]| {
+                if let Some(referee) = referee {
+                    confirm(puzzles, number, referee)?;
+                }
+                number += puzzles.len() as u64;
                 text.clear();
                 for puzzle in puzzles {
                     clues.add(puzzle.clue_count());
@@ -194,12 +200,54 @@ fn generate(
     Ok(())
 }
 
-/// The first lines: the command that makes the file, and what the file holds.
-fn write_header(text: &mut Vec<u8>, args: &GenerateArgs) {
-    let header = format!(
-        "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}\n\
-         # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n\
-         # The command above writes this file again byte for byte, whatever the engine or threads.\n",
+/// The built-in engine that confirms each puzzle an engine from outside calls unique, before
+/// it is written: none when `engine` is built in.
+fn referee(engine: &EngineInfo, size: Size) -> Option<&'static EngineInfo> {
+    (!engine.is_built_in()).then(|| sudoku_engines::default_engine_for(size))
+}
+
+/// Checks with `referee` (on the current pool) that each of `puzzles`, numbered from `first`,
+/// has exactly one solution: an engine from outside that called a puzzle unique wrongly has
+/// lied, and the run stops before that puzzle is written.
+fn confirm(puzzles: &[Grid], first: u64, referee: &'static EngineInfo) -> Result<(), Stop> {
+    let wrong = puzzles
+        .par_iter()
+        .map_init(
+            || referee.create(),
+            |engine, puzzle| sudoku_generate::has_one_solution(puzzle, engine.as_mut()),
+        )
+        .position_first(|unique| !unique);
+    match wrong {
+        None => Ok(()),
+        Some(index) => Err(Stop::Engine(Failure {
+            kind: FailureKind::ProtocolError,
+            message: format!(
+                "gave a wrong answer: puzzle {} was called unique, and {} counts more than one \
+                 solution or none: {}",
+                first + index as u64,
+                referee.name,
+                puzzles[index].to_line()
+            ),
+        })),
+    }
+}
+
+/// The first lines: the command that makes the file, and what the file holds. With an engine
+/// from outside, the command names it and a line says where it was declared, what ran and
+/// which built-in engine confirmed each puzzle.
+fn write_header(
+    text: &mut Vec<u8>,
+    args: &GenerateArgs,
+    engine: &EngineInfo,
+    referee: Option<&EngineInfo>,
+) {
+    let engine_flag = match referee {
+        Some(_) => format!(" --engine {}", engine.name),
+        None => String::new(),
+    };
+    let mut header = format!(
+        "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}{engine_flag}\n\
+         # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n",
         count = args.count,
         seed = args.seed,
         // The 9×9 header is the one the shipped corpus was made with.
@@ -212,6 +260,19 @@ fn write_header(text: &mut Vec<u8>, args: &GenerateArgs) {
             format!(" --size {}", args.size.side())
         },
     );
+    match (referee, &engine.origin) {
+        (Some(referee), Origin::External { kind, declared, command }) => {
+            header.push_str(&format!(
+                "# Engine '{}' from outside ({kind}: {command}, declared at {declared}); each \
+                 puzzle's uniqueness confirmed by {}.\n",
+                engine.name, referee.name
+            ));
+        }
+        _ => header.push_str(
+            "# The command above writes this file again byte for byte, whatever the engine or \
+             threads.\n",
+        ),
+    }
     text.extend_from_slice(header.as_bytes());
 }
 

@@ -15,13 +15,15 @@ mod shuffle;
 mod solve;
 
 use std::io::{self, Write};
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::Parser;
-use sudoku_engines::{EngineInfo, Registry};
+use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 
 use args::{Cli, Command, ExternalArgs};
 use console::{Halt, errln};
+use sudoku_external::Wanted;
 
 /// Exit codes, documented in `--help` and the README.
 pub mod exit {
@@ -47,21 +49,31 @@ fn main() -> ExitCode {
         Err(stop) => return ExitCode::from(print_parse_stop(&stop)),
     };
     let code = match cli.command {
-        None => with_registry(&cli.solve.external, |registry| solve::run(&cli.solve, registry)),
+        None => {
+            let wanted = named(cli.solve.engine.as_deref());
+            with_registry(&cli.solve.external, wanted, |registry| solve::run(&cli.solve, registry))
+        }
         Some(Command::Solve(args)) => {
-            with_registry(&args.external, |registry| solve::run(&args, registry))
+            let wanted = named(args.engine.as_deref());
+            with_registry(&args.external, wanted, |registry| solve::run(&args, registry))
         }
         Some(Command::Count(args)) => {
             let args = args.into_solve_args();
-            with_registry(&args.external, |registry| solve::run(&args, registry))
+            let wanted = named(args.engine.as_deref());
+            with_registry(&args.external, wanted, |registry| solve::run(&args, registry))
         }
-        Some(Command::Engines(args)) => with_registry(&args.external, solve::list_engines),
+        Some(Command::Engines(args)) if args.probe => {
+            with_registry(&args.external, Wanted::All, solve::list_engines)
+        }
+        Some(Command::Engines(args)) => solve::list_declarations(&args.external),
         Some(Command::Serve(args)) => solve::serve(&args),
         Some(Command::Bench(args)) => {
-            with_registry(&args.external, |registry| bench::run(&args, registry))
+            let wanted = bench::wanted(&args);
+            with_registry(&args.external, wanted, |registry| bench::run(&args, registry))
         }
         Some(Command::Generate(args)) => {
-            with_registry(&args.external, |registry| generate::run(&args, registry))
+            let wanted = named(args.engine.as_deref());
+            with_registry(&args.external, wanted, |registry| generate::run(&args, registry))
         }
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
@@ -70,12 +82,28 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Runs `command` with the registry of this run: the built-in engines and those declared by
-/// `external` (an engines file, `--external`). A bad declaration is one line and exit 2,
-/// before anything runs. The registry lives as long as the process: engines are looked up in
-/// it everywhere, by reference.
-fn with_registry(external: &ExternalArgs, command: impl FnOnce(&'static Registry) -> u8) -> u8 {
-    match sudoku_external::registry(&external.declared()) {
+/// The declared engines a command that takes `--engine` starts: the one it names, if any.
+fn named(engine: Option<&str>) -> Wanted {
+    match engine {
+        Some(name) => Wanted::Named(vec![name.to_owned()]),
+        None => Wanted::None,
+    }
+}
+
+/// Runs `command` with the registry of this run: the built-in engines and the engines
+/// declared by `external` (an engines file, `--external`) that the command uses (`wanted`),
+/// started all at once. A bad declaration is one line and exit 2, before anything runs. The
+/// registry lives as long as the process: engines are looked up in it everywhere, by
+/// reference.
+fn with_registry(
+    external: &ExternalArgs,
+    wanted: Wanted,
+    command: impl FnOnce(&'static Registry) -> u8,
+) -> u8 {
+    let waiting = |line: &str| {
+        let _ = errln!("sudoku: {line}");
+    };
+    match sudoku_external::registry(&external.declared(wanted), &waiting) {
         Ok(registry) => command(Box::leak(Box::new(registry))),
         Err(message) => match errln!("sudoku: {message}") {
             Ok(()) => exit::BAD_INPUT,
@@ -84,12 +112,36 @@ fn with_registry(external: &ExternalArgs, command: impl FnOnce(&'static Registry
     }
 }
 
-/// The engine `name` of `registry`, or the message that it is unknown.
+/// The engine `name` of `registry`, or the message that it is unknown ([`unknown_engine`]).
 pub(crate) fn find_engine(
     registry: &'static Registry,
     name: Option<&str>,
+    external: &ExternalArgs,
 ) -> Result<Option<&'static EngineInfo>, String> {
-    name.map(|name| registry.find(name).map_err(|unknown| unknown.to_string())).transpose()
+    name.map(|name| registry.find(name).map_err(|unknown| unknown_engine(&unknown, external)))
+        .transpose()
+}
+
+/// The message for an engine name the registry does not know. When the current directory
+/// holds an engines file that was not named, it says that such a file is read only when named,
+/// since the engine may be declared there.
+/// The engines named are the registry's and those declared but not started by this command.
+pub(crate) fn unknown_engine(unknown: &UnknownEngine, external: &ExternalArgs) -> String {
+    let mut unknown = unknown.clone();
+    let declared = sudoku_external::declarations(&external.declared(Wanted::None));
+    for declaration in declared.unwrap_or_default() {
+        if !unknown.known.contains(&declaration.name) {
+            unknown.known.push(declaration.name);
+        }
+    }
+    let file = sudoku_external::declare::DEFAULT_FILE;
+    if external.engines_file.is_none() && Path::new(file).is_file() {
+        format!(
+            "{unknown} ({file} in this directory is read only when named: --engines-file {file})"
+        )
+    } else {
+        unknown.to_string()
+    }
 }
 
 /// Prints what stopped argument parsing (help or the version on standard output, a usage error

@@ -44,13 +44,14 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_core::{
-    Engine, Format, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size, write_grid,
+    Engine, FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
+    check_outcome, write_grid,
 };
 use sudoku_engines::{EngineInfo, Origin, Registry, default_engine_for};
-use sudoku_external::Kind;
 use sudoku_external::declare::Library;
+use sudoku_external::{Kind, Wanted};
 
-use crate::args::{ServeArgs, SolveArgs, cores};
+use crate::args::{ExternalArgs, ServeArgs, SolveArgs, cores};
 use crate::console::{self, Halt, Written, errln, plural};
 use crate::exit;
 use crate::input::{Input, Output};
@@ -69,12 +70,14 @@ pub const UNSUPPORTED: &str = "unsupported";
 /// exit code.
 pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
     let chosen =
-        crate::find_engine(registry, args.engine.as_deref()).and_then(|chosen| match chosen {
-            Some(engine) if args.count && !engine.counts => Err(format!(
-                "engine '{}' finds a first solution only: it cannot count solutions",
-                engine.name
-            )),
-            _ => Ok(chosen),
+        crate::find_engine(registry, args.engine.as_deref(), &args.external).and_then(|chosen| {
+            match chosen {
+                Some(engine) if args.count && !engine.counts => Err(format!(
+                    "engine '{}' finds a first solution only: it cannot count solutions",
+                    engine.name
+                )),
+                _ => Ok(chosen),
+            }
         });
     let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.threads.threads)?)));
     let (engine, workers) = match workers {
@@ -99,15 +102,88 @@ pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
 }
 
 /// Lists the registry: the built-in engines with the sizes each solves, then the engines
-/// declared from outside with their kind, sizes, what they report, how they are timed and
-/// where they were declared; returns the exit code.
+/// declared from outside (`sudoku engines --probe`, which started them) with their kind,
+/// sizes, what they report, how they are timed and where they were declared; returns the exit
+/// code.
 pub fn list_engines(registry: &'static Registry) -> u8 {
-    let engines = registry.engines();
-    let width = engines.iter().map(|info| info.name.chars().count()).max().unwrap_or(0);
-    let sizes_width = engines.iter().map(|info| info.sizes_text().chars().count()).max();
-    let sizes_width = sizes_width.unwrap_or(0);
-    let mut listing = String::new();
-    for info in engines.iter().filter(|info| info.is_built_in()) {
+    let mut rows = built_in_rows(registry);
+    let external: Vec<&EngineInfo> =
+        registry.engines().iter().filter(|info| !info.is_built_in()).collect();
+    for info in external {
+        let Origin::External { kind, declared, command } = &info.origin else { continue };
+        let reports = match (info.counts, info.instrumented, info.guesses) {
+            (true, true, _) => "counts, nodes and guesses",
+            (true, false, true) => "counts and guesses",
+            (true, false, false) => "counts",
+            (false, true, _) => "a first solution, nodes and guesses",
+            (false, false, true) => "a first solution and guesses",
+            (false, false, false) => "a first solution",
+        };
+        rows.push(Row {
+            name: info.name.to_string(),
+            sizes: info.sizes_text(),
+            description: info.description.to_string(),
+            more: vec![
+                format!("{kind}: {command}"),
+                format!("reports {reports}; timed {}; declared at {declared}", info.timing.name()),
+            ],
+            built_in: false,
+        });
+    }
+    print_rows(&rows)
+}
+
+/// Lists the built-in engines, then the engines `external` declares as they are declared,
+/// starting none of them (`sudoku engines` without `--probe`); returns the exit code.
+pub fn list_declarations(external: &ExternalArgs) -> u8 {
+    let declarations = match sudoku_external::declarations(&external.declared(Wanted::None)) {
+        Ok(declarations) => declarations,
+        Err(message) => {
+            return match errln!("sudoku: {message}") {
+                Ok(()) => exit::BAD_INPUT,
+                Err(halt) => halt.exit_code(exit::BAD_INPUT),
+            };
+        }
+    };
+    let mut rows = built_in_rows(&Registry::built_in());
+    for declaration in declarations {
+        let sizes = match &declaration.sizes {
+            Some(sizes) => sizes.iter().map(Size::to_string).collect::<Vec<_>>().join(", "),
+            None => "?".to_owned(),
+        };
+        let what = declaration.what_runs();
+        rows.push(Row {
+            name: declaration.name.clone(),
+            sizes,
+            description: declaration
+                .description
+                .clone()
+                .unwrap_or_else(|| "not started (--probe starts it)".to_owned()),
+            more: vec![
+                format!("{}: {what}", declaration.kind.name()),
+                format!("declared at {}", declaration.declared),
+            ],
+            built_in: false,
+        });
+    }
+    print_rows(&rows)
+}
+
+/// One engine of a listing.
+struct Row {
+    name: String,
+    sizes: String,
+    description: String,
+    /// Lines below the first, indented under the description.
+    more: Vec<String>,
+    built_in: bool,
+}
+
+/// The rows of the built-in engines: each with the sizes where it is the default and the
+/// variant of its code that runs here.
+fn built_in_rows(registry: &Registry) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for info in registry.engines().iter().filter(|info| info.is_built_in()) {
         let default_at: Vec<String> = Size::ALL
             .into_iter()
             .filter(|&size| default_engine_for(size).name == info.name)
@@ -119,30 +195,43 @@ pub fn list_engines(registry: &'static Registry) -> u8 {
             _ => format!(" (default at {})", default_at.join(", ")),
         };
         let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();
-        listing.push_str(&entry(info, width, sizes_width, &format!("{variant}{mark}")));
+        rows.push(Row {
+            name: info.name.to_string(),
+            sizes: info.sizes_text(),
+            description: format!("{}{variant}{mark}", info.description),
+            more: Vec::new(),
+            built_in: true,
+        });
     }
-    let external: Vec<&EngineInfo> = engines.iter().filter(|info| !info.is_built_in()).collect();
-    if !external.is_empty() {
-        listing.push_str("\nEngines from outside:\n");
-    }
-    for info in external {
-        let Origin::External { kind, declared, command } = &info.origin else { continue };
-        let reports = match (info.counts, info.instrumented, info.guesses) {
-            (true, true, _) => "counts, nodes and guesses",
-            (true, false, true) => "counts and guesses",
-            (true, false, false) => "counts",
-            (false, true, _) => "a first solution, nodes and guesses",
-            (false, false, true) => "a first solution and guesses",
-            (false, false, false) => "a first solution",
-        };
-        let details = format!(
-            "\n{:width$}  {kind}: {command}\n{:width$}  reports {reports}; timed {}; declared at \
-             {declared}",
+    rows
+}
+
+/// Writes `rows` in aligned columns, the engines from outside under a heading of their own.
+/// What an engine from outside says of itself (its name, in a description) and what a
+/// declaration holds is written with its control characters escaped: a terminal never
+/// receives an escape sequence from them.
+fn print_rows(rows: &[Row]) -> u8 {
+    let width = rows.iter().map(|row| row.name.chars().count()).max().unwrap_or(0);
+    let sizes_width = rows.iter().map(|row| row.sizes.chars().count()).max().unwrap_or(0);
+    let mut listing = String::new();
+    let mut heading = false;
+    for row in rows {
+        if !row.built_in && !heading {
+            listing.push_str("\nEngines from outside:\n");
+            heading = true;
+        }
+        let (name, sizes) = (printable(&row.name), printable(&row.sizes));
+        let name_pad = width.saturating_sub(row.name.chars().count());
+        let pad = sizes_width.saturating_sub(row.sizes.chars().count());
+        listing.push_str(&format!(
+            "{name}{:name_pad$}  {sizes}{:pad$}  {}\n",
             "",
             "",
-            info.timing.name()
-        );
-        listing.push_str(&entry(info, width, sizes_width, &details));
+            printable(&row.description)
+        ));
+        for line in &row.more {
+            listing.push_str(&format!("{:width$}  {}\n", "", printable(line)));
+        }
     }
     match console::out_bytes(listing.as_bytes()) {
         Ok(()) => exit::SUCCESS,
@@ -150,12 +239,18 @@ pub fn list_engines(registry: &'static Registry) -> u8 {
     }
 }
 
-/// One engine's line of the listing: name, sizes, description, then `more`.
-fn entry(info: &EngineInfo, width: usize, sizes_width: usize, more: &str) -> String {
-    let sizes = info.sizes_text();
-    let pad = sizes_width - sizes.chars().count();
-    let name_pad = width - info.name.chars().count();
-    format!("{}{:name_pad$}  {sizes}{:pad$}  {}{more}\n", info.name, "", "", info.description)
+/// `text` with every control character escaped (`\u{1b}`, `\n`).
+fn printable(text: &str) -> String {
+    text.chars()
+        .flat_map(|character| {
+            let escaped: Vec<char> = if character.is_control() {
+                character.escape_default().collect()
+            } else {
+                vec![character]
+            };
+            escaped
+        })
+        .collect()
 }
 
 /// Runs `sudoku serve`: the built-in engine `args.engine` answers the engine protocol on
@@ -449,7 +544,25 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
     } else {
         (engine.solve(&puzzle.grid, settings.limits), Duration::ZERO)
     };
+    let outcome = checked(info, &puzzle.grid, outcome, settings.limits);
     Answer::Solved { puzzle, engine: &info.name, outcome, elapsed }
+}
+
+/// `outcome`, or a failure in its place when `info` is an engine from outside and the answer
+/// is wrong on its own ([`sudoku_core::check_outcome`]: a solution that is not one, a count
+/// beyond the limit...). Nothing from outside is printed on its word: a wrong answer is that
+/// puzzle's failure, as a crash would be (exit 5). The built-in engines are checked by the
+/// tests and the bench, not on every solve.
+fn checked(info: &EngineInfo, puzzle: &Grid, outcome: Outcome, limits: Limits) -> Outcome {
+    if info.is_built_in() || outcome.failure.is_some() {
+        return outcome;
+    }
+    match check_outcome(puzzle, &outcome, limits, info.solutions) {
+        None => outcome,
+        Some(problem) => {
+            Outcome::failed(FailureKind::ProtocolError, format!("gave a wrong answer: {problem}"))
+        }
+    }
 }
 
 /// What the answers written so far add up to.

@@ -35,11 +35,12 @@ fn engines_lists_those_declared_on_the_command_line_and_in_a_file() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path();
     std::fs::write(
-        dir.join("sudoku-engines.toml"),
+        dir.join("mine.toml"),
         "# mine\n[engines.fromfile]\nkind = \"judge\"\ncommand = [\"./solve\", \"--fast\"]\n",
     )
     .unwrap();
-    let listed = sudoku_in(dir, &["engines", "--external", "cli=judge:cat -n"]);
+    let args = ["engines", "--engines-file", "mine.toml", "--external", "cli=judge:cat -n"];
+    let listed = sudoku_in(dir, &args);
     let stdout = text(&listed.stdout);
     assert_eq!(listed.status.code(), Some(0), "{}", text(&listed.stderr));
     assert!(stdout.lines().next().unwrap().starts_with("naive "), "built-in first: {stdout}");
@@ -48,20 +49,19 @@ fn engines_lists_those_declared_on_the_command_line_and_in_a_file() {
     let cli_at = outside.find("cli ").expect(outside);
     assert!(file_at < cli_at, "the file's engines before --external: {outside}");
     assert!(outside.contains("judge: ./solve --fast"), "{outside}");
-    assert!(outside.contains("declared at sudoku-engines.toml:3"), "{outside}");
+    assert!(outside.contains("declared at mine.toml:3"), "{outside}");
     assert!(outside.contains("judge: cat -n"), "{outside}");
     assert!(outside.contains("declared at --external"), "{outside}");
-    assert!(outside.contains("reports a first solution; timed whole-process"), "{outside}");
+    // Listed as declared: nothing was started to ask it what it reports.
+    assert!(outside.contains("not started (--probe starts it)"), "{outside}");
+    assert!(!outside.contains("reports"), "{outside}");
 
-    // --engines-file replaces the file of the current directory.
-    std::fs::write(dir.join("other.toml"), "[engines.other]\nkind = \"judge\"\ncommand = \"x\"\n")
-        .unwrap();
-    let listed = sudoku_in(dir, &["engines", "--engines-file", "other.toml"]);
-    let stdout = text(&listed.stdout);
-    assert!(
-        stdout.contains("declared at other.toml:2") && !stdout.contains("fromfile"),
-        "{stdout}"
-    );
+    // --probe makes each engine, and says what it reports and how it is timed.
+    let mut probe = args.to_vec();
+    probe.push("--probe");
+    let probed = text(&sudoku_in(dir, &probe).stdout);
+    assert!(probed.contains("reports a first solution; timed whole-process"), "{probed}");
+    assert!(probed.contains("declared at mine.toml:3"), "{probed}");
 
     // Without declarations the listing is the built-in engines only.
     let plain = sudoku(&["engines"], b"");

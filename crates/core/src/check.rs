@@ -1,8 +1,11 @@
 //! The referee: does a claimed solution really solve a puzzle?
 //!
 //! Tests and the bench harness run every answer an engine gives through [`check_solution`], so
-//! no engine is ever trusted on its own word.
+//! no engine is ever trusted on its own word; [`check_outcome`] judges a whole answer (its count,
+//! its solution, its budget), as the bench and every command that takes an answer from outside
+//! the program do.
 
+use crate::engine::{Limits, Outcome};
 use crate::grid::{Conflict, Grid};
 use crate::size::{CellName, Size};
 
@@ -61,10 +64,72 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> 
     solution.first_conflict().map_or(Ok(()), |conflict| Err(CheckError::Conflict(conflict)))
 }
 
+/// What is wrong with `outcome` on its own, as the answer to `puzzle` asked within `limits`,
+/// if anything: a count beyond the limit, a count without a solution or a solution with a
+/// count of 0, a claimed solution that is not one ([`check_solution`]), a search that gave up
+/// though no node budget was set. An engine that gives no solutions (`gives_solutions` false:
+/// some counters of tdoku's collection) may give a count without one.
+///
+/// The check is cheap (one pass over the grid): it cannot see a wrong count of solutions or a
+/// wrong "no solution", which only another engine can.
+pub fn check_outcome(
+    puzzle: &Grid,
+    outcome: &Outcome,
+    limits: Limits,
+    gives_solutions: bool,
+) -> Option<String> {
+    if outcome.count > limits.max_solutions() {
+        return Some(format!(
+            "count {} exceeds the limit of {}",
+            outcome.count,
+            limits.max_solutions()
+        ));
+    }
+    if outcome.budget_exhausted && limits.node_budget().is_none() {
+        return Some("gave up, though no node budget was set".to_owned());
+    }
+    match &outcome.solution {
+        None if outcome.count > 0 && gives_solutions => {
+            Some(format!("count {} but no solution", outcome.count))
+        }
+        Some(_) if outcome.count == 0 => Some("a solution with a count of 0".to_owned()),
+        Some(solution) => {
+            check_solution(puzzle, solution).err().map(|error| format!("not a solution: {error}"))
+        }
+        None => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::symmetry::base_solution;
+
+    fn outcome(count: u32, solution: Option<Grid>) -> Outcome {
+        Outcome { solution, count, ..Outcome::empty() }
+    }
+
+    #[test]
+    fn problems_of_an_answer_on_its_own_are_named() {
+        let solved = base_solution(Size::NINE);
+        let mut puzzle = solved.clone();
+        puzzle.set(0, 0);
+        let limits = Limits::UNIQUE;
+        let check = |outcome: &Outcome| check_outcome(&puzzle, outcome, limits, true);
+        assert_eq!(check(&outcome(1, Some(solved.clone()))), None);
+        let mut wrong = solved.clone();
+        wrong.set(80, wrong.get(80) % 9 + 1);
+        let found = check(&outcome(1, Some(wrong))).unwrap();
+        assert!(found.starts_with("not a solution: "), "{found}");
+        assert!(check(&outcome(1, None)).unwrap().contains("no solution"));
+        assert_eq!(check_outcome(&puzzle, &outcome(1, None), limits, false), None);
+        assert!(check(&outcome(0, Some(solved.clone()))).is_some());
+        assert!(check(&outcome(3, Some(solved.clone()))).unwrap().contains("limit"));
+        let gave_up = Outcome { budget_exhausted: true, ..Outcome::empty() };
+        assert!(check(&gave_up).unwrap().contains("no node budget"));
+        let within_budget = limits.with_node_budget(10);
+        assert_eq!(check_outcome(&puzzle, &gave_up, within_budget, true), None);
+    }
 
     #[test]
     fn accepts_a_valid_solution_of_its_own_puzzle() {

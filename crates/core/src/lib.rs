@@ -21,7 +21,7 @@ pub mod symmetry;
 pub mod write;
 
 pub use alphabet::Alphabet;
-pub use check::{CheckError, check_solution};
+pub use check::{CheckError, check_outcome, check_solution};
 pub use engine::{Engine, Failure, FailureKind, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
 pub use format::Format;

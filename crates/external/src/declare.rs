@@ -124,6 +124,17 @@ pub struct Declaration {
     pub declared: String,
 }
 
+impl Declaration {
+    /// What runs, for people: the command line (quoted as a shell would read it), or the
+    /// library's specification.
+    pub fn what_runs(&self) -> String {
+        match &self.library {
+            Some(library) => library.spec(),
+            None => shell_words::join(&self.command),
+        }
+    }
+}
+
 /// An engine library, as declared.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Library {

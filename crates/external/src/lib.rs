@@ -13,6 +13,11 @@
 //! - [`native`]: a shared library (the C ABI of `include/sudoku_engine.h`, or tdoku's solver
 //!   type), in a worker process that serves it over the protocol.
 //!
+//! **Nothing runs unasked.** Declarations are read from the engines file named with
+//! `--engines-file` and from `--external`, never from a file the user did not name; and a
+//! declared engine is started (its handshake read, its library loaded) only when the command
+//! uses it ([`Wanted`]), the engines it uses all at once ([`registry`]).
+//!
 //! Each engine value owns its process ([`process::Process`]): each thread of a run makes its
 //! own engine, so a run with four threads runs four processes of a protocol engine. Whatever
 //! the program does (crash, hang, garbage, lies), the engine answers: a failure is an
@@ -30,7 +35,9 @@ pub mod process;
 pub mod protocol;
 
 use std::path::Path;
-use std::time::Duration;
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
 
 use sudoku_engines::{EngineInfo, Registry};
 
@@ -61,12 +68,12 @@ pub fn engine_info(declaration: &Declaration, declared: &Declared<'_>) -> Engine
     }
 }
 
-/// Where a run's engines are declared: an engines file (or the default one in the current
-/// directory), `--external` arguments, and the run's time limit.
+/// Where a run's engines are declared: an engines file, `--external` arguments, and the run's
+/// settings for them.
 #[derive(Clone, Debug, Default)]
 pub struct Declared<'a> {
-    /// `--engines-file`; when `None`, [`declare::DEFAULT_FILE`] in the current directory, if
-    /// there is one.
+    /// `--engines-file`. No other file is ever read: a [`declare::DEFAULT_FILE`] in the current
+    /// directory is not, since whoever wrote it could make any plain `solve` run its commands.
     pub engines_file: Option<&'a Path>,
     /// Each `--external` argument.
     pub externals: &'a [String],
@@ -80,26 +87,49 @@ pub struct Declared<'a> {
     /// `--plugin PATH` or `--tdoku SPEC` is added); without it, a library can only be loaded
     /// in-process.
     pub worker: Option<&'a [String]>,
+    /// Which of the declared engines the command uses, and so starts.
+    pub wanted: Wanted,
 }
 
-/// The run's registry: the built-in engines, then those of the engines file, then those of
-/// `--external`, in order. A bad file or declaration, or a name declared twice, is one line
-/// (with file, line and column) and no registry.
-pub fn registry(declared: &Declared<'_>) -> Result<Registry, String> {
-    let mut declarations = Vec::new();
-    match declared.engines_file {
-        Some(file) => declarations.extend(declare::read_file(file)?),
-        None => {
-            let default = Path::new(declare::DEFAULT_FILE);
-            if default.exists() {
-                declarations.extend(declare::read_file(default)?);
-            }
+/// Which declared engines a command starts: starting one runs its program (or loads its
+/// library) to read its handshake, so only those the command uses are.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Wanted {
+    /// None: the command names no engine from outside.
+    #[default]
+    None,
+    /// The engines of these names, where declared (a name that is not is left to the
+    /// registry's lookup to refuse).
+    Named(Vec<String>),
+    /// Every declared engine.
+    All,
+}
+
+impl Wanted {
+    /// Whether the engine called `name` is wanted.
+    fn wants(&self, name: &str) -> bool {
+        match self {
+            Wanted::None => false,
+            Wanted::Named(names) => names.iter().any(|wanted| wanted == name),
+            Wanted::All => true,
         }
+    }
+}
+
+/// How long the engines of a run may take to start before the run says what it waits for.
+pub const SLOW_START: Duration = Duration::from_secs(1);
+
+/// The declarations of a run, in order: those of the engines file, then those of `--external`.
+/// A bad file or declaration, a built-in engine's name or a name declared twice is one line
+/// (with file, line and column). Nothing is started.
+pub fn declarations(declared: &Declared<'_>) -> Result<Vec<Declaration>, String> {
+    let mut declarations = Vec::new();
+    if let Some(file) = declared.engines_file {
+        declarations.extend(declare::read_file(file)?);
     }
     for text in declared.externals {
         declarations.push(declare::parse_external(text)?);
     }
-    // Names are checked before any program starts.
     let built_in = Registry::built_in();
     for (index, declaration) in declarations.iter().enumerate() {
         let name = &declaration.name;
@@ -116,9 +146,100 @@ pub fn registry(declared: &Declared<'_>) -> Result<Registry, String> {
             ));
         }
     }
-    let mut registry = built_in;
-    for declaration in &declarations {
-        registry.add(engine_info(declaration, declared))?;
+    Ok(declarations)
+}
+
+/// The run's registry: the built-in engines, then the declared engines the command uses
+/// (`declared.wanted`), in the order declared. Those are started all at once, each on a thread
+/// of its own, so a run naming several waits for the slowest start rather than for their sum;
+/// when they take longer than [`SLOW_START`], `waiting` is told which are still starting (a
+/// line for a person). A bad declaration is one line ([`declarations`]) and no registry, before
+/// anything starts.
+pub fn registry(declared: &Declared<'_>, waiting: &dyn Fn(&str)) -> Result<Registry, String> {
+    let wanted: Vec<Declaration> = declarations(declared)?
+        .into_iter()
+        .filter(|declaration| declared.wanted.wants(&declaration.name))
+        .collect();
+    let mut registry = Registry::built_in();
+    for info in start_all(&wanted, declared, waiting) {
+        registry.add(info)?;
     }
     Ok(registry)
+}
+
+/// The engines of `declarations`, made (and so started) at once on threads of their own, in
+/// the order given.
+///
+/// Each thread stays, parked, once its engine is made, for as long as this process: on Linux
+/// an engine's process is started to die with the thread that started it (see
+/// [`process::Process`]), and the process started to read the handshake serves the run's first
+/// engine value.
+fn start_all(
+    declarations: &[Declaration],
+    declared: &Declared<'_>,
+    waiting: &dyn Fn(&str),
+) -> Vec<EngineInfo> {
+    let mut made: Vec<Option<EngineInfo>> = vec![None; declarations.len()];
+    let (sender, receiver) = mpsc::channel();
+    for (index, declaration) in declarations.iter().enumerate() {
+        let sender = sender.clone();
+        let declaration = declaration.clone();
+        let worker: Option<Vec<String>> = declared.worker.map(<[String]>::to_vec);
+        let (time_limit, memory_limit, in_process) =
+            (declared.time_limit, declared.memory_limit, declared.in_process);
+        let started =
+            thread::Builder::new().name(format!("start-{}", declaration.name)).spawn(move || {
+                let declared = Declared {
+                    time_limit,
+                    memory_limit,
+                    in_process,
+                    worker: worker.as_deref(),
+                    ..Declared::default()
+                };
+                // The receiver outlives every sender: the loop below ends when they are gone.
+                let _ = sender.send((index, engine_info(&declaration, &declared)));
+                loop {
+                    thread::park();
+                }
+            });
+        if started.is_err() {
+            // No thread to spare: this one starts it.
+            made[index] = Some(engine_info(&declarations[index], declared));
+        }
+    }
+    drop(sender);
+    let mut told = false;
+    let slow_after = Instant::now() + SLOW_START;
+    while made.iter().any(Option::is_none) {
+        let wait = if told {
+            Duration::from_secs(3600)
+        } else {
+            slow_after.saturating_duration_since(Instant::now())
+        };
+        match receiver.recv_timeout(wait) {
+            Ok((index, info)) => made[index] = Some(info),
+            Err(RecvTimeoutError::Timeout) => {
+                told = true;
+                let pending: Vec<String> = declarations
+                    .iter()
+                    .zip(&made)
+                    .filter(|(_, made)| made.is_none())
+                    .map(|(declaration, _)| {
+                        format!("'{}' ({})", declaration.name, declaration.kind.name())
+                    })
+                    .collect();
+                let limit = protocol::HANDSHAKE_LIMIT.as_secs();
+                waiting(&format!(
+                    "waiting for {} to start: {} (at most {limit} s)",
+                    if pending.len() == 1 { "engine" } else { "engines" },
+                    pending.join(", ")
+                ));
+            }
+            // A thread that panicked: its engine is missing, and so is the run's answer.
+            Err(RecvTimeoutError::Disconnected) => {
+                panic!("an engine from outside could not be registered")
+            }
+        }
+    }
+    made.into_iter().flatten().collect()
 }
