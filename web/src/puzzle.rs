@@ -4,9 +4,24 @@
 use serde::Serialize;
 use sudoku_core::{Alphabet, Format, Grid, Puzzle, format_grid, parse_one};
 
-/// The first puzzle of `text`, or the reader's error as one line naming its place.
+/// The largest side the page takes. Links, and the text the engines are given, carry a puzzle
+/// on one line of symbols, which the line format writes up to 36×36; a larger grid is written
+/// as numbers, past the reader's line length, so its link would not load again.
+pub const MAX_SIDE: usize = 36;
+
+/// The first puzzle of `text`, or the reader's error as one line naming its place; a grid
+/// larger than [`MAX_SIDE`] is refused so.
 pub fn read(text: &str) -> Result<Puzzle, String> {
-    parse_one(text.as_bytes()).map_err(|error| error.to_string())
+    let puzzle = parse_one(text.as_bytes()).map_err(|error| error.to_string())?;
+    let size = puzzle.grid.size();
+    if size.side() > MAX_SIDE {
+        return Err(format!(
+            "puzzle 1, line {}: a {size} grid is larger than this page takes ({MAX_SIDE}×{MAX_SIDE} \
+             at most, the largest a link carries on one line); `sudoku solve` solves it",
+            puzzle.line
+        ));
+    }
+    Ok(puzzle)
 }
 
 /// `grid` on one line in `alphabet` (the size's usual one where `alphabet` has too few
@@ -69,6 +84,23 @@ pub fn symbols(puzzle: &Puzzle) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_grid_larger_than_a_link_carries_is_refused_and_the_largest_goes_round_trip() {
+        let numbers = |side: usize| -> String {
+            (0..side).map(|_| vec!["0"; side].join(" ") + "\n").collect()
+        };
+        for side in [49, 64] {
+            let refused = show(&numbers(side)).unwrap_err();
+            assert!(refused.contains(&format!("a {side}×{side} grid is larger")), "{refused}");
+            assert_eq!(refused.lines().count(), 1, "{refused}");
+        }
+        // 36×36, the largest taken: its link's line reads back as the same grid.
+        let shown = show(&numbers(36)).unwrap();
+        assert_eq!(shown.side, 36);
+        let again = show(&shown.line).unwrap();
+        assert_eq!((again.side, again.cells), (36, shown.cells));
+    }
 
     #[test]
     fn reads_every_format_and_says_where_it_fails() {
