@@ -1,8 +1,11 @@
-//! The structure of the workspace: inside each crate, no module uses one that uses it back.
+//! The structure of the workspace: inside each crate, no module uses one that uses it back, and
+//! inside each folder, no file uses one that uses it back.
 //!
 //! A module here is a file or folder directly under a crate's `src/` (a folder counts as one
 //! module with everything in it); it uses another when its code names `crate::other`. The
 //! crate root is left out: it declares every module, and they may all use what it defines.
+//! Inside a module's folder, at every depth, the same holds of its files and sub-folders, which
+//! name each other as `super::other`; the folder's `mod.rs` is left out as the root is.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -27,19 +30,25 @@ fn rust_files(path: &Path, found: &mut Vec<PathBuf>) {
 /// The modules a piece of code names as `crate::name`, among `modules`. Comments are left
 /// out: a link in a doc comment is not a use.
 fn named(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
+    named_after(code, "crate::", modules)
+}
+
+/// The modules a piece of code names as `PREFIXname` (`crate::name`, `super::name`), among
+/// `modules`, comments left out.
+fn named_after(code: &str, prefix: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
     let code: String = code
         .lines()
         .filter(|line| !line.trim_start().starts_with("//"))
         .flat_map(|line| [line, "\n"])
         .collect();
     let mut found = BTreeSet::new();
-    for (at, _) in code.match_indices("crate::") {
+    for (at, _) in code.match_indices(prefix) {
         // Not a longer path such as `sudoku_crate::`.
         let before = code[..at].chars().next_back();
         if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
             continue;
         }
-        let rest = &code[at + "crate::".len()..];
+        let rest = &code[at + prefix.len()..];
         let name: String = rest.chars().take_while(|&c| c.is_alphanumeric() || c == '_').collect();
         if modules.contains(&name) {
             found.insert(name);
@@ -50,14 +59,18 @@ fn named(code: &str, modules: &BTreeSet<String>) -> BTreeSet<String> {
 
 /// For one crate's `src/`: each module and the modules it uses.
 fn uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    uses_in(src, "crate::", &["lib", "main"])
+}
+
+/// For one folder: each of its modules (a file, or a sub-folder with everything in it), and
+/// those of its siblings it names after `prefix`; the files named `roots` are left out.
+fn uses_in(folder: &Path, prefix: &str, roots: &[&str]) -> BTreeMap<String, BTreeSet<String>> {
     let mut modules = BTreeMap::new();
-    for entry in fs::read_dir(src).unwrap() {
+    for entry in fs::read_dir(folder).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().into_owned();
-        if name == "lib"
-            || name == "main"
-            || !(path.is_dir() || name.len() < path.file_name().unwrap().len())
-        {
+        let is_rust = path.extension().is_some_and(|extension| extension == "rs");
+        if roots.contains(&name.as_str()) || !(path.is_dir() || is_rust) {
             continue;
         }
         modules.insert(name, path);
@@ -70,7 +83,7 @@ fn uses(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
             rust_files(&path, &mut files);
             let mut used = BTreeSet::new();
             for file in files {
-                used.extend(named(&fs::read_to_string(file).unwrap(), &names));
+                used.extend(named_after(&fs::read_to_string(file).unwrap(), prefix, &names));
             }
             used.remove(&name);
             (name, used)
@@ -119,6 +132,43 @@ fn no_module_uses_one_that_uses_it_back() {
     assert!(cycles.is_empty(), "import cycles:\n{}", cycles.join("\n"));
 }
 
+/// Every folder under `path`, `path` included.
+fn folders(path: &Path, found: &mut Vec<PathBuf>) {
+    found.push(path.to_path_buf());
+    for entry in fs::read_dir(path).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            folders(&path, found);
+        }
+    }
+}
+
+#[test]
+fn no_file_uses_one_that_uses_it_back() {
+    let mut cycles = Vec::new();
+    let mut looked_at = 0;
+    for entry in fs::read_dir(repository().join("crates")).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        if !src.is_dir() {
+            continue;
+        }
+        let mut found = Vec::new();
+        folders(&src, &mut found);
+        // The crate's own folder is the test above's.
+        for folder in found.into_iter().filter(|folder| *folder != src) {
+            looked_at += 1;
+            let graph = uses_in(&folder, "super::", &["mod"]);
+            for file in graph.keys() {
+                if let Some(cycle) = cycle_through(file, &graph) {
+                    cycles.push(format!("{}: {} -> {file}", folder.display(), cycle.join(" -> ")));
+                }
+            }
+        }
+    }
+    assert!(looked_at >= 5, "the module folders were looked at: {looked_at}");
+    assert!(cycles.is_empty(), "import cycles between files:\n{}", cycles.join("\n"));
+}
+
 #[test]
 fn a_cycle_is_found_when_there_is_one() {
     let modules: BTreeSet<String> = ["report", "corpus", "chart"].map(String::from).into();
@@ -139,4 +189,10 @@ fn a_cycle_is_found_when_there_is_one() {
     ]
     .into();
     assert_eq!(cycle_through("report", &acyclic), None);
+    // Between the files of a folder: `super::` names a sibling.
+    let files: BTreeSet<String> = ["solver", "clauses"].map(String::from).into();
+    assert_eq!(
+        named_after("use super::solver::Lit;\n// super::clauses\n", "super::", &files),
+        ["solver".to_owned()].into()
+    );
 }

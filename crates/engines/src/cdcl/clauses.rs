@@ -8,7 +8,7 @@
 //! arena and leaves behind, in each old header, where its clause went, so that the watches and
 //! reasons that name clauses can be moved along.
 
-use super::solver::Lit;
+use super::literal::Lit;
 
 /// A clause's name: the offset of its header in the arena.
 pub(super) type ClauseRef = u32;

@@ -4,7 +4,8 @@
 //! keeping.
 
 use super::clauses::{ClauseDb, ClauseRef};
-use super::solver::{BINARY, Conflict, Lit, Reason, Solver, TRUE, var_of};
+use super::literal::{Lit, var_of};
+use super::solver::{BINARY, Conflict, Reason, Solver, TRUE};
 
 /// Learned clauses of this glue or less are never deleted (glue clauses, as Glucose's).
 const KEPT_GLUE: u32 = 2;

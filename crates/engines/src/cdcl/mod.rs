@@ -240,11 +240,13 @@
 
 mod clauses;
 mod learning;
+mod literal;
 mod order;
 mod solver;
 
 use learning::Analysis;
-use solver::{FALSE, Rephase, Solver, TRUE, UNASSIGNED, literal};
+use literal::literal;
+use solver::{FALSE, Rephase, Solver, TRUE, UNASSIGNED};
 use sudoku_core::{Limits, Stats};
 
 use crate::geometry::{CellSolver, begin_search, cell_engine};

@@ -16,23 +16,9 @@
 //! stored and watched, two literals each.
 
 use super::clauses::{ClauseDb, ClauseRef};
+use super::literal::{Lit, literal, var_of};
 use super::order::Order;
 use crate::geometry::Geometry;
-
-/// A literal: `var << 1`, negated when the low bit is set.
-pub(super) type Lit = u32;
-
-/// The variable of `lit`.
-#[inline]
-pub(super) fn var_of(lit: Lit) -> usize {
-    (lit >> 1) as usize
-}
-
-/// The literal of `var`, negated when `negative`.
-#[inline]
-pub(super) fn literal(var: usize, negative: bool) -> Lit {
-    (var as u32) << 1 | u32::from(negative)
-}
 
 /// The value of an unassigned literal.
 pub(super) const UNASSIGNED: i8 = 0;
