@@ -19,7 +19,7 @@ fn repository() -> PathBuf {
 fn documents() -> Vec<PathBuf> {
     let root = repository();
     let mut found = Vec::new();
-    for directory in [root.clone(), root.join("docs"), root.join("data")] {
+    for directory in [root.clone(), root.join("docs"), root.join("docs/notes"), root.join("data")] {
         for entry in fs::read_dir(&directory).unwrap() {
             let path = entry.unwrap().path();
             if path.extension().is_some_and(|extension| extension == "md") {

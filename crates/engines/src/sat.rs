@@ -40,58 +40,14 @@
 //! run's answer.
 //!
 //! How the solver is set: `batsat` is MiniSat 2.2 in Rust, and two of its settings are not
-//! MiniSat's defaults, for the minimal 25×25 puzzles, where the search is long:
-//! - every variable of a cell's value is decided true ("this cell holds this value", the
-//!   variable's preferred polarity), never false: a true value empties its cell and takes the
-//!   value out of its row, column and box, where a false one removes one candidate. MiniSat
-//!   decides false first and then as last time (phase saving); that took 2.2 times the
-//!   conflicts on the 18 minimal 25×25 puzzles of Gecode's examples (1,441,081 against 663,491
-//!   to a first solution), and deciding true first with phase saving kept (each variable
-//!   negated) was worse than always true (449,408 against 245,041 conflicts on the first
-//!   eight);
-//! - it keeps a fifth as many learnt clauses as the formula has clauses before its first
-//!   clean-up, not a third: propagation takes some 80% of its time on these puzzles (measured
-//!   with `perf`), and each learnt clause kept is watched at every propagation. A tenth made a
-//!   conflict 1.7 times cheaper but doubled the conflicts; half kept about as many conflicts
-//!   (611,128 against 663,491), each dearer.
-//!
-//! Other settings measured on the same 18 puzzles, values decided true, and dropped, each worse
-//! in conflicts: a variable activity decay of 0.90 and 0.98 (against 0.95), geometric restarts
-//! (against Luby's), a first restart after 300 conflicts (against 100), 2% random decisions
-//! (with the fixed seed). Other encodings were measured too, with this solver and with
-//! CaDiCaL: "at most one" by Sinz's sequential counter instead of pairwise (832,695 conflicts
-//! against 663,491, each about twice as dear; Chen's product encoding was as dear on one
-//! puzzle), and "triad" variables for each value in each row or column of a box, which make
-//! locked candidates a matter of propagation (50% more conflicts for CaDiCaL, 949,916 against
-//! 632,714, and far slower for `batsat`). The clauses of both "at least one" (each cell a
-//! value, each value a place in each unit) and both "at most one" are already there. The
-//! figures, and what the settings give beside CaDiCaL on every set: `docs/engines.md` and
-//! `docs/results.md`.
-//!
-//! More variants were measured later, over four draws each (the initial activities
-//! shuffled), on Gecode's 18 and 8 generated puzzles to a first solution, and none beat these
-//! settings by more than the spread of the draws: the duplicate binary clauses dropped (two
-//! cells of one box and one row or column are written twice, 11% of the clauses), the cells
-//! with fewest values numbered first, the learnt-clause limit grown by 1.05 or 1.2, a clause
-//! activity decay of 0.99, a first restart after 50 conflicts, a variable activity decay of
-//! 0.93, a third of the clauses as learnt clauses, the candidates that singles and locked
-//! candidates rule out before the search given to the solver as facts; dropping each cell's
-//! "at least one" or "at most one" clauses (which the units' clauses imply) multiplied the
-//! conflicts (figures in `docs/results.md`, "More settings and encodings for `sat`").
-//!
-//! Why `batsat`: measured against the CaDiCaL bindings (the `cadical` crate, which compiles
-//! CaDiCaL's C++), on the same encoding, one puzzle at a time, counting to two: `batsat` took
-//! 0.57× CaDiCaL's time on top1465 and 0.66× on the shipped 16×16 corpus; on four minimal 25×25
-//! puzzles 1.24× (0.87 s against 0.70 s median). It is pure Rust (any machine with the Rust
-//! toolchain builds it, no C++ compiler), deterministic, reports its decisions, and lets a
-//! callback stop it; the bindings report no statistics. Of the other CDCL solvers in pure
-//! Rust, `splr` (0.17; its latest release needs a newer compiler than the workspace's) and
-//! `varisat` (0.2) were measured on four of Gecode's puzzles with MiniSat's settings: `splr`
-//! took 0.8× `batsat`'s time, `varisat` 1.2×; on 17 of the 42 shipped minimal puzzles `splr`
-//! took 2.2 times CaDiCaL's command-line solver. Neither can be stopped after a number of
-//! decisions (`splr` stops only at a time limit, which would make the engine's answers depend
-//! on the machine), so neither could honour a node budget. A third, `sat-solver` (0.2.1),
-//! answered "unsatisfiable" on satisfiable 25×25 formulas.
+//! MiniSat's defaults, for the minimal 25×25 puzzles, where the search is long: every cell's
+//! value is decided true (a true value empties its cell and takes the value out of its units,
+//! where a false one removes one candidate), and it keeps a fifth as many learnt clauses as
+//! the formula has clauses before its first clean-up, not a third (propagation takes most of
+//! its time, and every learnt clause kept is watched). Why `batsat` (pure Rust, deterministic,
+//! its decisions reported, stoppable after a number of them, so it honours a node budget), and
+//! every setting, encoding and solver measured beside these with its figures:
+//! `docs/notes/sat.md`.
 
 use std::io::{self, Write};
 use std::sync::Arc;
