@@ -12,7 +12,8 @@
 //! process (a program answers in order, so the only way past them is a new process).
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::io::Write as _;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,9 @@ use crate::process::{Process, quote};
 /// The most puzzles of a hint kept (a bench chunk is at most 65,536 puzzles); beyond, puzzles
 /// are sent one at a time as they are solved.
 const MAX_HINT: usize = 1 << 16;
+
+/// The most characters of an engine's reason for not starting shown on standard error.
+const MAX_REFUSAL_CHARS: usize = 300;
 
 /// How long a program is given to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(100);
@@ -67,10 +71,14 @@ impl Connection {
                 Ok(false) => {}
                 Err(problem) => {
                     process.kill();
-                    return Err(Failure {
-                        kind: FailureKind::ProtocolError,
-                        message: format!("start-up: handshake: {problem}"),
-                    });
+                    let message = match &handshake.refusal {
+                        Some(why) => {
+                            report_refusal(command, why);
+                            format!("cannot start: {why}")
+                        }
+                        None => format!("start-up: handshake: {problem}"),
+                    };
+                    return Err(Failure { kind: FailureKind::ProtocolError, message });
                 }
             }
         }
@@ -106,6 +114,35 @@ impl Connection {
             thread::sleep(Duration::from_millis(1));
         }
     }
+}
+
+/// Says on standard error, once for each command in this process, that `command` cannot start
+/// and why (`why`, its answer to the greeting): a library its worker cannot load, say. Each of
+/// its puzzles still fails with that message, but a run of many puzzles and threads says once
+/// what is wrong rather than leaving it to be read in every failure.
+fn report_refusal(command: &[String], why: &str) {
+    static REPORTED: Mutex<Vec<Vec<String>>> = Mutex::new(Vec::new());
+    let mut reported = REPORTED.lock().unwrap_or_else(PoisonError::into_inner);
+    if reported.iter().any(|seen| seen == command) {
+        return;
+    }
+    reported.push(command.to_vec());
+    // The engine's words, control characters escaped (they reach a terminal) and cut short.
+    let mut said = String::new();
+    for (index, character) in why.chars().enumerate() {
+        if index == MAX_REFUSAL_CHARS {
+            said.push('…');
+            break;
+        }
+        if character.is_control() {
+            said.extend(character.escape_default());
+        } else {
+            said.push(character);
+        }
+    }
+    let command = shell_words::join(command);
+    // Standard error closed or gone: the failures still say it.
+    let _ = writeln!(std::io::stderr(), "sudoku: engine command {command} cannot start: {said}");
 }
 
 /// A request sent and not yet answered.
