@@ -27,8 +27,9 @@ use crate::process::{Process, quote};
 /// are sent one at a time as they are solved.
 const MAX_HINT: usize = 1 << 16;
 
-/// The most characters of an engine's reason for not starting shown on standard error.
-const MAX_REFUSAL_CHARS: usize = 300;
+/// The most characters of an engine's message (an error answer, a reason for not starting)
+/// kept: more than a library's own message (500) with the words its worker puts before it.
+const MAX_SAID_CHARS: usize = 600;
 
 /// How long a program is given to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(100);
@@ -74,7 +75,7 @@ impl Connection {
                     let message = match &handshake.refusal {
                         Some(why) => {
                             report_refusal(command, why);
-                            format!("cannot start: {why}")
+                            format!("cannot start: {}", said(why))
                         }
                         None => format!("start-up: handshake: {problem}"),
                     };
@@ -127,10 +128,20 @@ fn report_refusal(command: &[String], why: &str) {
         return;
     }
     reported.push(command.to_vec());
-    // The engine's words, control characters escaped (they reach a terminal) and cut short.
-    let mut said = String::new();
-    for (index, character) in why.chars().enumerate() {
-        if index == MAX_REFUSAL_CHARS {
+    let command = shell_words::join(command);
+    let why = said(why);
+    // Standard error closed or gone: the failures still say it.
+    let _ = writeln!(std::io::stderr(), "sudoku: engine command {command} cannot start: {why}");
+}
+
+/// What an engine said on purpose (why it cannot start, why it cannot answer), in quotes as
+/// [`quote`] shows what it wrote, but cut at [`MAX_SAID_CHARS`] rather than at a garbage
+/// line's length: a library's own message, passed on by its worker, is kept whole as the
+/// harness keeps it in its own process.
+fn said(text: &str) -> String {
+    let mut said = String::from("'");
+    for (index, character) in text.chars().enumerate() {
+        if index == MAX_SAID_CHARS {
             said.push('…');
             break;
         }
@@ -140,9 +151,8 @@ fn report_refusal(command: &[String], why: &str) {
             said.push(character);
         }
     }
-    let command = shell_words::join(command);
-    // Standard error closed or gone: the failures still say it.
-    let _ = writeln!(std::io::stderr(), "sudoku: engine command {command} cannot start: {said}");
+    said.push('\'');
+    said
 }
 
 /// A request sent and not yet answered.
@@ -285,7 +295,7 @@ impl ProtocolEngine {
                 Reply::Answer(outcome) => outcome,
                 Reply::Error(message) => Outcome::failed(
                     FailureKind::ProtocolError,
-                    format!("answered request {id} with an error: {}", quote(&message)),
+                    format!("answered request {id} with an error: {}", said(&message)),
                 ),
             };
             let answered = self.in_flight.pop_front().expect("a request is in flight");
