@@ -1,8 +1,10 @@
 //! Engine libraries (`plugin` engines, the C ABI of include/sudoku_engine.h) on the bench, in
 //! the worker process `sudoku` starts for them: the hostile plugins of tests/plugins/ cost
 //! exactly the puzzles they misbehave on and leave the other engine's rows as they are without
-//! them; a library of another ABI version, or no library at all, fails its every puzzle with a
-//! message naming the problem; the examples (examples/plugins/backtrack.c, the Rust crate
+//! them; those that can run in the harness's own process too (`--in-process`) get the same
+//! verdicts there as in the worker; a library of another ABI version, or no library at all,
+//! fails its every puzzle with a message naming the problem, said once on standard error; the
+//! examples (examples/plugins/backtrack.c, the Rust crate
 //! examples/plugins/fast) answer with the counters of the built-in engines they match.
 //!
 //! The C plugins need a C compiler (`cc`): without one a test prints a notice and passes, but
