@@ -10,8 +10,9 @@
  *
  * and `sudoku bench`, `solve`, `count` and `generate` run it beside the built-in engines. By
  * default it runs in a worker process (the `sudoku` program hosting the library), which times
- * each call itself: a crash or a hang costs that puzzle, never the run. See
- * docs/native-engines.md.
+ * each call itself: a crash or a hang costs that puzzle, never the run. Whatever the library
+ * prints to standard output goes to the worker's standard error, never to the harness: print
+ * freely while debugging. See docs/native-engines.md.
  *
  * Exported symbols (C linkage, default visibility):
  *

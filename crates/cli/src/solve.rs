@@ -253,32 +253,24 @@ fn printable(text: &str) -> String {
         .collect()
 }
 
-/// Runs `sudoku serve`: the built-in engine `args.engine` answers the engine protocol on
-/// standard input and output until `quit` or the end of the input; returns the exit code.
+/// Runs `sudoku serve`: the built-in engine `args.engine` (or the library of `--plugin` or
+/// `--tdoku`) answers the engine protocol on standard input and output until `quit` or the end
+/// of the input; returns the exit code.
 pub fn serve(args: &ServeArgs) -> u8 {
     let library = match (&args.plugin, &args.tdoku) {
-        (Some(spec), _) => Some(served_library(Kind::Plugin, spec, args.memory_limit, false)),
-        (None, Some(spec)) => {
-            Some(served_library(Kind::Tdoku, spec, args.memory_limit, args.counts_only))
-        }
+        (Some(spec), _) => Some((Kind::Plugin, spec, false)),
+        (None, Some(spec)) => Some((Kind::Tdoku, spec, args.counts_only)),
         (None, None) => None,
     };
+    if let Some((kind, spec, counts_only)) = library {
+        return serve_library(kind, spec, args.memory_limit, counts_only);
+    }
     let instant;
-    let engine = match &library {
-        Some(Ok(library)) => library,
-        Some(Err(problem)) => {
-            // The harness reads why in the handshake; a person, on standard error.
-            let _ = sudoku_external::protocol::refuse(problem, io::stdin().lock(), io::stdout());
-            return match errln!("sudoku serve: {problem}") {
-                Ok(()) => exit::BAD_INPUT,
-                Err(halt) => halt.exit_code(exit::BAD_INPUT),
-            };
-        }
-        None if args.instant => {
-            instant = sudoku_external::overhead::instant();
-            &instant
-        }
-        None => match sudoku_engines::find(&args.engine) {
+    let engine = if args.instant {
+        instant = sudoku_external::overhead::instant();
+        &instant
+    } else {
+        match sudoku_engines::find(&args.engine) {
             Ok(engine) => engine,
             Err(unknown) => {
                 return match errln!("sudoku: {unknown}") {
@@ -286,11 +278,37 @@ pub fn serve(args: &ServeArgs) -> u8 {
                     Err(halt) => halt.exit_code(exit::BAD_INPUT),
                 };
             }
-        },
+        }
     };
-    let input = io::stdin().lock();
-    let output = io::stdout().lock();
-    match sudoku_external::protocol::serve(engine, input, output) {
+    served(sudoku_external::protocol::serve(engine, io::stdin().lock(), io::stdout().lock()))
+}
+
+/// Serves the library `spec` of `kind` (the worker process of a library engine). Standard
+/// output is set aside for the protocol before the library is loaded, so that what the library
+/// prints goes to standard error ([`sudoku_external::native::protocol_output`]). A library that
+/// cannot be loaded is refused in place of a handshake: the harness reads why there; a person,
+/// on standard error.
+fn serve_library(kind: Kind, spec: &str, memory_limit: Option<u64>, counts_only: bool) -> u8 {
+    let failed = |problem: &str| match errln!("sudoku serve: {problem}") {
+        Ok(()) => exit::BAD_INPUT,
+        Err(halt) => halt.exit_code(exit::BAD_INPUT),
+    };
+    let mut output = match sudoku_external::native::protocol_output() {
+        Ok(output) => output,
+        Err(problem) => return failed(&problem),
+    };
+    match served_library(kind, spec, memory_limit, counts_only) {
+        Ok(engine) => served(sudoku_external::protocol::serve(&engine, io::stdin().lock(), output)),
+        Err(problem) => {
+            let _ = sudoku_external::protocol::refuse(&problem, io::stdin().lock(), &mut output);
+            failed(&problem)
+        }
+    }
+}
+
+/// The exit code of a protocol server that ended with `result`.
+fn served(result: io::Result<()>) -> u8 {
+    match result {
         Ok(()) => exit::SUCCESS,
         // The harness on the other end went away: nothing is left to answer.
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => exit::SUCCESS,

@@ -1,8 +1,10 @@
 //! Engine libraries (`plugin` engines, the C ABI of include/sudoku_engine.h) on the bench, in
 //! the worker process `sudoku` starts for them: the hostile plugins of tests/plugins/ cost
 //! exactly the puzzles they misbehave on and leave the other engine's rows as they are without
-//! them; a library of another ABI version, or no library at all, fails its every puzzle with a
-//! message naming the problem; the examples (examples/plugins/backtrack.c, the Rust crate
+//! them; those that can run in the harness's own process too (`--in-process`) get the same
+//! verdicts there as in the worker; a library of another ABI version, or no library at all,
+//! fails its every puzzle with a message naming the problem, said once on standard error; the
+//! examples (examples/plugins/backtrack.c, the Rust crate
 //! examples/plugins/fast) answer with the counters of the built-in engines they match.
 //!
 //! The C plugins need a C compiler (`cc`): without one a test prints a notice and passes, but
@@ -349,6 +351,178 @@ fn a_file_that_is_no_library_fails_every_puzzle_saying_so() {
         path
     };
     cannot_be_loaded("text", library, "cannot load it as a shared library");
+}
+
+/// What a hostile library of tests/plugins/ does to the puzzles of the table below.
+#[derive(Clone, Copy)]
+enum Targets {
+    /// It fails the targeted puzzles (common.h) with this verdict, and solves the others.
+    Fail(&'static str),
+    /// It fails every puzzle with this verdict.
+    FailAll(&'static str),
+    /// It answers the targeted puzzles wrongly, and is charged with a disagreement for each.
+    Lie,
+    /// It solves every puzzle (whatever else it does).
+    Solve,
+}
+
+/// The hostile libraries that can run in this process as well as in a worker (those that
+/// crash or hang cannot: they would take the harness with them), each with the engines run
+/// beside it, what it does, what its failures' messages hold, and the exit code of `bench`.
+const HOSTILE: [(&str, &str, Targets, &[&str], i32); 9] = [
+    // Its message's first line kept whole (longer than a quoted line of garbage).
+    (
+        "failed",
+        "fast",
+        Targets::Fail("protocol-error"),
+        &["FAILED): out of tea", "off last week"],
+        5,
+    ),
+    ("count_max", "fast", Targets::Fail("protocol-error"), &["claimed 18446744073709551615"], 5),
+    ("budget_lie", "fast", Targets::Fail("protocol-error"), &["budget ran out when it was"], 5),
+    ("bad_cell", "fast", Targets::Fail("protocol-error"), &["holds 200 at cell 1 (row 1"], 5),
+    ("tdoku_z", "fast", Targets::Fail("protocol-error"), &["holds 'Z' at cell 41 (row 5"], 5),
+    ("null_state", "fast", Targets::FailAll("protocol-error"), &["create returned NULL"], 5),
+    ("wrong_solution", "fast", Targets::Lie, &[], 3),
+    // Three engines, so that the two right ones outvote it.
+    ("wrong_count", "fast,dlx", Targets::Lie, &[], 3),
+    ("chatty", "fast", Targets::Solve, &[], 0),
+];
+
+/// The declaration of the hostile library `name` built at `library` (`tdoku_z` is a function of
+/// tdoku's type, the others plugins).
+fn declaration_of(name: &str, library: &Path) -> String {
+    match name {
+        "tdoku_z" => format!("{name}=tdoku:{}:ZSolver:1", library.display()),
+        _ => format!("{name}={}", plugin(library)),
+    }
+}
+
+/// Every hostile library of [`HOSTILE`] gives the same verdicts in its worker process as in
+/// this one: the same verdict, count and statistics on every puzzle of a bench, the same
+/// message essentials, the same exit code from `bench` and from `solve`. A library's failure
+/// (an error code, a count above the limit, a budget run out when none was given, a value no
+/// grid holds, no state) is a protocol error in both, never an answer; what a library prints
+/// to standard output never reaches the harness from a worker.
+#[test]
+fn hostile_libraries_get_the_same_verdicts_in_the_worker_and_in_process() {
+    if !have_compiler() {
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let lines = puzzles(dir, "p.txt", "generated-10000.txt", 40);
+    let targeted = targeted(&lines);
+    for (name, others, targets, message, exit) in HOSTILE {
+        let library = build(dir, &format!("crates/cli/tests/plugins/{name}.c"), name);
+        let declaration = declaration_of(name, &library);
+        let engines = format!("{others},{name}");
+        let externals = std::slice::from_ref(&declaration);
+        let worker = bench(dir, &["p.txt"], &engines, externals, &[]);
+        let in_process = bench(dir, &["p.txt"], &engines, externals, &["--in-process"]);
+        for (path, run) in [("worker", &worker), ("in-process", &in_process)] {
+            assert_eq!(run.output.status.code(), Some(exit), "{name} {path}: {}", run.stderr());
+            let rows = run.rows_of(name);
+            assert_eq!(rows.len(), lines.len(), "{name} {path}");
+            for ((_, puzzle), row) in rows {
+                let failed = match targets {
+                    Targets::Fail(verdict) if targeted.contains(&puzzle) => Some(verdict),
+                    Targets::FailAll(verdict) => Some(verdict),
+                    _ => None,
+                };
+                let lied = matches!(targets, Targets::Lie) && targeted.contains(&puzzle);
+                match failed {
+                    Some(verdict) => {
+                        assert_eq!(row.verdict, verdict, "{name} {path} {puzzle}: {row:?}");
+                        for part in message {
+                            assert!(row.message.contains(part), "{name} {path} {puzzle}: {row:?}");
+                        }
+                    }
+                    None if !lied => {
+                        let answer = (row.verdict.as_str(), row.count.as_str());
+                        assert_eq!(answer, ("solved", "1"), "{name} {path} {puzzle}: {row:?}");
+                    }
+                    None => {}
+                }
+            }
+        }
+        let essentials = |run: &Run| -> BTreeMap<(String, u64), (String, String, String, String)> {
+            let rows = run.rows_of(name).into_iter();
+            rows.map(|(key, row)| (key, (row.verdict, row.count, row.nodes, row.guesses))).collect()
+        };
+        assert_eq!(essentials(&worker), essentials(&in_process), "{name}: every row");
+        assert_eq!(worker.disputed(), in_process.disputed(), "{name}: the disagreements");
+        if matches!(targets, Targets::Lie) {
+            assert_eq!(worker.disputed().keys().copied().collect::<BTreeSet<u64>>(), targeted);
+        }
+
+        // `solve` says the same in both.
+        let solve = |extra: &[&str]| {
+            let mut args = vec!["solve", "--engine", name, "--external", &declaration];
+            args.extend(["--time-limit", "1", "p.txt"]);
+            args.extend_from_slice(extra);
+            sudoku_in(dir, &args)
+        };
+        let (worker, in_process) = (solve(&[]), solve(&["--in-process"]));
+        let status = |output: &Output| output.status.code();
+        assert_eq!(status(&worker), status(&in_process), "{name}: {}", text(&worker.stderr));
+        if let Targets::Fail(_) | Targets::FailAll(_) = targets {
+            assert_eq!(status(&worker), Some(5), "{name}: {}", text(&worker.stderr));
+            for output in [&worker, &in_process] {
+                let stderr = text(&output.stderr);
+                assert!(message.iter().all(|part| stderr.contains(part)), "{name}: {stderr}");
+            }
+        }
+        // From a worker, standard output holds a line for each puzzle and nothing the library
+        // printed there (chatty's lines went to the worker's standard error).
+        let stdout = text(&worker.stdout);
+        assert_eq!(stdout.lines().count(), lines.len(), "{name}: {stdout}");
+        for printed in ["chatty", "debug", "answer", "pong", "ready"] {
+            assert!(!stdout.contains(printed), "{name}: {printed:?} on standard output: {stdout}");
+        }
+        if let Targets::Solve = targets {
+            let grids = stdout.lines().filter(|line| line.len() == 81);
+            assert_eq!(grids.count(), lines.len(), "{name}: a solution for each: {stdout}");
+        }
+    }
+}
+
+/// A library that cannot be loaded says so once on standard error, with why, however many
+/// puzzles and threads the run has, in a worker and in this process; each puzzle is still its
+/// failure (exit 5).
+#[test]
+fn a_library_that_cannot_be_loaded_says_so_once() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    puzzles(dir, "p.txt", "generated-10000.txt", 17);
+    let missing = dir.join("missing.so");
+    let declaration = format!("x={}", plugin(&missing));
+    let why = "cannot open shared object file";
+    for extra in [&[][..], &["--in-process"][..]] {
+        let mut args = vec!["solve", "--engine", "x", "--external", &declaration, "p.txt"];
+        args.extend_from_slice(extra);
+        let solved = sudoku_in(dir, &args);
+        let run = bench(dir, &["p.txt"], "fast,x", std::slice::from_ref(&declaration), &{
+            let mut more = vec!["-j", "2"];
+            more.extend_from_slice(extra);
+            more
+        });
+        for (command, output) in [("solve", &solved), ("bench", &run.output)] {
+            let stderr = text(&output.stderr);
+            assert_eq!(output.status.code(), Some(5), "{command} {extra:?}: {stderr}");
+            let said: Vec<&str> = stderr
+                .lines()
+                .filter(|line| line.starts_with("sudoku: ") && line.contains("cannot start"))
+                .collect();
+            assert_eq!(said.len(), 1, "{command} {extra:?}: once: {stderr}");
+            assert!(said[0].contains(&missing.display().to_string()), "{}", said[0]);
+            assert!(said[0].contains(why), "{}", said[0]);
+            let everything = format!("{stderr}{}", text(&output.stdout));
+            assert!(!everything.contains("handshake"), "{command} {extra:?}: {everything}");
+        }
+        assert_eq!(run.record("x")["solved"].as_u64(), Some(0), "{extra:?}");
+        assert_eq!(run.rows_of("x").len(), 17, "{extra:?}");
+    }
 }
 
 /// Runs `the C example` on the first 1000 9×9 and 300 4×4 puzzles of the shipped corpora

@@ -323,8 +323,7 @@ fn an_engine_that_fails_its_handshake_stays_registered_and_fails_every_puzzle() 
         (
             "refuses",
             FailureKind::ProtocolError,
-            "at registration: start-up: handshake: the engine cannot start: the model file is \
-             missing",
+            "at registration: cannot start: 'the model file is missing'",
         ),
     ] {
         let hostile = Hostile::new(mode, 1, SOLUTION, Duration::from_secs(5));

@@ -17,7 +17,8 @@ pub mod abi;
 pub mod tdoku;
 
 use std::ffi::OsStr;
-use std::sync::Arc;
+use std::io::Write as _;
+use std::sync::{Arc, Once};
 
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size};
 use sudoku_engines::{EngineInfo, Origin, Timing};
@@ -168,23 +169,42 @@ fn failing(declaration: &Declaration, origin: Origin, message: String) -> Engine
     let description = declaration.description.clone().unwrap_or_else(|| {
         format!("a {} library that cannot be loaded ({message})", declaration.kind)
     });
-    let message = Arc::new(message);
+    let cannot_start = Arc::new(CannotStart {
+        name: declaration.name.clone(),
+        message: format!("cannot start: {message}"),
+        told: Once::new(),
+    });
     EngineInfo::external(
         declaration.name.clone(),
         description,
         origin,
         Timing::InProcess,
-        move || Box::new(Failing(Arc::clone(&message))),
+        move || Box::new(Failing(Arc::clone(&cannot_start))),
     )
     .with_orders(smallest, largest)
 }
 
-/// An engine that fails every puzzle with the same message.
-struct Failing(Arc<String>);
+/// Why a library engine cannot start, and whether standard error was told.
+struct CannotStart {
+    name: String,
+    message: String,
+    told: Once,
+}
+
+/// An engine that fails every puzzle with the same message. The first failure of a run also
+/// says so on standard error, once for all the engine's values (one for each thread), as a
+/// worker that cannot load its library does (`protocol`'s client): one line says what is
+/// wrong rather than every failure alone.
+struct Failing(Arc<CannotStart>);
 
 impl Engine for Failing {
     fn solve(&mut self, _: &Grid, _: Limits) -> Outcome {
-        Outcome::failed(FailureKind::ProtocolError, self.0.as_str())
+        let CannotStart { name, message, told } = self.0.as_ref();
+        told.call_once(|| {
+            // Standard error closed or gone: the failures still say it.
+            let _ = writeln!(std::io::stderr(), "sudoku: engine {name} {message}");
+        });
+        Outcome::failed(FailureKind::ProtocolError, message.as_str())
     }
 }
 
@@ -199,6 +219,40 @@ pub fn served(loaded: Loaded) -> EngineInfo {
         Timing::InProcess,
         &loaded.sizes,
     )
+}
+
+/// Sets this process's standard output aside for the protocol, before a worker loads its
+/// library: the output is moved to a descriptor of its own (closed on `exec`), returned, and
+/// descriptor 1 then points at standard error. So whatever the library prints to standard
+/// output (`printf` debugging, in its initialisers or its solve function) goes to the worker's
+/// standard error, which the harness keeps the tail of, and can neither break the protocol nor
+/// pass for an answer. A library that seeks out the protocol's descriptor can still write to
+/// it: the worker is a process of its own, not a sandbox.
+///
+/// Elsewhere than on Unix, standard output itself.
+pub fn protocol_output() -> Result<Box<dyn std::io::Write>, String> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::FromRawFd;
+        let failed = |what: &str| format!("cannot {what}: {}", std::io::Error::last_os_error());
+        // SAFETY: `fcntl` with F_DUPFD_CLOEXEC duplicates descriptor 1 to a new descriptor,
+        // touching no memory.
+        let protocol = unsafe { libc::fcntl(1, libc::F_DUPFD_CLOEXEC, 3) };
+        if protocol < 0 {
+            return Err(failed("set standard output aside for the protocol"));
+        }
+        // SAFETY: `protocol` was just made by `fcntl`, and nothing else owns it.
+        let output = unsafe { std::fs::File::from_raw_fd(protocol) };
+        // SAFETY: `dup2` points descriptor 1 at what descriptor 2 is, touching no memory;
+        // nothing of this process holds descriptor 1 as a value of its own (Rust's standard
+        // output writes to whatever it is).
+        if unsafe { libc::dup2(2, 1) } < 0 {
+            return Err(failed("point standard output at standard error"));
+        }
+        Ok(Box::new(output))
+    }
+    #[cfg(not(unix))]
+    Ok(Box::new(std::io::stdout()))
 }
 
 /// Limits the address space of this process to `bytes` (Unix; elsewhere, nothing): a worker

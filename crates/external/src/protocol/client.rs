@@ -12,7 +12,8 @@
 //! process (a program answers in order, so the only way past them is a new process).
 
 use std::collections::VecDeque;
-use std::sync::{Arc, Mutex};
+use std::io::Write as _;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -25,6 +26,10 @@ use crate::process::{Process, quote};
 /// The most puzzles of a hint kept (a bench chunk is at most 65,536 puzzles); beyond, puzzles
 /// are sent one at a time as they are solved.
 const MAX_HINT: usize = 1 << 16;
+
+/// The most characters of an engine's message (an error answer, a reason for not starting)
+/// kept: more than a library's own message (500) with the words its worker puts before it.
+const MAX_SAID_CHARS: usize = 600;
 
 /// How long a program is given to exit after `quit` before it is killed.
 const QUIT_GRACE: Duration = Duration::from_millis(100);
@@ -67,10 +72,14 @@ impl Connection {
                 Ok(false) => {}
                 Err(problem) => {
                     process.kill();
-                    return Err(Failure {
-                        kind: FailureKind::ProtocolError,
-                        message: format!("start-up: handshake: {problem}"),
-                    });
+                    let message = match &handshake.refusal {
+                        Some(why) => {
+                            report_refusal(command, why);
+                            format!("cannot start: {}", said(why))
+                        }
+                        None => format!("start-up: handshake: {problem}"),
+                    };
+                    return Err(Failure { kind: FailureKind::ProtocolError, message });
                 }
             }
         }
@@ -106,6 +115,44 @@ impl Connection {
             thread::sleep(Duration::from_millis(1));
         }
     }
+}
+
+/// Says on standard error, once for each command in this process, that `command` cannot start
+/// and why (`why`, its answer to the greeting): a library its worker cannot load, say. Each of
+/// its puzzles still fails with that message, but a run of many puzzles and threads says once
+/// what is wrong rather than leaving it to be read in every failure.
+fn report_refusal(command: &[String], why: &str) {
+    static REPORTED: Mutex<Vec<Vec<String>>> = Mutex::new(Vec::new());
+    let mut reported = REPORTED.lock().unwrap_or_else(PoisonError::into_inner);
+    if reported.iter().any(|seen| seen == command) {
+        return;
+    }
+    reported.push(command.to_vec());
+    let command = shell_words::join(command);
+    let why = said(why);
+    // Standard error closed or gone: the failures still say it.
+    let _ = writeln!(std::io::stderr(), "sudoku: engine command {command} cannot start: {why}");
+}
+
+/// What an engine said on purpose (why it cannot start, why it cannot answer), in quotes as
+/// [`quote`] shows what it wrote, but cut at [`MAX_SAID_CHARS`] rather than at a garbage
+/// line's length: a library's own message, passed on by its worker, is kept whole as the
+/// harness keeps it in its own process.
+fn said(text: &str) -> String {
+    let mut said = String::from("'");
+    for (index, character) in text.chars().enumerate() {
+        if index == MAX_SAID_CHARS {
+            said.push('…');
+            break;
+        }
+        if character.is_control() {
+            said.extend(character.escape_default());
+        } else {
+            said.push(character);
+        }
+    }
+    said.push('\'');
+    said
 }
 
 /// A request sent and not yet answered.
@@ -248,7 +295,7 @@ impl ProtocolEngine {
                 Reply::Answer(outcome) => outcome,
                 Reply::Error(message) => Outcome::failed(
                     FailureKind::ProtocolError,
-                    format!("answered request {id} with an error: {}", quote(&message)),
+                    format!("answered request {id} with an error: {}", said(&message)),
                 ),
             };
             let answered = self.in_flight.pop_front().expect("a request is in flight");

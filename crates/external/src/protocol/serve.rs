@@ -118,6 +118,10 @@ impl<W: Write> Served<'_, W> {
 }
 
 /// Writes `solved` answers (or errors) and empties it.
+///
+/// An outcome that carries a failure (a library that returned an error code, or a reply its
+/// checks refuse: see [`crate::native`]) is answered `error ID MESSAGE`, its message on one
+/// line: the harness reads it as the protocol error the same failure is in its own process.
 fn write_answers(
     info: &EngineInfo,
     output: &mut impl Write,
@@ -125,14 +129,23 @@ fn write_answers(
 ) -> io::Result<()> {
     for (id, answer) in solved.drain(..) {
         let text = match answer {
-            Ok((outcome, time)) => {
-                wire::answer(&id, &outcome, (info.instrumented, info.guesses), time)
-            }
+            Ok((outcome, time)) => match &outcome.failure {
+                Some(failure) => format!("error {id} {}\n", one_line(&failure.message)),
+                None => wire::answer(&id, &outcome, (info.instrumented, info.guesses), time),
+            },
             Err(message) => format!("error {id} {message}\n"),
         };
         output.write_all(text.as_bytes())?;
     }
     Ok(())
+}
+
+/// `message` as one word-separated line of the protocol: control characters (line ends
+/// included) become spaces, and an empty message says so.
+fn one_line(message: &str) -> String {
+    let words = message.split(|c: char| c.is_control() || c.is_whitespace());
+    let line = words.filter(|word| !word.is_empty()).collect::<Vec<_>>().join(" ");
+    if line.is_empty() { "failed, saying nothing".to_owned() } else { line }
 }
 
 /// Answers the harness's greeting with `error - PROBLEM` in place of a handshake, for an engine
@@ -292,6 +305,41 @@ mod tests {
              feature time\nready\npong\n"
         );
         assert!(served("dlx", b"sudoku-protocol 1\n").contains("sizes 4 9 16 25 36 49 64\n"));
+    }
+
+    /// An engine that fails every puzzle saying `message`, as a library's checks do.
+    struct Failing(&'static str);
+
+    impl sudoku_core::Engine for Failing {
+        fn solve(&mut self, _: &Grid, _: Limits) -> Outcome {
+            Outcome::failed(sudoku_core::FailureKind::ProtocolError, self.0)
+        }
+    }
+
+    #[test]
+    fn a_failed_outcome_is_answered_as_an_error() {
+        for (message, said) in [
+            (
+                "claimed 9 solutions when asked for at most 1",
+                "claimed 9 solutions when asked for at most 1",
+            ),
+            ("out of tea\nand of\r patience\t", "out of tea and of patience"),
+            ("", "failed, saying nothing"),
+        ] {
+            let info = EngineInfo::external(
+                "failing".to_owned(),
+                "fails".to_owned(),
+                sudoku_engines::Origin::BuiltIn,
+                sudoku_engines::Timing::InProcess,
+                move || Box::new(Failing(message)),
+            );
+            let blank = ".".repeat(81);
+            let input = format!("solve 1 1 - {blank}\nsolve 2 2 5 {blank}\n");
+            let mut output = Vec::new();
+            serve(&info, input.as_bytes(), &mut output).unwrap();
+            let text = String::from_utf8(output).unwrap();
+            assert_eq!(text, format!("error 1 {said}\nerror 2 {said}\n"));
+        }
     }
 
     #[test]

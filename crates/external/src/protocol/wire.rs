@@ -33,6 +33,9 @@ pub(crate) struct Handshake {
     pub guesses: bool,
     /// `feature time`: it reports its own time for each solve.
     pub time: bool,
+    /// Why it cannot start, when it answered the greeting with `error - MESSAGE` (a worker
+    /// whose library cannot be loaded): [`Handshake::take`] then fails with this message.
+    pub refusal: Option<String>,
     /// Whether a `sizes` line was read.
     sizes_read: bool,
     /// Lines read that the handshake does not know.
@@ -49,6 +52,7 @@ impl Default for Handshake {
             stats: false,
             guesses: false,
             time: false,
+            refusal: None,
             sizes_read: false,
             ignored: 0,
         }
@@ -117,7 +121,8 @@ impl Handshake {
             Some("error") => {
                 let message = line.trim_start().strip_prefix("error").unwrap_or("").trim();
                 let message = message.strip_prefix('-').unwrap_or(message).trim();
-                return Err(format!("the engine cannot start: {message}"));
+                self.refusal = Some(message.to_owned());
+                return Err(format!("it cannot start: {message}"));
             }
             None => {}
             Some(word) if word == "info" || word.starts_with('#') => {}
@@ -301,10 +306,13 @@ pub(crate) fn read_reply(line: &str, id: u64, size: Size, limits: Limits) -> Res
         return Ok(Reply::Error(message.join(" ")));
     }
     let count = words.next().ok_or("the answer has no count")?;
-    let count: u64 =
-        count.parse().map_err(|_| format!("the count {} is not a number", quote(count)))?;
+    let count = read_count(count)?;
     let budget_exhausted = match words.next() {
         Some("complete") => false,
+        // Only a search given a budget can run out of it (as a library's reply is read).
+        Some("gave-up") if limits.node_budget().is_none() => {
+            return Err("it gave up on a node budget when it was given none".to_owned());
+        }
         Some("gave-up") => true,
         Some(status) => {
             return Err(format!("the status {} is neither complete nor gave-up", quote(status)));
@@ -337,6 +345,15 @@ pub(crate) fn read_reply(line: &str, id: u64, size: Size, limits: Limits) -> Res
         }
     }
     Ok(Reply::Answer(outcome))
+}
+
+/// An answer's count: a decimal number, read as [`u64::MAX`] when it is larger (the caller
+/// reads any count above the limit as the limit).
+fn read_count(count: &str) -> Result<u64, String> {
+    if count.is_empty() || !count.bytes().all(|byte| byte.is_ascii_digit()) {
+        return Err(format!("the count {} is not a number", quote(count)));
+    }
+    Ok(count.parse().unwrap_or(u64::MAX))
 }
 
 /// The answer line to request `id` (as the request wrote it): the outcome, its statistics when
@@ -428,10 +445,17 @@ mod tests {
         assert_eq!(outcome.solution.unwrap().cells()[..4], [1, 2, 3, 4]);
         assert_eq!(outcome.stats, Stats { nodes: 5, guesses: 1 });
         assert_eq!(outcome.reported_time, Some(Duration::from_nanos(900)));
-        let Ok(Reply::Answer(outcome)) = read(&format!("answer 3 7 gave-up {solution}")) else {
+        let budget = Limits::UNIQUE.with_node_budget(100);
+        let Ok(Reply::Answer(outcome)) =
+            read_reply(&format!("answer 3 7 gave-up {solution}"), 3, size(4), budget)
+        else {
             panic!("an answer")
         };
         assert_eq!((outcome.count, outcome.budget_exhausted), (2, true));
+        // A count too large for any integer is above the limit all the same: read as the limit.
+        let huge = format!("answer 3 {} complete {solution}", "9".repeat(40));
+        let Ok(Reply::Answer(outcome)) = read(&huge) else { panic!("{huge} is read") };
+        assert_eq!((outcome.count, outcome.solution.is_some()), (2, true));
         assert!(matches!(read("answer 3 0 complete"), Ok(Reply::Answer(_))));
         assert!(matches!(read("  "), Ok(Reply::Nothing)));
         assert!(matches!(read("info depth 3"), Ok(Reply::Nothing)));
@@ -448,6 +472,10 @@ mod tests {
             ("answer", "no id"),
             ("answer 3", "no count"),
             ("answer 3 x complete", "count 'x'"),
+            ("answer 3 -1 complete", "count '-1'"),
+            ("answer 3 +1 complete", "count '+1'"),
+            // Only a request with a budget may run out of it.
+            (&format!("answer 3 1 gave-up {solution}"), "given none"),
             ("answer 3 1", "no status"),
             ("answer 3 1 solved", "neither complete"),
             ("answer 3 1 complete 123", "16 symbols, not 3"),
