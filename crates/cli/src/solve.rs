@@ -589,6 +589,8 @@ struct Printer {
     tally: Tally,
     /// Whether a multi-line grid was written, so the next one needs a blank line before it.
     wrote_block: bool,
+    /// The last failure said in full: the puzzle's number, the engine, the kind and message.
+    last_failure: Option<(usize, String, FailureKind, String)>,
 }
 
 impl Printer {
@@ -639,9 +641,31 @@ impl Printer {
         }
         if let Some(failure) = &outcome.failure {
             // Only an engine from outside fails: the puzzle gets the failure's name for a line,
-            // and the batch goes on (the engine is started again for the next puzzle).
+            // and the batch goes on (the engine is started again for the next puzzle). A
+            // failure the same as the last one (an engine that cannot start fails every puzzle
+            // so) is not said again in full.
             self.tally.failed += 1;
-            errln!("{}: engine '{engine}' {}: {}", place(), failure.kind, failure.message)?;
+            let said = (engine, failure.kind, failure.message.as_str());
+            match &self.last_failure {
+                Some((first, last_engine, kind, message))
+                    if (last_engine.as_str(), *kind, message.as_str()) == said =>
+                {
+                    errln!(
+                        "{}: engine '{engine}' {}: the same as puzzle {first}",
+                        place(),
+                        failure.kind
+                    )?;
+                }
+                _ => {
+                    errln!("{}: engine '{engine}' {}: {}", place(), failure.kind, failure.message)?;
+                    self.last_failure = Some((
+                        puzzle.number,
+                        engine.to_owned(),
+                        failure.kind,
+                        failure.message.clone(),
+                    ));
+                }
+            }
             if settings.one_line_output(Some(format)) {
                 writeln!(out, "{}", failure.kind).map_err(output_failed)?;
             }

@@ -162,6 +162,10 @@ fn a_wrong_answer_from_outside_fails_its_puzzle_in_solve_and_count() {
     assert_eq!(solved.status.code(), Some(5), "{stderr}");
     assert_eq!(text(&solved.stdout), "protocol-error\nprotocol-error\n");
     assert!(stderr.contains("engine 'liar' protocol-error: gave a wrong answer: not a solution"));
+    // The same failure again is not said again in full.
+    assert!(
+        stderr.contains("puzzle 2, line 2: engine 'liar' protocol-error: the same as puzzle 1")
+    );
     assert!(stderr.contains("solved 0 of 2 puzzles; 2 failed by the engine"), "{stderr}");
 
     // `count` checks the solution that comes with a count, too.
