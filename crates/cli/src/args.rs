@@ -487,7 +487,7 @@ pub struct InputArgs {
 
     /// The symbols of puzzles written one per cell: `1-9A` (1-9 then A=10, ...; 16×16 is
     /// 1-9A-G), `0-9A` (0 is the first value, '.' blank; 16×16 is 0-9A-F) or `numbers`; by
-    /// default detected from each puzzle (see the README).
+    /// default detected from each puzzle (see docs/guide.md, "Every size").
     #[arg(long, value_name = "ALPHABET")]
     pub alphabet: Option<Alphabet>,
 }

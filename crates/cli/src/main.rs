@@ -25,7 +25,7 @@ use args::{Cli, Command, ExternalArgs};
 use console::{Halt, errln};
 use sudoku_external::Wanted;
 
-/// Exit codes, documented in `--help` and the README.
+/// Exit codes, documented in `--help` and in docs/guide.md.
 pub mod exit {
     /// Every puzzle was solved (or counted).
     pub const SUCCESS: u8 = 0;
