@@ -21,6 +21,15 @@ impl Int {
         Int(Some(value))
     }
 
+    /// The value as an `i64`, the nearest one where it is beyond.
+    pub fn saturated(self) -> i64 {
+        match self.0 {
+            Some(value) => value.clamp(i128::from(i64::MIN), i128::from(i64::MAX)) as i64,
+            // Beyond `i128`: its sign is lost, and the caller refuses it either way.
+            None => i64::MAX,
+        }
+    }
+
     /// The value, if it is within `low..=high`; otherwise a `ValueError` saying
     /// "`name` must be an integer from `low` to `high`, not VALUE".
     pub fn get<T: TryFrom<i128>>(self, name: &str, low: i128, high: i128) -> PyResult<T> {

@@ -242,13 +242,23 @@ pub fn to_grid(object: &Bound<'_, PyAny>, index: Option<usize>) -> PyResult<Grid
             None => cells_to_grid(py, &values.to_vec(), index).map(Grid::of),
         };
     }
-    let values: Vec<i64> = object.extract().map_err(|_| {
+    let values = integers(object).map_err(|_| {
         let what = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         pyo3::exceptions::PyTypeError::new_err(format!(
             "a puzzle is text, a Grid or a sequence of integers, not {what}"
         ))
     })?;
     cells_to_grid(py, &values, index).map(Grid::of)
+}
+
+/// The integers of a sequence; one no `i64` holds becomes [`i64::MAX`] (or `MIN`), out of
+/// every grid's range, so that it is reported as a value out of range of its cell rather
+/// than as an `OverflowError`.
+fn integers(object: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    object.extract::<Vec<i64>>().or_else(|_| {
+        let values: Vec<Int> = object.extract()?;
+        Ok(values.into_iter().map(Int::saturated).collect())
+    })
 }
 
 /// The grid of `values` (row-major, 0 blank) with its values in range but clues not checked
@@ -261,8 +271,7 @@ pub fn values_to_grid(object: &Bound<'_, PyAny>) -> PyResult<sudoku_core::Grid> 
     if object.is_instance_of::<PyString>() {
         return to_grid(object, None).map(|grid| grid.grid);
     }
-    let values: Vec<i64> = object.extract()?;
-    in_range(py, &values, None)
+    in_range(py, &integers(object)?, None)
 }
 
 /// The grid of `values` (row-major, 0 blank), or the `PuzzleError` of its first problem.
@@ -301,13 +310,23 @@ fn in_range<T: Copy + Into<i64>>(
                 size,
                 index,
                 cell,
-                format!("{value} is not a {size} value (0 for a blank, 1 to {side})"),
+                format!("{} is not a {size} value (0 for a blank, 1 to {side})", shown(value)),
             ));
         }
         cells.push(value as u8);
     }
     sudoku_core::Grid::from_cells(size, &cells)
         .ok_or_else(|| PyValueError::new_err("values out of range"))
+}
+
+/// A value as an error message shows it: one that stands for a number no `i64` holds
+/// ([`integers`]) as such.
+fn shown(value: i64) -> String {
+    if value == i64::MAX || value == i64::MIN {
+        "a number that large".to_owned()
+    } else {
+        value.to_string()
+    }
 }
 
 /// The `PuzzleError` of a repeated clue in `grid`, if it has one.

@@ -11,8 +11,9 @@
 //! failure, its thread runs on until the call returns and then ends, and while any call of
 //! the solver is abandoned and running the solver is not called again (each further puzzle
 //! is `timed-out` at once), so that a hung solver costs its limit once, not once a puzzle,
-//! and never runs twice at a time beside itself. The thread is a daemon: one that never
-//! returns does not keep the interpreter from exiting.
+//! and is never called beside a call it may still be stuck in. The thread is a daemon: one
+//! that never returns does not keep the interpreter from exiting. Threads are kept for the
+//! run and reused: a call costs a hand-over, not a thread's start.
 //!
 //! An exception raised inside the solver is its failure on that puzzle (`crashed`, with the
 //! exception in the message), as a crash of an engine in another process is; an answer that

@@ -81,6 +81,13 @@ def test_bad_values_name_the_cell() -> None:
     assert caught.value.cell == 14 and "r2c2" in str(caught.value) and "r2c6" in str(caught.value)
     with pytest.raises(sw.PuzzleError, match="80 values"):
         sw.solve(cells[:80])
+    for huge in (2**70, -(2**200)):  # no OverflowError: the cell and its range
+        with pytest.raises(sw.PuzzleError, match="cell 5 .*a number that large is not a 9×9 value") as caught:
+            sw.solve(cells[:5] + [huge] + cells[6:])
+        assert caught.value.cell == 5
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many([PUZZLE, cells[:3] + [2**64] + cells[4:]])
+    assert (caught.value.index, caught.value.cell) == (1, 3)
     with pytest.raises(TypeError):
         sw.solve(3.5)  # type: ignore[arg-type]
 

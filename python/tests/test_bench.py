@@ -278,7 +278,7 @@ class FourOnly:
 
 
 def test_a_solver_of_other_sizes_is_reported_not_applicable(sample: np.ndarray) -> None:
-    with pytest.warns(UserWarning, match="engine four-only solves 4×4, not the 3 puzzles of size 9x9"):
+    with pytest.warns(UserWarning, match="engine four-only solves 4×4: it was not run on the 3 puzzles of size 9x9"):
         run = sw.bench(sample[:3], engines=["fast", FourOnly()])
     assert [(n["engine"], n["size"], n["puzzles"]) for n in run.not_applicable] == [("four-only", "9x9", 3)]
     assert "not_applicable=['four-only on 9x9']" in repr(run)
@@ -361,3 +361,5 @@ def test_rows_are_compact_and_read_as_dicts(sample: np.ndarray, tmp_path: Path) 
     lines = tmp_path / "rows.jsonl"
     rows.write(lines)
     assert [json.loads(line) for line in lines.read_text().splitlines()] == listed
+    with pytest.raises(OSError, match="cannot write"):
+        rows.write(tmp_path)  # a directory

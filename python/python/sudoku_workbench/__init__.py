@@ -298,9 +298,10 @@ def bench(
     )
     result = BenchResult(report=report, rows=rows)
     for skipped in result.not_applicable:
+        puzzles = f"{skipped['puzzles']} puzzle{'' if skipped['puzzles'] == 1 else 's'}"
         warnings.warn(
-            f"{skipped['file']}: engine {skipped['engine']} solves {skipped['engine_sizes']}, "
-            f"not the {skipped['puzzles']} puzzles of size {skipped['size']}: it was not run on them",
+            f"{skipped['file']}: engine {skipped['engine']} solves {skipped['engine_sizes']}: "
+            f"it was not run on the {puzzles} of size {skipped['size']}",
             stacklevel=2,
         )
     return result
