@@ -6,6 +6,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{Failure, Size};
 
+use crate::args::{self, Int};
 use crate::errors::sudoku_error;
 use crate::grid::Grid;
 use crate::interrupt::{Cancel, run};
@@ -36,26 +37,31 @@ impl From<Failure> for Stop {
 /// >>> generate(9, count=2, seed=7, engine="dlx") == puzzles
 /// True
 #[pyfunction]
-#[pyo3(signature = (size=9, count=1, seed=0, engine=None, threads=None))]
+#[pyo3(signature = (size=Int::of(9), count=Int::of(1), seed=Int::of(0), engine=None, threads=None))]
+#[pyo3(text_signature = "(size=9, count=1, seed=0, engine=None, threads=None)")]
 pub fn generate(
     py: Python<'_>,
-    size: usize,
-    count: usize,
-    seed: u64,
+    size: Int,
+    count: Int,
+    seed: Int,
     engine: Option<&str>,
-    threads: Option<usize>,
+    threads: Option<Int>,
 ) -> PyResult<Vec<Grid>> {
-    let size = Size::from_side(size).ok_or_else(|| {
-        PyValueError::new_err(format!("no grid has side {size} (4, 9, 16, 25, 36, 49 or 64)"))
+    let side: usize = size.get("size", 0, 64)?;
+    let size = Size::from_side(side).ok_or_else(|| {
+        PyValueError::new_err(format!("no grid has side {side} (4, 9, 16, 25, 36, 49 or 64)"))
     })?;
+    let count: u64 = count.get("count", 0, args::U64)?;
+    let seed: u64 = seed.get("seed", 0, args::U64)?;
     let info = engine_for(engine, size)?;
     let pool = pool(threads)?;
     let cancel = Cancel::default();
     let made = run(py, &cancel, || {
         pool.install(|| {
-            let mut puzzles = Vec::with_capacity(count);
+            // Not all reserved at once: a count past what memory holds fails as it grows.
+            let mut puzzles = Vec::with_capacity(count.min(1 << 16) as usize);
             // One puzzle a chunk: the cancel flag is looked at after every puzzle.
-            sudoku_generate::generate_each(seed, 0, count as u64, size, info, 1, |chunk| {
+            sudoku_generate::generate_each(seed, 0, count, size, info, 1, |chunk| {
                 if cancel.is_set() {
                     return Err(Stop::Cancelled);
                 }

@@ -9,11 +9,12 @@
 use std::io::Cursor;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyIterator, PyList, PyString, PyTuple};
 use sudoku_core::{Alphabet, Format, PuzzleReader, ReadOptions, Size, format_grid, parse_one};
 
+use crate::args::Int;
 use crate::errors::{Place, puzzle_error, read_error};
 
 /// A grid of any size from 4×4 to 64×64: a puzzle (0 for a blank cell) or a solution.
@@ -28,6 +29,22 @@ use crate::errors::{Place, puzzle_error, read_error};
 /// [0, 0, 0, 4]
 /// >>> str(grid)
 /// '...42....1....3.'
+///
+/// It is a sequence of its cells, row by row, and indexed by cell or by (row, column) from 0;
+/// `numpy.asarray` gives the `(side, side)` array:
+///
+/// >>> list(grid)[:5], len(grid), grid[0, 3], grid[4]
+/// ([0, 0, 0, 4, 2], 16, 4, 2)
+/// >>> import numpy as np
+/// >>> np.asarray(grid)
+/// array([[0, 0, 0, 4],
+///        [2, 0, 0, 0],
+///        [0, 1, 0, 0],
+///        [0, 0, 3, 0]], dtype=uint8)
+/// >>> grid[4, 0]
+/// Traceback (most recent call last):
+/// ...
+/// IndexError: row 4 is outside a 4×4 grid (0 to 3)
 ///
 /// Two grids are equal when their cells are, wherever they were read from.
 #[pyclass(module = "sudoku_workbench", frozen, eq)]
@@ -123,8 +140,74 @@ impl Grid {
         PyArray1::from_slice(py, self.grid.cells())
     }
 
+    /// The number of cells: a grid is a sequence of its cells, row by row, as `cells` is.
     fn __len__(&self) -> usize {
         self.grid.cells().len()
+    }
+
+    /// The cells, row by row (0 for a blank): `list(grid)` is `grid.cells`, a puzzle every
+    /// function takes.
+    fn __iter__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyIterator>> {
+        PyList::new(py, self.cells())?.try_iter()
+    }
+
+    /// `grid[row, column]` (from 0), or `grid[cell]` (row-major, from 0, as in `cells`). An
+    /// index past the grid, or negative, is an `IndexError`: a negative index counting from
+    /// the end would make a wrong computed index look right.
+    fn __getitem__(&self, index: &Bound<'_, PyAny>) -> PyResult<u8> {
+        let side = self.grid.size().side();
+        let position = |what: &Bound<'_, PyAny>, name: &str, count: usize| -> PyResult<usize> {
+            let found: Int = what.extract().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "a grid is indexed by a cell or by (row, column) integers, not {}",
+                    what.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+                ))
+            })?;
+            found.get::<usize>(name, 0, count as i128 - 1).map_err(|_| {
+                PyIndexError::new_err(format!(
+                    "{name} {} is outside a {} grid (0 to {})",
+                    what,
+                    self.grid.size(),
+                    count - 1
+                ))
+            })
+        };
+        let cell = if let Ok(pair) = index.cast::<PyTuple>() {
+            if pair.len() != 2 {
+                return Err(PyTypeError::new_err(format!(
+                    "a grid is indexed by (row, column), not {} integers",
+                    pair.len()
+                )));
+            }
+            position(&pair.get_item(0)?, "row", side)? * side
+                + position(&pair.get_item(1)?, "column", side)?
+        } else {
+            position(index, "cell", side * side)?
+        };
+        Ok(self.grid.cells()[cell])
+    }
+
+    /// The grid as a `(side, side)` numpy array, 0 for a blank: `np.asarray(grid)`. `uint8`
+    /// unless `dtype` asks for another type; always a new array (`copy=False` is refused, as
+    /// numpy asks of an object that cannot lend its memory).
+    #[pyo3(signature = (dtype=None, copy=None))]
+    fn __array__<'py>(
+        &self,
+        py: Python<'py>,
+        dtype: Option<&Bound<'py, PyAny>>,
+        copy: Option<bool>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        if copy == Some(false) {
+            return Err(PyValueError::new_err(
+                "a Grid's cells are copied into a new array: copy=False cannot be honoured",
+            ));
+        }
+        let side = self.grid.size().side();
+        let array = PyArray1::from_slice(py, self.grid.cells()).reshape([side, side])?.into_any();
+        match dtype {
+            Some(dtype) if !dtype.is_none() => array.call_method1("astype", (dtype,)),
+            _ => Ok(array),
+        }
     }
 
     fn __str__(&self) -> String {
@@ -159,13 +242,23 @@ pub fn to_grid(object: &Bound<'_, PyAny>, index: Option<usize>) -> PyResult<Grid
             None => cells_to_grid(py, &values.to_vec(), index).map(Grid::of),
         };
     }
-    let values: Vec<i64> = object.extract().map_err(|_| {
+    let values = integers(object).map_err(|_| {
         let what = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
         pyo3::exceptions::PyTypeError::new_err(format!(
             "a puzzle is text, a Grid or a sequence of integers, not {what}"
         ))
     })?;
     cells_to_grid(py, &values, index).map(Grid::of)
+}
+
+/// The integers of a sequence; one no `i64` holds becomes [`i64::MAX`] (or `MIN`), out of
+/// every grid's range, so that it is reported as a value out of range of its cell rather
+/// than as an `OverflowError`.
+fn integers(object: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    object.extract::<Vec<i64>>().or_else(|_| {
+        let values: Vec<Int> = object.extract()?;
+        Ok(values.into_iter().map(Int::saturated).collect())
+    })
 }
 
 /// The grid of `values` (row-major, 0 blank) with its values in range but clues not checked
@@ -178,8 +271,7 @@ pub fn values_to_grid(object: &Bound<'_, PyAny>) -> PyResult<sudoku_core::Grid> 
     if object.is_instance_of::<PyString>() {
         return to_grid(object, None).map(|grid| grid.grid);
     }
-    let values: Vec<i64> = object.extract()?;
-    in_range(py, &values, None)
+    in_range(py, &integers(object)?, None)
 }
 
 /// The grid of `values` (row-major, 0 blank), or the `PuzzleError` of its first problem.
@@ -218,13 +310,23 @@ fn in_range<T: Copy + Into<i64>>(
                 size,
                 index,
                 cell,
-                format!("{value} is not a {size} value (0 for a blank, 1 to {side})"),
+                format!("{} is not a {size} value (0 for a blank, 1 to {side})", shown(value)),
             ));
         }
         cells.push(value as u8);
     }
     sudoku_core::Grid::from_cells(size, &cells)
         .ok_or_else(|| PyValueError::new_err("values out of range"))
+}
+
+/// A value as an error message shows it: one that stands for a number no `i64` holds
+/// ([`integers`]) as such.
+fn shown(value: i64) -> String {
+    if value == i64::MAX || value == i64::MIN {
+        "a number that large".to_owned()
+    } else {
+        value.to_string()
+    }
 }
 
 /// The `PuzzleError` of a repeated clue in `grid`, if it has one.
@@ -262,9 +364,11 @@ pub fn cell_error(
 }
 
 /// What a reader is told: the format and size, when given.
-pub fn read_options(format: Option<&str>, size: Option<usize>) -> PyResult<ReadOptions> {
+pub fn read_options(format: Option<&str>, size: Option<Int>) -> PyResult<ReadOptions> {
     let format = format.map(format_named).transpose()?;
     let size = size
+        .map(|side| side.get::<usize>("size", 0, 64))
+        .transpose()?
         .map(|side| {
             Size::from_side(side).ok_or_else(|| {
                 PyValueError::new_err(format!("no grid has side {side} (4, 9, 16, ... 64)"))
@@ -301,7 +405,7 @@ pub fn read(
     py: Python<'_>,
     text: &str,
     format: Option<&str>,
-    size: Option<usize>,
+    size: Option<Int>,
 ) -> PyResult<Vec<Grid>> {
     let options = read_options(format, size)?;
     PuzzleReader::with_options(Cursor::new(text.as_bytes()), options)
@@ -321,7 +425,7 @@ pub fn read_array<'py>(
     py: Python<'py>,
     text: &str,
     format: Option<&str>,
-    size: Option<usize>,
+    size: Option<Int>,
 ) -> PyResult<Bound<'py, PyArray2<u8>>> {
     let options = read_options(format, size)?;
     let mut cells = Vec::new();

@@ -16,13 +16,16 @@
 //!   run on a worker thread while the calling thread checks for signals every few hundredths
 //!   of a second; Ctrl-C stops the work at the next puzzle and raises `KeyboardInterrupt`.
 
+mod args;
 mod bench;
 mod errors;
 mod generate;
 mod grid;
 mod interrupt;
 mod logic;
+mod rows;
 mod solve;
+mod solver;
 
 use pyo3::prelude::*;
 
@@ -36,6 +39,7 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<logic::Rating>()?;
     module.add_class::<logic::Step>()?;
     module.add_class::<logic::Explanation>()?;
+    module.add_class::<rows::Rows>()?;
     module.add_function(wrap_pyfunction!(grid::read, module)?)?;
     module.add_function(wrap_pyfunction!(grid::read_array, module)?)?;
     module.add_function(wrap_pyfunction!(grid::write, module)?)?;

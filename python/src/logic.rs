@@ -11,6 +11,7 @@ use sudoku_core::{Grid as CoreGrid, Limits, Verdict};
 use sudoku_engines::default_engine_for;
 use sudoku_logic::{Band, Board, End, Ladder, Options, Rating as LogicRating, Technique, digits};
 
+use crate::args::{self, Int};
 use crate::grid::{Grid, to_grid};
 use crate::interrupt::guarded;
 
@@ -170,10 +171,11 @@ fn walk(
 pub fn rate(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    budget: Option<u64>,
+    budget: Option<Int>,
     uniqueness: bool,
 ) -> PyResult<Rating> {
     let grid = to_grid(puzzle, None)?.grid;
+    let budget = args::budget(budget)?;
     let (mut hardest, mut steps) = (None::<Technique>, 0);
     let walked = guarded(py, || {
         walk(&grid, uniqueness, budget, |step| {
@@ -221,10 +223,11 @@ pub fn rate(
 pub fn explain(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    budget: Option<u64>,
+    budget: Option<Int>,
     uniqueness: bool,
 ) -> PyResult<Explanation> {
     let grid = to_grid(puzzle, None)?.grid;
+    let budget = args::budget(budget)?;
     let size = grid.size();
     let mut steps = Vec::new();
     let mut hardest = None::<Technique>;

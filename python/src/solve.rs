@@ -20,6 +20,7 @@ use rayon::prelude::*;
 use sudoku_core::{Engine, Limits, Outcome, Size, Verdict};
 use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
 
+use crate::args::{self, Int};
 use crate::grid::{Grid, cell_error, check_clues, to_grid, values_to_grid};
 use crate::interrupt::{Cancel, guarded, run};
 
@@ -88,13 +89,11 @@ pub fn engine_for(name: Option<&str>, size: Size) -> PyResult<&'static EngineInf
     Ok(info)
 }
 
-/// The limits of a solve: count to `limit` (at least 1), give up after `budget` nodes.
-pub fn limits(limit: u32, budget: Option<u64>) -> PyResult<Limits> {
-    if limit == 0 {
-        return Err(PyValueError::new_err("limit must be at least 1"));
-    }
-    let limits = Limits::count_up_to(limit);
-    Ok(match budget {
+/// The limits of a solve: count to `limit` (at least 1), give up after `budget` nodes (at
+/// least 1), each checked as [`crate::args`] checks integers.
+pub fn limits(limit: Int, budget: Option<Int>) -> PyResult<Limits> {
+    let limits = Limits::count_up_to(args::limit(limit)?);
+    Ok(match args::budget(budget)? {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,
     })
@@ -140,15 +139,20 @@ impl SolveResult {
     #[pyo3(signature = (solution=None, count=None, nodes=None, guesses=None, budget_exhausted=false, engine=String::new()))]
     fn new(
         solution: Option<&Bound<'_, PyAny>>,
-        count: Option<u32>,
-        nodes: Option<u64>,
-        guesses: Option<u64>,
+        count: Option<Int>,
+        nodes: Option<Int>,
+        guesses: Option<Int>,
         budget_exhausted: bool,
         engine: String,
     ) -> PyResult<SolveResult> {
         let solution =
             solution.filter(|s| !s.is_none()).map(values_to_grid).transpose()?.map(Grid::of);
-        let count = count.unwrap_or(u32::from(solution.is_some()));
+        let count = match count {
+            Some(count) => count.get("count", 0, args::U32)?,
+            None => u32::from(solution.is_some()),
+        };
+        let nodes = nodes.map(|nodes| nodes.get("nodes", 0, args::U64)).transpose()?;
+        let guesses = guesses.map(|guesses| guesses.get("guesses", 0, args::U64)).transpose()?;
         let verdict = if budget_exhausted { format!("{count}+?") } else { count.to_string() };
         Ok(SolveResult { solution, count, verdict, nodes, guesses, budget_exhausted, engine })
     }
@@ -203,13 +207,14 @@ impl SolveResult {
 /// >>> solve("...42....1....3.", engine="dlx", limit=2).verdict
 /// '1'
 #[pyfunction]
-#[pyo3(signature = (puzzle, engine=None, limit=1, budget=None))]
+#[pyo3(signature = (puzzle, engine=None, limit=Int::of(1), budget=None))]
+#[pyo3(text_signature = "(puzzle, engine=None, limit=1, budget=None)")]
 pub fn solve(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     engine: Option<&str>,
-    limit: u32,
-    budget: Option<u64>,
+    limit: Int,
+    budget: Option<Int>,
 ) -> PyResult<SolveResult> {
     let grid = to_grid(puzzle, None)?.grid;
     let info = engine_for(engine, grid.size())?;
@@ -238,13 +243,14 @@ pub fn solve(
 /// >>> count("4.3.............", limit=10).verdict
 /// '10+'
 #[pyfunction]
-#[pyo3(signature = (puzzle, limit=2, engine=None, budget=None))]
+#[pyo3(signature = (puzzle, limit=Int::of(2), engine=None, budget=None))]
+#[pyo3(text_signature = "(puzzle, limit=2, engine=None, budget=None)")]
 pub fn count(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
-    limit: u32,
+    limit: Int,
     engine: Option<&str>,
-    budget: Option<u64>,
+    budget: Option<Int>,
 ) -> PyResult<SolveResult> {
     solve(py, puzzle, engine, limit, budget)
 }
@@ -303,13 +309,9 @@ struct Answer {
 /// start per worker).
 static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
 
-/// The pool of `threads` workers (by default one per core).
-pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
-    let threads = match threads {
-        Some(0) => return Err(PyValueError::new_err("threads must be at least 1")),
-        Some(threads) => threads,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+/// The pool of `threads` workers (by default one per core; at most [`args::max_threads`]).
+pub fn pool(threads: Option<Int>) -> PyResult<Arc<rayon::ThreadPool>> {
+    let threads = args::threads(threads)?;
     let mut pools = POOLS.lock().unwrap_or_else(PoisonError::into_inner);
     if let Some((_, pool)) = pools.iter().find(|(count, _)| *count == threads) {
         return Ok(Arc::clone(pool));
@@ -333,14 +335,15 @@ pub fn pool(threads: Option<usize>) -> PyResult<Arc<rayon::ThreadPool>> {
 /// Raises `PuzzleError` (with the puzzle's index and cell) for a value out of range or a clue
 /// repeated in a row, column or box; Ctrl-C stops it.
 #[pyfunction]
-#[pyo3(signature = (puzzles, engine=None, threads=None, limit=1, budget=None))]
+#[pyo3(signature = (puzzles, engine=None, threads=None, limit=Int::of(1), budget=None))]
+#[pyo3(text_signature = "(puzzles, engine=None, threads=None, limit=1, budget=None)")]
 pub fn solve_many<'py>(
     py: Python<'py>,
     puzzles: PyReadonlyArray2<'py, u8>,
     engine: Option<&str>,
-    threads: Option<usize>,
-    limit: u32,
-    budget: Option<u64>,
+    threads: Option<Int>,
+    limit: Int,
+    budget: Option<Int>,
 ) -> PyResult<Batch> {
     let started = std::time::Instant::now();
     let [rows, width] = [puzzles.shape()[0], puzzles.shape()[1]];

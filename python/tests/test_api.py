@@ -81,6 +81,13 @@ def test_bad_values_name_the_cell() -> None:
     assert caught.value.cell == 14 and "r2c2" in str(caught.value) and "r2c6" in str(caught.value)
     with pytest.raises(sw.PuzzleError, match="80 values"):
         sw.solve(cells[:80])
+    for huge in (2**70, -(2**200)):  # no OverflowError: the cell and its range
+        with pytest.raises(sw.PuzzleError, match="cell 5 .*a number that large is not a 9×9 value") as caught:
+            sw.solve(cells[:5] + [huge] + cells[6:])
+        assert caught.value.cell == 5
+    with pytest.raises(sw.PuzzleError) as caught:
+        sw.solve_many([PUZZLE, cells[:3] + [2**64] + cells[4:]])
+    assert (caught.value.index, caught.value.cell) == (1, 3)
     with pytest.raises(TypeError):
         sw.solve(3.5)  # type: ignore[arg-type]
 
@@ -203,3 +210,33 @@ def test_ctrl_c_stops_solve_many(shipped: np.ndarray) -> None:
         sw.solve_many(puzzles, engine="naive", threads=2, limit=2)
     timer.cancel()
     assert time.perf_counter() - started < 5
+
+
+def test_a_grid_is_a_sequence_of_cells_and_an_array() -> None:
+    grid = sw.solve(PUZZLE).solution
+    assert grid is not None
+    expected = [int(c) for c in SOLUTION]
+    assert list(grid) == grid.cells == expected and len(grid) == 81
+    assert sw.Grid(list(grid)) == grid  # a list of its cells is a puzzle again
+    array = np.asarray(grid)
+    assert array.shape == (9, 9) and array.dtype == np.uint8
+    assert array.tolist() == [expected[r * 9 : r * 9 + 9] for r in range(9)]
+    assert np.asarray(grid, dtype=np.int64).dtype == np.int64
+    assert (np.asarray(sw.Grid(PUZZLE)) == 0).sum() == 81 - 30  # 0 for a blank
+    for row in range(9):
+        for col in range(9):
+            assert grid[row, col] == expected[row * 9 + col] == grid[row * 9 + col]
+    for bad in [(9, 0), (0, 9), (-1, 0), (0, -1), (2**70, 0)]:
+        with pytest.raises(IndexError, match="row|column"):
+            grid[bad]
+    for cell in (81, -1, -81, 2**70):
+        with pytest.raises(IndexError, match="cell"):
+            grid[cell]
+    for wrong in ["a", (1, 2, 3), (1.5, 0), None]:
+        with pytest.raises(TypeError):
+            grid[wrong]  # type: ignore[index]
+    with pytest.raises(ValueError, match="copy"):
+        grid.__array__(copy=False)
+    assert str(grid) == SOLUTION and str(sw.Grid("." * 16)) == "." * 16
+    sixteen = sw.generate(16, count=1, seed=2)[0]
+    assert np.asarray(sixteen).shape == (16, 16) and sixteen[15, 15] == sixteen.cells[255]

@@ -17,6 +17,7 @@ in Python: the input forms ``solve_many`` and ``bench`` accept, and the bench's 
 from __future__ import annotations
 
 import os
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Protocol, Sequence, Union
 
@@ -30,6 +31,7 @@ from ._native import (
     Explanation,
     Grid,
     Rating,
+    Rows,
     SolveResult,
     Step,
     count,
@@ -53,6 +55,7 @@ __all__ = [
     "InternalError",
     "PuzzleError",
     "Rating",
+    "Rows",
     "SolveResult",
     "Solver",
     "Step",
@@ -150,7 +153,8 @@ def solve_many(
     limit: int = 1,
     budget: Optional[int] = None,
 ) -> Batch:
-    """Solves every puzzle in parallel (``threads`` workers, one per core by default) with
+    """Solves every puzzle in parallel (``threads`` workers, one per core by default, at
+    most 256 or the number of cores where there are more, as ``sudoku solve --threads``) with
     the GIL released; Ctrl-C stops it.
 
     ``puzzles`` is an (N, side*side) integer array (``uint8`` is used in place; other integer
@@ -174,18 +178,22 @@ def solve_many(
 class BenchResult:
     """A bench run: ``report`` holds the fields of ``sudoku bench --format json`` (records,
     files, disagreements, failures...; see docs/bench-json.md), ``rows`` one dict per puzzle
-    and engine (the columns of ``sudoku bench --per-puzzle``), which ``pandas.DataFrame``
-    takes as they are."""
+    and engine (the columns of ``sudoku bench --per-puzzle``), kept compact: see
+    :class:`Rows`. ``pandas.DataFrame(run.rows.columns())`` is the frame of the rows."""
 
     report: Dict[str, Any] = field(repr=False)
-    rows: List[Dict[str, Any]] = field(repr=False)
+    rows: Rows = field(repr=False)
 
     def __repr__(self) -> str:
         engines = list(dict.fromkeys(record["engine"] for record in self.records))
         puzzles = sum(file["puzzles"] for file in self.report["files"])
+        skipped = ""
+        if self.not_applicable:
+            pairs = [f"{n['engine']} on {n['size']}" for n in self.not_applicable]
+            skipped = f", not_applicable={pairs}"
         return (
             f"BenchResult(engines={engines}, puzzles={puzzles}, rows={len(self.rows)}, "
-            f"disagreements={len(self.disagreements)}, failures={len(self.failures)})"
+            f"disagreements={len(self.disagreements)}, failures={len(self.failures)}{skipped})"
         )
 
     @property
@@ -202,8 +210,17 @@ class BenchResult:
 
     @property
     def failures(self) -> List[Dict[str, Any]]:
-        """Every puzzle an engine failed on (a Python solver that raised, say)."""
+        """Every puzzle an engine failed on (a Python solver that raised, say, or overran
+        its time limit)."""
         found: List[Dict[str, Any]] = self.report.get("failures") or []
+        return found
+
+    @property
+    def not_applicable(self) -> List[Dict[str, Any]]:
+        """Every engine that was not run on the puzzles of a size because it does not solve
+        that size (``engine``, ``file``, ``size``, ``puzzles``, ``engine_sizes``): the rows
+        ``sudoku bench`` shows as ``n/a``."""
+        found: List[Dict[str, Any]] = self.report.get("not_applicable") or []
         return found
 
 
@@ -216,6 +233,7 @@ def bench(
     threads: Optional[int] = None,
     cross_check: bool = True,
     name: Optional[str] = None,
+    time_limit: Optional[float] = None,
 ) -> BenchResult:
     """Runs ``sudoku bench``'s harness: every engine over the puzzles, answers checked and
     compared, times and statistics per engine.
@@ -226,8 +244,19 @@ def bench(
     returning None, a solution or a :class:`SolveResult`. A solver may declare ``name``,
     ``counts = True`` (it counts solutions up to ``limit``), ``statistics = True`` (it
     returns nodes and guesses and honours ``budget``) and ``sizes`` (the sides it solves). An
-    exception it raises is its failure on that puzzle; the run goes on. ``mode`` is
-    ``unique`` (count to two) or ``first``; ``repeat`` timing passes give medians.
+    exception it raises is its failure on that puzzle; the run goes on. A solver's name
+    follows the rule of ``sudoku``'s engine names (letters, digits, ``-``, ``_``, ``.``; not
+    a built-in engine's name). ``mode`` is ``unique`` (count to two) or ``first``;
+    ``repeat`` timing passes give medians; ``threads`` is bounded as ``sudoku bench
+    --threads`` is.
+
+    Each call of a Python solver runs on a thread of its own, with ``time_limit`` seconds
+    (60 by default, as for engines from outside; built-in engines have none): a call that
+    overruns it is that solver's ``timed-out`` failure on the puzzle and is abandoned (its
+    daemon thread runs on until it returns; until then the solver is not called again, and
+    each further puzzle is ``timed-out`` at once). Ctrl-C stops the run at once, whatever a
+    solver is doing. An engine that solves none of a size's puzzles is not run on them: the
+    run lists it in ``not_applicable`` (``n/a`` in ``sudoku bench``'s table) and warns.
 
     >>> from sudoku_workbench import bench
     >>> def backtrack(grid, limit, budget):
@@ -265,5 +294,14 @@ def bench(
         budget=budget,
         threads=threads,
         cross_check=cross_check,
+        time_limit=time_limit,
     )
-    return BenchResult(report=report, rows=rows)
+    result = BenchResult(report=report, rows=rows)
+    for skipped in result.not_applicable:
+        puzzles = f"{skipped['puzzles']} puzzle{'' if skipped['puzzles'] == 1 else 's'}"
+        warnings.warn(
+            f"{skipped['file']}: engine {skipped['engine']} solves {skipped['engine_sizes']}: "
+            f"it was not run on the {puzzles} of size {skipped['size']}",
+            stacklevel=2,
+        )
+    return result
