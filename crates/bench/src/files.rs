@@ -25,7 +25,8 @@
 //! - **No temporary file outlives the run**: one that is dropped without [`OutputFile::commit`]
 //!   is removed, and [`remove_partial_files_on_signal`] removes the ones being written when a
 //!   signal ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, ...: every one that
-//!   ends a process by default and can be caught).
+//!   ends a process by default and can be caught), then runs what [`on_signal`] registered
+//!   (the command kills the engine processes it started there).
 //!
 //! Errors name the path as the user gave it, never the temporary file: see [`OutputError`].
 
@@ -289,6 +290,27 @@ pub fn remove_partial_files_on_signal() {
     }
 }
 
+/// What else runs when a caught signal ends the process (see
+/// [`remove_partial_files_on_signal`]): after the temporary files are removed, before it exits,
+/// in the order given. For what must not outlive the process and that no destructor will end,
+/// since the process exits without running any: the programs a run started, say. A cleanup
+/// runs on the handler's thread while the others go on, and should return soon.
+pub fn on_signal(cleanup: fn()) {
+    SIGNAL_CLEANUPS.lock().unwrap_or_else(PoisonError::into_inner).push(cleanup);
+}
+
+/// Returns at once, unless a caught signal is ending the process: then waits for its cleanup
+/// to end it. For the end of `main`, so that a command that stopped because the cleanup killed
+/// what it was waiting for (its engines' processes, say) ends with the signal's status, not
+/// with one of its own.
+pub fn wait_if_ending_by_signal() {
+    // The cleanup holds the lock until the process exits.
+    drop(live_temporaries());
+}
+
+/// The cleanups [`on_signal`] registered.
+static SIGNAL_CLEANUPS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+
 /// The signals whose default action ends the process and that a handler may catch, on every
 /// Unix; `caught_signals` adds Linux's own. Left out are SIGKILL and SIGSTOP, which cannot be
 /// caught; the faults a program's own error raises (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGTRAP,
@@ -336,8 +358,8 @@ fn ignored(signal: i32) -> bool {
     }
 }
 
-/// Registers the handlers, tells `ready`, then waits for a signal: removes the temporary files
-/// and ends the process.
+/// Registers the handlers, tells `ready`, then waits for a signal: removes the temporary files,
+/// runs the cleanups of [`on_signal`] and ends the process.
 #[cfg(unix)]
 fn remove_on_signal(ready: &std::sync::mpsc::SyncSender<()>) {
     let signals = signal_hook::iterator::Signals::new(caught_signals());
@@ -350,6 +372,10 @@ fn remove_on_signal(ready: &std::sync::mpsc::SyncSender<()>) {
         let live = live_temporaries();
         for temporary in live.iter() {
             let _ = fs::remove_file(temporary);
+        }
+        let cleanups = SIGNAL_CLEANUPS.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        for cleanup in cleanups {
+            cleanup();
         }
         std::process::exit(128 + signal);
     }

@@ -43,6 +43,9 @@ pub mod exit {
 }
 
 fn main() -> ExitCode {
+    // Engines from outside may have started processes (their own children too) that nothing
+    // else would end: the run's registry is never dropped, and a signal exits at once.
+    sudoku_bench::files::on_signal(sudoku_external::process::kill_all);
     sudoku_bench::files::remove_partial_files_on_signal();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -79,6 +82,8 @@ fn main() -> ExitCode {
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Shuffle(args)) => shuffle::run(&args),
     };
+    sudoku_external::process::kill_all();
+    sudoku_bench::files::wait_if_ending_by_signal();
     ExitCode::from(code)
 }
 

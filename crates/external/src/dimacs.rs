@@ -67,9 +67,21 @@ pub const CNF: &str = "{cnf}";
 /// The placeholder for the path of the file the solver writes its answer to.
 pub const MODEL: &str = "{model}";
 
-/// The most a solver may write, on standard output or in its model file, for one run: 64 MiB,
-/// room for the model of a 64×64 grid's formula with its comments many times over.
-pub const MAX_OUTPUT: usize = 64 << 20;
+/// What a solver may write for one run besides its model: comments, statistics, its banner.
+const COMMENTS: usize = 1 << 20;
+
+/// The most a solver may write for one run on a formula of `variables` variables, on standard
+/// output or in its model file: [`COMMENTS`], plus twice the longest the model can honestly
+/// take, written one literal a line (`v -N` and its line end: the digits of the largest
+/// variable and 4 bytes each). A 9×9 puzzle's formula (729 variables at most) gets just over
+/// 1 MiB, the largest grid's (64×64: 262,144 variables) about 6 MiB: room for any real
+/// solver's answer, while one that writes without end is stopped before the output, kept
+/// whole until the solver exits and held once for each thread of a run, costs memory that
+/// matters.
+pub fn max_output(variables: u32) -> usize {
+    let digits = variables.max(1).ilog10() as usize + 1;
+    COMMENTS + 2 * variables as usize * (digits + 4)
+}
 
 /// The engine `declaration` declares, with `time_limit` per puzzle.
 pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInfo {
@@ -177,7 +189,8 @@ impl Dimacs {
             let limit = process::seconds(self.time_limit);
             return Err(failure(FailureKind::TimedOut, format!("no answer within {limit}")));
         }
-        let finished = process::run(&words, "", remaining, MAX_OUTPUT)?;
+        let limit = max_output(cnf.variables());
+        let finished = process::run(&words, "", remaining, limit)?;
         let claimed = match finished.status.code() {
             Some(10) => Some(true),
             Some(20) => Some(false),
@@ -192,7 +205,7 @@ impl Dimacs {
             }
         };
         let answer = if reads_model_file {
-            read_model_file(&model_path)
+            read_model_file(&model_path, limit)
         } else {
             read_answer(&finished.output)
         }
@@ -352,15 +365,15 @@ pub fn read_model_text(text: &str) -> Result<Answer, String> {
     }
 }
 
-/// The `{model}` file at `path`, read (at most [`MAX_OUTPUT`] bytes).
-fn read_model_file(path: &Path) -> Result<Answer, String> {
+/// The `{model}` file at `path`, read (at most `limit` bytes).
+fn read_model_file(path: &Path, limit: usize) -> Result<Answer, String> {
     let file = File::open(path).map_err(|error| format!("wrote no model file ({error})"))?;
     let mut bytes = Vec::new();
-    file.take(MAX_OUTPUT as u64 + 1)
+    file.take(limit as u64 + 1)
         .read_to_end(&mut bytes)
         .map_err(|error| format!("its model file could not be read: {error}"))?;
-    if bytes.len() > MAX_OUTPUT {
-        return Err(format!("wrote a model file of more than {MAX_OUTPUT} bytes"));
+    if bytes.len() > limit {
+        return Err(format!("wrote a model file of more than {limit} bytes"));
     }
     let text = String::from_utf8(bytes).map_err(|error| {
         format!(
@@ -475,6 +488,18 @@ mod tests {
         assert!(read_model_text("INDET\n").unwrap_err().starts_with("said INDET"));
         assert!(read_model_text("").unwrap_err().starts_with("wrote an empty model file"));
         assert!(read_model_text("hello").unwrap_err().contains("'hello'"));
+    }
+
+    #[test]
+    fn the_output_allowed_fits_any_model_and_little_more() {
+        for variables in [1, 9, 64, 729, 4096, 15_625, 262_144] {
+            let one_a_line: usize =
+                (1..=variables).map(|var| format!("v -{var}\n").len()).sum::<usize>() + 4;
+            let limit = max_output(variables);
+            assert!(one_a_line + COMMENTS <= limit, "{variables}: {one_a_line} > {limit}");
+            assert!(limit <= COMMENTS + 3 * one_a_line, "{variables}: {limit} is too much");
+        }
+        assert!(max_output(262_144) < 8 << 20);
     }
 
     #[test]

@@ -19,8 +19,10 @@
 //! - an exit status other than 0: a crash, with the status and the last line of standard
 //!   error, whatever was printed.
 //!
-//! A program that runs past its time limit is stopped and the puzzle is a time-out; one that
-//! prints more than [`MAX_OUTPUT`] bytes is stopped and the puzzle is a protocol error.
+//! A program that runs past its time limit is stopped, with every process it started, and the
+//! puzzle is a time-out; one that prints more than [`MAX_OUTPUT`] bytes is stopped and the
+//! puzzle is a protocol error. What a program printed is read once it exits, even when a
+//! process it left in the background still holds its output (that process is killed).
 
 use std::time::Duration;
 
