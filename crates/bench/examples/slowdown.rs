@@ -131,7 +131,8 @@ fn main() -> ExitCode {
     };
     let mut rows = RowWriter::new(out, RowFormat::Csv);
     let threshold = stats::DEFAULT_THRESHOLD_PERCENT / 100.0;
-    let mut pair = RunPair::new("fast-wrapped", "fast-slowed", threshold);
+    // Five rounds (`Timing::Repeat(5)`): as many as a decision of --until-decided needs.
+    let mut pair = RunPair::new("fast-wrapped", "fast-slowed", threshold, stats::MIN_ROUNDS);
     let report = {
         let mut observers: Vec<&mut dyn Observer> = vec![&mut rows, &mut pair];
         match sudoku_bench::run_observed(&[corpus], &options, &mut observers) {

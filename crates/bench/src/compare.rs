@@ -8,9 +8,14 @@
 //! puzzles pair by number. What does not pair is listed, never dropped: whole groups only in
 //! one file, and puzzles only in one side of a pair.
 //!
+//! What a file lacks of the rows it is compared with is said as well ([`Comparison::lacking`]):
+//! a gate refuses to pass a run cut short as no change.
+//!
 //! For each pair of groups: the puzzles whose counters changed (verdict, count, nodes,
 //! guesses; comparing two engines, verdict and count only), then the speed of the new side
-//! against the old on the puzzles both answered, judged by [`crate::stats`]. Both files are
+//! against the old on the puzzles both answered, judged by [`crate::stats`]. Two separate runs,
+//! one a side, cannot see the drift between runs: a change within
+//! [`stats::ONE_RUN_DRIFT_PERCENT`] is then no change, and the verdict says why. Both files are
 //! read a line at a time and kept in [`crate::per_puzzle`]'s compact form (48 bytes a row).
 
 use std::collections::HashMap;
@@ -60,12 +65,56 @@ pub struct Comparison {
     /// The runs (per-puzzle files) of each side, old and new: with two or more a side, the
     /// intervals hold the drift between runs.
     pub runs: [usize; 2],
+    /// With one run a side, of two runs (two files): the drift between runs of one build that
+    /// such a comparison cannot see, percent ([`stats::ONE_RUN_DRIFT_PERCENT`]), within which a
+    /// change is no change. `None` with several runs a side, or two engines of one run.
+    pub one_run_drift_percent: Option<f64>,
+    /// What the files of each side lack of the old side's first file: groups or puzzles it
+    /// has and they have not (a run cut short). A gate refuses such a comparison unless told
+    /// to compare what both have.
+    pub lacking: Vec<Lacking>,
     /// The paired groups, in the new file's order.
     pub groups: Vec<Group>,
     /// Groups of the old file the new one does not have.
     pub only_in_old: Vec<Unpaired>,
     /// Groups of the new file the old one does not have.
     pub only_in_new: Vec<Unpaired>,
+}
+
+/// What one file lacks of the rows it is compared with.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Lacking {
+    /// The file, as named.
+    pub run: String,
+    /// The file whose rows it lacks.
+    pub of: String,
+    /// Groups (file, size and engine) of that file it has no row of.
+    pub groups: u64,
+    /// Puzzles of the groups it has, that it has no row of.
+    pub puzzles: u64,
+    /// The first few of both, named (`dlx on p.txt 9x9`, `p.txt 9x9 fast puzzle 3`).
+    pub first: Vec<String>,
+}
+
+/// What lacking rows are named in a message.
+const LISTED_LACKING: usize = 5;
+
+impl Lacking {
+    /// One line: `after.csv lacks 1 file, size and engine and 38 puzzles of before.csv (...)`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.groups > 0 {
+            parts.push(counted(self.groups, "file, size and engine", "files, sizes and engines"));
+        }
+        if self.puzzles > 0 {
+            parts.push(counted(self.puzzles, "puzzle", "puzzles"));
+        }
+        let mut named = self.first.join(", ");
+        if self.groups + self.puzzles > self.first.len() as u64 {
+            named.push_str(", ...");
+        }
+        format!("{} lacks {} of {} ({named})", self.run, parts.join(" and "), self.of)
+    }
 }
 
 /// A group of rows with no partner in the other file.
@@ -182,6 +231,13 @@ impl Comparison {
             [1, 1] => String::new(),
             [old, new] => format!(", widened by resampling {old} and {new} runs a side"),
         };
+        let threshold = match (self.one_run_drift_percent, self.threshold_percent) {
+            (Some(drift), Some(percent)) if drift > percent => format!(
+                "{threshold}, ±{drift}% with one run a side (the drift between runs of one \
+                 build measured on a shared machine, which one run a side cannot see)"
+            ),
+            _ => threshold,
+        };
         format!(
             "new against old, per puzzle: geometric mean of the time ratios, its {:.0}% \
              bootstrap interval ({} draws, seed {}{runs}), Wilcoxon signed-rank p; {threshold}",
@@ -245,7 +301,11 @@ impl Comparison {
                         format!("{:.3}", speed.ratio),
                         format!("[{:.3}, {:.3}]", speed.lower, speed.upper),
                         format_p(speed.p_value),
-                        verdict(speed, self.threshold_percent.is_some()),
+                        verdict(
+                            speed,
+                            self.threshold_percent.is_some(),
+                            self.one_run_drift_percent.is_some(),
+                        ),
                     ),
                     None => ("-".into(), "-".into(), "-".into(), "no puzzle timed by both".into()),
                 };
@@ -412,12 +472,18 @@ impl Group {
     }
 }
 
-/// A verdict for people: the change, and whether it is settled.
-fn verdict(speed: &Estimate, judged: bool) -> String {
-    match speed.change {
-        _ if !judged => "not judged".to_owned(),
-        Change::NoChange if !speed.decided => "no change (undecided)".to_owned(),
-        change => change.name().to_owned(),
+/// A verdict for people: the change, and whether it is settled; with one run a side, what
+/// it cannot see, on the verdict's own line (what a job reading it reads).
+fn verdict(speed: &Estimate, judged: bool, one_run: bool) -> String {
+    let verdict = match speed.change {
+        _ if !judged => return "not judged".to_owned(),
+        Change::NoChange if !speed.decided => "no change (undecided)",
+        change => change.name(),
+    };
+    if one_run {
+        format!("{verdict}; one run a side: drift between runs not measured")
+    } else {
+        verdict.to_owned()
     }
 }
 
@@ -438,6 +504,8 @@ struct GroupKey {
 /// The rows of one file, grouped.
 #[derive(Default)]
 struct Side {
+    /// The file, as named.
+    name: String,
     groups: Vec<GroupKey>,
     numbers: HashMap<GroupKey, u32>,
     /// The rows (the group's number above the puzzle's bits of the key) and their lines.
@@ -447,6 +515,9 @@ struct Side {
 
 /// The bits of a key below the group's number.
 const PUZZLE_BITS: u32 = 40;
+
+/// The puzzle's bits of a key.
+const PUZZLE_MASK: u64 = (1 << PUZZLE_BITS) - 1;
 
 impl Side {
     /// Reads the per-puzzle file at `path`, keeping the rows of the engines `wanted` accepts.
@@ -466,7 +537,7 @@ impl Side {
         format: RowFormat,
         wanted: &dyn Fn(&str) -> bool,
     ) -> Result<Side, String> {
-        let mut side = Side::default();
+        let mut side = Side { name: name.to_owned(), ..Side::default() };
         let mut last: Option<(GroupKey, u32)> = None;
         let mut too_many = false;
         read_rows(input, name, format, |row: &RawRow<'_>, mut entry| {
@@ -546,6 +617,25 @@ impl Side {
             .map_or(f32::NAN, |us| us as f32)
     }
 
+    /// The puzzles of group `number` of `first` that this file has no row of, or `None`
+    /// when it has no rows of that file, size and engine at all.
+    fn missing_of(&self, first: &Side, number: u32) -> Option<Vec<u64>> {
+        let key = &first.groups[number as usize];
+        let mine = self.rows_of(self.group_like(key, &key.engine)?);
+        let mut missing = Vec::new();
+        let mut at = 0;
+        for (entry, _) in first.rows_of(number) {
+            let puzzle = entry.key & PUZZLE_MASK;
+            while at < mine.len() && mine[at].0.key & PUZZLE_MASK < puzzle {
+                at += 1;
+            }
+            if mine.get(at).is_none_or(|(entry, _)| entry.key & PUZZLE_MASK != puzzle) {
+                missing.push(puzzle);
+            }
+        }
+        Some(missing)
+    }
+
     /// The rows of group `number`, in puzzle order.
     fn rows_of(&self, number: u32) -> &[(Entry, u64)] {
         let start = u64::from(number) << PUZZLE_BITS;
@@ -579,7 +669,9 @@ pub fn compare_runs(
     let name = |paths: &[&Path]| {
         paths.iter().map(|path| path.display().to_string()).collect::<Vec<_>>().join(", ")
     };
-    compare_sides(&name(old), &name(new), &old_sides, &new_sides, options)
+    // One file on each side, the same file: two engines of one run, or a run with itself.
+    let two_runs = !(old.len() == 1 && new.len() == 1 && old[0] == new[0]);
+    compare_sides(&name(old), &name(new), &old_sides, &new_sides, options, two_runs)
 }
 
 /// Compares rows read from two inputs, named `old` and `new` in messages.
@@ -591,7 +683,7 @@ pub fn compare_readers(
     let (old_wanted, new_wanted) = wanted_engines(options);
     let old_side = Side::read_from(old_input, old, old_format, &old_wanted)?;
     let new_side = Side::read_from(new_input, new, new_format, &new_wanted)?;
-    compare_sides(old, new, &[old_side], &[new_side], options)
+    compare_sides(old, new, &[old_side], &[new_side], options, old != new)
 }
 
 /// Which engines each side keeps.
@@ -612,14 +704,23 @@ fn wanted_engines(options: &CompareOptions) -> (Wanted, Wanted) {
     }
 }
 
+/// Compares the runs of each side; `two_runs` when the sides are separate runs (not two
+/// engines of one file, nor a file with itself).
 fn compare_sides(
     old: &str,
     new: &str,
     old_sides: &[Side],
     new_sides: &[Side],
     options: &CompareOptions,
+    two_runs: bool,
 ) -> Result<Comparison, String> {
     let (old_side, new_side) = (&old_sides[0], &new_sides[0]);
+    // One run a side cannot see the drift between runs: a change within it is no change.
+    let one_run_drift = (two_runs && old_sides.len() == 1 && new_sides.len() == 1)
+        .then_some(stats::ONE_RUN_DRIFT_PERCENT / 100.0);
+    let threshold = options.threshold.max(one_run_drift.unwrap_or(0.0));
+    // The groups paired: (the old side's number, the new side's).
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
     let engines_compared = options.pair.is_some();
     for engine in options.pair.iter().flat_map(|(a, b)| [a, b]).chain(&options.engines) {
         let found = |side: &Side| side.groups.iter().any(|group| &group.engine == engine);
@@ -655,6 +756,7 @@ fn compare_sides(
             continue;
         };
         old_paired[old_number] = true;
+        pairs.push((old_number as u32, new_number as u32));
         let old_key = &old_side.groups[old_number];
         let mut group =
             Group::new(&key.file, &old_key.file, &key.size, &old_key.engine, &key.engine);
@@ -739,12 +841,12 @@ fn compare_sides(
                     )
                 })
                 .collect();
-            stats::estimate(&ratios, options.threshold, options.seed).map(|pooled| {
+            stats::estimate(&ratios, threshold, options.seed).map(|pooled| {
                 let runs = stats::runs_interval(&old_runs, &new_runs, options.seed);
-                stats::with_rounds(pooled, runs, options.threshold)
+                stats::with_rounds(pooled, runs, threshold)
             })
         } else {
-            stats::estimate(&ratios, options.threshold, options.seed)
+            stats::estimate(&ratios, threshold, options.seed)
         };
         groups.push(group);
     }
@@ -778,6 +880,7 @@ fn compare_sides(
             engines(new_side)
         ));
     }
+    let lacking = lacking(old_sides, new_sides, &pairs, &only_in_old, &groups);
     Ok(Comparison {
         old: old.to_owned(),
         new: new.to_owned(),
@@ -787,56 +890,162 @@ fn compare_sides(
         resamples: stats::RESAMPLES,
         seed: options.seed,
         runs: [old_sides.len(), new_sides.len()],
+        one_run_drift_percent: one_run_drift.map(|drift| drift * 100.0),
+        lacking,
         groups,
         only_in_old,
         only_in_new,
     })
 }
 
+/// What each file lacks of the rows it is compared with: the new side's first file, of the
+/// old side's first (its groups not paired, `only_in_old`, and the puzzles of its paired
+/// groups only in the old rows); every later run of either side, of its side's first file
+/// (the groups paired, `pairs`, and their puzzles).
+fn lacking(
+    old_sides: &[Side],
+    new_sides: &[Side],
+    pairs: &[(u32, u32)],
+    only_in_old: &[Unpaired],
+    groups: &[Group],
+) -> Vec<Lacking> {
+    let mut lacking = Vec::new();
+    let mut first = Lacking {
+        run: new_sides[0].name.clone(),
+        of: old_sides[0].name.clone(),
+        groups: only_in_old.len() as u64,
+        puzzles: groups.iter().map(|group| group.only_in_old.len() as u64).sum(),
+        first: Vec::new(),
+    };
+    first.first.extend(
+        only_in_old
+            .iter()
+            .map(|group| format!("{} on {} {}", group.engine, group.file, group.size))
+            .chain(groups.iter().flat_map(|group| {
+                group.only_in_old.iter().map(move |puzzle| {
+                    format!(
+                        "{} {} {} puzzle {puzzle}",
+                        group.old_file, group.size, group.old_engine
+                    )
+                })
+            }))
+            .take(LISTED_LACKING),
+    );
+    if first.groups + first.puzzles > 0 {
+        lacking.push(first);
+    }
+    for (sides, old) in [(old_sides, true), (new_sides, false)] {
+        for run in &sides[1..] {
+            let mut short =
+                Lacking { run: run.name.clone(), of: sides[0].name.clone(), ..Lacking::default() };
+            for &(old_number, new_number) in pairs {
+                let number = if old { old_number } else { new_number };
+                let key = &sides[0].groups[number as usize];
+                match run.missing_of(&sides[0], number) {
+                    None => {
+                        short.groups += 1;
+                        if short.first.len() < LISTED_LACKING {
+                            short
+                                .first
+                                .push(format!("{} on {} {}", key.engine, key.file, key.size));
+                        }
+                    }
+                    Some(missing) => {
+                        short.puzzles += missing.len() as u64;
+                        for puzzle in missing {
+                            if short.first.len() == LISTED_LACKING {
+                                break;
+                            }
+                            short.first.push(format!(
+                                "{} {} {} puzzle {puzzle}",
+                                key.file, key.size, key.engine
+                            ));
+                        }
+                    }
+                }
+            }
+            if short.groups + short.puzzles > 0 {
+                lacking.push(short);
+            }
+        }
+    }
+    lacking
+}
+
 /// Two engines of one run compared as the run goes (`sudoku bench --compare A,B`): the
 /// puzzles both answered, per file and size, with the second engine's time over the first's.
 /// Their answers are the cross-check's business; this compares speed.
+///
+/// Each chunk is judged by [`stats::Rounds::estimate`], fed pass by pass as the harness feeds
+/// the decision of `--until-decided`: on a file of one chunk (up to
+/// [`crate::corpus::CHUNK_PUZZLES`] puzzles) the verdict reported is the very estimate that
+/// stopped the passes. A file of several chunks pools their ratios, widened by the widest
+/// drift of its chunks' rounds.
 pub struct RunPair {
     old: String,
     new: String,
     threshold: f64,
+    /// The fewest rounds a verdict is reached on ([`stats::MIN_ROUNDS`] with
+    /// `--until-decided`, as its decision needs).
+    min_rounds: usize,
     groups: Vec<Group>,
     ratios: Vec<Vec<f64>>,
     /// The rounds of passes of the chunk being run: what sees the machine drift
     /// ([`stats::Rounds`]).
     rounds: stats::Rounds,
-    /// Per group, the widest interval of the rounds of its chunks, as offsets from each
-    /// chunk's estimate (log ratios), or `None` before one was found.
-    drift: Vec<Option<(f64, f64)>>,
-    /// The last pass of one of the two engines (`true`: the old one), µs, NaN where not
-    /// answered, waiting for the other's pass of the same round.
-    waiting: Option<(bool, Vec<f32>)>,
+    /// Per group, each chunk's estimate so far.
+    chunks: Vec<Vec<Estimate>>,
+    /// Per group, the fewest rounds a chunk of it ran (every chunk runs as many passes as
+    /// the first).
+    fewest_rounds: Vec<usize>,
 }
 
 impl RunPair {
-    /// Compares engine `new` with engine `old` against `threshold` (a fraction).
-    pub fn new(old: &str, new: &str, threshold: f64) -> RunPair {
+    /// Compares engine `new` with engine `old` against `threshold` (a fraction); a verdict
+    /// needs `min_rounds` rounds of passes (`--until-decided`: [`stats::MIN_ROUNDS`]).
+    pub fn new(old: &str, new: &str, threshold: f64, min_rounds: usize) -> RunPair {
         RunPair {
             old: old.to_owned(),
             new: new.to_owned(),
             threshold,
+            min_rounds,
             groups: Vec::new(),
             ratios: Vec::new(),
             rounds: stats::Rounds::default(),
-            drift: Vec::new(),
-            waiting: None,
+            chunks: Vec::new(),
+            fewest_rounds: Vec::new(),
         }
     }
 
     /// The comparison of everything seen.
     pub fn finish(mut self) -> Comparison {
-        for ((group, ratios), drift) in self.groups.iter_mut().zip(&self.ratios).zip(&self.drift) {
-            group.speed =
-                stats::estimate(ratios, self.threshold, stats::DEFAULT_SEED).map(|pooled| {
-                    let centre = pooled.ratio.ln();
-                    let rounds = drift.map(|(below, above)| (centre + below, centre + above));
-                    stats::with_rounds(pooled, rounds, self.threshold)
-                });
+        let per_group = self.ratios.iter().zip(&self.chunks).zip(&self.fewest_rounds);
+        for (group, ((ratios, chunks), fewest_rounds)) in self.groups.iter_mut().zip(per_group) {
+            group.speed = match &chunks[..] {
+                [] => None,
+                [only] => Some(only.clone()),
+                several => {
+                    // Each chunk's interval as offsets from its own estimate; the widest.
+                    let offsets = several.iter().map(|chunk| {
+                        let centre = chunk.ratio.ln();
+                        (chunk.lower.ln() - centre, chunk.upper.ln() - centre)
+                    });
+                    let (below, above) = offsets
+                        .fold((0.0f64, 0.0f64), |(b, a), (lower, upper)| {
+                            (b.min(lower), a.max(upper))
+                        });
+                    stats::estimate(ratios, self.threshold, stats::DEFAULT_SEED).map(|pooled| {
+                        let centre = pooled.ratio.ln();
+                        let rounds = Some((centre + below, centre + above));
+                        let judged = stats::with_rounds(pooled, rounds, self.threshold);
+                        if *fewest_rounds < self.min_rounds {
+                            Estimate { change: Change::NoChange, decided: false, ..judged }
+                        } else {
+                            judged
+                        }
+                    })
+                }
+            };
         }
         Comparison {
             old: self.old,
@@ -847,6 +1056,8 @@ impl RunPair {
             resamples: stats::RESAMPLES,
             seed: stats::DEFAULT_SEED,
             runs: [1, 1],
+            one_run_drift_percent: None,
+            lacking: Vec::new(),
             groups: self.groups,
             only_in_old: Vec::new(),
             only_in_new: Vec::new(),
@@ -862,7 +1073,8 @@ impl RunPair {
             None => {
                 self.groups.push(Group::new(file, file, &size, &self.old, &self.new));
                 self.ratios.push(Vec::new());
-                self.drift.push(None);
+                self.chunks.push(Vec::new());
+                self.fewest_rounds.push(usize::MAX);
                 self.groups.len() - 1
             }
         }
@@ -881,37 +1093,22 @@ impl Observer for RunPair {
         if !old && run.info.name != self.new {
             return;
         }
-        let times = crate::measure::answered_micros(run, nanos);
-        match self.waiting.take() {
-            // The other engine's pass of this round: the round is complete.
-            Some((waiting_old, waiting)) if waiting_old != old => {
-                let (old_times, new_times) = if old { (times, waiting) } else { (waiting, times) };
-                self.rounds.push(old_times, new_times);
-            }
-            _ => self.waiting = Some((old, times)),
-        }
+        self.rounds.pass(old, crate::measure::answered_micros(run, nanos));
     }
 
     fn chunk(&mut self, chunk: &Corpus, size: sudoku_core::Size, runs: &[EngineRun<'_>]) {
+        let rounds = std::mem::take(&mut self.rounds);
         let find = |name: &str| runs.iter().find(|run| run.info.name == name);
         let (Some(old), Some(new)) = (find(&self.old), find(&self.new)) else { return };
         let group = self.group_of(&chunk.file, crate::report::size_name(size));
-        self.waiting = None;
-        let rounds = std::mem::take(&mut self.rounds);
         let ratios = crate::measure::paired_log_ratios(old, new);
         self.groups[group].paired += chunk.puzzles.len() as u64;
         self.groups[group].timed += ratios.len() as u64;
+        let estimate =
+            rounds.estimate(&ratios, self.threshold, stats::DEFAULT_SEED, self.min_rounds);
+        self.chunks[group].extend(estimate);
+        self.fewest_rounds[group] = self.fewest_rounds[group].min(rounds.len());
         self.ratios[group].extend_from_slice(&ratios);
-        // The chunk's drift, as offsets from its own estimate; the widest of a file's chunks.
-        if let Some((lower, upper)) = rounds.interval(stats::DEFAULT_SEED)
-            && !ratios.is_empty()
-        {
-            let centre = ratios.iter().sum::<f64>() / ratios.len() as f64;
-            let (below, above) = (lower - centre, upper - centre);
-            let widest =
-                self.drift[group].map_or((below, above), |(b, a)| (b.min(below), a.max(above)));
-            self.drift[group] = Some(widest);
-        }
     }
 }
 
@@ -956,6 +1153,16 @@ mod tests {
 
     const DIGEST: &str = "0123456789abcdef";
 
+    /// The rows of one side of one input, compared with those of another: two engines of
+    /// one run, so the drift between runs plays no part.
+    fn one_run(old: &str, new: &str, options: &CompareOptions) -> Comparison {
+        let sides = |text: &str| {
+            let wanted = |_: &str| true;
+            Side::read_from(text.as_bytes(), "rows.csv", RowFormat::Csv, &wanted).unwrap()
+        };
+        compare_sides("rows.csv", "rows.csv", &[sides(old)], &[sides(new)], options, false).unwrap()
+    }
+
     #[test]
     fn the_same_rows_are_no_change_and_scaled_ones_slower() {
         let old = file("fast", 300, 1.0, DIGEST, "a.txt");
@@ -964,14 +1171,63 @@ mod tests {
         assert_eq!((speed.change, speed.decided), (Change::NoChange, true));
         assert!(!same.is_regression(false));
         // The same file under another name pairs by its digest.
-        let slower = run(&old, &file("fast", 300, 1.05, DIGEST, "b/a.txt"), &options()).unwrap();
+        let slower = one_run(&old, &file("fast", 300, 1.05, DIGEST, "b/a.txt"), &options());
         let speed = slower.groups[0].speed.as_ref().unwrap();
         assert_eq!(speed.change, Change::Slower);
         assert!(speed.lower <= 1.05 + 1e-9 && speed.upper >= 1.05 - 1e-9, "{speed:?}");
         assert!(slower.is_regression(false));
-        let faster = run(&old, &file("fast", 300, 0.9, DIGEST, "a.txt"), &options()).unwrap();
+        let faster = one_run(&old, &file("fast", 300, 0.9, DIGEST, "a.txt"), &options());
         assert_eq!(faster.groups[0].speed.as_ref().unwrap().change, Change::Faster);
         assert!(!faster.is_regression(false));
+    }
+
+    #[test]
+    fn one_run_a_side_calls_no_change_within_the_drift_between_runs() {
+        let old = file("fast", 300, 1.0, DIGEST, "a.txt");
+        let drift = 1.0 + stats::ONE_RUN_DRIFT_PERCENT / 100.0;
+        // Two separate runs, a little inside the drift either way: no change, and the verdict
+        // line says what it cannot see.
+        for scale in [drift * 0.97, 1.0 / (drift * 0.97)] {
+            let within = run(&old, &file("fast", 300, scale, DIGEST, "a.txt"), &options()).unwrap();
+            assert_eq!(within.one_run_drift_percent, Some(stats::ONE_RUN_DRIFT_PERCENT));
+            assert_eq!(within.groups[0].speed.as_ref().unwrap().change, Change::NoChange);
+            assert!(!within.is_regression(false));
+            let mut text = Vec::new();
+            within.write(CompareFormat::Table, &mut text).unwrap();
+            let text = String::from_utf8(text).unwrap();
+            assert!(
+                text.contains("no change; one run a side: drift between runs not measured"),
+                "{text}"
+            );
+        }
+        // Beyond it, a change.
+        let beyond = run(&old, &file("fast", 300, drift * 1.05, DIGEST, "a.txt"), &options());
+        let beyond = beyond.unwrap();
+        assert_eq!(beyond.groups[0].speed.as_ref().unwrap().change, Change::Slower);
+        assert!(beyond.is_regression(false));
+        // Two engines of one run see no drift between runs, and no note.
+        assert_eq!(one_run(&old, &old, &options()).one_run_drift_percent, None);
+    }
+
+    #[test]
+    fn what_the_new_side_lacks_is_named() {
+        let old = file("fast", 40, 1.0, DIGEST, "a.txt")
+            + &file("dlx", 40, 1.0, DIGEST, "a.txt").replacen(HEADER, "", 1);
+        // The new run died after two rows: dlx gone, 38 puzzles of fast missing.
+        let new: String =
+            file("fast", 40, 1.0, DIGEST, "a.txt").lines().take(3).collect::<Vec<_>>().join("\n")
+                + "\n";
+        let cut = run(&old, &new, &options()).unwrap();
+        assert_eq!(cut.lacking.len(), 1);
+        let lacking = &cut.lacking[0];
+        assert_eq!((lacking.groups, lacking.puzzles), (1, 38));
+        let described = lacking.describe();
+        assert!(
+            described.starts_with("new.csv lacks 1 file, size and engine and 38 puzzles of old.csv (dlx on a.txt 9x9, a.txt 9x9 fast puzzle 3, "),
+            "{described}"
+        );
+        // Whole files lack nothing.
+        assert!(run(&old, &old, &options()).unwrap().lacking.is_empty());
     }
 
     #[test]
@@ -1031,12 +1287,13 @@ mod tests {
     #[test]
     fn json_gives_each_interval_its_bounds() {
         let old = file("fast", 50, 1.0, DIGEST, "a.txt");
-        let comparison = run(&old, &file("fast", 50, 1.1, DIGEST, "a.txt"), &options()).unwrap();
+        let comparison = run(&old, &file("fast", 50, 1.6, DIGEST, "a.txt"), &options()).unwrap();
         let mut json = Vec::new();
         comparison.write(CompareFormat::Json, &mut json).unwrap();
         let value: serde_json::Value = serde_json::from_slice(&json).unwrap();
         let speed = &value["groups"][0]["speed"];
         assert!(speed["lower"].as_f64().unwrap() <= speed["upper"].as_f64().unwrap());
         assert_eq!(speed["change"], "slower");
+        assert_eq!(value["one_run_drift_percent"], stats::ONE_RUN_DRIFT_PERCENT);
     }
 }

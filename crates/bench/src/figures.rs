@@ -319,6 +319,22 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     };
     let parallel_puzzles_per_second = rate(parallel_wall_seconds);
     let wall_rate = rate(wall_seconds);
+    // An engine that answered no puzzle (every one failed, at once or at the time limit) has
+    // no rate: its passes' wall times measure its failures. Its rates and speedup are 0, which
+    // the tables show as a dash.
+    let answered_none = puzzles > 0 && counters.failed.iter().sum::<u64>() >= puzzles;
+    let (single_thread_puzzles_per_second, parallel_puzzles_per_second, wall_rate) =
+        if answered_none {
+            (0.0, 0.0, 0.0)
+        } else {
+            (single_thread_puzzles_per_second, parallel_puzzles_per_second, wall_rate)
+        };
+    // The longest solve bounds every percentile: the histogram gives a bucket's highest value
+    // (within 0.1% above the times in it), and with several passes the pooled percentiles may
+    // pass the median pass's longest solve; neither is shown above the maximum.
+    let us_max = micros(&|pass| pass.longest_nanos as f64);
+    let percentile =
+        |quantile: f64| (timings.latencies.quantile_nanos(quantile) as f64 / 1000.0).min(us_max);
     Record {
         engine: head.engine,
         file: head.file,
@@ -343,9 +359,9 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         passes: passes.len() as u32,
         single_thread_puzzles_per_second,
         us_mean: micros(&|pass| pass.solve_seconds * 1e9 / timed(pass)),
-        us_median: timings.latencies.median_nanos() as f64 / 1000.0,
-        us_p99: timings.latencies.quantile_nanos(0.99) as f64 / 1000.0,
-        us_max: micros(&|pass| pass.longest_nanos as f64),
+        us_median: percentile(0.5),
+        us_p99: percentile(0.99),
+        us_max,
         solve_seconds: median(passes.iter().map(|pass| pass.solve_seconds)),
         wall_seconds,
         harness_overhead_percent: median(passes.iter().map(|pass| {
@@ -421,6 +437,72 @@ mod tests {
         };
         let record = record(head(), &sum, &Timings::default());
         assert_eq!(Counters::of(&record), sum);
+    }
+
+    fn head(timing: &str) -> RecordHead {
+        RecordHead {
+            engine: "e".into(),
+            file: "f".into(),
+            size: "9x9".into(),
+            mode: Mode::Unique,
+            budget: None,
+            instrumented: false,
+            guesses: false,
+            counts: true,
+            timing: timing.into(),
+            origin: "protocol".into(),
+            command: Some("e".into()),
+            cross_check: true,
+            threads: 2,
+        }
+    }
+
+    #[test]
+    fn no_percentile_is_above_the_longest_solve() {
+        // Every solve took 123,456 ns: the histogram's bucket reads a little more.
+        let mut timings = Timings::default();
+        for _ in 0..10 {
+            timings.latencies.record(123_456);
+        }
+        assert!(timings.latencies.median_nanos() > 123_456, "the histogram rounds up");
+        timings.passes.push(PassTiming {
+            wall_seconds: 0.01,
+            solve_seconds: 0.001_234_56,
+            longest_nanos: 123_456,
+            failed: 0,
+        });
+        timings.parallel_walls.push(0.005);
+        let counters = Counters { puzzles: 10, solved: 10, ..Counters::default() };
+        let record = record(head("round-trip"), &counters, &timings);
+        assert_eq!(record.us_max, 123.456);
+        assert!(record.us_median <= record.us_max && record.us_p99 <= record.us_max, "{record:?}");
+        assert!(record.us_median > 123.0);
+    }
+
+    #[test]
+    fn an_engine_that_answered_nothing_has_no_rate_or_speedup() {
+        // Ten puzzles failed at once, in 4 µs of wall time.
+        let mut timings = Timings::default();
+        timings.passes.push(PassTiming {
+            wall_seconds: 4e-6,
+            solve_seconds: 0.0,
+            longest_nanos: 0,
+            failed: 10,
+        });
+        timings.parallel_walls.push(2e-6);
+        let failed = Counters { puzzles: 10, failed: [0, 0, 10], ..Counters::default() };
+        for timing in ["round-trip", "engine-reported"] {
+            let record = record(head(timing), &failed, &timings);
+            assert_eq!(record.single_thread_puzzles_per_second, 0.0);
+            assert_eq!(record.parallel_puzzles_per_second, 0.0);
+            assert_eq!(record.speedup, 0.0);
+            assert!(record.answered_none());
+        }
+        // One puzzle answered: rates as ever.
+        let one = Counters { puzzles: 10, solved: 1, failed: [0, 0, 9], ..Counters::default() };
+        let record = record(head("round-trip"), &one, &timings);
+        assert!(record.single_thread_puzzles_per_second > 0.0 && record.speedup > 0.0);
+        assert!(!record.answered_none());
     }
 
     #[test]

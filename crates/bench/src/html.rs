@@ -19,7 +19,7 @@ use std::path::Path;
 
 use crate::chart::{self, ChartError};
 use crate::files::{OutputError, write_whole};
-use crate::output::{count, counted, figure, seconds, shown_size};
+use crate::output::{count, counted, figure, seconds, shown_size, speedup, timed};
 use crate::report::{Record, Report};
 
 /// Writes the HTML page of `report` to `path`, whole or not at all (see [`crate::files`]).
@@ -260,13 +260,13 @@ fn columns(report: &Report) -> Vec<(&'static str, Cell)> {
         ("unsolvable", |r| count(r.unsolvable)),
         ("budget-outs", |r| count(r.budget_outs)),
         ("failed", |r| count(r.failures())),
-        ("puzzles/s", |r| figure(r.single_thread_puzzles_per_second)),
-        ("µs mean", |r| figure(r.us_mean)),
-        ("µs median", |r| figure(r.us_median)),
-        ("µs p99", |r| figure(r.us_p99)),
-        ("µs max", |r| figure(r.us_max)),
-        ("", |r| figure(r.parallel_puzzles_per_second)),
-        ("speedup", |r| format!("{:.2}×", r.speedup)),
+        ("puzzles/s", |r| timed(r, r.single_thread_puzzles_per_second)),
+        ("µs mean", |r| timed(r, r.us_mean)),
+        ("µs median", |r| timed(r, r.us_median)),
+        ("µs p99", |r| timed(r, r.us_p99)),
+        ("µs max", |r| timed(r, r.us_max)),
+        ("", |r| timed(r, r.parallel_puzzles_per_second)),
+        ("speedup", speedup),
         ("nodes/puzzle", |r| r.nodes_per_puzzle.map_or_else(dash, figure)),
         ("guesses/puzzle", |r| r.guesses_per_puzzle.map_or_else(dash, figure)),
         ("no guess", |r| r.no_guess_percent.map_or_else(dash, |p| format!("{p:.1}%"))),

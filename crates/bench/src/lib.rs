@@ -377,12 +377,6 @@ fn run_chunk(
     progress: &progress::Progress,
     observers: &mut [&mut dyn Observer],
 ) -> Option<f64> {
-    let mut runners: Vec<measure::Runner<'_, '_>> = Vec::with_capacity(part.tallies.len());
-    for tally in &part.tallies {
-        let runner = measure::Runner::start(tally.info, chunk, options, pool, progress);
-        show_pass(observers, chunk, part.size, &runner);
-        runners.push(runner);
-    }
     // With --until-decided, on the first chunk of a file and size (later chunks take as many
     // passes): the two engines compared, by their place in this part.
     let compared = match options.timing {
@@ -396,22 +390,41 @@ fn run_chunk(
         _ => None,
     }
     .filter(|_| part.tallies.iter().all(|tally| tally.passes.is_none()));
-    let mut decided = false;
-    // Each round of the two engines' passes, and whether they ran again.
+    // Each round of the two engines' passes, fed pass by pass as `compare::RunPair` is fed
+    // (through `Observer::pass`), so the verdict that stops the passes is the one reported.
     let mut rounds = stats::Rounds::default();
+    let feed = |rounds: &mut stats::Rounds, index: usize, runner: &measure::Runner<'_, '_>| {
+        if let Some((old, new, _)) = compared
+            && (index == old || index == new)
+        {
+            let times = measure::answered_micros(runner.current(), &runner.last_pass_nanos());
+            rounds.pass(index == old, times);
+        }
+    };
+    let mut runners: Vec<measure::Runner<'_, '_>> = Vec::with_capacity(part.tallies.len());
+    for (index, tally) in part.tallies.iter().enumerate() {
+        let runner = measure::Runner::start(tally.info, chunk, options, pool, progress);
+        show_pass(observers, chunk, part.size, &runner);
+        feed(&mut rounds, index, &runner);
+        runners.push(runner);
+    }
+    let mut decided = false;
+    // Whether the two engines compared ran another round.
     let mut pair_ran = true;
     loop {
         if let Some((old, new, threshold)) = compared
             && pair_ran
         {
-            let (old, new) = (&runners[old], &runners[new]);
-            rounds.push(
-                measure::answered_micros(old.current(), &old.last_pass_nanos()),
-                measure::answered_micros(new.current(), &new.last_pass_nanos()),
-            );
-            decided = decide(chunk, old, new, threshold, &rounds, progress);
+            decided = decide(chunk, &runners[old], &runners[new], threshold, &rounds, progress);
         }
-        pair_ran = false;
+        // The two engines compared run another round together or not at all: a round is a
+        // pass of each, and an engine given more passes than the other would be compared on
+        // the shortest of more times.
+        pair_ran = compared.is_some_and(|(old, new, _)| {
+            !decided
+                && runners[old].wants_another_pass(options.timing)
+                && runners[new].wants_another_pass(options.timing)
+        });
         let mut ran = false;
         // The two engines compared take turns first in alternate rounds (A B, B A, A B, ...),
         // so that following the other engine is no advantage to either.
@@ -423,17 +436,23 @@ fn run_chunk(
         }
         for index in order {
             let (runner, tally) = (&mut runners[index], &part.tallies[index]);
-            let mut timing = tally.passes.map_or(options.timing, Timing::Repeat);
-            if matches!(timing, Timing::UntilDecided { .. })
-                && (decided || compared.is_none_or(|(old, new, _)| index != old && index != new))
-            {
-                timing = Timing::Repeat(1);
-            }
-            if runner.wants_another_pass(timing) {
+            let in_pair = compared.is_some_and(|(old, new, _)| index == old || index == new);
+            let another = if in_pair {
+                pair_ran
+            } else {
+                // Every other engine runs one pass under --until-decided, and as many as the
+                // first chunk did on later chunks.
+                let mut timing = tally.passes.map_or(options.timing, Timing::Repeat);
+                if matches!(timing, Timing::UntilDecided { .. }) {
+                    timing = Timing::Repeat(1);
+                }
+                runner.wants_another_pass(timing)
+            };
+            if another {
                 runner.another_pass(options, pool, progress);
                 show_pass(observers, chunk, part.size, runner);
+                feed(&mut rounds, index, runner);
                 ran = true;
-                pair_ran |= compared.is_some_and(|(old, new, _)| index == old || index == new);
             }
         }
         if !ran {
@@ -491,11 +510,12 @@ fn decide(
 ) -> bool {
     let (old, new, passes) = (old.current(), new.current(), new.passes());
     let ratios = measure::paired_log_ratios(old, new);
-    let Some(pooled) = stats::estimate(&ratios, threshold, stats::DEFAULT_SEED) else {
+    let Some(estimate) =
+        rounds.estimate(&ratios, threshold, stats::DEFAULT_SEED, stats::MIN_ROUNDS)
+    else {
         return true;
     };
-    let estimate = stats::with_rounds(pooled, rounds.interval(stats::DEFAULT_SEED), threshold);
-    let decided = estimate.decided && rounds.len() >= stats::MIN_ROUNDS;
+    let decided = estimate.decided;
     let verdict = match estimate.change {
         _ if !decided => "not decided yet",
         change => change.name(),

@@ -20,10 +20,11 @@
 //! engine timed by its own word ([`sudoku_engines::Timing::EngineReported`]): a puzzle it
 //! reports a time for ([`Outcome::reported_time`]) takes that time instead, in every figure
 //! and histogram, once the pass is over (the clock still runs around it, and the pass's wall
-//! time is the harness's). Before each sequential pass the engine is told which puzzles are
-//! coming ([`Engine::expect`]): an engine in another process may send them ahead; for an
-//! engine in this process the hint costs nothing. Results go
-//! into slots allocated before the pass; in the parallel pass each rayon worker makes its own
+//! time is the harness's), held within that clock's round trip: no engine's word makes a solve
+//! longer than the call that carried it, or shorter than 1 ns. Before each sequential pass
+//! the engine is told which puzzles are coming ([`Engine::expect`]): an engine in another
+//! process may send them ahead; for an engine in this process the hint costs nothing. Results
+//! go into slots allocated before the pass; in the parallel pass each rayon worker makes its own
 //! engine (engines are `Send`, not `Sync`, and own their scratch memory) and writes only the
 //! slots of the puzzles it took, so nothing shared is locked while engines run. Progress is
 //! reported once per [`PROGRESS_STEP`] puzzles, never per puzzle.
@@ -67,6 +68,9 @@ pub struct Timed {
     /// Nanoseconds inside `solve` (or, for an engine timed by its own word, the time it
     /// reported).
     pub nanos: u64,
+    /// When the call returned, in ns since its pass began (before the engine was told which
+    /// puzzles were coming): what bounds an engine's word on its own times.
+    pub ended_nanos: u64,
 }
 
 impl Timed {
@@ -81,6 +85,7 @@ impl Timed {
             failure: None,
         },
         nanos: 0,
+        ended_nanos: 0,
     };
 }
 
@@ -402,26 +407,48 @@ fn wants_another_pass(timing: Timing, passes_done: u32, spent: Duration) -> bool
     }
 }
 
-/// Solves one puzzle with only the solve inside the clock.
+/// Solves one puzzle with only the solve inside the clock, in a pass that began at `origin`.
+/// A solve the clock saw take no time (a coarse clock) takes 1 ns: every time kept is above
+/// zero, as a per-puzzle file read back requires.
 #[inline(always)]
-fn timed_solve(engine: &mut dyn Engine, puzzle: &CorpusPuzzle, limits: Limits) -> Timed {
+fn timed_solve(
+    engine: &mut dyn Engine,
+    puzzle: &CorpusPuzzle,
+    limits: Limits,
+    origin: Instant,
+) -> Timed {
     let started = Instant::now();
     let outcome = engine.solve(&puzzle.grid, limits);
-    let nanos = started.elapsed().as_nanos();
-    Timed { outcome, nanos: u64::try_from(nanos).unwrap_or(u64::MAX) }
+    let ended = Instant::now();
+    let nanos = |since: Instant| u64::try_from((ended - since).as_nanos()).unwrap_or(u64::MAX);
+    Timed { outcome, nanos: nanos(started).max(1), ended_nanos: nanos(origin) }
 }
 
 /// For an engine timed by its own word, each slot's time becomes the time the engine reported
 /// for it, where it reported one; nothing changes for any other engine. Done after the pass, so
 /// the timed loop is the same for every engine.
+///
+/// An engine's word is believed only within what the harness saw. The engine answers in
+/// order, one puzzle after another, and may have been sent a puzzle before its call began
+/// ([`Engine::expect`]), so a call's own round trip does not bound the time solving it took;
+/// the pass's clock does: the puzzles up to each one cannot have taken longer, together, than
+/// the pass had run when its call returned ([`Timed::ended_nanos`]). Each reported time is
+/// held within what that leaves after the puzzles before it, and a claim of no time at all
+/// counts as 1 ns, as the clock's own zero does ([`timed_solve`]). Held so, an engine that
+/// claims more than the wall time it took gets that wall time at most, and a time of 0
+/// cannot put a median above the longest solve.
 fn use_reported_times(info: &EngineInfo, slots: &mut [Timed]) {
     if info.timing != EngineTiming::EngineReported {
         return;
     }
+    // The time the puzzles before this one took, as kept.
+    let mut taken = 0u64;
     for slot in slots {
         if let Some(reported) = slot.outcome.reported_time {
-            slot.nanos = u64::try_from(reported.as_nanos()).unwrap_or(u64::MAX);
+            let room = slot.ended_nanos.saturating_sub(taken);
+            slot.nanos = u64::try_from(reported.as_nanos()).unwrap_or(u64::MAX).min(room).max(1);
         }
+        taken = taken.saturating_add(slot.nanos);
     }
 }
 
@@ -434,13 +461,14 @@ fn sequential_pass(
     slots: &mut [Timed],
     progress: &Progress,
 ) -> Duration {
+    let origin = Instant::now();
     engine.expect(&mut puzzles.iter().map(|puzzle| &puzzle.grid), limits);
     let started = Instant::now();
     for (puzzle_chunk, slot_chunk) in
         puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
     {
         for (puzzle, slot) in puzzle_chunk.iter().zip(slot_chunk.iter_mut()) {
-            *slot = timed_solve(engine, puzzle, limits);
+            *slot = timed_solve(engine, puzzle, limits, origin);
         }
         progress.advance(puzzle_chunk.len());
     }
@@ -474,7 +502,7 @@ fn parallel_pass(
         puzzles.par_iter().zip(slots.par_iter_mut()).for_each_init(
             || Worker { engine: info.create(), unreported: 0, progress },
             |worker, (puzzle, slot)| {
-                *slot = timed_solve(worker.engine.as_mut(), puzzle, limits);
+                *slot = timed_solve(worker.engine.as_mut(), puzzle, limits, started);
                 worker.unreported += 1;
                 if worker.unreported == PROGRESS_STEP {
                     worker.progress.advance(PROGRESS_STEP);
@@ -570,6 +598,49 @@ mod tests {
         assert_eq!(latencies.quantile_nanos(0.99), 198);
         PassTimes::of(&slots(&times), Duration::from_micros(50), &mut latencies);
         assert_eq!(latencies.len(), 400, "a second pass pools into the same histogram");
+    }
+
+    /// Slots of a pass whose calls took `nanos` each, returned at `ended` (ns since the pass
+    /// began), with the engine reporting `reported` (ns; `None`: nothing reported).
+    fn reported(nanos: u64, ended: &[u64], reported: &[Option<u64>]) -> Vec<Timed> {
+        ended
+            .iter()
+            .zip(reported)
+            .map(|(&ended_nanos, reported)| {
+                let mut slot = Timed { nanos, ended_nanos, ..Timed::UNSET };
+                slot.outcome.reported_time = reported.map(Duration::from_nanos);
+                slot
+            })
+            .collect()
+    }
+
+    #[test]
+    fn reported_times_are_held_within_the_pass_clock() {
+        let info = sudoku_engines::ENGINES.iter().next().unwrap();
+        let mut reporting = info.clone();
+        reporting.timing = EngineTiming::EngineReported;
+        let kept = |slots: &mut Vec<Timed>| {
+            use_reported_times(&reporting, slots);
+            slots.iter().map(|slot| slot.nanos).collect::<Vec<u64>>()
+        };
+        let ends = [1_000_000, 2_000_000, 3_000_000];
+        // Five seconds claimed for each puzzle of a pass of 3 ms: 1 ms each at most.
+        let mut liar = reported(1_000_000, &ends, &[Some(5_000_000_000); 3]);
+        assert_eq!(kept(&mut liar), [1_000_000; 3]);
+        // Nothing claimed: 1 ns, never 0.
+        let mut zero = reported(1_000_000, &ends, &[Some(0); 3]);
+        assert_eq!(kept(&mut zero), [1; 3]);
+        // An honest engine sent its puzzles ahead: each call waited 0.2 ms only, yet 0.9 ms
+        // of solving fits in each millisecond of the pass, and is believed.
+        let mut ahead = reported(200_000, &ends, &[Some(900_000); 3]);
+        assert_eq!(kept(&mut ahead), [900_000; 3]);
+        // A puzzle without a reported time keeps the harness's, and its time is taken.
+        let mut mixed = reported(1_500_000, &ends, &[None, Some(5_000_000_000), Some(10)]);
+        assert_eq!(kept(&mut mixed), [1_500_000, 500_000, 10]);
+        // Any other engine's times are its calls'.
+        let mut built_in = reported(7, &ends, &[Some(5); 3]);
+        use_reported_times(info, &mut built_in);
+        assert_eq!(built_in.iter().map(|slot| slot.nanos).collect::<Vec<_>>(), [7; 3]);
     }
 
     #[test]

@@ -231,13 +231,13 @@ fn columns(report: &Report) -> Vec<(String, Cell)> {
         ("unsolvable", Box::new(|r: &Record| count(r.unsolvable))),
         ("budget-outs", Box::new(|r: &Record| count(r.budget_outs))),
         ("failed", Box::new(|r: &Record| count(r.failures()))),
-        ("puzzles/s", Box::new(|r: &Record| figure(r.single_thread_puzzles_per_second))),
-        ("µs mean", Box::new(|r: &Record| figure(r.us_mean))),
-        ("µs median", Box::new(|r: &Record| figure(r.us_median))),
-        ("µs p99", Box::new(|r: &Record| figure(r.us_p99))),
-        ("µs max", Box::new(|r: &Record| figure(r.us_max))),
-        ("", Box::new(|r: &Record| figure(r.parallel_puzzles_per_second))),
-        ("speedup", Box::new(|r: &Record| format!("{:.2}×", r.speedup))),
+        ("puzzles/s", Box::new(|r: &Record| timed(r, r.single_thread_puzzles_per_second))),
+        ("µs mean", Box::new(|r: &Record| timed(r, r.us_mean))),
+        ("µs median", Box::new(|r: &Record| timed(r, r.us_median))),
+        ("µs p99", Box::new(|r: &Record| timed(r, r.us_p99))),
+        ("µs max", Box::new(|r: &Record| timed(r, r.us_max))),
+        ("", Box::new(|r: &Record| timed(r, r.parallel_puzzles_per_second))),
+        ("speedup", Box::new(|r: &Record| speedup(r))),
         ("nodes/puzzle", Box::new(|r: &Record| optional(r.nodes_per_puzzle, figure))),
         ("guesses/puzzle", Box::new(|r: &Record| optional(r.guesses_per_puzzle, figure))),
         ("no guess", Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
@@ -413,6 +413,20 @@ pub fn engine_notes(report: &Report) -> Vec<String> {
             count(by_kind(|r| r.protocol_errors)),
             if report.failures.is_empty() { "" } else { "; each listed below" }
         ));
+        let silent: Vec<&str> = report
+            .records
+            .iter()
+            .filter(|record| record.answered_none())
+            .map(|record| record.engine.as_str())
+            .collect();
+        if !silent.is_empty() {
+            let mut engines = silent.clone();
+            engines.dedup();
+            lines.push(format!(
+                "{NO_ANSWER}: no time, rate or speedup: the engine answered no puzzle of the file ({})",
+                engines.join(", ")
+            ));
+        }
     }
     lines
 }
@@ -496,6 +510,20 @@ pub fn figure(value: f64) -> String {
 fn percent(value: f64) -> String {
     format!("{value:.1}%")
 }
+
+/// A time or rate of `record`, or `-` for an engine that answered none of its puzzles
+/// ([`Record::answered_none`]): its passes timed only its failures.
+pub fn timed(record: &Record, value: f64) -> String {
+    if record.answered_none() { NO_ANSWER.to_owned() } else { figure(value) }
+}
+
+/// The speedup of `record` (`1.93×`), or `-` as [`timed`] says.
+pub fn speedup(record: &Record) -> String {
+    if record.answered_none() { NO_ANSWER.to_owned() } else { format!("{:.2}×", record.speedup) }
+}
+
+/// What the tables show for the times of an engine that answered nothing.
+const NO_ANSWER: &str = "-";
 
 fn optional(value: Option<f64>, show: fn(f64) -> String) -> String {
     value.map_or_else(|| "—".to_owned(), show)

@@ -495,8 +495,10 @@ fn entry_of(row: &RawRow<'_>) -> Result<Entry, FieldError> {
     if !consistent {
         return bad("count", format!("count {} contradicts verdict {}", row.count, row.verdict));
     }
-    if !us.is_finite() || us < 0.0 {
-        return bad("us", format!("{us} is not a time in µs"));
+    // Every time a run keeps is above zero (a solve takes 1 ns at least): a time of 0 or
+    // less was not written by a run, and as a ratio's side it would make anything "faster".
+    if !us.is_finite() || us <= 0.0 {
+        return bad("us", format!("{us} is not a solve time in µs (above 0)"));
     }
     let flags = verdict as u8
         | form << 2
@@ -1343,7 +1345,9 @@ mod tests {
             ("f.txt,9x9,2,3,fast,done,1,1.0,1,0", 20, "'done' is not a verdict"),
             ("f.txt,10x10,2,3,fast,solved,1,1.0,1,0", 7, "'10x10' is not a grid size"),
             ("f.txt,9x9,0,3,fast,solved,1,1.0,1,0", 11, "puzzle 0 is not from 1"),
-            ("f.txt,9x9,2,3,fast,solved,1,-1,1,0", 29, "-1 is not a time"),
+            ("f.txt,9x9,2,3,fast,solved,1,-1,1,0", 29, "-1 is not a solve time"),
+            ("f.txt,9x9,2,3,fast,solved,1,0,1,0", 29, "0 is not a solve time in µs (above 0)"),
+            ("f.txt,9x9,2,3,fast,solved,1,0.0,1,0", 29, "0 is not a solve time"),
             ("f.txt,9x9,2,3,fast,solved,1,1.0,many,0", 33, "nodes 'many' is not a whole number"),
             ("f.txt,9x9,2,3,fast,solved,1,1.0,1", 34, "9 fields where a row has 10"),
             ("\"f.txt\",9x9,2,3,fast,solved,1,1.0,1,0,extra", 39, "11 fields"),

@@ -816,6 +816,12 @@ impl Record {
         self.crashed.saturating_add(self.timed_out).saturating_add(self.protocol_errors)
     }
 
+    /// Whether the engine answered none of the record's puzzles (it failed on every one): it
+    /// then has no rate, speedup or solve time, and the tables show a dash for each.
+    pub fn answered_none(&self) -> bool {
+        self.puzzles > 0 && self.failures() >= self.puzzles
+    }
+
     /// The failures of `kind` ([`FailureKind::name`]) counted by the record.
     pub fn failures_of(&self, kind: FailureKind) -> u64 {
         match kind {

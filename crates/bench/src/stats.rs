@@ -54,6 +54,18 @@ pub const RESAMPLES: usize = 2000;
 /// The generator's seed unless told otherwise.
 pub const DEFAULT_SEED: u64 = 0;
 
+/// The most puzzles one bootstrap draw takes, and the most a draw of replicates
+/// ([`Rounds::interval`], [`runs_interval`]) goes over: what bounds the cost of an interval,
+/// whatever the rows (a million rows compare in seconds, not minutes).
+///
+/// Past it, a draw over puzzles takes this many of them (with replacement, from all), and the
+/// spread of the draws' means about the mean of all is scaled by `√(MAX_DRAWN / n)`, the
+/// spread a draw of all `n` would have (a mean's standard error falls as `1 / √n`): the
+/// interval is the full bootstrap's, up to the draws' noise. A draw of replicates goes over
+/// a fixed sample of this many puzzles (drawn once from the seed), and its interval is moved
+/// by the difference between the sample's estimate and that of all the puzzles.
+pub const MAX_DRAWN: usize = 20_000;
+
 /// The default noise threshold, percent: a change of less is "no change" whatever its
 /// p-value. Measured on a shared two-core machine (docs/results.md): the same library against
 /// itself in one run, its rounds resampled, came out between 0.985 and 1.015 in 19 runs of 20,
@@ -61,6 +73,17 @@ pub const DEFAULT_SEED: u64 = 0;
 /// is not what the threshold is for: it belongs in the interval, through rounds ([`Rounds`]) or
 /// several runs a side ([`runs_interval`]).
 pub const DEFAULT_THRESHOLD_PERCENT: f64 = 3.0;
+
+/// The drift between two runs of one build, percent, that a comparison of one run a side
+/// cannot see and so does not call a change: with one run a side (two per-puzzle files), the
+/// verdict's threshold is at least this. Measured by A/A comparisons on a shared two-core
+/// machine (docs/comparing.md, "How sure it is"): twelve runs of one build of `fast`, `dlx`,
+/// `norvig` and `alldiff` over the shipped 10,000 puzzles, half a minute apart while other
+/// builds came and went (load 2 to 10), compared in all 66 pairs, moved an engine by 0.72×
+/// to 1.32× (38%) at worst, every interval a fraction of a percent wide; so 40%. Several
+/// runs a side ([`runs_interval`]) or two engines of one run ([`Rounds`]) see the drift of
+/// their own machine instead, and judge smaller changes.
+pub const ONE_RUN_DRIFT_PERCENT: f64 = 40.0;
 
 /// The most ratios whose p-value comes from the exact distribution (without ties or zeros).
 pub const EXACT_WILCOXON: usize = 50;
@@ -174,9 +197,48 @@ pub const ROUND_RESAMPLES: usize = 200;
 pub struct Rounds {
     old: Vec<Vec<f32>>,
     new: Vec<Vec<f32>>,
+    /// The last pass of one of the two engines (`true`: the old one), waiting for the other's
+    /// pass of the same round.
+    waiting: Option<(bool, Vec<f32>)>,
 }
 
 impl Rounds {
+    /// Adds one pass of one of the two engines (`old`: the old one), as the passes come: a
+    /// round is complete when the other engine's pass follows. A second pass of the same
+    /// engine before then replaces the first, so a round is always one pass of each, run one
+    /// after the other. Both the decision of `--until-decided` and the report of `--compare`
+    /// take their rounds from here, pass by pass, and so see the same rounds.
+    pub fn pass(&mut self, old: bool, times: Vec<f32>) {
+        match self.waiting.take() {
+            Some((waiting_old, waiting)) if waiting_old != old => {
+                let (old_times, new_times) = if old { (times, waiting) } else { (waiting, times) };
+                self.push(old_times, new_times);
+            }
+            _ => self.waiting = Some((old, times)),
+        }
+    }
+
+    /// The estimate of new against old from `log_ratios` (each puzzle's shortest time over
+    /// the passes, both engines having run as many), widened by these rounds
+    /// ([`with_rounds`]): the one computation behind both the verdict that stops
+    /// `--until-decided` and the one its report prints. With fewer than `min_rounds` rounds
+    /// nothing is decided: the verdict is `no change`, undecided, whatever the interval.
+    pub fn estimate(
+        &self,
+        log_ratios: &[f64],
+        threshold: f64,
+        seed: u64,
+        min_rounds: usize,
+    ) -> Option<Estimate> {
+        let pooled = estimate(log_ratios, threshold, seed)?;
+        let judged = with_rounds(pooled, self.interval(seed), threshold);
+        Some(if self.len() < min_rounds {
+            Estimate { change: Change::NoChange, decided: false, ..judged }
+        } else {
+            judged
+        })
+    }
+
     /// Adds a round: each puzzle's time in one pass of each engine, µs (NaN: not answered).
     /// Rounds past [`MAX_ROUNDS`] are not kept.
     pub fn push(&mut self, old: Vec<f32>, new: Vec<f32>) {
@@ -225,6 +287,17 @@ fn resampled_interval(
     paired: bool,
     seed: u64,
 ) -> Option<(f64, f64)> {
+    resampled_drawing(old, new, paired, seed, MAX_DRAWN)
+}
+
+/// [`resampled_interval`] over at most `most` puzzles.
+fn resampled_drawing(
+    old: &[Vec<f32>],
+    new: &[Vec<f32>],
+    paired: bool,
+    seed: u64,
+    most: usize,
+) -> Option<(f64, f64)> {
     if old.len() < 2 || new.len() < 2 {
         return None;
     }
@@ -234,6 +307,38 @@ fn resampled_interval(
     }
     let mut random = ChaCha8Rng::seed_from_u64(seed);
     let mut draw = |count: usize| ((u128::from(random.next_u64()) * count as u128) >> 64) as usize;
+    // The puzzles the draws go over: all of them, or past `most` a sample of that many.
+    let sample: Vec<usize> = if puzzles > most {
+        (0..most.max(1)).map(|_| draw(puzzles)).collect()
+    } else {
+        (0..puzzles).collect()
+    };
+    let all: Vec<usize> = (0..old.len()).collect();
+    let all_new: Vec<usize> = (0..new.len()).collect();
+    // The mean log ratio of the shortest times of `drawn` runs over `puzzles`.
+    let mean_of =
+        |puzzles: &mut dyn Iterator<Item = usize>, from_old: &[usize], from_new: &[usize]| {
+            let (mut sum, mut counted) = (0.0, 0usize);
+            for puzzle in puzzles {
+                let shortest = |times: &[Vec<f32>], drawn: &[usize]| {
+                    drawn.iter().map(|&run| times[run][puzzle]).fold(f32::INFINITY, f32::min)
+                };
+                let (t0, t1) = (shortest(old, from_old), shortest(new, from_new));
+                if t0.is_finite() && t1.is_finite() {
+                    sum += log_ratio(f64::from(t0), f64::from(t1));
+                    counted += 1;
+                }
+            }
+            (counted > 0).then(|| sum / counted as f64)
+        };
+    // Where the sample's estimate lies from that of every puzzle: the interval is moved by it.
+    let shift = if sample.len() < puzzles {
+        let whole = mean_of(&mut (0..puzzles), &all, &all_new);
+        let sampled = mean_of(&mut sample.iter().copied(), &all, &all_new);
+        whole.zip(sampled).map_or(0.0, |(whole, sampled)| whole - sampled)
+    } else {
+        0.0
+    };
     let (mut from_old, mut from_new) = (vec![0usize; old.len()], vec![0usize; new.len()]);
     let mut means = Vec::with_capacity(ROUND_RESAMPLES);
     for _ in 0..ROUND_RESAMPLES {
@@ -247,19 +352,8 @@ fn resampled_interval(
                 *slot = draw(new.len());
             }
         }
-        let (mut sum, mut counted) = (0.0, 0usize);
-        for puzzle in 0..puzzles {
-            let shortest = |times: &[Vec<f32>], drawn: &[usize]| {
-                drawn.iter().map(|&run| times[run][puzzle]).fold(f32::INFINITY, f32::min)
-            };
-            let (t0, t1) = (shortest(old, &from_old), shortest(new, &from_new));
-            if t0.is_finite() && t1.is_finite() {
-                sum += log_ratio(f64::from(t0), f64::from(t1));
-                counted += 1;
-            }
-        }
-        if counted > 0 {
-            means.push(sum / counted as f64);
+        if let Some(mean) = mean_of(&mut sample.iter().copied(), &from_old, &from_new) {
+            means.push(mean + shift);
         }
     }
     if means.is_empty() {
@@ -300,28 +394,41 @@ fn judge(lower: f64, upper: f64, p_value: f64, threshold: f64) -> (Change, bool)
 /// The percentile interval of the mean of `values` over `resamples` bootstrap draws, at
 /// [`CONFIDENCE`]: draw `values.len()` of them with replacement, take the mean, and read the
 /// interval's ends off the sorted means (interpolating between neighbours, as numpy's
-/// `percentile` does).
+/// `percentile` does). Past [`MAX_DRAWN`] values, each draw takes that many and the interval
+/// is scaled to all of them (see there).
 pub fn bootstrap_interval(values: &[f64], seed: u64, resamples: usize) -> (f64, f64) {
+    bootstrap_drawing(values, seed, resamples, MAX_DRAWN)
+}
+
+/// [`bootstrap_interval`] with draws of at most `most` values.
+fn bootstrap_drawing(values: &[f64], seed: u64, resamples: usize, most: usize) -> (f64, f64) {
     let n = values.len();
     if n == 0 || resamples == 0 {
         return (f64::NAN, f64::NAN);
     }
+    let drawn = n.min(most.max(1));
     let mut random = ChaCha8Rng::seed_from_u64(seed);
     let mut means: Vec<f64> = (0..resamples)
         .map(|_| {
             let mut sum = 0.0;
-            for _ in 0..n {
+            for _ in 0..drawn {
                 // Lemire's multiply-shift: an index below n from 64 random bits, with a bias
                 // below n / 2^64.
                 let index = ((u128::from(random.next_u64()) * n as u128) >> 64) as usize;
                 sum += values[index];
             }
-            sum / n as f64
+            sum / drawn as f64
         })
         .collect();
     means.sort_unstable_by(f64::total_cmp);
     let tail = (1.0 - CONFIDENCE) / 2.0;
-    (percentile(&means, tail), percentile(&means, 1.0 - tail))
+    let (lower, upper) = (percentile(&means, tail), percentile(&means, 1.0 - tail));
+    if drawn == n {
+        return (lower, upper);
+    }
+    let mean = values.iter().sum::<f64>() / n as f64;
+    let scale = (drawn as f64 / n as f64).sqrt();
+    (mean + (lower - mean) * scale, mean + (upper - mean) * scale)
 }
 
 /// The `q` quantile of sorted `values`, interpolated linearly between the nearest two.
@@ -515,6 +622,58 @@ mod tests {
             unanswered.push(vec![f32::NAN; 3], vec![1.0; 3]);
         }
         assert!(unanswered.interval(DEFAULT_SEED).is_none());
+    }
+
+    #[test]
+    fn many_values_are_drawn_in_part_and_give_the_interval_of_all() {
+        // 8,000 skewed log ratios: draws of 800 of them, scaled, against draws of all.
+        let values: Vec<f64> =
+            (0..8000).map(|i| 0.05 + (((i * 7919) % 1000) as f64 / 1000.0).powi(3) * 0.4).collect();
+        let (lower, upper) = bootstrap_drawing(&values, 3, 1000, usize::MAX);
+        let (part_lower, part_upper) = bootstrap_drawing(&values, 3, 1000, 800);
+        let width = upper - lower;
+        assert!((part_lower - lower).abs() < 0.1 * width, "{part_lower} {lower}");
+        assert!((part_upper - upper).abs() < 0.1 * width, "{part_upper} {upper}");
+        // Unscaled, draws of 800 would give an interval three times as wide.
+        assert!(part_upper - part_lower < 1.2 * width);
+        // Runs as replicates, over a sample of 300 of 3,000 puzzles: the new side's two runs
+        // differ by 10%, which the interval holds wherever the sample falls.
+        let old: Vec<Vec<f32>> =
+            (0..2).map(|_| (0..3000).map(|i| 10.0 + (i % 17) as f32).collect()).collect();
+        let new: Vec<Vec<f32>> =
+            [0.9f32, 1.0].iter().map(|f| old[0].iter().map(|t| t * f).collect()).collect();
+        let all = resampled_drawing(&old, &new, false, 5, usize::MAX).unwrap();
+        let part = resampled_drawing(&old, &new, false, 5, 300).unwrap();
+        assert!((all.0 - part.0).abs() < 1e-3 && (all.1 - part.1).abs() < 1e-3, "{all:?} {part:?}");
+        assert!(part.0 <= 0.9f64.ln() + 1e-6 && part.1 >= -1e-6, "{part:?}");
+    }
+
+    #[test]
+    fn passes_pair_into_rounds_and_few_rounds_decide_nothing() {
+        let times = |t: f32| vec![t; 100];
+        let mut rounds = Rounds::default();
+        rounds.pass(true, times(10.0));
+        // A second pass of the same engine before the other's replaces the first.
+        rounds.pass(true, times(20.0));
+        rounds.pass(false, times(30.0));
+        assert_eq!(rounds.len(), 1);
+        assert_eq!((rounds.old[0][0], rounds.new[0][0]), (20.0, 30.0));
+        // New first, then old: one round all the same.
+        rounds.pass(false, times(30.0));
+        rounds.pass(true, times(20.0));
+        assert_eq!(rounds.len(), 2);
+        // Half again as slow on every puzzle: slower, but not on two rounds when five are
+        // needed.
+        let ratios = vec![1.5f64.ln(); 100];
+        let early = rounds.estimate(&ratios, 0.03, DEFAULT_SEED, MIN_ROUNDS).unwrap();
+        assert_eq!((early.change, early.decided), (Change::NoChange, false));
+        for _ in 2..MIN_ROUNDS {
+            rounds.pass(true, times(20.0));
+            rounds.pass(false, times(30.0));
+        }
+        let enough = rounds.estimate(&ratios, 0.03, DEFAULT_SEED, MIN_ROUNDS).unwrap();
+        assert_eq!((enough.change, enough.decided), (Change::Slower, true));
+        assert_eq!(enough.ratio, early.ratio);
     }
 
     #[test]

@@ -102,14 +102,43 @@ static FLAKY: LazyLock<EngineInfo> = LazyLock::new(|| {
     })
 });
 
-/// Says every solve took 2 ms, whatever it took.
+/// Says every solve took 2 ms, and takes 3 ms over each (the rest of the time is its own, as
+/// a process's reading and writing would be): its word, being within the harness's clock, is
+/// what it is timed by.
 struct Reporting(Box<dyn Engine>);
 
 impl Engine for Reporting {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        std::thread::sleep(Duration::from_millis(3));
         Outcome { reported_time: Some(Duration::from_millis(2)), ..self.0.solve(puzzle, limits) }
     }
 }
+
+/// Says every solve took a second, and answers at once.
+struct Boasting(Box<dyn Engine>);
+
+impl Engine for Boasting {
+    fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        Outcome { reported_time: Some(Duration::from_secs(1)), ..self.0.solve(puzzle, limits) }
+    }
+}
+
+/// An engine timed by its own word that claims far more time than it takes.
+static BOASTING: LazyLock<EngineInfo> = LazyLock::new(|| {
+    let origin = Origin::External {
+        kind: "protocol",
+        declared: "test".to_owned(),
+        command: "./boasting".to_owned(),
+    };
+    EngineInfo::external(
+        "boasting".to_owned(),
+        "claims a second a solve".to_owned(),
+        origin,
+        EngineTiming::EngineReported,
+        || Box::new(Boasting(default_engine().create())),
+    )
+    .with_capabilities(true, true)
+});
 
 /// An engine declared from outside, timed by its own word.
 static REPORTING: LazyLock<EngineInfo> = LazyLock::new(|| {
@@ -370,6 +399,27 @@ fn an_engine_timed_by_its_own_word_is_timed_so_and_says_so() {
     assert_eq!(report.records[0].timing, "in-process");
     let table = render(&report, OutputFormat::Table);
     assert!(table.contains("timing: in-process: fast; engine-reported: reporting"), "{table}");
+}
+
+#[test]
+fn an_engine_claiming_more_time_than_it_took_is_held_to_the_harness_clock() {
+    let directory = tempfile::tempdir().unwrap();
+    let corpus = shipped_prefix(&directory, "prefix.txt", 50);
+    for threads in [1, 2] {
+        let report = sudoku_bench::run(
+            std::slice::from_ref(&corpus),
+            &options(vec![default_engine(), &*BOASTING], threads),
+        )
+        .unwrap();
+        let boasting = &report.records[1];
+        // Fifty seconds claimed in a pass far shorter: each solve is held within the pass.
+        let wall_us = boasting.wall_seconds * 1e6;
+        assert!(boasting.wall_seconds < 10.0, "{boasting:?}");
+        assert!(
+            boasting.us_max <= wall_us && boasting.solve_seconds <= boasting.wall_seconds + 0.1
+        );
+        assert!(boasting.us_median <= boasting.us_max && boasting.us_p99 <= boasting.us_max);
+    }
 }
 
 #[test]

@@ -594,7 +594,7 @@ pub struct ExternalArgs {
     /// The time an engine from outside has for each puzzle (wall clock), in seconds, in place
     /// of what its declaration says; 60 by default. One that takes longer is stopped, the
     /// puzzle counts as timed-out for it, and it is started again for the next.
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, help_heading = "Engines from outside")]
+    #[arg(long, value_name = "SECONDS", value_parser = parse_time_limit, help_heading = "Engines from outside")]
     pub time_limit: Option<Duration>,
 
     /// The most memory (address space) each library engine's worker process may take, in
@@ -835,7 +835,9 @@ pub enum BenchAction {
 const COMPARE_HELP: &str = "\
 Rows pair by file, size, engine and puzzle number: a file is known by its digest (the same
 puzzles in the same order, whatever its name or format) where both files' rows carry one, by
-its name otherwise. Rows only in one file are listed, never dropped.
+its name otherwise. Rows only in one file are listed, never dropped; a file that lacks files,
+sizes, engines or puzzles of the old side's rows (a run cut short) is refused unless
+--allow-partial. A time of 0 or less is refused, named by file and line.
 
 First the puzzles whose counters changed (verdict, count, nodes, guesses; comparing two
 engines, verdict and count only), then for each file, size and engine the speed of NEW against
@@ -847,15 +849,17 @@ lies below 1 / (1 + threshold); otherwise no change, `(undecided)` when the inte
 threshold (more puzzles or passes, e.g. --repeat 3, would tell).
 
 One run a side cannot show how much the machine drifts between runs (another job, the clock, a
-new process): on a shared machine whole runs of one build differ by several percent. Give
-several independent runs a side, `OLD1 OLD2 OLD3 --vs NEW1 NEW2 NEW3`, and the interval holds
-that drift too (the runs are resampled with the puzzles); or compare two builds in one run with
-`sudoku bench --compare A,B --until-decided`. See docs/comparing.md.
+new process): on a shared machine whole runs of one build differed by up to 38%. So with one
+run a side the threshold is at least 40%, and the verdict says `one run a side: drift between
+runs not measured`. Give several independent runs a side, `OLD1 OLD2 OLD3 --vs NEW1 NEW2 NEW3`,
+and the interval holds that drift too (the runs are resampled with the puzzles); or compare two
+builds in one run with `sudoku bench --compare A,B --until-decided`. See docs/comparing.md.
 
 Exit codes:
   0  no change, or faster
   2  bad input or usage: an unreadable or malformed file (named by line and column), nothing
-     in common between the files, output that could not be written
+     in common between the files, a file lacking rows of the other (unless --allow-partial),
+     output that could not be written
   4  slower beyond the threshold, or a counter changed (unless --accept-counter-changes)";
 
 /// `sudoku bench compare`.
@@ -883,7 +887,8 @@ pub struct CompareArgs {
     pub pair: Option<(String, String)>,
 
     /// The noise threshold, percent: a change of less is no change whatever its p-value.
-    /// `none` judges only the counters.
+    /// `none` judges only the counters. With one run a side, at least the drift between runs
+    /// of one build (40%): give several runs a side (--vs) to judge smaller changes.
     #[arg(long, value_name = "PERCENT", default_value_t = sudoku_bench::stats::DEFAULT_THRESHOLD_PERCENT, value_parser = parse_percent)]
     pub threshold: f64,
 
@@ -894,6 +899,12 @@ pub struct CompareArgs {
     /// Report counter changes without failing (after a deliberate algorithm change).
     #[arg(long)]
     pub accept_counter_changes: bool,
+
+    /// Compare what both sides have when a file lacks files, sizes, engines or puzzles of
+    /// the old side's rows (listed as not paired). Without it such a comparison is refused
+    /// (exit 2): a run cut short must not pass as no change.
+    #[arg(long)]
+    pub allow_partial: bool,
 
     /// The output's format.
     #[arg(short, long, value_enum, default_value_t = CompareFormatArg::Table)]
@@ -1059,6 +1070,16 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
         .filter(|seconds| seconds.is_finite() && *seconds > 0.0 && *seconds < 1e6)
         .map(Duration::from_secs_f64)
         .ok_or_else(|| format!("expected a positive number of seconds, found '{text}'"))
+}
+
+/// `--time-limit`: seconds, from a millisecond up. A shorter limit is no limit anyone means
+/// (it would be shown as `0 ms`, and no process answers within it).
+fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    let limit = parse_seconds(text)?;
+    if limit < Duration::from_millis(1) {
+        return Err(format!("'{text}' seconds is below the shortest time limit, 0.001 (1 ms)"));
+    }
+    Ok(limit)
 }
 
 fn parse_percent(text: &str) -> Result<f64, String> {

@@ -292,8 +292,12 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         None => None,
     };
     let mut comparison = comparison;
-    let mut pair =
-        args.compare.as_ref().map(|(old, new)| RunPair::new(old, new, rows_threshold(args)));
+    // Under --until-decided, the report's verdict needs the rounds its decision needs.
+    let min_rounds = if args.until_decided { stats::MIN_ROUNDS } else { 0 };
+    let mut pair = args
+        .compare
+        .as_ref()
+        .map(|(old, new)| RunPair::new(old, new, rows_threshold(args), min_rounds));
     let mut observers: Vec<&mut dyn Observer> = Vec::new();
     if let Some(pair) = pair.as_mut() {
         observers.push(pair);
@@ -349,10 +353,12 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         let _ = comparison.write(&mut text);
         // --puzzle-baseline judges the counters, and speed only when given a threshold; a
         // per-puzzle --baseline judges both.
+        // The earlier run is one run, and this run another: a change within the drift
+        // between runs is no change (see `sudoku bench compare`).
         let threshold = if args.puzzle_baseline.is_some() && args.threshold.is_none() {
             f64::INFINITY
         } else {
-            rows_threshold(args)
+            rows_threshold(args).max(stats::ONE_RUN_DRIFT_PERCENT / 100.0)
         };
         let speed = comparison.speed(threshold);
         let _ = write_speed(&speed, threshold, &mut text);
@@ -875,7 +881,10 @@ fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io
         return Ok(());
     }
     let judged = if threshold.is_finite() {
-        format!("threshold ±{}%", threshold * 100.0)
+        format!(
+            "threshold ±{}%, with one run a side at least the drift between runs of one build",
+            threshold * 100.0
+        )
     } else {
         "not judged (threshold none)".to_owned()
     };
@@ -892,7 +901,11 @@ fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io
                 let verdict = match estimate.change {
                     _ if !threshold.is_finite() => "not judged",
                     stats::Change::NoChange if !estimate.decided => {
-                        "no change (undecided: the interval crosses the threshold)"
+                        "no change (undecided: the interval crosses the threshold); one run a \
+                         side: drift between runs not measured"
+                    }
+                    stats::Change::NoChange => {
+                        "no change; one run a side: drift between runs not measured"
                     }
                     change => change.name(),
                 };

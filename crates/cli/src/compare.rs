@@ -7,7 +7,7 @@ use sudoku_bench::compare::{self, CompareOptions};
 use sudoku_bench::files;
 
 use crate::args::CompareArgs;
-use crate::console::{self, Halt, errln};
+use crate::console::{self, Halt, errln, plural};
 use crate::exit;
 
 /// Runs `sudoku bench compare`; returns the exit code.
@@ -71,16 +71,29 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
             return Ok(exit::BAD_INPUT);
         }
     };
-    if old.len() == 1
-        && new.len() == 1
-        && !one_file
+    // A gate that compared less than it was given did not do its job: a run cut short, whose
+    // file lacks engines or puzzles, would otherwise pass as no change.
+    if !args.allow_partial
+        && let Some(lacking) = comparison.lacking.first()
+    {
+        let more = match comparison.lacking.len() {
+            1 => String::new(),
+            others => format!(" (and {} lacking rows)", plural(others as u64 - 1, "other file")),
+        };
+        errln!(
+            "sudoku: {}{more}: a run cut short? --allow-partial compares what both have",
+            lacking.describe()
+        )?;
+        return Ok(exit::BAD_INPUT);
+    }
+    if let Some(drift) = comparison.one_run_drift_percent
         && comparison.groups.iter().any(|g| g.speed.is_some())
     {
         errln!(
             "note: one run a side: the intervals hold the spread between puzzles, not the drift \
-             of a whole run (several percent between runs of one build on a shared machine); \
-             give several runs a side (OLD... --vs NEW...) or compare both in one run \
-             (sudoku bench --compare A,B)"
+             of a whole run, so a change within ±{drift}% (measured between runs of one build \
+             on a shared machine) is no change; give several runs a side (OLD... --vs NEW...) \
+             or compare both in one run (sudoku bench --compare A,B) to judge smaller ones"
         )?;
     }
     let mut text = Vec::new();
