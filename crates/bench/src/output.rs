@@ -128,15 +128,53 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// The failures, one `FAILED` line each, and how many more were not kept: nothing when no
-/// engine failed.
+/// engine failed. Failures that follow one another in a file with the same engine, kind and
+/// message (an engine that cannot start fails every puzzle so) are one line naming the first
+/// and last puzzle and how many.
 pub fn failure_lines(report: &Report) -> Vec<String> {
-    let mut lines: Vec<String> = report.failures.iter().map(ToString::to_string).collect();
+    let mut lines = collapsed(&report.failures);
     if report.failures_not_kept > 0 {
         lines.push(format!(
             "... and {} more (the first {} are kept)",
             counted(report.failures_not_kept, "failure", "failures"),
             count(crate::report::MAX_KEPT_FAILURES as u64)
         ));
+    }
+    lines
+}
+
+/// One `FAILED` line for each run of failures in a row with the same file, engine, kind and
+/// message.
+fn collapsed(failures: &[crate::report::EngineFailure]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut failures = failures.iter().peekable();
+    while let Some(first) = failures.next() {
+        let same = |next: &&crate::report::EngineFailure| {
+            (&next.file, &next.engine, &next.kind, &next.message)
+                == (&first.file, &first.engine, &first.kind, &first.message)
+        };
+        let mut last = first;
+        let mut run = 1u64;
+        while let Some(next) = failures.next_if(same) {
+            last = next;
+            run += 1;
+        }
+        lines.push(if run == 1 {
+            first.to_string()
+        } else {
+            format!(
+                "FAILED {}: puzzles {} to {} ({}, lines {} to {}): {} {}: {}",
+                first.file,
+                first.puzzle,
+                last.puzzle,
+                counted(run, "puzzle", "puzzles"),
+                first.line,
+                last.line,
+                first.engine,
+                first.what(),
+                first.message
+            )
+        });
     }
     lines
 }
@@ -595,6 +633,28 @@ mod tests {
         assert_eq!(seconds(0.0041), "4.1 ms");
         assert_eq!(seconds(0.000812), "812 µs");
         assert_eq!(seconds(2.345), "2.35 s");
+    }
+
+    #[test]
+    fn failures_in_a_row_alike_are_one_line() {
+        let failure = |puzzle: u64, message: &str| crate::report::EngineFailure {
+            file: "f.txt".into(),
+            size: "9x9".into(),
+            puzzle,
+            line: puzzle + 1,
+            engine: "x".into(),
+            kind: "protocol-error".into(),
+            message: message.into(),
+        };
+        let failures =
+            [failure(1, "gone"), failure(2, "gone"), failure(3, "gone"), failure(5, "other")];
+        assert_eq!(
+            collapsed(&failures),
+            [
+                "FAILED f.txt: puzzles 1 to 3 (3 puzzles, lines 2 to 4): x broke its protocol: gone",
+                "FAILED f.txt: puzzle 5, line 6: x broke its protocol: other",
+            ]
+        );
     }
 
     #[test]

@@ -828,19 +828,21 @@ fn print_disagreements(report: &Report) -> Result<(), Halt> {
 /// Failures shown on standard error, at most: the report lists every failure kept.
 const SHOWN_FAILURES: usize = 10;
 
-/// The failures of engines from outside on standard error: the first few, and how many.
+/// The failures of engines from outside on standard error: the first few lines
+/// ([`output::failure_lines`]), and how many more.
 fn print_failures(report: &Report) -> Result<(), Halt> {
     let total = report.failures_total();
     if total == 0 {
         return Ok(());
     }
-    for failure in report.failures.iter().take(SHOWN_FAILURES) {
-        errln!("{failure}")?;
+    let lines = output::failure_lines(report);
+    for line in lines.iter().take(SHOWN_FAILURES) {
+        errln!("{line}")?;
     }
-    if report.failures.len() > SHOWN_FAILURES {
+    if lines.len() > SHOWN_FAILURES {
         errln!(
             "... and {} more (the report lists them)",
-            plural((report.failures.len() - SHOWN_FAILURES) as u64, "failure")
+            plural((lines.len() - SHOWN_FAILURES) as u64, "line")
         )?;
     }
     errln!("sudoku: {} failed by engines from outside", plural(total, "puzzle"))
