@@ -48,19 +48,24 @@ done
 /// - `setsid-fork`: forked into a session of its own, then answers at once;
 /// - `background`: in the background, then answers at once (the spinner holds its output).
 ///
-/// The answer is `DIR/answer`, with exit status 10 for a SAT solver.
+/// A spinner left running has noted itself before the program answers, so that a test can
+/// count it however loaded the machine. The answer is `DIR/answer`, with exit status 10 for a SAT solver.
 const PROGRAM: &str = r#"#!/bin/sh
 dir=$1
 token=$2
 mode=$3
 kind=$4
 [ "$kind" = judge ] && cat >/dev/null
+noted() { cat "$dir/started" 2>/dev/null | wc -l; }
+before=$(noted)
 case $mode in
 hang) sh "$dir/spin.sh" "$dir" "$token" ;;
 setsid) setsid sh "$dir/spin.sh" "$dir" "$token" ;;
 setsid-fork) setsid -f sh "$dir/spin.sh" "$dir" "$token" ;;
 background) sh "$dir/spin.sh" "$dir" "$token" & ;;
 esac
+# The spinner left running has noted itself before the answer ends the program.
+while [ "$(noted)" -le "$before" ]; do sleep 0.01; done
 cat "$dir/answer"
 [ "$kind" = dimacs ] && exit 10
 exit 0

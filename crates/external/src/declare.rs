@@ -394,7 +394,7 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
             Some(seconds) => Some(positive_seconds(*seconds.get_ref()).ok_or_else(|| {
                 at(
                     Some(seconds.span()),
-                    "time-limit must be a positive number of seconds below a million",
+                    "time-limit must be a number of seconds from 0.001 (1 ms) to below a million",
                 )
             })?),
         };
@@ -431,10 +431,16 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
     Ok(declarations.into_iter().map(|(_, declaration)| declaration).collect())
 }
 
-/// A number of seconds, if it is a usable time limit.
+/// The shortest time limit an engine may be given: 1 ms. A shorter one is no limit anyone
+/// means (it would read `0 ms`, and no process answers within it).
+pub const SHORTEST_TIME_LIMIT: Duration = Duration::from_millis(1);
+
+/// A number of seconds, if it is a usable time limit: from [`SHORTEST_TIME_LIMIT`] to below a
+/// million seconds.
 pub fn positive_seconds(seconds: f64) -> Option<Duration> {
-    (seconds.is_finite() && seconds > 0.0 && seconds < 1e6)
-        .then(|| Duration::from_secs_f64(seconds))
+    (seconds.is_finite() && seconds < 1e6)
+        .then(|| Duration::from_secs_f64(seconds.max(0.0)))
+        .filter(|limit| *limit >= SHORTEST_TIME_LIMIT)
 }
 
 /// The whole file.
@@ -593,7 +599,11 @@ mod tests {
             ),
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\ntime-limit = -1\n",
-                "e.toml:4:14: time-limit must be",
+                "e.toml:4:14: time-limit must be a number of seconds from 0.001",
+            ),
+            (
+                "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\ntime-limit = 0.0000001\n",
+                "e.toml:4:14: time-limit must be a number of seconds from 0.001",
             ),
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\ncolour = 1\n",
