@@ -1,15 +1,15 @@
 //! `rate` and `explain`: the ladder of human techniques on one puzzle, as `sudoku rate` and
 //! `sudoku explain` run it.
 //!
-//! The walk is theirs: techniques that assume one solution are used only on a puzzle counted
-//! to have exactly one (within the node budget: a count that gives up leaves the puzzle
-//! unexplained); without them, the count is made only when the techniques get stuck, to tell
-//! "needs a guess" from "several solutions" and "no solution".
+//! The walk is theirs, sudoku-logic's [`Rater::walk`]: techniques that assume one solution are
+//! used only on a puzzle counted to have exactly one (within the node budget: a count that
+//! gives up leaves the puzzle unexplained); without them, the count is made only when the
+//! techniques get stuck. Solutions are counted by the default engine of the puzzle's size.
 
 use pyo3::prelude::*;
-use sudoku_core::{Grid as CoreGrid, Limits, Verdict};
+use sudoku_core::{Grid as CoreGrid, Limits, Outcome};
 use sudoku_engines::default_engine_for;
-use sudoku_logic::{Band, Board, End, Ladder, Options, Rating as LogicRating, Technique, digits};
+use sudoku_logic::{Band, Board, DEFAULT_BUDGET, End, Rater, Technique, Walk, digits};
 
 use crate::args::{self, Int};
 use crate::grid::{Grid, to_grid};
@@ -112,62 +112,31 @@ fn python_text(text: Option<&str>) -> String {
     text.map_or_else(|| "None".to_owned(), |text| format!("'{text}'"))
 }
 
-/// Where a walk ended and what is known of the puzzle's solutions.
-struct Walk {
-    solutions: Verdict,
-    /// `None`: the count gave up before the first step.
-    end: Option<End>,
-    board: Board,
-}
-
-/// Walks `puzzle` up the ladder (see the module documentation), giving each step to `on_step`.
+/// Walks `puzzle` up the ladder as `sudoku rate` and `sudoku explain` do, giving each step to
+/// `on_step`; `budget` is the argument as given (`None` for no budget).
 fn walk(
     puzzle: &CoreGrid,
     uniqueness: bool,
     budget: Option<u64>,
     mut on_step: impl FnMut(&sudoku_logic::Step),
 ) -> Walk {
-    let limits = budget.map_or(Limits::UNIQUE, |nodes| Limits::UNIQUE.with_node_budget(nodes));
-    let count = || default_engine_for(puzzle.size()).create().solve(puzzle, limits).verdict(limits);
-    let without = Ladder::new(Options::default());
-    let mut board = Board::new(puzzle);
-    let mut step = |_: &Board, step: &sudoku_logic::Step| on_step(step);
-    let (solutions, end) = if uniqueness {
-        let solutions = count();
-        let end = match solutions {
-            Verdict::GaveUp(_) => None,
-            Verdict::Exactly(0) => Some(End::Broken),
-            Verdict::Exactly(1) => {
-                let with = Ladder::new(Options { uniqueness: true, ..Options::default() });
-                Some(with.run(&mut board, &mut step))
-            }
-            _ => Some(without.run(&mut board, &mut step)),
-        };
-        (solutions, end)
-    } else {
-        match without.run(&mut board, &mut step) {
-            End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
-            End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
-            End::Stuck => {
-                let solutions = count();
-                let end = if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
-                (solutions, Some(end))
-            }
-        }
+    let count = &mut |grid: &CoreGrid, limits: Limits| -> Outcome {
+        default_engine_for(grid.size()).create().solve(grid, limits)
     };
-    Walk { solutions, end, board }
+    Rater::new(uniqueness).with_budget(budget).walk(puzzle, count, |_: &Board, step| on_step(step))
 }
 
 /// Rates `puzzle` as `sudoku rate` does: the hardest technique its path of human techniques
 /// needs, on Sudoku Explainer's scale, and its band. `budget` bounds the count of solutions
-/// (in search nodes); `uniqueness=False` leaves out the techniques that assume one solution.
+/// (in search nodes; 100,000 as the command's default, `None` for no bound);
+/// `uniqueness=False` leaves out the techniques that assume one solution.
 ///
 /// >>> from sudoku_workbench import rate
 /// >>> rating = rate("...42....1....3.")
 /// >>> rating.end, rating.hardest_key, rating.band
 /// ('solved', 'hidden-single-box', '1-singles')
 #[pyfunction]
-#[pyo3(signature = (puzzle, budget=None, uniqueness=true))]
+#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true))]
 pub fn rate(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
@@ -176,20 +145,9 @@ pub fn rate(
 ) -> PyResult<Rating> {
     let grid = to_grid(puzzle, None)?.grid;
     let budget = args::budget(budget)?;
-    let (mut hardest, mut steps) = (None::<Technique>, 0);
-    let walked = guarded(py, || {
-        walk(&grid, uniqueness, budget, |step| {
-            steps += 1;
-            hardest = hardest.max(Some(step.technique));
-        })
-    })?;
-    let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
-    let rating = walked.end.filter(|_| !gave_up).map(|end| LogicRating {
-        hardest,
-        difficulty: hardest.map_or(0.0, Technique::difficulty),
-        steps,
-        end,
-    });
+    let walked = guarded(py, || walk(&grid, uniqueness, budget, |_| {}))?;
+    let rating = walked.rating();
+    let hardest = walked.hardest;
     Ok(Rating {
         solutions: walked.solutions.to_string(),
         end: match rating.as_ref().map(|rating| rating.end) {
@@ -202,7 +160,7 @@ pub fn rate(
         hardest: hardest.map(|t| t.name().to_owned()),
         hardest_key: hardest.map(|t| t.key().to_owned()),
         difficulty: hardest.map_or(0.0, Technique::difficulty),
-        steps,
+        steps: walked.steps,
         band: rating.map(|rating| Band::of(&rating).name().to_owned()),
         clues: grid.clue_count(),
     })
@@ -219,7 +177,7 @@ pub fn rate(
 /// >>> first.technique, first.placed
 /// ('Hidden Single (box)', [(0, 1)])
 #[pyfunction]
-#[pyo3(signature = (puzzle, budget=None, uniqueness=true))]
+#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
@@ -230,10 +188,8 @@ pub fn explain(
     let budget = args::budget(budget)?;
     let size = grid.size();
     let mut steps = Vec::new();
-    let mut hardest = None::<Technique>;
     let walked = guarded(py, || {
         walk(&grid, uniqueness, budget, |step| {
-            hardest = hardest.max(Some(step.technique));
             steps.push(Step {
                 technique: step.technique.name().to_owned(),
                 key: step.technique.key().to_owned(),
@@ -247,19 +203,18 @@ pub fn explain(
             });
         })
     })?;
-    let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
-    let end = match (gave_up, walked.end) {
-        (true, _) | (false, None) => "gave-up",
-        (false, Some(End::Solved)) => "solved",
-        (false, Some(End::Stuck)) => "stuck",
-        (false, Some(End::Broken)) => "no-solution",
+    let end = match walked.rating().map(|rating| rating.end) {
+        None => "gave-up",
+        Some(End::Solved) => "solved",
+        Some(End::Stuck) => "stuck",
+        Some(End::Broken) => "no-solution",
     };
     Ok(Explanation {
         solutions: walked.solutions.to_string(),
         end: end.to_owned(),
         solution: (walked.end == Some(End::Solved)).then(|| Grid::of(walked.board.grid())),
         steps,
-        hardest: hardest.map(|t| t.name().to_owned()),
-        difficulty: hardest.map_or(0.0, Technique::difficulty),
+        hardest: walked.hardest.map(|t| t.name().to_owned()),
+        difficulty: walked.hardest.map_or(0.0, Technique::difficulty),
     })
 }

@@ -177,6 +177,19 @@ def test_rate_and_explain_agree(shipped: np.ndarray) -> None:
     assert several.solutions == "2+" and several.end == "stuck"
 
 
+def test_a_count_that_gives_up_leaves_the_puzzle_unrated_as_the_command_does() -> None:
+    # One full row: techniques are stuck at once, and two solutions take more than a node.
+    several = "123456789" + "." * 72
+    for uniqueness in (True, False):
+        rating = sw.rate(several, budget=1, uniqueness=uniqueness)
+        assert (rating.end, rating.band) == ("gave-up", None), uniqueness
+        assert rating.solutions.endswith("+?")
+        path = sw.explain(several, budget=1, uniqueness=uniqueness)
+        assert (path.end, path.solution) == ("gave-up", None), uniqueness
+    # Counted within the default budget (the command's), or with none.
+    assert sw.rate(several).solutions == sw.rate(several, budget=None).solutions == "2+"
+
+
 def test_generate_is_reproducible() -> None:
     first = sw.generate(9, count=4, seed=11, threads=2)
     again = sw.generate(9, count=4, seed=11, engine="dlx", threads=1)

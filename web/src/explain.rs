@@ -1,19 +1,16 @@
 //! The human path: sudoku-logic's ladder through the puzzle, each step with the candidates it
 //! applies to, and the puzzle's rating.
 //!
-//! As `sudoku explain` does, the solutions are counted to two first (by the default engine of
-//! the size, within a node budget), and the techniques that assume one solution are used only
-//! on a puzzle proved to have exactly one.
+//! The walk is `sudoku explain`'s, sudoku-logic's [`Rater::walk`] with its default budget: the
+//! solutions are counted to two first (by the default engine of the size), and the techniques
+//! that assume one solution are used only on a puzzle proved to have exactly one.
 
 use serde::Serialize;
-use sudoku_core::{Limits, Size, Verdict};
+use sudoku_core::{Grid, Limits, Outcome, Size};
 use sudoku_engines::default_engine_for;
-use sudoku_logic::{Band, Board, End, Ladder, Options, Rating, Step, Technique, digits};
+use sudoku_logic::{Band, Board, End, Rater, Step, Technique, digits};
 
 use crate::puzzle::{read, symbols};
-
-/// The node budget of the count, as `sudoku explain`'s default.
-pub const COUNT_BUDGET: u64 = 100_000;
 
 /// One step of the path.
 #[derive(Serialize, Debug)]
@@ -58,7 +55,8 @@ pub struct Explanation {
     pub symbols: Vec<String>,
     /// The clues.
     pub clues: Vec<u8>,
-    /// What the count found: `0`, `1`, `2+`, or `gave up after N`.
+    /// What is known of the solutions, as `sudoku explain` writes it: `0`, `1`, `2+`, or
+    /// `0+?`/`1+?` when the count gave up at the budget.
     pub solutions: String,
     /// How the path ended: `solved`, `stuck` (it needs guessing), `broken` (no solution), or
     /// `not explained` (the count gave up first).
@@ -71,7 +69,7 @@ pub struct Explanation {
     pub hardest: Option<&'static str>,
     /// Its difficulty: the puzzle's rating.
     pub difficulty: f64,
-    /// The band of the rating (`1-singles` to `6-guessing`).
+    /// The band of the rating (`1-singles` to `6-guessing`; `6-guessing` when not explained).
     pub band: &'static str,
 }
 
@@ -104,46 +102,28 @@ fn shown(step: &Step, board: &Board, size: Size) -> Shown {
 pub fn explain(text: &str) -> Result<Explanation, String> {
     let puzzle = read(text)?;
     let size = puzzle.grid.size();
-    let limits = Limits::UNIQUE.with_node_budget(COUNT_BUDGET);
-    let solutions = default_engine_for(size).create().solve(&puzzle.grid, limits).verdict(limits);
-    let mut board = Board::new(&puzzle.grid);
+    let count = &mut |grid: &Grid, limits: Limits| -> Outcome {
+        default_engine_for(grid.size()).create().solve(grid, limits)
+    };
     let mut steps = Vec::new();
-    // The ladder's order never puts a harder technique first, so the hardest is the maximum.
-    let mut hardest = None;
-    let mut take = |before: &Board, step: &Step| {
-        hardest = hardest.max(Some(step.technique));
-        steps.push(shown(step, before, size));
-    };
-    let end = match solutions {
-        Verdict::Exactly(0) => Some(End::Broken),
-        Verdict::Exactly(1) => Some(
-            Ladder::new(Options { uniqueness: true, ..Options::default() })
-                .run(&mut board, &mut take),
-        ),
-        Verdict::GaveUp(_) | Verdict::Failed(_) => None,
-        _ => Some(Ladder::new(Options::default()).run(&mut board, &mut take)),
-    };
-    let rating = Rating {
-        hardest,
-        difficulty: hardest.map_or(0.0, Technique::difficulty),
-        steps: steps.len(),
-        end: end.unwrap_or(End::Stuck),
-    };
+    let walked = Rater::new(true)
+        .walk(&puzzle.grid, count, |before, step| steps.push(shown(step, before, size)));
+    let rating = walked.rating();
     Ok(Explanation {
         side: size.side(),
         symbols: symbols(&puzzle),
         clues: puzzle.grid.cells().to_vec(),
-        solutions: solutions.to_string(),
-        end: match end {
+        solutions: walked.solutions.to_string(),
+        end: match rating.map(|rating| rating.end) {
             Some(End::Solved) => "solved",
             Some(End::Stuck) => "stuck",
             Some(End::Broken) => "broken",
             None => "not explained",
         },
-        board: cells_of(&board),
-        hardest: rating.hardest.map(|technique| technique.name()),
-        difficulty: rating.difficulty,
-        band: Band::of(&rating).name(),
+        board: cells_of(&walked.board),
+        hardest: walked.hardest.map(Technique::name),
+        difficulty: walked.hardest.map_or(0.0, Technique::difficulty),
+        band: rating.map_or(Band::Guessing, |rating| Band::of(&rating)).name(),
         steps,
     })
 }
@@ -170,5 +150,15 @@ mod tests {
         }
         let broken = explain("11..............").unwrap_err();
         assert!(broken.contains("line 1"), "{broken}");
+    }
+
+    #[test]
+    fn several_solutions_end_stuck_and_none_broken_as_the_command_says() {
+        let several = explain(&format!("123456789{}", ".".repeat(72))).unwrap();
+        assert_eq!((several.end, several.solutions.as_str()), ("stuck", "2+"));
+        assert_eq!((several.band, several.steps.len()), ("6-guessing", 0));
+        // No clue against another, yet no solution: counted first, so no step is shown.
+        let none = explain("12....3.........").unwrap();
+        assert_eq!((none.end, none.solutions.as_str(), none.steps.len()), ("broken", "0", 0));
     }
 }

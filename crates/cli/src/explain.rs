@@ -1,9 +1,10 @@
 //! `sudoku explain`: the path of human techniques through a puzzle, a step per line, or as
 //! JSON. Nothing is guessed: a path that gets stuck ends with the candidates.
 //!
-//! Also what `sudoku rate` shares with it: counting a puzzle's solutions within the node
-//! budget ([`SolutionCounter`]), the walk up the ladder that decides when a count is needed
-//! ([`walk`]), and JSON written one element at a time ([`JsonArray`]), so that neither command
+//! The walk (which ladder, when the solutions are counted, what a count that gave up means) is
+//! sudoku-logic's [`Rater::walk`]; this file gives it the engines that count
+//! ([`DefaultEngines`]) and writes what it found. Also what `sudoku rate` shares with it: the
+//! engines, and JSON written one element at a time ([`JsonArray`]), so that neither command
 //! holds more than a puzzle (or a chunk of them) however long its input.
 
 use std::io::{self, BufRead, BufWriter, Write};
@@ -11,9 +12,11 @@ use std::path::Path;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudoku_core::{Engine, Format, Grid, Limits, Puzzle, PuzzleReader, Size, Verdict, write_grid};
+use sudoku_core::{
+    Engine, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, Size, Verdict, write_grid,
+};
 use sudoku_engines::default_engine_for;
-use sudoku_logic::{Board, End, Ladder, Options, Step, Technique, digits};
+use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
 use crate::args::{ExplainArgs, ExplainFormat};
 use crate::console::{Written, errln, plural};
@@ -78,8 +81,8 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let ladders = Ladders::new(!args.no_uniqueness);
-    let mut counter = SolutionCounter::new(args.budget.0);
+    let rater = Rater::new(!args.no_uniqueness).with_budget(args.budget.0);
+    let mut engines = DefaultEngines::default();
     let mut puzzles = JsonArray::new(1);
     if args.format == ExplainFormat::Json {
         out.write_all(b"{\n  \"puzzles\": ").map_err(output_failed)?;
@@ -95,7 +98,7 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
                 continue;
             }
         };
-        let explanation = Explanation::of(&puzzle, &ladders, &mut counter, args.grid);
+        let explanation = Explanation::of(&puzzle, &rater, &mut engines, args.grid);
         tally.unsolved |= explanation.end != Some(End::Solved);
         match args.format {
             ExplainFormat::Text => {
@@ -118,26 +121,16 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     out.flush().map_err(output_failed)
 }
 
-/// Counts puzzles' solutions to two, within a node budget, with the default engine of each
-/// puzzle's size: one engine per size met, reused for every puzzle of that size.
-pub(crate) struct SolutionCounter {
-    limits: Limits,
+/// The default engine of each puzzle size met, made once and reused for every puzzle of that
+/// size: what counts the solutions of the walk ([`Rater::walk`]).
+#[derive(Default)]
+pub(crate) struct DefaultEngines {
     engines: Vec<(Size, Box<dyn Engine>)>,
 }
 
-impl SolutionCounter {
-    /// A counter that gives up on a puzzle after `budget` search nodes (never, for `None`).
-    pub(crate) fn new(budget: Option<u64>) -> SolutionCounter {
-        let limits = match budget {
-            Some(nodes) => Limits::UNIQUE.with_node_budget(nodes),
-            None => Limits::UNIQUE,
-        };
-        SolutionCounter { limits, engines: Vec::new() }
-    }
-
-    /// What a search for two solutions of `puzzle` proves: exactly 0 or 1, at least 2, or
-    /// nothing (it gave up at the budget after finding 0 or 1).
-    pub(crate) fn count(&mut self, puzzle: &Grid) -> Verdict {
+impl DefaultEngines {
+    /// The answer of the default engine of `puzzle`'s size within `limits`.
+    pub(crate) fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
         let size = puzzle.size();
         let index = match self.engines.iter().position(|(made, _)| *made == size) {
             Some(index) => index,
@@ -146,87 +139,8 @@ impl SolutionCounter {
                 self.engines.len() - 1
             }
         };
-        self.engines[index].1.solve(puzzle, self.limits).verdict(self.limits)
+        self.engines[index].1.solve(puzzle, limits)
     }
-
-    /// The node budget of every count, if any.
-    pub(crate) fn budget(&self) -> Option<u64> {
-        self.limits.node_budget()
-    }
-}
-
-/// The two ladders a puzzle may be given: with the techniques that assume one solution (for a
-/// puzzle proved to have one, unless they are turned off) and without.
-pub(crate) struct Ladders {
-    /// `None` with `--no-uniqueness`.
-    with_uniqueness: Option<Ladder>,
-    without_uniqueness: Ladder,
-}
-
-impl Ladders {
-    /// The ladders of a run that may use uniqueness techniques (`uniqueness`) or never.
-    pub(crate) fn new(uniqueness: bool) -> Ladders {
-        Ladders {
-            with_uniqueness: uniqueness
-                .then(|| Ladder::new(Options { uniqueness: true, ..Options::default() })),
-            without_uniqueness: Ladder::new(Options::default()),
-        }
-    }
-}
-
-/// Where a puzzle's walk up the ladder ended, and what is known of its solutions.
-pub(crate) struct Walk {
-    /// Counted to two (`Exactly(0)`, `Exactly(1)`, `AtLeast(2)`); proved by the techniques
-    /// without counting (`Exactly(1)` for a path that solved the puzzle, `Exactly(0)` for one
-    /// that broke the board); or `GaveUp` when the count ran out of budget.
-    pub(crate) solutions: Verdict,
-    /// How the path ended: [`End::Broken`] whenever the puzzle has no solution, also when the
-    /// count (not the path) found that out; `None` when the count gave up before the first
-    /// step.
-    pub(crate) end: Option<End>,
-    /// The board the path left.
-    pub(crate) board: Board,
-}
-
-/// Walks `puzzle` up the ladder, giving each step to `on_step` with the board before it, and
-/// counts its solutions only where that decides something:
-///
-/// - with uniqueness techniques, first: they may be used only on a puzzle proved to have one
-///   solution. A count that gives up at the budget ends the walk before the first step: the
-///   puzzle is neither explained nor rated, and the budget bounds its cost.
-/// - without (`--no-uniqueness`), only when the techniques get stuck: a path that solves the
-///   puzzle proves it has one solution (every step holds in every solution), one that breaks
-///   the board proves it has none; a stuck one needs the count to tell "needs guessing" from
-///   "several solutions" or "no solution".
-pub(crate) fn walk(
-    puzzle: &Grid,
-    ladders: &Ladders,
-    counter: &mut SolutionCounter,
-    on_step: impl FnMut(&Board, &Step),
-) -> Walk {
-    let mut board = Board::new(puzzle);
-    let (solutions, end) = match &ladders.with_uniqueness {
-        Some(with_uniqueness) => {
-            let solutions = counter.count(puzzle);
-            let end = match solutions {
-                Verdict::GaveUp(_) => None,
-                Verdict::Exactly(0) => Some(End::Broken),
-                Verdict::Exactly(1) => Some(with_uniqueness.run(&mut board, on_step)),
-                _ => Some(ladders.without_uniqueness.run(&mut board, on_step)),
-            };
-            (solutions, end)
-        }
-        None => match ladders.without_uniqueness.run(&mut board, on_step) {
-            End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
-            End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
-            End::Stuck => {
-                let solutions = counter.count(puzzle);
-                let end = if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
-                (solutions, Some(end))
-            }
-        },
-    };
-    Walk { solutions, end, board }
 }
 
 /// A JSON array written an element at a time, byte for byte as `serde_json`'s pretty printer
@@ -308,8 +222,8 @@ pub(crate) fn write_pretty(
 /// where it ended, and what is known of the puzzle's solutions.
 struct Explanation {
     solutions: Verdict,
-    /// The budget of the count that gave up, if it did.
-    budget: Option<u64>,
+    /// The budget at which counting the solutions gave up, if it did.
+    gave_up: Option<u64>,
     steps: Vec<(Step, Option<Board>)>,
     /// `None`: not explained, the count gave up first.
     end: Option<End>,
@@ -319,28 +233,22 @@ struct Explanation {
 impl Explanation {
     fn of(
         puzzle: &Puzzle,
-        ladders: &Ladders,
-        counter: &mut SolutionCounter,
+        rater: &Rater,
+        engines: &mut DefaultEngines,
         keep_boards: bool,
     ) -> Explanation {
         let mut steps = Vec::new();
-        let walked = walk(&puzzle.grid, ladders, counter, |before, step| {
-            steps.push((step.clone(), keep_boards.then(|| before.clone())));
-        });
+        let walked = rater.walk(
+            &puzzle.grid,
+            &mut |grid, limits| engines.solve(grid, limits),
+            |before, step| steps.push((step.clone(), keep_boards.then(|| before.clone()))),
+        );
         Explanation {
+            gave_up: walked.gave_up().then_some(walked.budget).flatten(),
             solutions: walked.solutions,
-            budget: counter.budget(),
             steps,
             end: walked.end,
             board: walked.board,
-        }
-    }
-
-    /// The budget at which counting the solutions gave up, if it did.
-    fn gave_up(&self) -> Option<u64> {
-        match self.solutions {
-            Verdict::GaveUp(_) => self.budget,
-            _ => None,
         }
     }
 
@@ -351,7 +259,7 @@ impl Explanation {
 
     fn write_text(&self, puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
         let size = puzzle.grid.size();
-        let gave_up = self.gave_up().map(|budget| {
+        let gave_up = self.gave_up.map(|budget| {
             format!("gave up counting solutions at the budget of {}", plural(budget, "node"))
         });
         let solutions = match (&gave_up, self.solutions) {
@@ -392,7 +300,7 @@ impl Explanation {
                 write_grid(out, &self.board.grid(), format, puzzle.alphabet)?;
             }
             Some(End::Stuck) => {
-                let why = match (self.gave_up(), self.solutions) {
+                let why = match (self.gave_up, self.solutions) {
                     (Some(budget), _) => format!(
                         "no technique applies, and counting the solutions gave up at the \
                          budget of {}",
@@ -429,7 +337,7 @@ impl Explanation {
             })
             .collect();
         let hardest = self.hardest();
-        let end = match (self.gave_up(), self.end) {
+        let end = match (self.gave_up, self.end) {
             (Some(_), _) | (None, None) => "gave-up",
             (None, Some(End::Solved)) => "solved",
             (None, Some(End::Stuck)) => "stuck",
@@ -446,7 +354,7 @@ impl Explanation {
             "difficulty": hardest.map_or(0.0, Technique::difficulty),
             "steps": steps,
         });
-        if let Some(budget) = self.gave_up() {
+        if let Some(budget) = self.gave_up {
             document["budget"] = json!(budget);
         }
         match self.end {
@@ -540,6 +448,12 @@ mod tests {
         outer.close(&mut out).unwrap();
         out.extend_from_slice(b"\n}");
         String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn the_default_budget_of_the_command_line_is_the_walks() {
+        let budget = crate::args::DEFAULT_LOGIC_BUDGET.parse::<u64>();
+        assert_eq!(budget, Ok(sudoku_logic::DEFAULT_BUDGET));
     }
 
     #[test]

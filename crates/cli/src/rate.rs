@@ -5,20 +5,20 @@
 //! written in input order before the next chunk is read, so a corpus of any length streams
 //! with the memory of one chunk, in every format: JSON too is written a puzzle at a time, each
 //! file's summary after its puzzles. Solutions are counted within the `--budget` where the
-//! rating depends on them (see [`walk`]); a puzzle whose count gives up is not rated.
+//! rating depends on them (see [`Rater::walk`]); a puzzle whose count gives up is not rated.
 
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_core::{Puzzle, PuzzleReader, ReadError, Verdict};
-use sudoku_logic::{Band, End, Rating, Technique};
+use sudoku_core::{Puzzle, PuzzleReader, ReadError};
+use sudoku_logic::{Band, End, Rater, Technique};
 
 use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
 use crate::exit;
-use crate::explain::{JsonArray, Ladders, SolutionCounter, indent, walk, write_pretty};
+use crate::explain::{DefaultEngines, JsonArray, indent, write_pretty};
 use crate::solve::{display_name, inputs, open_input, output_failed};
 
 /// Puzzles read and rated at a time.
@@ -65,8 +65,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             );
         }
     };
-    let ladders = Ladders::new(!args.no_uniqueness);
-    let budget = args.budget.0;
+    let rater = Rater::new(!args.no_uniqueness).with_budget(args.budget.0);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
@@ -107,12 +106,9 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             let rated: Vec<Result<Row, ReadError>> = pool.install(|| {
                 chunk
                     .into_par_iter()
-                    .map_init(
-                        || SolutionCounter::new(budget),
-                        |counter, item| {
-                            item.map(|puzzle| Row::rate(&name, &puzzle, &ladders, counter))
-                        },
-                    )
+                    .map_init(DefaultEngines::default, |engines, item| {
+                        item.map(|puzzle| Row::rate(&name, &puzzle, &rater, engines))
+                    })
                     .collect()
             });
             let mut csv = (args.format == RateFormat::Csv).then(|| {
@@ -250,20 +246,12 @@ struct Row {
 }
 
 impl Row {
-    fn rate(file: &str, puzzle: &Puzzle, ladders: &Ladders, counter: &mut SolutionCounter) -> Row {
+    fn rate(file: &str, puzzle: &Puzzle, rater: &Rater, engines: &mut DefaultEngines) -> Row {
         // The steps themselves are not kept: a rating needs only the hardest and the count.
-        let (mut hardest, mut steps) = (None::<Technique>, 0);
-        let walked = walk(&puzzle.grid, ladders, counter, |_, step| {
-            steps += 1;
-            hardest = hardest.max(Some(step.technique));
-        });
-        let rating = walked.end.map(|end| Rating {
-            hardest,
-            difficulty: hardest.map_or(0.0, Technique::difficulty),
-            steps,
-            end,
-        });
-        let gave_up = matches!(walked.solutions, Verdict::GaveUp(_));
+        let walked =
+            rater.walk(&puzzle.grid, &mut |grid, limits| engines.solve(grid, limits), |_, _| {});
+        let rating = walked.rating();
+        let hardest = walked.hardest;
         Row {
             file: file.to_owned(),
             number: puzzle.number,
@@ -274,15 +262,14 @@ impl Row {
             hardest: hardest.map(Technique::name),
             hardest_key: hardest.map(Technique::key),
             difficulty: hardest.map_or(0.0, Technique::difficulty),
-            steps,
+            steps: walked.steps,
             end: match rating.map(|rating| rating.end) {
-                _ if gave_up => GAVE_UP,
                 Some(End::Solved) => "solved",
                 Some(End::Stuck) => "stuck",
                 Some(End::Broken) => "broken",
                 None => GAVE_UP,
             },
-            band: rating.filter(|_| !gave_up).map(|rating| Band::of(&rating).name()),
+            band: rating.map(|rating| Band::of(&rating).name()),
             technique: hardest,
         }
     }

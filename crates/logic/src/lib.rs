@@ -19,10 +19,12 @@ mod notation;
 mod rating;
 mod step;
 mod techniques;
+mod walk;
 
 pub use board::Board;
 pub use engine::Logic;
 pub use ladder::{End, Ladder, Options, Path, Rating};
 pub use notation::digit_list;
-pub use rating::{Band, Rater};
+pub use rating::Band;
 pub use step::{Step, Technique, digits};
+pub use walk::{DEFAULT_BUDGET, Rater, Walk};

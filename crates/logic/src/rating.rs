@@ -3,42 +3,8 @@
 
 use std::fmt;
 
-use sudoku_core::Grid;
-
-use crate::board::Board;
-use crate::ladder::{End, Ladder, Options, Rating};
+use crate::ladder::{End, Rating};
 use crate::step::Technique;
-
-/// Rates puzzles with the whole ladder: techniques that assume one solution are used only on
-/// puzzles known to have one.
-pub struct Rater {
-    with_uniqueness: Ladder,
-    without_uniqueness: Ladder,
-}
-
-impl Rater {
-    /// A rater whose ladder may use uniqueness techniques (when the puzzle has one solution)
-    /// or never (`uniqueness == false`).
-    pub fn new(uniqueness: bool) -> Rater {
-        Rater {
-            with_uniqueness: Ladder::new(Options { uniqueness, ..Options::default() }),
-            without_uniqueness: Ladder::new(Options::default()),
-        }
-    }
-
-    /// The rating of `puzzle`; `one_solution` says whether it is known to have exactly one.
-    pub fn rate(&self, puzzle: &Grid, one_solution: bool) -> Rating {
-        let ladder = if one_solution { &self.with_uniqueness } else { &self.without_uniqueness };
-        // The steps themselves are not kept: a rating needs only the hardest and the count.
-        let mut board = Board::new(puzzle);
-        let (mut hardest, mut steps) = (None::<Technique>, 0);
-        let end = ladder.run(&mut board, |_, step| {
-            steps += 1;
-            hardest = hardest.max(Some(step.technique));
-        });
-        Rating { hardest, difficulty: hardest.map_or(0.0, Technique::difficulty), steps, end }
-    }
-}
 
 /// How hard a puzzle is, in six bands of the ladder, by the hardest technique needed: what a
 /// reader of a benchmark table can tell apart.
@@ -108,6 +74,7 @@ impl fmt::Display for Band {
 mod tests {
     use super::*;
     use crate::techniques::testing::grid_from_line;
+    use crate::walk::Rater;
 
     #[test]
     fn bands_follow_the_hardest_technique_and_a_stuck_path_needs_guessing() {

@@ -174,9 +174,11 @@ def solve_many(
     limit: int = 1,
     budget: Optional[int] = None,
 ) -> Batch: ...
-def rate(puzzle: _PuzzleLike, budget: Optional[int] = None, uniqueness: bool = True) -> Rating: ...
+def rate(
+    puzzle: _PuzzleLike, budget: Optional[int] = 100000, uniqueness: bool = True
+) -> Rating: ...
 def explain(
-    puzzle: _PuzzleLike, budget: Optional[int] = None, uniqueness: bool = True
+    puzzle: _PuzzleLike, budget: Optional[int] = 100000, uniqueness: bool = True
 ) -> Explanation: ...
 def generate(
     size: int = 9,

@@ -1,0 +1,283 @@
+//! The walk of `sudoku rate` and `sudoku explain` (and of the Python package and the web page,
+//! which rate and explain as they do): which ladder a puzzle is given, when its solutions are
+//! counted and within which budget, and what a count that gave up means.
+//!
+//! Counting is a search, and searches are the engines' (a crate this one cannot use), so the
+//! caller passes the count in: a function that answers a puzzle within [`Limits`], as
+//! [`sudoku_core::Engine::solve`] does.
+
+use sudoku_core::{Grid, Limits, Outcome, Verdict};
+
+use crate::board::Board;
+use crate::ladder::{End, Ladder, Options, Rating};
+use crate::step::{Step, Technique};
+
+/// The node budget of a count unless the caller gives another. The shipped corpora need at
+/// most 71 nodes a 9×9 puzzle and 12,620 a 16×16 one (with the default engine of the size), and
+/// the field's hard 9×9 lists at most about 1,500: this leaves every one of them counted, with
+/// room to spare, while a 36×36 grid whose count would run for hours gives up within seconds.
+pub const DEFAULT_BUDGET: u64 = 100_000;
+
+/// A run's two ladders (with the techniques that assume one solution, for a puzzle proved to
+/// have one unless they are turned off, and without), the budget of its counts, and the walk
+/// that picks a ladder for each puzzle ([`Rater::walk`]).
+#[derive(Clone, Debug)]
+pub struct Rater {
+    /// Whether a puzzle counted to one solution is given uniqueness techniques.
+    uniqueness: bool,
+    with_uniqueness: Ladder,
+    without_uniqueness: Ladder,
+    /// Of every count: two solutions, within the budget.
+    limits: Limits,
+}
+
+impl Rater {
+    /// A rater whose ladder may use uniqueness techniques (when the puzzle has one solution)
+    /// or never (`uniqueness == false`), counting within [`DEFAULT_BUDGET`] nodes.
+    pub fn new(uniqueness: bool) -> Rater {
+        Rater {
+            uniqueness,
+            with_uniqueness: Ladder::new(Options { uniqueness, ..Options::default() }),
+            without_uniqueness: Ladder::new(Options::default()),
+            limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
+        }
+    }
+
+    /// This rater with counts that give up after `budget` search nodes (never, for `None`).
+    pub fn with_budget(self, budget: Option<u64>) -> Rater {
+        let limits = budget.map_or(Limits::UNIQUE, |nodes| Limits::UNIQUE.with_node_budget(nodes));
+        Rater { limits, ..self }
+    }
+
+    /// The node budget of every count, if any.
+    pub fn budget(&self) -> Option<u64> {
+        self.limits.node_budget()
+    }
+
+    /// The rating of `puzzle` without a count: `one_solution` says whether it is known to have
+    /// exactly one (the caller's word).
+    pub fn rate(&self, puzzle: &Grid, one_solution: bool) -> Rating {
+        let ladder = if one_solution { &self.with_uniqueness } else { &self.without_uniqueness };
+        let mut board = Board::new(puzzle);
+        let mut path = Tally::default();
+        let end = ladder.run(&mut board, |_, step| path.add(step));
+        path.rating(end)
+    }
+
+    /// Walks `puzzle` up the ladder, giving each step to `on_step` with the board before it,
+    /// and has `count` count its solutions (to two, within the budget) only where that decides
+    /// something:
+    ///
+    /// - with uniqueness techniques, first: they may be used only on a puzzle proved to have
+    ///   one solution. A count that gives up at the budget ends the walk before the first
+    ///   step: the puzzle is neither explained nor rated, and the budget bounds its cost. A
+    ///   count that failed (an engine that crashed) proves nothing either, but the ladder
+    ///   without uniqueness techniques needs no proof: the puzzle is given that one.
+    /// - without, only when the techniques get stuck: a path that solves the puzzle proves it
+    ///   has one solution (every step holds in every solution), one that breaks the board
+    ///   proves it has none; a stuck one needs the count to tell "needs guessing" from
+    ///   "several solutions" or "no solution".
+    pub fn walk(
+        &self,
+        puzzle: &Grid,
+        count: &mut dyn FnMut(&Grid, Limits) -> Outcome,
+        mut on_step: impl FnMut(&Board, &Step),
+    ) -> Walk {
+        let mut board = Board::new(puzzle);
+        let mut path = Tally::default();
+        let mut take = |before: &Board, step: &Step| {
+            path.add(step);
+            on_step(before, step);
+        };
+        let mut count = |puzzle: &Grid| count(puzzle, self.limits).verdict(self.limits);
+        let (solutions, end) = if self.uniqueness {
+            let solutions = count(puzzle);
+            let end = match solutions {
+                Verdict::GaveUp(_) => None,
+                Verdict::Exactly(0) => Some(End::Broken),
+                Verdict::Exactly(1) => Some(self.with_uniqueness.run(&mut board, &mut take)),
+                _ => Some(self.without_uniqueness.run(&mut board, &mut take)),
+            };
+            (solutions, end)
+        } else {
+            match self.without_uniqueness.run(&mut board, &mut take) {
+                End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
+                End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
+                End::Stuck => {
+                    let solutions = count(puzzle);
+                    let end =
+                        if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
+                    (solutions, Some(end))
+                }
+            }
+        };
+        Walk {
+            solutions,
+            end,
+            board,
+            hardest: path.hardest,
+            steps: path.steps,
+            budget: self.budget(),
+        }
+    }
+}
+
+/// Where a puzzle's walk up the ladder ended, and what is known of its solutions.
+#[derive(Clone, Debug)]
+pub struct Walk {
+    /// Counted to two (`Exactly(0)`, `Exactly(1)`, `AtLeast(2)`); proved by the techniques
+    /// without counting (`Exactly(1)` for a path that solved the puzzle, `Exactly(0)` for one
+    /// that broke the board); `GaveUp` when the count ran out of budget; `Failed` when it
+    /// failed.
+    pub solutions: Verdict,
+    /// How the path ended: [`End::Broken`] whenever the puzzle has no solution, also when the
+    /// count (not the path) found that out; `None` when the count gave up before the first
+    /// step (the puzzle is not explained).
+    pub end: Option<End>,
+    /// The board the path left.
+    pub board: Board,
+    /// The hardest technique the path used (the ladder's order puts no harder one first).
+    pub hardest: Option<Technique>,
+    /// The number of steps.
+    pub steps: usize,
+    /// The node budget the count had, if any.
+    pub budget: Option<u64>,
+}
+
+impl Walk {
+    /// Whether the count gave up at the budget: nothing is known of the solutions, and the
+    /// puzzle is not rated, even when the path was walked (and got stuck) before the count.
+    pub fn gave_up(&self) -> bool {
+        matches!(self.solutions, Verdict::GaveUp(_))
+    }
+
+    /// The puzzle's rating; `None` when it is not rated (its count gave up).
+    pub fn rating(&self) -> Option<Rating> {
+        let end = self.end.filter(|_| !self.gave_up())?;
+        Some(Tally { hardest: self.hardest, steps: self.steps }.rating(end))
+    }
+}
+
+/// What a rating keeps of a path: its hardest technique and its length, not its steps.
+#[derive(Default)]
+struct Tally {
+    hardest: Option<Technique>,
+    steps: usize,
+}
+
+impl Tally {
+    fn add(&mut self, step: &Step) {
+        self.steps += 1;
+        self.hardest = self.hardest.max(Some(step.technique));
+    }
+
+    fn rating(&self, end: End) -> Rating {
+        Rating {
+            hardest: self.hardest,
+            difficulty: self.hardest.map_or(0.0, Technique::difficulty),
+            steps: self.steps,
+            end,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::grid_from_line;
+
+    /// Solved by singles.
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// An empty 4×4 grid: every value of every cell is in some solution, so no technique
+    /// finds anything.
+    const EMPTY: &str = "................";
+    /// No solution, with no clue against another: the 3 in the first row's box leaves the 4
+    /// as the only value of both of the row's empty cells, and the board breaks.
+    const CONTRADICTION: &str = "12....3.........";
+
+    /// A count that answers `verdict` and records the limits it was given.
+    fn counting(verdict: Verdict, asked: &mut Vec<Limits>) -> impl FnMut(&Grid, Limits) -> Outcome {
+        move |_, limits| {
+            asked.push(limits);
+            let mut outcome = Outcome::empty();
+            match verdict {
+                Verdict::Exactly(n) | Verdict::AtLeast(n) => outcome.count = n,
+                Verdict::GaveUp(n) => {
+                    outcome.count = n;
+                    outcome.budget_exhausted = true;
+                }
+                Verdict::Failed(kind) => outcome = Outcome::failed(kind, "failed"),
+            }
+            outcome
+        }
+    }
+
+    fn walk(rater: &Rater, line: &str, verdict: Verdict) -> (Walk, Vec<Limits>, usize) {
+        let mut asked = Vec::new();
+        let mut given = 0;
+        let walked =
+            rater
+                .walk(&grid_from_line(line), &mut counting(verdict, &mut asked), |_, _| given += 1);
+        (walked, asked, given)
+    }
+
+    #[test]
+    fn with_uniqueness_the_count_comes_first_within_the_budget() {
+        let rater = Rater::new(true).with_budget(Some(77));
+        let (walked, asked, given) = walk(&rater, EASY, Verdict::Exactly(1));
+        assert_eq!(asked, [Limits::UNIQUE.with_node_budget(77)]);
+        assert_eq!(walked.end, Some(End::Solved));
+        assert_eq!((walked.steps, given), (51, 51));
+        assert_eq!(walked.rating().map(|rating| rating.end), Some(End::Solved));
+        assert!(walked.board.is_solved());
+
+        // A count of none ends the walk broken, before any step.
+        let (walked, _, given) = walk(&rater, EASY, Verdict::Exactly(0));
+        assert_eq!((walked.end, walked.steps, given), (Some(End::Broken), 0, 0));
+    }
+
+    #[test]
+    fn a_count_that_gives_up_first_leaves_the_puzzle_unexplained_and_unrated() {
+        let rater = Rater::new(true);
+        let (walked, asked, given) = walk(&rater, EASY, Verdict::GaveUp(1));
+        assert_eq!(asked, [Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET)]);
+        assert_eq!((walked.end, given), (None, 0));
+        assert!(walked.gave_up());
+        assert!(walked.rating().is_none());
+        assert_eq!(walked.budget, Some(DEFAULT_BUDGET));
+    }
+
+    #[test]
+    fn several_or_a_failed_count_get_the_ladder_without_uniqueness() {
+        for verdict in [Verdict::AtLeast(2), Verdict::Failed(sudoku_core::FailureKind::Crashed)] {
+            let (walked, asked, _) = walk(&Rater::new(true), EMPTY, verdict);
+            assert_eq!(asked.len(), 1);
+            assert_eq!(walked.end, Some(End::Stuck), "{verdict:?}");
+            assert!(walked.rating().is_some());
+        }
+    }
+
+    #[test]
+    fn without_uniqueness_only_a_stuck_path_is_counted() {
+        let rater = Rater::new(false).with_budget(None);
+        // Solved or broken by the techniques: proved without a count.
+        let (walked, asked, _) = walk(&rater, EASY, Verdict::GaveUp(0));
+        assert!(asked.is_empty());
+        assert_eq!((walked.solutions, walked.end), (Verdict::Exactly(1), Some(End::Solved)));
+        let (walked, asked, _) = walk(&rater, CONTRADICTION, Verdict::GaveUp(0));
+        assert!(asked.is_empty());
+        assert_eq!((walked.solutions, walked.end), (Verdict::Exactly(0), Some(End::Broken)));
+
+        // Stuck: counted, without a budget here.
+        let (walked, asked, _) = walk(&rater, EMPTY, Verdict::AtLeast(2));
+        assert_eq!(asked, [Limits::UNIQUE]);
+        assert_eq!(walked.end, Some(End::Stuck));
+        let (walked, _, _) = walk(&rater, EMPTY, Verdict::Exactly(0));
+        assert_eq!(walked.end, Some(End::Broken));
+        // A count that gives up after the path got stuck: walked, but not rated.
+        let (walked, _, _) = walk(&rater, EMPTY, Verdict::GaveUp(1));
+        assert_eq!(walked.end, Some(End::Stuck));
+        assert!(walked.gave_up() && walked.rating().is_none());
+    }
+}
