@@ -184,11 +184,7 @@ struct Row {
 fn built_in_rows(registry: &Registry) -> Vec<Row> {
     let mut rows = Vec::new();
     for info in registry.engines().iter().filter(|info| info.is_built_in()) {
-        let default_at: Vec<String> = Size::ALL
-            .into_iter()
-            .filter(|&size| default_engine_for(size).name == info.name)
-            .map(|size| size.to_string())
-            .collect();
+        let default_at: Vec<String> = info.default_sizes().map(|size| size.to_string()).collect();
         let mark = match default_at.len() {
             0 => String::new(),
             _ if default_at.len() == info.sizes().count() => " (default)".to_owned(),

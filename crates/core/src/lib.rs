@@ -18,6 +18,7 @@ pub mod grid;
 pub mod read;
 pub mod size;
 pub mod symmetry;
+pub mod units;
 pub mod write;
 
 pub use alphabet::Alphabet;
@@ -28,4 +29,5 @@ pub use format::Format;
 pub use grid::{Conflict, Grid};
 pub use read::{MAX_LINE, Puzzle, PuzzleReader, ReadOptions, parse_one};
 pub use size::{CellName, Size, Unit};
+pub use units::Units;
 pub use write::{format_grid, write_grid};

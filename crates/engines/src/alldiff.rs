@@ -32,10 +32,8 @@
 //! assigns at a branch point is one more, and each branch point is a guess. The search loop
 //! itself is the one `norvig` uses too (`branch.rs`): only the state and its propagation differ.
 
-use sudoku_core::{Limits, Stats};
-
 use crate::branch::{CopyOnBranch, Frame, search};
-use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
+use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 
 /// No value matched to the cell.
 const UNMATCHED: u8 = u8::MAX;
@@ -298,19 +296,8 @@ impl CopyOnBranch for Alldiff {
 }
 
 impl CellSolver for Alldiff {
-    fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
-            Ok(stats) => stats,
-            Err(answer) => return answer,
-        };
-        self.geometry.set_order(order);
+    fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
+        let CellSearch { clues, excluded, limits, mut stats, solution, .. } = given;
         let side = self.geometry.side;
         let all = self.geometry.all_values;
         self.domains.clear();
@@ -332,7 +319,11 @@ impl CellSolver for Alldiff {
 
         let alive = self.domains.iter().all(|&domain| domain != 0) && self.propagate();
         let (count, budget_exhausted) = search(self, alive, limits, &mut stats, solution);
-        (count, budget_exhausted, stats)
+        CellOutcome { count, budget_exhausted, stats }
+    }
+
+    fn geometry(&mut self) -> Option<&mut Geometry> {
+        Some(&mut self.geometry)
     }
 
     fn solution_buffer(&mut self) -> &mut Vec<u8> {

@@ -1,9 +1,11 @@
-//! The encoding shared by the engines that solve every size (`propagate`, `cdcl`): which cells
-//! make up each unit, where each cell sits in its units, and which cells see each other, for
-//! one box order. Built once per order and kept, so solving a second puzzle of the same size
-//! allocates nothing.
+//! What the engines that solve every size (`propagate`, `cdcl`, `alldiff`, `norvig`, `sat`)
+//! share: the grid of one box order as tables ([`Geometry`]: the core's [`Units`] and the
+//! peers as bit masks), built once per order and kept, so solving a second puzzle of the same
+//! size allocates nothing; and the engine seen as a solver of cells ([`CellSolver`]), with
+//! what every such engine does before it searches written once, and [`cell_engine!`] making
+//! it an engine of the workbench.
 
-use sudoku_core::{Grid, Limits, Outcome, Stats};
+use sudoku_core::{Grid, Limits, Outcome, Size, Stats, Units};
 
 /// The smallest box order solved: 2, a 4×4 grid.
 pub(crate) const MIN_ORDER: usize = 2;
@@ -13,8 +15,9 @@ pub(crate) const MAX_ORDER: usize = 8;
 /// Cells, units and peers of the grid of one box order `n`: side `n²`, `n⁴` cells numbered
 /// row-major, values `1..=n²` held as bits `0..n²` of a candidate set.
 ///
-/// Units are numbered rows first (`0..side`), then columns (`side..2·side`), then boxes
-/// (`2·side..3·side`, row-major).
+/// The tables of units and peers are the core's [`Units`] (units numbered rows first, then
+/// columns, then boxes); what is the engines' own is the sizes kept at hand and the peers as
+/// bit masks of positions ([`Geometry::peer_positions`]).
 pub(crate) struct Geometry {
     /// The box order `n`.
     pub(crate) order: usize,
@@ -25,17 +28,8 @@ pub(crate) struct Geometry {
     /// The candidate set holding every value.
     pub(crate) all_values: u64,
 
-    /// The cells of unit `u` are `unit_cells[u * side..(u + 1) * side]`.
-    unit_cells: Vec<u16>,
-    /// The cells sharing a unit with cell `c` (not `c` itself) are
-    /// `peers[c * peer_count..(c + 1) * peer_count]`.
-    peers: Vec<u16>,
-    /// Peers of each cell: `2(n² − n) + n² − 1`.
-    peer_count: usize,
-    /// The row, column and box unit of each cell.
-    units_of: Vec<[u16; 3]>,
-    /// Where each cell sits in its row, column and box: its index in `unit(u)`.
-    positions_of: Vec<[u8; 3]>,
+    /// Which cells make up each unit, which units hold each cell, and its peers.
+    units: Units,
     /// Per cell, the positions of its peers in each of its units (see
     /// [`Geometry::peer_positions`]).
     peer_positions: Vec<[u64; 3]>,
@@ -50,11 +44,7 @@ impl Geometry {
             cells: 0,
             all_values: 0,
 
-            unit_cells: Vec::new(),
-            peers: Vec::new(),
-            peer_count: 0,
-            units_of: Vec::new(),
-            positions_of: Vec::new(),
+            units: Units::default(),
             peer_positions: Vec::new(),
         }
     }
@@ -65,76 +55,36 @@ impl Geometry {
         if self.order == order {
             return;
         }
+        let size = Size::from_order(order).expect("a well-formed puzzle's order is a size");
+        self.units.set_size(size);
         let side = order * order;
-        let cells = side * side;
         self.order = order;
         self.side = side;
-        self.cells = cells;
+        self.cells = side * side;
         self.all_values = u64::MAX >> (64 - side);
-
-        self.unit_cells.clear();
-        for row in 0..side {
-            self.unit_cells.extend((0..side).map(|col| (row * side + col) as u16));
-        }
-        for col in 0..side {
-            self.unit_cells.extend((0..side).map(|row| (row * side + col) as u16));
-        }
-        for box_index in 0..side {
-            let (top, left) = (box_index / order * order, box_index % order * order);
-            self.unit_cells
-                .extend((0..side).map(|k| ((top + k / order) * side + left + k % order) as u16));
-        }
-
-        self.units_of.clear();
-        self.units_of.extend((0..cells).map(|cell| {
-            let (row, col) = (cell / side, cell % side);
-            let box_index = row / order * order + col / order;
-            [row, side + col, 2 * side + box_index].map(|unit| unit as u16)
-        }));
-
-        self.positions_of.clear();
-        self.positions_of.extend((0..cells).map(|cell| {
-            let (row, col) = (cell / side, cell % side);
-            [col, row, row % order * order + col % order].map(|position| position as u8)
-        }));
 
         let block = u64::MAX >> (64 - order);
         self.peer_positions.clear();
-        self.peer_positions.extend(self.positions_of.iter().map(|positions| {
-            let [col, row, box_position] = positions.map(usize::from);
+        self.peer_positions.extend((0..self.cells).map(|cell| {
+            let [col, row, box_position] = self.units.positions_of(cell);
             [
                 self.all_values & !(block << (col / order * order)),
                 self.all_values & !(block << (row / order * order)),
                 self.all_values & !(1 << box_position),
             ]
         }));
-
-        // Row and column peers outside the cell's box, then its box peers.
-        self.peer_count = 2 * (side - order) + side - 1;
-        let mut peers = std::mem::take(&mut self.peers);
-        peers.clear();
-        for cell in 0..cells {
-            let [row, col, box_unit] = self.units_of(cell);
-            let outside_box =
-                |peer: &&u16| usize::from(self.units_of[usize::from(**peer)][2]) != box_unit;
-            peers.extend(self.unit(row).iter().filter(outside_box));
-            peers.extend(self.unit(col).iter().filter(outside_box));
-            peers.extend(self.unit(box_unit).iter().filter(|&&peer| usize::from(peer) != cell));
-        }
-        debug_assert_eq!(peers.len(), cells * self.peer_count);
-        self.peers = peers;
     }
 
     /// The cells of unit `unit`.
     #[inline]
     pub(crate) fn unit(&self, unit: usize) -> &[u16] {
-        &self.unit_cells[unit * self.side..(unit + 1) * self.side]
+        self.units.cells_of(unit)
     }
 
-    /// The cells that share a unit with `cell`.
+    /// The cells that share a unit with `cell`, by unit (see [`Units::peers`]).
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        self.units.peers(cell)
     }
 
     /// The peers of `cell` as positions in its row, column and box (the order of
@@ -150,44 +100,59 @@ impl Geometry {
     /// The row, column and box unit of `cell`.
     #[inline]
     pub(crate) fn units_of(&self, cell: usize) -> [usize; 3] {
-        self.units_of[cell].map(usize::from)
+        self.units.units_of(cell)
     }
 
     /// Where `cell` sits in its row, column and box (the order of [`Geometry::units_of`]): its
     /// index in each unit's cell list.
     #[inline]
     pub(crate) fn positions_of(&self, cell: usize) -> [usize; 3] {
-        self.positions_of[cell].map(usize::from)
+        self.units.positions_of(cell)
     }
 }
 
-/// What every engine of every size does before it searches: a budget of no nodes gives up at
-/// once, having visited none; a puzzle that is not [`well_formed`] has no solution, found at
-/// the cost of one node, the puzzle looked at. `Err` holds that answer (count, budget
-/// exhausted, statistics); `Ok` the statistics the search starts from, the puzzle its first
-/// node.
-pub(crate) fn begin_search(
-    order: usize,
-    clues: &[u8],
-    excluded: Option<(usize, u8)>,
-    limits: Limits,
-    solution_len: usize,
-) -> Result<Stats, (u32, bool, Stats)> {
-    let mut stats = Stats::default();
-    if limits.node_bound() == 0 {
-        return Err((0, true, stats));
+/// What an engine of every size found for a puzzle given as cells.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct CellOutcome {
+    /// The solutions found, at most `limits.max_solutions()`: all there are, unless the budget
+    /// ran out.
+    pub(crate) count: u32,
+    /// Whether the search gave up at the node budget; `count` is then a lower bound.
+    pub(crate) budget_exhausted: bool,
+    /// What the search cost.
+    pub(crate) stats: Stats,
+}
+
+impl CellOutcome {
+    /// No solution, found (not given up on) at the cost of `stats`: a contradiction.
+    pub(crate) fn none(stats: Stats) -> Self {
+        CellOutcome { count: 0, budget_exhausted: false, stats }
     }
-    stats.nodes = 1;
-    if !well_formed(order, clues, excluded, solution_len) {
-        return Err((0, false, stats));
-    }
-    Ok(stats)
+}
+
+/// A puzzle given as cells that [`CellSolver::solve_cells_excluding`] found well-formed, as
+/// the engine's own search ([`CellSolver::search_cells`]) gets it: the arguments of
+/// `solve_cells_excluding`, and the statistics of the search so far (the puzzle, its first
+/// node).
+pub(crate) struct CellSearch<'a> {
+    /// The box order `n`, in `MIN_ORDER..=MAX_ORDER`.
+    pub(crate) order: usize,
+    /// The clues, `n⁴` cells row-major, each in `0..=n²` (0 for an empty cell).
+    pub(crate) clues: &'a [u8],
+    /// The cell (below `n⁴`) and the value (in `1..=n²`) ruled out, if any.
+    pub(crate) excluded: Option<(usize, u8)>,
+    /// How many solutions to look for, and the node budget: at least one node.
+    pub(crate) limits: Limits,
+    /// What the search has cost so far: one node, the puzzle looked at.
+    pub(crate) stats: Stats,
+    /// Where the first solution found goes: `n⁴` cells.
+    pub(crate) solution: &'a mut [u8],
 }
 
 /// Whether a puzzle given as cells is one the engines of every size can take: a box order `n`
 /// in `MIN_ORDER..=MAX_ORDER`, `clues` and a solution buffer of `solution_len` both `n⁴` cells,
 /// clues in `0..=n²`, and the cell and value ruled out (if any) inside the grid.
-pub(crate) fn well_formed(
+fn well_formed(
     order: usize,
     clues: &[u8],
     excluded: Option<(usize, u8)>,
@@ -211,12 +176,14 @@ pub(crate) fn well_formed(
 pub(crate) trait CellSolver {
     /// Searches the puzzle of box order `order` whose `clues` are given as cells, with the value
     /// `excluded.1` ruled out of cell `excluded.0` if given, and writes the first solution found
-    /// into `solution`.
+    /// into `solution`, which is written only when the count is above zero.
     ///
-    /// Returns the number of solutions found (at most `limits.max_solutions()`), whether the
-    /// search gave up at the node budget (the count is then a lower bound), and what the search
-    /// cost. A puzzle whose clues contradict each other has no solution; so has one that is not
-    /// [`well_formed`]. `solution` is written only when the count is above zero.
+    /// What every engine does before it searches is here, once: a budget of no nodes gives up
+    /// at once, having visited none; a puzzle that is not [`well_formed`] has no solution,
+    /// found at the cost of one node, the puzzle looked at; the engine's [`Geometry`] (if it
+    /// has one) is set to the order. The rest is [`CellSolver::search_cells`]. A puzzle whose
+    /// clues contradict each other has no solution either.
+    #[inline]
     fn solve_cells_excluding(
         &mut self,
         order: usize,
@@ -224,7 +191,31 @@ pub(crate) trait CellSolver {
         excluded: Option<(usize, u8)>,
         limits: Limits,
         solution: &mut [u8],
-    ) -> (u32, bool, Stats);
+    ) -> CellOutcome {
+        let mut stats = Stats::default();
+        if limits.node_bound() == 0 {
+            return CellOutcome { count: 0, budget_exhausted: true, stats };
+        }
+        stats.nodes = 1;
+        if !well_formed(order, clues, excluded, solution.len()) {
+            return CellOutcome::none(stats);
+        }
+        if let Some(geometry) = self.geometry() {
+            geometry.set_order(order);
+        }
+        self.search_cells(CellSearch { order, clues, excluded, limits, stats, solution })
+    }
+
+    /// The engine's own part of [`CellSolver::solve_cells_excluding`]: the search of a
+    /// well-formed puzzle with a budget of at least one node.
+    fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome;
+
+    /// The engine's tables of the grid, which [`CellSolver::solve_cells_excluding`] sets to the
+    /// puzzle's order before the search; `None` for an engine that keeps none.
+    #[inline]
+    fn geometry(&mut self) -> Option<&mut Geometry> {
+        None
+    }
 
     /// The engine's memory for a solution, kept between solves so that solving allocates
     /// nothing once the engine has seen the size.
@@ -238,7 +229,7 @@ pub(crate) trait CellSolver {
         clues: &[u8],
         limits: Limits,
         solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
+    ) -> CellOutcome {
         self.solve_cells_excluding(order, clues, None, limits, solution)
     }
 
@@ -248,7 +239,7 @@ pub(crate) trait CellSolver {
         let mut buffer = std::mem::take(self.solution_buffer());
         buffer.clear();
         buffer.resize(size.cells(), 0);
-        let (count, budget_exhausted, stats) =
+        let CellOutcome { count, budget_exhausted, stats } =
             self.solve_cells_excluding(size.order(), puzzle.cells(), excluded, limits, &mut buffer);
         let solution = (count > 0)
             .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));

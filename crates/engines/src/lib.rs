@@ -222,6 +222,12 @@ impl EngineInfo {
         Size::ALL.into_iter().filter(|&size| self.supports(size))
     }
 
+    /// The sizes where this engine is the one used when none is named ([`default_engine_for`]),
+    /// smallest first; none for most engines.
+    pub fn default_sizes(&self) -> impl Iterator<Item = Size> + '_ {
+        Size::ALL.into_iter().filter(|&size| default_engine_for(size).name == self.name)
+    }
+
     /// The sizes the engine solves, for people: `9×9`, or `4×4 to 64×64`.
     pub fn sizes_text(&self) -> String {
         let sizes: Vec<Size> = self.sizes().collect();
@@ -466,12 +472,12 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
 /// [`default_engine_for`] reads: "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from
 /// 25×25 on". Help texts take it from here, so they cannot fall behind the registry.
 pub fn default_engines_text() -> String {
+    // The engines in the order of the smallest size each is the default at.
     let mut by_engine: Vec<(&str, Vec<Size>)> = Vec::new();
     for size in Size::ALL {
-        let name: &str = &default_engine_for(size).name;
-        match by_engine.iter_mut().find(|(engine, _)| *engine == name) {
-            Some((_, sizes)) => sizes.push(size),
-            None => by_engine.push((name, vec![size])),
+        let info = default_engine_for(size);
+        if by_engine.iter().all(|(engine, _)| *engine != info.name) {
+            by_engine.push((&info.name, info.default_sizes().collect()));
         }
     }
     let largest = Size::ALL[Size::ALL.len() - 1];
@@ -590,6 +596,21 @@ mod tests {
             };
             assert_eq!(engine.name, expected, "{size}");
         }
+    }
+
+    #[test]
+    fn each_engine_gives_the_sizes_where_it_is_the_default() {
+        let sizes_of = |name: &str| -> Vec<usize> {
+            find(name).unwrap().default_sizes().map(Size::order).collect()
+        };
+        assert_eq!(sizes_of("propagate"), [2, 4]);
+        assert_eq!(sizes_of("fast"), [3]);
+        assert_eq!(sizes_of("cdcl"), [5, 6, 7, 8]);
+        assert_eq!(sizes_of("dlx"), [0; 0]);
+        // Every size is the default of exactly one engine.
+        let mut all: Vec<Size> = ENGINES.iter().flat_map(EngineInfo::default_sizes).collect();
+        all.sort();
+        assert_eq!(all, Size::ALL);
     }
 
     #[test]

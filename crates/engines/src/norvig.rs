@@ -26,10 +26,8 @@
 //! assigns at a branch point is one more, and each branch point is a guess. The search loop
 //! itself is the one `alldiff` uses too (`branch.rs`): only the state and its propagation differ.
 
-use sudoku_core::{Limits, Stats};
-
 use crate::branch::{CopyOnBranch, Frame, search};
-use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
+use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 
 /// The `norvig` engine. It owns its tables and search memory and reuses them from one solve to
 /// the next.
@@ -181,19 +179,8 @@ impl CopyOnBranch for Norvig {
 }
 
 impl CellSolver for Norvig {
-    fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
-            Ok(stats) => stats,
-            Err(answer) => return answer,
-        };
-        self.geometry.set_order(order);
+    fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
+        let CellSearch { clues, excluded, limits, mut stats, solution, .. } = given;
         self.values.clear();
         self.values.resize(self.geometry.cells, self.geometry.all_values);
         self.saved.clear();
@@ -211,7 +198,11 @@ impl CellSolver for Norvig {
         }
 
         let (count, budget_exhausted) = search(self, consistent, limits, &mut stats, solution);
-        (count, budget_exhausted, stats)
+        CellOutcome { count, budget_exhausted, stats }
+    }
+
+    fn geometry(&mut self) -> Option<&mut Geometry> {
+        Some(&mut self.geometry)
     }
 
     fn solution_buffer(&mut self) -> &mut Vec<u8> {
@@ -224,6 +215,8 @@ cell_engine!(Norvig);
 // The engine has no `unsafe` code, so its tests are left out of the Miri run.
 #[cfg(all(test, not(miri)))]
 mod tests {
+    use sudoku_core::Limits;
+
     use super::*;
     use crate::testing;
 
@@ -284,13 +277,13 @@ mod tests {
         let easy =
             "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
         let mut engine = Norvig::new();
-        let (count, _, stats) =
+        let CellOutcome { count, stats, .. } =
             testing::solve(&mut engine, 3, &testing::digits(easy), Limits::UNIQUE);
         assert_eq!((count, stats.guesses, stats.nodes), (1, 0, 1));
         // Its "hardest" example needs search.
         let hard =
             "400000805030000000000700000020000060000080400000010000000603070500200000104000000";
-        let (count, exhausted, stats) =
+        let CellOutcome { count, budget_exhausted: exhausted, stats } =
             testing::solve(&mut engine, 3, &testing::digits(hard), Limits::UNIQUE);
         assert_eq!((count, exhausted), (1, false));
         assert!(stats.guesses > 0);

@@ -5,9 +5,9 @@
 
 use std::path::Path;
 
-use sudoku_core::{Limits, Stats};
+use sudoku_core::Limits;
 
-use crate::geometry::{CellSolver, MAX_ORDER, MIN_ORDER};
+use crate::geometry::{CellOutcome, CellSolver, MAX_ORDER, MIN_ORDER};
 
 /// SplitMix64, so that the random puzzles are the same on every run.
 pub(crate) struct Rng(pub(crate) u64);
@@ -133,7 +133,8 @@ pub(crate) fn solved_grid(engine: &mut impl CellSolver, order: usize, rng: &mut 
             }
         }
         let mut grid = vec![0; side * side];
-        let (count, exhausted, _) = engine.solve_cells(order, &clues, Limits::FIRST, &mut grid);
+        let CellOutcome { count, budget_exhausted: exhausted, .. } =
+            engine.solve_cells(order, &clues, Limits::FIRST, &mut grid);
         assert!(!exhausted);
         if order == 2 {
             assert_eq!(count, reference_count(order, &clues, 1));
@@ -156,10 +157,10 @@ pub(crate) fn solve(
     order: usize,
     clues: &[u8],
     limits: Limits,
-) -> (u32, bool, Stats) {
+) -> CellOutcome {
     let mut solution = vec![0; clues.len()];
     let result = engine.solve_cells(order, clues, limits, &mut solution);
-    if result.0 > 0 {
+    if result.count > 0 {
         assert_solves(order, clues, &solution);
     }
     result
@@ -177,7 +178,8 @@ pub(crate) fn random_puzzles_solve_to_valid_grids<E: CellSolver + Default>(large
             let grid = solved_grid(&mut engine, order, &mut rng);
             for kept_percent in [0, 20, 45, 70] {
                 let clues = remove_clues(&grid, kept_percent, &mut rng);
-                let (count, exhausted, _) = solve(&mut engine, order, &clues, Limits::FIRST);
+                let CellOutcome { count, budget_exhausted: exhausted, .. } =
+                    solve(&mut engine, order, &clues, Limits::FIRST);
                 assert_eq!((count, exhausted), (1, false), "order {order}: {clues:?}");
             }
         }
@@ -211,7 +213,8 @@ pub(crate) fn counts_agree_with_a_plain_backtracker_on<E: CellSolver + Default>(
                 }
                 for limit in [1, 2, 3] {
                     let limits = Limits::count_up_to(limit);
-                    let (count, exhausted, _) = solve(&mut engine, order, &clues, limits);
+                    let CellOutcome { count, budget_exhausted: exhausted, .. } =
+                        solve(&mut engine, order, &clues, limits);
                     assert!(!exhausted);
                     assert_eq!(count, reference_count(order, &clues, limit), "{clues:?}");
                 }
@@ -234,10 +237,10 @@ pub(crate) fn digits(text: &str) -> Vec<u8> {
 pub(crate) fn fixed_puzzles_have_their_known_counts<E: CellSolver + Default>() {
     let mut engine = E::default();
     // The empty 4×4 grid has 288 solutions.
-    assert_eq!(solve(&mut engine, 2, &[0; 16], Limits::count_up_to(1000)).0, 288);
+    assert_eq!(solve(&mut engine, 2, &[0; 16], Limits::count_up_to(1000)).count, 288);
     // The judge's sample has one, which is its published solution.
     let mut solution = vec![0; 81];
-    let (count, _, _) =
+    let CellOutcome { count, .. } =
         engine.solve_cells(3, &digits(SAMPLE), Limits::count_up_to(5), &mut solution);
     assert_eq!((count, solution), (1, digits(SAMPLE_SOLUTION)));
     // Its solution with a rectangle of 1s and 4s opened (rows 4 and 5, in one band; columns
@@ -247,10 +250,10 @@ pub(crate) fn fixed_puzzles_have_their_known_counts<E: CellSolver + Default>() {
         assert!(matches!(rectangle[cell], 1 | 4));
         rectangle[cell] = 0;
     }
-    assert_eq!(solve(&mut engine, 3, &rectangle, Limits::count_up_to(5)).0, 2);
+    assert_eq!(solve(&mut engine, 3, &rectangle, Limits::count_up_to(5)).count, 2);
     assert_eq!(reference_count(3, &rectangle, 5), 2);
     // The empty 9×9 grid has more solutions than any limit.
-    assert_eq!(solve(&mut engine, 3, &[0; 81], Limits::count_up_to(50)).0, 50);
+    assert_eq!(solve(&mut engine, 3, &[0; 81], Limits::count_up_to(50)).count, 50);
 }
 
 pub(crate) fn contradictory_or_malformed_puzzles_have_no_solution<E: CellSolver + Default>() {
@@ -269,29 +272,34 @@ pub(crate) fn contradictory_or_malformed_puzzles_have_no_solution<E: CellSolver 
         (1, vec![0; 1]),
         (9, vec![0; 256]),
     ] {
-        let (count, exhausted, _) =
+        let CellOutcome { count, budget_exhausted: exhausted, .. } =
             engine.solve_cells(order, &clues, Limits::UNIQUE, &mut solution[..clues.len()]);
         assert_eq!((count, exhausted), (0, false), "{clues:?}");
     }
     // A solution slice of the wrong length is malformed too.
-    assert_eq!(engine.solve_cells(2, &[0; 16], Limits::FIRST, &mut solution[..15]).0, 0);
+    assert_eq!(engine.solve_cells(2, &[0; 16], Limits::FIRST, &mut solution[..15]).count, 0);
 }
 
 pub(crate) fn budgets_are_honoured_and_statistics_are_deterministic<E: CellSolver + Default>() {
     let mut engine = E::default();
     let order: usize = 4;
     let empty = vec![0; order.pow(4)];
-    let (count, exhausted, stats) = solve(&mut engine, order, &empty, Limits::count_up_to(20));
+    let CellOutcome { count, budget_exhausted: exhausted, stats } =
+        solve(&mut engine, order, &empty, Limits::count_up_to(20));
     assert_eq!((count, exhausted), (20, false));
     assert!(stats.guesses > 0 && stats.nodes > stats.guesses);
     for budget in [0, 1, 2, 5, stats.nodes - 1] {
         let limits = Limits::count_up_to(20).with_node_budget(budget);
-        let (count, exhausted, budget_stats) = solve(&mut engine, order, &empty, limits);
+        let CellOutcome { count, budget_exhausted: exhausted, stats: budget_stats } =
+            solve(&mut engine, order, &empty, limits);
         assert!(exhausted && count < 20, "budget {budget}");
         assert_eq!(budget_stats.nodes, budget);
     }
     let limits = Limits::count_up_to(20).with_node_budget(stats.nodes);
-    assert_eq!(solve(&mut engine, order, &empty, limits), (20, false, stats));
+    assert_eq!(
+        solve(&mut engine, order, &empty, limits),
+        CellOutcome { count: 20, budget_exhausted: false, stats }
+    );
     // The same solve twice, and after solves of other sizes, gives the same result.
     let mut rng = Rng(3);
     let grid = solved_grid(&mut engine, order, &mut rng);
@@ -308,7 +316,7 @@ pub(crate) fn the_empty_grid_of_every_order_is_completed<E: CellSolver + Default
     let mut engine = E::default();
     for order in MIN_ORDER..=MAX_ORDER {
         let empty = vec![0; order.pow(4)];
-        assert_eq!(solve(&mut engine, order, &empty, Limits::FIRST).0, 1, "order {order}");
+        assert_eq!(solve(&mut engine, order, &empty, Limits::FIRST).count, 1, "order {order}");
     }
 }
 
@@ -323,7 +331,8 @@ pub(crate) fn solves_the_hard_9x9_corpus<E: CellSolver + Default>() {
     for line in text.lines().map(str::trim).filter(|line| line.len() == 81) {
         let clues: Vec<u8> =
             line.bytes().map(|symbol| if symbol == b'.' { 0 } else { symbol - b'0' }).collect();
-        let (count, exhausted, _) = solve(&mut engine, 3, &clues, Limits::UNIQUE);
+        let CellOutcome { count, budget_exhausted: exhausted, .. } =
+            solve(&mut engine, 3, &clues, Limits::UNIQUE);
         assert_eq!((count, exhausted), (1, false), "{line}");
         solved += 1;
     }
@@ -338,10 +347,10 @@ pub(crate) fn solve_excluding(
     clues: &[u8],
     excluded: (usize, u8),
     limits: Limits,
-) -> (u32, bool, Stats) {
+) -> CellOutcome {
     let mut solution = vec![0; clues.len()];
     let result = engine.solve_cells_excluding(order, clues, Some(excluded), limits, &mut solution);
-    if result.0 > 0 {
+    if result.count > 0 {
         assert_solves(order, clues, &solution);
         assert_ne!(solution[excluded.0], excluded.1);
     }
@@ -364,7 +373,7 @@ pub(crate) fn counts_with_a_value_ruled_out_agree_with_a_plain_backtracker<
             for limit in [1, 2, 3] {
                 let expected = reference_count_excluding(order, &clues, Some((cell, value)), limit);
                 let limits = Limits::count_up_to(limit);
-                let (count, exhausted, _) =
+                let CellOutcome { count, budget_exhausted: exhausted, .. } =
                     solve_excluding(&mut engine, order, &clues, (cell, value), limits);
                 assert!(!exhausted);
                 assert_eq!(count, expected, "{clues:?} without {value} at {cell}");
@@ -388,9 +397,9 @@ pub(crate) fn a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solut
     for cell in rng.permutation(clues.len()) {
         let clue = clues[cell];
         clues[cell] = 0;
-        let (other, exhausted, _) =
+        let CellOutcome { count: other, budget_exhausted: exhausted, .. } =
             solve_excluding(&mut engine, order, &clues, (cell, clue), Limits::FIRST);
-        let (count, _, _) = solve(&mut engine, order, &clues, Limits::UNIQUE);
+        let CellOutcome { count, .. } = solve(&mut engine, order, &clues, Limits::UNIQUE);
         assert!(!exhausted);
         assert_eq!(other == 0, count == 1, "cell {cell}");
         if other != 0 {

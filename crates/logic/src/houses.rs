@@ -1,10 +1,11 @@
 //! The houses (rows, columns and boxes) of a grid of one size as tables: which cells make up
-//! each house, which houses hold each cell, which cells see each other. Built from the
-//! geometry of [`Size`] once per size and kept for the life of the process.
+//! each house, which houses hold each cell, which cells see each other. The tables are the
+//! core's [`Units`]; built once per size and kept for the life of the process, with the peers
+//! in increasing order, which the techniques' search follows.
 
 use std::sync::OnceLock;
 
-use sudoku_core::{Size, Unit};
+use sudoku_core::{Size, Unit, Units};
 
 /// The houses of one size. Houses are numbered rows first (`0..side`), then columns
 /// (`side..2·side`), then boxes (`2·side..3·side`), each listing its cells row-major.
@@ -17,11 +18,10 @@ pub(crate) struct Houses {
     pub(crate) cells: usize,
     /// The candidate set holding every value.
     pub(crate) all_values: u64,
-    /// The cells of house `h` are `house_cells[h * side..(h + 1) * side]`.
-    house_cells: Vec<u16>,
-    /// The row, column and box house of each cell.
-    houses_of: Vec<[u16; 3]>,
-    /// The cells that share a house with each cell, itself excluded, in increasing order.
+    /// The cells of each house, the houses of each cell.
+    units: Units,
+    /// The cells that share a house with each cell, itself excluded, in increasing order (the
+    /// core lists them by unit): the order in which the techniques meet them.
     peers: Vec<Vec<u16>>,
 }
 
@@ -34,55 +34,36 @@ impl Houses {
 
     fn build(size: Size) -> Houses {
         let (side, cells) = (size.side(), size.cells());
-        let house_cells: Vec<u16> =
-            size.units().flat_map(|unit| size.unit_cells(unit)).map(|cell| cell as u16).collect();
-        let houses_of: Vec<[u16; 3]> = (0..cells)
-            .map(|cell| {
-                [size.row_of(cell), side + size.col_of(cell), 2 * side + size.box_of(cell)]
-                    .map(|house| house as u16)
-            })
-            .collect();
+        let units = Units::new(size);
         let peers = (0..cells)
             .map(|cell| {
-                (0..cells)
-                    .filter(|&other| {
-                        other != cell
-                            && houses_of[cell].iter().any(|h| houses_of[other].contains(h))
-                    })
-                    .map(|other| other as u16)
-                    .collect()
+                let mut peers = units.peers(cell).to_vec();
+                peers.sort_unstable();
+                peers
             })
             .collect();
-        Houses {
-            size,
-            side,
-            cells,
-            all_values: u64::MAX >> (64 - side),
-            house_cells,
-            houses_of,
-            peers,
-        }
+        Houses { size, side, cells, all_values: u64::MAX >> (64 - side), units, peers }
     }
 
     /// The number of houses: `3·side`.
     #[inline]
     pub(crate) fn count(&self) -> usize {
-        3 * self.side
+        self.units.count()
     }
 
     /// The cells of house `house`, row-major.
     #[inline]
     pub(crate) fn cells_of(&self, house: usize) -> &[u16] {
-        &self.house_cells[house * self.side..(house + 1) * self.side]
+        self.units.cells_of(house)
     }
 
     /// The row, column and box house of `cell`.
     #[inline]
     pub(crate) fn houses_of(&self, cell: usize) -> [usize; 3] {
-        self.houses_of[cell].map(usize::from)
+        self.units.units_of(cell)
     }
 
-    /// The cells that share a house with `cell`.
+    /// The cells that share a house with `cell`, in increasing order.
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell]
@@ -91,17 +72,12 @@ impl Houses {
     /// Whether two different cells share a house.
     #[inline]
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
-        let (ha, hb) = (self.houses_of[a], self.houses_of[b]);
-        a != b && (ha[0] == hb[0] || ha[1] == hb[1] || ha[2] == hb[2])
+        self.units.sees(a, b)
     }
 
     /// The house numbered `house`, as the core names it.
     pub(crate) fn unit(&self, house: usize) -> Unit {
-        match house / self.side {
-            0 => Unit::Row(house),
-            1 => Unit::Column(house - self.side),
-            _ => Unit::Box(house - 2 * self.side),
-        }
+        self.units.unit(house)
     }
 
     /// The houses of one kind: rows (`0`), columns (`1`) or boxes (`2`).

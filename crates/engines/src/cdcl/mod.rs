@@ -61,9 +61,8 @@ mod solver;
 use learning::Analysis;
 use literal::literal;
 use solver::{FALSE, Rephase, Solver, TRUE, UNASSIGNED};
-use sudoku_core::{Limits, Stats};
 
-use crate::geometry::{CellSolver, begin_search, cell_engine};
+use crate::geometry::{CellOutcome, CellSearch, CellSolver, cell_engine};
 
 /// Conflicts in the first restart interval; the Luby sequence scales it.
 const RESTART_UNIT: u64 = 1024;
@@ -113,28 +112,11 @@ impl Cdcl {
             scratch: Vec::new(),
         }
     }
+}
 
-    /// Searches the puzzle of box order `order` whose `clues` are given row-major, one per
-    /// cell, 0 for an empty cell, with the value `excluded.1` ruled out of cell `excluded.0`
-    /// if given, and writes the first solution found into `solution`.
-    ///
-    /// Returns the number of solutions found (at most `limits.max_solutions()`), whether the
-    /// search gave up at the node budget (the count is then a lower bound), and what the
-    /// search cost. A puzzle whose clues contradict each other has no solution; so has one
-    /// that is malformed: an order outside `2..=8`, `clues` or `solution` not of length `n⁴`,
-    /// or a clue above `n²`. `solution` is written only when the count is above zero.
-    pub fn solve_cells(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
-            Ok(stats) => stats,
-            Err(answer) => return answer,
-        };
+impl CellSolver for Cdcl {
+    fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
+        let CellSearch { order, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
         let (side, cells) = (order * order, order.pow(4));
         let solver = &mut self.solver;
@@ -145,7 +127,7 @@ impl Cdcl {
                 let var = cell * side + usize::from(clue) - 1;
                 match solver.var_value(var) {
                     UNASSIGNED => solver.assign(literal(var, false), solver::Reason::None),
-                    FALSE => return (0, false, stats),
+                    FALSE => return CellOutcome::none(stats),
                     _ => {}
                 }
             }
@@ -154,7 +136,7 @@ impl Cdcl {
             let var = cell * side + usize::from(value) - 1;
             match solver.var_value(var) {
                 UNASSIGNED => solver.assign(literal(var, true), solver::Reason::None),
-                TRUE => return (0, false, stats),
+                TRUE => return CellOutcome::none(stats),
                 _ => {}
             }
         }
@@ -233,9 +215,15 @@ impl Cdcl {
             solver.decide(solver.phase(var));
         }
         debug_assert!(count == 0 || solution.iter().all(|&value| value != 0));
-        (count, budget_exhausted, stats)
+        CellOutcome { count, budget_exhausted, stats }
+    }
+
+    fn solution_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.solution
     }
 }
+
+cell_engine!(Cdcl);
 
 /// The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, …: restart intervals that
 /// waste at most a logarithmic factor against the best fixed interval.
@@ -266,22 +254,3 @@ impl Luby {
 // is for the modules that have some).
 #[cfg(all(test, not(miri)))]
 mod tests;
-
-impl CellSolver for Cdcl {
-    fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        Cdcl::solve_cells(self, order, clues, excluded, limits, solution)
-    }
-
-    fn solution_buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.solution
-    }
-}
-
-cell_engine!(Cdcl);

@@ -2,6 +2,8 @@
 //! ([`crate::testing`]), on this one.
 
 use super::*;
+use sudoku_core::Limits;
+
 use crate::testing;
 
 #[test]
@@ -55,12 +57,14 @@ fn malformed_exclusions_give_no_solution() {
     let mut engine = Cdcl::new();
     let mut solution = vec![0; 16];
     for excluded in [(16, 1), (0, 0), (0, 5)] {
-        let result = engine.solve_cells(2, &[0; 16], Some(excluded), Limits::FIRST, &mut solution);
-        assert_eq!((result.0, result.1), (0, false), "{excluded:?}");
+        let result =
+            engine.solve_cells_excluding(2, &[0; 16], Some(excluded), Limits::FIRST, &mut solution);
+        assert_eq!((result.count, result.budget_exhausted), (0, false), "{excluded:?}");
     }
     // Ruling out a clue's own value leaves nothing.
     let mut clues = [0; 16];
     clues[5] = 3;
-    let result = engine.solve_cells(2, &clues, Some((5, 3)), Limits::FIRST, &mut solution);
-    assert_eq!(result.0, 0);
+    let result =
+        engine.solve_cells_excluding(2, &clues, Some((5, 3)), Limits::FIRST, &mut solution);
+    assert_eq!(result.count, 0);
 }

@@ -40,9 +40,8 @@
 
 mod rules;
 
-use crate::geometry::{CellSolver, Geometry, begin_search, cell_engine};
+use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 use rules::{Board, Contradiction, Progress};
-use sudoku_core::{Limits, Stats};
 
 /// A branch point of the search: the cell branched on, the values not tried yet, and how many
 /// cells were open. The candidate and placed sets before the branch are saved alongside.
@@ -86,47 +85,18 @@ impl Propagate {
             solution: Vec::new(),
         }
     }
+}
 
-    /// Searches the puzzle of box order `order` whose `clues` are given row-major, one per
-    /// cell, 0 for an empty cell, and writes the first solution found into `solution`.
-    ///
-    /// Returns the number of solutions found (at most `limits.max_solutions()`), whether the
-    /// search gave up at the node budget (the count is then a lower bound), and what the
-    /// search cost. A puzzle whose clues contradict each other has no solution; so has one
-    /// that is malformed: an order outside `2..=8`, `clues` or `solution` not of length `n⁴`,
-    /// or a clue above `n²`. `solution` is written only when the count is above zero.
-    pub fn solve_cells(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        self.solve_cells_excluding(order, clues, None, limits, solution)
-    }
-
-    /// [`Propagate::solve_cells`] with the value `excluded.1` ruled out of cell `excluded.0`
-    /// (a cell index below `n⁴` and a value in `1..=n²`, else the puzzle is malformed).
-    pub fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        let mut stats = match begin_search(order, clues, excluded, limits, solution.len()) {
-            Ok(stats) => stats,
-            Err(answer) => return answer,
-        };
+impl CellSolver for Propagate {
+    fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
+        let CellSearch { order, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
         let (side, cells) = (order * order, order.pow(4));
-        self.geometry.set_order(order);
         self.board.reset(&self.geometry, clues);
         if let Some((cell, value)) = excluded
             && !self.board.exclude(cell, 1 << (value - 1))
         {
-            return (0, false, stats);
+            return CellOutcome::none(stats);
         }
         self.frames.clear();
         self.saved.clear();
@@ -199,9 +169,19 @@ impl Propagate {
             }
             self.board.assign(cell, value);
         }
-        (count, budget_exhausted, stats)
+        CellOutcome { count, budget_exhausted, stats }
+    }
+
+    fn geometry(&mut self) -> Option<&mut Geometry> {
+        Some(&mut self.geometry)
+    }
+
+    fn solution_buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.solution
     }
 }
+
+cell_engine!(Propagate);
 
 /// The open cell with the fewest candidates per unit weight, the first in row-major order on
 /// ties.
@@ -224,22 +204,3 @@ fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
 // is for the modules that have some).
 #[cfg(all(test, not(miri)))]
 mod tests;
-
-impl CellSolver for Propagate {
-    fn solve_cells_excluding(
-        &mut self,
-        order: usize,
-        clues: &[u8],
-        excluded: Option<(usize, u8)>,
-        limits: Limits,
-        solution: &mut [u8],
-    ) -> (u32, bool, Stats) {
-        Propagate::solve_cells_excluding(self, order, clues, excluded, limits, solution)
-    }
-
-    fn solution_buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.solution
-    }
-}
-
-cell_engine!(Propagate);
