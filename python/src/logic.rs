@@ -8,7 +8,7 @@
 
 use pyo3::prelude::*;
 use sudoku_core::{Grid as CoreGrid, Limits, Outcome};
-use sudoku_engines::default_engine_for;
+use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Band, Board, DEFAULT_BUDGET, End, Rater, Technique, Walk, digits};
 
 use crate::args::{self, Int};
@@ -120,9 +120,8 @@ fn walk(
     budget: Option<u64>,
     mut on_step: impl FnMut(&sudoku_logic::Step),
 ) -> Walk {
-    let count = &mut |grid: &CoreGrid, limits: Limits| -> Outcome {
-        default_engine_for(grid.size()).create().solve(grid, limits)
-    };
+    let mut engines = EnginesBySize::default();
+    let count = &mut |grid: &CoreGrid, limits: Limits| -> Outcome { engines.solve(grid, limits) };
     Rater::new(uniqueness).with_budget(budget).walk(puzzle, count, |_: &Board, step| on_step(step))
 }
 

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use sudoku_core::{Grid, Limits, Outcome, Size};
-use sudoku_engines::default_engine_for;
+use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Band, Board, End, Rater, Step, Technique, digits};
 
 use crate::puzzle::{read, symbols};
@@ -102,9 +102,8 @@ fn shown(step: &Step, board: &Board, size: Size) -> Shown {
 pub fn explain(text: &str) -> Result<Explanation, String> {
     let puzzle = read(text)?;
     let size = puzzle.grid.size();
-    let count = &mut |grid: &Grid, limits: Limits| -> Outcome {
-        default_engine_for(grid.size()).create().solve(grid, limits)
-    };
+    let mut engines = EnginesBySize::default();
+    let count = &mut |grid: &Grid, limits: Limits| -> Outcome { engines.solve(grid, limits) };
     let mut steps = Vec::new();
     let walked = Rater::new(true)
         .walk(&puzzle.grid, count, |before, step| steps.push(shown(step, before, size)));

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 use sudoku_core::{Engine, Limits, Size, check_solution};
-use sudoku_engines::{ENGINES, default_engine_for};
+use sudoku_engines::ENGINES;
 use web_time::Instant;
 
 use crate::puzzle::{line_of, read};
@@ -41,11 +41,7 @@ pub fn offered() -> Vec<Offered> {
                 sides: (sides.first().copied().unwrap_or(0), sides.last().copied().unwrap_or(0)),
                 watchable: crate::search::WATCHABLE.contains(&info.name.as_ref()),
                 instrumented: info.instrumented,
-                default_for: Size::ALL
-                    .into_iter()
-                    .filter(|&size| default_engine_for(size).name == info.name)
-                    .map(Size::side)
-                    .collect(),
+                default_for: info.default_sizes().map(Size::side).collect(),
             }
         })
         .collect()

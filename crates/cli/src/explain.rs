@@ -3,7 +3,7 @@
 //!
 //! The walk (which ladder, when the solutions are counted, what a count that gave up means) is
 //! sudoku-logic's [`Rater::walk`]; this file gives it the engines that count
-//! ([`DefaultEngines`]) and writes what it found. Also what `sudoku rate` shares with it: the
+//! ([`EnginesBySize`]) and writes what it found. Also what `sudoku rate` shares with it: the
 //! engines, and JSON written one element at a time ([`JsonArray`]), so that neither command
 //! holds more than a puzzle (or a chunk of them) however long its input.
 
@@ -12,10 +12,8 @@ use std::path::Path;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudoku_core::{
-    Engine, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, Size, Verdict, write_grid,
-};
-use sudoku_engines::default_engine_for;
+use sudoku_core::{Format, Puzzle, PuzzleReader, Size, Verdict, write_grid};
+use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
 use crate::args::{ExplainArgs, ExplainFormat};
@@ -82,7 +80,7 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let rater = Rater::new(!args.no_uniqueness).with_budget(args.budget.0);
-    let mut engines = DefaultEngines::default();
+    let mut engines = EnginesBySize::default();
     let mut puzzles = JsonArray::new(1);
     if args.format == ExplainFormat::Json {
         out.write_all(b"{\n  \"puzzles\": ").map_err(output_failed)?;
@@ -119,28 +117,6 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
         out.write_all(b"\n}\n").map_err(output_failed)?;
     }
     out.flush().map_err(output_failed)
-}
-
-/// The default engine of each puzzle size met, made once and reused for every puzzle of that
-/// size: what counts the solutions of the walk ([`Rater::walk`]).
-#[derive(Default)]
-pub(crate) struct DefaultEngines {
-    engines: Vec<(Size, Box<dyn Engine>)>,
-}
-
-impl DefaultEngines {
-    /// The answer of the default engine of `puzzle`'s size within `limits`.
-    pub(crate) fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        let size = puzzle.size();
-        let index = match self.engines.iter().position(|(made, _)| *made == size) {
-            Some(index) => index,
-            None => {
-                self.engines.push((size, default_engine_for(size).create()));
-                self.engines.len() - 1
-            }
-        };
-        self.engines[index].1.solve(puzzle, limits)
-    }
 }
 
 /// A JSON array written an element at a time, byte for byte as `serde_json`'s pretty printer
@@ -234,7 +210,7 @@ impl Explanation {
     fn of(
         puzzle: &Puzzle,
         rater: &Rater,
-        engines: &mut DefaultEngines,
+        engines: &mut EnginesBySize,
         keep_boards: bool,
     ) -> Explanation {
         let mut steps = Vec::new();

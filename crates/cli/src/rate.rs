@@ -18,8 +18,9 @@ use sudoku_logic::{Band, End, Rater, Technique};
 use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
 use crate::exit;
-use crate::explain::{DefaultEngines, JsonArray, indent, write_pretty};
+use crate::explain::{JsonArray, indent, write_pretty};
 use crate::solve::{display_name, inputs, open_input, output_failed};
+use sudoku_engines::EnginesBySize;
 
 /// Puzzles read and rated at a time.
 const CHUNK: usize = 2048;
@@ -106,7 +107,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             let rated: Vec<Result<Row, ReadError>> = pool.install(|| {
                 chunk
                     .into_par_iter()
-                    .map_init(DefaultEngines::default, |engines, item| {
+                    .map_init(EnginesBySize::default, |engines, item| {
                         item.map(|puzzle| Row::rate(&name, &puzzle, &rater, engines))
                     })
                     .collect()
@@ -246,7 +247,7 @@ struct Row {
 }
 
 impl Row {
-    fn rate(file: &str, puzzle: &Puzzle, rater: &Rater, engines: &mut DefaultEngines) -> Row {
+    fn rate(file: &str, puzzle: &Puzzle, rater: &Rater, engines: &mut EnginesBySize) -> Row {
         // The steps themselves are not kept: a rating needs only the hardest and the count.
         let walked =
             rater.walk(&puzzle.grid, &mut |grid, limits| engines.solve(grid, limits), |_, _| {});

@@ -44,10 +44,10 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_core::{
-    Engine, FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
+    FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
     check_outcome, write_grid,
 };
-use sudoku_engines::{EngineInfo, Origin, Registry, default_engine_for};
+use sudoku_engines::{EngineInfo, EnginesBySize, Origin, Registry};
 use sudoku_external::declare::Library;
 use sudoku_external::{Kind, Wanted};
 
@@ -91,7 +91,7 @@ pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
     };
     let mut batch = Batch {
         settings: Settings { args, engine, limits: limits(args) },
-        engines: Engines::default(),
+        engines: Engines::new(engine),
         workers,
         printer: Printer::default(),
     };
@@ -461,39 +461,7 @@ type Reader<'o> = PuzzleReader<Input<'o>>;
 
 /// The engines of a batch (or of one rayon split of it): one value per size met, made when
 /// first needed.
-#[derive(Default)]
-struct Engines {
-    made: Vec<(Size, &'static EngineInfo, Box<dyn Engine>)>,
-}
-
-impl Engines {
-    /// The engine for a puzzle of `size`: `chosen`, or the default for the size; `Err` with
-    /// the message when `chosen` does not solve the size.
-    fn for_size(
-        &mut self,
-        size: Size,
-        chosen: Option<&'static EngineInfo>,
-    ) -> Result<(&'static EngineInfo, &mut dyn Engine), String> {
-        let info = chosen.unwrap_or_else(|| default_engine_for(size));
-        if !info.supports(size) {
-            return Err(format!(
-                "engine '{}' solves {} grids, not {size} (without --engine, the fastest engine \
-                 for each size is used)",
-                info.name,
-                info.sizes_text()
-            ));
-        }
-        let index = match self.made.iter().position(|(made, _, _)| *made == size) {
-            Some(index) => index,
-            None => {
-                self.made.push((size, info, info.create()));
-                self.made.len() - 1
-            }
-        };
-        let (_, info, engine) = &mut self.made[index];
-        Ok((info, engine.as_mut()))
-    }
-}
+type Engines = EnginesBySize;
 
 /// How every puzzle of a run is answered; shared by the threads that solve.
 struct Settings<'a> {
@@ -547,9 +515,17 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
         );
         return Answer::Unsupported(puzzle, problem);
     }
-    let (info, engine) = match engines.for_size(size, settings.engine) {
+    let (info, engine) = match engines.for_size(size) {
         Ok(found) => found,
-        Err(problem) => return Answer::Unsupported(puzzle, problem),
+        Err(info) => {
+            let problem = format!(
+                "engine '{}' solves {} grids, not {size} (without --engine, the fastest engine \
+                 for each size is used)",
+                info.name,
+                info.sizes_text()
+            );
+            return Answer::Unsupported(puzzle, problem);
+        }
     };
     let (outcome, elapsed) = if timed {
         let started = Instant::now();
@@ -804,7 +780,7 @@ impl Pool {
             chunk
                 .into_par_iter()
                 .map_init(
-                    || Lent::take(&self.idle),
+                    || Lent::take(&self.idle, settings.engine),
                     |lent, item| answer(settings, &mut lent.engines, item, settings.args.stats),
                 )
                 .collect()
@@ -867,10 +843,11 @@ struct Lent<'a> {
 }
 
 impl<'a> Lent<'a> {
-    /// Idle engines, or new ones (made as puzzles need them) when every cache is lent.
-    fn take(idle: &'a Mutex<Vec<Engines>>) -> Self {
+    /// Idle engines, or new ones of `chosen` (made as puzzles need them) when every cache is
+    /// lent.
+    fn take(idle: &'a Mutex<Vec<Engines>>, chosen: Option<&'static EngineInfo>) -> Self {
         let engines = idle.lock().unwrap_or_else(PoisonError::into_inner).pop();
-        Lent { engines: engines.unwrap_or_default(), idle }
+        Lent { engines: engines.unwrap_or_else(|| Engines::new(chosen)), idle }
     }
 }
 

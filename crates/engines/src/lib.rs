@@ -48,7 +48,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-use sudoku_core::{Engine, Size};
+use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
 
 /// How an engine is made: a plain function for the built-in engines (so the registry of
 /// built-in engines can be a `static`), or a closure holding what an engine from outside needs
@@ -468,6 +468,57 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
         .expect("some registered engine solves every size")
 }
 
+/// Engine values by size, each made when a puzzle of its size first comes: those of one
+/// engine, or of the default engine of each size ([`default_engine_for`]). What every command
+/// that answers puzzles of mixed sizes keeps (one per thread): a second puzzle of a size reuses
+/// its engine's scratch memory.
+#[derive(Default)]
+pub struct EnginesBySize {
+    /// The engine named, if any.
+    chosen: Option<&'static EngineInfo>,
+    made: Vec<(Size, &'static EngineInfo, Box<dyn Engine>)>,
+}
+
+impl EnginesBySize {
+    /// Values of `chosen`, or of the default engine of each size when `None`.
+    pub fn new(chosen: Option<&'static EngineInfo>) -> EnginesBySize {
+        EnginesBySize { chosen, made: Vec::new() }
+    }
+
+    /// The engine for a puzzle of `size`, and its entry; the entry alone when it does not solve
+    /// the size (only a chosen engine may not).
+    pub fn for_size(
+        &mut self,
+        size: Size,
+    ) -> Result<(&'static EngineInfo, &mut dyn Engine), &'static EngineInfo> {
+        let info = self.chosen.unwrap_or_else(|| default_engine_for(size));
+        if !info.supports(size) {
+            return Err(info);
+        }
+        let index = match self.made.iter().position(|(made, _, _)| *made == size) {
+            Some(index) => index,
+            None => {
+                self.made.push((size, info, info.create()));
+                self.made.len() - 1
+            }
+        };
+        let (_, info, engine) = &mut self.made[index];
+        Ok((info, engine.as_mut()))
+    }
+
+    /// `puzzle` solved within `limits` by the default engine of its size (for a counter of
+    /// solutions, such as the one a walk up the ladder of techniques is given).
+    ///
+    /// # Panics
+    /// If a chosen engine does not solve the puzzle's size.
+    pub fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
+        match self.for_size(puzzle.size()) {
+            Ok((_, engine)) => engine.solve(puzzle, limits),
+            Err(info) => panic!("engine '{}' does not solve {} grids", info.name, puzzle.size()),
+        }
+    }
+}
+
 /// Which engine each size gets when none is named, in words, from the table
 /// [`default_engine_for`] reads: "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from
 /// 25×25 on". Help texts take it from here, so they cannot fall behind the registry.
@@ -596,6 +647,22 @@ mod tests {
             };
             assert_eq!(engine.name, expected, "{size}");
         }
+    }
+
+    #[test]
+    fn engines_by_size_make_each_sizes_engine_once_and_refuse_a_size_not_solved() {
+        let mut engines = EnginesBySize::default();
+        for side in [9, 4, 9] {
+            let size = Size::from_side(side).unwrap();
+            let (info, _) = engines.for_size(size).unwrap();
+            assert_eq!(info.name, default_engine_for(size).name);
+        }
+        assert_eq!(engines.made.len(), 2, "one value per size met");
+        let solved = engines.solve(&Grid::empty(Size::from_side(4).unwrap()), Limits::UNIQUE);
+        assert_eq!(solved.count, 2);
+        let mut fast_only = EnginesBySize::new(Some(find("fast").unwrap()));
+        let refused = fast_only.for_size(Size::from_side(16).unwrap()).map(|_| ());
+        assert_eq!(refused.unwrap_err().name, "fast");
     }
 
     #[test]
