@@ -487,9 +487,15 @@ pub fn quote(text: &str) -> String {
     if text.is_empty() {
         return String::new();
     }
+    quote_at_most(text, QUOTE_CHARS)
+}
+
+/// `text` in quotes, cut at `chars` characters (an ellipsis marking the cut), control
+/// characters escaped.
+pub fn quote_at_most(text: &str, chars: usize) -> String {
     let mut quoted = String::from("'");
     for (index, character) in text.chars().enumerate() {
-        if index == QUOTE_CHARS {
+        if index == chars {
             quoted.push('…');
             break;
         }

@@ -21,7 +21,7 @@ use sudoku_core::{Engine, Failure, FailureKind, Grid, Limits, Outcome};
 
 use super::wire::{self, Handshake, Reply};
 use super::{HANDSHAKE_LIMIT, MAX_FAILED_STARTS, VERSION, WINDOW, WINDOW_BYTES};
-use crate::process::{Process, quote};
+use crate::process::{Process, quote, quote_at_most};
 
 /// The most puzzles of a hint kept (a bench chunk is at most 65,536 puzzles); beyond, puzzles
 /// are sent one at a time as they are solved.
@@ -139,20 +139,7 @@ fn report_refusal(command: &[String], why: &str) {
 /// line's length: a library's own message, passed on by its worker, is kept whole as the
 /// harness keeps it in its own process.
 fn said(text: &str) -> String {
-    let mut said = String::from("'");
-    for (index, character) in text.chars().enumerate() {
-        if index == MAX_SAID_CHARS {
-            said.push('…');
-            break;
-        }
-        if character.is_control() {
-            said.extend(character.escape_default());
-        } else {
-            said.push(character);
-        }
-    }
-    said.push('\'');
-    said
+    quote_at_most(text, MAX_SAID_CHARS)
 }
 
 /// A request sent and not yet answered.
