@@ -511,7 +511,7 @@ impl Settings<'_> {
     /// The format answers to a puzzle read in `format` are written in: `None` when neither
     /// `--output-format` nor the puzzle says.
     fn output_format(&self, format: Option<Format>) -> Option<Format> {
-        self.args.output_format.map(Format::from).or(format)
+        self.args.output_format.or(format)
     }
 
     /// Whether the answer to a puzzle read in `format` is one line, so that a puzzle without
