@@ -69,16 +69,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..), requires = "count")]
     pub limit: u32,
 
-    /// Give up on a puzzle after this many search nodes (a positive number), or `none`.
-    #[arg(long, value_name = "NODES", default_value = "none", value_parser = parse_budget)]
-    pub budget: NodeBudget,
-
-    /// Print each puzzle's search nodes, guesses and solve time on standard error.
-    #[arg(short, long)]
-    pub stats: bool,
-
     #[command(flatten)]
-    pub threads: ThreadsArg,
+    pub search: SearchArgs,
 }
 
 /// The help of `solve --engine`: the default engine of each size, as the registry has it.
@@ -157,16 +149,8 @@ pub struct CountArgs {
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u32).range(1..))]
     pub limit: u32,
 
-    /// Give up on a puzzle after this many search nodes (a positive number), or `none`.
-    #[arg(long, value_name = "NODES", default_value = "none", value_parser = parse_budget)]
-    pub budget: NodeBudget,
-
-    /// Print each puzzle's search nodes, guesses and solve time on standard error.
-    #[arg(short, long)]
-    pub stats: bool,
-
     #[command(flatten)]
-    pub threads: ThreadsArg,
+    pub search: SearchArgs,
 }
 
 impl CountArgs {
@@ -180,16 +164,23 @@ impl CountArgs {
             output_format: None,
             count: true,
             limit: self.limit,
-            budget: self.budget,
-            stats: self.stats,
-            threads: self.threads,
+            search: self.search,
         }
     }
 }
 
-/// `--threads` of `solve` and `count`.
+/// What `solve` and `count` take alike after their limit: the budget of each search, its
+/// statistics, and the threads that run them.
 #[derive(Args, Debug, Clone, Copy)]
-pub struct ThreadsArg {
+pub struct SearchArgs {
+    /// Give up on a puzzle after this many search nodes (a positive number), or `none`.
+    #[arg(long, value_name = "NODES", default_value = "none", value_parser = parse_budget)]
+    pub budget: NodeBudget,
+
+    /// Print each puzzle's search nodes, guesses and solve time on standard error.
+    #[arg(short, long)]
+    pub stats: bool,
+
     /// Worker threads, at most 256 (or the number of cores, when more). The output is the
     /// same whatever the number: answers are written in input order, and all of them before
     /// reading waits for more input, so a puzzle typed or sent down a pipe is answered before
