@@ -79,7 +79,7 @@ pub fn run(args: &SolveArgs, registry: &'static Registry) -> u8 {
                 _ => Ok(chosen),
             }
         });
-    let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.threads.threads)?)));
+    let workers = chosen.and_then(|chosen| Ok((chosen, Workers::new(args.search.threads)?)));
     let (engine, workers) = match workers {
         Ok(found) => found,
         Err(message) => {
@@ -333,7 +333,7 @@ fn served_library(
 /// The limits of every solve (`count` refuses an engine that cannot count).
 fn limits(args: &SolveArgs) -> Limits {
     let limits = if args.count { Limits::count_up_to(args.limit) } else { Limits::FIRST };
-    match args.budget.0 {
+    match args.search.budget.0 {
         Some(nodes) => limits.with_node_budget(nodes),
         None => limits,
     }
@@ -475,7 +475,7 @@ impl Settings<'_> {
     /// The format answers to a puzzle read in `format` are written in: `None` when neither
     /// `--output-format` nor the puzzle says.
     fn output_format(&self, format: Option<Format>) -> Option<Format> {
-        self.args.output_format.map(Format::from).or(format)
+        self.args.output_format.or(format)
     }
 
     /// Whether the answer to a puzzle read in `format` is one line, so that a puzzle without
@@ -602,7 +602,7 @@ impl Printer {
         };
         let place = || format!("{source_name}: puzzle {}, line {}", puzzle.number, puzzle.line);
         let format = settings.output_format(Some(puzzle.format)).unwrap_or(puzzle.format);
-        if settings.args.stats {
+        if settings.args.search.stats {
             errln!(
                 "{source_name}: puzzle {}: {}, {}, {:.1} µs ({engine})",
                 puzzle.number,
@@ -781,7 +781,9 @@ impl Pool {
                 .into_par_iter()
                 .map_init(
                     || Lent::take(&self.idle, settings.engine),
-                    |lent, item| answer(settings, &mut lent.engines, item, settings.args.stats),
+                    |lent, item| {
+                        answer(settings, &mut lent.engines, item, settings.args.search.stats)
+                    },
                 )
                 .collect()
         })
@@ -919,7 +921,8 @@ impl Batch<'_> {
             };
             // A failed write ended the input: the item may be cut short, and is not answered.
             puzzles.get_mut().check().map_err(output_failed)?;
-            let timed = self.settings.args.stats || matches!(self.workers, Workers::Auto { .. });
+            let timed =
+                self.settings.args.search.stats || matches!(self.workers, Workers::Auto { .. });
             if let Workers::Auto { answered, .. } = &mut self.workers {
                 answered.add(&item);
             }

@@ -1,0 +1,83 @@
+//! `sudoku generate`.
+
+use std::path::PathBuf;
+
+use clap::Args;
+use sudoku_core::Size;
+
+use super::external::ExternalArgs;
+use super::values::parse_threads;
+
+/// What `sudoku generate` makes and writes, and its exit codes.
+pub(super) const GENERATE_HELP: &str = "\
+Each puzzle is cut from a random solved grid by removing clues in random order while the
+solution stays unique, so every remaining clue is needed (a minimal puzzle). Puzzle i depends
+only on the seed, the size and i: a shorter run gives a prefix of a longer one.
+
+Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a second; a minimal
+25×25 puzzle takes minutes (its last uniqueness checks are hard for every engine here).
+
+Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
+With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
+leaves it as it was. At a terminal, a progress bar on standard error counts the puzzles.
+
+Exit codes:
+  0  the puzzles were written (or the reader of standard output went away)
+  2  bad usage, or the output could not be written
+  5  the engine (one from outside) failed while checking a puzzle: the output is left as it
+     was (with --out) or ends at the last puzzle it checked
+  128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM...:
+         any that ends a process and can be caught, unless the run was started with it
+         ignored)";
+
+/// `sudoku generate`.
+#[derive(Args, Debug, Clone)]
+pub struct GenerateArgs {
+    /// How many puzzles.
+    #[arg(short = 'n', long)]
+    pub count: usize,
+
+    /// The seed: the same seed and count give the same file, byte for byte.
+    #[arg(short, long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// The number of the first puzzle, from 0: `--start N --count C` makes puzzles N to N+C-1
+    /// of the seed, exactly the last C of a run with `--count N+C`, so a long run can be made
+    /// in parts (one after another, or on several machines at once) and the parts' puzzles
+    /// put together in order.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub start: u64,
+
+    /// The size of the puzzles: 4, 9, 16 or 25 (or `16x16`).
+    #[arg(long, value_name = "SIZE", default_value = "9", value_parser = parse_generate_size)]
+    pub size: Size,
+
+    /// The engine that checks uniqueness; any correct engine gives the same puzzles. By
+    /// default the fastest that solves the size.
+    #[arg(short, long, value_name = "ENGINE")]
+    pub engine: Option<String>,
+
+    #[command(flatten)]
+    pub external: ExternalArgs,
+
+    /// Worker threads; all cores by default, at most 256 (or the number of cores, when more).
+    /// The output does not depend on it.
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+
+    /// Write the puzzles to this file (whole or not at all) instead of standard output.
+    #[arg(short, long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// The largest size `sudoku generate` makes: minimal 36×36 puzzles would take hours.
+pub const GENERATE_MAX_ORDER: usize = 5;
+
+fn parse_generate_size(text: &str) -> Result<Size, String> {
+    let size: Size =
+        text.parse().map_err(|error: sudoku_core::size::UnknownSize| error.to_string())?;
+    if size.order() > GENERATE_MAX_ORDER {
+        return Err(format!("{size} puzzles are not generated: the sizes are 4, 9, 16 and 25"));
+    }
+    Ok(size)
+}

@@ -1,0 +1,143 @@
+//! `sudoku rate` and `sudoku explain`: the two commands of human techniques, which share the
+//! budget of their solution count.
+
+use std::path::PathBuf;
+
+use clap::{Args, ValueEnum};
+
+use super::input::InputArgs;
+use super::values::{NodeBudget, parse_budget, parse_threads};
+
+/// What `sudoku rate` prints, and its exit codes.
+pub(super) const RATE_HELP: &str = "\
+Each puzzle is solved by the ladder of human techniques (see `sudoku explain`), easiest first,
+starting again from the easiest after every step. Its rating is the difficulty of the hardest
+step (Sudoku Explainer's scale: 1.0 full house ... 8.0 forcing chains); a puzzle on which every
+technique is stuck needs guessing. Techniques that assume one solution (unique rectangles) are
+used only on puzzles whose solution was proved unique, and never with --no-uniqueness.
+
+Solutions are counted (to two, by the fastest engine for the size) within --budget NODES (the
+default leaves every shipped 9×9 and 16×16 puzzle counted). First, to allow the
+uniqueness techniques; with --no-uniqueness only where techniques get stuck, to tell needing
+guessing from several solutions or none (a path that solves the puzzle proves one solution, one
+that breaks the board proves none). A puzzle whose count gives up at the budget is not rated:
+its solutions read 0+? or 1+? (as `sudoku count` writes them), its end gave-up.
+
+Table: per file, how many puzzles need each technique as their hardest (with --each, a line
+per puzzle first). CSV: a row per puzzle. JSON: both, written a puzzle at a time, each file's
+summary after its puzzles. Timing goes to standard error.
+
+Exit codes:
+  0  every puzzle was rated
+  1  some puzzle's count gave up at the node budget: it is not rated
+  2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
+     written";
+
+/// `sudoku rate`.
+#[derive(Args, Debug)]
+pub struct RateArgs {
+    /// Puzzle files, read in order; standard input when none (or `-`).
+    pub files: Vec<PathBuf>,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// What to print: `table` (a summary per file), `csv` (a row per puzzle) or `json`.
+    #[arg(short = 'o', long, value_enum, default_value_t = RateFormat::Table)]
+    pub format: RateFormat,
+
+    /// With the table: a line per puzzle before each file's summary.
+    #[arg(long)]
+    pub each: bool,
+
+    /// Never use techniques that assume one solution (unique rectangles).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
+    /// or `none`; such a puzzle is not rated (see below).
+    #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
+    pub budget: NodeBudget,
+
+    /// Worker threads; by default one per core, at most 256 (or the number of cores, when
+    /// more).
+    #[arg(short = 'j', long, value_parser = parse_threads)]
+    pub threads: Option<usize>,
+}
+
+/// `sudoku rate --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RateFormat {
+    /// Per file: puzzles by hardest technique, with shares.
+    Table,
+    /// A row per puzzle.
+    Csv,
+    /// Every puzzle and every file's summary.
+    Json,
+}
+
+/// What `sudoku explain` prints, and its exit codes.
+pub(super) const EXPLAIN_HELP: &str = "\
+Steps are written in the notation of the Sudoku community: cells as r3c5 (row 3, column 5),
+r3c5=7 puts 7 there, r3c5<>7 removes the candidate 7. Each line names the technique, the
+pattern that proves the step and what it places or removes; the techniques are listed by
+`sudoku rate --help`'s scale. Nothing is guessed: when every technique is stuck, the candidates
+(pencil marks) are shown and the explanation ends.
+
+PUZZLE is a file (every puzzle in it is explained), `-` for standard input, or a puzzle
+written on one line (81 symbols at 9×9). Each puzzle is written as soon as it is explained.
+
+Solutions are counted first (to two, by the fastest engine for the size), within --budget
+NODES, as `sudoku rate --help` tells: a puzzle whose count gives up is not
+explained (JSON: end gave-up, solutions 0+? or 1+?, the budget); with --no-uniqueness the
+steps come first and the count only where they get stuck.
+
+Exit codes:
+  0  every puzzle was solved by techniques
+  1  some puzzle needs guessing, has no solution, or its count gave up at the node budget
+  2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
+     written";
+
+/// `sudoku explain`.
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// A puzzle file, `-` for standard input, or a puzzle written on one line.
+    #[arg(default_value = "-")]
+    pub puzzle: String,
+
+    #[command(flatten)]
+    pub input: InputArgs,
+
+    /// Show the candidates (pencil marks) before each step.
+    #[arg(long)]
+    pub grid: bool,
+
+    /// `text` (a step per line) or `json` (every placement and elimination as cell and digit).
+    #[arg(short = 'o', long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub format: ExplainFormat,
+
+    /// Never use techniques that assume one solution (unique rectangles).
+    #[arg(long)]
+    pub no_uniqueness: bool,
+
+    /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
+    /// or `none`; such a puzzle is not explained (see below).
+    #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
+    pub budget: NodeBudget,
+}
+
+/// `sudoku explain --format`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplainFormat {
+    /// A step per line, in the community's notation.
+    Text,
+    /// One JSON document: every puzzle, every step as data.
+    Json,
+}
+
+/// The node budget of `sudoku rate` and `sudoku explain` for counting a puzzle's solutions
+/// (by the default engine of its size). The shipped corpora need at most 71 nodes a 9×9
+/// puzzle and 12,620 a 16×16 one, and the field's hard 9×9 lists at most about 1,500: this
+/// leaves every one of them counted, with room to spare, while a 36×36 grid whose count would
+/// run for hours gives up within seconds.
+pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
