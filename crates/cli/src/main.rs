@@ -1,7 +1,9 @@
 //! The `sudoku` command.
 //!
-//! Argument handling lives here and nowhere else: parsing, solving and measuring belong to the
-//! library crates. `main` maps every outcome to one of the documented exit codes.
+//! The command line lives here: the arguments (`args`), each command's plan and its output
+//! (inputs read and streamed, answers, tables and files written, the gates that decide the exit
+//! code). Reading puzzles, solving, rating and measuring belong to the library crates. `main`
+//! maps every outcome to one of the documented exit codes.
 
 mod args;
 mod bench;

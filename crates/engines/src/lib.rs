@@ -2,7 +2,7 @@
 //!
 //! The command line, the bench harness and the benchmarks know engines only through
 //! [`ENGINES`]: a name, a one-line description and a constructor. Adding an engine is one new
-//! module implementing [`sudoku_core::Engine`] and one line in [`ENGINES`].
+//! module implementing [`sudoku_core::Engine`] and one entry of a few lines in [`ENGINES`].
 //!
 //! Each engine module reads top to bottom on its own:
 //! - [`naive`]: plain backtracking, row-major, scan to check (the baseline);
@@ -11,7 +11,7 @@
 //! - [`fast`]: bit-parallel propagation on per-digit band words, with guessing (9×9 only);
 //! - [`cdcl`]: conflict-driven clause learning on the rules, on bit sets, for every size;
 //! - [`propagate`]: propagation on bit-set candidates with weighted-degree branching, for
-//!   every size (the fastest beyond 9×9);
+//!   every size (the default at 4×4 and 16×16; `cdcl` is from 25×25 on, [`default_engine_for`]);
 //! - [`norvig`]: Norvig's "Solving Every Sudoku Puzzle" (eliminate, only choice, fewest values
 //!   first, state copied per branch), for every size;
 //! - [`alldiff`]: constraint programming with domain-consistent all-different on every unit
