@@ -56,7 +56,7 @@ mod write;
 pub use compare::{
     LISTED_CHANGES, LISTED_SLOWER, PuzzleComparison, RowChange, SLOWER_FLOOR_US, SpeedChange,
 };
-pub use read::{BYTES_PER_EARLIER_ROW, EarlierRows, MAX_GROUPS, MAX_PUZZLE, MAX_ROW_LINE};
-pub(crate) use read::{RawRow, RowIndex, read_rows};
+pub use read::{BYTES_PER_EARLIER_ROW, EarlierRows, MAX_PUZZLE, MAX_ROW_LINE};
+pub(crate) use read::{MAX_GROUPS, RawRow, RowIndex, read_rows};
 pub use row::{COLUMNS, OLD_COLUMNS, Row, RowCounters, RowFormat, RowVerdict, rows};
 pub use write::RowWriter;

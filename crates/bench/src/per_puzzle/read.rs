@@ -27,7 +27,7 @@ pub const MAX_PUZZLE: u64 = (1 << PUZZLE_BITS) - 1;
 const PUZZLE_BITS: u32 = 40;
 
 /// The most groups a [`RowIndex`] holds: the group's number fills the key's other 24 bits.
-pub const MAX_GROUPS: usize = 1 << (64 - PUZZLE_BITS);
+pub(crate) const MAX_GROUPS: usize = 1 << (64 - PUZZLE_BITS);
 
 /// The bytes an earlier row costs in memory while the run compares with it: the rows of the
 /// run's files and engines are kept in this compact form (40 bytes: puzzle, file and engine in
