@@ -19,7 +19,7 @@ use numpy::PyReadonlyArray2;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use sudoku_bench::{BenchOptions, Corpus, CorpusPuzzle, Mode, Timing};
+use sudoku_bench::{BenchOptions, Corpus, CorpusPuzzle, Mode, Schedule};
 use sudoku_core::{
     Engine, FailureKind, Grid as CoreGrid, Limits, Outcome, PuzzleReader, ReadOptions, Size,
 };
@@ -165,7 +165,7 @@ pub fn bench<'py>(
         mode,
         budget,
         threads,
-        timing: Timing::Repeat(repeat),
+        timing: Schedule::Repeat(repeat),
         cross_check,
         progress: false,
         shard: None,

@@ -14,7 +14,7 @@ use std::io;
 use std::process::ExitCode;
 
 use sudoku_bench::output::{self, OutputFormat};
-use sudoku_bench::{BenchOptions, Corpus, Mode, Timing};
+use sudoku_bench::{BenchOptions, Corpus, Mode, Schedule};
 use sudoku_core::{Engine, Grid, Limits, Outcome, ReadOptions};
 use sudoku_engines::EngineInfo;
 
@@ -140,7 +140,7 @@ fn main() -> ExitCode {
         mode: Mode::Unique,
         budget: Some(100_000),
         threads: 1,
-        timing: Timing::Repeat(3),
+        timing: Schedule::Repeat(3),
         cross_check: true,
         progress: false,
         shard: None,

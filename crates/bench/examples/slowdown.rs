@@ -21,7 +21,7 @@ use sudoku_bench::compare::{self, CompareOptions, RunPair};
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::per_puzzle::{RowFormat, RowWriter};
 use sudoku_bench::stats::{self, Change};
-use sudoku_bench::{BenchOptions, Corpus, Mode, Observer, Timing};
+use sudoku_bench::{BenchOptions, Corpus, Mode, Observer, Schedule};
 use sudoku_core::{Engine, Grid, Limits, Outcome, ReadOptions};
 use sudoku_engines::EngineInfo;
 
@@ -117,7 +117,7 @@ fn main() -> ExitCode {
         mode: Mode::Unique,
         budget: None,
         threads: 1,
-        timing: Timing::Repeat(5),
+        timing: Schedule::Repeat(5),
         cross_check: true,
         progress: false,
         shard: None,
@@ -131,7 +131,7 @@ fn main() -> ExitCode {
     };
     let mut rows = RowWriter::new(out, RowFormat::Csv);
     let threshold = stats::DEFAULT_THRESHOLD_PERCENT / 100.0;
-    // Five rounds (`Timing::Repeat(5)`): as many as a decision of --until-decided needs.
+    // Five rounds (`Schedule::Repeat(5)`): as many as a decision of --until-decided needs.
     let mut pair = RunPair::new("fast-wrapped", "fast-slowed", threshold, stats::MIN_ROUNDS);
     let report = {
         let mut observers: Vec<&mut dyn Observer> = vec![&mut rows, &mut pair];

@@ -225,7 +225,7 @@ pub struct Row {
 
 /// A run compared with a baseline.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Comparison {
+pub struct BaselineComparison {
     /// The threshold used, percent.
     pub threshold_percent: f64,
     /// Whether the input files differ in content (digest) though named alike.
@@ -234,7 +234,7 @@ pub struct Comparison {
     pub rows: Vec<Row>,
 }
 
-impl Comparison {
+impl BaselineComparison {
     /// Rows slower than the threshold allows.
     pub fn slower(&self) -> usize {
         self.rows.iter().filter(|row| row.status == Status::Slower).count()
@@ -433,7 +433,7 @@ pub fn compare(
     baseline: &Report,
     current: &Report,
     threshold_percent: f64,
-) -> Result<Comparison, BaselineError> {
+) -> Result<BaselineComparison, BaselineError> {
     check_settings(baseline, current.mode, current.budget)?;
     let changed_files = current
         .files
@@ -496,7 +496,7 @@ pub fn compare(
             counter_changes: Vec::new(),
         });
     }
-    Ok(Comparison { threshold_percent, changed_files, rows })
+    Ok(BaselineComparison { threshold_percent, changed_files, rows })
 }
 
 /// Single-thread µs per puzzle: the inverse of the field's puzzles/s.

@@ -16,7 +16,8 @@
 //! against the old on the puzzles both answered, judged by [`crate::stats`]. Two separate runs,
 //! one a side, cannot see the drift between runs: a change within
 //! [`stats::ONE_RUN_DRIFT_PERCENT`] is then no change, and the verdict says why. Both files are
-//! read a line at a time and kept in [`crate::per_puzzle`]'s compact form (48 bytes a row).
+//! read a line at a time and kept in [`crate::per_puzzle`]'s one index of rows (48 bytes a row:
+//! the compact row and its line).
 
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -28,8 +29,8 @@ use crate::Observer;
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
 use crate::output::{count, counted};
-use crate::per_puzzle::{Entry, RawRow, RowFormat, read_rows};
-use crate::stats::{self, Change, Estimate};
+use crate::per_puzzle::{MAX_GROUPS, RawRow, RowFormat, RowIndex, read_rows};
+use crate::stats::{self, Change, Estimate, Reading};
 
 /// What to compare, and how to judge it.
 #[derive(Clone, Debug)]
@@ -301,11 +302,10 @@ impl Comparison {
                         format!("{:.3}", speed.ratio),
                         format!("[{:.3}, {:.3}]", speed.lower, speed.upper),
                         format_p(speed.p_value),
-                        verdict(
-                            speed,
-                            self.threshold_percent.is_some(),
-                            self.one_run_drift_percent.is_some(),
-                        ),
+                        speed.verdict(Reading::Final {
+                            judged: self.threshold_percent.is_some(),
+                            one_run: self.one_run_drift_percent.is_some(),
+                        }),
                     ),
                     None => ("-".into(), "-".into(), "-".into(), "no puzzle timed by both".into()),
                 };
@@ -472,21 +472,6 @@ impl Group {
     }
 }
 
-/// A verdict for people: the change, and whether it is settled; with one run a side, what
-/// it cannot see, on the verdict's own line (what a job reading it reads).
-fn verdict(speed: &Estimate, judged: bool, one_run: bool) -> String {
-    let verdict = match speed.change {
-        _ if !judged => return "not judged".to_owned(),
-        Change::NoChange if !speed.decided => "no change (undecided)",
-        change => change.name(),
-    };
-    if one_run {
-        format!("{verdict}; one run a side: drift between runs not measured")
-    } else {
-        verdict.to_owned()
-    }
-}
-
 /// A p-value in a few digits.
 fn format_p(p: f64) -> String {
     if p < 1e-4 { "<0.0001".to_owned() } else { format!("{p:.4}") }
@@ -501,23 +486,12 @@ struct GroupKey {
     engine: String,
 }
 
-/// The rows of one file, grouped.
-#[derive(Default)]
+/// The rows of one file, grouped by file, size and engine, with the line of each.
 struct Side {
     /// The file, as named.
     name: String,
-    groups: Vec<GroupKey>,
-    numbers: HashMap<GroupKey, u32>,
-    /// The rows (the group's number above the puzzle's bits of the key) and their lines.
-    rows: Vec<(Entry, u64)>,
-    rows_of_group: Vec<u64>,
+    index: RowIndex<GroupKey, u64>,
 }
-
-/// The bits of a key below the group's number.
-const PUZZLE_BITS: u32 = 40;
-
-/// The puzzle's bits of a key.
-const PUZZLE_MASK: u64 = (1 << PUZZLE_BITS) - 1;
 
 impl Side {
     /// Reads the per-puzzle file at `path`, keeping the rows of the engines `wanted` accepts.
@@ -537,11 +511,12 @@ impl Side {
         format: RowFormat,
         wanted: &dyn Fn(&str) -> bool,
     ) -> Result<Side, String> {
-        let mut side = Side { name: name.to_owned(), ..Side::default() };
+        let mut index = RowIndex::new();
+        let mut numbers: HashMap<GroupKey, u32> = HashMap::new();
         let mut last: Option<(GroupKey, u32)> = None;
         let mut too_many = false;
-        read_rows(input, name, format, |row: &RawRow<'_>, mut entry| {
-            if !wanted(&row.engine) {
+        read_rows(input, name, format, |row: &RawRow<'_>, entry| {
+            if !wanted(&row.engine) || too_many {
                 return;
             }
             let same = last.as_ref().is_some_and(|(key, _)| {
@@ -557,45 +532,44 @@ impl Side {
                     size: row.size.to_string(),
                     engine: row.engine.to_string(),
                 };
-                let next = side.groups.len() as u32;
-                let number = *side.numbers.entry(key.clone()).or_insert(next);
-                if number == next {
-                    side.groups.push(key.clone());
-                    side.rows_of_group.push(0);
-                }
+                let number = match numbers.get(&key) {
+                    Some(&number) => number,
+                    None => {
+                        let Some(number) = index.add_group(key.clone()) else {
+                            too_many = true;
+                            return;
+                        };
+                        numbers.insert(key.clone(), number);
+                        number
+                    }
+                };
                 last = Some((key, number));
             }
             let number = last.as_ref().map_or(0, |(_, number)| *number);
-            if u64::from(number) >= 1 << (64 - PUZZLE_BITS) {
-                too_many = true;
-                return;
-            }
-            entry.key |= u64::from(number) << PUZZLE_BITS;
-            side.rows_of_group[number as usize] += 1;
-            side.rows.push((entry, row.line));
+            index.push(number, entry, row.line);
         })?;
         if too_many {
-            return Err(format!("{name}: more than {} files, sizes and engines", 1 << 24));
+            return Err(format!("{name}: more than {MAX_GROUPS} files, sizes and engines"));
         }
-        side.rows.sort_unstable_by_key(|(entry, _)| entry.key);
-        if let Some(pair) = side.rows.windows(2).find(|pair| pair[0].0.key == pair[1].0.key) {
-            let group = &side.groups[(pair[0].0.key >> PUZZLE_BITS) as usize];
+        if let Err((group, puzzle)) = index.sort() {
             return Err(format!(
-                "{name}: two rows for puzzle {} of {} ({}) by {}: a per-puzzle file has one row \
-                 per puzzle and engine",
-                pair[0].0.key & ((1 << PUZZLE_BITS) - 1),
-                group.file,
-                group.size,
-                group.engine
+                "{name}: two rows for puzzle {puzzle} of {} ({}) by {}: a per-puzzle file has one \
+                 row per puzzle and engine",
+                group.file, group.size, group.engine
             ));
         }
-        Ok(side)
+        Ok(Side { name: name.to_owned(), index })
+    }
+
+    /// The groups, by number.
+    fn groups(&self) -> &[GroupKey] {
+        self.index.groups()
     }
 
     /// The group of the same file (by digest where both have one, else by name), size and
     /// `engine` as `key`.
     fn group_like(&self, key: &GroupKey, engine: &str) -> Option<u32> {
-        self.groups
+        self.groups()
             .iter()
             .position(|candidate| {
                 let same_file = match (&candidate.digest, &key.digest) {
@@ -609,40 +583,26 @@ impl Side {
 
     /// The time of the answer to `puzzle` in group `number`, µs, NaN when none.
     fn answer_time(&self, number: u32, puzzle: u64) -> f32 {
-        let key = u64::from(number) << PUZZLE_BITS | puzzle;
-        self.rows
-            .binary_search_by_key(&key, |(entry, _)| entry.key)
-            .ok()
-            .and_then(|index| self.rows[index].0.answer_time())
-            .map_or(f32::NAN, |us| us as f32)
+        self.index.answer_time(number, puzzle).map_or(f32::NAN, |us| us as f32)
     }
 
     /// The puzzles of group `number` of `first` that this file has no row of, or `None`
     /// when it has no rows of that file, size and engine at all.
     fn missing_of(&self, first: &Side, number: u32) -> Option<Vec<u64>> {
-        let key = &first.groups[number as usize];
-        let mine = self.rows_of(self.group_like(key, &key.engine)?);
+        let key = &first.groups()[number as usize];
+        let mine = self.index.rows_of(self.group_like(key, &key.engine)?);
         let mut missing = Vec::new();
         let mut at = 0;
-        for (entry, _) in first.rows_of(number) {
-            let puzzle = entry.key & PUZZLE_MASK;
-            while at < mine.len() && mine[at].0.key & PUZZLE_MASK < puzzle {
+        for (entry, _) in first.index.rows_of(number) {
+            let puzzle = entry.puzzle();
+            while at < mine.len() && mine[at].0.puzzle() < puzzle {
                 at += 1;
             }
-            if mine.get(at).is_none_or(|(entry, _)| entry.key & PUZZLE_MASK != puzzle) {
+            if mine.get(at).is_none_or(|(entry, _)| entry.puzzle() != puzzle) {
                 missing.push(puzzle);
             }
         }
         Some(missing)
-    }
-
-    /// The rows of group `number`, in puzzle order.
-    fn rows_of(&self, number: u32) -> &[(Entry, u64)] {
-        let start = u64::from(number) << PUZZLE_BITS;
-        let end = u64::from(number + 1) << PUZZLE_BITS;
-        let from = self.rows.partition_point(|(entry, _)| entry.key < start);
-        let to = self.rows.partition_point(|(entry, _)| entry.key < end);
-        &self.rows[from..to]
     }
 }
 
@@ -723,20 +683,20 @@ fn compare_sides(
     let mut pairs: Vec<(u32, u32)> = Vec::new();
     let engines_compared = options.pair.is_some();
     for engine in options.pair.iter().flat_map(|(a, b)| [a, b]).chain(&options.engines) {
-        let found = |side: &Side| side.groups.iter().any(|group| &group.engine == engine);
+        let found = |side: &Side| side.groups().iter().any(|group| &group.engine == engine);
         if !found(old_side) && !found(new_side) {
             return Err(format!("no row of engine {engine} in {old} or {new}"));
         }
     }
-    let mut old_paired = vec![false; old_side.groups.len()];
+    let mut old_paired = vec![false; old_side.groups().len()];
     let mut groups = Vec::new();
     let mut only_in_new = Vec::new();
-    for (new_number, key) in new_side.groups.iter().enumerate() {
+    for (new_number, key) in new_side.groups().iter().enumerate() {
         let old_engine = match &options.pair {
             Some((old_engine, _)) => old_engine.as_str(),
             None => key.engine.as_str(),
         };
-        let partner = old_side.groups.iter().enumerate().position(|(number, candidate)| {
+        let partner = old_side.groups().iter().enumerate().position(|(number, candidate)| {
             let same_file = match (&candidate.digest, &key.digest) {
                 (Some(a), Some(b)) => a == b,
                 _ => candidate.file == key.file,
@@ -751,25 +711,24 @@ fn compare_sides(
                 file: key.file.clone(),
                 size: key.size.clone(),
                 engine: key.engine.clone(),
-                rows: new_side.rows_of_group[new_number],
+                rows: new_side.index.rows_of_group(new_number as u32),
             });
             continue;
         };
         old_paired[old_number] = true;
         pairs.push((old_number as u32, new_number as u32));
-        let old_key = &old_side.groups[old_number];
+        let old_key = &old_side.groups()[old_number];
         let mut group =
             Group::new(&key.file, &old_key.file, &key.size, &old_key.engine, &key.engine);
         let mut ratios = Vec::new();
         // The puzzles timed on both sides, for the other runs' times.
         let mut timed = Vec::new();
-        let old_rows = old_side.rows_of(old_number as u32);
-        let new_rows = new_side.rows_of(new_number as u32);
-        let puzzle = |entry: &Entry| entry.key & ((1 << PUZZLE_BITS) - 1);
+        let old_rows = old_side.index.rows_of(old_number as u32);
+        let new_rows = new_side.index.rows_of(new_number as u32);
         let (mut i, mut j) = (0, 0);
         while i < old_rows.len() || j < new_rows.len() {
-            let a = old_rows.get(i).map(|(entry, _)| puzzle(entry));
-            let b = new_rows.get(j).map(|(entry, _)| puzzle(entry));
+            let a = old_rows.get(i).map(|(entry, _)| entry.puzzle());
+            let b = new_rows.get(j).map(|(entry, _)| entry.puzzle());
             match (a, b) {
                 (Some(a), Some(b)) if a == b => {
                     let (before, _) = &old_rows[i];
@@ -851,7 +810,7 @@ fn compare_sides(
         groups.push(group);
     }
     let only_in_old: Vec<Unpaired> = old_side
-        .groups
+        .groups()
         .iter()
         .enumerate()
         .filter(|(number, _)| !old_paired[*number])
@@ -859,13 +818,13 @@ fn compare_sides(
             file: key.file.clone(),
             size: key.size.clone(),
             engine: key.engine.clone(),
-            rows: old_side.rows_of_group[number],
+            rows: old_side.index.rows_of_group(number as u32),
         })
         .collect();
     if groups.is_empty() {
         let engines = |side: &Side| {
             let mut names: Vec<String> = side
-                .groups
+                .groups()
                 .iter()
                 .map(|group| format!("{} on {} {}", group.engine, group.file, group.size))
                 .collect();
@@ -940,7 +899,7 @@ fn lacking(
                 Lacking { run: run.name.clone(), of: sides[0].name.clone(), ..Lacking::default() };
             for &(old_number, new_number) in pairs {
                 let number = if old { old_number } else { new_number };
-                let key = &sides[0].groups[number as usize];
+                let key = &sides[0].groups()[number as usize];
                 match run.missing_of(&sides[0], number) {
                     None => {
                         short.groups += 1;

@@ -22,7 +22,7 @@
 //! builds (the tests register a deliberately wrong one).
 //!
 //! ```no_run
-//! use sudoku_bench::{BenchOptions, Corpus, Mode, Timing, output};
+//! use sudoku_bench::{BenchOptions, Corpus, Mode, Schedule, output};
 //! use sudoku_core::ReadOptions;
 //!
 //! let corpus = Corpus::load("data/corpus/generated-10000.txt".as_ref(), ReadOptions::default())?;
@@ -31,7 +31,7 @@
 //!     mode: Mode::Unique,
 //!     budget: Some(100_000),
 //!     threads: 2,
-//!     timing: Timing::Repeat(1),
+//!     timing: Schedule::Repeat(1),
 //!     cross_check: true,
 //!     progress: false,
 //!     shard: None,
@@ -74,7 +74,7 @@ pub use report::{
 
 /// How often the timing passes run.
 #[derive(Clone, Copy, PartialEq, Debug)]
-pub enum Timing {
+pub enum Schedule {
     /// Exactly this many passes (at least 1); figures are the medians over them.
     Repeat(u32),
     /// Passes until this much time was spent on one engine and file (at least one pass, at most
@@ -112,7 +112,7 @@ pub struct BenchOptions<'e> {
     /// sequential pass gives the single-thread figures.
     pub threads: usize,
     /// How many timing passes.
-    pub timing: Timing,
+    pub timing: Schedule,
     /// Whether answers are checked and compared. Off only for pure timing runs.
     pub cross_check: bool,
     /// Whether to draw a progress bar on standard error (see [`progress::wanted`]).
@@ -380,7 +380,7 @@ fn run_chunk(
     // With --until-decided, on the first chunk of a file and size (later chunks take as many
     // passes): the two engines compared, by their place in this part.
     let compared = match options.timing {
-        Timing::UntilDecided { pair: (old, new), threshold, .. } => {
+        Schedule::UntilDecided { pair: (old, new), threshold, .. } => {
             let place = |engine: usize| {
                 let name = &options.engines.get(engine)?.name;
                 part.tallies.iter().position(|tally| &tally.info.name == name)
@@ -442,9 +442,9 @@ fn run_chunk(
             } else {
                 // Every other engine runs one pass under --until-decided, and as many as the
                 // first chunk did on later chunks.
-                let mut timing = tally.passes.map_or(options.timing, Timing::Repeat);
-                if matches!(timing, Timing::UntilDecided { .. }) {
-                    timing = Timing::Repeat(1);
+                let mut timing = tally.passes.map_or(options.timing, Schedule::Repeat);
+                if matches!(timing, Schedule::UntilDecided { .. }) {
+                    timing = Schedule::Repeat(1);
                 }
                 runner.wants_another_pass(timing)
             };
@@ -515,11 +515,7 @@ fn decide(
     else {
         return true;
     };
-    let decided = estimate.decided;
-    let verdict = match estimate.change {
-        _ if !decided => "not decided yet",
-        change => change.name(),
-    };
+    let verdict = estimate.verdict(stats::Reading::SoFar);
     progress.note(&format!(
         "{} against {} on {}, {}: {:.3} [{:.3}, {:.3}], p {:.4}: {verdict}",
         new.info.name,
@@ -531,7 +527,7 @@ fn decide(
         estimate.upper,
         estimate.p_value,
     ));
-    decided
+    estimate.decided
 }
 
 /// Adds the puzzles of `chunk` that `samples` takes, with every engine's time on them.

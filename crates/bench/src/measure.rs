@@ -47,12 +47,12 @@ use std::time::{Duration, Instant};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 use sudoku_core::{Engine, Failure, Limits, Outcome, Stats, Verdict};
-use sudoku_engines::{EngineInfo, Timing as EngineTiming};
+use sudoku_engines::{EngineInfo, Timing};
 
 use crate::corpus::{Corpus, CorpusPuzzle};
 use crate::latency::Latencies;
 use crate::progress::Progress;
-use crate::{BenchOptions, Timing};
+use crate::{BenchOptions, Schedule};
 
 /// The most passes `--min-time` runs, however fast the engine.
 pub const MAX_PASSES: u32 = 1000;
@@ -158,7 +158,7 @@ pub struct EngineRun<'e> {
     pub sequential: Vec<PassTimes>,
     /// Every solve time of every sequential pass, pooled: one histogram however many passes.
     pub latencies: Latencies,
-    /// Whether [`Timing::MinTime`] stopped at [`MAX_PASSES`] before its time was spent.
+    /// Whether [`Schedule::MinTime`] stopped at [`MAX_PASSES`] before its time was spent.
     pub stopped_at_pass_cap: bool,
     /// Each puzzle's shortest solve time over the sequential passes, ns: the per-puzzle
     /// figure. The shortest, because what lengthens a solve on a busy machine (the scheduler
@@ -247,7 +247,7 @@ pub struct Runner<'e, 'c> {
     scratch: Vec<Timed>,
     /// Passes done, the reference pass included.
     passes: u32,
-    /// Time spent in this engine's passes, for [`Timing::MinTime`].
+    /// Time spent in this engine's passes, for [`Schedule::MinTime`].
     spent: Duration,
 }
 
@@ -307,9 +307,9 @@ impl<'e, 'c> Runner<'e, 'c> {
     /// Whether `timing` asks for another pass. When it asks for none because `--min-time`
     /// reached [`MAX_PASSES`] short of its time, the run says so
     /// ([`EngineRun::stopped_at_pass_cap`]), so the report does not claim the time was spent.
-    pub fn wants_another_pass(&mut self, timing: Timing) -> bool {
+    pub fn wants_another_pass(&mut self, timing: Schedule) -> bool {
         let wanted = wants_another_pass(timing, self.passes, self.spent);
-        if let Timing::MinTime(minimum) = timing {
+        if let Schedule::MinTime(minimum) = timing {
             self.run.stopped_at_pass_cap = !wanted && self.spent < minimum;
         }
         wanted
@@ -397,11 +397,11 @@ impl<'e, 'c> Runner<'e, 'c> {
 }
 
 /// Whether `timing` asks for another pass after `passes_done` passes that took `spent`.
-fn wants_another_pass(timing: Timing, passes_done: u32, spent: Duration) -> bool {
+fn wants_another_pass(timing: Schedule, passes_done: u32, spent: Duration) -> bool {
     match timing {
-        Timing::Repeat(passes) => passes_done < passes,
-        Timing::MinTime(minimum) => spent < minimum && passes_done < MAX_PASSES,
-        Timing::UntilDecided { max_time, .. } => {
+        Schedule::Repeat(passes) => passes_done < passes,
+        Schedule::MinTime(minimum) => spent < minimum && passes_done < MAX_PASSES,
+        Schedule::UntilDecided { max_time, .. } => {
             spent < max_time && passes_done < crate::stats::MAX_ROUNDS as u32
         }
     }
@@ -438,7 +438,7 @@ fn timed_solve(
 /// claims more than the wall time it took gets that wall time at most, and a time of 0
 /// cannot put a median above the longest solve.
 fn use_reported_times(info: &EngineInfo, slots: &mut [Timed]) {
-    if info.timing != EngineTiming::EngineReported {
+    if info.timing != Timing::EngineReported {
         return;
     }
     // The time the puzzles before this one took, as kept.
@@ -618,7 +618,7 @@ mod tests {
     fn reported_times_are_held_within_the_pass_clock() {
         let info = sudoku_engines::ENGINES.iter().next().unwrap();
         let mut reporting = info.clone();
-        reporting.timing = EngineTiming::EngineReported;
+        reporting.timing = Timing::EngineReported;
         let kept = |slots: &mut Vec<Timed>| {
             use_reported_times(&reporting, slots);
             slots.iter().map(|slot| slot.nanos).collect::<Vec<u64>>()
@@ -645,10 +645,10 @@ mod tests {
 
     #[test]
     fn min_time_stops_at_the_pass_cap() {
-        let long = Timing::MinTime(Duration::from_secs(3600));
+        let long = Schedule::MinTime(Duration::from_secs(3600));
         assert!(wants_another_pass(long, 1, Duration::ZERO));
         assert!(!wants_another_pass(long, MAX_PASSES, Duration::ZERO));
-        assert!(!wants_another_pass(Timing::Repeat(3), 3, Duration::ZERO));
-        assert!(wants_another_pass(Timing::Repeat(3), 2, Duration::ZERO));
+        assert!(!wants_another_pass(Schedule::Repeat(3), 3, Duration::ZERO));
+        assert!(wants_another_pass(Schedule::Repeat(3), 2, Duration::ZERO));
     }
 }

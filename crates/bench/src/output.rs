@@ -59,7 +59,7 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
 }
 
 /// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read`].
-pub fn read_json(text: &str) -> Result<Report, crate::report::ReadError> {
+pub fn read_json(text: &str) -> Result<Report, crate::report::ReportError> {
     crate::report::read(text)
 }
 

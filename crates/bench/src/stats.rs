@@ -135,6 +135,46 @@ pub struct Estimate {
     pub decided: bool,
 }
 
+/// Where a verdict is read, which its wording says.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reading {
+    /// While the passes of `--until-decided` run: an undecided estimate may yet be decided.
+    SoFar,
+    /// At the end of a comparison: `judged` when a threshold was given (not `none`),
+    /// `one_run` when each side is one run, whose drift between runs no interval holds.
+    Final {
+        /// Whether a threshold was given.
+        judged: bool,
+        /// Whether each side is one run.
+        one_run: bool,
+    },
+}
+
+impl Estimate {
+    /// The verdict for people, the one wording of every comparison (`bench compare`,
+    /// `--puzzle-baseline`, `--until-decided`): `faster`, `slower`, `no change`, `no change
+    /// (undecided)` when the interval crosses the threshold; `not decided yet` while passes
+    /// run, `not judged` without a threshold; with one run a side, what it cannot see, on the
+    /// verdict's own line (what a job reading it reads).
+    pub fn verdict(&self, reading: Reading) -> String {
+        let one_run = match reading {
+            Reading::SoFar if !self.decided => return "not decided yet".to_owned(),
+            Reading::SoFar => false,
+            Reading::Final { judged: false, .. } => return "not judged".to_owned(),
+            Reading::Final { one_run, .. } => one_run,
+        };
+        let verdict = match self.change {
+            Change::NoChange if !self.decided => "no change (undecided)",
+            change => change.name(),
+        };
+        if one_run {
+            format!("{verdict}; one run a side: drift between runs not measured")
+        } else {
+            verdict.to_owned()
+        }
+    }
+}
+
 /// The log ratio of two times in µs, `ln(new / old)`.
 pub fn log_ratio(old_us: f64, new_us: f64) -> f64 {
     (new_us.max(FLOOR_US) / old_us.max(FLOOR_US)).ln()
@@ -537,6 +577,30 @@ mod tests {
         // Sixty values, no ties: past the exact range.
         let long: Vec<f64> = (1..=60).map(|i| (i as f64 * 0.37).sin() + 0.2).collect();
         assert!((wilcoxon(&long) - 0.0025423300756576787).abs() < 1e-9, "{}", wilcoxon(&long));
+    }
+
+    #[test]
+    fn every_comparison_words_its_verdict_alike() {
+        let slower = estimate(&[0.5; 40], 0.03, DEFAULT_SEED).unwrap();
+        assert_eq!(slower.change, Change::Slower);
+        let undecided = Estimate { change: Change::NoChange, decided: false, ..slower.clone() };
+        let settled = Estimate { change: Change::NoChange, decided: true, ..slower.clone() };
+        let final_ = |judged, one_run| Reading::Final { judged, one_run };
+        let one_run = "; one run a side: drift between runs not measured";
+        let cases = [
+            (&slower, Reading::SoFar, "slower".to_owned()),
+            (&undecided, Reading::SoFar, "not decided yet".to_owned()),
+            (&settled, Reading::SoFar, "no change".to_owned()),
+            (&slower, final_(false, true), "not judged".to_owned()),
+            (&slower, final_(true, false), "slower".to_owned()),
+            (&slower, final_(true, true), format!("slower{one_run}")),
+            (&undecided, final_(true, false), "no change (undecided)".to_owned()),
+            (&undecided, final_(true, true), format!("no change (undecided){one_run}")),
+            (&settled, final_(true, true), format!("no change{one_run}")),
+        ];
+        for (estimate, reading, expected) in cases {
+            assert_eq!(estimate.verdict(reading), expected, "{reading:?}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::LazyLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use common::{engine, options, samples, shipped_prefix};
-use sudoku_bench::{Corpus, Timing};
+use sudoku_bench::{Corpus, Schedule};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 use sudoku_engines::{EngineInfo, default_engine};
 
@@ -214,7 +214,7 @@ fn an_engine_that_answers_differently_on_another_pass_is_caught() {
     let directory = tempfile::tempdir().unwrap();
     let corpus = shipped_prefix(&directory, "prefix.txt", 10);
     let mut run_options = options(vec![default_engine(), &DRIFTING], 1);
-    run_options.timing = Timing::Repeat(2);
+    run_options.timing = Schedule::Repeat(2);
     let report = sudoku_bench::run(std::slice::from_ref(&corpus), &run_options).unwrap();
     assert_eq!(report.records[0].disagreements, Some(0));
     assert_eq!(report.records[1].disagreements, Some(10));
@@ -246,7 +246,7 @@ fn counters_do_not_depend_on_threads_or_passes() {
     let engines = || vec![engine("bitmask"), engine("bitmask-mrv"), default_engine()];
     let one = sudoku_bench::run(corpora, &options(engines(), 1)).unwrap();
     let mut repeated = options(engines(), 2);
-    repeated.timing = Timing::Repeat(3);
+    repeated.timing = Schedule::Repeat(3);
     let two = sudoku_bench::run(corpora, &repeated).unwrap();
     for (a, b) in one.records.iter().zip(&two.records) {
         assert!(sudoku_bench::baseline::counter_changes(a, b).is_empty(), "{a:?}\n{b:?}");

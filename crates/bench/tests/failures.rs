@@ -11,7 +11,7 @@ use std::time::Duration;
 use common::{engine, options, shipped_prefix};
 use sudoku_bench::output::{OutputFormat, read_json, render};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, Row, RowFormat, RowWriter};
-use sudoku_bench::{Corpus, Observer, Record, Report, Shard, Timing, measure};
+use sudoku_bench::{Corpus, Observer, Record, Report, Schedule, Shard, measure};
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, ReadOptions, Size};
 use sudoku_engines::{EngineInfo, Origin, Timing as EngineTiming, default_engine};
 
@@ -370,7 +370,7 @@ fn a_pass_that_fails_where_the_reference_answered_is_a_failure_not_an_instabilit
     let expected = failing_numbers(&corpus);
     for threads in [1, 2] {
         let mut run_options = options(vec![default_engine(), &*FLAKY], threads);
-        run_options.timing = Timing::Repeat(2);
+        run_options.timing = Schedule::Repeat(2);
         let report = sudoku_bench::run(std::slice::from_ref(&corpus), &run_options).unwrap();
         assert_eq!(report.disagreement_count(), 0, "{:?}", report.disagreements);
         let flaky = &report.records[1];

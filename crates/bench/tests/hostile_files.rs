@@ -14,7 +14,7 @@ use hdrhistogram::serialization::{Serializer, V2DeflateSerializer};
 use serde_json::{Value, json};
 use sudoku_bench::latency::{HIGHEST_NANOS, MAX_COUNT};
 use sudoku_bench::output::{OutputFormat, read_json, render};
-use sudoku_bench::{Corpus, Latencies, Report, Shard, Timing, baseline, merge};
+use sudoku_bench::{Corpus, Latencies, Report, Schedule, Shard, baseline, merge};
 use sudoku_core::ReadOptions;
 
 /// The 56-character histogram whose header announces a 4 GiB payload.
@@ -26,7 +26,7 @@ fn shards() -> (Value, Value) {
     let corpus = shipped_prefix(&directory, "twenty.txt", 20);
     let json = |index| {
         let mut options = options(vec![engine("dlx"), engine("propagate")], 1);
-        options.timing = Timing::Repeat(2);
+        options.timing = Schedule::Repeat(2);
         options.shard = Some(Shard { index, count: 2 });
         let report = sudoku_bench::run(std::slice::from_ref(&corpus), &options).unwrap();
         serde_json::from_str::<Value>(&render(&report, OutputFormat::Json)).unwrap()
@@ -262,7 +262,7 @@ fn the_histograms_kept_do_not_grow_with_the_passes() {
     let corpus = Corpus::load(&path, ReadOptions::default()).unwrap();
     let histograms = |passes: u32| {
         let mut options = options(vec![engine("dlx"), engine("naive")], 1);
-        options.timing = Timing::Repeat(passes);
+        options.timing = Schedule::Repeat(passes);
         let report = sudoku_bench::run(std::slice::from_ref(&corpus), &options).unwrap();
         for record in &report.records {
             let timings = record.timings.as_ref().unwrap();
@@ -285,7 +285,7 @@ fn min_time_says_when_it_stopped_at_the_pass_cap() {
     let corpus = Corpus::load(&path, ReadOptions::default()).unwrap();
     let run = |seconds: u64| {
         let mut options = options(vec![engine("dlx")], 1);
-        options.timing = Timing::MinTime(std::time::Duration::from_secs(seconds));
+        options.timing = Schedule::MinTime(std::time::Duration::from_secs(seconds));
         sudoku_bench::run(std::slice::from_ref(&corpus), &options).unwrap()
     };
     let capped = run(3600);

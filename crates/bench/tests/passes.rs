@@ -6,7 +6,7 @@ mod common;
 use std::sync::Mutex;
 
 use common::{options, shipped_prefix};
-use sudoku_bench::Timing;
+use sudoku_bench::Schedule;
 use sudoku_core::{Engine, Grid, Limits, Outcome};
 use sudoku_engines::{EngineInfo, default_engine};
 
@@ -44,7 +44,7 @@ fn timing_passes_take_turns_between_engines() {
     let corpus = shipped_prefix(&directory, "prefix.txt", 20);
     *FIRST_PUZZLE.lock().unwrap() = Some(corpus.puzzles[0].grid.clone());
     let mut run_options = options(vec![&FIRST, &SECOND], 1);
-    run_options.timing = Timing::Repeat(3);
+    run_options.timing = Schedule::Repeat(3);
     let report = sudoku_bench::run(std::slice::from_ref(&corpus), &run_options).unwrap();
     assert!(report.records.iter().all(|record| record.passes == 3));
     assert_eq!(

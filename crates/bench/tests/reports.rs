@@ -10,7 +10,7 @@ use common::{engine, options, repository, samples, shipped_prefix};
 use serde_json::Value;
 use sudoku_bench::chart::BarKind;
 use sudoku_bench::output::{self, OutputFormat, read_csv, read_json, render};
-use sudoku_bench::{Record, Report, Timing};
+use sudoku_bench::{Record, Report, Schedule};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 use sudoku_engines::{EngineInfo, default_engine};
 
@@ -34,7 +34,7 @@ fn sample_report(directory: &tempfile::TempDir) -> Report {
     corpora.extend(samples());
     let mut run_options = options(vec![engine("bitmask"), default_engine(), &*BLIND], 2);
     run_options.budget = Some(5_000);
-    run_options.timing = Timing::Repeat(2);
+    run_options.timing = Schedule::Repeat(2);
     sudoku_bench::run(&corpora, &run_options).unwrap()
 }
 

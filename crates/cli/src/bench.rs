@@ -14,13 +14,13 @@
 use std::io::{self, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use sudoku_bench::baseline::{self, Comparison, Measured};
+use sudoku_bench::baseline::{self, BaselineComparison, Measured};
 use sudoku_bench::compare::{CompareFormat, RunPair};
 use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter, SpeedChange};
 use sudoku_bench::stats;
-use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Timing, size_name};
+use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Schedule, size_name};
 use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
@@ -168,20 +168,139 @@ fn refuse(findings: &mut Findings, message: std::fmt::Arguments<'_>) -> Result<(
     errln!("sudoku: {message}")
 }
 
+/// A bench run in four steps: planned (every input and output checked, the files opened),
+/// run, its outputs written, and its gates checked; each step hands the next what it made.
+/// A step that refuses the run has set `findings` and said why: the run then stops there.
 fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -> Result<(), Halt> {
+    let Some(planned) = plan(args, engines, findings)? else { return Ok(()) };
+    let Some(mut ran) = run_planned(planned, findings)? else { return Ok(()) };
+    let to_stdout = write_outputs(args, &mut ran, findings)?;
+    check_gates(args, ran, to_stdout, findings)
+}
+
+/// What a run needs, checked and opened before it: the plan (the baseline loaded), the files,
+/// the options, and what watches the run as it goes.
+struct Planned<'e> {
+    plan: Plan,
+    corpora: Vec<Corpus>,
+    options: BenchOptions<'e>,
+    watchers: Watchers,
+}
+
+/// What watches the run chunk by chunk ([`Observer`]s), and is read once it ends.
+struct Watchers {
+    /// `--per-puzzle`: the rows written as they come.
+    rows: Option<RowWriter<OutputFile>>,
+    /// `--puzzle-baseline` (or a per-puzzle `--baseline`): its file and the comparison with it.
+    earlier: Option<(PathBuf, PuzzleComparison)>,
+    /// `--compare A,B`: the two engines paired.
+    pair: Option<RunPair>,
+}
+
+/// A run done: its report and what watched it.
+struct Ran {
+    plan: Plan,
+    report: Report,
+    watchers: Watchers,
+}
+
+/// Plans the run: checks the arguments, files and outputs, opens the files, loads the
+/// baselines and checks what they cover; `None` when the run is refused.
+fn plan<'e>(
+    args: &BenchArgs,
+    engines: Vec<&'e EngineInfo>,
+    findings: &mut Findings,
+) -> Result<Option<Planned<'e>>, Halt> {
+    let refused = |findings: &mut Findings, message: std::fmt::Arguments<'_>| {
+        refuse(findings, message).map(|()| None)
+    };
     let plan = match Plan::make(args, &engines) {
         Ok(plan) => plan,
-        Err(message) => return refuse(findings, format_args!("{message}")),
+        Err(message) => return refused(findings, format_args!("{message}")),
     };
     let Some(files) = input_files(args)? else {
         findings.bad_input = true;
-        return Ok(());
+        return Ok(None);
     };
     if args.overhead || engines.iter().any(|info| !info.is_built_in()) {
         print_overhead()?;
     }
+    let corpora = open_files(args, &files, findings)?;
+    if corpora.iter().all(Corpus::is_empty) {
+        return refused(findings, format_args!("no puzzle to benchmark"));
+    }
+    let corpora = if args.by_difficulty {
+        corpora.iter().flat_map(Corpus::by_difficulty).collect()
+    } else {
+        corpora
+    };
+    if let Err(message) = check_scatter_sizes(&args.pictures, &engines, &corpora) {
+        return refused(findings, format_args!("{message}"));
+    }
+    let earlier = match args.puzzle_baseline.clone().or_else(|| per_puzzle_baseline(args)) {
+        Some(path) => {
+            match puzzle_baseline(&path, &engines, &corpora, args.allow_partial_baseline) {
+                Ok(earlier) => Some((path, PuzzleComparison::new(earlier))),
+                Err(message) => {
+                    let flag = rows_baseline_flag(args);
+                    return refused(findings, format_args!("{flag} {message}"));
+                }
+            }
+        }
+        None => None,
+    };
+    if let Some(baseline) = &plan.baseline
+        && let Err(error) = check_baseline_coverage(args, baseline, &engines, &corpora)
+    {
+        return refused(findings, format_args!("{error}"));
+    }
+    let timing = match (&args.compare, args.repeat, args.min_time) {
+        (Some((old, new)), _, _) if args.until_decided => {
+            let place = |name: &String| engines.iter().position(|info| &info.name == name);
+            Schedule::UntilDecided {
+                pair: (place(old).unwrap_or(0), place(new).unwrap_or(0)),
+                threshold: rows_threshold(args),
+                max_time: args.max_time.unwrap_or(DEFAULT_MAX_TIME),
+            }
+        }
+        (_, _, Some(minimum)) => Schedule::MinTime(minimum),
+        (_, passes, None) => Schedule::Repeat(passes.unwrap_or(1)),
+    };
+    let options = BenchOptions {
+        engines,
+        mode: args.mode.into(),
+        budget: args.budget.0,
+        threads: args.threads.unwrap_or_else(crate::args::cores),
+        timing,
+        cross_check: !args.no_cross_check,
+        progress: sudoku_bench::progress::wanted(),
+        shard: args.shard,
+    };
+    let rows = match &args.per_puzzle {
+        Some(path) => match OutputFile::create(path, false) {
+            Ok(file) => Some(RowWriter::new(file, RowFormat::of(path))),
+            Err(error) => return refused(findings, format_args!("--per-puzzle: {error}")),
+        },
+        None => None,
+    };
+    // Under --until-decided, the report's verdict needs the rounds its decision needs.
+    let min_rounds = if args.until_decided { stats::MIN_ROUNDS } else { 0 };
+    let pair = args
+        .compare
+        .as_ref()
+        .map(|(old, new)| RunPair::new(old, new, rows_threshold(args), min_rounds));
+    Ok(Some(Planned { plan, corpora, options, watchers: Watchers { rows, earlier, pair } }))
+}
+
+/// Opens (or, for standard input and `--by-difficulty`, reads) each file, reporting what
+/// cannot be opened or read; a file that cannot be opened stays in the run, empty.
+fn open_files(
+    args: &BenchArgs,
+    files: &[PathBuf],
+    findings: &mut Findings,
+) -> Result<Vec<Corpus>, Halt> {
     let mut corpora = Vec::with_capacity(files.len());
-    for file in &files {
+    for file in files {
         let corpus = if file == Path::new("-") {
             Corpus::read(
                 "<stdin>",
@@ -208,116 +327,78 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
         findings.bad_input |= corpus.read_error_count > 0;
         corpora.push(corpus);
     }
-    if corpora.iter().all(Corpus::is_empty) {
-        return refuse(findings, format_args!("no puzzle to benchmark"));
-    }
-    if args.by_difficulty {
-        corpora = corpora.iter().flat_map(Corpus::by_difficulty).collect();
-    }
-    if let Err(message) = check_scatter_sizes(&args.pictures, &engines, &corpora) {
-        return refuse(findings, format_args!("{message}"));
-    }
-    let rows_baseline = args.puzzle_baseline.clone().or_else(|| per_puzzle_baseline(args));
-    let comparison = match &rows_baseline {
-        Some(path) => {
-            match puzzle_baseline(path, &engines, &corpora, args.allow_partial_baseline) {
-                Ok(earlier) => Some(PuzzleComparison::new(earlier)),
-                Err(message) => {
-                    let flag = if args.puzzle_baseline.is_some() {
-                        "--puzzle-baseline"
-                    } else {
-                        "--baseline"
-                    };
-                    return refuse(findings, format_args!("{flag} {message}"));
-                }
-            }
-        }
-        None => None,
-    };
-    if let Some(baseline) = &plan.baseline {
-        let sizes: Vec<Vec<String>> = corpora
-            .iter()
-            .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size_name(size)).collect())
-            .collect();
-        let mut runs = Vec::new();
-        for (corpus, sizes) in corpora.iter().zip(&sizes) {
-            for size in sizes {
-                let solved =
-                    |info: &&&EngineInfo| size.parse().is_ok_and(|size| info.supports(size));
-                runs.extend(engines.iter().filter(solved).map(|info| Measured {
-                    engine: &info.name,
-                    file: &corpus.file,
-                    size,
-                }));
-            }
-        }
-        let path = baseline::baseline_path(&baseline.name);
-        if let Err(error) = baseline::check_coverage(
-            &baseline.report,
-            &path.display().to_string(),
-            &runs,
-            args.allow_partial_baseline,
-        ) {
-            return refuse(findings, format_args!("{error}"));
-        }
-    }
+    Ok(corpora)
+}
 
-    let timing = match (&args.compare, args.repeat, args.min_time) {
-        (Some((old, new)), _, _) if args.until_decided => {
-            let place = |name: &String| engines.iter().position(|info| &info.name == name);
-            Timing::UntilDecided {
-                pair: (place(old).unwrap_or(0), place(new).unwrap_or(0)),
-                threshold: rows_threshold(args),
-                max_time: args.max_time.unwrap_or(DEFAULT_MAX_TIME),
-            }
+/// Refuses a `--baseline` report that covers nothing of the run, or (unless allowed) only
+/// part of it: the gate never passes by comparing nothing.
+fn check_baseline_coverage(
+    args: &BenchArgs,
+    baseline: &LoadedBaseline,
+    engines: &[&EngineInfo],
+    corpora: &[Corpus],
+) -> Result<(), String> {
+    let sizes: Vec<Vec<String>> = corpora
+        .iter()
+        .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size_name(size)).collect())
+        .collect();
+    let mut runs = Vec::new();
+    for (corpus, sizes) in corpora.iter().zip(&sizes) {
+        for size in sizes {
+            let solved = |info: &&&EngineInfo| size.parse().is_ok_and(|size| info.supports(size));
+            runs.extend(engines.iter().filter(solved).map(|info| Measured {
+                engine: &info.name,
+                file: &corpus.file,
+                size,
+            }));
         }
-        (_, _, Some(minimum)) => Timing::MinTime(minimum),
-        (_, passes, None) => Timing::Repeat(passes.unwrap_or(1)),
-    };
-    let options = BenchOptions {
-        engines,
-        mode: args.mode.into(),
-        budget: args.budget.0,
-        threads: args.threads.unwrap_or_else(crate::args::cores),
-        timing,
-        cross_check: !args.no_cross_check,
-        progress: sudoku_bench::progress::wanted(),
-        shard: args.shard,
-    };
-    let mut rows = match &args.per_puzzle {
-        Some(path) => match OutputFile::create(path, false) {
-            Ok(file) => Some(RowWriter::new(file, RowFormat::of(path))),
-            Err(error) => return refuse(findings, format_args!("--per-puzzle: {error}")),
-        },
-        None => None,
-    };
-    let mut comparison = comparison;
-    // Under --until-decided, the report's verdict needs the rounds its decision needs.
-    let min_rounds = if args.until_decided { stats::MIN_ROUNDS } else { 0 };
-    let mut pair = args
-        .compare
-        .as_ref()
-        .map(|(old, new)| RunPair::new(old, new, rows_threshold(args), min_rounds));
+    }
+    let path = baseline::baseline_path(&baseline.name);
+    baseline::check_coverage(
+        &baseline.report,
+        &path.display().to_string(),
+        &runs,
+        args.allow_partial_baseline,
+    )
+    .map_err(|error| error.to_string())
+}
+
+/// The flag that named the per-puzzle baseline.
+fn rows_baseline_flag(args: &BenchArgs) -> &'static str {
+    if args.puzzle_baseline.is_some() { "--puzzle-baseline" } else { "--baseline" }
+}
+
+/// Runs the plan, its watchers seeing every chunk, and says what disagreed or failed; `None`
+/// when the run is refused.
+fn run_planned(planned: Planned<'_>, findings: &mut Findings) -> Result<Option<Ran>, Halt> {
+    let Planned { plan, corpora, options, mut watchers } = planned;
     let mut observers: Vec<&mut dyn Observer> = Vec::new();
-    if let Some(pair) = pair.as_mut() {
+    if let Some(pair) = watchers.pair.as_mut() {
         observers.push(pair);
     }
-    if let Some(rows) = rows.as_mut() {
+    if let Some(rows) = watchers.rows.as_mut() {
         observers.push(rows);
     }
-    if let Some(comparison) = comparison.as_mut() {
+    if let Some((_, comparison)) = watchers.earlier.as_mut() {
         observers.push(comparison);
     }
     let mut report = match sudoku_bench::run_observed(&corpora, &options, &mut observers) {
         Ok(report) => report,
-        Err(error) => return refuse(findings, format_args!("{error}")),
+        Err(error) => return refuse(findings, format_args!("{error}")).map(|()| None),
     };
     report.command = Some(command_line());
     findings.disagreements = report.disagreement_count() > 0;
     findings.failures = report.failures_total() > 0;
     print_disagreements(&report)?;
     print_failures(&report)?;
-    if let Some(rows) = rows {
+    Ok(Some(Ran { plan, report, watchers }))
+}
+
+/// Writes what the run made: the per-puzzle rows, the report and the pictures. Returns whether
+/// standard output is for people (a table or Markdown, or the report went to a file), where
+/// the gates' verdicts then go too.
+fn write_outputs(args: &BenchArgs, ran: &mut Ran, findings: &mut Findings) -> Result<bool, Halt> {
+    if let Some(rows) = ran.watchers.rows.take() {
         let written = rows.finish().map_err(|error| {
             files::OutputError::new(args.per_puzzle.as_deref().unwrap_or(Path::new("")), error)
         });
@@ -328,13 +409,24 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
     }
 
     let format = OutputFormat::from(args.output.format);
-    write_report(&report, format, args.output.out.as_deref(), findings)?;
-    draw_pictures(&report, &args.pictures, findings)?;
+    write_report(&ran.report, format, args.output.out.as_deref(), findings)?;
+    draw_pictures(&ran.report, &args.pictures, findings)?;
 
     // Keep standard output parseable when it holds CSV or JSON.
-    let to_stdout =
-        args.output.out.is_some() || matches!(format, OutputFormat::Table | OutputFormat::Markdown);
-    if let Some(pair) = pair {
+    Ok(args.output.out.is_some() || matches!(format, OutputFormat::Table | OutputFormat::Markdown))
+}
+
+/// Checks the run's gates, each saying its verdict: the pair of `--compare`, the per-puzzle
+/// baseline, the `--baseline` report; then saves the run as a baseline when asked.
+fn check_gates(
+    args: &BenchArgs,
+    ran: Ran,
+    to_stdout: bool,
+    findings: &mut Findings,
+) -> Result<(), Halt> {
+    let Ran { plan, report, watchers } = ran;
+    let format = OutputFormat::from(args.output.format);
+    if let Some(pair) = watchers.pair {
         let compared = pair.finish();
         findings.regression |= compared.is_regression(true);
         let mut text = Vec::new();
@@ -348,7 +440,7 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
             console::err_text(&String::from_utf8_lossy(&text))?;
         }
     }
-    if let Some(comparison) = &comparison {
+    if let Some((rows_baseline, comparison)) = &watchers.earlier {
         let mut text = Vec::new();
         let _ = comparison.write(&mut text);
         // --puzzle-baseline judges the counters, and speed only when given a threshold; a
@@ -379,8 +471,8 @@ fn bench(args: &BenchArgs, engines: Vec<&EngineInfo>, findings: &mut Findings) -
                 "sudoku: {} of this run and {} {} not compared ({} not in it, {} of it not run; \
                  --allow-partial-baseline if that is expected)",
                 plural(not_compared, "puzzle row"),
-                if args.puzzle_baseline.is_some() { "--puzzle-baseline" } else { "--baseline" },
-                rows_baseline.as_deref().unwrap_or(Path::new("")).display(),
+                rows_baseline_flag(args),
+                rows_baseline.display(),
                 comparison.unmatched,
                 comparison.not_run()
             )?;
@@ -849,7 +941,7 @@ fn print_failures(report: &Report) -> Result<(), Halt> {
 }
 
 fn print_comparison(
-    comparison: &Comparison,
+    comparison: &BaselineComparison,
     name: &str,
     to_stdout: bool,
     findings: &mut Findings,
@@ -900,17 +992,11 @@ fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io
         match &change.estimate {
             None => writeln!(out, "  {place}: no puzzle answered in both runs")?,
             Some(estimate) => {
-                let verdict = match estimate.change {
-                    _ if !threshold.is_finite() => "not judged",
-                    stats::Change::NoChange if !estimate.decided => {
-                        "no change (undecided: the interval crosses the threshold); one run a \
-                         side: drift between runs not measured"
-                    }
-                    stats::Change::NoChange => {
-                        "no change; one run a side: drift between runs not measured"
-                    }
-                    change => change.name(),
-                };
+                // Each side is one run: the earlier run's rows and this run's.
+                let verdict = estimate.verdict(stats::Reading::Final {
+                    judged: threshold.is_finite(),
+                    one_run: true,
+                });
                 writeln!(
                     out,
                     "  {place}: {:.3} [{:.3}, {:.3}] over {} puzzles, p {:.4}: {verdict}",

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use sudoku_bench::{BenchOptions, Corpus, Mode, Timing};
+use sudoku_bench::{BenchOptions, Corpus, Mode, Schedule};
 use sudoku_core::ReadOptions;
 use sudoku_engines::EngineInfo;
 
@@ -62,7 +62,7 @@ pub fn options<'e>(engines: Vec<&'e EngineInfo>, threads: usize) -> BenchOptions
         mode: Mode::Unique,
         budget: Some(100_000),
         threads,
-        timing: Timing::Repeat(1),
+        timing: Schedule::Repeat(1),
         cross_check: true,
         progress: false,
         shard: None,
