@@ -427,12 +427,6 @@ mod tests {
     }
 
     #[test]
-    fn the_default_budget_of_the_command_line_is_the_walks() {
-        let budget = crate::args::DEFAULT_LOGIC_BUDGET.parse::<u64>();
-        assert_eq!(budget, Ok(sudoku_logic::DEFAULT_BUDGET));
-    }
-
-    #[test]
     fn streamed_json_is_what_the_pretty_printer_writes_for_the_whole_document() {
         let row = |n: u64| json!({ "n": n, "list": [n, [], {}], "nested": { "text": "a\nb" } });
         for files in [

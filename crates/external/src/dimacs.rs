@@ -71,10 +71,10 @@ pub const MODEL: &str = "{model}";
 const COMMENTS: usize = 1 << 20;
 
 /// The most a solver may write for one run on a formula of `variables` variables, on standard
-/// output or in its model file: [`COMMENTS`], plus twice the longest the model can honestly
-/// take, written one literal a line (`v -N` and its line end: the digits of the largest
-/// variable and 4 bytes each). A 9×9 puzzle's formula (729 variables at most) gets just over
-/// 1 MiB, the largest grid's (64×64: 262,144 variables) about 6 MiB: room for any real
+/// output or in its model file: 1 MiB of comments (`COMMENTS`), plus twice the longest the
+/// model can honestly take, written one literal a line (`v -N` and its line end: the digits of
+/// the largest variable and 4 bytes each). A 9×9 puzzle's formula (729 variables at most) gets
+/// just over 1 MiB, the largest grid's (64×64: 262,144 variables) about 6 MiB: room for any real
 /// solver's answer, while one that writes without end is stopped before the output, kept
 /// whole until the solver exits and held once for each thread of a run, costs memory that
 /// matters.

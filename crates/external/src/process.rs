@@ -8,7 +8,7 @@
 //!   it. On Linux this process also becomes a child subreaper when it starts its first program,
 //!   so that a process which leaves its group (`setsid`, a double fork) and loses its parent is
 //!   handed to this process rather than to init; such adopted processes are killed and reaped
-//!   whenever a program is done with (see [`collect_orphans`]). Every child is also started
+//!   whenever a program is done with (`collect_orphans`). Every child is also started
 //!   with `PR_SET_PDEATHSIG` set to `SIGKILL`, so it dies with the thread that started it
 //!   even when this process ends in a way nothing here sees. A program that ends this process
 //!   calls [`kill_all`] last (the run's registry is never dropped), and from the cleanup of a
@@ -712,7 +712,7 @@ fn forget(group: u32) {
 /// they left behind; no program starts afterwards. For the end of a command: call it last in
 /// `main` (programs held by values never dropped, such as those of a registry kept for the
 /// whole run, are killed too) and from the cleanup of a signal that ends the process. Waits
-/// [`COLLECT_LIMIT`] at most; returns at once when no program was ever started.
+/// `COLLECT_LIMIT` (2 s) at most; returns at once when no program was ever started.
 pub fn kill_all() {
     {
         let mut live = live();

@@ -141,3 +141,12 @@ pub enum ExplainFormat {
 /// leaves every one of them counted, with room to spare, while a 36×36 grid whose count would
 /// run for hours gives up within seconds.
 pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_default_budget_of_the_command_line_is_the_walks() {
+        let budget = super::DEFAULT_LOGIC_BUDGET.parse::<u64>();
+        assert_eq!(budget, Ok(sudoku_logic::DEFAULT_BUDGET));
+    }
+}
