@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::text;
+use common::{installed, text};
 use sudoku_core::parse_one;
 
 const PUZZLE: &str =
@@ -180,7 +180,7 @@ fn model() -> String {
 
 /// Whether the `setsid` program is there; says so when it is not.
 fn has_setsid() -> bool {
-    let found = Command::new("setsid").arg("--version").output().is_ok();
+    let found = installed("setsid");
     if !found {
         eprintln!("skipped: no `setsid` program to leave a process group with");
     }

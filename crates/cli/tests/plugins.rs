@@ -18,7 +18,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use common::{repository, sudoku_in};
+use common::{installed, repository, sudoku_in};
 
 fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()
@@ -27,7 +27,7 @@ fn text(bytes: &[u8]) -> String {
 /// Whether there is a C compiler to build the plugins with. Without one the test is skipped
 /// with a notice, except in CI, where every plugin test must run.
 fn have_compiler() -> bool {
-    let found = Command::new("cc").arg("--version").output().is_ok_and(|out| out.status.success());
+    let found = installed("cc");
     if !found {
         let ci = matches!(std::env::var("CI").as_deref(), Ok("true" | "1"));
         assert!(!ci, "CI is set but there is no C compiler (cc): the plugin tests cannot run");

@@ -23,7 +23,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::repository;
+use common::{installed, repository};
 
 /// The Markdown pages that show the program: the README and the pages of `docs/`.
 fn pages() -> Vec<PathBuf> {
@@ -121,11 +121,6 @@ fn shows(shown: &[String], actual: &[String]) -> bool {
 /// The directory of this build's `sudoku`, for the path of the transcripts' shell.
 fn binary_directory() -> PathBuf {
     Path::new(env!("CARGO_BIN_EXE_sudoku")).parent().unwrap().to_path_buf()
-}
-
-/// Whether `program` can be run here.
-fn installed(program: &str) -> bool {
-    Command::new(program).arg("--version").output().is_ok()
 }
 
 #[test]

@@ -36,6 +36,12 @@ pub fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
         .unwrap()
 }
 
+/// Whether `program` is installed here: it runs, and `program --version` succeeds.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn installed(program: &str) -> bool {
+    Command::new(program).arg("--version").output().is_ok_and(|out| out.status.success())
+}
+
 /// Asserts that a command was refused before it started: exit 2, one line on standard error
 /// holding every one of `expected`, nothing on standard output.
 #[allow(dead_code, reason = "not every test file needs it")]
