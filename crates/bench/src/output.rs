@@ -31,11 +31,22 @@ pub enum OutputFormat {
     GithubBenchmark,
 }
 
-/// Writes `report` in `format`.
+/// Writes `report` in `format`, the table and Markdown with their main columns.
 pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::Result<()> {
+    write_columns(report, format, Columns::Main, out)
+}
+
+/// Writes `report` in `format`, the table and Markdown with `columns` (the other formats have
+/// every figure).
+pub fn write_columns(
+    report: &Report,
+    format: OutputFormat,
+    columns: Columns,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     match format {
-        OutputFormat::Table => write_table(report, out),
-        OutputFormat::Markdown => write_markdown(report, out),
+        OutputFormat::Table => write_table(report, columns, out),
+        OutputFormat::Markdown => write_markdown(report, columns, out),
         OutputFormat::Csv => write_csv(report, out),
         OutputFormat::Json => write_json(report, out),
         OutputFormat::Bmf => crate::continuous::write_bmf(report, out),
@@ -43,12 +54,17 @@ pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::
     }
 }
 
-/// `report` in `format`, as one string.
+/// `report` in `format`, as one string, the table and Markdown with their main columns.
 pub fn render(report: &Report, format: OutputFormat) -> String {
+    render_columns(report, format, Columns::Main)
+}
+
+/// `report` in `format`, as one string, the table and Markdown with `columns`.
+pub fn render_columns(report: &Report, format: OutputFormat, columns: Columns) -> String {
     let mut bytes = Vec::new();
     // Writing into memory fails only when a value refuses to serialize, and none does (a
     // histogram's encoding cannot fail): no report, whatever it holds, reaches this panic.
-    write(report, format, &mut bytes).expect("writing to memory cannot fail");
+    write_columns(report, format, columns, &mut bytes).expect("writing to memory cannot fail");
     String::from_utf8(bytes).expect("every format writes UTF-8")
 }
 
@@ -82,8 +98,9 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<Record>, csv::Error> {
 }
 
 /// The report as aligned tables, one per file and size, with the run's settings above and the
-/// cross-check's verdict below. Engines that do not solve a size are listed as n/a.
-pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+/// cross-check's verdict below. Engines that do not solve a size are named in a line below its
+/// table.
+pub fn write_table(report: &Report, which: Columns, out: &mut dyn Write) -> io::Result<()> {
     for line in settings_lines(report) {
         writeln!(out, "{line}")?;
     }
@@ -114,11 +131,11 @@ pub fn write_table(report: &Report, out: &mut dyn Write) -> io::Result<()> {
                     counted(size.puzzles, "puzzle", "puzzles")
                 )?;
             }
-            write_size_table(report, &file.file, &size.size, out)?;
+            write_size_table(report, &file.file, &size.size, which, out)?;
         }
     }
     writeln!(out)?;
-    for line in footer_lines(report) {
+    for line in footer_lines(report, which) {
         writeln!(out, "{line}")?;
     }
     for line in failure_lines(report) {
@@ -179,28 +196,33 @@ fn collapsed(failures: &[crate::report::EngineFailure]) -> Vec<String> {
     lines
 }
 
-/// The table of every engine on the puzzles of one size of one file.
+/// The table of every engine on the puzzles of one size of one file, and a line naming the
+/// engines that do not solve that size.
 fn write_size_table(
     report: &Report,
     file: &str,
     size: &str,
+    which: Columns,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let columns = columns(report);
+    let columns = columns(report, which);
     let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
     for record in report.records.iter().filter(|r| r.file == file && r.size == size) {
         table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
     }
-    for skipped in report.not_applicable.iter().filter(|n| n.file == file && n.size == size) {
-        let mut row = vec![skipped.engine.clone(), count(skipped.puzzles)];
-        row.push(format!("n/a: solves {}", skipped.engine_sizes));
-        row.resize(columns.len(), String::new());
-        table.rows.push(row);
+    if !table.rows.is_empty() {
+        table.write_aligned(out)?;
     }
-    if table.rows.is_empty() {
-        return Ok(());
+    let skipped: Vec<String> = report
+        .not_applicable
+        .iter()
+        .filter(|n| n.file == file && n.size == size)
+        .map(|n| format!("{} (solves {})", n.engine, n.engine_sizes))
+        .collect();
+    if !skipped.is_empty() {
+        writeln!(out, "n/a: {}", skipped.join(", "))?;
     }
-    table.write_aligned(out)
+    Ok(())
 }
 
 /// A report's size (`16x16`) as people read it (`16×16`).
@@ -209,11 +231,11 @@ pub fn shown_size(size: &str) -> String {
 }
 
 /// The report as one Markdown table (file and size columns first), with the settings above it.
-pub fn write_markdown(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+pub fn write_markdown(report: &Report, which: Columns, out: &mut dyn Write) -> io::Result<()> {
     let settings = settings_lines(report);
     writeln!(out, "{}", settings.join("  \n"))?;
     writeln!(out)?;
-    let columns = columns(report);
+    let columns = columns(report, which);
     let mut header = String::from("| file | size |");
     let mut rule = String::from("|---|---|");
     for (index, (name, _)) in columns.iter().enumerate() {
@@ -231,18 +253,17 @@ pub fn write_markdown(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     }
     for skipped in &report.not_applicable {
         let mut row = format!(
-            "| {} | {} | {} | {} | n/a: solves {} |",
+            "| {} | {} | {} | n/a: solves {} |",
             markdown_escape(&skipped.file),
             shown_size(&skipped.size),
             skipped.engine,
-            count(skipped.puzzles),
             skipped.engine_sizes
         );
-        row.push_str(&" |".repeat(columns.len().saturating_sub(3)));
+        row.push_str(&" |".repeat(columns.len().saturating_sub(2)));
         writeln!(out, "{row}")?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", footer_lines(report).join("  \n"))?;
+    writeln!(out, "{}", footer_lines(report, which).join("  \n"))?;
     let failures = failure_lines(report);
     if !failures.is_empty() {
         writeln!(out)?;
@@ -259,34 +280,51 @@ fn markdown_escape(text: &str) -> String {
 
 type Cell = Box<dyn Fn(&Record) -> String>;
 
-/// The columns of the table and Markdown formats: a heading and how to fill it.
-fn columns(report: &Report) -> Vec<(String, Cell)> {
+/// Which columns the table and Markdown formats show.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Columns {
+    /// The figures people compare first, in 120 columns with the built-in engines' names:
+    /// the answers, puzzles/s, the median and longest solve, the rate with every thread,
+    /// guesses per puzzle and the disagreements.
+    #[default]
+    Main,
+    /// Every figure: also the puzzles, the mean and 99th percentile, the speedup, nodes per
+    /// puzzle and the share solved without a guess (`--wide`; CSV and JSON always have all).
+    All,
+}
+
+/// The columns of the table and Markdown formats: a heading and how to fill it. `failed`
+/// appears only when an engine failed. With one thread, the speedup (`1.00×`) never appears,
+/// and the wall-clock rate, close to puzzles/s, only with [`Columns::All`]: for an engine timed
+/// by its own word it is the figure with the harness's clock, pipe included.
+fn columns(report: &Report, which: Columns) -> Vec<(String, Cell)> {
     let threads = report.threads;
-    let columns: Vec<(&str, Cell)> = vec![
-        ("engine", Box::new(|r: &Record| r.engine.clone())),
-        ("puzzles", Box::new(|r: &Record| count(r.puzzles))),
-        ("solved", Box::new(|r: &Record| count(r.solved))),
-        ("unsolvable", Box::new(|r: &Record| count(r.unsolvable))),
-        ("budget-outs", Box::new(|r: &Record| count(r.budget_outs))),
-        ("failed", Box::new(|r: &Record| count(r.failures()))),
-        ("puzzles/s", Box::new(|r: &Record| timed(r, r.single_thread_puzzles_per_second))),
-        ("µs mean", Box::new(|r: &Record| timed(r, r.us_mean))),
-        ("µs median", Box::new(|r: &Record| timed(r, r.us_median))),
-        ("µs p99", Box::new(|r: &Record| timed(r, r.us_p99))),
-        ("µs max", Box::new(|r: &Record| timed(r, r.us_max))),
-        ("", Box::new(|r: &Record| timed(r, r.parallel_puzzles_per_second))),
-        ("speedup", Box::new(|r: &Record| speedup(r))),
-        ("nodes/puzzle", Box::new(|r: &Record| optional(r.nodes_per_puzzle, figure))),
-        ("guesses/puzzle", Box::new(|r: &Record| optional(r.guesses_per_puzzle, figure))),
-        ("no guess", Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
-        ("disagreements", Box::new(|r: &Record| r.disagreements.map_or("off".into(), count))),
-    ];
-    // A run where every engine answered every puzzle keeps the table it always had.
+    let all = which == Columns::All;
     let failed = report.failures_total() > 0;
+    let parallel = threads > 1;
+    let columns: Vec<(&str, bool, Cell)> = vec![
+        ("engine", true, Box::new(|r: &Record| r.engine.clone())),
+        ("puzzles", all, Box::new(|r: &Record| count(r.puzzles))),
+        ("solved", true, Box::new(|r: &Record| count(r.solved))),
+        ("unsolvable", true, Box::new(|r: &Record| count(r.unsolvable))),
+        ("budget-outs", true, Box::new(|r: &Record| count(r.budget_outs))),
+        ("failed", failed, Box::new(|r: &Record| count(r.failures()))),
+        ("puzzles/s", true, Box::new(|r: &Record| timed(r, r.single_thread_puzzles_per_second))),
+        ("µs mean", all, Box::new(|r: &Record| timed(r, r.us_mean))),
+        ("µs median", true, Box::new(|r: &Record| timed(r, r.us_median))),
+        ("µs p99", all, Box::new(|r: &Record| timed(r, r.us_p99))),
+        ("µs max", true, Box::new(|r: &Record| timed(r, r.us_max))),
+        ("", parallel || all, Box::new(|r: &Record| timed(r, r.parallel_puzzles_per_second))),
+        ("speedup", all && parallel, Box::new(|r: &Record| speedup(r))),
+        ("nodes/puzzle", all, Box::new(|r: &Record| optional(r.nodes_per_puzzle, figure))),
+        ("guesses/puzzle", true, Box::new(|r: &Record| optional(r.guesses_per_puzzle, figure))),
+        ("no guess", all, Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
+        ("disagreements", true, Box::new(|r: &Record| r.disagreements.map_or("off".into(), count))),
+    ];
     columns
         .into_iter()
-        .filter(|(name, _)| failed || *name != "failed")
-        .map(|(name, cell)| {
+        .filter(|(_, shown, _)| *shown)
+        .map(|(name, _, cell)| {
             let name = if name.is_empty() { format!("{threads}-thread/s") } else { name.into() };
             (name, cell)
         })
@@ -470,12 +508,24 @@ pub fn engine_notes(report: &Report) -> Vec<String> {
 }
 
 /// What the columns mean, and the cross-check's verdict.
-fn footer_lines(report: &Report) -> Vec<String> {
+fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
+    let parallel = if report.threads > 1 || which == Columns::All {
+        format!(
+            "{}-thread/s: wall clock with {}; ",
+            report.threads,
+            counted(report.threads, "thread", "threads")
+        )
+    } else {
+        String::new()
+    };
+    let wide = match which {
+        Columns::All if report.threads > 1 => "speedup: their ratio; ",
+        Columns::All => "",
+        Columns::Main => "--wide for every figure; ",
+    };
     let mut lines = vec![format!(
-        "puzzles/s and µs: one thread, sequential pass; {}-thread/s: wall clock with {}; \
-         speedup: their ratio; —: not reported by the engine",
-        report.threads,
-        counted(report.threads, "thread", "threads")
+        "puzzles/s and µs: one thread, sequential pass; {parallel}{wide}\
+         —: not reported by the engine"
     )];
     lines.push(timing_line(report));
     lines.extend(engine_notes(report));

@@ -9,7 +9,9 @@ use std::sync::LazyLock;
 use common::{engine, options, repository, samples, shipped_prefix};
 use serde_json::Value;
 use sudoku_bench::chart::BarKind;
-use sudoku_bench::output::{self, OutputFormat, read_csv, read_json, render};
+use sudoku_bench::output::{
+    self, Columns, OutputFormat, read_csv, read_json, render, render_columns,
+};
 use sudoku_bench::{Record, Report, Schedule};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Stats};
 use sudoku_engines::{EngineInfo, default_engine};
@@ -236,7 +238,34 @@ fn human_formats_state_the_settings_and_the_verdict() {
     let markdown = render(&report, OutputFormat::Markdown);
     let rows: Vec<&str> = markdown.lines().filter(|line| line.starts_with("| ")).collect();
     assert_eq!(rows.len(), report.records.len() + 1, "{markdown}");
-    assert!(rows[0].starts_with("| file | size | engine | puzzles |"), "{markdown}");
+    assert!(rows[0].starts_with("| file | size | engine | solved |"), "{markdown}");
     assert!(rows[1].contains(" | 9×9 | "), "{markdown}");
     assert!(markdown.contains("mode unique"));
+}
+
+#[test]
+fn the_table_fits_120_columns_and_wide_has_every_figure() {
+    let directory = tempfile::tempdir().unwrap();
+    let mut report = sample_report(&directory);
+    let table = render(&report, OutputFormat::Table);
+    let widest =
+        table.lines().filter(|line| line.starts_with("engine") || line.starts_with("fast"));
+    for line in widest {
+        assert!(line.chars().count() <= 120, "{} columns: {line}", line.chars().count());
+    }
+    for heading in ["µs median", "µs max", "2-thread/s", "guesses/puzzle", "disagreements"] {
+        assert!(table.contains(heading), "{heading} in {table}");
+    }
+    let wide = render_columns(&report, OutputFormat::Table, Columns::All);
+    for heading in ["puzzles  ", "µs mean", "µs p99", "speedup", "nodes/puzzle", "no guess"] {
+        assert!(!table.contains(heading), "{heading} in {table}");
+        assert!(wide.contains(heading), "{heading} in {wide}");
+    }
+
+    // With one thread the speedup is never shown, the wall-clock rate only with every figure.
+    report.threads = 1;
+    let table = render(&report, OutputFormat::Table);
+    let wide = render_columns(&report, OutputFormat::Table, Columns::All);
+    assert!(!table.contains("1-thread/s") && !table.contains("speedup"), "{table}");
+    assert!(wide.contains("1-thread/s") && !wide.contains("speedup"), "{wide}");
 }

@@ -25,7 +25,7 @@ use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
 
-use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs};
+use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs, ReportOutput};
 use crate::console::{self, Halt, errln, plural};
 use crate::exit;
 
@@ -409,7 +409,7 @@ fn write_outputs(args: &BenchArgs, ran: &mut Ran, findings: &mut Findings) -> Re
     }
 
     let format = OutputFormat::from(args.output.format);
-    write_report(&ran.report, format, args.output.out.as_deref(), findings)?;
+    write_report(&ran.report, format, &args.output, findings)?;
     draw_pictures(&ran.report, &args.pictures, findings)?;
 
     // Keep standard output parseable when it holds CSV or JSON.
@@ -737,11 +737,12 @@ fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[PathBuf]) -> Result<
 fn write_report(
     report: &Report,
     format: OutputFormat,
-    out: Option<&Path>,
+    output: &ReportOutput,
     findings: &mut Findings,
 ) -> Result<(), Halt> {
-    let text = output::render(report, format);
-    match out {
+    let columns = if output.wide { output::Columns::All } else { output::Columns::Main };
+    let text = output::render_columns(report, format, columns);
+    match output.out.as_deref() {
         Some(path) => {
             if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
                 findings.bad_input = true;
@@ -846,12 +847,7 @@ fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     findings.bad_input |= merged.read_errors() > 0;
     print_disagreements(&merged)?;
     print_failures(&merged)?;
-    write_report(
-        &merged,
-        OutputFormat::from(args.output.format),
-        args.output.out.as_deref(),
-        findings,
-    )?;
+    write_report(&merged, OutputFormat::from(args.output.format), &args.output, findings)?;
     draw_pictures(&merged, &args.pictures, findings)
 }
 

@@ -71,7 +71,7 @@ fn an_engine_that_answered_nothing_has_no_rate_or_speedup() {
     let dir = directory.path();
     shipped_puzzles(dir, "p.txt", 20);
     let crash = "crash=judge:sh -c 'exit 139'";
-    let args = ["bench", "p.txt", "-j", "2", "-e", "crash,fast", "--external", crash];
+    let args = ["bench", "p.txt", "-j", "2", "-e", "crash,fast", "--external", crash, "--wide"];
     let output = sudoku_in(dir, &args);
     assert_eq!(output.status.code(), Some(5), "{}", text(&output.stderr));
     let table = text(&output.stdout);

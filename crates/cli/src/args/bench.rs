@@ -284,6 +284,12 @@ pub struct ReportOutput {
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+
+    /// Show every figure in the table and Markdown formats: also the puzzles, the mean and
+    /// 99th percentile, the speedup, nodes per puzzle and the share solved without a guess (the
+    /// table otherwise fits 120 columns; CSV and JSON always have every figure).
+    #[arg(long)]
+    pub wide: bool,
 }
 
 /// Charts and the HTML report, of a run or of a merge.

@@ -19,7 +19,9 @@ mod values;
 
 use clap::{Parser, Subcommand};
 
-pub use bench::{BenchAction, BenchArgs, CompareArgs, EngineSelection, MergeArgs, PictureArgs};
+pub use bench::{
+    BenchAction, BenchArgs, CompareArgs, EngineSelection, MergeArgs, PictureArgs, ReportOutput,
+};
 pub use engines::EnginesArgs;
 pub use external::ExternalArgs;
 pub use generate::GenerateArgs;
