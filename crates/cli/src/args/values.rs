@@ -1,7 +1,26 @@
 //! The parsers of values several commands take (a node budget, a number of threads, seconds,
 //! MiB), and what they parse to. Nothing here names another file of `args`.
 
+use std::str::FromStr;
 use std::time::Duration;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+
+/// The values of an option that chooses among a library's closed set (`--mode`, `--format`
+/// of `sudoku bench`): `all` by their `name`s, each listed in `--help` with its `help` text,
+/// and read back by the type's own `FromStr`, so that the names and texts are the library's.
+pub(super) fn named_values<T>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + FromStr<Err = String> + Send + Sync + 'static,
+{
+    let values: Vec<PossibleValue> =
+        all.iter().map(|&value| PossibleValue::new(name(value)).help(help(value))).collect();
+    PossibleValuesParser::new(values).try_map(|text| text.parse::<T>())
+}
 
 /// `--budget`: a number of nodes, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
