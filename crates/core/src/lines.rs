@@ -71,30 +71,16 @@ pub fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>, max: usize) -> io
 }
 
 /// Reads the rest of the current line and drops it, up to and including its `\n` (or to the
-/// end of the input), holding none of it: after [`Line::TooLong`], the next [`read_line`]
-/// then reads the next line.
+/// end of the input), holding at most a few kilobytes of it: after [`Line::TooLong`], the
+/// next [`read_line`] then reads the next line.
 pub fn skip_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if available.is_empty() {
-            return Ok(());
-        }
-        match available.iter().position(|&byte| byte == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let skipped = available.len();
-                input.consume(skipped);
-            }
-        }
-    }
+    let mut piece = Vec::new();
+    while read_line(input, &mut piece, SKIPPED_AT_ONCE)? == Line::TooLong {}
+    Ok(())
 }
+
+/// The bytes [`skip_line`] holds at a time.
+const SKIPPED_AT_ONCE: usize = 8192;
 
 #[cfg(test)]
 mod tests {
@@ -203,6 +189,12 @@ mod tests {
         let mut input = &b"no end"[..];
         skip_line(&mut input).unwrap();
         assert!(input.is_empty());
+        // A line far longer than what is skipped at once.
+        let mut long = vec![b'x'; 10 * SKIPPED_AT_ONCE + 1];
+        long.extend_from_slice(b"\nnext\n");
+        let mut input = &long[..];
+        skip_line(&mut input).unwrap();
+        assert_eq!(input, b"next\n");
     }
 
     /// A source that is interrupted before each byte it gives.
