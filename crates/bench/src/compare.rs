@@ -190,6 +190,43 @@ pub enum CompareFormat {
     Json,
 }
 
+impl CompareFormat {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [CompareFormat; 4] =
+        [CompareFormat::Table, CompareFormat::Markdown, CompareFormat::Csv, CompareFormat::Json];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            CompareFormat::Table => "table",
+            CompareFormat::Markdown => "markdown",
+            CompareFormat::Csv => "csv",
+            CompareFormat::Json => "json",
+        }
+    }
+
+    /// What the format holds, in a line for `--help`.
+    pub fn help(self) -> &'static str {
+        match self {
+            CompareFormat::Table => "Aligned text for the terminal",
+            CompareFormat::Markdown => "Markdown, to paste into a pull request",
+            CompareFormat::Csv => "A row per file, size and engine",
+            CompareFormat::Json => {
+                "Everything, each interval's bounds and every changed and unpaired puzzle included"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for CompareFormat {
+    type Err = String;
+
+    /// One of the [`CompareFormat::name`]s.
+    fn from_str(text: &str) -> Result<CompareFormat, String> {
+        crate::names::by_name(&CompareFormat::ALL, CompareFormat::name, "comparison format", text)
+    }
+}
+
 impl Comparison {
     /// The pairs of groups whose new side is slower.
     pub fn slower(&self) -> usize {

@@ -53,6 +53,7 @@ pub mod html;
 pub mod latency;
 pub mod measure;
 pub mod merge;
+mod names;
 pub mod output;
 pub mod per_puzzle;
 pub mod progress;

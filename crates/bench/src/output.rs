@@ -31,6 +31,56 @@ pub enum OutputFormat {
     GithubBenchmark,
 }
 
+impl OutputFormat {
+    /// Every format, in the order `--help` lists them.
+    pub const ALL: [OutputFormat; 6] = [
+        OutputFormat::Table,
+        OutputFormat::Markdown,
+        OutputFormat::Csv,
+        OutputFormat::Json,
+        OutputFormat::Bmf,
+        OutputFormat::GithubBenchmark,
+    ];
+
+    /// The name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutputFormat::Table => "table",
+            OutputFormat::Markdown => "markdown",
+            OutputFormat::Csv => "csv",
+            OutputFormat::Json => "json",
+            OutputFormat::Bmf => "bmf",
+            OutputFormat::GithubBenchmark => "github-benchmark",
+        }
+    }
+
+    /// What the format holds, in a line for `--help`.
+    pub fn help(self) -> &'static str {
+        match self {
+            OutputFormat::Table => "Aligned tables for the terminal",
+            OutputFormat::Markdown => "A Markdown table",
+            OutputFormat::Csv => "One CSV row per engine and file",
+            OutputFormat::Json => "The whole report, in the documented JSON schema",
+            OutputFormat::Bmf => {
+                "Bencher Metric Format: per engine, file and size, latency (ns, with the bounds \
+                 of its 95% interval), throughput and nodes per puzzle"
+            }
+            OutputFormat::GithubBenchmark => {
+                "github-action-benchmark's customSmallerIsBetter: time and nodes per puzzle"
+            }
+        }
+    }
+}
+
+impl std::str::FromStr for OutputFormat {
+    type Err = String;
+
+    /// One of the [`OutputFormat::name`]s.
+    fn from_str(text: &str) -> Result<OutputFormat, String> {
+        crate::names::by_name(&OutputFormat::ALL, OutputFormat::name, "report format", text)
+    }
+}
+
 /// Writes `report` in `format`, the table and Markdown with their main columns.
 pub fn write(report: &Report, format: OutputFormat, out: &mut dyn Write) -> io::Result<()> {
     write_columns(report, format, Columns::Main, out)

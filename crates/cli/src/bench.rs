@@ -268,7 +268,7 @@ fn plan<'e>(
     };
     let options = BenchOptions {
         engines,
-        mode: args.mode.into(),
+        mode: args.mode,
         budget: args.budget.0,
         threads: args.threads.unwrap_or_else(crate::args::cores),
         timing,
@@ -408,8 +408,8 @@ fn write_outputs(args: &BenchArgs, ran: &mut Ran, findings: &mut Findings) -> Re
         }
     }
 
-    let format = OutputFormat::from(args.output.format);
-    write_report(&ran.report, format, &args.output, findings)?;
+    let format = args.output.format;
+    write_report(&ran.report, &args.output, findings)?;
     draw_pictures(&ran.report, &args.pictures, findings)?;
 
     // Keep standard output parseable when it holds CSV or JSON.
@@ -425,7 +425,7 @@ fn check_gates(
     findings: &mut Findings,
 ) -> Result<(), Halt> {
     let Ran { plan, report, watchers } = ran;
-    let format = OutputFormat::from(args.output.format);
+    let format = args.output.format;
     if let Some(pair) = watchers.pair {
         let compared = pair.finish();
         findings.regression |= compared.is_regression(true);
@@ -565,7 +565,7 @@ impl Plan {
             Some(_) if per_puzzle_baseline(args).is_some() => None,
             Some(name) => {
                 let report = baseline::load_named(name).map_err(|error| error.to_string())?;
-                baseline::check_settings(&report, args.mode.into(), args.budget.0)
+                baseline::check_settings(&report, args.mode, args.budget.0)
                     .map_err(|error| format!("baseline {name}: {error}"))?;
                 Some(LoadedBaseline { name: name.clone(), report })
             }
@@ -733,15 +733,14 @@ fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[PathBuf]) -> Result<
     Ok(())
 }
 
-/// Writes the report in `format` to `out`, or to standard output.
+/// Writes the report as `output` asks (format, columns), to its file or to standard output.
 fn write_report(
     report: &Report,
-    format: OutputFormat,
     output: &ReportOutput,
     findings: &mut Findings,
 ) -> Result<(), Halt> {
     let columns = if output.wide { output::Columns::All } else { output::Columns::Main };
-    let text = output::render_columns(report, format, columns);
+    let text = output::render_columns(report, output.format, columns);
     match output.out.as_deref() {
         Some(path) => {
             if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
@@ -847,7 +846,7 @@ fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
     findings.bad_input |= merged.read_errors() > 0;
     print_disagreements(&merged)?;
     print_failures(&merged)?;
-    write_report(&merged, OutputFormat::from(args.output.format), &args.output, findings)?;
+    write_report(&merged, &args.output, findings)?;
     draw_pictures(&merged, &args.pictures, findings)
 }
 

@@ -98,7 +98,7 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
     }
     let mut text = Vec::new();
     // Writing to memory cannot fail.
-    let _ = comparison.write(args.format.into(), &mut text);
+    let _ = comparison.write(args.format, &mut text);
     match &args.out {
         Some(path) => {
             if let Err(error) = files::write_whole(path, &text, false) {

@@ -42,19 +42,22 @@ impl Format {
         }
     }
 
-    /// A one-line description for `--help`.
+    /// What the format reads, in a line for `--help` (`--input-format`).
     pub fn description(self) -> &'static str {
         match self {
             Format::Judge => {
-                "the numeric block: a line of space-separated numbers per row, 0 or . = blank \
-                 (Baekjoon 2580 at 9×9; alias: numeric)"
+                "The numeric block: a line of space-separated numbers per row, 0 or . = blank \
+                 (Baekjoon 2580 at 9×9; every size)"
             }
-            Format::Compact => "a line of symbols per row, without spaces (Baekjoon 2239 at 9×9)",
+            Format::Compact => {
+                "A line of symbols per row without spaces (Baekjoon 2239 at 9×9; up to 36×36)"
+            }
             Format::Line => {
-                "the whole grid on one line (81 symbols at 9×9), '.' = blank (public corpora)"
+                "The whole grid on one line: 81 symbols at 9×9, 256 at 16×16, ...; '.' or '0' = \
+                 blank"
             }
-            Format::Pretty => "rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands",
-            Format::Bordered => "rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders",
+            Format::Pretty => "Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands",
+            Format::Bordered => "Rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders",
         }
     }
 

@@ -15,6 +15,7 @@ pub mod engine;
 pub mod error;
 pub mod format;
 pub mod grid;
+pub mod lines;
 pub mod read;
 pub mod size;
 pub mod symmetry;

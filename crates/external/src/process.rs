@@ -30,13 +30,14 @@
 //! is a channel receive with a time-out.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use sudoku_core::lines::{self, Line};
 use sudoku_core::{Failure, FailureKind};
 
 /// The longest line read from a program: 1 MiB, far beyond a 64×64 grid written as numbers.
@@ -528,13 +529,12 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Event>) {
     let mut reader = BufReader::with_capacity(64 * 1024, stdout);
     let mut line = Vec::new();
     loop {
-        line.clear();
-        match read_bounded_line(&mut reader, &mut line) {
-            Ok(0) | Err(_) => {
+        match lines::read_line(&mut reader, &mut line, MAX_LINE) {
+            Ok(Line::End) | Err(_) => {
                 let _ = sender.send(Event::Closed);
                 return;
             }
-            Ok(_) if line.len() > MAX_LINE => {
+            Ok(Line::TooLong) => {
                 let _ = sender.send(Event::Unreadable(format!(
                     "wrote a line longer than {} bytes, starting {}",
                     MAX_LINE,
@@ -542,8 +542,8 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Event>) {
                 )));
                 return;
             }
-            Ok(_) => {
-                while line.last().is_some_and(|&byte| byte == b'\n' || byte == b'\r') {
+            Ok(Line::Whole) => {
+                while line.last() == Some(&b'\r') {
                     line.pop();
                 }
                 let event = match String::from_utf8(std::mem::take(&mut line)) {
@@ -558,32 +558,6 @@ fn read_lines(stdout: impl Read, sender: &mpsc::Sender<Event>) {
                     return;
                 }
             }
-        }
-    }
-}
-
-/// Reads one line into `line`, stopping once it holds more than [`MAX_LINE`] bytes; returns the
-/// bytes read (0 at the end).
-fn read_bounded_line(reader: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<usize> {
-    let mut total = 0;
-    loop {
-        let available = match reader.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if available.is_empty() {
-            return Ok(total);
-        }
-        let (used, done) = match available.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (end + 1, true),
-            None => (available.len(), false),
-        };
-        line.extend_from_slice(&available[..used]);
-        reader.consume(used);
-        total += used;
-        if done || line.len() > MAX_LINE {
-            return Ok(total);
         }
     }
 }

@@ -97,10 +97,7 @@ impl std::str::FromStr for ChartKind {
 
     /// One of the [`ChartKind::name`]s.
     fn from_str(text: &str) -> Result<ChartKind, String> {
-        ChartKind::ALL.into_iter().find(|kind| kind.name() == text).ok_or_else(|| {
-            let names: Vec<&str> = ChartKind::ALL.iter().map(|kind| kind.name()).collect();
-            format!("unknown chart '{text}' (one of {})", names.join(", "))
-        })
+        crate::names::by_name(&ChartKind::ALL, ChartKind::name, "chart", text)
     }
 }
 

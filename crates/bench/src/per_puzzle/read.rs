@@ -7,6 +7,7 @@ use std::io::{self, BufRead};
 use std::path::Path;
 
 use serde::Deserialize;
+use sudoku_core::lines::{self, Line};
 use sudoku_core::{FailureKind, Size};
 
 use super::row::{COLUMNS, OLD_COLUMNS, RowCounters, RowFormat, RowVerdict};
@@ -549,11 +550,13 @@ pub(crate) fn read_rows(
     // Made once: building its tables costs more than reading a line.
     let mut csv = csv_core::Reader::new();
     loop {
-        let read =
-            read_line(&mut input, &mut buffer).map_err(|error| format!("{name}: {error}"))?;
-        let Some(complete) = read else { break };
+        let read = lines::read_line(&mut input, &mut buffer, MAX_ROW_LINE)
+            .map_err(|error| format!("{name}: {error}"))?;
+        if read == Line::End {
+            break;
+        }
         number += 1;
-        let line = checked_text(&buffer, complete)
+        let line = checked_text(&buffer, read == Line::Whole)
             .map_err(|(column, problem)| at(number, column, &problem))?;
         if line.trim().is_empty() {
             continue;
@@ -600,39 +603,10 @@ pub(crate) fn read_rows(
     Ok(rows)
 }
 
-/// Reads one line of `input` into `buffer`, without its end: `Some(true)` for a whole line,
-/// `Some(false)` for one cut at [`MAX_ROW_LINE`] bytes (nothing more of it is read), `None` at
-/// the end of the input.
-fn read_line(input: &mut impl BufRead, buffer: &mut Vec<u8>) -> io::Result<Option<bool>> {
-    buffer.clear();
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if available.is_empty() {
-            return Ok((!buffer.is_empty()).then_some(true));
-        }
-        let room = MAX_ROW_LINE - buffer.len();
-        let (taken, ended) = match available.iter().take(room).position(|&byte| byte == b'\n') {
-            Some(end) => (end, true),
-            None => (available.len().min(room), false),
-        };
-        buffer.extend_from_slice(&available[..taken]);
-        input.consume(taken + usize::from(ended));
-        if ended {
-            return Ok(Some(true));
-        }
-        if buffer.len() == MAX_ROW_LINE {
-            return Ok(Some(false));
-        }
-    }
-}
-
 /// The line as text, or the column (counted in characters from 1) and the problem: a control
 /// character, bytes that are not UTF-8, or a line cut at [`MAX_ROW_LINE`] bytes.
 fn checked_text(bytes: &[u8], complete: bool) -> Result<&str, (usize, String)> {
+    // The reader takes off a `\r\n`; a last line without its `\n` may still end in `\r`.
     let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
     let valid = match std::str::from_utf8(bytes) {
         Ok(text) => text,

@@ -101,6 +101,9 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode, in the order `--help` lists them.
+    pub const ALL: [Mode; 2] = [Mode::First, Mode::Unique];
+
     /// The solve limits of this mode, without a budget.
     pub fn limits(self) -> Limits {
         match self {
@@ -117,12 +120,21 @@ impl Mode {
         }
     }
 
-    /// What the mode does, for report headers.
+    /// What the mode does, for report headers and `--help`.
     pub fn meaning(self) -> &'static str {
         match self {
             Mode::First => "each solve stops at the first solution",
             Mode::Unique => "each solve counts solutions up to 2, proving uniqueness",
         }
+    }
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+
+    /// One of the [`Mode::name`]s.
+    fn from_str(text: &str) -> Result<Mode, String> {
+        crate::names::by_name(&Mode::ALL, Mode::name, "mode", text)
     }
 }
 

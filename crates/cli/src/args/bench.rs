@@ -4,11 +4,14 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
+use sudoku_bench::Mode;
+use sudoku_bench::compare::CompareFormat;
+use sudoku_bench::output::OutputFormat;
 
 use super::external::ExternalArgs;
 use super::input::InputArgs;
-use super::values::{NodeBudget, parse_budget, parse_seconds, parse_threads};
+use super::values::{NodeBudget, named_values, parse_budget, parse_seconds, parse_threads};
 
 /// What `sudoku bench` does, writes and checks, and its exit codes.
 pub(super) const BENCH_HELP: &str = "\
@@ -111,8 +114,9 @@ pub struct BenchArgs {
 
     /// `first` stops each solve at the first solution; `unique` counts to 2, proving
     /// uniqueness (the mode of the field's published tables).
-    #[arg(short, long, value_enum, default_value_t = ModeArg::Unique)]
-    pub mode: ModeArg,
+    #[arg(short, long, default_value = Mode::Unique.name(),
+          value_parser = named_values(&Mode::ALL, Mode::name, Mode::meaning))]
+    pub mode: Mode,
 
     /// Give up on a puzzle after this many search nodes (instrumented engines only; engines
     /// without statistics ignore budgets). `none` for no budget.
@@ -214,72 +218,13 @@ pub struct BenchArgs {
     pub action: Option<BenchAction>,
 }
 
-/// `--mode`.
-///
-/// A mirror of `sudoku_bench::Mode`, for the text of each value in `--help`: clap's
-/// `ValueEnum` cannot be derived on another crate's type, and the bench crate has no list of
-/// its names to build the values from (as `--output-format` does with the formats of the core
-/// crate).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModeArg {
-    /// Stop each solve at the first solution.
-    First,
-    /// Count solutions up to two, proving uniqueness.
-    Unique,
-}
-
-impl From<ModeArg> for sudoku_bench::Mode {
-    fn from(mode: ModeArg) -> Self {
-        match mode {
-            ModeArg::First => sudoku_bench::Mode::First,
-            ModeArg::Unique => sudoku_bench::Mode::Unique,
-        }
-    }
-}
-
-/// `--format` of `sudoku bench`.
-///
-/// A mirror of `sudoku_bench::output::OutputFormat`, for the text of each value in `--help`: clap's
-/// `ValueEnum` cannot be derived on another crate's type, and the bench crate has no list of
-/// its names to build the values from (as `--output-format` does with the formats of the core
-/// crate).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportFormat {
-    /// Aligned tables for the terminal.
-    Table,
-    /// A Markdown table.
-    Markdown,
-    /// One CSV row per engine and file.
-    Csv,
-    /// The whole report, in the documented JSON schema.
-    Json,
-    /// Bencher Metric Format: per engine, file and size, latency (ns, with the bounds of its
-    /// 95% interval), throughput and nodes per puzzle.
-    Bmf,
-    /// github-action-benchmark's customSmallerIsBetter: time and nodes per puzzle.
-    GithubBenchmark,
-}
-
-impl From<ReportFormat> for sudoku_bench::output::OutputFormat {
-    fn from(format: ReportFormat) -> Self {
-        use sudoku_bench::output::OutputFormat;
-        match format {
-            ReportFormat::Table => OutputFormat::Table,
-            ReportFormat::Markdown => OutputFormat::Markdown,
-            ReportFormat::Csv => OutputFormat::Csv,
-            ReportFormat::Json => OutputFormat::Json,
-            ReportFormat::Bmf => OutputFormat::Bmf,
-            ReportFormat::GithubBenchmark => OutputFormat::GithubBenchmark,
-        }
-    }
-}
-
 /// Where the report goes and in what format, of a run or of a merge.
 #[derive(Args, Debug, Clone)]
 pub struct ReportOutput {
     /// The report's format.
-    #[arg(short, long, value_enum, default_value_t = ReportFormat::Table)]
-    pub format: ReportFormat,
+    #[arg(short, long, default_value = OutputFormat::Table.name(),
+          value_parser = named_values(&OutputFormat::ALL, OutputFormat::name, OutputFormat::help))]
+    pub format: OutputFormat,
 
     /// Write the report to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
@@ -448,42 +393,13 @@ pub struct CompareArgs {
     pub allow_partial: bool,
 
     /// The output's format.
-    #[arg(short, long, value_enum, default_value_t = CompareFormatArg::Table)]
-    pub format: CompareFormatArg,
+    #[arg(short, long, default_value = CompareFormat::Table.name(),
+          value_parser = named_values(&CompareFormat::ALL, CompareFormat::name, CompareFormat::help))]
+    pub format: CompareFormat,
 
     /// Write the comparison to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-/// `sudoku bench compare --format`.
-///
-/// A mirror of `sudoku_bench::compare::CompareFormat`, for the text of each value in `--help`: clap's
-/// `ValueEnum` cannot be derived on another crate's type, and the bench crate has no list of
-/// its names to build the values from (as `--output-format` does with the formats of the core
-/// crate).
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CompareFormatArg {
-    /// Aligned text for the terminal.
-    Table,
-    /// Markdown, to paste into a pull request.
-    Markdown,
-    /// A row per file, size and engine.
-    Csv,
-    /// Everything, each interval's bounds and every changed and unpaired puzzle included.
-    Json,
-}
-
-impl From<CompareFormatArg> for sudoku_bench::compare::CompareFormat {
-    fn from(format: CompareFormatArg) -> Self {
-        use sudoku_bench::compare::CompareFormat;
-        match format {
-            CompareFormatArg::Table => CompareFormat::Table,
-            CompareFormatArg::Markdown => CompareFormat::Markdown,
-            CompareFormatArg::Csv => CompareFormat::Csv,
-            CompareFormatArg::Json => CompareFormat::Json,
-        }
-    }
 }
 
 /// `--scatter A,B`: two engine names.
@@ -505,4 +421,74 @@ fn parse_percent(text: &str) -> Result<f64, String> {
         .ok()
         .filter(|percent| percent.is_finite() && *percent >= 0.0)
         .ok_or_else(|| format!("expected a percentage such as 10, or `none`, found '{text}'"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::args::{Cli, Command};
+
+    /// The arguments of `sudoku bench ARGS...`.
+    fn bench(args: &[&str]) -> Result<BenchArgs, clap::Error> {
+        let cli = Cli::try_parse_from(["sudoku", "bench"].iter().chain(args))?;
+        match cli.command {
+            Some(Command::Bench(bench)) => Ok(*bench),
+            other => panic!("not a bench: {other:?}"),
+        }
+    }
+
+    /// The arguments of `sudoku bench compare old.csv ARGS...`.
+    fn compare(args: &[&str]) -> Result<CompareArgs, clap::Error> {
+        match bench(&[&["compare", "old.csv"], args].concat())?.action {
+            Some(BenchAction::Compare(compare)) => Ok(compare),
+            other => panic!("not a compare: {other:?}"),
+        }
+    }
+
+    /// The names and help texts `--help` lists for `option` of `command`.
+    fn listed(command: &clap::Command, option: &str) -> Vec<(String, String)> {
+        let argument = command.get_arguments().find(|a| a.get_id() == option).unwrap();
+        let values = argument.get_possible_values();
+        let help = |value: &clap::builder::PossibleValue| value.get_help().unwrap().to_string();
+        values.iter().map(|value| (value.get_name().to_owned(), help(value))).collect()
+    }
+
+    #[test]
+    fn every_mode_and_format_is_taken_by_its_name() {
+        assert_eq!(bench(&[]).unwrap().mode, Mode::Unique);
+        assert_eq!(bench(&[]).unwrap().output.format, OutputFormat::Table);
+        assert_eq!(compare(&[]).unwrap().format, CompareFormat::Table);
+        for mode in Mode::ALL {
+            assert_eq!(bench(&["--mode", mode.name()]).unwrap().mode, mode);
+        }
+        for format in OutputFormat::ALL {
+            assert_eq!(bench(&["-f", format.name()]).unwrap().output.format, format);
+        }
+        for format in CompareFormat::ALL {
+            assert_eq!(compare(&["-f", format.name()]).unwrap().format, format);
+        }
+        for wrong in [&["--mode", "First"][..], &["-f", "md"], &["compare", "a", "-f", "bmf"]] {
+            let error = bench(wrong).unwrap_err();
+            assert_eq!(error.kind(), clap::error::ErrorKind::InvalidValue, "{wrong:?}");
+        }
+    }
+
+    #[test]
+    fn every_value_is_listed_in_the_help_with_the_librarys_text() {
+        let command = <Cli as clap::CommandFactory>::command();
+        let bench = command.find_subcommand("bench").unwrap();
+        let compare = bench.find_subcommand("compare").unwrap();
+        let texts = |values: &[(&str, &str)]| -> Vec<(String, String)> {
+            values.iter().map(|&(name, help)| (name.to_owned(), help.to_owned())).collect()
+        };
+        let modes: Vec<_> = Mode::ALL.map(|mode| (mode.name(), mode.meaning())).into();
+        assert_eq!(listed(bench, "mode"), texts(&modes));
+        let formats: Vec<_> = OutputFormat::ALL.map(|format| (format.name(), format.help())).into();
+        assert_eq!(listed(bench, "format"), texts(&formats));
+        let formats: Vec<_> =
+            CompareFormat::ALL.map(|format| (format.name(), format.help())).into();
+        assert_eq!(listed(compare, "format"), texts(&formats));
+    }
 }

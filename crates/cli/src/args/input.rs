@@ -1,14 +1,17 @@
 //! How puzzles are read: `--input-format`, `--size` and `--alphabet`, of every command that
 //! reads puzzles.
 
-use clap::{Args, ValueEnum};
+use clap::Args;
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use sudoku_core::{Alphabet, Format, ReadOptions, Size};
+
+use super::values::format_value;
 
 /// How puzzles are read: what is detected unless forced.
 #[derive(Args, Debug, Clone, Copy)]
 pub struct InputArgs {
     /// The format of the puzzles; `auto` detects it for each puzzle.
-    #[arg(short, long, value_enum, default_value_t = InputFormat::Auto)]
+    #[arg(short, long, default_value = AUTO, value_parser = input_formats())]
     pub input_format: InputFormat,
 
     /// The size of every puzzle: a side (4, 9, 16, 25, 36, 49, 64) or `16x16`; by default each
@@ -30,37 +33,71 @@ impl InputArgs {
     }
 }
 
-/// `--input-format`: a format, or detection. Not `sudoku_core::Format` itself, as
-/// `--output-format` is: `auto` is no format (the reader takes `None` for it), and the texts
-/// of the values here speak of reading.
-#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputFormat {
-    /// Detect each puzzle's format from its first line.
-    Auto,
-    /// The numeric block: a line of space-separated numbers per row, 0 or . = blank
-    /// (Baekjoon 2580 at 9×9; every size).
-    #[value(alias = "numeric")]
-    Judge,
-    /// A line of symbols per row without spaces (Baekjoon 2239 at 9×9; up to 36×36).
-    Compact,
-    /// The whole grid on one line: 81 symbols at 9×9, 256 at 16×16, ...; '.' or '0' = blank.
-    Line,
-    /// Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands.
-    Pretty,
-    /// Rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders.
-    Bordered,
-}
+/// `--input-format`: a format forced, or `None` for detection (`auto`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InputFormat(pub Option<Format>);
 
 impl InputFormat {
     /// The forced format, or `None` for detection.
     pub fn forced(self) -> Option<Format> {
-        match self {
-            InputFormat::Auto => None,
-            InputFormat::Judge => Some(Format::Judge),
-            InputFormat::Compact => Some(Format::Compact),
-            InputFormat::Line => Some(Format::Line),
-            InputFormat::Pretty => Some(Format::Pretty),
-            InputFormat::Bordered => Some(Format::Bordered),
+        self.0
+    }
+}
+
+/// `--input-format`'s values: `auto`, then the formats of `sudoku_core::Format` by the names
+/// its `FromStr` reads, each listed in `--help` with what it reads.
+fn input_formats() -> impl TypedValueParser<Value = InputFormat> {
+    let auto = PossibleValue::new(AUTO).help("Detect each puzzle's format from its first line");
+    let formats = Format::ALL.map(|format| format_value(format, format.description()));
+    PossibleValuesParser::new([auto].into_iter().chain(formats)).try_map(|name| {
+        if name == AUTO {
+            Ok(InputFormat(None))
+        } else {
+            name.parse().map(|f| InputFormat(Some(f)))
+        }
+    })
+}
+
+/// The value of `--input-format` that detects each puzzle's format.
+const AUTO: &str = "auto";
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use super::*;
+    use crate::args::{Cli, Command};
+
+    /// The `--input-format` of `sudoku count ARGS...`.
+    fn input_format(args: &[&str]) -> Result<Option<Format>, clap::Error> {
+        let cli = Cli::try_parse_from(["sudoku", "count"].iter().chain(args))?;
+        match cli.command {
+            Some(Command::Count(count)) => Ok(count.input.options().format),
+            other => panic!("not a count: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn auto_detects_and_every_format_is_forced_by_its_name() {
+        assert_eq!(input_format(&[]).unwrap(), None);
+        assert_eq!(input_format(&["-i", "auto"]).unwrap(), None);
+        for format in Format::ALL {
+            assert_eq!(input_format(&["-i", format.name()]).unwrap(), Some(format));
+        }
+        assert_eq!(input_format(&["--input-format", "numeric"]).unwrap(), Some(Format::Judge));
+        let error = input_format(&["-i", "Auto"]).unwrap_err();
+        assert_eq!(error.kind(), clap::error::ErrorKind::InvalidValue);
+    }
+
+    #[test]
+    fn every_input_format_is_listed_in_the_help_with_what_it_reads() {
+        let listed: Vec<_> = input_formats().possible_values().unwrap().collect();
+        assert_eq!(listed.len(), Format::ALL.len() + 1);
+        assert_eq!(listed[0].get_name(), AUTO);
+        for (value, format) in listed[1..].iter().zip(Format::ALL) {
+            assert_eq!(value.get_name(), format.name());
+            let help = value.get_help().map(ToString::to_string);
+            assert_eq!(help.as_deref(), Some(format.description()));
         }
     }
 }

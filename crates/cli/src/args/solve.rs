@@ -3,12 +3,12 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use sudoku_core::Format;
 
 use super::external::ExternalArgs;
 use super::input::InputArgs;
-use super::values::{NodeBudget, parse_budget, parse_threads};
+use super::values::{NodeBudget, format_value, parse_budget, parse_threads};
 
 /// What `sudoku solve` prints, and its exit codes. The placeholders are those of
 /// `crate::solve`.
@@ -85,11 +85,7 @@ fn engine_help() -> String {
 /// `--output-format`: the formats of `sudoku_core::Format`, by the names its `FromStr` reads,
 /// each listed in `--help` with what it writes.
 fn output_formats() -> impl TypedValueParser<Value = Format> {
-    let values = Format::ALL.map(|format| {
-        let value = PossibleValue::new(format.name()).help(output_help(format));
-        // An older name of the judge format, which `FromStr` reads too.
-        if format == Format::Judge { value.alias("numeric") } else { value }
-    });
+    let values = Format::ALL.map(|format| format_value(format, output_help(format)));
     PossibleValuesParser::new(values).try_map(|name| name.parse::<Format>())
 }
 

@@ -1,7 +1,36 @@
 //! The parsers of values several commands take (a node budget, a number of threads, seconds,
-//! MiB), and what they parse to. Nothing here names another file of `args`.
+//! MiB), and what they parse to; the values of options that choose among a library's closed
+//! set (a mode, a format), listed from the library's own names and texts. Nothing here names
+//! another file of `args`.
 
+use std::str::FromStr;
 use std::time::Duration;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use sudoku_core::Format;
+
+/// The values of an option that chooses among a library's closed set (`--mode`, `--format`
+/// of `sudoku bench`): `all` by their `name`s, each listed in `--help` with its `help` text,
+/// and read back by the type's own `FromStr`, so that the names and texts are the library's.
+pub(super) fn named_values<T>(
+    all: &[T],
+    name: fn(T) -> &'static str,
+    help: fn(T) -> &'static str,
+) -> impl TypedValueParser<Value = T>
+where
+    T: Copy + FromStr<Err = String> + Send + Sync + 'static,
+{
+    let values: Vec<PossibleValue> =
+        all.iter().map(|&value| PossibleValue::new(name(value)).help(help(value))).collect();
+    PossibleValuesParser::new(values).try_map(|text| text.parse::<T>())
+}
+
+/// `format` among the values of a format option, listed with `help`: by its name, and for the
+/// judge format its older name `numeric` too, which `Format`'s `FromStr` reads.
+pub(super) fn format_value(format: Format, help: &'static str) -> PossibleValue {
+    let value = PossibleValue::new(format.name()).help(help);
+    if format == Format::Judge { value.alias("numeric") } else { value }
+}
 
 /// `--budget`: a number of nodes, or none.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,6 +5,7 @@
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::time::{Duration, Instant};
 
+use sudoku_core::lines::{self, Line};
 use sudoku_core::{Grid, Limits, Outcome};
 use sudoku_engines::EngineInfo;
 
@@ -38,11 +39,13 @@ pub fn serve(engine: &EngineInfo, input: impl Read, output: impl Write) -> io::R
     let mut input = BufReader::with_capacity(64 * 1024, input);
     let mut line = Vec::new();
     loop {
-        line.clear();
-        let reply = match read_line(&mut input, &mut line)? {
+        let reply = match lines::read_line(&mut input, &mut line, MAX_LINE)? {
             Line::End => return served.answer_batch().and_then(|()| served.output.flush()),
-            Line::TooLong => Some(format!("error - a request longer than {MAX_LINE} bytes\n")),
-            Line::Read => match std::str::from_utf8(&line) {
+            Line::TooLong => {
+                lines::skip_line(&mut input)?;
+                Some(format!("error - a request longer than {MAX_LINE} bytes\n"))
+            }
+            Line::Whole => match std::str::from_utf8(&line) {
                 Err(_) => Some("error - a request that is not UTF-8\n".to_owned()),
                 Ok(text) => {
                     let words: Vec<&str> = text.split_ascii_whitespace().collect();
@@ -154,7 +157,7 @@ fn one_line(message: &str) -> String {
 /// pipe.
 pub fn refuse(problem: &str, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
     let mut line = Vec::new();
-    let _ = read_line(&mut input, &mut line)?;
+    let _ = lines::read_line(&mut input, &mut line, MAX_LINE)?;
     let problem = problem.lines().next().unwrap_or_default();
     writeln!(output, "error - {problem}")?;
     output.flush()
@@ -233,56 +236,6 @@ fn read_request(words: &[&str]) -> Result<(sudoku_core::Grid, Limits), String> {
     }
     let puzzle = wire::read_puzzle(puzzle)?;
     Ok((puzzle, limits))
-}
-
-/// What [`read_line`] read.
-enum Line {
-    /// A line (without its end).
-    Read,
-    /// A line longer than [`MAX_LINE`], skipped to its end.
-    TooLong,
-    /// The end of the input.
-    End,
-}
-
-/// Reads a line into `line`, keeping at most [`MAX_LINE`] bytes of it in memory.
-fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Line> {
-    let mut read_any = false;
-    let mut too_long = false;
-    loop {
-        let available = match input.fill_buf() {
-            Ok(available) => available,
-            Err(error) if error.kind() == io::ErrorKind::Interrupted => continue,
-            Err(error) => return Err(error),
-        };
-        if available.is_empty() {
-            return Ok(match (read_any, too_long) {
-                (false, _) => Line::End,
-                (true, true) => Line::TooLong,
-                (true, false) => Line::Read,
-            });
-        }
-        read_any = true;
-        let (used, done) = match available.iter().position(|&byte| byte == b'\n') {
-            Some(end) => (end + 1, true),
-            None => (available.len(), false),
-        };
-        if !too_long {
-            if line.len() + used > MAX_LINE + 1 {
-                too_long = true;
-                line.clear();
-            } else {
-                line.extend_from_slice(&available[..used]);
-            }
-        }
-        input.consume(used);
-        if done {
-            while line.last().is_some_and(|&byte| byte == b'\n' || byte == b'\r') {
-                line.pop();
-            }
-            return Ok(if too_long { Line::TooLong } else { Line::Read });
-        }
-    }
 }
 
 #[cfg(test)]
