@@ -51,7 +51,7 @@ use std::time::{Duration, Instant};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 use sudoku_core::{Engine, Failure, Limits, Outcome, Stats, Verdict};
-use sudoku_engines::clock::{self, Retimed};
+use sudoku_engines::clock::{self, Clock, Retimed};
 use sudoku_engines::{EngineInfo, Timing};
 
 use crate::corpus::{Corpus, CorpusPuzzle};
@@ -469,7 +469,7 @@ fn use_reported_times(info: &EngineInfo, slots: &mut [Timed]) {
 /// which puzzles are coming ([`Engine::expect`]; outside the pass's wall time). Returns the
 /// pass's wall time and the calls it solved again.
 ///
-/// An engine in this process ([`Timing::InProcess`]) is timed by [`clock::time_calls`]: a
+/// An engine in this process ([`Timing::InProcess`]) is timed by [`Clock::time_calls`]: a
 /// batch of calls the scheduler interrupted is solved again, its answers kept from the first
 /// attempt, so that one engine's figure does not depend on what else the machine runs. Any
 /// other engine's calls are made once each, in order: a call to another process cannot be
@@ -487,12 +487,12 @@ fn sequential_pass(
     let origin = Instant::now();
     engine.expect(&mut puzzles.iter().map(|puzzle| &puzzle.grid), limits);
     let started = Instant::now();
-    let mut retimed = Retimed::default();
+    let mut clock = Clock::default();
     for (puzzle_chunk, slot_chunk) in
         puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
     {
         let read = || if retime { clock::preemptions() } else { None };
-        let (times, again) = clock::time_calls(puzzle_chunk.len(), read, |index, first| {
+        let times = clock.time_calls(puzzle_chunk.len(), read, |index, first| {
             let timed = timed_solve(engine, &puzzle_chunk[index], limits, origin);
             let nanos = timed.nanos;
             if first {
@@ -503,10 +503,9 @@ fn sequential_pass(
         for (slot, nanos) in slot_chunk.iter_mut().zip(times) {
             slot.nanos = nanos;
         }
-        retimed.add(again);
         progress.advance(puzzle_chunk.len());
     }
-    (started.elapsed(), retimed)
+    (started.elapsed(), clock.retimed)
 }
 
 /// One rayon worker's engine and its progress not yet reported.

@@ -34,6 +34,7 @@ pub fn serve(engine: &EngineInfo, input: impl Read, output: impl Write) -> io::R
         solver: engine.create(),
         output: BufWriter::with_capacity(64 * 1024, output),
         batch: Vec::new(),
+        clock: clock::Clock::default(),
     };
     let mut input = BufReader::with_capacity(64 * 1024, input);
     let mut line = Vec::new();
@@ -93,6 +94,8 @@ struct Served<'a, W: Write> {
     solver: Box<dyn sudoku_core::Engine>,
     output: BufWriter<W>,
     batch: Vec<Job>,
+    /// The clock of every call the worker makes.
+    clock: clock::Clock,
 }
 
 impl<W: Write> Served<'_, W> {
@@ -100,7 +103,7 @@ impl<W: Write> Served<'_, W> {
     /// flushed early when the solves take [`FLUSH_AFTER`].
     ///
     /// The calls are timed on the clock the harness times an engine in its own process with
-    /// ([`clock::time_calls`]): a run of calls the scheduler interrupted is solved again, and
+    /// ([`clock::Clock::time_calls`], one clock for the worker's life): a run of calls the scheduler interrupted is solved again, and
     /// answered with its first attempt's outcomes and its retimed times. So the same code
     /// reads the same in either place, however busy the machine.
     fn answer_batch(&mut self) -> io::Result<()> {
@@ -110,7 +113,7 @@ impl<W: Write> Served<'_, W> {
         for run in jobs.chunks(clock::BATCH) {
             let mut outcomes: Vec<Option<Outcome>> = vec![None; run.len()];
             let solver = self.solver.as_mut();
-            let (times, _) = clock::time_calls(run.len(), clock::preemptions, |index, first| {
+            let times = self.clock.time_calls(run.len(), clock::preemptions, |index, first| {
                 let Ok((puzzle, limits)) = &run[index].1 else { return 0 };
                 let (outcome, time) = solve(solver, puzzle, *limits);
                 if first {
