@@ -146,6 +146,7 @@ pub(crate) fn add_timings(timings: &mut Timings, other: &Timings) -> Result<(), 
         // The longest solve of a pass over the whole file: the longest of its parts'.
         mine.longest_nanos = mine.longest_nanos.max(pass.longest_nanos);
         mine.failed = mine.failed.checked_add(pass.failed).ok_or("timings.passes")?;
+        mine.retimed = mine.retimed.saturating_add(pass.retimed);
     }
     for (index, &wall) in other.parallel_walls.iter().enumerate() {
         if index == timings.parallel_walls.len() {
@@ -227,6 +228,7 @@ impl<'e> Tally<'e> {
                     solve_seconds: pass.solve_total.as_secs_f64(),
                     longest_nanos: pass.longest_nanos,
                     failed: pass.failed,
+                    retimed: pass.retimed.calls,
                 })
                 .collect(),
             // One histogram for every pass of the chunk, not one a pass: memory does not grow
@@ -306,11 +308,14 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
     let micros = |pick: &dyn Fn(&PassTiming) -> f64| median(passes.iter().map(pick)) / 1000.0;
     // The solves a pass timed: failed ones have no solve time.
     let timed = |pass: &PassTiming| puzzles.saturating_sub(pass.failed).max(1) as f64;
-    // An engine timed by its own word (a library in its worker, a protocol engine that reports
-    // its time) is rated by its calls' own time, as its own driver would rate it: the pipe to
-    // its process is in the wall time and in the 1-thread/s figure, not in its rate.
-    let engine_reported = head.timing == sudoku_engines::Timing::EngineReported.name();
-    let single_thread_puzzles_per_second = if engine_reported {
+    // An engine in this process, or one timed by its own word (a library in its worker, a
+    // protocol engine that reports its time), is rated by its calls' time, as its own driver
+    // would rate it, on the same clock either way: the harness's loop, and the pipe to another
+    // process, are in the wall time and in the 1-thread/s figure, not in its rate.
+    let timing = crate::report::TIMINGS.into_iter().find(|way| way.name() == head.timing);
+    let clock = timing.map(crate::report::clock_of);
+    let by_calls = clock.is_some_and(|clock| clock != "wall");
+    let single_thread_puzzles_per_second = if by_calls {
         median(passes.iter().map(|pass| {
             if pass.solve_seconds > 0.0 { timed(pass) / pass.solve_seconds } else { 0.0 }
         }))
@@ -383,6 +388,9 @@ pub(crate) fn record(head: RecordHead, counters: &Counters, timings: &Timings) -
         no_guess_percent: guesses
             .then(|| counters.without_guessing as f64 / puzzles.max(1) as f64 * 100.0),
         disagreements: counters.disagreements,
+        clock: clock.map(str::to_owned),
+        retimed_percent: (timing == Some(sudoku_engines::Timing::InProcess))
+            .then(|| median(passes.iter().map(|pass| pass.retimed as f64 / timed(pass) * 100.0))),
         timings: Some(timings.clone()),
     }
 }
@@ -470,6 +478,7 @@ mod tests {
             solve_seconds: 0.001_234_56,
             longest_nanos: 123_456,
             failed: 0,
+            retimed: 0,
         });
         timings.parallel_walls.push(0.005);
         let counters = Counters { puzzles: 10, solved: 10, ..Counters::default() };
@@ -477,6 +486,44 @@ mod tests {
         assert_eq!(record.us_max, 123.456);
         assert!(record.us_median <= record.us_max && record.us_p99 <= record.us_max, "{record:?}");
         assert!(record.us_median > 123.0);
+    }
+
+    #[test]
+    fn every_path_that_times_calls_is_rated_on_their_sum_and_says_its_clock() {
+        // 100 puzzles whose calls took 0.1 s in all, in a pass of 0.4 s of wall time; 10 of
+        // the calls were solved again, their batch interrupted.
+        let mut timings = Timings::default();
+        timings.passes.push(PassTiming {
+            wall_seconds: 0.4,
+            solve_seconds: 0.1,
+            longest_nanos: 2_000_000,
+            failed: 0,
+            retimed: 10,
+        });
+        timings.parallel_walls.push(0.4);
+        let counters = Counters { puzzles: 100, solved: 100, ..Counters::default() };
+        let rated = |timing: &str| record(head(timing), &counters, &timings);
+        for (timing, clock, rate) in [
+            ("in-process", "calls", 1000.0),
+            ("engine-reported", "engine-reported", 1000.0),
+            ("round-trip", "wall", 250.0),
+            ("whole-process", "wall", 250.0),
+        ] {
+            let record = rated(timing);
+            assert_eq!(record.clock.as_deref(), Some(clock), "{timing}");
+            assert!((record.single_thread_puzzles_per_second - rate).abs() < 1e-6, "{timing}");
+        }
+        assert_eq!(rated("in-process").retimed_percent, Some(10.0));
+        assert_eq!(rated("engine-reported").retimed_percent, None, "another process's calls");
+        // The record and its new fields survive JSON, and a record written before they were
+        // kept reads them as unknown.
+        let record = rated("in-process");
+        let text = serde_json::to_string(&record).unwrap();
+        assert_eq!(serde_json::from_str::<Record>(&text).unwrap(), record);
+        let mut old: serde_json::Value = serde_json::from_str(&text).unwrap();
+        old.as_object_mut().unwrap().retain(|key, _| key != "clock" && key != "retimed_percent");
+        let old: Record = serde_json::from_value(old).unwrap();
+        assert_eq!((old.clock, old.retimed_percent), (None, None));
     }
 
     #[test]
@@ -488,6 +535,7 @@ mod tests {
             solve_seconds: 0.0,
             longest_nanos: 0,
             failed: 10,
+            retimed: 0,
         });
         timings.parallel_walls.push(2e-6);
         let failed = Counters { puzzles: 10, failed: [0, 0, 10], ..Counters::default() };

@@ -16,7 +16,11 @@
 //! to the one histogram of the run ([`EngineRun::latencies`]): memory does not grow with the
 //! passes (a thousand passes of one 4×4 puzzle once kept a thousand 270 KB histograms).
 //!
-//! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic), except for an
+//! Only `engine.solve` is inside the per-puzzle clock ([`Instant`], monotonic). An engine in
+//! this process is called in batches on [`sudoku_engines::clock`]'s terms: a batch the
+//! scheduler interrupted is solved again, so that a preemption does not become a solve time
+//! (a library's worker times its calls the same way); the pass's wall time includes the
+//! batches solved again, and the single-thread rate is read from the calls' times. Except for an
 //! engine timed by its own word ([`sudoku_engines::Timing::EngineReported`]): a puzzle it
 //! reports a time for ([`Outcome::reported_time`]) takes that time instead, in every figure
 //! and histogram, once the pass is over (the clock still runs around it, and the pass's wall
@@ -47,6 +51,7 @@ use std::time::{Duration, Instant};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 use sudoku_core::{Engine, Failure, Limits, Outcome, Stats, Verdict};
+use sudoku_engines::clock::{self, Clock, Retimed};
 use sudoku_engines::{EngineInfo, Timing};
 
 use crate::corpus::{Corpus, CorpusPuzzle};
@@ -101,12 +106,19 @@ pub struct PassTimes {
     pub longest_nanos: u64,
     /// Solves that failed: their times are in none of the above, nor in the histogram.
     pub failed: u64,
+    /// Calls solved again because the scheduler took the thread off its core during their
+    /// batch ([`sudoku_engines::clock`]): how busy the machine was while the pass ran.
+    pub retimed: Retimed,
 }
 
 impl PassTimes {
     /// The totals of a sequential pass from its slots, whose times (of the solves that did not
     /// fail) are added to `latencies`.
-    fn of(slots: &[Timed], wall: Duration, latencies: &mut Latencies) -> PassTimes {
+    fn of(
+        slots: &[Timed],
+        (wall, retimed): (Duration, Retimed),
+        latencies: &mut Latencies,
+    ) -> PassTimes {
         let (mut total, mut longest, mut failed) = (0u64, 0u64, 0u64);
         for slot in slots {
             if slot.outcome.failure.is_some() {
@@ -117,7 +129,8 @@ impl PassTimes {
             total = total.saturating_add(slot.nanos);
             longest = longest.max(slot.nanos);
         }
-        PassTimes { wall, solve_total: Duration::from_nanos(total), longest_nanos: longest, failed }
+        let solve_total = Duration::from_nanos(total);
+        PassTimes { wall, solve_total, longest_nanos: longest, failed, retimed }
     }
 }
 
@@ -294,11 +307,11 @@ impl<'e, 'c> Runner<'e, 'c> {
             runner.sequential_timing_pass(options, progress);
         } else {
             let engine = runner.engine.as_mut();
-            let wall = sequential_pass(engine, limits, puzzles, &mut run.reference, progress);
+            let pass = sequential_pass(engine, info, limits, puzzles, &mut run.reference, progress);
             use_reported_times(info, &mut run.reference);
-            run.sequential.push(PassTimes::of(&run.reference, wall, &mut run.latencies));
+            run.sequential.push(PassTimes::of(&run.reference, pass, &mut run.latencies));
             run.puzzle_times = run.reference.iter().map(|slot| slot.nanos).collect();
-            run.parallel_walls.push(wall);
+            run.parallel_walls.push(pass.0);
         }
         runner.spent = started.elapsed();
         runner
@@ -349,8 +362,8 @@ impl<'e, 'c> Runner<'e, 'c> {
             if self.parallel { format!("{} (single thread)", self.label()) } else { self.label() };
         progress.start(label, self.puzzles.len());
         let engine = self.engine.as_mut();
-        let wall =
-            sequential_pass(engine, self.run.limits, self.puzzles, &mut self.scratch, progress);
+        let (info, limits) = (self.run.info, self.run.limits);
+        let pass = sequential_pass(engine, info, limits, self.puzzles, &mut self.scratch, progress);
         use_reported_times(self.run.info, &mut self.scratch);
         if self.run.sequential.is_empty() {
             self.run.puzzle_times = self.scratch.iter().map(|slot| slot.nanos).collect();
@@ -359,9 +372,9 @@ impl<'e, 'c> Runner<'e, 'c> {
                 *best = (*best).min(slot.nanos);
             }
         }
-        self.run.sequential.push(PassTimes::of(&self.scratch, wall, &mut self.run.latencies));
+        self.run.sequential.push(PassTimes::of(&self.scratch, pass, &mut self.run.latencies));
         compare(&mut self.run, &self.scratch, options.cross_check, self.passes);
-        wall
+        pass.0
     }
 
     /// Everything the engine did.
@@ -453,26 +466,46 @@ fn use_reported_times(info: &EngineInfo, slots: &mut [Timed]) {
 }
 
 /// Solves every puzzle on the calling thread, timing each solve, after telling the engine
-/// which puzzles are coming ([`Engine::expect`]; outside the pass's wall time).
+/// which puzzles are coming ([`Engine::expect`]; outside the pass's wall time). Returns the
+/// pass's wall time and the calls it solved again.
+///
+/// An engine in this process ([`Timing::InProcess`]) is timed by [`Clock::time_calls`]: a
+/// batch of calls the scheduler interrupted is solved again, its answers kept from the first
+/// attempt, so that one engine's figure does not depend on what else the machine runs. Any
+/// other engine's calls are made once each, in order: a call to another process cannot be
+/// made again without sending its puzzle again, and the preemptions of this thread are not
+/// that process's (a library's worker times its own calls on the same clock).
 fn sequential_pass(
     engine: &mut dyn Engine,
+    info: &EngineInfo,
     limits: Limits,
     puzzles: &[CorpusPuzzle],
     slots: &mut [Timed],
     progress: &Progress,
-) -> Duration {
+) -> (Duration, Retimed) {
+    let retime = info.timing == Timing::InProcess;
     let origin = Instant::now();
     engine.expect(&mut puzzles.iter().map(|puzzle| &puzzle.grid), limits);
     let started = Instant::now();
+    let mut clock = Clock::default();
     for (puzzle_chunk, slot_chunk) in
         puzzles.chunks(PROGRESS_STEP).zip(slots.chunks_mut(PROGRESS_STEP))
     {
-        for (puzzle, slot) in puzzle_chunk.iter().zip(slot_chunk.iter_mut()) {
-            *slot = timed_solve(engine, puzzle, limits, origin);
+        let read = || if retime { clock::preemptions() } else { None };
+        let times = clock.time_calls(puzzle_chunk.len(), read, |index, first| {
+            let timed = timed_solve(engine, &puzzle_chunk[index], limits, origin);
+            let nanos = timed.nanos;
+            if first {
+                slot_chunk[index] = timed;
+            }
+            nanos
+        });
+        for (slot, nanos) in slot_chunk.iter_mut().zip(times) {
+            slot.nanos = nanos;
         }
         progress.advance(puzzle_chunk.len());
     }
-    started.elapsed()
+    (started.elapsed(), clock.retimed)
 }
 
 /// One rayon worker's engine and its progress not yet reported.
@@ -589,14 +622,15 @@ mod tests {
     fn a_pass_counts_every_time_and_sums_them() {
         let times: Vec<u64> = (1..=200).collect();
         let mut latencies = Latencies::new();
-        let pass = PassTimes::of(&slots(&times), Duration::from_micros(50), &mut latencies);
+        let wall = (Duration::from_micros(50), Retimed::default());
+        let pass = PassTimes::of(&slots(&times), wall, &mut latencies);
         assert_eq!(pass.solve_total, Duration::from_nanos(200 * 201 / 2));
         assert_eq!(pass.longest_nanos, 200);
         assert_eq!(latencies.len(), 200);
         assert_eq!(latencies.max_nanos(), 200);
         assert_eq!(latencies.median_nanos(), 100);
         assert_eq!(latencies.quantile_nanos(0.99), 198);
-        PassTimes::of(&slots(&times), Duration::from_micros(50), &mut latencies);
+        PassTimes::of(&slots(&times), wall, &mut latencies);
         assert_eq!(latencies.len(), 400, "a second pass pools into the same histogram");
     }
 

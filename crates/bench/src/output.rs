@@ -578,6 +578,7 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
          —: not reported by the engine"
     )];
     lines.push(timing_line(report));
+    lines.push(crate::report::clock_line(report));
     lines.extend(engine_notes(report));
     let most_overhead = report
         .records
@@ -585,7 +586,7 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
         .max_by(|a, b| a.harness_overhead_percent.total_cmp(&b.harness_overhead_percent));
     if let Some(record) = most_overhead {
         lines.push(format!(
-            "harness time inside the sequential passes (clock, bookkeeping): at most {:.1}% of \
+            "harness time inside the sequential passes (clock, bookkeeping, calls solved again, other programs' time slices): at most {:.1}% of \
              their wall time ({} on {}); reading and cross-checking are timed per file above",
             record.harness_overhead_percent, record.engine, record.file
         ));

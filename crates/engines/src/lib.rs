@@ -29,6 +29,7 @@ pub mod alldiff;
 pub mod bitmask;
 mod branch;
 pub mod cdcl;
+pub mod clock;
 pub mod dlx;
 pub mod fast;
 mod geometry;

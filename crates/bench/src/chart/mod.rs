@@ -241,6 +241,8 @@ pub(crate) mod test_reports {
             instrumented: true,
             counts: true,
             timing: "in-process".to_owned(),
+            clock: Some("calls".to_owned()),
+            retimed_percent: Some(0.0),
             origin: crate::report::BUILT_IN.to_owned(),
             command: None,
             cross_check: true,

@@ -188,6 +188,55 @@ pub fn size_name(size: Size) -> String {
     format!("{0}x{0}", size.side())
 }
 
+/// The clocks a record's rate can be read on ([`Record::clock`]), each with what it is, for
+/// the footers.
+pub const CLOCKS: [(&str, &str); 3] = [
+    ("calls", "each call timed alone, a batch of calls the scheduler interrupted solved again"),
+    ("engine-reported", "the engine's own time for each call"),
+    ("wall", "the sequential pass's wall time"),
+];
+
+/// The clock ([`CLOCKS`]) a record of an engine timed `timing` is read on.
+pub fn clock_of(timing: Timing) -> &'static str {
+    match timing {
+        Timing::InProcess => CLOCKS[0].0,
+        Timing::EngineReported => CLOCKS[1].0,
+        Timing::RoundTrip | Timing::WholeProcess => CLOCKS[2].0,
+    }
+}
+
+/// The footer line that says which clock each rate is read on, and how busy the machine was
+/// while the engines timed call by call ran: the most calls of one record solved again.
+pub fn clock_line(report: &Report) -> String {
+    let mut used: Vec<&str> = Vec::new();
+    for record in &report.records {
+        let clock = record.clock.as_deref().unwrap_or("wall or engine-reported (an older report)");
+        if !used.contains(&clock) {
+            used.push(clock);
+        }
+    }
+    let said: Vec<String> = used
+        .iter()
+        .map(|clock| match CLOCKS.iter().find(|(name, _)| name == clock) {
+            Some((name, meaning)) => format!("{name} ({meaning})"),
+            None => (*clock).to_owned(),
+        })
+        .collect();
+    let busiest = report
+        .records
+        .iter()
+        .filter_map(|record| record.retimed_percent.map(|percent| (percent, record)))
+        .max_by(|a, b| a.0.total_cmp(&b.0));
+    let busy = match busiest {
+        Some((percent, record)) => format!(
+            "; calls solved again as the scheduler took the core: at most {percent:.1}% ({} on {})",
+            record.engine, record.file
+        ),
+        None => String::new(),
+    };
+    format!("clock: {}{busy}", said.join("; "))
+}
+
 /// Serde's default of [`Record::counts`] in reports written before it was kept.
 fn yes() -> bool {
     true
@@ -276,9 +325,11 @@ pub struct Record {
     /// Schedule passes: rates, seconds, the mean and the longest solve are the median of each
     /// pass's figure; the median and 99th percentile pool every pass's solve times.
     pub passes: u32,
-    /// Puzzles per second on one thread: puzzles / wall time of a sequential pass. The figure
-    /// the field compares. For an engine timed by its own word (`engine-reported`), the
-    /// puzzles it answered / the sum of the times it reported, as its own driver rates it.
+    /// Puzzles per second on one thread, on the clock [`Record::clock`] names: the puzzles
+    /// answered / the sum of their calls' times in a sequential pass (an engine in this
+    /// process, or one timed by its own word, as its own driver rates it), or puzzles / the
+    /// pass's wall time (an engine timed by its round trip or its whole process). The figure
+    /// the field compares.
     pub single_thread_puzzles_per_second: f64,
     /// Mean solve time per puzzle, µs (sequential pass).
     pub us_mean: f64,
@@ -292,8 +343,9 @@ pub struct Record {
     pub solve_seconds: f64,
     /// Wall time of a sequential pass, seconds.
     pub wall_seconds: f64,
-    /// Share of the sequential pass's wall time not spent inside `solve`: timing, storing
-    /// results, the loop itself.
+    /// Share of the sequential pass's wall time outside the calls' times: timing, storing
+    /// results, the loop itself, batches of calls solved again, and the time slices the
+    /// scheduler gave other programs (on a busy machine, most of it).
     pub harness_overhead_percent: f64,
     /// Worker threads of the parallel pass.
     pub threads: u64,
@@ -341,6 +393,19 @@ pub struct Record {
     /// What runs, for an engine from outside: its command line or library (`None`: built in).
     #[serde(default)]
     pub command: Option<String>,
+    /// The clock of the rate and the µs figures ([`CLOCKS`]): `calls` (each call timed, a
+    /// batch of calls the scheduler interrupted solved again: [`sudoku_engines::clock`]),
+    /// `engine-reported` (the engine's own times; a library's worker times its calls on the
+    /// `calls` clock) or `wall` (the pass's wall time). `None` in reports written before it
+    /// was kept, whose in-process rates were the pass's wall time.
+    #[serde(default)]
+    pub clock: Option<String>,
+    /// The share of the sequential passes' calls solved again because the scheduler took the
+    /// harness off its core during their batch, %: how busy the machine was while the engine
+    /// ran (the median over passes). `None` for an engine whose calls the harness does not
+    /// make again (in another process), and in reports written before it was kept.
+    #[serde(default)]
+    pub retimed_percent: Option<f64>,
     /// What the time figures above are made from, kept so that shards can be merged and
     /// per-puzzle pictures drawn (`None` in reports written before they were kept).
     #[serde(default)]
@@ -392,6 +457,10 @@ pub struct PassTiming {
     /// the figures above, nor in the histograms.
     #[serde(default)]
     pub failed: u64,
+    /// Calls of the pass solved again because the scheduler interrupted their batch (see
+    /// [`Record::retimed_percent`]; 0 in reports written before they were counted).
+    #[serde(default)]
+    pub retimed: u64,
 }
 
 /// Per-puzzle times of every engine on an evenly spread sample of one size of one file, for

@@ -9,6 +9,7 @@
 
 use std::ffi::{CStr, c_char, c_void};
 use std::sync::Arc;
+use std::time::Instant;
 
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
 
@@ -218,10 +219,12 @@ impl Engine for PluginEngine {
             guesses: 0,
             message: std::ptr::null(),
         };
+        let started = Instant::now();
         // SAFETY: the library's `sudoku_engine_solve` with the header's types: the request
         // points at `cells` cells that live across the call, the reply's solution at a buffer
         // of `cells` bytes, and the state is this value's own (or null without create).
         let code = unsafe { (self.functions.solve)(self.state, &request, &mut reply) };
+        let time = started.elapsed();
         if code != 0 {
             let name = match code {
                 1 => "SUDOKU_ENGINE_UNSUPPORTED",
@@ -239,7 +242,12 @@ impl Engine for PluginEngine {
                 format!("sudoku_engine_solve returned {code} ({name}){message}"),
             );
         }
-        read_reply(&reply, &self.solution, size, limit, budget.is_some())
+        // The call alone is the library's time, as tdoku's function type is timed: what this
+        // side does around it (the buffer, the reply's checks) is the harness's, and a worker
+        // reports only the call, so the library reads as the same code in this process does.
+        let mut outcome = read_reply(&reply, &self.solution, size, limit, budget.is_some());
+        outcome.reported_time = Some(time);
+        outcome
     }
 }
 

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::lines::{self, Line};
 use sudoku_core::{Grid, Limits, Outcome};
-use sudoku_engines::EngineInfo;
+use sudoku_engines::{EngineInfo, clock};
 
 use super::VERSION;
 use super::wire;
@@ -35,6 +35,7 @@ pub fn serve(engine: &EngineInfo, input: impl Read, output: impl Write) -> io::R
         solver: engine.create(),
         output: BufWriter::with_capacity(64 * 1024, output),
         batch: Vec::new(),
+        clock: clock::Clock::default(),
     };
     let mut input = BufReader::with_capacity(64 * 1024, input);
     let mut line = Vec::new();
@@ -96,20 +97,43 @@ struct Served<'a, W: Write> {
     solver: Box<dyn sudoku_core::Engine>,
     output: BufWriter<W>,
     batch: Vec<Job>,
+    /// The clock of every call the worker makes.
+    clock: clock::Clock,
 }
 
 impl<W: Write> Served<'_, W> {
     /// Solves the batch's puzzles one after the other, then writes their answers; answers are
     /// flushed early when the solves take [`FLUSH_AFTER`].
+    ///
+    /// The calls are timed on the clock the harness times an engine in its own process with
+    /// ([`clock::Clock::time_calls`], one clock for the worker's life): a run of calls the scheduler interrupted is solved again, and
+    /// answered with its first attempt's outcomes and its retimed times. So the same code
+    /// reads the same in either place, however busy the machine.
     fn answer_batch(&mut self) -> io::Result<()> {
         let mut solved = Vec::with_capacity(self.batch.len());
         let mut since = Instant::now();
-        for (id, request) in self.batch.drain(..) {
-            let answer = match request {
-                Err(message) => Err(message),
-                Ok((puzzle, limits)) => Ok(solve(self.solver.as_mut(), &puzzle, limits)),
-            };
-            solved.push((id, answer));
+        let jobs: Vec<Job> = self.batch.drain(..).collect();
+        for run in jobs.chunks(clock::BATCH) {
+            let mut outcomes: Vec<Option<Outcome>> = vec![None; run.len()];
+            let solver = self.solver.as_mut();
+            let times = self.clock.time_calls(run.len(), clock::preemptions, |index, first| {
+                let Ok((puzzle, limits)) = &run[index].1 else { return 0 };
+                let (outcome, time) = solve(solver, puzzle, *limits);
+                if first {
+                    outcomes[index] = Some(outcome);
+                }
+                u64::try_from(time.as_nanos()).unwrap_or(u64::MAX)
+            });
+            for (((id, request), outcome), nanos) in run.iter().zip(outcomes).zip(times) {
+                // Every request that can be solved was, on the run's first attempt.
+                let answer = match request {
+                    Err(message) => Err(message.clone()),
+                    Ok(_) => outcome
+                        .map(|outcome| (outcome, Duration::from_nanos(nanos)))
+                        .ok_or_else(|| "the puzzle was not solved".to_owned()),
+                };
+                solved.push((id.clone(), answer));
+            }
             if since.elapsed() >= FLUSH_AFTER {
                 write_answers(self.info, &mut self.output, &mut solved)?;
                 self.output.flush()?;
