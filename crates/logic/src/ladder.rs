@@ -221,12 +221,28 @@ impl Path {
     }
 }
 
-/// The step of greatest difficulty (the first of equals), if any.
+/// The step of greatest difficulty, if any; of equals, the one of the later technique in
+/// [`Technique`]'s order (a skyscraper over a hidden triple, both 4.0), then the first.
 pub(crate) fn hardest<'a>(steps: impl IntoIterator<Item = &'a Step>) -> Option<&'a Step> {
     steps.into_iter().fold(None, |best: Option<&Step>, step| match best {
-        Some(best) if best.difficulty() >= step.difficulty() => Some(best),
+        Some(best)
+            if !harder(step.difficulty(), step.technique, best.difficulty(), best.technique) =>
+        {
+            Some(best)
+        }
         _ => Some(step),
     })
+}
+
+/// Whether a step of `difficulty` and `technique` rates above one of `than` and
+/// `than_technique`: by difficulty, then by the order of [`Technique`].
+pub(crate) fn harder(
+    difficulty: f64,
+    technique: Technique,
+    than: f64,
+    than_technique: Technique,
+) -> bool {
+    difficulty > than || (difficulty == than && technique > than_technique)
 }
 
 /// How hard a puzzle is to solve by techniques.
@@ -273,7 +289,7 @@ mod tests {
     }
 
     #[test]
-    fn a_path_rates_as_its_hardest_step_and_the_first_of_equals() {
+    fn a_path_rates_as_its_hardest_step_and_the_later_technique_of_equals() {
         let step = |technique, extra| Step { extra, ..Step::new(technique) };
         let path = Path {
             steps: vec![
@@ -286,8 +302,8 @@ mod tests {
             board: Board::new(&grid_from_line(&".".repeat(81))),
         };
         let rating = path.rating();
-        // The loop of ten (4.5 + 0.5) ties the naked quad (5.0): the first is named.
-        assert_eq!(rating.hardest, Some(Technique::UniqueLoop));
+        // The loop of ten (4.5 + 0.5) ties the naked quad (5.0), the later technique.
+        assert_eq!(rating.hardest, Some(Technique::NakedQuad));
         assert_eq!(rating.difficulty, 5.0);
     }
 }

@@ -9,7 +9,7 @@
 use sudoku_core::{Grid, Limits, Outcome, Verdict};
 
 use crate::board::Board;
-use crate::ladder::{End, Ladder, Options, Rating, Scale};
+use crate::ladder::{End, Ladder, Options, Rating, Scale, harder};
 use crate::step::{Step, Technique};
 
 /// The node budget of a count unless the caller gives another. The shipped corpora need at
@@ -169,8 +169,8 @@ impl Walk {
     }
 }
 
-/// What a rating keeps of a path: its hardest step's technique and difficulty (the first of
-/// equals), and its length, not its steps.
+/// What a rating keeps of a path: its hardest step's technique and difficulty (as
+/// [`Path::rating`](crate::Path::rating) picks it), and its length, not its steps.
 #[derive(Default)]
 struct Tally {
     hardest: Option<Technique>,
@@ -181,7 +181,10 @@ struct Tally {
 impl Tally {
     fn add(&mut self, step: &Step) {
         self.steps += 1;
-        if self.hardest.is_none() || step.difficulty() > self.difficulty {
+        let harder = self.hardest.is_none_or(|hardest| {
+            harder(step.difficulty(), step.technique, self.difficulty, hardest)
+        });
+        if harder {
             self.hardest = Some(step.technique);
             self.difficulty = step.difficulty();
         }

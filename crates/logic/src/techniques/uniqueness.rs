@@ -123,7 +123,8 @@ fn type_2(board: &Board, rectangle: &[usize; 4]) -> Option<Step> {
 ///   cell seeing them all.
 /// - type 3: two extra cells in a house act as one cell holding their extra values, which
 ///   with `k − 1` other cells of the house makes a naked set of `k` values: they leave the
-///   rest of the house (+0.1 per value past one).
+///   rest of the house (+0.1 per value past one). Sudoku Explainer's other type 3, with a
+///   hidden set, is not looked for yet.
 /// - type 4: two extra cells in a house where `a` has no other place: one of them is `a`,
 ///   and neither can be `b`.
 ///
