@@ -360,7 +360,7 @@ fn step_json(step: &Step, size: Size) -> Value {
     json!({
         "technique": step.technique.name(),
         "key": step.technique.key(),
-        "difficulty": step.technique.difficulty(),
+        "difficulty": step.difficulty(),
         "text": step.describe(size),
         "digits": digits(step.digits).collect::<Vec<_>>(),
         "units": step.units.iter().map(ToString::to_string).collect::<Vec<_>>(),

@@ -13,7 +13,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_core::{Puzzle, PuzzleReader, ReadError};
-use sudoku_logic::{Band, End, Rater, Technique};
+use sudoku_logic::{Band, End, Rater, Scale, Technique};
 
 use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
@@ -66,7 +66,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             );
         }
     };
-    let rater = Rater::new(!args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness).with_budget(args.budget.0);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
@@ -262,7 +262,7 @@ impl Row {
             solutions: walked.solutions.to_string(),
             hardest: hardest.map(Technique::name),
             hardest_key: hardest.map(Technique::key),
-            difficulty: hardest.map_or(0.0, Technique::difficulty),
+            difficulty: walked.difficulty,
             steps: walked.steps,
             end: match rating.map(|rating| rating.end) {
                 Some(End::Solved) => "solved",
@@ -285,6 +285,9 @@ struct Summary {
     /// Puzzles with one solution solved by techniques, by hardest technique (the order of
     /// [`Technique::ALL`]).
     counts: [usize; Technique::ALL.len()],
+    /// The same puzzles by rating in tenths (a step may rate above its technique), for the
+    /// median: a few dozen entries whatever the file's length.
+    by_tenths: std::collections::BTreeMap<u32, usize>,
     /// Puzzles with one solution already solved as given.
     already_solved: usize,
     /// Puzzles with one solution on which every technique got stuck.
@@ -332,6 +335,7 @@ impl Summary {
             puzzles: 0,
             malformed: 0,
             counts: [0; Technique::ALL.len()],
+            by_tenths: std::collections::BTreeMap::new(),
             already_solved: 0,
             needs_guessing: 0,
             no_solution: 0,
@@ -352,6 +356,7 @@ impl Summary {
                 if let Some(index) = Technique::ALL.iter().position(|&t| t == technique) {
                     self.counts[index] += 1;
                 }
+                *self.by_tenths.entry((row.difficulty * 10.0).round() as u32).or_default() += 1;
             }
             _ => self.needs_guessing += 1,
         }
@@ -378,20 +383,14 @@ impl Summary {
     }
 
     /// The median rating of the puzzles solved by techniques (the upper one of an even
-    /// number): every rating is a technique's difficulty, so the counts are enough.
+    /// number).
     fn median(&self) -> Option<f64> {
-        let mut by_difficulty: Vec<(f64, usize)> = Technique::ALL
-            .iter()
-            .zip(self.counts)
-            .map(|(technique, puzzles)| (technique.difficulty(), puzzles))
-            .collect();
-        by_difficulty.sort_by(|a, b| a.0.total_cmp(&b.0));
-        let middle = self.counts.iter().sum::<usize>() / 2;
+        let middle = self.by_tenths.values().sum::<usize>() / 2;
         let mut below = 0;
-        for (difficulty, puzzles) in by_difficulty {
+        for (&tenths, &puzzles) in &self.by_tenths {
             below += puzzles;
             if below > middle {
-                return Some(difficulty);
+                return Some(f64::from(tenths) / 10.0);
             }
         }
         None
@@ -479,26 +478,23 @@ mod tests {
     #[test]
     fn the_median_from_the_counts_is_the_median_of_every_rating() {
         let mut summary = Summary::new("file");
-        let mut ratings = Vec::new();
-        // Counts over techniques out of their order of difficulty, so that sorting matters.
-        for (index, puzzles) in [(0, 3), (5, 1), (2, 4), (Technique::ALL.len() - 1, 2), (1, 1)] {
-            summary.counts[index] += puzzles;
-            ratings.extend(std::iter::repeat_n(Technique::ALL[index].difficulty(), puzzles));
+        // Ratings given out of order, some between techniques' difficulties (a long unique
+        // loop, a BUG of type 3), so that sorting and tenths matter.
+        let mut ratings = vec![7.5, 1.2, 4.6, 1.2, 5.8, 2.3, 1.2, 4.6, 9.0, 2.3, 4.6];
+        for &rating in &ratings {
+            *summary.by_tenths.entry((rating * 10.0_f64).round() as u32).or_default() += 1;
         }
-        let sorted = |mut ratings: Vec<f64>| {
-            ratings.sort_by(f64::total_cmp);
-            ratings
-        };
-        let mut ratings = sorted(ratings);
-        while !ratings.is_empty() {
+        ratings.sort_by(f64::total_cmp);
+        while let Some(&last) = ratings.last() {
             assert_eq!(summary.median(), Some(ratings[ratings.len() / 2]), "{ratings:?}");
-            // One puzzle fewer of the last technique counted.
-            let last = summary.counts.iter().rposition(|&count| count > 0).unwrap();
-            summary.counts[last] -= 1;
-            let difficulty = Technique::ALL[last].difficulty();
-            let at = ratings.iter().position(|&rating| rating == difficulty).unwrap();
-            ratings.remove(at);
-            ratings = sorted(ratings);
+            // One puzzle fewer of the hardest rating counted.
+            let (&tenths, count) = summary.by_tenths.iter_mut().next_back().unwrap();
+            assert_eq!(f64::from(tenths) / 10.0, last);
+            *count -= 1;
+            if *count == 0 {
+                summary.by_tenths.remove(&tenths);
+            }
+            ratings.pop();
         }
         assert_eq!(summary.median(), None);
     }

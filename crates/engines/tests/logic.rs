@@ -1,4 +1,5 @@
-//! The `logic` techniques are sound: every step of every path, on the shipped corpora and on
+//! The `logic` techniques are sound: every step of every path (on both scales' ladders), on
+//! the shipped corpora and on
 //! every puzzle of `../shared/corpora` (when present), is checked against the puzzle's known
 //! solution. A placement must put the solution's value; an elimination must never remove it.
 //! A path may end stuck (the ladder ran out), never wrong.
@@ -13,7 +14,7 @@ use std::path::Path;
 use common::shared_corpora;
 use sudoku_core::{Grid, Limits, PuzzleReader};
 use sudoku_engines::default_engine_for;
-use sudoku_logic::{Board, End, Ladder, Options, Step, Technique};
+use sudoku_logic::{Board, End, Ladder, Options, Scale, Step, Technique};
 
 /// What the paths over one file came to.
 #[derive(Default)]
@@ -47,12 +48,23 @@ fn assert_sound(step: &Step, solution: &Grid, place: &str) {
     }
 }
 
-/// Walks every unique puzzle of `path` with the full ladder (uniqueness techniques on),
-/// checking every step; puzzles with other than one solution are walked without them.
+/// Walks every unique puzzle of `path` with the full ladder of each scale (uniqueness
+/// techniques on), checking every step; puzzles with other than one solution are walked
+/// without them.
 fn walk_file(path: &Path, every: usize) -> Tally {
-    let name = path.display().to_string();
-    let with_uniqueness = Ladder::new(Options { uniqueness: true, ..Options::default() });
-    let without = Ladder::new(Options::default());
+    let mut tally = Tally::default();
+    for scale in [Scale::Workbench, Scale::Explainer] {
+        tally = walk_file_on(path, every, scale);
+    }
+    tally
+}
+
+/// [`walk_file`] with the ladders of one scale.
+fn walk_file_on(path: &Path, every: usize, scale: Scale) -> Tally {
+    let name = format!("{} ({scale:?})", path.display());
+    let with_uniqueness =
+        Ladder::of_scale(scale, Options { uniqueness: true, ..Options::default() });
+    let without = Ladder::of_scale(scale, Options::default());
     let mut tally = Tally::default();
     let reader = PuzzleReader::new(BufReader::new(File::open(path).expect("corpus opens")));
     for (index, puzzle) in reader.enumerate() {

@@ -24,23 +24,120 @@ impl Default for Options {
     }
 }
 
-/// The techniques of a ladder, easiest first.
+/// Which list of techniques, in which order, a ladder climbs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Scale {
+    /// Every technique but those only Sudoku Explainer names in its own way, easiest first,
+    /// with the named single-digit patterns (skyscraper, kite, W-wing, colouring) that teach
+    /// well: the ladder of `sudoku explain` and of the `logic` engine.
+    #[default]
+    Workbench,
+    /// Sudoku Explainer 1.2.1's techniques in the order it tries them (direct techniques
+    /// among the singles, unique loops, BUG, aligned exclusions, then chains), so that a
+    /// puzzle's rating reads as the community's published ratings: the ladder of
+    /// `sudoku rate`. Its chains are still the workbench's (fixed difficulties, no length
+    /// term), so chain-rated puzzles may differ.
+    Explainer,
+}
+
+impl Scale {
+    /// The scale's techniques in the order its ladder tries them.
+    pub fn techniques(self) -> &'static [Technique] {
+        match self {
+            Scale::Workbench => &WORKBENCH,
+            Scale::Explainer => &EXPLAINER,
+        }
+    }
+}
+
+/// [`Scale::Workbench`]'s ladder.
+const WORKBENCH: [Technique; 26] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::Skyscraper,
+    Technique::TwoStringKite,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::WWing,
+    Technique::UniqueRectangle,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::SimpleColouring,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::ContradictionForcing,
+    Technique::CellForcing,
+];
+
+/// [`Scale::Explainer`]'s ladder: Sudoku Explainer's order, where a direct technique comes
+/// before the harder naked single and the chains come last.
+const EXPLAINER: [Technique; 29] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
+    Technique::Pointing,
+    Technique::Claiming,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::UniqueLoop,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::Bug,
+    Technique::AlignedPairExclusion,
+    Technique::XChain,
+    Technique::XyChain,
+    Technique::AlignedTripleExclusion,
+    Technique::ContradictionForcing,
+    Technique::CellForcing,
+];
+
+/// The techniques of a ladder, in the order it tries them.
 #[derive(Clone, Debug)]
 pub struct Ladder {
     techniques: Vec<Technique>,
 }
 
 impl Ladder {
-    /// The ladder of the techniques `options` allows.
+    /// The ladder of the techniques `options` allows, on the workbench's scale.
     pub fn new(options: Options) -> Ladder {
-        let techniques = Technique::ALL
-            .into_iter()
+        Ladder::of_scale(Scale::Workbench, options)
+    }
+
+    /// The ladder of the techniques of `scale` that `options` allows, in the scale's order.
+    pub fn of_scale(scale: Scale, options: Options) -> Ladder {
+        let techniques = scale
+            .techniques()
+            .iter()
+            .copied()
             .filter(|&t| t <= options.up_to && (options.uniqueness || !t.assumes_uniqueness()))
             .collect();
         Ladder { techniques }
     }
 
-    /// The techniques, easiest first.
+    /// The techniques, in the order they are tried.
     pub fn techniques(&self) -> &[Technique] {
         &self.techniques
     }
@@ -114,26 +211,99 @@ pub struct Path {
 impl Path {
     /// How hard the path is.
     pub fn rating(&self) -> Rating {
-        let hardest = self.steps.iter().map(|step| step.technique).max();
+        let hardest = hardest(&self.steps);
         Rating {
-            hardest,
-            difficulty: hardest.map_or(0.0, Technique::difficulty),
+            hardest: hardest.map(|step| step.technique),
+            difficulty: hardest.map_or(0.0, Step::difficulty),
             steps: self.steps.len(),
             end: self.end,
         }
     }
 }
 
+/// The step of greatest difficulty, if any; of equals, the one of the later technique in
+/// [`Technique`]'s order (a skyscraper over a hidden triple, both 4.0), then the first.
+pub(crate) fn hardest<'a>(steps: impl IntoIterator<Item = &'a Step>) -> Option<&'a Step> {
+    steps.into_iter().fold(None, |best: Option<&Step>, step| match best {
+        Some(best)
+            if !harder(step.difficulty(), step.technique, best.difficulty(), best.technique) =>
+        {
+            Some(best)
+        }
+        _ => Some(step),
+    })
+}
+
+/// Whether a step of `difficulty` and `technique` rates above one of `than` and
+/// `than_technique`: by difficulty, then by the order of [`Technique`].
+pub(crate) fn harder(
+    difficulty: f64,
+    technique: Technique,
+    than: f64,
+    than_technique: Technique,
+) -> bool {
+    difficulty > than || (difficulty == than && technique > than_technique)
+}
+
 /// How hard a puzzle is to solve by techniques.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Rating {
-    /// The hardest technique the path used (none when the puzzle was already solved, or stuck
-    /// at once).
+    /// The technique of the hardest step the path took (none when the puzzle was already
+    /// solved, or stuck at once).
     pub hardest: Option<Technique>,
-    /// Its difficulty: the puzzle's rating on the scale of [`Technique::difficulty`].
+    /// That step's difficulty ([`Step::difficulty`]): the puzzle's rating.
     pub difficulty: f64,
     /// The number of steps.
     pub steps: usize,
     /// Where the path ended; [`End::Stuck`] means the puzzle needs guessing (with this ladder).
     pub end: End,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::grid_from_line;
+
+    #[test]
+    fn sudoku_explainers_scale_has_its_order_and_none_of_the_named_patterns() {
+        let options = Options { uniqueness: true, ..Options::default() };
+        let explainer = Ladder::of_scale(Scale::Explainer, options);
+        let at = |technique| explainer.techniques().iter().position(|&t| t == technique);
+        assert!(at(Technique::HiddenSingleLine) < at(Technique::DirectPointing));
+        assert!(at(Technique::DirectHiddenPair) < at(Technique::NakedSingle));
+        assert!(at(Technique::NakedSingle) < at(Technique::DirectHiddenTriple));
+        assert!(at(Technique::DirectHiddenTriple) < at(Technique::Pointing));
+        assert!(at(Technique::XyzWing) < at(Technique::UniqueLoop));
+        assert!(at(Technique::HiddenQuad) < at(Technique::Bug));
+        assert!(at(Technique::Bug) < at(Technique::AlignedPairExclusion));
+        for named in [Technique::Skyscraper, Technique::WWing, Technique::UniqueRectangle] {
+            assert_eq!(at(named), None, "{named}");
+        }
+        // Without uniqueness, neither loops nor BUG.
+        let without = Ladder::of_scale(Scale::Explainer, Options::default());
+        assert!(without.techniques().iter().all(|t| !t.assumes_uniqueness()));
+        // The workbench's ladder, the logic engine's, is the one it always was.
+        let workbench = Ladder::new(Options::default());
+        assert_eq!(workbench.techniques().len(), WORKBENCH.len() - 1, "all but the rectangle");
+        assert!(!workbench.techniques().contains(&Technique::DirectPointing));
+    }
+
+    #[test]
+    fn a_path_rates_as_its_hardest_step_and_the_later_technique_of_equals() {
+        let step = |technique, extra| Step { extra, ..Step::new(technique) };
+        let path = Path {
+            steps: vec![
+                step(Technique::XWing, 0),
+                step(Technique::UniqueLoop, 5),
+                step(Technique::NakedQuad, 0),
+                step(Technique::Pointing, 0),
+            ],
+            end: End::Solved,
+            board: Board::new(&grid_from_line(&".".repeat(81))),
+        };
+        let rating = path.rating();
+        // The loop of ten (4.5 + 0.5) ties the naked quad (5.0), the later technique.
+        assert_eq!(rating.hardest, Some(Technique::NakedQuad));
+        assert_eq!(rating.difficulty, 5.0);
+    }
 }

@@ -23,7 +23,7 @@ mod walk;
 
 pub use board::Board;
 pub use engine::Logic;
-pub use ladder::{End, Ladder, Options, Path, Rating};
+pub use ladder::{End, Ladder, Options, Path, Rating, Scale};
 pub use notation::digit_list;
 pub use rating::Band;
 pub use step::{Step, Technique, digits};

@@ -2,7 +2,8 @@
 //!
 //! A step is data ([`Step`]); this module alone makes its text, for every technique: the common
 //! wording of [`Step::describe`], and the patterns that read their own way (fish, single-digit
-//! patterns and colouring, wings, unique rectangles, chains, forcing nets). It reads steps and
+//! patterns and colouring, wings, unique rectangles and loops, BUGs, aligned exclusions, direct
+//! locked candidates, chains, forcing nets). It reads steps and
 //! is read by no technique, so techniques find steps without knowing how they are written.
 
 use std::fmt::Write as _;
@@ -127,6 +128,10 @@ pub(crate) fn pattern_text(step: &Step, size: Size) -> Option<String> {
         | Technique::XChain => single_digit(step, size),
         Technique::XyWing | Technique::XyzWing | Technique::WWing => wing(step, size),
         Technique::UniqueRectangle => unique_rectangle(step, size),
+        Technique::DirectPointing | Technique::DirectClaiming => direct_locked(step, size),
+        Technique::UniqueLoop => unique_loop(step, size),
+        Technique::Bug => bug(step, size),
+        Technique::AlignedPairExclusion | Technique::AlignedTripleExclusion => aligned(step, size),
         Technique::XyChain => xy_chain(step, size),
         Technique::ContradictionForcing | Technique::CellForcing => forcing(step, size),
         _ => None,
@@ -294,6 +299,73 @@ fn unique_rectangle(step: &Step, size: Size) -> Option<String> {
         }
     }
     Some(text)
+}
+
+/// Cells by name, `r1c1,r1c5`.
+fn cell_names(cells: impl Iterator<Item = usize>, size: Size) -> String {
+    cells.map(|cell| size.name(cell).to_string()).collect::<Vec<_>>().join(",")
+}
+
+/// A direct pointing or claiming: `6 in box 6 lies in column 9 (r5c9,r6c9), one place left
+/// in box 9`.
+fn direct_locked(step: &Step, size: Size) -> Option<String> {
+    let [from, into, other] = step.units.as_slice() else { return None };
+    let cells = cell_names(step.pattern.iter().map(|&(cell, _)| cell), size);
+    Some(format!(
+        "{} in {from} lies in {into} ({cells}), one place left in {other}",
+        digit_list(step.digits)
+    ))
+}
+
+/// A unique loop, with its type read from the step: `1,4 in r1c8-r1c1-r2c1-r2c9 (loop of 4,
+/// type 3, column 1)`. Type 1 removes the loop's values from its one extra cell; type 4
+/// removes one loop value from two loop cells of a house; type 3 clears a house of a naked
+/// set; type 2 removes an extra value from cells seeing the extra cells.
+fn unique_loop(step: &Step, size: Size) -> Option<String> {
+    let in_loop = |cell: usize| step.pattern.iter().any(|&(c, _)| c == cell);
+    let on_loop = step.eliminations.iter().all(|&(cell, _)| in_loop(cell));
+    let kind = match (on_loop, step.units.first()) {
+        (true, None) => "type 1".to_string(),
+        (true, Some(house)) => format!("type 4, {house}"),
+        (false, Some(house)) => format!("type 3, {house}"),
+        (false, None) => "type 2".to_string(),
+    };
+    let cells = step
+        .pattern
+        .iter()
+        .map(|&(cell, _)| size.name(cell).to_string())
+        .collect::<Vec<_>>()
+        .join("-");
+    let length = step.pattern.len();
+    Some(format!("{} in {cells} (loop of {length}, {kind})", digit_list(step.digits)))
+}
+
+/// A BUG, with its type read from the step: `8 in r4c9 (type 1)`, the BUG cells with their
+/// BUG values.
+fn bug(step: &Step, size: Size) -> Option<String> {
+    let cells = step
+        .pattern
+        .iter()
+        .map(|&(cell, set)| format!("{}({})", size.name(cell), digit_list(set)))
+        .collect::<Vec<_>>()
+        .join(",");
+    let kind = match (step.extra, step.units.first()) {
+        (0, _) => "type 1".to_string(),
+        (1, None) => "type 2".to_string(),
+        (1, Some(house)) => format!("type 4, {house}"),
+        (_, Some(house)) => format!("type 3, {house}"),
+        (_, None) => return None,
+    };
+    Some(format!("BUG cells {cells} ({kind})"))
+}
+
+/// An aligned exclusion: the base cells, then the excluders they share: `r9c7,r9c8 excluded
+/// by r7c7,r8c9`.
+fn aligned(step: &Step, size: Size) -> Option<String> {
+    let n = if step.technique == Technique::AlignedPairExclusion { 2 } else { 3 };
+    let bases = cell_names(step.pattern.iter().take(n).map(|&(cell, _)| cell), size);
+    let excluders = cell_names(step.pattern.iter().skip(n).map(|&(cell, _)| cell), size);
+    Some(format!("{bases} excluded by {excluders}"))
 }
 
 /// An XY-chain: each cell with the value it would not hold, then the value it then holds:

@@ -10,14 +10,15 @@ use crate::step::Technique;
 /// reader of a benchmark table can tell apart.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Band {
-    /// Singles only (up to 2.3).
+    /// Singles only, direct ones too (up to 2.3).
     Singles,
-    /// Locked candidates, pairs, triples, X-wing, swordfish (2.6 to 4.0).
+    /// Locked candidates, pairs, triples, X-wing, swordfish, the direct hidden triple (2.5 to
+    /// 4.0).
     Basic,
-    /// Single-digit patterns, wings, unique rectangles, quads, jellyfish, colouring (4.0 to
-    /// 5.6).
+    /// Single-digit patterns, wings, unique rectangles and loops, quads, jellyfish,
+    /// colouring, BUG, aligned pair exclusion (4.0 to 6.2).
     Intermediate,
-    /// X-chains and XY-chains (6.5 and 6.6).
+    /// X-chains, XY-chains and aligned triple exclusion (6.5 to 7.5).
     Chains,
     /// Forcing chains (7.5 and up).
     Forcing,

@@ -23,8 +23,16 @@ pub enum Technique {
     HiddenSingleBox,
     /// A value has one place left in a row or column.
     HiddenSingleLine,
+    /// Pointing that leaves a value one place in another box: the placement, directly.
+    DirectPointing,
+    /// Claiming that leaves a value one place in another line: the placement, directly.
+    DirectClaiming,
+    /// A hidden pair that leaves another value one place in its house: the placement.
+    DirectHiddenPair,
     /// A cell has one candidate left.
     NakedSingle,
+    /// A hidden triple that leaves another value one place in its house: the placement.
+    DirectHiddenTriple,
     /// A value's places in a box lie in one row or column: it leaves the rest of that line.
     Pointing,
     /// A value's places in a row or column lie in one box: it leaves the rest of that box.
@@ -54,6 +62,11 @@ pub enum Technique {
     /// Four cells in two rows, two columns and two boxes that would otherwise hold a deadly
     /// pattern. Assumes the puzzle has one solution.
     UniqueRectangle,
+    /// A loop of cells holding two values `a`, `b` (a rectangle is the loop of four), each row,
+    /// column and box it meets holding two of its cells, that would otherwise be a deadly
+    /// pattern: Sudoku Explainer's types 1 to 4. Harder for longer loops and bigger sets (see
+    /// [`Step::extra`]). Assumes the puzzle has one solution.
+    UniqueLoop,
     /// Four cells of a house hold four candidates between them.
     NakedQuad,
     /// The fish of four rows and four columns.
@@ -62,10 +75,20 @@ pub enum Technique {
     HiddenQuad,
     /// The conjugate pairs of one value coloured in two colours.
     SimpleColouring,
+    /// Bivalue universal grave: were the few cells with three or more candidates to hold only
+    /// the values that appear three times in their houses, every cell would hold two values,
+    /// each twice in each house, a pattern with no or several solutions; Sudoku Explainer's
+    /// types 1 to 4. Assumes the puzzle has one solution.
+    Bug,
+    /// Two cells that see each other, or share a value's every place elsewhere: each pair of
+    /// their candidates that leaves a third cell empty is excluded.
+    AlignedPairExclusion,
     /// An alternating chain of one value's strong and weak links.
     XChain,
     /// A chain of two-candidate cells.
     XyChain,
+    /// The exclusion of aligned pairs extended to three cells.
+    AlignedTripleExclusion,
     /// Assuming a candidate leads, by singles, to a contradiction.
     ContradictionForcing,
     /// Every candidate of a cell (or every place of a value in a house) leads to the same
@@ -75,11 +98,15 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 26] = [
+    pub const ALL: [Technique; 34] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::DirectPointing,
+        Technique::DirectClaiming,
+        Technique::DirectHiddenPair,
         Technique::NakedSingle,
+        Technique::DirectHiddenTriple,
         Technique::Pointing,
         Technique::Claiming,
         Technique::NakedPair,
@@ -94,12 +121,16 @@ impl Technique {
         Technique::XyzWing,
         Technique::WWing,
         Technique::UniqueRectangle,
+        Technique::UniqueLoop,
         Technique::NakedQuad,
         Technique::Jellyfish,
         Technique::HiddenQuad,
         Technique::SimpleColouring,
+        Technique::Bug,
+        Technique::AlignedPairExclusion,
         Technique::XChain,
         Technique::XyChain,
+        Technique::AlignedTripleExclusion,
         Technique::ContradictionForcing,
         Technique::CellForcing,
     ];
@@ -110,7 +141,11 @@ impl Technique {
             Technique::FullHouse => "Full House",
             Technique::HiddenSingleBox => "Hidden Single (box)",
             Technique::HiddenSingleLine => "Hidden Single (line)",
+            Technique::DirectPointing => "Direct Pointing",
+            Technique::DirectClaiming => "Direct Claiming",
+            Technique::DirectHiddenPair => "Direct Hidden Pair",
             Technique::NakedSingle => "Naked Single",
+            Technique::DirectHiddenTriple => "Direct Hidden Triple",
             Technique::Pointing => "Pointing",
             Technique::Claiming => "Claiming",
             Technique::NakedPair => "Naked Pair",
@@ -125,12 +160,16 @@ impl Technique {
             Technique::XyzWing => "XYZ-Wing",
             Technique::WWing => "W-Wing",
             Technique::UniqueRectangle => "Unique Rectangle",
+            Technique::UniqueLoop => "Unique Loop",
             Technique::NakedQuad => "Naked Quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "Hidden Quad",
             Technique::SimpleColouring => "Simple Colouring",
+            Technique::Bug => "BUG",
+            Technique::AlignedPairExclusion => "Aligned Pair Exclusion",
             Technique::XChain => "X-Chain",
             Technique::XyChain => "XY-Chain",
+            Technique::AlignedTripleExclusion => "Aligned Triple Exclusion",
             Technique::ContradictionForcing => "Contradiction Forcing Chain",
             Technique::CellForcing => "Forcing Chain",
         }
@@ -142,7 +181,11 @@ impl Technique {
             Technique::FullHouse => "full-house",
             Technique::HiddenSingleBox => "hidden-single-box",
             Technique::HiddenSingleLine => "hidden-single-line",
+            Technique::DirectPointing => "direct-pointing",
+            Technique::DirectClaiming => "direct-claiming",
+            Technique::DirectHiddenPair => "direct-hidden-pair",
             Technique::NakedSingle => "naked-single",
+            Technique::DirectHiddenTriple => "direct-hidden-triple",
             Technique::Pointing => "pointing",
             Technique::Claiming => "claiming",
             Technique::NakedPair => "naked-pair",
@@ -157,24 +200,33 @@ impl Technique {
             Technique::XyzWing => "xyz-wing",
             Technique::WWing => "w-wing",
             Technique::UniqueRectangle => "unique-rectangle",
+            Technique::UniqueLoop => "unique-loop",
             Technique::NakedQuad => "naked-quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden-quad",
             Technique::SimpleColouring => "simple-colouring",
+            Technique::Bug => "bug",
+            Technique::AlignedPairExclusion => "aligned-pair-exclusion",
             Technique::XChain => "x-chain",
             Technique::XyChain => "xy-chain",
+            Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
             Technique::ContradictionForcing => "contradiction-forcing",
             Technique::CellForcing => "forcing-chain",
         }
     }
 
-    /// The difficulty of a step of this technique (see [`Technique`]).
+    /// The difficulty of the easiest step of this technique (see [`Technique`]); a step's own
+    /// is [`Step::difficulty`].
     pub fn difficulty(self) -> f64 {
         match self {
             Technique::FullHouse => 1.0,
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine => 1.5,
+            Technique::DirectPointing => 1.7,
+            Technique::DirectClaiming => 1.9,
+            Technique::DirectHiddenPair => 2.0,
             Technique::NakedSingle => 2.3,
+            Technique::DirectHiddenTriple => 2.5,
             Technique::Pointing => 2.6,
             Technique::Claiming => 2.8,
             Technique::NakedPair => 3.0,
@@ -189,12 +241,16 @@ impl Technique {
             Technique::XyzWing => 4.4,
             Technique::WWing => 4.4,
             Technique::UniqueRectangle => 4.5,
+            Technique::UniqueLoop => 4.5,
             Technique::NakedQuad => 5.0,
             Technique::Jellyfish => 5.2,
             Technique::HiddenQuad => 5.4,
             Technique::SimpleColouring => 5.6,
+            Technique::Bug => 5.6,
+            Technique::AlignedPairExclusion => 6.2,
             Technique::XChain => 6.5,
             Technique::XyChain => 6.6,
+            Technique::AlignedTripleExclusion => 7.5,
             Technique::ContradictionForcing => 7.5,
             Technique::CellForcing => 8.0,
         }
@@ -202,7 +258,7 @@ impl Technique {
 
     /// Whether the technique is sound only for puzzles with one solution.
     pub fn assumes_uniqueness(self) -> bool {
-        self == Technique::UniqueRectangle
+        matches!(self, Technique::UniqueRectangle | Technique::UniqueLoop | Technique::Bug)
     }
 
     /// The technique whose [`Technique::key`] or name is `text` (case and spaces ignored).
@@ -244,6 +300,10 @@ pub struct Step {
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed from cells.
     pub eliminations: Vec<(usize, u8)>,
+    /// Tenths of a point the step adds to its technique's difficulty, where Sudoku Explainer
+    /// rates a bigger pattern harder: a longer unique loop, a bigger set of a unique loop's
+    /// type 3 or of a BUG's type 3, BUG types 2 to 4 over type 1. Zero for most steps.
+    pub extra: u8,
 }
 
 impl Step {
@@ -256,7 +316,14 @@ impl Step {
             pattern: Vec::new(),
             placements: Vec::new(),
             eliminations: Vec::new(),
+            extra: 0,
         }
+    }
+
+    /// The step's difficulty: its technique's, plus [`Step::extra`] tenths.
+    pub fn difficulty(&self) -> f64 {
+        // Whole tenths, so that a sum prints and compares as the scale's one-decimal figures.
+        (self.technique.difficulty() * 10.0 + f64::from(self.extra)).round() / 10.0
     }
 }
 

@@ -9,7 +9,7 @@
 use sudoku_core::{Grid, Limits, Outcome, Verdict};
 
 use crate::board::Board;
-use crate::ladder::{End, Ladder, Options, Rating};
+use crate::ladder::{End, Ladder, Options, Rating, Scale, harder};
 use crate::step::{Step, Technique};
 
 /// The node budget of a count unless the caller gives another. The shipped corpora need at
@@ -35,10 +35,15 @@ impl Rater {
     /// A rater whose ladder may use uniqueness techniques (when the puzzle has one solution)
     /// or never (`uniqueness == false`), counting within [`DEFAULT_BUDGET`] nodes.
     pub fn new(uniqueness: bool) -> Rater {
+        Rater::of_scale(Scale::Workbench, uniqueness)
+    }
+
+    /// A rater as [`Rater::new`] makes one, whose ladders climb `scale`.
+    pub fn of_scale(scale: Scale, uniqueness: bool) -> Rater {
         Rater {
             uniqueness,
-            with_uniqueness: Ladder::new(Options { uniqueness, ..Options::default() }),
-            without_uniqueness: Ladder::new(Options::default()),
+            with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() }),
+            without_uniqueness: Ladder::of_scale(scale, Options::default()),
             limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
         }
     }
@@ -116,6 +121,7 @@ impl Rater {
             end,
             board,
             hardest: path.hardest,
+            difficulty: path.difficulty,
             steps: path.steps,
             budget: self.budget(),
         }
@@ -136,8 +142,10 @@ pub struct Walk {
     pub end: Option<End>,
     /// The board the path left.
     pub board: Board,
-    /// The hardest technique the path used (the ladder's order puts no harder one first).
+    /// The technique of the path's hardest step.
     pub hardest: Option<Technique>,
+    /// That step's difficulty ([`Step::difficulty`]).
+    pub difficulty: f64,
     /// The number of steps.
     pub steps: usize,
     /// The node budget the count had, if any.
@@ -154,30 +162,36 @@ impl Walk {
     /// The puzzle's rating; `None` when it is not rated (its count gave up).
     pub fn rating(&self) -> Option<Rating> {
         let end = self.end.filter(|_| !self.gave_up())?;
-        Some(Tally { hardest: self.hardest, steps: self.steps }.rating(end))
+        Some(
+            Tally { hardest: self.hardest, difficulty: self.difficulty, steps: self.steps }
+                .rating(end),
+        )
     }
 }
 
-/// What a rating keeps of a path: its hardest technique and its length, not its steps.
+/// What a rating keeps of a path: its hardest step's technique and difficulty (as
+/// [`Path::rating`](crate::Path::rating) picks it), and its length, not its steps.
 #[derive(Default)]
 struct Tally {
     hardest: Option<Technique>,
+    difficulty: f64,
     steps: usize,
 }
 
 impl Tally {
     fn add(&mut self, step: &Step) {
         self.steps += 1;
-        self.hardest = self.hardest.max(Some(step.technique));
+        let harder = self.hardest.is_none_or(|hardest| {
+            harder(step.difficulty(), step.technique, self.difficulty, hardest)
+        });
+        if harder {
+            self.hardest = Some(step.technique);
+            self.difficulty = step.difficulty();
+        }
     }
 
     fn rating(&self, end: End) -> Rating {
-        Rating {
-            hardest: self.hardest,
-            difficulty: self.hardest.map_or(0.0, Technique::difficulty),
-            steps: self.steps,
-            end,
-        }
+        Rating { hardest: self.hardest, difficulty: self.difficulty, steps: self.steps, end }
     }
 }
 

@@ -10,11 +10,15 @@ use super::values::{NodeBudget, parse_budget, parse_threads};
 
 /// What `sudoku rate` prints, and its exit codes.
 pub(super) const RATE_HELP: &str = "\
-Each puzzle is solved by the ladder of human techniques (see `sudoku explain`), easiest first,
-starting again from the easiest after every step. Its rating is the difficulty of the hardest
-step (Sudoku Explainer's scale: 1.0 full house ... 8.0 forcing chains); a puzzle on which every
-technique is stuck needs guessing. Techniques that assume one solution (unique rectangles) are
-used only on puzzles whose solution was proved unique, and never with --no-uniqueness.
+Each puzzle is solved by Sudoku Explainer's ladder of human techniques, in its order (direct
+pointing and hidden pairs among the singles, unique loops, BUG, aligned exclusions, then
+chains), starting again from the first after every step. Its rating is the difficulty of the
+hardest step on Sudoku Explainer's scale (1.0 full house ... 8.0 forcing chains; unique loops
+and BUG types rate more for longer loops and bigger sets); a puzzle on which every technique is
+stuck needs guessing. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
+kites, W-wings and colouring, which Sudoku Explainer rates as chains. Techniques that assume one
+solution (unique rectangles and loops, BUG) are used only on puzzles whose solution was proved
+unique, and never with --no-uniqueness.
 
 Solutions are counted (to two, by the fastest engine for the size) within --budget NODES (the
 default leaves every shipped 9×9 and 16×16 puzzle counted). First, to allow the

@@ -36,6 +36,54 @@ pub(crate) fn claiming(board: &Board) -> Option<Step> {
     })
 }
 
+/// Direct pointing (`pointing == true`) or direct claiming: a value's places in a house of
+/// one kind (a box; a line) lie in one house of the other kind (a line; the box), and in a
+/// second house of the first kind that crosses it, the value has two or more places of which
+/// one only lies outside: the locked value leaves it that one, a hidden single. Sudoku
+/// Explainer's direct techniques make the placement only, without the eliminations that
+/// lead to it, and so does this step.
+pub(crate) fn direct_locked(board: &Board, pointing: bool) -> Option<Step> {
+    let houses = board.houses();
+    let (from_kinds, into_kinds): (&[usize], &[usize]) =
+        if pointing { (&[2], &[0, 1]) } else { (&[0, 1], &[2]) };
+    let technique = if pointing { Technique::DirectPointing } else { Technique::DirectClaiming };
+    for &from_kind in from_kinds {
+        for from in houses.of_kind(from_kind) {
+            for value in values(houses.all_values) {
+                let places: Vec<usize> = board.cells_with(from, value).collect();
+                if places.len() < 2 {
+                    continue;
+                }
+                let Some(into) = into_kinds.iter().find_map(|&kind| {
+                    let into = houses.houses_of(places[0])[kind];
+                    places.iter().all(|&cell| houses.houses_of(cell)[kind] == into).then_some(into)
+                }) else {
+                    continue;
+                };
+                let inside = |cell: &usize| houses.houses_of(*cell).contains(&into);
+                let single =
+                    houses.of_kind(from_kind).filter(|&other| other != from).find_map(|other| {
+                        let places: Vec<usize> = board.cells_with(other, value).collect();
+                        let mut outside = places.iter().filter(|cell| !inside(cell));
+                        match (places.len() > 1, outside.next(), outside.next()) {
+                            (true, Some(&cell), None) => Some((other, cell)),
+                            _ => None,
+                        }
+                    });
+                if let Some((other, cell)) = single {
+                    let mut step = Step::new(technique);
+                    step.digits = bit(value);
+                    step.units = vec![houses.unit(from), houses.unit(into), houses.unit(other)];
+                    step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
+                    step.placements = vec![(cell, value)];
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// The values that are candidates in exactly one of a house's `order` segments, segment `k`
 /// being the cells `cell(k, 0..order)`. Only those can be locked, so the finders verify only
 /// them: a scan of each cell once, where trying every value would scan the house once per
@@ -90,7 +138,7 @@ fn locked(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::techniques::testing::board_from_line;
+    use crate::techniques::testing::{board_from_line, board_from_marks, board_with};
 
     #[test]
     fn pointing_clears_the_rest_of_the_line() {
@@ -136,5 +184,41 @@ mod tests {
             "...456789456789123789123456......................................................",
         );
         assert_eq!(claiming(&board), None);
+    }
+
+    #[test]
+    fn direct_pointing_places_the_hidden_single_it_leaves() {
+        // Box 6 holds its 6 in column 9 only; box 9's 6 then has one place off column 9.
+        let board = board_from_marks(
+            "3489 3468 389 2 346789 4789 69 1 5 234589 23468 23589 34689 34689 1 69 2469 7 7 246 \
+             1 5 469 49 3 2469 8 6 348 389 489 1 5 2 7 39 2359 1 2359 7 269 9 4 8 369 2489 248 7 \
+             4689 24689 3 1 5 69 138 5 4 389 389 2 7 369 1369 23 7 23 1 5 6 8 2349 2349 1238 9 6 \
+             348 3478 478 5 234 1234",
+            &[41],
+        );
+        let step = direct_locked(&board, true).expect("a direct pointing");
+        assert_eq!(step.technique, Technique::DirectPointing);
+        assert_eq!(step.placements, [(6 * 9 + 7, 6)]);
+        assert!(step.eliminations.is_empty(), "the placement only, as Sudoku Explainer");
+        assert_eq!(
+            step.describe(board.size()),
+            "Direct Pointing: 6 in box 6 lies in column 9 (r5c9,r6c9), one place left in box 9 \
+             => r7c8=6"
+        );
+        assert_eq!(direct_locked(&board_from_line(&".".repeat(81)), true), None);
+    }
+
+    #[test]
+    fn direct_claiming_places_the_hidden_single_it_leaves() {
+        // Row 1's 1 lies in box 1; row 2's 1 may go in box 1 or at r2c5 only: r2c5=1.
+        let mut cells: Vec<(usize, &str)> = (3..9).map(|cell| (cell, "23456789")).collect();
+        cells.extend([9 + 3, 9 + 5, 9 + 6, 9 + 7, 9 + 8].map(|cell| (cell, "23456789")));
+        let board = board_with(&cells);
+        let step = direct_locked(&board, false).expect("a direct claiming");
+        assert_eq!(step.technique, Technique::DirectClaiming);
+        assert_eq!(step.placements, [(9 + 4, 1)]);
+        // Without 1 at r2c5 too, row 2's 1 lies in box 1 as well: no single is left.
+        cells.push((9 + 4, "23456789"));
+        assert_eq!(direct_locked(&board_with(&cells), false), None);
     }
 }

@@ -2,9 +2,10 @@
 //! step its technique sees, or `None`. A finder only returns steps that change the board
 //! (place a value in an empty cell, or remove a candidate still there), and only sound ones:
 //! every placement is the value of the cell in every solution below the board, every
-//! elimination removes a value no solution puts there (for [`Technique::UniqueRectangle`],
-//! in a puzzle with one solution).
+//! elimination removes a value no solution puts there (for the techniques that
+//! [assume one solution](Technique::assumes_uniqueness), in a puzzle with one solution).
 
+mod aligned;
 mod chains;
 mod fish;
 mod forcing;
@@ -24,7 +25,11 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::FullHouse => singles::full_house(board),
         Technique::HiddenSingleBox => singles::hidden_single(board, true),
         Technique::HiddenSingleLine => singles::hidden_single(board, false),
+        Technique::DirectPointing => locked::direct_locked(board, true),
+        Technique::DirectClaiming => locked::direct_locked(board, false),
+        Technique::DirectHiddenPair => subsets::direct_hidden(board, 2),
         Technique::NakedSingle => singles::naked_single(board),
+        Technique::DirectHiddenTriple => subsets::direct_hidden(board, 3),
         Technique::Pointing => locked::pointing(board),
         Technique::Claiming => locked::claiming(board),
         Technique::NakedPair => subsets::naked(board, 2),
@@ -44,6 +49,10 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyzWing => wings::xyz_wing(board),
         Technique::WWing => wings::w_wing(board),
         Technique::UniqueRectangle => uniqueness::unique_rectangle(board),
+        Technique::UniqueLoop => uniqueness::unique_loop(board),
+        Technique::Bug => uniqueness::bug(board),
+        Technique::AlignedPairExclusion => aligned::aligned_exclusion(board, 2),
+        Technique::AlignedTripleExclusion => aligned::aligned_exclusion(board, 3),
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),

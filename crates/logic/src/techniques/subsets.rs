@@ -158,6 +158,67 @@ pub(crate) fn hidden(board: &Board, n: usize) -> Option<Step> {
     })
 }
 
+/// A direct hidden pair or triple (`n` 2 or 3): a hidden subset of `n` values in a house
+/// that leaves another value, with two or more places there, only one place outside the
+/// subset's cells: that value goes there. Sudoku Explainer's direct technique makes the
+/// placement only (the subset's eliminations need not remove anything), and so does this
+/// step.
+pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
+    if !(2..=3).contains(&n) {
+        return None;
+    }
+    let houses = board.houses();
+    let side = houses.side;
+    let mut places = [0u64; MAX_SIDE];
+    let mut digits = [0u8; MAX_SIDE];
+    let mut masks = [0u64; MAX_SIDE];
+    (0..houses.count()).find_map(|house| {
+        places[..side].fill(0);
+        let mut placed = 0u64;
+        let mut empty = 0;
+        for (position, &cell) in houses.cells_of(house).iter().enumerate() {
+            let cell = usize::from(cell);
+            placed |= board.value(cell).checked_sub(1).map_or(0, |v| 1 << v);
+            empty += usize::from(board.value(cell) == 0);
+            for value_bit in bits(board.candidates(cell)) {
+                places[value_bit] |= 1 << position;
+            }
+        }
+        // The subset's cells and a cell for the placement.
+        if empty <= n {
+            return None;
+        }
+        let open = houses.all_values & !placed;
+        let mut count = 0;
+        for value_bit in bits(open) {
+            if (1..=n).contains(&(places[value_bit].count_ones() as usize)) {
+                digits[count] = value_bit as u8 + 1;
+                masks[count] = places[value_bit];
+                count += 1;
+            }
+        }
+        let house_cells = houses.cells_of(house);
+        first_subset(&masks[..count], n, &mut |chosen, positions| {
+            let set = chosen.iter().fold(0, |set, &index| set | bit(digits[index]));
+            bits(open & !set).find_map(|value_bit| {
+                let rest = places[value_bit] & !positions;
+                (places[value_bit].count_ones() > 1 && rest.count_ones() == 1).then(|| {
+                    let cell = usize::from(house_cells[rest.trailing_zeros() as usize]);
+                    let mut step = Step::new(sized(DIRECT_HIDDEN, n));
+                    step.digits = set;
+                    step.units = vec![houses.unit(house)];
+                    step.pattern = bits(positions)
+                        .map(|position| usize::from(house_cells[position]))
+                        .map(|cell| (cell, board.candidates(cell) & set))
+                        .collect();
+                    step.placements = vec![(cell, value_bit as u8 + 1)];
+                    step
+                })
+            })
+        })
+    })
+}
+
 /// The step of the hidden subset of `digits` at `positions` of `house`, if it removes
 /// anything.
 fn hidden_step(board: &Board, house: usize, digits: u64, positions: u64) -> Option<Step> {
@@ -184,6 +245,10 @@ const NAKED: [Technique; 3] = [Technique::NakedPair, Technique::NakedTriple, Tec
 /// The hidden subsets by size, from a pair.
 const HIDDEN: [Technique; 3] =
     [Technique::HiddenPair, Technique::HiddenTriple, Technique::HiddenQuad];
+
+/// The direct hidden subsets by size, from a pair (Sudoku Explainer has no direct quad).
+const DIRECT_HIDDEN: [Technique; 3] =
+    [Technique::DirectHiddenPair, Technique::DirectHiddenTriple, Technique::DirectHiddenTriple];
 
 /// The technique of `family` for a subset of `n` (2..=4).
 pub(super) fn sized(family: [Technique; 3], n: usize) -> Technique {
@@ -499,5 +564,38 @@ mod tests {
         assert_eq!(first, Some(vec![0, 1, 3]));
         assert_eq!(seen, vec![vec![0, 1, 3]]);
         assert_eq!(first_subset(&masks[..2], 3, &mut |_, _| Some(())), None);
+    }
+
+    #[test]
+    fn a_direct_hidden_pair_places_the_single_it_leaves() {
+        // 4 and 5 have two places in column 6, r4c6 and r6c6: 8 is left one place, r3c6.
+        let board = board_from_marks(
+            "1 5 26 4 689 3 79 279 2789 9 8 4 7 5 2 6 1 3 7 26 3 1 689 8 4 259 2589 2458 1 9 3 28 \
+             458 57 6 257 258 3 7 6 28 1 59 259 4 2456 26 256 9 7 45 8 3 1 2568 7 2568 28 1 9 3 4 \
+             5 258 4 258 28 3 6 1 579 579 3 9 1 5 4 7 2 8 6",
+            &[23, 62],
+        );
+        let step = direct_hidden(&board, 2).expect("a direct hidden pair");
+        assert_eq!(step.technique, Technique::DirectHiddenPair);
+        assert_eq!(step.digits, 0b11000);
+        assert_eq!(step.placements, [(2 * 9 + 5, 8)]);
+        assert!(step.eliminations.is_empty());
+        assert_eq!(direct_hidden(&board, 4), None, "no direct quad");
+    }
+
+    #[test]
+    fn a_direct_hidden_triple_places_the_single_it_leaves() {
+        // 5, 6, 8 have three places in box 9 between them: 9 is left r8c7.
+        let board = board_from_marks(
+            "7 589 2 3 1 45 4589 589 6 6 1589 3 5789 24789 2457 124589 1589 248 19 1589 4 6 289 \
+             25 12589 7 3 8 6 1 4 5 3 7 2 9 3 7 5 2 6 9 148 18 48 4 2 9 78 78 1 3 6 5 129 4 67 \
+             1579 279 8 2569 3 27 5 19 8 179 3 6 29 4 27 29 3 67 579 2479 2457 25689 589 1",
+            &[],
+        );
+        let step = direct_hidden(&board, 3).expect("a direct hidden triple");
+        assert_eq!(step.technique, Technique::DirectHiddenTriple);
+        assert_eq!(step.placements, [(7 * 9 + 6, 9)]);
+        let (values, candidates) = open_board(Size::NINE);
+        assert_eq!(direct_hidden(&Board::from_parts(Size::NINE, values, candidates), 2), None);
     }
 }

@@ -1,0 +1,210 @@
+//! Aligned exclusion, as Sudoku Explainer rates it: aligned pair exclusion (6.2) and aligned
+//! triple exclusion (7.5).
+
+use crate::board::Board;
+use crate::houses::{bit, values};
+use crate::step::{Step, Technique};
+
+/// Aligned exclusion of `n` cells (2 or 3). Base cells are empty cells of two or more
+/// candidates with no peer of one candidate (a naked single comes first) and with at least
+/// one excluder: a peer of two to `n` candidates. For `n` base cells with two or more
+/// excluders in common (for three, the third a base cell among the excluders of the first
+/// two), every way to fill the base cells with one candidate each is tried: it is excluded
+/// when two base cells that share a house take the same value, or when it takes every
+/// candidate of a common excluder. A candidate of a base cell that no remaining way uses is
+/// eliminated.
+///
+/// Sudoku Explainer rates 9×9 grids; on bigger ones the triples' ways grow as the side cubed
+/// times the cells' triples, so the triple is looked for up to 9×9 only.
+pub(crate) fn aligned_exclusion(board: &Board, n: usize) -> Option<Step> {
+    let houses = board.houses();
+    if n == 3 && houses.side > 9 {
+        return None;
+    }
+    let excluders_of = |cell: usize| -> Option<Vec<usize>> {
+        let mut excluders = Vec::new();
+        for &peer in houses.peers(cell) {
+            let peer = usize::from(peer);
+            match board.candidates(peer).count_ones() as usize {
+                1 if board.value(peer) == 0 => return None,
+                count if (2..=n).contains(&count) => excluders.push(peer),
+                _ => {}
+            }
+        }
+        (!excluders.is_empty()).then_some(excluders)
+    };
+    let bases: Vec<(usize, Vec<usize>)> = (0..houses.cells)
+        .filter(|&cell| board.value(cell) == 0 && board.candidates(cell).count_ones() >= 2)
+        .filter_map(|cell| excluders_of(cell).map(|excluders| (cell, excluders)))
+        .collect();
+    // An excluder is a property of the excluding cell alone (two to `n` candidates): those
+    // two bases share are the excluders of one that see the other.
+    let common = |excluders: &[usize], other: usize| -> Vec<usize> {
+        excluders.iter().copied().filter(|&e| e != other && houses.sees(e, other)).collect()
+    };
+    let mut ways = Ways::default();
+    for first in 0..bases.len() {
+        for second in first + 1..bases.len() {
+            let (a, b) = (&bases[first], &bases[second]);
+            let shared = common(&a.1, b.0);
+            if shared.len() < 2 {
+                continue;
+            }
+            if n == 2 {
+                if let Some(step) = ways.exclusion(board, &[a.0, b.0], &shared) {
+                    return Some(step);
+                }
+                continue;
+            }
+            // The third base cell is among the excluders of the first two, after the second
+            // (each triple once).
+            let mut tails: Vec<usize> = a.1.iter().chain(&b.1).copied().collect();
+            tails.sort_unstable();
+            tails.dedup();
+            for tail in tails {
+                let Some(third) = bases.iter().position(|(base, _)| *base == tail) else {
+                    continue;
+                };
+                if third == first
+                    || third == second
+                    || tails_seen_before(&bases, first, second, third)
+                {
+                    continue;
+                }
+                let shared = common(&shared, tail);
+                if shared.len() < 2 {
+                    continue;
+                }
+                if let Some(step) = ways.exclusion(board, &[a.0, b.0, tail], &shared) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Whether the triple of bases `first < second` and tail `third` was tried from an earlier
+/// pair: pairs come in order, `(x, y)` before `(x, z)` before `(y, z)` for `x < y < z`, and a
+/// pair reaches a tail among the excluders of either cell.
+fn tails_seen_before(
+    bases: &[(usize, Vec<usize>)],
+    first: usize,
+    second: usize,
+    third: usize,
+) -> bool {
+    let reaches = |p: usize, q: usize, tail: usize| {
+        bases[p].1.contains(&bases[tail].0) || bases[q].1.contains(&bases[tail].0)
+    };
+    let mut three = [first, second, third];
+    three.sort_unstable();
+    let [x, y, z] = three;
+    match (first, second) {
+        pair if pair == (x, y) => false,
+        pair if pair == (x, z) => reaches(x, y, z),
+        _ => reaches(x, y, z) || reaches(x, z, y),
+    }
+}
+
+/// The buffers of the ways of filling base cells, kept between tries.
+#[derive(Default)]
+struct Ways {
+    chosen: Vec<u8>,
+    used: Vec<u64>,
+}
+
+impl Ways {
+    /// The step of the base cells `cells` with the excluders `common` they share, if it
+    /// eliminates anything.
+    fn exclusion(&mut self, board: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
+        self.chosen.clear();
+        self.chosen.resize(cells.len(), 0);
+        self.used.clear();
+        self.used.resize(cells.len(), 0);
+        self.fill(board, cells, common, 0);
+        let eliminations: Vec<(usize, u8)> = cells
+            .iter()
+            .zip(&self.used)
+            .flat_map(|(&cell, &used)| {
+                values(board.candidates(cell) & !used).map(move |value| (cell, value))
+            })
+            .collect();
+        if eliminations.is_empty() {
+            return None;
+        }
+        let technique = if cells.len() == 2 {
+            Technique::AlignedPairExclusion
+        } else {
+            Technique::AlignedTripleExclusion
+        };
+        let mut step = Step::new(technique);
+        step.pattern =
+            cells.iter().chain(common).map(|&cell| (cell, board.candidates(cell))).collect();
+        step.eliminations = eliminations;
+        Some(step)
+    }
+
+    /// Tries every way to fill base cells `index..` after `chosen[..index]`, marking in `used`
+    /// the values of every way allowed.
+    fn fill(&mut self, board: &Board, cells: &[usize], common: &[usize], index: usize) {
+        let houses = board.houses();
+        if index == cells.len() {
+            let taken = self.chosen.iter().fold(0, |taken, &value| taken | bit(value));
+            if common.iter().all(|&excluder| board.candidates(excluder) & !taken != 0) {
+                for (used, &value) in self.used.iter_mut().zip(&self.chosen) {
+                    *used |= bit(value);
+                }
+            }
+            return;
+        }
+        for value in values(board.candidates(cells[index])) {
+            let clash = (0..index).any(|earlier| {
+                self.chosen[earlier] == value && houses.sees(cells[earlier], cells[index])
+            });
+            if !clash {
+                self.chosen[index] = value;
+                self.fill(board, cells, common, index + 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::{board_from_line, board_from_marks};
+
+    #[test]
+    fn an_aligned_pair_exclusion() {
+        let board = board_from_marks(
+            "5 7 8 4 29 1 269 26 3 9 2 3 6 7 8 15 15 4 6 1 4 39 259 35 29 78 78 17 4 6 5 19 2 8 3 \
+             179 8 9 15 17 3 4 156 1567 2 127 3 125 179 8 6 4 157 1579 4 8 7 2 15 35 13 9 6 3 56 \
+             12 8 46 9 7 1245 15 12 56 9 13 46 7 1235 12458 158",
+            &[],
+        );
+        let step = aligned_exclusion(&board, 2).expect("a pair excluded");
+        assert_eq!(step.technique, Technique::AlignedPairExclusion);
+        assert_eq!(step.eliminations, [(79, 1)]);
+        assert_eq!(&step.pattern[..2], [(78, 0b1_0111), (79, 0b1001_1011)]);
+        assert_eq!(
+            step.describe(board.size()),
+            "Aligned Pair Exclusion: r9c7,r9c8 excluded by r7c7,r8c9,r9c1,r9c2,r9c4,r9c5 => \
+             r9c8<>1"
+        );
+    }
+
+    #[test]
+    fn an_aligned_triple_exclusion() {
+        let board = board_from_marks(
+            "6 1 3 58 7 4 2 89 589 59 59 7 6 238 28 1 4 38 2 4 8 359 13 19 35 6 7 19 389 6 4 138 \
+             5 7 2 389 7 3589 2 38 6 18 3589 189 4 15 358 4 2 9 7 3568 18 3568 4 26 5 89 28 3 689 \
+             7 1 3 26 1 7 4 289 689 5 689 8 7 9 1 5 6 4 3 2",
+            &[],
+        );
+        assert_eq!(aligned_exclusion(&board, 2), None, "no pair does it");
+        let step = aligned_exclusion(&board, 3).expect("a triple excluded");
+        assert_eq!(step.technique, Technique::AlignedTripleExclusion);
+        assert_eq!(step.eliminations, [(71, 8)]);
+        assert_eq!(aligned_exclusion(&board_from_line(&".".repeat(81)), 3), None);
+    }
+}
