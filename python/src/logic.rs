@@ -9,7 +9,7 @@
 use pyo3::prelude::*;
 use sudoku_core::{Grid as CoreGrid, Limits, Outcome};
 use sudoku_engines::EnginesBySize;
-use sudoku_logic::{Band, Board, DEFAULT_BUDGET, End, Rater, Technique, Walk, digits};
+use sudoku_logic::{Band, Board, DEFAULT_BUDGET, End, Rater, Scale, Walk, digits};
 
 use crate::args::{self, Int};
 use crate::grid::{Grid, to_grid};
@@ -112,17 +112,21 @@ fn python_text(text: Option<&str>) -> String {
     text.map_or_else(|| "None".to_owned(), |text| format!("'{text}'"))
 }
 
-/// Walks `puzzle` up the ladder as `sudoku rate` and `sudoku explain` do, giving each step to
-/// `on_step`; `budget` is the argument as given (`None` for no budget).
+/// Walks `puzzle` up the ladder of `scale` as `sudoku rate` (Sudoku Explainer's scale) and
+/// `sudoku explain` (the workbench's) do, giving each step to `on_step`; `budget` is the
+/// argument as given (`None` for no budget).
 fn walk(
     puzzle: &CoreGrid,
+    scale: Scale,
     uniqueness: bool,
     budget: Option<u64>,
     mut on_step: impl FnMut(&sudoku_logic::Step),
 ) -> Walk {
     let mut engines = EnginesBySize::default();
     let count = &mut |grid: &CoreGrid, limits: Limits| -> Outcome { engines.solve(grid, limits) };
-    Rater::new(uniqueness).with_budget(budget).walk(puzzle, count, |_: &Board, step| on_step(step))
+    Rater::of_scale(scale, uniqueness)
+        .with_budget(budget)
+        .walk(puzzle, count, |_: &Board, step| on_step(step))
 }
 
 /// Rates `puzzle` as `sudoku rate` does: the hardest technique its path of human techniques
@@ -144,7 +148,7 @@ pub fn rate(
 ) -> PyResult<Rating> {
     let grid = to_grid(puzzle, None)?.grid;
     let budget = args::budget(budget)?;
-    let walked = guarded(py, || walk(&grid, uniqueness, budget, |_| {}))?;
+    let walked = guarded(py, || walk(&grid, Scale::Explainer, uniqueness, budget, |_| {}))?;
     let rating = walked.rating();
     let hardest = walked.hardest;
     Ok(Rating {
@@ -158,7 +162,7 @@ pub fn rate(
         .to_owned(),
         hardest: hardest.map(|t| t.name().to_owned()),
         hardest_key: hardest.map(|t| t.key().to_owned()),
-        difficulty: hardest.map_or(0.0, Technique::difficulty),
+        difficulty: walked.difficulty,
         steps: walked.steps,
         band: rating.map(|rating| Band::of(&rating).name().to_owned()),
         clues: grid.clue_count(),
@@ -188,11 +192,11 @@ pub fn explain(
     let size = grid.size();
     let mut steps = Vec::new();
     let walked = guarded(py, || {
-        walk(&grid, uniqueness, budget, |step| {
+        walk(&grid, Scale::Workbench, uniqueness, budget, |step| {
             steps.push(Step {
                 technique: step.technique.name().to_owned(),
                 key: step.technique.key().to_owned(),
-                difficulty: step.technique.difficulty(),
+                difficulty: step.difficulty(),
                 text: step.describe(size),
                 digits: digits(step.digits).map(u32::from).collect(),
                 cells: step.pattern.iter().map(|&(cell, _)| cell).collect(),
@@ -214,6 +218,6 @@ pub fn explain(
         solution: (walked.end == Some(End::Solved)).then(|| Grid::of(walked.board.grid())),
         steps,
         hardest: walked.hardest.map(|t| t.name().to_owned()),
-        difficulty: walked.hardest.map_or(0.0, Technique::difficulty),
+        difficulty: walked.difficulty,
     })
 }

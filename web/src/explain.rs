@@ -88,7 +88,7 @@ fn shown(step: &Step, board: &Board, size: Size) -> Shown {
     Shown {
         technique: step.technique.name(),
         key: step.technique.key(),
-        difficulty: step.technique.difficulty(),
+        difficulty: step.difficulty(),
         text: step.describe(size),
         units: step.units.iter().map(ToString::to_string).collect(),
         pattern: step.pattern.iter().map(|&(cell, set)| (cell, digits(set).collect())).collect(),
