@@ -204,7 +204,7 @@ pub enum Status {
 
 /// One row of the comparison.
 #[derive(Clone, PartialEq, Debug)]
-pub struct Row {
+pub struct BaselineRow {
     /// The engine.
     pub engine: String,
     /// The file (as this run names it, or as the baseline did for a missing row).
@@ -231,7 +231,7 @@ pub struct BaselineComparison {
     /// Whether the input files differ in content (digest) though named alike.
     pub changed_files: Vec<String>,
     /// One row per engine and file, in this run's order, then rows only in the baseline.
-    pub rows: Vec<Row>,
+    pub rows: Vec<BaselineRow>,
 }
 
 impl BaselineComparison {
@@ -449,7 +449,7 @@ pub fn compare(
     for record in &current.records {
         let found = find_record(baseline, &Measured::of(record));
         let Some(index) = found else {
-            rows.push(Row {
+            rows.push(BaselineRow {
                 engine: record.engine.clone(),
                 file: record.file.clone(),
                 size: record.size.clone(),
@@ -473,7 +473,7 @@ pub fn compare(
         } else {
             Status::Same
         };
-        rows.push(Row {
+        rows.push(BaselineRow {
             engine: record.engine.clone(),
             file: record.file.clone(),
             size: record.size.clone(),
@@ -485,7 +485,7 @@ pub fn compare(
         });
     }
     for (record, _) in baseline.records.iter().zip(&matched).filter(|(_, matched)| !**matched) {
-        rows.push(Row {
+        rows.push(BaselineRow {
             engine: record.engine.clone(),
             file: record.file.clone(),
             size: record.size.clone(),

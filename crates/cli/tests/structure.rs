@@ -6,6 +6,9 @@
 //! crate root is left out: it declares every module, and they may all use what it defines.
 //! Inside a module's folder, at every depth, the same holds of its files and sub-folders, which
 //! name each other as `super::other`; the folder's `mod.rs` is left out as the root is.
+//!
+//! And no two public types of the workspace's crates share a name, so that a reader (or an
+//! import) never has to ask which `Row` or `Path` is meant.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -195,4 +198,52 @@ fn a_cycle_is_found_when_there_is_one() {
         named_after("use super::solver::Lit;\n// super::clauses\n", "super::", &files),
         ["solver".to_owned()].into()
     );
+}
+
+/// The public types (`pub struct`, `enum`, `trait`, `type`) declared in `code`, by name.
+fn public_types(code: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in code.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if let ["pub", "struct" | "enum" | "trait" | "type", name, ..] = words[..] {
+            let name: String =
+                name.chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_').collect();
+            if name.starts_with(|c: char| c.is_ascii_uppercase()) {
+                names.push(name);
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn no_two_public_types_of_the_workspace_share_a_name() {
+    let mut places: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let crates = repository().join("crates");
+    for entry in fs::read_dir(&crates).unwrap() {
+        let src = entry.unwrap().path().join("src");
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        for file in files {
+            let code = fs::read_to_string(&file).unwrap();
+            let shown = file.strip_prefix(&crates).unwrap().display().to_string();
+            for name in public_types(&code) {
+                places.entry(name).or_default().push(shown.clone());
+            }
+        }
+    }
+    assert!(places.len() > 50, "the public types were found: {}", places.len());
+    let shared: Vec<String> = places
+        .iter()
+        .filter(|(_, files)| files.len() > 1)
+        .map(|(name, files)| format!("{name}: {}", files.join(", ")))
+        .collect();
+    assert!(shared.is_empty(), "public types that share a name:\n{}", shared.join("\n"));
+}
+
+#[test]
+fn public_types_are_found_by_their_declaration() {
+    let code =
+        "pub struct Row {\n    pub(crate) enum Hidden\n pub enum Path<'a> {\npub fn f() {}\n";
+    assert_eq!(public_types(code), ["Row", "Path"]);
 }

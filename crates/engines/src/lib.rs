@@ -365,7 +365,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
             || Box::new(fast::Fast::new()),
         )
-        .with_variant(|| fast::Path::detect().name()),
+        .with_variant(|| fast::SimdPath::detect().name()),
         EngineInfo::new(
             "propagate",
             "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",

@@ -12,12 +12,12 @@ use std::io::BufReader;
 use common::{shared_corpora, thinned_grid};
 use proptest::prelude::*;
 use sudoku_core::{Engine, Grid, Limits, PuzzleReader, Size};
-use sudoku_engines::fast::{Fast, Path};
+use sudoku_engines::fast::{Fast, SimdPath};
 
 /// Every path this processor runs, the portable one first.
-fn runnable_paths() -> Vec<Path> {
-    let mut paths = vec![Path::Portable];
-    for path in [Path::Avx2, Path::Avx2Pext, Path::Avx512] {
+fn runnable_paths() -> Vec<SimdPath> {
+    let mut paths = vec![SimdPath::Portable];
+    for path in [SimdPath::Avx2, SimdPath::Avx2Pext, SimdPath::Avx512] {
         if Fast::with_path(path).path() == path {
             paths.push(path);
         } else {
@@ -27,7 +27,7 @@ fn runnable_paths() -> Vec<Path> {
     paths
 }
 
-fn assert_paths_agree(puzzle: &Grid, limits: Limits, engines: &mut [(Path, Fast)]) {
+fn assert_paths_agree(puzzle: &Grid, limits: Limits, engines: &mut [(SimdPath, Fast)]) {
     let (first, rest) = engines.split_first_mut().expect("the portable path always runs");
     let expected = first.1.solve(puzzle, limits);
     for (path, engine) in rest {

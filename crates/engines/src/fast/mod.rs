@@ -29,7 +29,7 @@
 //! (`State::branch_order`). It copies the state rather than undoing moves: a state is 256
 //! bytes, four vector registers, and a copy is cheaper than an undo log.
 //!
-//! The search is written once and compiled on several paths ([`Path`]): for the baseline
+//! The search is written once and compiled on several paths ([`SimdPath`]): for the baseline
 //! instruction set; with AVX2, BMI1/2, LZCNT and POPCNT, with or without `pext`; and with
 //! AVX-512 F/BW/VL besides, where a row of the state is one register. The best path the
 //! processor supports is chosen at run time ([`Fast::path`] says which one runs); all give
@@ -48,7 +48,7 @@ use sudoku_core::{Engine, Grid, Limits, Outcome};
 
 /// Which compilation of the search runs.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Path {
+pub enum SimdPath {
     /// Baseline instruction set: runs on any processor of the target.
     Portable,
     /// Compiled with AVX2, BMI1, BMI2, LZCNT and POPCNT (x86-64 only).
@@ -59,29 +59,29 @@ pub enum Path {
     Avx512,
 }
 
-impl Path {
+impl SimdPath {
     /// The path's name in reports.
     pub fn name(self) -> &'static str {
         match self {
-            Path::Portable => "portable",
-            Path::Avx2 => "avx2",
-            Path::Avx2Pext => "avx2+pext",
-            Path::Avx512 => "avx512",
+            SimdPath::Portable => "portable",
+            SimdPath::Avx2 => "avx2",
+            SimdPath::Avx2Pext => "avx2+pext",
+            SimdPath::Avx512 => "avx512",
         }
     }
 
     /// The fastest path this processor supports.
-    pub fn detect() -> Path {
+    pub fn detect() -> SimdPath {
         #[cfg(target_arch = "x86_64")]
         {
             if isa::Avx512::detect().is_some() {
-                return Path::Avx512;
+                return SimdPath::Avx512;
             }
             if isa::has_avx2() {
-                return if isa::has_fast_pext() { Path::Avx2Pext } else { Path::Avx2 };
+                return if isa::has_fast_pext() { SimdPath::Avx2Pext } else { SimdPath::Avx2 };
             }
         }
-        Path::Portable
+        SimdPath::Portable
     }
 }
 
@@ -122,33 +122,33 @@ impl Default for Fast {
 impl Fast {
     /// An engine on the fastest path this processor supports.
     pub fn new() -> Fast {
-        Fast::with_path(Path::detect())
+        Fast::with_path(SimdPath::detect())
     }
 
     /// An engine on `path`, or on the portable path when this processor cannot run `path`.
-    pub fn with_path(path: Path) -> Fast {
+    pub fn with_path(path: SimdPath) -> Fast {
         let kernel = match path {
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2 => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2),
+            SimdPath::Avx2 => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2),
             #[cfg(target_arch = "x86_64")]
-            Path::Avx2Pext => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2Pext),
+            SimdPath::Avx2Pext => Avx2::detect().map_or(Kernel::Portable, Kernel::Avx2Pext),
             #[cfg(target_arch = "x86_64")]
-            Path::Avx512 => Avx512::detect().map_or(Kernel::Portable, Kernel::Avx512),
+            SimdPath::Avx512 => Avx512::detect().map_or(Kernel::Portable, Kernel::Avx512),
             _ => Kernel::Portable,
         };
         Fast { kernel, stack: Vec::with_capacity(81) }
     }
 
     /// The path this engine runs.
-    pub fn path(&self) -> Path {
+    pub fn path(&self) -> SimdPath {
         match self.kernel {
-            Kernel::Portable => Path::Portable,
+            Kernel::Portable => SimdPath::Portable,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2(_) => Path::Avx2,
+            Kernel::Avx2(_) => SimdPath::Avx2,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx2Pext(_) => Path::Avx2Pext,
+            Kernel::Avx2Pext(_) => SimdPath::Avx2Pext,
             #[cfg(target_arch = "x86_64")]
-            Kernel::Avx512(_) => Path::Avx512,
+            Kernel::Avx512(_) => SimdPath::Avx512,
         }
     }
 }
@@ -262,17 +262,17 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
 mod tests {
     use sudoku_core::{Engine, Grid, Limits, Size};
 
-    use super::{Fast, Path};
+    use super::{Fast, SimdPath};
     use crate::samples::assert_solves_samples;
 
     #[test]
     fn the_detected_path_solves_the_samples() {
         // Miri runs only the portable path: it interprets few vector intrinsics.
         if cfg!(miri) {
-            assert_eq!(Path::detect(), Path::Portable);
+            assert_eq!(SimdPath::detect(), SimdPath::Portable);
         }
         let mut engine = Fast::new();
-        assert_eq!(engine.path(), Path::detect());
+        assert_eq!(engine.path(), SimdPath::detect());
         assert_solves_samples(&mut engine);
     }
 
