@@ -119,41 +119,17 @@ pub(crate) fn hidden(board: &Board, n: usize) -> Option<Step> {
     if !(2..=MAX_SUBSET).contains(&n) {
         return None;
     }
-    let houses = board.houses();
-    let side = houses.side;
-    let mut places = [0u64; MAX_SIDE];
-    let mut digits = [0u8; MAX_SIDE];
-    let mut masks = [0u64; MAX_SIDE];
-    (0..houses.count()).find_map(|house| {
+    let mut house_places = HousePlaces::new();
+    (0..board.houses().count()).find_map(|house| {
         // Counting first is cheap (a few masks a cell); most houses of big, open grids have
         // fewer than n values with few places and need nothing more.
         let counts = PlaceCounts::of(board, house, n);
         if (counts.at_least_one & !counts.more_than_n).count_ones() < n as u32 {
             return None;
         }
-        // One pass over the house gives every value's places, rather than one pass a value.
-        places[..side].fill(0);
-        let mut placed = 0u64;
-        for (position, &cell) in houses.cells_of(house).iter().enumerate() {
-            let cell = usize::from(cell);
-            placed |= board.value(cell).checked_sub(1).map_or(0, |v| 1 << v);
-            for value_bit in bits(board.candidates(cell)) {
-                places[value_bit] |= 1 << position;
-            }
-        }
-        let mut count = 0;
-        for value_bit in bits(houses.all_values & !placed) {
-            // No place at all means a broken board, not a subset; more than n places cannot
-            // fit in n cells.
-            if (1..=n).contains(&(places[value_bit].count_ones() as usize)) {
-                digits[count] = value_bit as u8 + 1;
-                masks[count] = places[value_bit];
-                count += 1;
-            }
-        }
-        first_subset(&masks[..count], n, &mut |chosen, positions| {
-            let set = chosen.iter().fold(0, |set, &index| set | bit(digits[index]));
-            hidden_step(board, house, set, positions)
+        let found = house_places.gather(board, house, n);
+        first_subset(found.masks(), n, &mut |chosen, positions| {
+            hidden_step(board, house, found.values_of(chosen), positions)
         })
     })
 }
@@ -168,41 +144,20 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
         return None;
     }
     let houses = board.houses();
-    let side = houses.side;
-    let mut places = [0u64; MAX_SIDE];
-    let mut digits = [0u8; MAX_SIDE];
-    let mut masks = [0u64; MAX_SIDE];
+    let mut house_places = HousePlaces::new();
     (0..houses.count()).find_map(|house| {
-        places[..side].fill(0);
-        let mut placed = 0u64;
-        let mut empty = 0;
-        for (position, &cell) in houses.cells_of(house).iter().enumerate() {
-            let cell = usize::from(cell);
-            placed |= board.value(cell).checked_sub(1).map_or(0, |v| 1 << v);
-            empty += usize::from(board.value(cell) == 0);
-            for value_bit in bits(board.candidates(cell)) {
-                places[value_bit] |= 1 << position;
-            }
-        }
+        let found = house_places.gather(board, house, n);
         // The subset's cells and a cell for the placement.
-        if empty <= n {
+        if found.empty <= n {
             return None;
         }
-        let open = houses.all_values & !placed;
-        let mut count = 0;
-        for value_bit in bits(open) {
-            if (1..=n).contains(&(places[value_bit].count_ones() as usize)) {
-                digits[count] = value_bit as u8 + 1;
-                masks[count] = places[value_bit];
-                count += 1;
-            }
-        }
         let house_cells = houses.cells_of(house);
-        first_subset(&masks[..count], n, &mut |chosen, positions| {
-            let set = chosen.iter().fold(0, |set, &index| set | bit(digits[index]));
-            bits(open & !set).find_map(|value_bit| {
-                let rest = places[value_bit] & !positions;
-                (places[value_bit].count_ones() > 1 && rest.count_ones() == 1).then(|| {
+        first_subset(found.masks(), n, &mut |chosen, positions| {
+            let set = found.values_of(chosen);
+            bits(found.open & !set).find_map(|value_bit| {
+                let places = found.places[value_bit];
+                let rest = places & !positions;
+                (places.count_ones() > 1 && rest.count_ones() == 1).then(|| {
                     let cell = usize::from(house_cells[rest.trailing_zeros() as usize]);
                     let mut step = Step::new(sized(DIRECT_HIDDEN, n));
                     step.digits = set;
@@ -217,6 +172,73 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
             })
         })
     })
+}
+
+/// Where each value can go in one house, and the values that could be part of a hidden subset
+/// of `n` there (one to `n` places); kept from house to house so that its tables are filled,
+/// not allocated, each time.
+struct HousePlaces {
+    /// The positions in the house where each value (bit) is a candidate.
+    places: [u64; MAX_SIDE],
+    /// The values with one to `n` places, and their places, `count` of them.
+    digits: [u8; MAX_SIDE],
+    masks: [u64; MAX_SIDE],
+    count: usize,
+    /// The values not placed in the house, as bits.
+    open: u64,
+    /// The house's empty cells.
+    empty: usize,
+}
+
+impl HousePlaces {
+    fn new() -> HousePlaces {
+        HousePlaces {
+            places: [0; MAX_SIDE],
+            digits: [0; MAX_SIDE],
+            masks: [0; MAX_SIDE],
+            count: 0,
+            open: 0,
+            empty: 0,
+        }
+    }
+
+    /// Fills the tables for `house`, in one pass over its cells rather than one a value.
+    fn gather(&mut self, board: &Board, house: usize, n: usize) -> &HousePlaces {
+        let houses = board.houses();
+        self.places[..houses.side].fill(0);
+        let mut placed = 0u64;
+        self.empty = 0;
+        for (position, &cell) in houses.cells_of(house).iter().enumerate() {
+            let cell = usize::from(cell);
+            placed |= board.value(cell).checked_sub(1).map_or(0, |v| 1 << v);
+            self.empty += usize::from(board.value(cell) == 0);
+            for value_bit in bits(board.candidates(cell)) {
+                self.places[value_bit] |= 1 << position;
+            }
+        }
+        self.open = houses.all_values & !placed;
+        self.count = 0;
+        for value_bit in bits(self.open) {
+            // No place at all means a broken board, not a subset; more than n places cannot
+            // fit in n cells.
+            if (1..=n).contains(&(self.places[value_bit].count_ones() as usize)) {
+                self.digits[self.count] = value_bit as u8 + 1;
+                self.masks[self.count] = self.places[value_bit];
+                self.count += 1;
+            }
+        }
+        self
+    }
+
+    /// The places of the values that could be in a subset, for [`first_subset`].
+    fn masks(&self) -> &[u64] {
+        &self.masks[..self.count]
+    }
+
+    /// The values (as bits) of the subset `chosen` among [`HousePlaces::masks`].
+    fn values_of(&self, chosen: &[usize]) -> u64 {
+        chosen.iter().fold(0, |set, &index| set | bit(self.digits[index]))
+    }
 }
 
 /// The step of the hidden subset of `digits` at `positions` of `house`, if it removes
