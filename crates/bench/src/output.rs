@@ -343,15 +343,28 @@ pub enum Columns {
     All,
 }
 
+impl Columns {
+    /// Whether the all-threads rate on the wall clock is shown: with more than one thread, or
+    /// with one when every figure is asked for (close to puzzles/s then, but for an engine
+    /// timed by its own word the rate on the harness's clock).
+    fn wall_rate(self, threads: u64) -> bool {
+        threads > 1 || self == Columns::All
+    }
+
+    /// Whether the speedup is shown: with every figure and more than one thread (with one it
+    /// is `1.00×`).
+    fn speedup(self, threads: u64) -> bool {
+        threads > 1 && self == Columns::All
+    }
+}
+
 /// The columns of the table and Markdown formats: a heading and how to fill it. `failed`
-/// appears only when an engine failed. With one thread, the speedup (`1.00×`) never appears,
-/// and the wall-clock rate, close to puzzles/s, only with [`Columns::All`]: for an engine timed
-/// by its own word it is the figure with the harness's clock, pipe included.
+/// appears only when an engine failed; the wall-clock rate and the speedup as
+/// [`Columns::wall_rate`] and [`Columns::speedup`] say.
 fn columns(report: &Report, which: Columns) -> Vec<(String, Cell)> {
     let threads = report.threads;
     let all = which == Columns::All;
     let failed = report.failures_total() > 0;
-    let parallel = threads > 1;
     let columns: Vec<(&str, bool, Cell)> = vec![
         ("engine", true, Box::new(|r: &Record| r.engine.clone())),
         ("puzzles", all, Box::new(|r: &Record| count(r.puzzles))),
@@ -364,8 +377,12 @@ fn columns(report: &Report, which: Columns) -> Vec<(String, Cell)> {
         ("µs median", true, Box::new(|r: &Record| timed(r, r.us_median))),
         ("µs p99", all, Box::new(|r: &Record| timed(r, r.us_p99))),
         ("µs max", true, Box::new(|r: &Record| timed(r, r.us_max))),
-        ("", parallel || all, Box::new(|r: &Record| timed(r, r.parallel_puzzles_per_second))),
-        ("speedup", all && parallel, Box::new(|r: &Record| speedup(r))),
+        (
+            "",
+            which.wall_rate(threads),
+            Box::new(|r: &Record| timed(r, r.parallel_puzzles_per_second)),
+        ),
+        ("speedup", which.speedup(threads), Box::new(|r: &Record| speedup(r))),
         ("nodes/puzzle", all, Box::new(|r: &Record| optional(r.nodes_per_puzzle, figure))),
         ("guesses/puzzle", true, Box::new(|r: &Record| optional(r.guesses_per_puzzle, figure))),
         ("no guess", all, Box::new(|r: &Record| optional(r.no_guess_percent, percent))),
@@ -559,7 +576,7 @@ pub fn engine_notes(report: &Report) -> Vec<String> {
 
 /// What the columns mean, and the cross-check's verdict.
 fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
-    let parallel = if report.threads > 1 || which == Columns::All {
+    let parallel = if which.wall_rate(report.threads) {
         format!(
             "{}-thread/s: wall clock with {}; ",
             report.threads,
@@ -569,7 +586,7 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
         String::new()
     };
     let wide = match which {
-        Columns::All if report.threads > 1 => "speedup: their ratio; ",
+        _ if which.speedup(report.threads) => "speedup: their ratio; ",
         Columns::All => "",
         Columns::Main => "--wide for every figure; ",
     };
