@@ -24,10 +24,11 @@
 //! change nothing.
 //!
 //! When the rules stall, the search branches on the bivalue cell with the most open cells in
-//! its row and box (`State::choose_cell` in `solver` says why), or else on the cell with the
-//! fewest candidates, and tries first the digit that removes more candidates
-//! (`State::branch_order`). It copies the state rather than undoing moves: a state is 256
-//! bytes, four vector registers, and a copy is cheaper than an undo log.
+//! its row and box, and in its column too once the puzzle has needed several guesses
+//! (`State::choose_cell` in `solver` says why), or else on the cell with the fewest
+//! candidates, and tries first the digit that removes more candidates (`State::branch_order`).
+//! It copies the state rather than undoing moves: a state is 256 bytes, four vector
+//! registers, and a copy is cheaper than an undo log.
 //!
 //! The search is written once and compiled on several paths ([`SimdPath`]): for the baseline
 //! instruction set; with AVX2, BMI1/2, LZCNT and POPCNT, with or without `pext`; and with
@@ -84,6 +85,10 @@ impl SimdPath {
         SimdPath::Portable
     }
 }
+
+/// After how many guesses the choice of branch cell weighs the cells' columns too
+/// (`State::choose_cell` says why not from the start).
+const WEIGH_COLUMNS_AFTER: u64 = 6;
 
 /// A branch point of the search: the state before the branch, the cell branched on, and the
 /// digits not tried yet.
@@ -217,7 +222,11 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 }
             }
             Ok(Progress::Stuck { bivalue }) => {
-                let cell = state.choose_cell(bivalue);
+                let cell = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
+                    state.choose_cell::<true>(bivalue)
+                } else {
+                    state.choose_cell::<false>(bivalue)
+                };
                 let digits = state.digits_of(cell);
                 outcome.stats.guesses += 1;
                 if outcome.stats.nodes >= node_bound {

@@ -41,6 +41,20 @@ const ROW_AND_BOX: [u32; 33] = {
     table
 };
 
+/// For each cell of a band (bit position): its column in the other two bands, as a mask of a
+/// pair of band words, the next band in the low half and the last in the high half. Entry 32,
+/// for the position of no bit at all, is empty.
+const COLUMN_ELSEWHERE: [u64; 33] = {
+    let mut table = [0; 33];
+    let mut position = 0;
+    while position < 27 {
+        let column = (1 << (position % 9)) * ROW_STARTS as u64;
+        table[position] = column | column << 32;
+        position += 1;
+    }
+    table
+};
+
 /// The search ran into a contradiction: the current branch has no solution.
 pub(super) struct Contradiction;
 
@@ -462,19 +476,27 @@ impl State {
     }
 
     /// The cell to branch on: among the first four bivalue cells of each band, the one with the
-    /// most unplaced cells in its row and box (the first such in band order), or else an
-    /// unplaced cell with the fewest candidates.
+    /// most unplaced cells in its row and box, and in its column too when `WEIGH_COLUMNS` (the
+    /// first such in band order); or else an unplaced cell with the fewest candidates.
+    ///
     /// Branching where many cells are still open makes each branch's propagation reach
     /// further: on the hardest corpora it cuts the nodes of a count-to-2 search by a third
-    /// compared with taking the first bivalue cell. Counting the column too was measured to
-    /// save a few more nodes on the hardest puzzles, but to cost more than it saves elsewhere.
+    /// compared with taking the first bivalue cell. Counting the column too takes a further
+    /// tenth of the guesses off the hardest puzzles, but on puzzles with many solutions, where
+    /// most branches succeed, it chose worse (3-6% more guesses on the multi-solution list);
+    /// the search therefore asks for it only once a puzzle has needed several guesses, which
+    /// few of those puzzles do (`docs/notes/fast.md` has the figures). `WEIGH_COLUMNS` is a
+    /// constant so that the choice without the column does none of its work: with a flag
+    /// known only at run time, the same choices took 2% more instructions on that list.
     #[inline(always)]
-    pub fn choose_cell(&self, bivalue: [u32; 3]) -> Cell {
+    pub fn choose_cell<const WEIGH_COLUMNS: bool>(&self, bivalue: [u32; 3]) -> Cell {
         if bivalue != [0; 3] {
             let mut best = Cell { band: 0, bit: 0 };
             let mut best_open = 0;
             for (band, &cells) in bivalue.iter().enumerate() {
                 let unsolved = self.unsolved[band];
+                let [next, last] = OTHER_BANDS[band].map(|other| u64::from(self.unsolved[other]));
+                let elsewhere = if WEIGH_COLUMNS { next | last << 32 } else { 0 };
                 let mut cells = cells;
                 // A fixed number of rounds, so that the loop never mispredicts its exit: only
                 // the first four bivalue cells of each band are weighed. Weighing eight saved
@@ -484,7 +506,9 @@ impl State {
                 for _ in 0..4 {
                     let bit = cells & cells.wrapping_neg();
                     cells ^= bit;
-                    let open = (unsolved & ROW_AND_BOX[bit.trailing_zeros() as usize]).count_ones();
+                    let position = bit.trailing_zeros() as usize;
+                    let open = (unsolved & ROW_AND_BOX[position]).count_ones()
+                        + (elsewhere & COLUMN_ELSEWHERE[position]).count_ones();
                     if open > best_open {
                         best = Cell { band, bit };
                         best_open = open;
@@ -552,6 +576,24 @@ mod tests {
     }
 
     #[test]
+    fn weighing_columns_prefers_the_cell_with_more_open_cells_in_its_column() {
+        let mut state = State::new(Baseline, &Grid::empty(Size::NINE)).ok().expect("no clues");
+        // Two bivalue cells of the first row, in one box: alike in their row and box. The
+        // second band has placed the first column's cells, so the first cell's column holds
+        // three open cells outside its band and the second cell's six.
+        let bivalue = [0b11, 0, 0];
+        state.unsolved[1] &= !ROW_STARTS;
+        let unweighed = state.choose_cell::<false>(bivalue);
+        assert_eq!((unweighed.band, unweighed.bit), (0, 0b01), "a tie goes to the first cell");
+        let weighed = state.choose_cell::<true>(bivalue);
+        assert_eq!((weighed.band, weighed.bit), (0, 0b10), "the open column decides");
+        // With the column open again, the two tie once more.
+        state.unsolved[1] |= ROW_STARTS;
+        let weighed = state.choose_cell::<true>(bivalue);
+        assert_eq!((weighed.band, weighed.bit), (0, 0b01));
+    }
+
+    #[test]
     fn words_not_worth_updating_would_not_change() {
         // Compiled in rather than opened, so that the test also runs under Miri's isolation,
         // where a few puzzles are all the interpreter gets through in reasonable time.
@@ -577,7 +619,11 @@ mod tests {
                 else {
                     break;
                 };
-                let cell = state.choose_cell(bivalue);
+                let cell = if states % 2 == 0 {
+                    state.choose_cell::<true>(bivalue)
+                } else {
+                    state.choose_cell::<false>(bivalue)
+                };
                 let (digit, _) = state.branch_order(cell, state.digits_of(cell));
                 tracker = Tracker::settled();
                 tracker.note(state.place(Baseline, digit, cell));
