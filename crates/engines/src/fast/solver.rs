@@ -4,13 +4,14 @@
 //! where `d` may still go: bit `9r + c` for row `r` of the band, column `c`. A word is named by
 //! its index `16b + d`, which is also its bit in the masks of changed words. A cell is *placed*
 //! once it is the only candidate of its digit in its row; `unsolved[b]` holds the cells of band
-//! `b` not placed yet. Every function here is `#[inline(always)]` so that the whole search,
-//! compiled once per instruction set in `mod.rs`, is one function for the optimizer.
+//! `b` not placed yet. Every function here but `State::grid` is `#[inline(always)]` so that the
+//! whole search, compiled once per instruction set in `mod.rs`, is one function for the
+//! optimizer.
 
 use sudoku_core::{Grid, Size};
 
 use super::isa::Isa;
-use super::tables::{BAND_KEEP, LOCKED_COLUMNS};
+use super::tables::{BAND_KEEP, BYTES_OF_BITS, LOCKED_COLUMNS};
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
@@ -536,20 +537,39 @@ impl State {
     }
 
     /// The solved grid. Only meaningful after `propagate` returned `Solved`.
-    #[inline(always)]
+    ///
+    /// Solved, each cell of a band is in exactly one digit's word, so bit `k` of a cell's value
+    /// (digit + 1) is set exactly when the cell is in the union of the words of the digits whose
+    /// value has bit `k`. Four such unions give every cell's value, eight cells at a time
+    /// through `BYTES_OF_BITS`, in about 400 instructions fewer than placing the 81 cells one
+    /// by one (2% of a puzzle's on the 17-clue and multi-solution lists).
+    ///
+    /// Unlike the rest of the search this is not inlined: it runs once a solve, and inlined it
+    /// changed how the search's loop was compiled, +0.5% instructions on the hardest list.
+    #[inline(never)]
     pub fn grid(&self) -> Grid {
-        let mut cells = [0; 81];
+        // Each band's 27 bytes are written as four 8-byte groups; the last group runs 5 bytes
+        // into the next band (zeros, rewritten by that band) or into the padding.
+        let mut cells = [0u8; 88];
         for (band, row) in self.cand.iter().enumerate() {
+            let mut planes = [0u32; 4];
             for (digit, &word) in row.0[..9].iter().enumerate() {
-                // Solved, the digit holds one cell in each row of the band: three, always.
-                let mut placed = word | 1 << 27;
-                for _ in 0..3 {
-                    cells[27 * band + placed.trailing_zeros() as usize] = digit as u8 + 1;
-                    placed &= placed - 1;
+                for (k, plane) in planes.iter_mut().enumerate() {
+                    if (digit + 1) >> k & 1 != 0 {
+                        *plane |= word;
+                    }
                 }
             }
+            for group in 0..4 {
+                let mut bytes = 0;
+                for (k, plane) in planes.iter().enumerate() {
+                    bytes |= BYTES_OF_BITS[(plane >> (8 * group) & 0xFF) as usize] << k;
+                }
+                let at = 27 * band + 8 * group;
+                cells[at..at + 8].copy_from_slice(&bytes.to_le_bytes());
+            }
         }
-        Grid::from_cells(Size::NINE, &cells).expect("digits are 1..=9")
+        Grid::from_cells(Size::NINE, &cells[..81]).expect("digits are 1..=9")
     }
 }
 

@@ -84,6 +84,22 @@ pub const LOCKED_COLUMNS: [u16; 512] = {
     table
 };
 
+/// For each 8-bit set, eight bytes (little-endian) that are 1 where the set has its bit and 0
+/// elsewhere: byte `i` is bit `i`. It turns eight cells' bits into eight cells' bytes at once.
+pub const BYTES_OF_BITS: [u64; 256] = {
+    let mut table = [0; 256];
+    let mut bits = 0;
+    while bits < 256 {
+        let mut i = 0;
+        while i < 8 {
+            table[bits] |= ((bits as u64 >> i) & 1) << (8 * i);
+            i += 1;
+        }
+        bits += 1;
+    }
+    table
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,5 +119,12 @@ mod tests {
         let occupancy = 0o552;
         assert_eq!(BAND_KEEP[occupancy], 0o707_707_070);
         assert_eq!(BOXES_OF_ROW[0b000_100_000], 0b010);
+    }
+
+    #[test]
+    fn bytes_of_bits_puts_bit_i_in_byte_i() {
+        assert_eq!(BYTES_OF_BITS[0], 0);
+        assert_eq!(BYTES_OF_BITS[0b1000_0101], 0x0100_0000_0001_0001);
+        assert_eq!(BYTES_OF_BITS[0xFF], 0x0101_0101_0101_0101);
     }
 }
