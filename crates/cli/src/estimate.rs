@@ -11,7 +11,7 @@ use std::io::{self, Write};
 use serde_json::json;
 use sudoku_core::{Format, Grid, Limits, Puzzle, Verdict, write_grid};
 use sudoku_engines::{EnginesBySize, Registry};
-use sudoku_generate::Estimate;
+use sudoku_generate::CountEstimate;
 
 use crate::args::{CountArgs, EstimateFormat};
 use crate::console::{Halt, errln};
@@ -24,7 +24,7 @@ use crate::solve::output_failed;
 enum Answer {
     /// `--list`: the first solutions, and the engine's count.
     Listed(Vec<Grid>, Verdict),
-    Estimated(Estimate),
+    Estimated(CountEstimate),
     /// No engine of the run solves its size.
     Unsupported(String),
 }

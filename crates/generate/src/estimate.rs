@@ -27,7 +27,7 @@ pub const Z: f64 = 2.576;
 
 /// An estimate of the number of solutions.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Estimate {
+pub struct CountEstimate {
     /// The mean of the probes.
     pub estimate: f64,
     /// The interval's lower bound: never below 0, nor below 1 once a probe found a solution.
@@ -43,10 +43,10 @@ pub struct Estimate {
 
 /// Estimates the number of solutions of `puzzle` from at most `probes` probes drawn from `seed`
 /// within `budget`.
-pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> Estimate {
+pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> CountEstimate {
     let units = Units::new(puzzle.size());
     let Some(root) = Board::new(puzzle, &units) else {
-        return Estimate { estimate: 0.0, lower: 0.0, upper: 0.0, probes: 0, hits: 0 };
+        return CountEstimate { estimate: 0.0, lower: 0.0, upper: 0.0, probes: 0, hits: 0 };
     };
     let started = Instant::now();
     let mut random = SplitMix(seed);
@@ -72,7 +72,7 @@ pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> Esti
     } else {
         ((mean - half).max(floor), (mean + half).max(floor))
     };
-    Estimate { estimate: mean, lower, upper, probes: made, hits }
+    CountEstimate { estimate: mean, lower, upper, probes: made, hits }
 }
 
 /// One probe: the product of the branching factors down to a solution, or 0 at a dead end.

@@ -56,7 +56,7 @@ mod minimize;
 mod search;
 
 pub use candidates::{Candidates, candidates};
-pub use estimate::{Estimate, estimate};
+pub use estimate::{CountEstimate, estimate};
 pub use minimize::{given_order, minimize, redundant_givens};
 pub use search::solutions;
 
