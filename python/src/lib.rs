@@ -24,6 +24,7 @@ mod grid;
 mod interrupt;
 mod logic;
 mod rows;
+mod setter;
 mod solve;
 mod solver;
 
@@ -51,6 +52,13 @@ fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(logic::explain, module)?)?;
     module.add_function(wrap_pyfunction!(generate::generate, module)?)?;
     module.add_function(wrap_pyfunction!(bench::bench, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::canon, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::automorphisms, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::candidates, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::redundant_givens, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::minimize, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::solutions, module)?)?;
+    module.add_function(wrap_pyfunction!(setter::estimate, module)?)?;
     module.add_function(wrap_pyfunction!(interrupt::panic_for_test, module)?)?;
     Ok(())
 }

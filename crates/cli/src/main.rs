@@ -7,12 +7,17 @@
 
 mod args;
 mod bench;
+mod candidates;
+mod canon;
 mod compare;
 mod console;
+mod estimate;
 mod explain;
 mod generate;
 mod input;
+mod minimize;
 mod rate;
+mod setter;
 mod shuffle;
 mod solve;
 
@@ -62,6 +67,10 @@ fn main() -> ExitCode {
             let wanted = named(args.engine.as_deref());
             with_registry(&args.external, wanted, |registry| solve::run(&args, registry))
         }
+        Some(Command::Count(args)) if args.list.is_some() || args.estimate => {
+            let wanted = named(args.engine.as_deref());
+            with_registry(&args.external, wanted, |registry| estimate::run(&args, registry))
+        }
         Some(Command::Count(args)) => {
             let args = args.into_solve_args();
             let wanted = named(args.engine.as_deref());
@@ -83,6 +92,9 @@ fn main() -> ExitCode {
         Some(Command::Rate(args)) => rate::run(&args),
         Some(Command::Explain(args)) => explain::run(&args),
         Some(Command::Shuffle(args)) => shuffle::run(&args),
+        Some(Command::Canon(args)) => canon::run(&args),
+        Some(Command::Candidates(args)) => candidates::run(&args),
+        Some(Command::Minimize(args)) => minimize::run(&args),
     };
     sudoku_external::process::kill_all();
     sudoku_bench::files::wait_if_ending_by_signal();

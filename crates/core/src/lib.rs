@@ -10,6 +10,7 @@
 //! bytes, makes it panic.
 
 pub mod alphabet;
+pub mod canon;
 pub mod check;
 pub mod engine;
 pub mod error;

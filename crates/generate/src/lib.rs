@@ -50,6 +50,16 @@
 //! the output depends on the ChaCha8 algorithm alone, not on how some version of a random-number
 //! crate implements its convenience functions.
 
+mod candidates;
+mod estimate;
+mod minimize;
+mod search;
+
+pub use candidates::{Candidates, candidates};
+pub use estimate::{CountEstimate, estimate};
+pub use minimize::{given_order, minimize, redundant_givens};
+pub use search::solutions;
+
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;

@@ -13,6 +13,7 @@ mod generate;
 mod input;
 mod logic;
 mod serve;
+mod setter;
 mod shuffle;
 mod solve;
 mod values;
@@ -27,8 +28,9 @@ pub use external::ExternalArgs;
 pub use generate::GenerateArgs;
 pub use logic::{ExplainArgs, ExplainFormat, RateArgs, RateFormat};
 pub use serve::ServeArgs;
+pub use setter::{CandidatesArgs, CandidatesFormat, CanonArgs, MinimizeArgs};
 pub use shuffle::ShuffleArgs;
-pub use solve::{CountArgs, SolveArgs};
+pub use solve::{CountArgs, EstimateFormat, SolveArgs};
 pub use values::cores;
 
 /// The exit codes of every command, for the top-level `--help`.
@@ -89,6 +91,16 @@ pub enum Command {
     /// reordered as the rules allow, reproducibly from a seed.
     #[command(after_help = shuffle::SHUFFLE_HELP)]
     Shuffle(ShuffleArgs),
+    /// Write the canonical form of every puzzle (one per class of isomorphs), or only the
+    /// first puzzle of each class.
+    #[command(after_help = setter::CANON_HELP)]
+    Canon(CanonArgs),
+    /// Write each cell's true candidates: the values it holds in at least one solution.
+    #[command(after_help = setter::CANDIDATES_HELP)]
+    Candidates(CandidatesArgs),
+    /// Remove the redundant givens of every puzzle, or list them (--check).
+    #[command(after_help = setter::MINIMIZE_HELP)]
+    Minimize(MinimizeArgs),
 }
 
 #[cfg(test)]

@@ -1,0 +1,171 @@
+//! `sudoku candidates`: each cell's true candidates, as a pencil-mark grid or JSON.
+//!
+//! The candidates come from [`sudoku_generate::candidates`], solved by the default engine of
+//! each puzzle's size on the pool; here they are only laid out.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+use sudoku_core::{Alphabet, Puzzle, Size};
+use sudoku_engines::EnginesBySize;
+use sudoku_generate::Candidates;
+
+use crate::args::{CandidatesArgs, CandidatesFormat};
+use crate::console::errln;
+use crate::exit;
+use crate::explain::JsonArray;
+use crate::setter::{Item, answer_all, refuse};
+use crate::solve::output_failed;
+
+/// Runs `sudoku candidates`; returns the exit code.
+pub fn run(args: &CandidatesArgs) -> u8 {
+    let cap = args.cap.map(|cap| u32::try_from(cap).unwrap_or(u32::MAX));
+    let json = args.format == CandidatesFormat::Json;
+    let (mut unsolvable, mut failed) = (false, false);
+    let mut puzzles = JsonArray::new(1);
+    let mut first = true;
+    let answer =
+        |engines: &mut EnginesBySize, puzzle: &Puzzle| match engines.for_size(puzzle.grid.size()) {
+            Ok((_, engine)) => sudoku_generate::candidates(&puzzle.grid, engine, cap)
+                .map_err(|failure| failure.to_string()),
+            Err(info) => {
+                Err(format!("engine '{}' does not solve {} grids", info.name, puzzle.grid.size()))
+            }
+        };
+    let opening = if json {
+        let mut out = io::stdout().lock();
+        out.write_all(b"{\n  \"puzzles\": ")
+            .and_then(|()| puzzles.open(&mut out))
+            .map_err(output_failed)
+    } else {
+        Ok(())
+    };
+    let result = opening.and_then(|()| {
+        answer_all(
+            &args.files,
+            args.input.options(),
+            args.threads,
+            EnginesBySize::default,
+            answer,
+            |out, name, item| match item {
+                Item::Unreadable(message) => errln!("{message}"),
+                Item::Answered(puzzle, Err(message)) => {
+                    failed = true;
+                    refuse(name, &puzzle, &message)
+                }
+                Item::Answered(puzzle, Ok(found)) => {
+                    unsolvable |= !found.solvable();
+                    if json {
+                        puzzles.push(&mut *out, &to_json(&puzzle, &found)).map_err(output_failed)
+                    } else {
+                        if !first {
+                            writeln!(out).map_err(output_failed)?;
+                        }
+                        first = false;
+                        write_text(&mut *out, &puzzle, &found).map_err(output_failed)
+                    }
+                }
+            },
+        )
+    });
+    let closing = |bad_input: bool| -> Result<bool, crate::console::Halt> {
+        if json {
+            let mut out = io::stdout().lock();
+            puzzles
+                .close(&mut out)
+                .and_then(|()| out.write_all(b"\n}\n"))
+                .and_then(|()| out.flush())
+                .map_err(output_failed)?;
+        }
+        Ok(bad_input)
+    };
+    let code = |bad: bool| {
+        if bad {
+            exit::BAD_INPUT
+        } else if failed {
+            exit::ENGINE_FAILED
+        } else if unsolvable {
+            exit::UNSOLVED
+        } else {
+            exit::SUCCESS
+        }
+    };
+    match result.and_then(closing) {
+        Ok(bad_input) => code(bad_input),
+        Err(halt) => halt.exit_code(code(false)),
+    }
+}
+
+/// The text of value `value` in `puzzle`'s symbols (numbers where it has none).
+fn symbol(alphabet: Alphabet, size: Size, value: u8) -> String {
+    if alphabet.has_symbols_for(size) {
+        char::from(alphabet.symbol(value)).to_string()
+    } else {
+        format!("{value},")
+    }
+}
+
+/// One cell's pencil marks: its candidates, each with its count when counted.
+fn marks(puzzle: &Puzzle, found: &Candidates, cell: usize) -> String {
+    let size = puzzle.grid.size();
+    let values = found.values(cell);
+    let mut text = String::new();
+    for (index, &value) in values.iter().enumerate() {
+        text.push_str(&symbol(puzzle.alphabet, size, value));
+        if let (Some(counts), Some(cap)) = (&found.counts, found.cap) {
+            let count = counts[cell][index];
+            let more = if count >= cap { "+" } else { "" };
+            text.push_str(&format!("({count}{more})"));
+        }
+    }
+    text.trim_end_matches(',').to_owned()
+}
+
+/// The pencil-mark grid: a row per line, cells padded to the widest, boxes set apart by `|`.
+fn write_text(out: &mut dyn Write, puzzle: &Puzzle, found: &Candidates) -> io::Result<()> {
+    if !found.solvable() {
+        return writeln!(out, "puzzle {}: no solution", puzzle.number);
+    }
+    let size = puzzle.grid.size();
+    let (order, side) = (size.order(), size.side());
+    let cells: Vec<String> = (0..size.cells()).map(|cell| marks(puzzle, found, cell)).collect();
+    let width = cells.iter().map(|marks| marks.chars().count()).max().unwrap_or(1);
+    for row in 0..side {
+        if row > 0 && row % order == 0 {
+            let dashes = "-".repeat(order * (width + 1) - 1);
+            writeln!(out, "{}", vec![dashes; order].join("-+-"))?;
+        }
+        let mut line = String::new();
+        for col in 0..side {
+            if col > 0 {
+                line.push_str(if col % order == 0 { " | " } else { " " });
+            }
+            line.push_str(&format!("{:<width$}", cells[row * side + col]));
+        }
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}
+
+/// A puzzle's element of the JSON document.
+fn to_json(puzzle: &Puzzle, found: &Candidates) -> Value {
+    let cells: Vec<Value> = (0..puzzle.grid.size().cells())
+        .map(|cell| {
+            let values = found.values(cell);
+            match &found.counts {
+                None => json!(values),
+                Some(counts) => Value::Array(
+                    values
+                        .iter()
+                        .zip(&counts[cell])
+                        .map(|(value, &count)| {
+                            let capped = found.cap.is_some_and(|cap| count >= cap);
+                            json!({"value": value, "count": count, "capped": capped})
+                        })
+                        .collect(),
+                ),
+            }
+        })
+        .collect();
+    json!({"puzzle": puzzle.number, "solvable": found.solvable(), "cells": cells})
+}

@@ -1,0 +1,173 @@
+//! `sudoku count --list N` and `sudoku count --estimate`: the first solutions of every puzzle
+//! before its count, or an estimate of a count too large to reach.
+//!
+//! The solutions are listed by [`sudoku_generate::solutions`] (a search that picks its own
+//! branches, so the first N are the same on every machine), the count is the engine's as plain
+//! `count` gives it, and the estimate is [`sudoku_generate::estimate`]'s. Both run on the pool
+//! of [`crate::setter`], puzzles answered in input order.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+use sudoku_core::{Format, Grid, Limits, Puzzle, Verdict, write_grid};
+use sudoku_engines::{EnginesBySize, Registry};
+use sudoku_generate::CountEstimate;
+
+use crate::args::{CountArgs, EstimateFormat};
+use crate::console::{Halt, errln};
+use crate::exit;
+use crate::explain::JsonArray;
+use crate::setter::{Item, answer_all, refuse};
+use crate::solve::output_failed;
+
+/// What one puzzle came to.
+enum Answer {
+    /// `--list`: the first solutions, and the engine's count.
+    Listed(Vec<Grid>, Verdict),
+    Estimated(CountEstimate),
+    /// No engine of the run solves its size.
+    Unsupported(String),
+}
+
+/// Runs `sudoku count --list N` or `sudoku count --estimate`; returns the exit code.
+pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
+    let chosen = match crate::find_engine(registry, args.engine.as_deref(), &args.external) {
+        Ok(chosen) => chosen,
+        Err(message) => {
+            return errln!("sudoku: {message}")
+                .map_or_else(|halt| halt.exit_code(exit::BAD_INPUT), |()| exit::BAD_INPUT);
+        }
+    };
+    let mut limits = Limits::count_up_to(args.limit);
+    if let Some(nodes) = args.search.budget.0 {
+        limits = limits.with_node_budget(nodes);
+    }
+    let (list, estimate) = (args.list, args.estimate);
+    let (seed, probes, seconds) = (args.seed, args.probes, args.seconds);
+    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| {
+        if estimate {
+            let draw = seed.wrapping_mul(1_000_003).wrapping_add(puzzle.number as u64);
+            return Answer::Estimated(sudoku_generate::estimate(
+                &puzzle.grid,
+                draw,
+                probes,
+                seconds,
+            ));
+        }
+        let size = puzzle.grid.size();
+        match engines.for_size(size) {
+            Ok((_, engine)) => {
+                let first = sudoku_generate::solutions(&puzzle.grid, list.unwrap_or(0) as usize);
+                Answer::Listed(first, engine.solve(&puzzle.grid, limits).verdict(limits))
+            }
+            Err(info) => {
+                Answer::Unsupported(format!("engine '{}' does not solve {size} grids", info.name))
+            }
+        }
+    };
+    let json = estimate && args.estimate_format == EstimateFormat::Json;
+    let mut puzzles = JsonArray::new(1);
+    let (mut unsolved, mut failed, mut bad_puzzle) = (false, false, false);
+    let opening = if json {
+        let mut out = io::stdout().lock();
+        out.write_all(b"{\n  \"puzzles\": ")
+            .and_then(|()| puzzles.open(&mut out))
+            .map_err(output_failed)
+    } else {
+        Ok(())
+    };
+    let result = opening.and_then(|()| {
+        answer_all(
+            &args.files,
+            args.input.options(),
+            args.search.threads,
+            || EnginesBySize::new(chosen),
+            answer,
+            |out, name, item| match item {
+                Item::Unreadable(message) => {
+                    if !json {
+                        writeln!(out, "unreadable").map_err(output_failed)?;
+                    }
+                    errln!("{message}")
+                }
+                Item::Answered(puzzle, Answer::Unsupported(message)) => {
+                    bad_puzzle = true;
+                    refuse(name, &puzzle, &message)
+                }
+                Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
+                    for solution in &solutions {
+                        write_grid(&mut *out, solution, puzzle.format, puzzle.alphabet)
+                            .map_err(output_failed)?;
+                        if puzzle.format != Format::Line {
+                            writeln!(out).map_err(output_failed)?;
+                        }
+                    }
+                    unsolved |= matches!(verdict, Verdict::GaveUp(_));
+                    failed |= matches!(verdict, Verdict::Failed(_));
+                    writeln!(out, "{verdict}").map_err(output_failed)
+                }
+                Item::Answered(puzzle, Answer::Estimated(found)) => {
+                    if json {
+                        let element = json!({
+                            "puzzle": puzzle.number,
+                            "estimate": found.estimate,
+                            "lower": found.lower,
+                            "upper": found.upper,
+                            "probes": found.probes,
+                            "hits": found.hits,
+                        });
+                        puzzles.push(&mut *out, &element).map_err(output_failed)
+                    } else {
+                        writeln!(
+                            out,
+                            "{} ({} to {}, {} probes)",
+                            number(found.estimate),
+                            number(found.lower),
+                            number(found.upper),
+                            found.probes
+                        )
+                        .map_err(output_failed)
+                    }
+                }
+            },
+        )
+    });
+    let closing = |bad_input: bool| -> Result<bool, Halt> {
+        if json {
+            let mut out = io::stdout().lock();
+            puzzles
+                .close(&mut out)
+                .and_then(|()| out.write_all(b"\n}\n"))
+                .and_then(|()| out.flush())
+                .map_err(output_failed)?;
+        }
+        Ok(bad_input)
+    };
+    let code = |bad: bool| {
+        if bad {
+            exit::BAD_INPUT
+        } else if failed {
+            exit::ENGINE_FAILED
+        } else if unsolved {
+            exit::UNSOLVED
+        } else {
+            exit::SUCCESS
+        }
+    };
+    match result.and_then(closing) {
+        Ok(bad_input) => code(bad_input || bad_puzzle),
+        Err(halt) => halt.exit_code(code(bad_puzzle)),
+    }
+}
+
+/// An estimate as people read it: whole below a million, else with four significant digits
+/// and an exponent (`6.671e21`).
+fn number(value: f64) -> String {
+    if !value.is_finite() {
+        "unbounded".to_owned()
+    } else if value < 1e6 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.3e}")
+    }
+}

@@ -1,0 +1,110 @@
+//! `sudoku minimize`: the redundant givens of every puzzle listed (`--check`), or removed.
+//!
+//! Both come from [`sudoku_generate`], which tests uniqueness as the generator does, with the
+//! default engine of each puzzle's size, on the pool.
+
+use std::io::Write;
+
+use sudoku_core::{Grid, Puzzle, write_grid};
+use sudoku_engines::EnginesBySize;
+
+use crate::args::MinimizeArgs;
+use crate::console::errln;
+use crate::exit;
+use crate::setter::{Item, answer_all, refuse};
+use crate::solve::output_failed;
+
+/// What one puzzle came to.
+enum Answer {
+    /// `--check`: the cells of the redundant givens.
+    Redundant(Vec<usize>),
+    /// The puzzle made minimal.
+    Minimal(Grid),
+    /// The puzzle has no solution or several.
+    NotUnique,
+    /// No engine of the run solves its size.
+    Unsupported(String),
+}
+
+/// Runs `sudoku minimize`; returns the exit code.
+pub fn run(args: &MinimizeArgs) -> u8 {
+    let (check, seed) = (args.check, args.seed);
+    let mut not_minimal = false;
+    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| {
+        let engine = match engines.for_size(puzzle.grid.size()) {
+            Ok((_, engine)) => engine,
+            Err(info) => {
+                return Answer::Unsupported(format!(
+                    "engine '{}' does not solve {} grids",
+                    info.name,
+                    puzzle.grid.size()
+                ));
+            }
+        };
+        let grid = &puzzle.grid;
+        if check {
+            sudoku_generate::redundant_givens(grid, engine)
+                .map_or(Answer::NotUnique, Answer::Redundant)
+        } else {
+            let order = sudoku_generate::given_order(grid, seed, puzzle.number as u64);
+            sudoku_generate::minimize(grid, &order, engine)
+                .map_or(Answer::NotUnique, Answer::Minimal)
+        }
+    };
+    let mut bad_puzzle = false;
+    let result = answer_all(
+        &args.files,
+        args.input.options(),
+        args.threads,
+        EnginesBySize::default,
+        answer,
+        |out, name, item| match item {
+            Item::Unreadable(message) => errln!("{message}"),
+            Item::Answered(puzzle, Answer::Unsupported(message)) => {
+                bad_puzzle = true;
+                refuse(name, &puzzle, &message)
+            }
+            Item::Answered(puzzle, Answer::NotUnique) => {
+                not_minimal = true;
+                if check {
+                    writeln!(out, "not-unique").map_err(output_failed)?;
+                }
+                refuse(
+                    name,
+                    &puzzle,
+                    "has no solution or several: only a puzzle with one solution can be minimal",
+                )
+            }
+            Item::Answered(puzzle, Answer::Redundant(cells)) => {
+                not_minimal |= !cells.is_empty();
+                let size = puzzle.grid.size();
+                let line = if cells.is_empty() {
+                    "minimal".to_owned()
+                } else {
+                    cells
+                        .iter()
+                        .map(|&cell| size.name(cell).to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                writeln!(out, "{line}").map_err(output_failed)
+            }
+            Item::Answered(puzzle, Answer::Minimal(grid)) => {
+                write_grid(&mut *out, &grid, puzzle.format, puzzle.alphabet).map_err(output_failed)
+            }
+        },
+    );
+    let code = |bad: bool| {
+        if bad {
+            exit::BAD_INPUT
+        } else if not_minimal {
+            exit::UNSOLVED
+        } else {
+            exit::SUCCESS
+        }
+    };
+    match result {
+        Ok(bad_input) => code(bad_input || bad_puzzle),
+        Err(halt) => halt.exit_code(code(bad_puzzle)),
+    }
+}

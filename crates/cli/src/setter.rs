@@ -1,0 +1,118 @@
+//! What `canon`, `candidates` and `minimize` share: every puzzle of every input answered on a
+//! pool of threads, a chunk at a time, and the answers written in input order.
+//!
+//! A chunk ends at [`CHUNK`] puzzles or at what the other end of a pipe has sent so far
+//! ([`Input::would_wait`]), so a file streams with the memory of one chunk and a program that
+//! sends a puzzle and waits gets its answer. The answer of each puzzle is computed on the pool;
+//! what is written, and in what order, is decided here on one thread.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use rayon::prelude::*;
+use sudoku_core::{Puzzle, PuzzleReader, ReadError, ReadOptions};
+
+use crate::console::{Halt, Written, errln, plural};
+use crate::input::{Input, Output};
+use crate::solve::{display_name, inputs, output_failed};
+
+/// Puzzles answered at a time.
+const CHUNK: usize = 4096;
+
+/// What the writer is handed for each puzzle, in input order.
+pub(crate) enum Item<T> {
+    /// A puzzle read and its answer.
+    Answered(Puzzle, T),
+    /// A puzzle that could not be read: the message names its place.
+    Unreadable(String),
+}
+
+/// Reads every puzzle of `files` (standard input when none), computes `answer` for each on
+/// `threads` workers (one per core by default, each with the state `init` makes: its engines),
+/// and hands each to `write` in input order with the output and the name of its input.
+/// Returns whether some input could not be read (an unreadable file, a malformed puzzle: each
+/// said on standard error with its place).
+pub(crate) fn answer_all<S, T: Send>(
+    files: &[PathBuf],
+    options: ReadOptions,
+    threads: Option<usize>,
+    init: impl Fn() -> S + Sync + Send,
+    answer: impl Fn(&mut S, &Puzzle) -> T + Sync + Send,
+    mut write: impl FnMut(&mut Output, &str, Item<T>) -> Written,
+) -> Result<bool, Halt> {
+    let threads = threads.unwrap_or_else(rayon::current_num_threads);
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+        Ok(pool) => pool,
+        Err(error) => {
+            errln!("sudoku: cannot start {}: {error}", plural(threads as u64, "worker thread"))?;
+            return Ok(true);
+        }
+    };
+    let mut bad_input = false;
+    let mut out: Output = BufWriter::new(io::stdout().lock());
+    for file in inputs(files) {
+        let name = display_name(file);
+        let input = match Input::open(file, &mut out) {
+            Ok(input) => input,
+            Err(message) => {
+                bad_input = true;
+                errln!("sudoku: {message}")?;
+                continue;
+            }
+        };
+        let mut puzzles = PuzzleReader::with_options(input, options);
+        loop {
+            let chunk = read_chunk(&mut puzzles)?;
+            if chunk.is_empty() {
+                break;
+            }
+            let answers: Vec<Result<(Puzzle, T), ReadError>> = pool.install(|| {
+                chunk
+                    .into_par_iter()
+                    .map_init(&init, |state, item| {
+                        item.map(|puzzle| {
+                            let answer = answer(state, &puzzle);
+                            (puzzle, answer)
+                        })
+                    })
+                    .collect()
+            });
+            for item in answers {
+                let item = match item {
+                    Ok((puzzle, answer)) => Item::Answered(puzzle, answer),
+                    Err(error) => {
+                        bad_input = true;
+                        Item::Unreadable(format!("{name}: {error}"))
+                    }
+                };
+                write(puzzles.get_mut().out(), &name, item)?;
+            }
+        }
+        puzzles.get_mut().out().flush().map_err(output_failed)?;
+    }
+    out.flush().map_err(output_failed)?;
+    Ok(bad_input)
+}
+
+/// The next chunk: at most [`CHUNK`] puzzles, and no more than the input has ready once one
+/// is read.
+fn read_chunk(
+    puzzles: &mut PuzzleReader<Input<'_>>,
+) -> Result<Vec<Result<Puzzle, ReadError>>, Halt> {
+    let mut chunk = Vec::new();
+    while chunk.len() < CHUNK {
+        if !chunk.is_empty() && puzzles.get_mut().would_wait() {
+            break;
+        }
+        let Some(item) = puzzles.next() else { break };
+        chunk.push(item);
+    }
+    puzzles.get_mut().check().map_err(output_failed)?;
+    Ok(chunk)
+}
+
+/// Says on standard error that a puzzle could not be answered, with its place as a read
+/// error gives it: `FILE: puzzle N, line L: why`.
+pub(crate) fn refuse(name: &str, puzzle: &Puzzle, why: &str) -> Written {
+    errln!("{name}: puzzle {}, line {}: {why}", puzzle.number, puzzle.line)
+}

@@ -1,0 +1,671 @@
+//! Canonical forms: one representative of every class of puzzles (or solution grids) that the
+//! transformations of [`crate::symmetry`] map onto each other.
+//!
+//! Two puzzles are isomorphs when one is the other with its values relabelled, its bands and
+//! the rows within each band reordered, its stacks and the columns within each stack
+//! reordered, and perhaps transposed. Lists of puzzles are kept in one form per class so that
+//! a relabelled or shuffled copy is seen to be old: the form here is the one those lists use
+//! ("minlex"), so that a form computed here can be looked up in them.
+//!
+//! # The definition
+//!
+//! Write a grid as the string of its cells in row-major order, an empty cell as 0 and a value
+//! as itself, and order strings lexicographically (so an empty cell sorts before every value:
+//! `.` < `1` < … < `9`). Over the 2·(n!)^(2n+2) cell transformations (3,359,232 for 9×9, 128
+//! for 4×4), each followed by the relabelling that numbers the values in the order they first
+//! appear in that string (the smallest relabelling for that transformation), the canonical
+//! form ([`Convention::Minlex`]) is the smallest string. [`Convention::PatternFirst`] orders by
+//! the clue pattern first (the string with every value written as 1) and only then by the
+//! values: among the transformations whose pattern is smallest, the smallest string.
+//! [`relabelled`] keeps the cells where they are and only renumbers the values in order of
+//! first appearance, so the clue pattern is kept.
+//!
+//! # The search
+//!
+//! Trying every transformation costs millions of string comparisons per puzzle. The search
+//! instead builds the form a row at a time, keeping every partial transformation whose rows so
+//! far equal the smallest found, and cutting a branch at the first cell that is larger. Two
+//! facts keep the branching small. A column that is empty in every row placed so far goes
+//! before any column with a value in its stack (and a stack empty so far before every other
+//! stack): swapping them would put an empty cell first where they first differ. So such
+//! columns and stacks are kept as unordered sets, placed only once a row gives them a value.
+//! And the relabelling is decided as the values are met, so it costs nothing to search.
+//! Orders 2 and 3 (4×4 and 9×9) are supported; from 16×16 on, a full grid's first row alone
+//! ties under (4!)^5 column orders, which this search would try one by one.
+
+use crate::grid::Grid;
+use crate::size::Size;
+
+/// The largest side [`canonical`] handles (9×9).
+const MAX_SIDE: usize = 9;
+/// The largest order [`canonical`] handles.
+const MAX_ORDER: usize = 3;
+
+/// Which order of strings picks the representative of a class.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Convention {
+    /// The smallest string, empty cells smallest (the form the published lists use).
+    #[default]
+    Minlex,
+    /// The smallest clue pattern first (empty before given), then the smallest string among
+    /// the transformations that give it.
+    PatternFirst,
+}
+
+/// The canonical form of a grid and the number of its automorphisms.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Canonical {
+    /// The representative of the grid's class.
+    pub form: Grid,
+    /// How many of the cell transformations (each with its relabelling) map the grid to
+    /// itself: 1 for most puzzles, 3,359,232 for the empty 9×9 grid.
+    pub automorphisms: u64,
+}
+
+/// Whether [`canonical`] handles grids of `size` (4×4 and 9×9).
+pub fn supports(size: Size) -> bool {
+    size.order() <= MAX_ORDER
+}
+
+/// `grid` with its values renumbered in order of first appearance, cells in place: the form
+/// that keeps the clue pattern.
+pub fn relabelled(grid: &Grid) -> Grid {
+    let mut labels = [0u8; 65];
+    let mut next = 1u8;
+    let cells: Vec<u8> = grid
+        .cells()
+        .iter()
+        .map(|&value| match value {
+            0 => 0,
+            value => {
+                let label = &mut labels[usize::from(value)];
+                if *label == 0 {
+                    *label = next;
+                    next += 1;
+                }
+                *label
+            }
+        })
+        .collect();
+    Grid::from_cells(grid.size(), &cells).expect("labels stay in range")
+}
+
+/// The canonical form of `grid` under `convention`, with its automorphism count; `None` for a
+/// size [`supports`] refuses.
+pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
+    let size = grid.size();
+    if !supports(size) {
+        return None;
+    }
+    let mut search = Search::new(grid, convention);
+    let finals = search.run();
+    let mut best: Option<[u8; MAX_SIDE * MAX_SIDE]> = None;
+    let mut automorphisms = 0u64;
+    for state in &finals {
+        let form = search.render(state);
+        let cells = &form[..search.side * search.side];
+        match &best {
+            Some(known) if known[..cells.len()] < *cells => continue,
+            Some(known) if known[..cells.len()] == *cells => {}
+            _ => {
+                best = Some(form);
+                automorphisms = 0;
+            }
+        }
+        automorphisms += search.free_transformations(state);
+    }
+    let best = best.expect("the search keeps at least one transformation");
+    let form = Grid::from_cells(size, &best[..size.cells()]).expect("labels stay in range");
+    Some(Canonical { form, automorphisms })
+}
+
+/// A partial transformation: the source rows of the result's first rows, where each result
+/// stack and column comes from (or the set it will come from, while still empty), and the
+/// labels given so far.
+#[derive(Clone, Copy)]
+struct State {
+    /// Which of the two grids (as read, transposed) the rows come from.
+    grid: u8,
+    /// The source row of each result row placed.
+    rows: [u8; MAX_SIDE],
+    /// Source bands used, source rows used.
+    used_bands: u8,
+    used_rows: u16,
+    /// The source band of the result band being filled.
+    band: u8,
+    /// Source stacks empty in every row placed: they fill result stacks `0..free_stacks`.
+    free_stack_set: u8,
+    free_stacks: u8,
+    /// The source stack of each result stack from `free_stacks` on.
+    stack: [u8; MAX_ORDER],
+    /// The source columns of each result stack still empty in every row placed: they fill its
+    /// first `free_count` slots. The other slots are in `slots`.
+    free_cols: [u16; MAX_ORDER],
+    free_count: [u8; MAX_ORDER],
+    slots: [[u8; MAX_ORDER]; MAX_ORDER],
+    /// The label of each source value (0: not met yet), and the next label to give.
+    labels: [u8; MAX_SIDE + 1],
+    next: u8,
+}
+
+struct Search {
+    order: usize,
+    side: usize,
+    convention: Convention,
+    /// The grid as read and transposed, row-major.
+    grids: [[u8; MAX_SIDE * MAX_SIDE]; 2],
+    /// The smallest keys of the row being placed, 255 where none is known yet.
+    best: [u8; MAX_SIDE],
+    /// The partial transformations whose rows so far are the smallest.
+    kept: Vec<State>,
+    /// The values of the source row being tried, by source column.
+    values: [u8; MAX_SIDE],
+    /// How many of the free stacks stay empty in the source row being tried.
+    blank_stacks: u8,
+}
+
+impl Search {
+    fn new(grid: &Grid, convention: Convention) -> Search {
+        let size = grid.size();
+        let (order, side) = (size.order(), size.side());
+        let mut grids = [[0u8; MAX_SIDE * MAX_SIDE]; 2];
+        for row in 0..side {
+            for col in 0..side {
+                let value = grid.at(row, col);
+                grids[0][row * side + col] = value;
+                grids[1][col * side + row] = value;
+            }
+        }
+        Search {
+            order,
+            side,
+            convention,
+            grids,
+            best: [u8::MAX; MAX_SIDE],
+            kept: Vec::new(),
+            values: [0; MAX_SIDE],
+            blank_stacks: 0,
+        }
+    }
+
+    /// Places every row; returns the transformations whose strings are the smallest (under
+    /// [`Convention::PatternFirst`], whose patterns are).
+    fn run(&mut self) -> Vec<State> {
+        let order = self.order;
+        let start = State {
+            grid: 0,
+            rows: [0; MAX_SIDE],
+            used_bands: 0,
+            used_rows: 0,
+            band: 0,
+            free_stack_set: ((1u16 << order) - 1) as u8,
+            free_stacks: order as u8,
+            stack: [0; MAX_ORDER],
+            free_cols: [0; MAX_ORDER],
+            free_count: [0; MAX_ORDER],
+            slots: [[0; MAX_ORDER]; MAX_ORDER],
+            labels: [0; MAX_SIDE + 1],
+            next: 1,
+        };
+        let mut current = vec![start, State { grid: 1, ..start }];
+        for row in 0..self.side {
+            self.best = [u8::MAX; MAX_SIDE];
+            self.kept.clear();
+            for state in &current {
+                let state = *state;
+                let new_band = row % order == 0;
+                for source in 0..self.side {
+                    let band = source / order;
+                    let allowed = if new_band {
+                        state.used_bands & (1 << band) == 0
+                    } else {
+                        band == usize::from(state.band) && state.used_rows & (1 << source) == 0
+                    };
+                    if !allowed {
+                        continue;
+                    }
+                    let mut next = state;
+                    next.rows[row] = source as u8;
+                    next.used_rows |= 1 << source;
+                    next.used_bands |= 1 << band;
+                    next.band = band as u8;
+                    self.try_row(next, source);
+                }
+            }
+            std::mem::swap(&mut current, &mut self.kept);
+        }
+        current
+    }
+
+    /// Tries source row `source` as the next result row of `state`, over every placement of
+    /// the columns still free.
+    fn try_row(&mut self, mut state: State, source: usize) {
+        let side = self.side;
+        let grid = &self.grids[usize::from(state.grid)];
+        self.values[..side].copy_from_slice(&grid[source * side..source * side + side]);
+        let order = self.order;
+        let mut blank = 0u8;
+        let mut blank_count = 0u8;
+        for stack in 0..order {
+            if state.free_stack_set & (1 << stack) != 0
+                && self.values[stack * order..stack * order + order].iter().all(|&v| v == 0)
+            {
+                blank |= 1 << stack;
+                blank_count += 1;
+            }
+        }
+        let placing = state.free_stack_set & !blank;
+        let old_free = state.free_stacks;
+        state.free_stack_set = blank;
+        state.free_stacks = blank_count;
+        self.blank_stacks = blank_count;
+        let mut pos = 0;
+        for _ in 0..usize::from(blank_count) * order {
+            if !self.emit(pos, 0) {
+                return;
+            }
+            pos += 1;
+        }
+        self.stacks(state, usize::from(blank_count), pos, placing, old_free);
+    }
+
+    /// Fills result stack `position` on, `placing` holding the free source stacks that have
+    /// values in this row (placed in result stacks up to `old_free`).
+    fn stacks(&mut self, state: State, position: usize, pos: usize, placing: u8, old_free: u8) {
+        if position == self.order {
+            self.kept.push(state);
+            return;
+        }
+        if position < usize::from(old_free) {
+            for stack in 0..self.order {
+                if placing & (1 << stack) == 0 {
+                    continue;
+                }
+                let mut next = state;
+                next.stack[position] = stack as u8;
+                next.free_cols[position] = ((1u16 << self.order) - 1) << (stack * self.order);
+                next.free_count[position] = self.order as u8;
+                self.columns(next, position, pos, placing & !(1 << stack), old_free);
+            }
+        } else {
+            self.columns(state, position, pos, placing, old_free);
+        }
+    }
+
+    /// Fills the slots of result stack `position`: its free columns empty in this row first
+    /// (still free), then its free columns with values in every order, then its placed ones.
+    fn columns(
+        &mut self,
+        mut state: State,
+        position: usize,
+        pos: usize,
+        placing: u8,
+        old_free: u8,
+    ) {
+        let free = state.free_cols[position];
+        let mut blank = 0u16;
+        let mut blank_count = 0u8;
+        let mut bits = free;
+        while bits != 0 {
+            let col = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if self.values[col] == 0 {
+                blank |= 1 << col;
+                blank_count += 1;
+            }
+        }
+        let old_count = state.free_count[position];
+        state.free_cols[position] = blank;
+        state.free_count[position] = blank_count;
+        let mut pos = pos;
+        for _ in 0..blank_count {
+            if !self.emit(pos, 0) {
+                return;
+            }
+            pos += 1;
+        }
+        self.slots(
+            state,
+            position,
+            pos,
+            usize::from(blank_count),
+            free & !blank,
+            old_count,
+            placing,
+            old_free,
+        );
+    }
+
+    /// Places the free columns `digits` (with values in this row) in slots `slot..old_count`
+    /// in every order, then the placed slots, then the next stack.
+    #[allow(clippy::too_many_arguments)]
+    fn slots(
+        &mut self,
+        state: State,
+        position: usize,
+        pos: usize,
+        slot: usize,
+        digits: u16,
+        old_count: u8,
+        placing: u8,
+        old_free: u8,
+    ) {
+        if digits == 0 {
+            let mut state = state;
+            let mut pos = pos;
+            for slot in usize::from(old_count)..self.order {
+                let col = usize::from(state.slots[position][slot]);
+                let key = self.key(&mut state, col);
+                if !self.emit(pos, key) {
+                    return;
+                }
+                pos += 1;
+            }
+            self.stacks(state, position + 1, pos, placing, old_free);
+            return;
+        }
+        let mut bits = digits;
+        while bits != 0 {
+            let col = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let mut next = state;
+            next.slots[position][slot] = col as u8;
+            let key = self.key(&mut next, col);
+            if self.emit(pos, key) {
+                self.slots(
+                    next,
+                    position,
+                    pos + 1,
+                    slot + 1,
+                    digits & !(1 << col),
+                    old_count,
+                    placing,
+                    old_free,
+                );
+            }
+        }
+    }
+
+    /// The key of source column `col` of the row being tried, labelling its value if new.
+    fn key(&self, state: &mut State, col: usize) -> u8 {
+        let value = usize::from(self.values[col]);
+        if value == 0 {
+            return 0;
+        }
+        if self.convention == Convention::PatternFirst {
+            return 1;
+        }
+        if state.labels[value] == 0 {
+            state.labels[value] = state.next;
+            state.next += 1;
+        }
+        state.labels[value]
+    }
+
+    /// Compares `key` at position `pos` of the row with the smallest known: false when
+    /// larger (the branch is cut); when smaller, it becomes the smallest and everything kept
+    /// for the row is dropped.
+    fn emit(&mut self, pos: usize, key: u8) -> bool {
+        let best = self.best[pos];
+        if key > best {
+            return false;
+        }
+        if key < best {
+            self.best[pos] = key;
+            for later in &mut self.best[pos + 1..self.side] {
+                *later = u8::MAX;
+            }
+            self.kept.clear();
+        }
+        true
+    }
+
+    /// The string a complete transformation gives, relabelled in order of first appearance.
+    fn render(&self, state: &State) -> [u8; MAX_SIDE * MAX_SIDE] {
+        let (order, side) = (self.order, self.side);
+        let grid = &self.grids[usize::from(state.grid)];
+        let mut columns = [u8::MAX; MAX_SIDE];
+        for position in usize::from(state.free_stacks)..order {
+            for slot in usize::from(state.free_count[position])..order {
+                columns[position * order + slot] = state.slots[position][slot];
+            }
+        }
+        let mut labels = [0u8; MAX_SIDE + 1];
+        let mut next = 1;
+        let mut form = [0u8; MAX_SIDE * MAX_SIDE];
+        for row in 0..side {
+            let source = usize::from(state.rows[row]);
+            for (col, &from) in columns[..side].iter().enumerate() {
+                if from == u8::MAX {
+                    continue;
+                }
+                let value = usize::from(grid[source * side + usize::from(from)]);
+                if value != 0 {
+                    if labels[value] == 0 {
+                        labels[value] = next;
+                        next += 1;
+                    }
+                    form[row * side + col] = labels[value];
+                }
+            }
+        }
+        form
+    }
+
+    /// How many transformations a complete one stands for: its free stacks and columns are
+    /// empty in every row, so each order of them gives the same string.
+    fn free_transformations(&self, state: &State) -> u64 {
+        let factorial = |n: u64| (1..=n).product::<u64>();
+        let order = self.order as u64;
+        let free = u64::from(state.free_stacks);
+        let mut count = factorial(free) * factorial(order).pow(free as u32);
+        for position in usize::from(state.free_stacks)..self.order {
+            count *= factorial(u64::from(state.free_count[position]));
+        }
+        count
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::symmetry::Symmetry;
+
+    fn nine(line: &str) -> Grid {
+        crate::parse_one(line.as_bytes()).expect("a valid puzzle").grid
+    }
+
+    /// The smallest string over every transformation, tried one by one (each cut at its first
+    /// cell larger than the best): the definition, written as plainly as it reads.
+    fn brute_force(grid: &Grid) -> Vec<u8> {
+        let (order, side) = (grid.size().order(), grid.size().side());
+        let permutations = |n: usize| -> Vec<Vec<usize>> {
+            let mut all = vec![vec![]];
+            for _ in 0..n {
+                all = all
+                    .into_iter()
+                    .flat_map(|p: Vec<usize>| {
+                        (0..n)
+                            .filter(|i| !p.contains(i))
+                            .map(|i| {
+                                let mut q = p.clone();
+                                q.push(i);
+                                q
+                            })
+                            .collect::<Vec<_>>()
+                    })
+                    .collect();
+            }
+            all
+        };
+        let small = permutations(order);
+        // Every line order that keeps bands together.
+        let mut lines: Vec<Vec<usize>> = vec![];
+        let mut inner = vec![vec![]];
+        for _ in 0..order {
+            inner = inner
+                .into_iter()
+                .flat_map(|p: Vec<Vec<usize>>| {
+                    small.iter().map(move |q| {
+                        let mut p = p.clone();
+                        p.push(q.clone());
+                        p
+                    })
+                })
+                .collect();
+        }
+        for bands in &small {
+            for within in &inner {
+                lines.push(
+                    (0..side)
+                        .map(|i| bands[i / order] * order + within[i / order][i % order])
+                        .collect(),
+                );
+            }
+        }
+        let mut best = vec![u8::MAX; side * side];
+        for transpose in [false, true] {
+            for rows in &lines {
+                for cols in &lines {
+                    let mut labels = [0u8; 10];
+                    let mut next = 1;
+                    let mut smaller = false;
+                    let mut string = Vec::with_capacity(side * side);
+                    for i in 0..side * side {
+                        let (r, c) = (rows[i / side], cols[i % side]);
+                        let value = if transpose { grid.at(c, r) } else { grid.at(r, c) };
+                        let key = match value {
+                            0 => 0,
+                            v => {
+                                if labels[usize::from(v)] == 0 {
+                                    labels[usize::from(v)] = next;
+                                    next += 1;
+                                }
+                                labels[usize::from(v)]
+                            }
+                        };
+                        if !smaller && key > best[i] {
+                            break;
+                        }
+                        smaller |= key < best[i];
+                        string.push(key);
+                    }
+                    if string.len() == side * side && smaller {
+                        best = string;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn the_search_finds_the_form_trying_every_transformation_finds() {
+        for line in [
+            "................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.",
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        ] {
+            let puzzle = nine(line);
+            assert_eq!(
+                canonical(&puzzle, Convention::Minlex).unwrap().form.cells(),
+                &brute_force(&puzzle)[..],
+                "{line}"
+            );
+        }
+        let four = Grid::from_cells(
+            Size::from_order(2).unwrap(),
+            &[0, 0, 3, 0, 4, 0, 0, 0, 0, 0, 0, 2, 0, 1, 0, 0],
+        )
+        .unwrap();
+        assert_eq!(
+            canonical(&four, Convention::Minlex).unwrap().form.cells(),
+            &brute_force(&four)[..]
+        );
+    }
+
+    #[test]
+    fn every_isomorph_of_a_puzzle_has_its_form() {
+        let puzzle = nine(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        for convention in [Convention::Minlex, Convention::PatternFirst] {
+            let form = canonical(&puzzle, convention).unwrap();
+            for seed in 1..200 {
+                let image = Symmetry::from_seed(puzzle.size(), seed).apply(&puzzle);
+                assert_eq!(canonical(&image, convention).unwrap(), form, "seed {seed}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_form_is_an_isomorph_and_is_its_own_form() {
+        let puzzle = nine(
+            "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+        );
+        let form = canonical(&puzzle, Convention::Minlex).unwrap().form;
+        assert_eq!(form.clue_count(), puzzle.clue_count());
+        assert_eq!(canonical(&form, Convention::Minlex).unwrap().form, form);
+        // No isomorph drawn is smaller than the form.
+        for seed in 1..300 {
+            let image = relabelled(&Symmetry::from_seed(puzzle.size(), seed).apply(&puzzle));
+            assert!(form.cells() <= image.cells(), "seed {seed}");
+        }
+    }
+
+    #[test]
+    fn the_empty_grids_have_every_transformation_as_an_automorphism() {
+        let nine = canonical(&Grid::empty(Size::NINE), Convention::Minlex).unwrap();
+        assert_eq!(nine.automorphisms, 3_359_232);
+        assert_eq!(nine.form, Grid::empty(Size::NINE));
+        let four = Size::from_order(2).unwrap();
+        assert_eq!(canonical(&Grid::empty(four), Convention::Minlex).unwrap().automorphisms, 128);
+    }
+
+    /// Every 4×4 solution grid, by backtracking.
+    fn all_four_by_four() -> Vec<Grid> {
+        fn fill(grid: &mut Grid, cell: usize, out: &mut Vec<Grid>) {
+            if cell == 16 {
+                out.push(grid.clone());
+                return;
+            }
+            for value in 1..=4 {
+                grid.set(cell, value);
+                if grid.first_conflict().is_none() {
+                    fill(grid, cell + 1, out);
+                }
+                grid.set(cell, 0);
+            }
+        }
+        let mut out = Vec::new();
+        fill(&mut Grid::empty(Size::from_order(2).unwrap()), 0, &mut out);
+        out
+    }
+
+    #[test]
+    fn the_four_by_four_grids_fall_in_two_classes_of_the_sizes_their_automorphisms_say() {
+        let grids = all_four_by_four();
+        assert_eq!(grids.len(), 288);
+        let mut classes = std::collections::BTreeMap::new();
+        for grid in &grids {
+            let canon = canonical(grid, Convention::Minlex).unwrap();
+            let entry = classes.entry(canon.form.to_line()).or_insert((0u64, canon.automorphisms));
+            entry.0 += 1;
+            assert_eq!(entry.1, canon.automorphisms);
+        }
+        assert_eq!(classes.len(), 2, "{classes:?}");
+        for (form, (members, automorphisms)) in &classes {
+            // 128 cell transformations, 24 relabellings.
+            assert_eq!(members * automorphisms, 128 * 24, "{form}");
+        }
+    }
+
+    #[test]
+    fn relabelling_keeps_the_pattern() {
+        let puzzle = nine(
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+        );
+        let form = relabelled(&puzzle);
+        assert!(form.to_line().starts_with("1...2.......3..4.........."));
+        assert_eq!(relabelled(&Symmetry::from_seed(Size::NINE, 0).apply(&puzzle)), form);
+    }
+}
