@@ -9,6 +9,7 @@ mod aligned;
 mod chains;
 mod fish;
 mod forcing;
+mod implications;
 mod locked;
 mod single_digit;
 mod singles;
@@ -56,6 +57,16 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
+        Technique::XCycle
+        | Technique::YCycle
+        | Technique::ForcingXChain
+        | Technique::Cycle
+        | Technique::XyForcingChain
+        | Technique::NishioForcing
+        | Technique::CellForcingChains
+        | Technique::RegionForcingChains
+        | Technique::DynamicForcing
+        | Technique::DynamicForcingPlus => implications::find(technique, board),
     }
 }
 
