@@ -20,8 +20,12 @@ pub(super) fn on_to_off(grid: &Marks, c: usize, y: bool, out: &mut Vec<usize>) {
     }
     let first = out.len();
     for house in houses_of(cell) {
-        for peer in cells_of(house) {
-            if peer != cell && grid.has(peer, value) {
+        let cells = cells_of(house);
+        let mut places = grid.places(house, value);
+        while places != 0 {
+            let peer = cells[places.trailing_zeros() as usize];
+            places &= places - 1;
+            if peer != cell {
                 let peer_cand = cand_of(peer, value);
                 if !out[first..].contains(&peer_cand) {
                     out.push(peer_cand);

@@ -189,6 +189,15 @@ impl Found {
         self.beats(self.key(kind, complexity))
     }
 
+    /// The greatest complexity a step of `kind` may have to be easier than the best so far:
+    /// a walk for steps of that kind need go no deeper.
+    pub(super) fn reach(&self, kind: Kind) -> u32 {
+        if self.best.is_none() {
+            return u32::MAX;
+        }
+        (1..).take_while(|&complexity| self.worth_trying(kind, complexity)).last().unwrap_or(0)
+    }
+
     /// Offers a step of `kind` and `complexity`; `make` gives its nodes (the chains, in
     /// order), eliminations and placements if it is the easiest so far.
     #[allow(clippy::type_complexity)]

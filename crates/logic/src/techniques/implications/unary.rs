@@ -77,8 +77,15 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
     let mut pending_off = Vec::new();
     let mut closing = Vec::new();
     let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
+    let kind = match (y, x) {
+        (true, true) => Kind::Cycle,
+        (true, false) => Kind::YCycle,
+        _ => Kind::XCycle,
+    };
+    // A loop closed after `length` half-steps has `length` nodes.
+    let reach = found.reach(kind);
     let mut length = 0;
-    while !pending_on.is_empty() || !pending_off.is_empty() {
+    while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= reach {
         length += 1;
         for at in std::mem::take(&mut pending_on) {
             on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
@@ -104,11 +111,6 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
             }
         }
     }
-    let kind = match (y, x) {
-        (true, true) => Kind::Cycle,
-        (true, false) => Kind::YCycle,
-        _ => Kind::XCycle,
-    };
     for at in closing {
         // The loop without its closing copy of the start.
         let mut path = tree.path(at);
@@ -156,7 +158,16 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
         if is_on(start) { (vec![0u32], Vec::new()) } else { (Vec::new(), vec![0u32]) };
     let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
     let mut target = None;
+    let kind = if y { Kind::ForcingChain } else { Kind::ForcingXChain };
+    // In the `k`-th round (an "on" half-step then an "off" one) a chain found has at least
+    // `2k − 2` nodes: past the reach, none can be easier than the best so far.
+    let reach = found.reach(kind);
+    let mut round = 0;
     while target.is_none() && (!pending_on.is_empty() || !pending_off.is_empty()) {
+        round += 1;
+        if 2 * round - 2 > reach {
+            return;
+        }
         for at in std::mem::take(&mut pending_on) {
             on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
             for &c in &offs {
@@ -185,7 +196,6 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
         }
     }
     let Some(at) = target else { return };
-    let kind = if y { Kind::ForcingChain } else { Kind::ForcingXChain };
     let path = tree.path(at);
     let complexity = path.len() as u32;
     let (cell, value) = cell_value(source);
