@@ -259,6 +259,30 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::techniques::testing::board_with;
+
+    #[test]
+    fn an_x_wing_is_the_shortest_x_cycle_and_clears_its_columns() {
+        // 1 has two places in row 1 (c1, c5) and in row 5 (c1, c5): a loop of four.
+        let without_one = "23456789";
+        let cells: Vec<(usize, &str)> = [1, 2, 3, 5, 6, 7, 8]
+            .into_iter()
+            .flat_map(|column| [(column, without_one), (36 + column, without_one)])
+            .collect();
+        let board = board_with(&cells);
+        let step = find(Technique::XyForcingChain, &board).expect("the loop");
+        assert_eq!(step.technique, Technique::XCycle);
+        assert_eq!((step.extra, step.difficulty()), (0, 6.5));
+        assert_eq!(step.pattern.len(), 4);
+        let expected: Vec<(usize, u8)> = [1, 2, 3, 5, 6, 7, 8]
+            .into_iter()
+            .flat_map(|row| [(row * 9, 1), (row * 9 + 4, 1)])
+            .collect();
+        assert_eq!(step.eliminations, expected);
+        assert!(step.placements.is_empty());
+        // A technique of no family of this module finds nothing here.
+        assert_eq!(find(Technique::XyChain, &board), None);
+    }
 
     #[test]
     fn the_length_term_grows_at_sudoku_explainers_steps() {
