@@ -37,7 +37,7 @@ pub(super) fn on_to_off(grid: &Marks, c: usize, y: bool, out: &mut Vec<usize>) {
 
 /// The most parents a candidate turned on can have: the one turned off, and the eight others
 /// of its cell or house that went before (in a dynamic chain).
-const MAX_PARENTS: usize = 9;
+pub(super) const MAX_PARENTS: usize = 9;
 
 /// A candidate turned on by one turned off, with the candidates whose being off it needs (the
 /// one turned off first).

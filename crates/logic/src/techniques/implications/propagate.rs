@@ -11,7 +11,7 @@
 
 use super::advanced;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
-use super::links::{OnLink, off_to_on, on_to_off};
+use super::links::{MAX_PARENTS, OnLink, off_to_on, on_to_off};
 use super::marks::Marks;
 
 /// How a walk follows links.
@@ -158,15 +158,18 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                 grid.remove(cell, value);
             }
             for link in &ons {
-                let parents: Vec<u16> =
-                    link.parents().iter().map(|&p| node(usize::from(p), false) as u16).collect();
+                let mut nodes = [0u16; MAX_PARENTS];
+                for (to, &p) in nodes.iter_mut().zip(link.parents()) {
+                    *to = node(usize::from(p), false) as u16;
+                }
+                let parents = &nodes[..link.parents().len()];
                 if found.off.has(link.cand) {
-                    found.record(node(link.cand, true), &parents);
+                    found.record(node(link.cand, true), parents);
                     found.contradiction = Some((node(link.cand, true), node(link.cand, false)));
                     return found;
                 }
                 if !found.on.has(link.cand) {
-                    found.add(node(link.cand, true), &parents);
+                    found.add(node(link.cand, true), parents);
                 }
             }
         } else if mode.advanced {
