@@ -119,3 +119,31 @@ fn chain_rated_puzzles_rate_as_sudoku_explainer_rates_them() {
         assert_eq!(hardest, expected, "{line}");
     }
 }
+
+#[test]
+fn beyond_nine_by_nine_the_chain_rungs_keep_the_workbench_chains() {
+    // Sudoku Explainer's chains are 9×9; the shipped 16×16 puzzles need forcing chains, which
+    // the rungs then take from the workbench.
+    let corpus =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/corpus/generated-16x16-1000.txt");
+    let ladder = explainer();
+    let workbench = [
+        Technique::XChain,
+        Technique::XyChain,
+        Technique::ContradictionForcing,
+        Technique::CellForcing,
+    ];
+    let mut chains = 0;
+    for line in puzzles(&corpus, 10) {
+        let puzzle = parse_one(line.as_bytes()).expect("a test puzzle reads").grid;
+        for step in ladder.solve(&puzzle).steps {
+            assert!(
+                step.technique < Technique::XCycle || workbench.contains(&step.technique),
+                "{:?}",
+                step.technique
+            );
+            chains += usize::from(workbench.contains(&step.technique));
+        }
+    }
+    assert!(chains > 0, "the 16×16 puzzles take the workbench's chains");
+}
