@@ -20,7 +20,7 @@ pub struct Options {
 impl Default for Options {
     /// Every technique but those that assume one solution.
     fn default() -> Self {
-        Options { uniqueness: false, up_to: Technique::CellForcing }
+        Options { uniqueness: false, up_to: Technique::DynamicForcingPlus }
     }
 }
 
@@ -82,7 +82,7 @@ const WORKBENCH: [Technique; 26] = [
 
 /// [`Scale::Explainer`]'s ladder: Sudoku Explainer's order, where a direct technique comes
 /// before the harder naked single and the chains come last.
-const EXPLAINER: [Technique; 29] = [
+const EXPLAINER: [Technique; 30] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -107,11 +107,12 @@ const EXPLAINER: [Technique; 29] = [
     Technique::HiddenQuad,
     Technique::Bug,
     Technique::AlignedPairExclusion,
-    Technique::XChain,
-    Technique::XyChain,
+    Technique::XyForcingChain,
     Technique::AlignedTripleExclusion,
-    Technique::ContradictionForcing,
-    Technique::CellForcing,
+    Technique::NishioForcing,
+    Technique::RegionForcingChains,
+    Technique::DynamicForcing,
+    Technique::DynamicForcingPlus,
 ];
 
 /// The techniques of a ladder, in the order it tries them.

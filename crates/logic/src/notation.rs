@@ -55,7 +55,17 @@ impl Step {
             | Technique::XyChain
             | Technique::SimpleColouring
             | Technique::ContradictionForcing
-            | Technique::CellForcing => {
+            | Technique::CellForcing
+            | Technique::XCycle
+            | Technique::YCycle
+            | Technique::ForcingXChain
+            | Technique::Cycle
+            | Technique::XyForcingChain
+            | Technique::NishioForcing
+            | Technique::CellForcingChains
+            | Technique::RegionForcingChains
+            | Technique::DynamicForcing
+            | Technique::DynamicForcingPlus => {
                 let _ = write!(text, "{}", chain());
                 if !units.is_empty() {
                     let _ = write!(text, " ({units})");

@@ -18,9 +18,10 @@ pub enum Band {
     /// Single-digit patterns, wings, unique rectangles and loops, quads, jellyfish,
     /// colouring, BUG, aligned pair exclusion (4.0 to 6.2).
     Intermediate,
-    /// X-chains, XY-chains and aligned triple exclusion (6.5 to 7.5).
+    /// X-chains, XY-chains, cycles, forcing X-chains and chains (from 6.5, more for longer
+    /// ones) and aligned triple exclusion (7.5).
     Chains,
-    /// Forcing chains (7.5 and up).
+    /// Forcing chains: contradiction, Nishio, cell, region and dynamic (7.5 and up).
     Forcing,
     /// The ladder is stuck: the puzzle needs guessing (or has no single solution).
     Guessing,
@@ -46,7 +47,7 @@ impl Band {
             None => Band::Singles,
             Some(hardest) if hardest <= Technique::NakedSingle => Band::Singles,
             Some(hardest) if hardest <= Technique::HiddenTriple => Band::Basic,
-            Some(hardest) if hardest < Technique::XChain => Band::Intermediate,
+            Some(hardest) if hardest < Technique::XCycle => Band::Intermediate,
             Some(hardest) if hardest < Technique::ContradictionForcing => Band::Chains,
             Some(_) => Band::Forcing,
         }
@@ -93,6 +94,8 @@ mod tests {
         assert_eq!(Band::of(&skyscraper), Band::Intermediate);
         assert_eq!(Band::of(&rating(Some(Technique::XyWing), End::Solved)), Band::Intermediate);
         assert_eq!(Band::of(&rating(Some(Technique::XyChain), End::Solved)), Band::Chains);
+        assert_eq!(Band::of(&rating(Some(Technique::XCycle), End::Solved)), Band::Chains);
+        assert_eq!(Band::of(&rating(Some(Technique::NishioForcing), End::Solved)), Band::Forcing);
         assert_eq!(Band::of(&rating(Some(Technique::CellForcing), End::Solved)), Band::Forcing);
         assert_eq!(Band::of(&rating(Some(Technique::NakedSingle), End::Stuck)), Band::Guessing);
         assert_eq!(Band::of(&rating(None, End::Solved)), Band::Singles);

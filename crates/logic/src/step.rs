@@ -83,22 +83,56 @@ pub enum Technique {
     /// Two cells that see each other, or share a value's every place elsewhere: each pair of
     /// their candidates that leaves a third cell empty is excluded.
     AlignedPairExclusion,
+    /// A loop of alternating strong and weak links of one value that holds either way round:
+    /// whatever sees both ways goes. Sudoku Explainer's bidirectional X-cycle; longer loops
+    /// rate harder (see [`Step::extra`]), as every chain of its scale.
+    XCycle,
+    /// A loop of two-candidate cells, each linked to the next by a common value, that holds
+    /// either way round. Sudoku Explainer's bidirectional Y-cycle.
+    YCycle,
     /// An alternating chain of one value's strong and weak links.
     XChain,
+    /// A chain of one value from a candidate to its own negation: the candidate goes (or, from
+    /// its absence, to itself: it is placed). Sudoku Explainer's forcing X-chain.
+    ForcingXChain,
     /// A chain of two-candidate cells.
     XyChain,
+    /// A loop of links of cells and of values that holds either way round. Sudoku Explainer's
+    /// bidirectional cycle.
+    Cycle,
+    /// A chain of links of cells and of values from a candidate to its own negation. Sudoku
+    /// Explainer's forcing chain.
+    XyForcingChain,
     /// The exclusion of aligned pairs extended to three cells.
     AlignedTripleExclusion,
     /// Assuming a candidate leads, by singles, to a contradiction.
     ContradictionForcing,
+    /// Assuming a candidate (or its absence) leads, by one value's links on a board the
+    /// assumption reduces as it goes, to a candidate both on and off. Sudoku Explainer's
+    /// Nishio forcing chain.
+    NishioForcing,
     /// Every candidate of a cell (or every place of a value in a house) leads to the same
     /// conclusion.
     CellForcing,
+    /// Every candidate of a cell leads, by links on the board as it is, to the same
+    /// conclusion. Sudoku Explainer's cell forcing chains.
+    CellForcingChains,
+    /// Every place of a value in a house leads, by links on the board as it is, to the same
+    /// conclusion. Sudoku Explainer's region forcing chains.
+    RegionForcingChains,
+    /// Links followed on a board each assumption reduces as it goes: a candidate whose being
+    /// on (or off) is contradictory, whose being on and off imply the same, or a cell's
+    /// candidates or a value's places that all imply the same. Sudoku Explainer's dynamic
+    /// forcing chains.
+    DynamicForcing,
+    /// Dynamic forcing chains whose walks also use locked candidates, naked and hidden pairs
+    /// and X-wings. Sudoku Explainer's dynamic forcing chains (+).
+    DynamicForcingPlus,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 34] = [
+    pub const ALL: [Technique; 44] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -128,11 +162,21 @@ impl Technique {
         Technique::SimpleColouring,
         Technique::Bug,
         Technique::AlignedPairExclusion,
+        Technique::XCycle,
+        Technique::YCycle,
         Technique::XChain,
+        Technique::ForcingXChain,
         Technique::XyChain,
+        Technique::Cycle,
+        Technique::XyForcingChain,
         Technique::AlignedTripleExclusion,
         Technique::ContradictionForcing,
+        Technique::NishioForcing,
         Technique::CellForcing,
+        Technique::CellForcingChains,
+        Technique::RegionForcingChains,
+        Technique::DynamicForcing,
+        Technique::DynamicForcingPlus,
     ];
 
     /// The name used in explanations and reports.
@@ -172,6 +216,16 @@ impl Technique {
             Technique::AlignedTripleExclusion => "Aligned Triple Exclusion",
             Technique::ContradictionForcing => "Contradiction Forcing Chain",
             Technique::CellForcing => "Forcing Chain",
+            Technique::XCycle => "Bidirectional X-Cycle",
+            Technique::YCycle => "Bidirectional Y-Cycle",
+            Technique::ForcingXChain => "Forcing X-Chain",
+            Technique::Cycle => "Bidirectional Cycle",
+            Technique::XyForcingChain => "XY Forcing Chain",
+            Technique::NishioForcing => "Nishio Forcing Chain",
+            Technique::CellForcingChains => "Cell Forcing Chains",
+            Technique::RegionForcingChains => "Region Forcing Chains",
+            Technique::DynamicForcing => "Dynamic Forcing Chain",
+            Technique::DynamicForcingPlus => "Dynamic Forcing Chain Plus",
         }
     }
 
@@ -212,6 +266,16 @@ impl Technique {
             Technique::AlignedTripleExclusion => "aligned-triple-exclusion",
             Technique::ContradictionForcing => "contradiction-forcing",
             Technique::CellForcing => "forcing-chain",
+            Technique::XCycle => "x-cycle",
+            Technique::YCycle => "y-cycle",
+            Technique::ForcingXChain => "forcing-x-chain",
+            Technique::Cycle => "cycle",
+            Technique::XyForcingChain => "xy-forcing-chain",
+            Technique::NishioForcing => "nishio-forcing-chain",
+            Technique::CellForcingChains => "cell-forcing-chains",
+            Technique::RegionForcingChains => "region-forcing-chains",
+            Technique::DynamicForcing => "dynamic-forcing-chain",
+            Technique::DynamicForcingPlus => "dynamic-forcing-chain-plus",
         }
     }
 
@@ -253,6 +317,13 @@ impl Technique {
             Technique::AlignedTripleExclusion => 7.5,
             Technique::ContradictionForcing => 7.5,
             Technique::CellForcing => 8.0,
+            Technique::XCycle | Technique::YCycle => 6.5,
+            Technique::ForcingXChain => 6.6,
+            Technique::Cycle | Technique::XyForcingChain => 7.0,
+            Technique::NishioForcing => 7.5,
+            Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
+            Technique::DynamicForcing => 8.5,
+            Technique::DynamicForcingPlus => 9.0,
         }
     }
 

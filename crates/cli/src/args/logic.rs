@@ -13,9 +13,9 @@ pub(super) const RATE_HELP: &str = "\
 Each puzzle is solved by Sudoku Explainer's ladder of human techniques, in its order (direct
 pointing and hidden pairs among the singles, unique loops, BUG, aligned exclusions, then
 chains), starting again from the first after every step. Its rating is the difficulty of the
-hardest step on Sudoku Explainer's scale (1.0 full house ... 8.0 forcing chains; unique loops
-and BUG types rate more for longer loops and bigger sets); a puzzle on which every technique is
-stuck needs guessing. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
+hardest step on Sudoku Explainer's scale (1.0 full house ... 9.0 dynamic forcing chains;
+chains, unique loops and BUG types rate more for longer chains and loops and bigger sets); a
+puzzle on which every technique is stuck (one that needs nested forcing chains) needs guessing. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
 kites, W-wings and colouring, which Sudoku Explainer rates as chains. Techniques that assume one
 solution (unique rectangles and loops, BUG) are used only on puzzles whose solution was proved
 unique, and never with --no-uniqueness.

@@ -9,6 +9,7 @@ mod aligned;
 mod chains;
 mod fish;
 mod forcing;
+mod implications;
 mod locked;
 mod single_digit;
 mod singles;
@@ -56,6 +57,35 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
+        Technique::XCycle
+        | Technique::YCycle
+        | Technique::ForcingXChain
+        | Technique::Cycle
+        | Technique::XyForcingChain
+        | Technique::NishioForcing
+        | Technique::CellForcingChains
+        | Technique::RegionForcingChains
+        | Technique::DynamicForcing
+        | Technique::DynamicForcingPlus => match implications::Group::of(technique) {
+            _ if board.size().side() == 9 => implications::find(technique, board),
+            Some(group) => beyond_nine(group, board),
+            None => None,
+        },
+    }
+}
+
+/// Sudoku Explainer's chains are 9×9, as its scale is: on other sizes, a rung of its chains
+/// takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
+/// contradiction forcing for Nishio's, cell forcing for the multiple chains), so a 16×16
+/// puzzle rates on that ladder as it did before the scale had chains of its own.
+fn beyond_nine(group: implications::Group, board: &Board) -> Option<Step> {
+    match group {
+        implications::Group::Static => {
+            single_digit::x_chain(board).or_else(|| chains::xy_chain(board))
+        }
+        implications::Group::Nishio => forcing::contradiction(board),
+        implications::Group::Multiple => forcing::cell_forcing(board),
+        implications::Group::Dynamic | implications::Group::DynamicPlus => None,
     }
 }
 

@@ -1,0 +1,228 @@
+//! The simple techniques a dynamic chain "(+)" also uses: what locked candidates, hidden and
+//! naked pairs and X-wings remove from the board a walk has reduced. Each removal rests on the
+//! candidates the walk removed that the pattern needed gone; a pattern that needed none was
+//! there before the walk and adds nothing to it. The first of the four techniques that finds
+//! anything gives all it finds.
+
+use super::cands::cand_of;
+use super::marks::{Marks, cells_of, pairs};
+
+/// A removal and the removed candidates it rests on.
+type Removal = (usize, Vec<usize>);
+
+/// What the first of the simple techniques that finds anything removes from `grid` (the board
+/// `source` less a walk's removals).
+pub(super) fn removals(source: &Marks, grid: &Marks) -> Vec<Removal> {
+    let mut out = Vec::new();
+    for technique in [locked, hidden_pairs, naked_pairs, x_wings] {
+        technique(source, grid, &mut out);
+        if !out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+/// Whether `cell` held `value` before the walk and no longer does.
+fn gone(source: &Marks, grid: &Marks, cell: usize, value: u8) -> bool {
+    source.has(cell, value) && !grid.has(cell, value)
+}
+
+/// Adds the removals of one pattern, each resting on `parents`, if it has both.
+fn push(out: &mut Vec<Removal>, removed: Vec<usize>, parents: Vec<usize>) {
+    if !parents.is_empty() {
+        out.extend(removed.into_iter().map(|c| (c, parents.clone())));
+    }
+}
+
+/// Pointing and claiming: a value whose places in one house all lie in a crossing house.
+fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+    let kinds = [(0, 18), (0, 9), (18, 0), (9, 0)];
+    for (first, second) in kinds {
+        for i1 in 0..9 {
+            for i2 in 0..9 {
+                let (one, two) = (cells_of(first + i1), cells_of(second + i2));
+                if !one.iter().any(|cell| two.contains(cell)) {
+                    continue;
+                }
+                for value in 1..=9u8 {
+                    let places: Vec<usize> =
+                        one.iter().copied().filter(|&cell| grid.has(cell, value)).collect();
+                    if places.len() < 2 || !places.iter().all(|cell| two.contains(cell)) {
+                        continue;
+                    }
+                    let removed: Vec<usize> = two
+                        .iter()
+                        .filter(|&&cell| !one.contains(&cell) && grid.has(cell, value))
+                        .map(|&cell| cand_of(cell, value))
+                        .collect();
+                    if removed.is_empty() {
+                        continue;
+                    }
+                    let parents = one
+                        .iter()
+                        .filter(|&&cell| !two.contains(&cell) && gone(source, grid, cell, value))
+                        .map(|&cell| cand_of(cell, value))
+                        .collect();
+                    push(out, removed, parents);
+                }
+            }
+        }
+    }
+}
+
+/// The empty cells of a house (a walk empties none: it removes candidates, places nothing).
+fn empty_cells(source: &Marks, cells: &[usize; 9]) -> usize {
+    cells.iter().filter(|&&cell| source.cells[cell] != 0).count()
+}
+
+/// Houses in the order the set techniques visit them: boxes, columns, rows.
+fn set_houses() -> impl Iterator<Item = usize> {
+    (0..9).chain(18..27).chain(9..18)
+}
+
+/// Two values with the same two places, and more than four empty cells in the house: the
+/// places' other candidates go.
+fn hidden_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+    for house in set_houses() {
+        let cells = cells_of(house);
+        if empty_cells(source, &cells) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let (va, vb) = (a as u8 + 1, b as u8 + 1);
+            let (pa, pb) = (grid.places(house, va), grid.places(house, vb));
+            if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                continue;
+            }
+            let both = pa | pb;
+            let mut removed = Vec::new();
+            for (i, &cell) in cells.iter().enumerate() {
+                if both & (1 << i) != 0 {
+                    for value in (1..=9u8).filter(|&v| v != va && v != vb && grid.has(cell, v)) {
+                        removed.push(cand_of(cell, value));
+                    }
+                }
+            }
+            if removed.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for (i, &cell) in cells.iter().enumerate() {
+                if both & (1 << i) == 0 {
+                    for value in [va, vb] {
+                        if source.has(cell, value) {
+                            parents.push(cand_of(cell, value));
+                        }
+                    }
+                }
+            }
+            push(out, removed, parents);
+        }
+    }
+}
+
+/// Two cells of a house with the same two candidates, and at least four empty cells in the
+/// house: the two values go from the house's other cells.
+fn naked_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+    for house in set_houses() {
+        let cells = cells_of(house);
+        if empty_cells(source, &cells) < 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let (ca, cb) = (grid.cells[cells[a]], grid.cells[cells[b]]);
+            if ca.count_ones() <= 1 || cb.count_ones() <= 1 || (ca | cb).count_ones() != 2 {
+                continue;
+            }
+            let values = ca | cb;
+            let removed: Vec<usize> = cells
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != a && i != b)
+                .flat_map(|(_, &cell)| {
+                    (1..=9u8)
+                        .filter(move |&v| values & (1 << (v - 1)) != 0 && grid.has(cell, v))
+                        .map(move |v| cand_of(cell, v))
+                })
+                .collect();
+            if removed.is_empty() {
+                continue;
+            }
+            let parents = [cells[a], cells[b]]
+                .into_iter()
+                .flat_map(|cell| {
+                    (1..=9u8)
+                        .filter(move |&v| values & (1 << (v - 1)) == 0 && source.has(cell, v))
+                        .map(move |v| cand_of(cell, v))
+                })
+                .collect();
+            push(out, removed, parents);
+        }
+    }
+}
+
+/// A value whose places in two columns (or rows) lie in two rows (or columns): it goes from
+/// the rest of those.
+fn x_wings(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+    for (base, cover) in [(18, 9), (9, 18)] {
+        for (a, b) in pairs() {
+            for value in 1..=9u8 {
+                if usize::from(grid.placed[usize::from(value - 1)]) + 4 > 9 {
+                    continue;
+                }
+                let (pa, pb) = (grid.places(base + a, value), grid.places(base + b, value));
+                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let lines = pa | pb;
+                let covers: Vec<usize> =
+                    (0..9).filter(|&i| lines & (1 << i) != 0).map(|i| cover + i).collect();
+                let mut removed = Vec::new();
+                for &line in &covers {
+                    for (j, &cell) in cells_of(line).iter().enumerate() {
+                        if j != a && j != b && grid.has(cell, value) {
+                            removed.push(cand_of(cell, value));
+                        }
+                    }
+                }
+                if removed.is_empty() {
+                    continue;
+                }
+                let cover_cells: Vec<usize> = covers.iter().flat_map(|&l| cells_of(l)).collect();
+                let parents = [base + a, base + b]
+                    .into_iter()
+                    .flat_map(cells_of)
+                    .filter(|cell| !cover_cells.contains(cell))
+                    .filter(|&cell| gone(source, grid, cell, value))
+                    .map(|cell| cand_of(cell, value))
+                    .collect();
+                push(out, removed, parents);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_with;
+
+    #[test]
+    fn a_pattern_the_walk_made_rests_on_the_removals_that_made_it() {
+        let source = Marks::of(&board_with(&[])).expect("9×9");
+        // The walk removed 1 from box 1's second and third rows: box 1's 1s lie in row 1.
+        let mut grid = source;
+        let made = [9, 10, 11, 18, 19, 20];
+        for cell in made {
+            grid.remove(cell, 1);
+        }
+        let found = removals(&source, &grid);
+        let removed: Vec<usize> = found.iter().map(|&(c, _)| c).collect();
+        assert_eq!(removed, (3..9).map(|cell| cand_of(cell, 1)).collect::<Vec<_>>());
+        let parents: Vec<usize> = made.iter().map(|&cell| cand_of(cell, 1)).collect();
+        assert!(found.iter().all(|(_, rests_on)| *rests_on == parents));
+        // On the board before the walk, no pattern: nothing.
+        assert!(removals(&source, &source).is_empty());
+    }
+}

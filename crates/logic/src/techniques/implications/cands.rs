@@ -1,0 +1,73 @@
+//! Sets of the 729 candidates of a 9×9 grid, and the nodes of the implication graph: a
+//! candidate assumed true ("on") or false ("off").
+
+/// Candidates of a 9×9 grid, numbered `cell · 9 + value − 1`.
+pub(super) const CANDIDATES: usize = 729;
+
+/// Nodes: candidate `c` on is `2c + 1`, off is `2c`.
+pub(super) const NODES: usize = 2 * CANDIDATES;
+
+/// A set of candidates, one bit each.
+#[derive(Clone, Copy, PartialEq, Eq, Default, Debug)]
+pub(super) struct Cands([u64; 12]);
+
+impl Cands {
+    /// Whether candidate `c` is in the set.
+    #[inline]
+    pub(super) fn has(&self, c: usize) -> bool {
+        self.0[c >> 6] & (1 << (c & 63)) != 0
+    }
+
+    /// Adds candidate `c`.
+    #[inline]
+    pub(super) fn insert(&mut self, c: usize) {
+        self.0[c >> 6] |= 1 << (c & 63);
+    }
+}
+
+/// A set of nodes, one bit each: for the walks over a node's ancestors.
+#[derive(Clone, Copy)]
+pub(super) struct NodeSet([u64; NODES.div_ceil(64)]);
+
+impl NodeSet {
+    pub(super) const EMPTY: NodeSet = NodeSet([0; NODES.div_ceil(64)]);
+
+    /// Adds node `n`; whether it was new.
+    #[inline]
+    pub(super) fn insert(&mut self, n: usize) -> bool {
+        let (word, mask) = (n >> 6, 1u64 << (n & 63));
+        let new = self.0[word] & mask == 0;
+        self.0[word] |= mask;
+        new
+    }
+}
+
+/// The node of candidate `c` in state `on`.
+#[inline]
+pub(super) fn node(c: usize, on: bool) -> usize {
+    2 * c + usize::from(on)
+}
+
+/// The candidate of node `n`.
+#[inline]
+pub(super) fn cand(n: usize) -> usize {
+    n >> 1
+}
+
+/// Whether node `n` is "on".
+#[inline]
+pub(super) fn is_on(n: usize) -> bool {
+    n & 1 == 1
+}
+
+/// The candidate of `cell` and `value` (`1..=9`).
+#[inline]
+pub(super) fn cand_of(cell: usize, value: u8) -> usize {
+    cell * 9 + usize::from(value) - 1
+}
+
+/// The cell and value of candidate `c`.
+#[inline]
+pub(super) fn cell_value(c: usize) -> (usize, u8) {
+    (c / 9, (c % 9) as u8 + 1)
+}

@@ -1,0 +1,120 @@
+//! The links between candidates, read off the pencil marks: what a candidate being true turns
+//! off (the other candidates of its cell, a "Y" link; its value elsewhere in its houses, an
+//! "X" link) and what a candidate being false turns on (the other candidate of a two-candidate
+//! cell; the other place of a value with two places in a house).
+
+use super::cands::{cand_of, cell_value};
+use super::marks::{Marks, cells_of, houses_of};
+
+/// The candidates that go off when candidate `c` is on, in visiting order (the cell's other
+/// values if `y`, then the value's other places in box, row and column), each once.
+pub(super) fn on_to_off(grid: &Marks, c: usize, y: bool, out: &mut Vec<usize>) {
+    out.clear();
+    let (cell, value) = cell_value(c);
+    if y {
+        for other in 1..=9u8 {
+            if other != value && grid.has(cell, other) {
+                out.push(cand_of(cell, other));
+            }
+        }
+    }
+    let first = out.len();
+    for house in houses_of(cell) {
+        let cells = cells_of(house);
+        let mut places = grid.places(house, value);
+        while places != 0 {
+            let peer = cells[places.trailing_zeros() as usize];
+            places &= places - 1;
+            if peer != cell {
+                let peer_cand = cand_of(peer, value);
+                if !out[first..].contains(&peer_cand) {
+                    out.push(peer_cand);
+                }
+            }
+        }
+    }
+}
+
+/// The most parents a candidate turned on can have: the one turned off, and the eight others
+/// of its cell or house that went before (in a dynamic chain).
+pub(super) const MAX_PARENTS: usize = 9;
+
+/// A candidate turned on by one turned off, with the candidates whose being off it needs (the
+/// one turned off first).
+#[derive(Clone, Copy)]
+pub(super) struct OnLink {
+    pub(super) cand: usize,
+    parents: [u16; MAX_PARENTS],
+    count: u8,
+}
+
+impl OnLink {
+    /// The off candidates this link rests on, the cause first.
+    pub(super) fn parents(&self) -> &[u16] {
+        &self.parents[..usize::from(self.count)]
+    }
+
+    fn new(cand: usize, cause: usize) -> OnLink {
+        let mut parents = [0; MAX_PARENTS];
+        parents[0] = cause as u16;
+        OnLink { cand, parents, count: 1 }
+    }
+
+    fn hidden(&mut self, c: usize) {
+        self.parents[usize::from(self.count)] = c as u16;
+        self.count += 1;
+    }
+}
+
+/// The candidates that go on when candidate `c` (still in `grid`) is off: by its cell if `y`,
+/// by its box, row and column if `x`, each once (the first derivation kept). In a dynamic
+/// chain, `grid` is `source` less the candidates turned off so far, and each link also rests
+/// on those of them that emptied its cell or house ("hidden" parents).
+pub(super) fn off_to_on(
+    grid: &Marks,
+    source: &Marks,
+    c: usize,
+    y: bool,
+    x: bool,
+    out: &mut Vec<OnLink>,
+) {
+    out.clear();
+    let (cell, value) = cell_value(c);
+    if y && grid.count(cell) == 2 {
+        let other = (grid.cells[cell] & !(1 << (value - 1))).trailing_zeros() as u8 + 1;
+        let mut link = OnLink::new(cand_of(cell, other), c);
+        let gone = source.cells[cell] & !grid.cells[cell];
+        for hidden in 1..=9u8 {
+            if gone & (1 << (hidden - 1)) != 0 {
+                link.hidden(cand_of(cell, hidden));
+            }
+        }
+        out.push(link);
+    }
+    if x {
+        for house in houses_of(cell) {
+            let places = grid.places(house, value);
+            if places.count_ones() != 2 {
+                continue;
+            }
+            let cells = cells_of(house);
+            let Some(other) =
+                (0..9).filter(|&i| places & (1 << i) != 0).map(|i| cells[i]).find(|&o| o != cell)
+            else {
+                continue;
+            };
+            let target = cand_of(other, value);
+            if out.iter().any(|link| link.cand == target) {
+                continue;
+            }
+            let mut link = OnLink::new(target, c);
+            let gone = source.places(house, value) & !places;
+            for (i, &hidden) in cells.iter().enumerate() {
+                if gone & (1 << i) != 0 {
+                    link.hidden(cand_of(hidden, value));
+                }
+            }
+            out.push(link);
+        }
+    }
+}

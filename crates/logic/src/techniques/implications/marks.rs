@@ -1,0 +1,131 @@
+//! The pencil marks the chains read: a 9×9 grid's candidates as nine bits a cell, with the
+//! houses in the order Sudoku Explainer visits them (box, row, column; cells row-major), since
+//! that order decides which of two equal derivations a chain keeps.
+
+use crate::board::Board;
+
+/// The houses of a cell in visiting order: its box, its row, its column.
+#[inline]
+pub(super) fn houses_of(cell: usize) -> [usize; 3] {
+    let [b, r, c] = HOUSES_OF[cell];
+    [usize::from(b), usize::from(r), usize::from(c)]
+}
+
+/// The cells of house `house` (boxes `0..9`, rows `9..18`, columns `18..27`), row-major.
+#[inline]
+pub(super) fn cells_of(house: usize) -> [usize; 9] {
+    HOUSE_CELLS[house].map(usize::from)
+}
+
+/// [`cells_of`] as a table.
+static HOUSE_CELLS: [[u8; 9]; 27] = {
+    let mut table = [[0u8; 9]; 27];
+    let mut house = 0;
+    while house < 27 {
+        let mut i = 0;
+        while i < 9 {
+            table[house][i] = match house {
+                0..9 => (house / 3 * 3 + i / 3) * 9 + house % 3 * 3 + i % 3,
+                9..18 => (house - 9) * 9 + i,
+                _ => i * 9 + house - 18,
+            } as u8;
+            i += 1;
+        }
+        house += 1;
+    }
+    table
+};
+
+/// [`houses_of`] as a table.
+static HOUSES_OF: [[u8; 3]; 81] = {
+    let mut table = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        table[cell] = [((row / 3) * 3 + column / 3) as u8, (9 + row) as u8, (18 + column) as u8];
+        cell += 1;
+    }
+    table
+};
+
+/// The index of a cell within each of its three houses, in [`houses_of`]'s order.
+static INDEX_IN: [[u8; 3]; 81] = {
+    let mut table = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (row, column) = (cell / 9, cell % 9);
+        table[cell] = [((row % 3) * 3 + column % 3) as u8, column as u8, row as u8];
+        cell += 1;
+    }
+    table
+};
+
+/// Every cell's candidates (value `v` is bit `v − 1`); zero for a filled cell.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) struct Marks {
+    pub(super) cells: [u16; 81],
+    /// How many cells hold each value (value `v` at `v − 1`), which a walk does not change.
+    pub(super) placed: [u8; 9],
+    /// The places of each value in each house (see [`Marks::places`]), kept with the cells.
+    places: [[u16; 9]; 27],
+}
+
+impl Marks {
+    /// The marks of a 9×9 board; `None` for another size (the chains are 9×9 only, as the
+    /// scale they rate on).
+    pub(super) fn of(board: &Board) -> Option<Marks> {
+        if board.size().side() != 9 {
+            return None;
+        }
+        let mut placed = [0; 9];
+        for cell in 0..81 {
+            if let Some(v) = board.value(cell).checked_sub(1) {
+                placed[usize::from(v)] += 1;
+            }
+        }
+        let cells: [u16; 81] = std::array::from_fn(|cell| board.candidates(cell) as u16);
+        let places = std::array::from_fn(|house| {
+            std::array::from_fn(|v| {
+                HOUSE_CELLS[house]
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &cell)| cells[usize::from(cell)] & (1 << v) != 0)
+                    .fold(0, |set, (i, _)| set | 1 << i)
+            })
+        });
+        Some(Marks { cells, placed, places })
+    }
+
+    /// Whether `cell` holds candidate `value`.
+    #[inline]
+    pub(super) fn has(&self, cell: usize, value: u8) -> bool {
+        self.cells[cell] & (1 << (value - 1)) != 0
+    }
+
+    /// Removes candidate `value` from `cell`.
+    #[inline]
+    pub(super) fn remove(&mut self, cell: usize, value: u8) {
+        self.cells[cell] &= !(1 << (value - 1));
+        for (house, index) in HOUSES_OF[cell].into_iter().zip(INDEX_IN[cell]) {
+            self.places[usize::from(house)][usize::from(value - 1)] &= !(1 << index);
+        }
+    }
+
+    /// The number of candidates of `cell`.
+    #[inline]
+    pub(super) fn count(&self, cell: usize) -> u32 {
+        self.cells[cell].count_ones()
+    }
+
+    /// The places of `value` in `house`: bit `i` for the house's `i`-th cell.
+    #[inline]
+    pub(super) fn places(&self, house: usize, value: u8) -> u16 {
+        self.places[house][usize::from(value - 1)]
+    }
+}
+
+/// The pairs of `0..9` in the order Sudoku Explainer enumerates them: by their larger member,
+/// then their smaller (`01, 02, 12, 03, 13, 23, ...`).
+pub(super) fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}

@@ -1,0 +1,296 @@
+//! Sudoku Explainer's chains, on the implication graph of a 9×9 grid's candidates: each
+//! candidate on or off is a node, and links (a cell's other candidates, a value's other places
+//! in a house) join them. The families are Sudoku Explainer's, tried in its order, each at one
+//! rung of the ladder:
+//!
+//! - static chains ([`unary`]): bidirectional X-, Y- and mixed cycles, forcing X-chains and
+//!   forcing chains;
+//! - Nishio forcing chains, multiple (cell and region) forcing chains, dynamic forcing chains
+//!   and dynamic forcing chains "(+)" ([`multiple`]), whose walks ([`propagate`]) may read a
+//!   board they reduce as they go.
+//!
+//! Every family rates a step as its base difficulty plus a length term: a tenth each time the
+//! chain's complexity (the nodes it rests on, counted once each) less two passes 4, 6, 8, 12,
+//! 16, 24, 32, 48, ... A rung gathers every step its family finds and keeps the easiest: the
+//! least difficulty, then the least complexity, then the kind (cycles before chains, double
+//! forcing before cell, region and contradiction), then the first found; that is the step
+//! Sudoku Explainer takes.
+
+mod advanced;
+mod cands;
+mod links;
+mod marks;
+mod multiple;
+mod propagate;
+mod unary;
+
+use crate::board::Board;
+use crate::houses::bit;
+use crate::step::{Step, Technique};
+
+use cands::{cand, cell_value};
+use marks::Marks;
+
+/// A family of chains: one rung of the ladder, found in one pass.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Group {
+    /// Cycles and forcing chains on the board as it is.
+    Static,
+    /// Contradictions from one value at a time, on a board reduced as the walk goes.
+    Nishio,
+    /// Cell and region forcing chains on the board as it is.
+    Multiple,
+    /// Contradiction, double, cell and region forcing on a board reduced as the walk goes.
+    Dynamic,
+    /// As [`Group::Dynamic`], the simple techniques joining the walks.
+    DynamicPlus,
+}
+
+impl Group {
+    /// The group a technique's steps are found by, if a chain's.
+    pub(super) fn of(technique: Technique) -> Option<Group> {
+        Some(match technique {
+            Technique::XCycle
+            | Technique::YCycle
+            | Technique::ForcingXChain
+            | Technique::Cycle
+            | Technique::XyForcingChain => Group::Static,
+            Technique::NishioForcing => Group::Nishio,
+            Technique::CellForcingChains | Technique::RegionForcingChains => Group::Multiple,
+            Technique::DynamicForcing => Group::Dynamic,
+            Technique::DynamicForcingPlus => Group::DynamicPlus,
+            _ => return None,
+        })
+    }
+
+    /// The base difficulty of the group's forcing steps (static chains rate by kind).
+    fn base(self) -> f64 {
+        match self {
+            Group::Static => 0.0,
+            Group::Nishio => 7.5,
+            Group::Multiple => 8.0,
+            Group::Dynamic => 8.5,
+            Group::DynamicPlus => 9.0,
+        }
+    }
+}
+
+/// The kind of a step within its group.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Kind {
+    XCycle,
+    YCycle,
+    Cycle,
+    ForcingXChain,
+    ForcingChain,
+    Contradiction,
+    Double,
+    Cell,
+    Region,
+}
+
+impl Kind {
+    /// The order among steps of equal difficulty and complexity.
+    fn rank(self) -> u8 {
+        match self {
+            Kind::Double => 1,
+            Kind::XCycle | Kind::ForcingXChain => 2,
+            Kind::YCycle => 3,
+            Kind::Cycle | Kind::ForcingChain => 4,
+            Kind::Cell => 5,
+            Kind::Region => 6,
+            Kind::Contradiction => 7,
+        }
+    }
+
+    /// The technique a step of this kind, in `group`, is.
+    fn technique(self, group: Group) -> Technique {
+        match (group, self) {
+            (_, Kind::XCycle) => Technique::XCycle,
+            (_, Kind::YCycle) => Technique::YCycle,
+            (_, Kind::Cycle) => Technique::Cycle,
+            (_, Kind::ForcingXChain) => Technique::ForcingXChain,
+            (_, Kind::ForcingChain) => Technique::XyForcingChain,
+            (Group::Nishio, _) => Technique::NishioForcing,
+            (Group::Multiple, Kind::Region) => Technique::RegionForcingChains,
+            (Group::Multiple, _) => Technique::CellForcingChains,
+            (Group::DynamicPlus, _) => Technique::DynamicForcingPlus,
+            _ => Technique::DynamicForcing,
+        }
+    }
+
+    /// The base difficulty of a step of this kind in `group`.
+    fn base(self, group: Group) -> f64 {
+        match self {
+            Kind::XCycle | Kind::YCycle => 6.5,
+            Kind::ForcingXChain => 6.6,
+            Kind::Cycle | Kind::ForcingChain => 7.0,
+            _ => group.base(),
+        }
+    }
+}
+
+/// The tenths a chain of `complexity` adds to its base difficulty: one each time the
+/// complexity less two passes 4, 6, 8, 12, 16, 24, 32, 48, ... (alternately half and a third
+/// again).
+pub(super) fn length_tenths(complexity: u32) -> u8 {
+    let length = complexity.saturating_sub(2);
+    let (mut ceiling, mut tenths, mut half) = (4u32, 0u8, true);
+    while length > ceiling {
+        tenths += 1;
+        ceiling = if half { ceiling * 3 / 2 } else { ceiling * 4 / 3 };
+        half = !half;
+    }
+    tenths
+}
+
+/// The difficulty as Sudoku Explainer computes it, in floating point, tenths added one at a
+/// time: equal ratings reached by different sums may differ in the last bit, and the order
+/// among hints follows that.
+fn float_difficulty(base: f64, tenths: u8) -> f64 {
+    (0..tenths).fold(base, |sum, _| sum + 0.1)
+}
+
+/// The easiest step a group has found so far.
+pub(super) struct Found {
+    group: Group,
+    best: Option<Best>,
+}
+
+struct Best {
+    key: (f64, u32, u8),
+    kind: Kind,
+    tenths: u8,
+    nodes: Vec<usize>,
+    eliminations: Vec<(usize, u8)>,
+    placements: Vec<(usize, u8)>,
+}
+
+impl Found {
+    fn new(group: Group) -> Found {
+        Found { group, best: None }
+    }
+
+    fn key(&self, kind: Kind, complexity: u32) -> (f64, u32, u8) {
+        let tenths = length_tenths(complexity);
+        (float_difficulty(kind.base(self.group), tenths), complexity, kind.rank())
+    }
+
+    fn beats(&self, key: (f64, u32, u8)) -> bool {
+        self.best.as_ref().is_none_or(|best| {
+            key.0 < best.key.0
+                || (key.0 == best.key.0
+                    && (key.1 < best.key.1 || (key.1 == best.key.1 && key.2 < best.key.2)))
+        })
+    }
+
+    /// Whether a step of `kind` and `complexity` would be easier than the best so far.
+    pub(super) fn worth_trying(&self, kind: Kind, complexity: u32) -> bool {
+        self.beats(self.key(kind, complexity))
+    }
+
+    /// The greatest complexity a step of `kind` may have to be easier than the best so far:
+    /// a walk for steps of that kind need go no deeper.
+    pub(super) fn reach(&self, kind: Kind) -> u32 {
+        if self.best.is_none() {
+            return u32::MAX;
+        }
+        (1..).take_while(|&complexity| self.worth_trying(kind, complexity)).last().unwrap_or(0)
+    }
+
+    /// Offers a step of `kind` and `complexity`; `make` gives its nodes (the chains, in
+    /// order), eliminations and placements if it is the easiest so far.
+    #[allow(clippy::type_complexity)]
+    pub(super) fn offer(
+        &mut self,
+        kind: Kind,
+        complexity: u32,
+        make: impl FnOnce() -> (Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>),
+    ) {
+        let key = self.key(kind, complexity);
+        if self.beats(key) {
+            let (nodes, eliminations, placements) = make();
+            let tenths = length_tenths(complexity);
+            self.best = Some(Best { key, kind, tenths, nodes, eliminations, placements });
+        }
+    }
+
+    fn step(self) -> Option<Step> {
+        let best = self.best?;
+        let mut step = Step::new(best.kind.technique(self.group));
+        step.extra = best.tenths;
+        step.pattern = best
+            .nodes
+            .iter()
+            .map(|&n| {
+                let (cell, value) = cell_value(cand(n));
+                (cell, bit(value))
+            })
+            .collect();
+        step.digits = step.pattern.iter().fold(0, |all, &(_, set)| all | set);
+        step.eliminations = best.eliminations;
+        step.placements = best.placements;
+        Some(step)
+    }
+}
+
+/// The easiest step of the group of `technique` on `board` (9×9 only): the step may be of
+/// another technique of the same group, as the group's techniques are found together.
+pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
+    let group = Group::of(technique)?;
+    let grid = Marks::of(board)?;
+    let mut found = Found::new(group);
+    match group {
+        Group::Static => {
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                for c in 0..cands::CANDIDATES {
+                    let (cell, value) = cell_value(c);
+                    if grid.count(cell) > 1 && grid.has(cell, value) {
+                        unary::unary(&grid, c, y, x, &mut found);
+                    }
+                }
+            }
+        }
+        _ => multiple::multiple(&grid, group, &mut found),
+    }
+    found.step()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_with;
+
+    #[test]
+    fn an_x_wing_is_the_shortest_x_cycle_and_clears_its_columns() {
+        // 1 has two places in row 1 (c1, c5) and in row 5 (c1, c5): a loop of four.
+        let without_one = "23456789";
+        let cells: Vec<(usize, &str)> = [1, 2, 3, 5, 6, 7, 8]
+            .into_iter()
+            .flat_map(|column| [(column, without_one), (36 + column, without_one)])
+            .collect();
+        let board = board_with(&cells);
+        let step = find(Technique::XyForcingChain, &board).expect("the loop");
+        assert_eq!(step.technique, Technique::XCycle);
+        assert_eq!((step.extra, step.difficulty()), (0, 6.5));
+        assert_eq!(step.pattern.len(), 4);
+        let expected: Vec<(usize, u8)> = [1, 2, 3, 5, 6, 7, 8]
+            .into_iter()
+            .flat_map(|row| [(row * 9, 1), (row * 9 + 4, 1)])
+            .collect();
+        assert_eq!(step.eliminations, expected);
+        assert!(step.placements.is_empty());
+        // A technique of no family of this module finds nothing here.
+        assert_eq!(find(Technique::XyChain, &board), None);
+    }
+
+    #[test]
+    fn the_length_term_grows_at_sudoku_explainers_steps() {
+        // Complexity less two: 4 adds nothing, 5 and 6 a tenth, then 7..8, 9..12, 13..16, ...
+        let tenths: Vec<u8> = [6, 7, 8, 9, 10, 11, 14, 15, 18, 19, 26, 27, 34, 35, 50, 51]
+            .into_iter()
+            .map(length_tenths)
+            .collect();
+        assert_eq!(tenths, [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8]);
+    }
+}

@@ -1,0 +1,209 @@
+//! Chains from one candidate on a static board: bidirectional cycles (a loop of alternating
+//! links that holds either way round, so whatever both ways see goes) and forcing chains (a
+//! candidate that implies its own negation). Each reached node keeps the one node it came from,
+//! several copies of a node may be reached by different ways, as the cycles need.
+
+use super::cands::{cand, cand_of, cell_value, is_on, node};
+use super::links::{OnLink, off_to_on, on_to_off};
+use super::marks::{Marks, cells_of, houses_of};
+use super::{Found, Kind};
+
+/// A node reached, with the copy it was reached from.
+#[derive(Clone, Copy)]
+struct Reached {
+    node: usize,
+    from: Option<u32>,
+}
+
+/// The nodes reached from one start, each copy with its parent.
+struct Tree {
+    reached: Vec<Reached>,
+}
+
+impl Tree {
+    fn push(&mut self, node: usize, from: Option<u32>) -> u32 {
+        self.reached.push(Reached { node, from });
+        (self.reached.len() - 1) as u32
+    }
+
+    /// Whether `n` is a strict ancestor of copy `at`.
+    fn descends_from(&self, at: u32, n: usize) -> bool {
+        let mut from = self.reached[at as usize].from;
+        while let Some(index) = from {
+            let reached = self.reached[index as usize];
+            if reached.node == n {
+                return true;
+            }
+            from = reached.from;
+        }
+        false
+    }
+
+    /// The nodes from the root to copy `at`.
+    fn path(&self, at: u32) -> Vec<usize> {
+        let mut path = Vec::new();
+        let mut from = Some(at);
+        while let Some(index) = from {
+            let reached = self.reached[index as usize];
+            path.push(reached.node);
+            from = reached.from;
+        }
+        path.reverse();
+        path
+    }
+}
+
+/// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
+/// given to `found`.
+pub(super) fn unary(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
+    let (cell, _) = cell_value(c);
+    if grid.count(cell) > 2 && !x {
+        return; // a cycle of Y links only starts in a cell of two candidates
+    }
+    cycles(grid, c, y, x, found);
+    if x {
+        forcing(grid, node(c, true), y, found);
+        forcing(grid, node(c, false), y, found);
+    }
+}
+
+/// The bidirectional cycles through candidate `c` on.
+fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
+    let source = node(c, true);
+    let mut tree = Tree { reached: vec![Reached { node: source, from: None }] };
+    let mut on = super::cands::Cands::default();
+    on.insert(c);
+    let mut pending_on = vec![0u32];
+    let mut pending_off = Vec::new();
+    let mut closing = Vec::new();
+    let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
+    let kind = match (y, x) {
+        (true, true) => Kind::Cycle,
+        (true, false) => Kind::YCycle,
+        _ => Kind::XCycle,
+    };
+    // A loop closed after `length` half-steps has `length` nodes.
+    let reach = found.reach(kind);
+    let mut length = 0;
+    while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= reach {
+        length += 1;
+        for at in std::mem::take(&mut pending_on) {
+            on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
+            for &off in &offs {
+                let off = node(off, false);
+                if !tree.descends_from(at, off) {
+                    pending_off.push(tree.push(off, Some(at)));
+                }
+            }
+        }
+        length += 1;
+        for at in std::mem::take(&mut pending_off) {
+            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, x, &mut ons);
+            for link in &ons {
+                let reached = node(link.cand, true);
+                if length >= 4 && reached == source {
+                    closing.push(tree.push(reached, Some(at)));
+                }
+                if !on.has(link.cand) {
+                    on.insert(link.cand);
+                    pending_on.push(tree.push(reached, Some(at)));
+                }
+            }
+        }
+    }
+    for at in closing {
+        // The loop without its closing copy of the start.
+        let mut path = tree.path(at);
+        path.pop();
+        let complexity = path.len() as u32;
+        if !found.worth_trying(kind, complexity) {
+            continue;
+        }
+        let eliminations = cycle_eliminations(grid, &path);
+        if !eliminations.is_empty() {
+            found.offer(kind, complexity, || (path.clone(), eliminations, Vec::new()));
+        }
+    }
+}
+
+/// What both ways round a cycle remove: a candidate outside the loop's cells that sees a node
+/// of the loop that is on one way round and one that is on the other way.
+fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
+    let cells: Vec<usize> = path.iter().map(|&n| cand(n) / 9).collect();
+    let mut seen = [[false; 2]; 729];
+    for &n in path {
+        let (cell, value) = cell_value(cand(n));
+        for house in houses_of(cell) {
+            for peer in cells_of(house) {
+                if !cells.contains(&peer) && grid.has(peer, value) {
+                    seen[cand_of(peer, value)][usize::from(is_on(n))] = true;
+                }
+            }
+        }
+    }
+    (0..729).filter(|&c| seen[c][0] && seen[c][1]).map(cell_value).collect()
+}
+
+/// The forcing chains from `start`: the first way it reaches its own negation.
+fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
+    let mut tree = Tree { reached: vec![Reached { node: start, from: None }] };
+    let (mut on, mut off) = (super::cands::Cands::default(), super::cands::Cands::default());
+    let source = cand(start);
+    if is_on(start) {
+        on.insert(source);
+    } else {
+        off.insert(source);
+    }
+    let (mut pending_on, mut pending_off) =
+        if is_on(start) { (vec![0u32], Vec::new()) } else { (Vec::new(), vec![0u32]) };
+    let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
+    let mut target = None;
+    let kind = if y { Kind::ForcingChain } else { Kind::ForcingXChain };
+    // In the `k`-th round (an "on" half-step then an "off" one) a chain found has at least
+    // `2k − 2` nodes: past the reach, none can be easier than the best so far.
+    let reach = found.reach(kind);
+    let mut round = 0;
+    while target.is_none() && (!pending_on.is_empty() || !pending_off.is_empty()) {
+        round += 1;
+        if 2 * round - 2 > reach {
+            return;
+        }
+        for at in std::mem::take(&mut pending_on) {
+            on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
+            for &c in &offs {
+                let n = node(c, false);
+                if c == source && is_on(start) && target.is_none() {
+                    target = Some(tree.push(n, Some(at)));
+                }
+                if !tree.descends_from(at, n) && !off.has(c) {
+                    off.insert(c);
+                    pending_off.push(tree.push(n, Some(at)));
+                }
+            }
+        }
+        for at in std::mem::take(&mut pending_off) {
+            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, true, &mut ons);
+            for link in &ons {
+                let n = node(link.cand, true);
+                if link.cand == source && !is_on(start) && target.is_none() {
+                    target = Some(tree.push(n, Some(at)));
+                }
+                if !on.has(link.cand) {
+                    on.insert(link.cand);
+                    pending_on.push(tree.push(n, Some(at)));
+                }
+            }
+        }
+    }
+    let Some(at) = target else { return };
+    let path = tree.path(at);
+    let complexity = path.len() as u32;
+    let (cell, value) = cell_value(source);
+    found.offer(kind, complexity, || {
+        if is_on(start) {
+            (path.clone(), vec![(cell, value)], Vec::new())
+        } else {
+            (path.clone(), Vec::new(), vec![(cell, value)])
+        }
+    });
+}
