@@ -60,6 +60,9 @@ pub struct Rated {
     pub ed: f64,
     /// The techniques the path used, in the order first used.
     pub used: Vec<Technique>,
+    /// The difficulty of every step, in order: how many steps are hard tells two puzzles of
+    /// one rating apart ([`distance`]).
+    pub difficulties: Vec<f64>,
 }
 
 impl Rated {
@@ -89,8 +92,10 @@ pub fn rate(puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
 fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
     let (mut hardest_so_far, mut ep, mut ed) = (0.0f64, None, None);
     let mut used = Vec::new();
+    let mut difficulties = Vec::new();
     let walk = rater.walk(puzzle, &mut |grid, limits| engine.solve(grid, limits), |_, step| {
         let difficulty = step.difficulty();
+        difficulties.push(difficulty);
         hardest_so_far = hardest_so_far.max(difficulty);
         ed.get_or_insert(difficulty);
         if ep.is_none() && !step.placements.is_empty() {
@@ -106,6 +111,7 @@ fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
         ep: ep.unwrap_or(hardest_so_far),
         ed: ed.unwrap_or(0.0),
         used,
+        difficulties,
     }
 }
 
@@ -158,7 +164,10 @@ pub fn make_one(
 /// clues outside the range count one each; a rating below or above the range counts its
 /// distance, one whose ladder got stuck counts as rating above the scale; each missing
 /// technique counts one and how far the rating is below it; a wrong hardest technique counts
-/// one and the distance from its difficulty.
+/// one and the distance from its difficulty. A puzzle rated below what is asked is also
+/// closer the more of its steps rate as its hardest (up to half a point): where the scale
+/// runs out (every forcing chain rates alike), a path with more of the hardest steps is
+/// nearer to one the ladder cannot finish, the moves get a slope to climb.
 pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rated>) -> f64 {
     let mut distance = match targets.clues {
         Some((low, high)) => (low.saturating_sub(clues) + clues.saturating_sub(high)) as f64,
@@ -170,22 +179,30 @@ pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rate
     // A stuck ladder rates above every step it can take.
     let top = scale_top(scale_for(size)) + 1.0;
     let effective = if rated.solved() { rated.er } else { top };
+    let hard_steps = rated.difficulties.iter().filter(|&&d| d >= rated.er).count();
+    let slope = 0.5 / (1 + hard_steps) as f64;
+    let below = |floor: f64| if effective < floor { slope } else { 0.0 };
     match targets.rating {
         Some(RatingTarget::Range { low, high }) => {
-            distance += (low - effective).max(0.0) + (effective - high).max(0.0);
+            distance += (low - effective).max(0.0) + (effective - high).max(0.0) + below(low);
             if !rated.solved() && high < top {
                 distance += 1.0;
             }
         }
         Some(RatingTarget::Band(band)) => {
             let rank = |band: Band| Band::ALL.iter().position(|&b| b == band).unwrap_or(0);
-            distance += rated.band().map_or(1, |got| rank(got).abs_diff(rank(band))) as f64;
+            let got = rated.band().map_or(rank(Band::Guessing), rank);
+            distance += got.abs_diff(rank(band)) as f64;
+            if got < rank(band) {
+                distance += slope;
+            }
         }
         None => {}
     }
     for needed in &targets.needs {
         if !rated.used.contains(needed) {
-            distance += 1.0 + (needed.difficulty() - effective).max(0.0);
+            distance +=
+                1.0 + (needed.difficulty() - effective).max(0.0) + below(needed.difficulty());
         }
     }
     if let Some(hardest) = targets.hardest
@@ -513,20 +530,39 @@ mod tests {
             ep: er,
             ed: 1.0,
             used: vec![Technique::HiddenSingleBox, technique],
+            difficulties: vec![1.2, er],
         };
         let band = Targets {
             rating: Some(RatingTarget::Range { low: 4.0, high: 6.0 }),
             ..Targets::default()
         };
         assert_eq!(distance(&band, Size::NINE, 25, Some(&rated(4.2, Technique::XyWing))), 0.0);
+        // 1.4 below, and a quarter point for its one step at its rating.
         let below = distance(&band, Size::NINE, 25, Some(&rated(2.6, Technique::Pointing)));
-        assert!((below - 1.4).abs() < 1e-9, "{below}");
+        assert!((below - 1.65).abs() < 1e-9, "{below}");
+        let mut more = rated(2.6, Technique::Pointing);
+        more.difficulties.push(2.6);
+        assert!(distance(&band, Size::NINE, 25, Some(&more)) < below, "more hard steps are closer");
         let needs = Targets { needs: vec![Technique::XWing], ..Targets::default() };
         assert!(distance(&needs, Size::NINE, 25, Some(&rated(4.2, Technique::XyWing))) >= 1.0);
         assert_eq!(distance(&needs, Size::NINE, 25, Some(&rated(3.2, Technique::XWing))), 0.0);
         let clues = Targets { clues: Some((20, 22)), ..Targets::default() };
         assert_eq!(distance(&clues, Size::NINE, 25, None), 3.0);
         assert_eq!(distance(&clues, Size::NINE, 21, None), 0.0);
+    }
+
+    #[test]
+    fn a_rating_keeps_every_steps_difficulty_and_ep_ed_within_er() {
+        let mut engine = engine();
+        let puzzle = generate_one(9, 4, Size::NINE, engine.as_mut()).unwrap();
+        let rated = rate(&puzzle, engine.as_mut());
+        let rating = rated.rating.expect("rated");
+        assert_eq!(rated.difficulties.len(), rating.steps);
+        let hardest = rated.difficulties.iter().copied().fold(0.0, f64::max);
+        assert_eq!(hardest, rated.er);
+        assert_eq!(rated.ed, rated.difficulties[0]);
+        assert!(rated.ed <= rated.ep && rated.ep <= rated.er, "{rated:?}");
+        assert!(rated.used.contains(&rating.hardest.unwrap()));
     }
 
     #[test]
