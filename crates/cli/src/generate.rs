@@ -5,7 +5,7 @@
 //! The output starts with `#` comment lines stating the command that makes it, so a corpus
 //! file says how to regenerate itself, and ends with one giving the clue statistics (known
 //! only at the end). Nothing in the output depends on the engine or the number of threads: the
-//! same `--count`, `--seed` and `--size` give the same bytes.
+//! same `--count`, `--seed`, `--size` and targets give the same bytes.
 //!
 //! With targets (a symmetry, a clue count, a mask, a rating, techniques), each puzzle number
 //! runs the generator's search ([`sudoku_generate::make_one`]); targets no puzzle can meet are
@@ -54,7 +54,7 @@ fn chunk_for(size: Size) -> usize {
 
 /// The targets the arguments ask for, checked: the first refusal, naming its flag, when no
 /// puzzle can meet them or a value is not understood.
-pub fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
+fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
     let size = args.size;
     let scale = targets::scale_for(size);
     let patterns = match &args.pattern {

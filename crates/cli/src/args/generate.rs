@@ -12,7 +12,7 @@ use super::values::parse_threads;
 pub(super) const GENERATE_HELP: &str = "\
 Each puzzle is cut from a random solved grid by removing clues in random order while the
 solution stays unique, so every remaining clue is needed (a minimal puzzle). Puzzle i depends
-only on the seed, the size and i: a shorter run gives a prefix of a longer one.
+only on the seed, the size, the targets and i: a shorter run gives a prefix of a longer one.
 
 Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a second; a minimal
 25×25 puzzle takes minutes (its last uniqueness checks are hard for every engine here).
