@@ -1,10 +1,12 @@
 //! `generate`: minimal puzzles with one solution, reproducible from a seed, as
 //! `sudoku generate` makes them (puzzle `i` of a seed is the same whatever the thread count and
-//! whichever correct engine checks uniqueness).
+//! whichever correct engine checks uniqueness), with the same targets: the generator's own
+//! parsing, checks and search, so a target means and is refused here as on the command line.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{Failure, Size};
+use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
 
 use crate::args::{self, Int};
 use crate::errors::sudoku_error;
@@ -30,15 +32,32 @@ impl From<Failure> for Stop {
 /// puzzle `i` being the same for a seed whatever else changes. `engine` checks uniqueness (by
 /// default the fastest for the size); `threads` make puzzles side by side.
 ///
-/// >>> from sudoku_workbench import generate, count
+/// Targets, as `sudoku generate`'s flags: `symmetry` (`"rot180"`, ...), `clues` (`"22..26"`
+/// or a pair), `pattern` (masks of `x` and `.`, one a line), `rating` (`"7.5..8.5"`, a pair or
+/// a band such as `"4-chains"`), `needs` (technique names), `hardest`, `not_minimal`,
+/// `attempts` (per puzzle). A puzzle number that meets them within its attempts gives a
+/// puzzle, one that does not gives none, so fewer than `count` may come back. Targets no
+/// puzzle can meet raise `ValueError` naming the argument.
+///
+/// >>> from sudoku_workbench import generate, count, rate
 /// >>> puzzles = generate(9, count=2, seed=7)
 /// >>> [count(p).verdict for p in puzzles]
 /// ['1', '1']
 /// >>> generate(9, count=2, seed=7, engine="dlx") == puzzles
 /// True
+/// >>> hard = generate(9, count=2, seed=7, rating="6.5..7.5", symmetry="rot180")
+/// >>> all(6.5 <= rate(p).difficulty <= 7.5 for p in hard)
+/// True
 #[pyfunction]
-#[pyo3(signature = (size=Int::of(9), count=Int::of(1), seed=Int::of(0), engine=None, threads=None))]
-#[pyo3(text_signature = "(size=9, count=1, seed=0, engine=None, threads=None)")]
+#[pyo3(signature = (
+    size=Int::of(9), count=Int::of(1), seed=Int::of(0), engine=None, threads=None, *,
+    symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None,
+    not_minimal=false, attempts=None
+))]
+#[pyo3(text_signature = "(size=9, count=1, seed=0, engine=None, threads=None, *, \
+    symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None, \
+    not_minimal=False, attempts=None)")]
+#[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
     size: Int,
@@ -46,6 +65,14 @@ pub fn generate(
     seed: Int,
     engine: Option<&str>,
     threads: Option<Int>,
+    symmetry: Option<&str>,
+    clues: Option<Range>,
+    pattern: Option<&str>,
+    rating: Option<Range>,
+    needs: Option<Vec<String>>,
+    hardest: Option<&str>,
+    not_minimal: bool,
+    attempts: Option<Int>,
 ) -> PyResult<Vec<Grid>> {
     let side: usize = size.get("size", 0, 64)?;
     let size = Size::from_side(side).ok_or_else(|| {
@@ -53,6 +80,16 @@ pub fn generate(
     })?;
     let count: u64 = count.get("count", 0, args::U64)?;
     let seed: u64 = seed.get("seed", 0, args::U64)?;
+    let attempts = match attempts {
+        Some(attempts) => attempts.get("attempts", 1, args::U64)?,
+        None => targets::DEFAULT_ATTEMPTS,
+    };
+    let wanted = Wanted { symmetry, clues, pattern, rating, needs, hardest, not_minimal, attempts };
+    let targets = wanted.targets(size).map_err(|refusal| {
+        // The argument's name, as Python spells it.
+        let name = refusal.flag.trim_start_matches("--").replace('-', "_");
+        PyValueError::new_err(format!("{name}: {}", refusal.message))
+    })?;
     let info = engine_for(engine, size)?;
     let pool = pool(threads)?;
     let cancel = Cancel::default();
@@ -61,13 +98,23 @@ pub fn generate(
             // Not all reserved at once: a count past what memory holds fails as it grows.
             let mut puzzles = Vec::with_capacity(count.min(1 << 16) as usize);
             // One puzzle a chunk: the cancel flag is looked at after every puzzle.
-            sudoku_generate::generate_each(seed, 0, count, size, info, 1, |chunk| {
-                if cancel.is_set() {
-                    return Err(Stop::Cancelled);
-                }
-                puzzles.extend(chunk.iter().cloned().map(Grid::of));
-                Ok(())
-            })
+            sudoku_generate::generate_targeted_each(
+                seed,
+                0,
+                count,
+                size,
+                &targets,
+                info,
+                1,
+                |chunk| {
+                    if cancel.is_set() {
+                        return Err(Stop::Cancelled);
+                    }
+                    puzzles
+                        .extend(chunk.iter().filter_map(|made| made.puzzle.clone()).map(Grid::of));
+                    Ok(())
+                },
+            )
             .map(|()| puzzles)
         })
     })?;
@@ -76,5 +123,72 @@ pub fn generate(
         Err(Stop::Failed(failure)) => Err(sudoku_error(py, format!("{}: {failure}", info.name))),
         // `run` returned the signal's exception before this could be reached.
         Err(Stop::Cancelled) => Err(sudoku_error(py, "interrupted")),
+    }
+}
+
+/// A range given as text (`"22..26"`, `"4-chains"`) or as a pair of numbers.
+#[derive(FromPyObject)]
+pub enum Range {
+    Text(String),
+    Pair(f64, f64),
+}
+
+impl Range {
+    /// The text the command line would have been given.
+    fn text(&self) -> String {
+        match self {
+            Range::Text(text) => text.clone(),
+            Range::Pair(low, high) => format!("{low}..{high}"),
+        }
+    }
+}
+
+/// The targets as given, before they are parsed.
+struct Wanted<'a> {
+    symmetry: Option<&'a str>,
+    clues: Option<Range>,
+    pattern: Option<&'a str>,
+    rating: Option<Range>,
+    needs: Option<Vec<String>>,
+    hardest: Option<&'a str>,
+    not_minimal: bool,
+    attempts: u64,
+}
+
+impl Wanted<'_> {
+    /// The targets, parsed and checked by the generator for `size`.
+    fn targets(&self, size: Size) -> Result<Targets, Refusal> {
+        let scale = targets::scale_for(size);
+        let clues = match &self.clues {
+            // Whole numbers only: 22.5 clues is no count.
+            Some(Range::Pair(low, high)) if low.fract() != 0.0 || high.fract() != 0.0 => {
+                return Err(Refusal::new("--clues", format!("{low}..{high} is not a clue count")));
+            }
+            Some(clues) => Some(targets::parse_clues(&clues.text(), size)?),
+            None => None,
+        };
+        let targets = Targets {
+            symmetry: self.symmetry.map_or(Ok(ClueSymmetry::None), ClueSymmetry::parse)?,
+            clues,
+            minimal: !self.not_minimal,
+            patterns: match self.pattern {
+                Some(text) => targets::parse_patterns(text, size, "pattern")?,
+                None => Vec::new(),
+            },
+            rating: self.rating.as_ref().map(|r| RatingTarget::parse(&r.text())).transpose()?,
+            needs: self
+                .needs
+                .iter()
+                .flatten()
+                .map(|name| targets::parse_technique(name, scale, "--needs"))
+                .collect::<Result<_, _>>()?,
+            hardest: self
+                .hardest
+                .map(|name| targets::parse_technique(name, scale, "--hardest"))
+                .transpose()?,
+            attempts: self.attempts,
+        };
+        targets.check(size)?;
+        Ok(targets)
     }
 }

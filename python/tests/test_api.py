@@ -199,6 +199,46 @@ def test_generate_is_reproducible() -> None:
         sw.generate(10)
 
 
+def test_generate_meets_its_targets_as_the_command_line_does() -> None:
+    kwargs = dict(count=3, seed=5, symmetry="rot180", rating="6.5..7.5")
+    puzzles = sw.generate(9, threads=2, **kwargs)
+    assert puzzles and puzzles == sw.generate(9, threads=1, **kwargs)
+    for puzzle in puzzles:
+        line = str(puzzle)
+        # The half turn maps the clue places onto themselves.
+        assert [c != "." for c in line] == [c != "." for c in reversed(line)]
+        assert 6.5 <= sw.rate(puzzle).difficulty <= 7.5
+        assert sw.count(puzzle).verdict == "1"
+    # A mask: the clue places of a minimal puzzle, filled anew.
+    model = str(sw.generate(9, count=1, seed=8)[0])
+    mask = "".join("." if c == "." else "x" for c in model)
+    (filled,) = sw.generate(9, count=1, seed=1, pattern=mask, attempts=20000)
+    assert [c != "." for c in str(filled)] == [c != "." for c in model]
+    assert sw.count(filled).verdict == "1"
+    (easy,) = sw.generate(9, count=1, clues=(30, 34), not_minimal=True, needs=["hidden-single-line"])
+    assert 30 <= easy.clues <= 34
+
+
+@pytest.mark.parametrize(
+    "target, name",
+    [
+        (dict(clues=(10, 16)), "clues"),
+        (dict(rating=(20, 30)), "rating"),
+        (dict(rating="tricky"), "rating"),
+        (dict(needs=["fishbone"]), "needs"),
+        (dict(hardest="skyscraper"), "hardest"),
+        (dict(symmetry="spiral"), "symmetry"),
+        (dict(pattern="x" * 16), "pattern"),
+        (dict(attempts=0), "attempts"),
+    ],
+)
+def test_generate_refuses_impossible_targets_naming_the_argument(
+    target: dict, name: str
+) -> None:
+    with pytest.raises(ValueError, match=f"^{name}"):
+        sw.generate(9, **target)
+
+
 def test_a_panic_is_an_exception() -> None:
     with pytest.raises(sw.InternalError, match="on purpose"):
         sw._native._panic_for_test("on purpose")

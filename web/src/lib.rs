@@ -3,7 +3,7 @@
 //!
 //! This crate adds no solving code. It converts at the boundary only: text in through
 //! sudoku-core's reader, engines from the registry (`sudoku_engines::ENGINES`), explanations
-//! from sudoku-logic, searches watched through `sudoku_engines::observe`, and JSON out for the
+//! from sudoku-logic, puzzles like the loaded one from sudoku-generate, searches watched through `sudoku_engines::observe`, and JSON out for the
 //! page's script. Each function of [`wasm`] takes text and returns one JSON document, either
 //! the answer or `{"error": "..."}` with one line naming the problem and its place; the page
 //! runs them in a Web Worker, so a long solve never freezes it.
@@ -13,6 +13,7 @@
 
 pub mod bench;
 pub mod explain;
+pub mod generate;
 pub mod puzzle;
 pub mod race;
 pub mod search;

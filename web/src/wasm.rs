@@ -43,6 +43,13 @@ pub fn search(engine: &str, text: &str, budget: f64, cap: u32) -> String {
     to_json(crate::search::record(engine, text, budget_of(budget), cap as usize))
 }
 
+/// A puzzle like the first of `text`, of band `band` and clue symmetry `symmetry` (`""` for
+/// the puzzle's own), puzzle number `seed` of the generator.
+#[wasm_bindgen]
+pub fn like(text: &str, band: &str, symmetry: &str, seed: f64) -> String {
+    to_json(crate::generate::like(text, band, symmetry, seed.max(0.0) as u64))
+}
+
 /// `engine` over every puzzle of `text`, `passes` times.
 #[wasm_bindgen]
 pub fn bench(engine: &str, text: &str, passes: u32) -> String {

@@ -385,6 +385,35 @@ async function explain() {
 }
 
 /**
+ * Makes a puzzle like the loaded one (its band and clue symmetry, or those chosen), with the
+ * generator `sudoku generate` uses, and loads it. Each press asks for the next puzzle number,
+ * so pressing again gives another.
+ */
+async function makeLike() {
+  if (!state.puzzle) return;
+  const info = $("like-info");
+  const button = $("like-button");
+  button.disabled = true;
+  info.textContent = "Searching…";
+  state.likeSeed = (state.likeSeed ?? 0) + 1;
+  try {
+    const made = await call("like", {
+      text: state.puzzle.line,
+      band: $("like-band").value,
+      symmetry: $("like-symmetry").value,
+      seed: state.likeSeed,
+    });
+    $("puzzle-text").value = made.puzzle;
+    if (await loadPuzzle(made.puzzle)) showView("explain");
+    info.textContent = `Made: ${made.band.replace(/^\d-/, "")}, ${made.symmetry} symmetry, ${made.clues} clues (${made.attempts} candidates judged).`;
+  } catch (failure) {
+    info.textContent = `Error: ${failure.message}`;
+  } finally {
+    button.disabled = false;
+  }
+}
+
+/**
  * Shows step `state.step`: steps 0..n-1 are the path's steps, drawn on the board they apply
  * to; step n is the board the path left.
  */
@@ -804,6 +833,7 @@ function wire() {
   });
   $("race-button").addEventListener("click", race);
   $("race-stop").addEventListener("click", restartWorker);
+  $("like-button").addEventListener("click", makeLike);
   $("explain-first").addEventListener("click", () => goToStep(0));
   $("explain-back").addEventListener("click", () => goToStep(state.step - 1));
   $("explain-next").addEventListener("click", () => goToStep(state.step + 1));

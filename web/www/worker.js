@@ -21,6 +21,7 @@ const operations = {
   explain: ({ text }) => engines.explain(text),
   search: ({ engine, text, budget, cap }) => engines.search(engine, text, budget, cap),
   bench: ({ engine, text, passes }) => engines.bench(engine, text, passes),
+  like: ({ text, band, symmetry, seed }) => engines.like(text, band, symmetry, seed),
 };
 
 self.onmessage = async ({ data: { id, op, args } }) => {

@@ -5,7 +5,12 @@
 //! The output starts with `#` comment lines stating the command that makes it, so a corpus
 //! file says how to regenerate itself, and ends with one giving the clue statistics (known
 //! only at the end). Nothing in the output depends on the engine or the number of threads: the
-//! same `--count`, `--seed` and `--size` give the same bytes.
+//! same `--count`, `--seed`, `--size` and targets give the same bytes.
+//!
+//! With targets (a symmetry, a clue count, a mask, a rating, techniques), each puzzle number
+//! runs the generator's search ([`sudoku_generate::make_one`]); targets no puzzle can meet are
+//! refused before any work, in one line naming the flag. A puzzle number whose search ran out
+//! of attempts writes nothing, and the yield is said at the end.
 //!
 //! Puzzles are written as they are made, a chunk at a time and in order, so memory does not
 //! grow with `--count` and a long run shows its first puzzles soon; the workers make puzzles
@@ -23,6 +28,8 @@ use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Failure, FailureKind, Grid, Size};
 use sudoku_engines::{EngineInfo, Origin, Registry};
+use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
+use sudoku_generate::{Made, Rated};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -45,8 +52,51 @@ fn chunk_for(size: Size) -> usize {
     }
 }
 
+/// The targets the arguments ask for, checked: the first refusal, naming its flag, when no
+/// puzzle can meet them or a value is not understood.
+fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
+    let size = args.size;
+    let scale = targets::scale_for(size);
+    let patterns = match &args.pattern {
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path)
+                .map_err(|error| Refusal::new("--pattern", format!("{name}: {error}")))?;
+            targets::parse_patterns(&text, size, &name)?
+        }
+        None => Vec::new(),
+    };
+    let targets = Targets {
+        symmetry: ClueSymmetry::parse(&args.symmetry)?,
+        clues: args.clues.as_deref().map(|text| targets::parse_clues(text, size)).transpose()?,
+        minimal: !args.not_minimal,
+        patterns,
+        rating: args.rating.as_deref().map(RatingTarget::parse).transpose()?,
+        needs: args
+            .needs
+            .iter()
+            .map(|name| targets::parse_technique(name, scale, "--needs"))
+            .collect::<Result<_, _>>()?,
+        hardest: args
+            .hardest
+            .as_deref()
+            .map(|name| targets::parse_technique(name, scale, "--hardest"))
+            .transpose()?,
+        attempts: args.attempts,
+    };
+    targets.check(size)?;
+    Ok(targets)
+}
+
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
+    let targets = match targets_of(args) {
+        Ok(targets) => targets,
+        Err(refusal) => {
+            let _ = errln!("sudoku: {refusal}");
+            return exit::BAD_INPUT;
+        }
+    };
     let engine = match crate::find_engine(registry, args.engine.as_deref(), &args.external) {
         Ok(engine) => engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size)),
         Err(unknown) => {
@@ -89,7 +139,7 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
             return exit::BAD_INPUT;
         }
     };
-    match generate(args, engine, &pool, threads) {
+    match generate(args, &targets, engine, &pool, threads) {
         Ok(()) => exit::SUCCESS,
         // A closed pipe: whoever read the puzzles has what they wanted.
         Err(Stop::Halt(halt)) => halt.exit_code(exit::SUCCESS),
@@ -126,9 +176,11 @@ impl From<Failure> for Stop {
     }
 }
 
-/// Writes the puzzles, as they are made on `pool`, then says how long it took.
+/// Writes the puzzles, as they are made on `pool`, then says how long it took (and, with
+/// targets, the yield and the time per puzzle written).
 fn generate(
     args: &GenerateArgs,
+    targets: &Targets,
     engine: &EngineInfo,
     pool: &rayon::ThreadPool,
     threads: usize,
@@ -143,42 +195,57 @@ fn generate(
 
     let started = Instant::now();
     let mut clues = ClueStatistics::default();
+    let mut attempts = 0u64;
     let chunk = chunk_for(args.size);
     let mut text = Vec::new();
     let referee = referee(engine, args.size);
-    write_header(&mut text, args, engine, referee);
+    if args.csv {
+        text.extend_from_slice(b"puzzle,er,ep,ed,clues,hardest,band\n");
+    } else {
+        write_header(&mut text, args, targets, engine, referee);
+    }
     destination.write(&text)?;
     let progress = Progress::new(progress::wanted());
     let what = plural(args.count as u64, &format!("{} puzzle", args.size));
     progress.start(format!("generating {what}"), args.count);
     // Puzzles on standard output may be written to the terminal the bar is drawn on.
     let to_stdout = matches!(destination, Destination::Stdout);
+    let with_rating = args.with_rating || args.csv;
     let mut number = args.start;
+    let (seed, size) = (args.seed, args.size);
     let made = pool.install(|| {
-        sudoku_generate::generate_each(
-            args.seed,
+        sudoku_generate::make_each(
             args.start,
             args.count as u64,
-            args.size,
             engine,
             chunk,
-            |puzzles: &[Grid]| {
-                if let Some(referee) = referee {
-                    confirm(puzzles, number, referee)?;
+            |index, checker| {
+                let mut made = sudoku_generate::make_one(seed, index, size, targets, checker)?;
+                // Rated by the workers, not by the writer.
+                if with_rating && made.rated.is_none() {
+                    made.rated = made.puzzle.as_ref().map(|p| sudoku_generate::rate(p, checker));
                 }
-                number += puzzles.len() as u64;
+                Ok(made)
+            },
+            |made: &[Made]| {
+                if let Some(referee) = referee {
+                    confirm(made, number, referee)?;
+                }
+                number += made.len() as u64;
                 text.clear();
-                for puzzle in puzzles {
+                for made in made {
+                    attempts += made.attempts;
+                    clues.tried += 1;
+                    let Some(puzzle) = &made.puzzle else { continue };
                     clues.add(puzzle.clue_count());
-                    text.extend_from_slice(puzzle.to_line().as_bytes());
-                    text.push(b'\n');
+                    write_puzzle(&mut text, puzzle, made.rated.as_ref(), args);
                 }
                 let written = if to_stdout {
                     progress.suspend(|| destination.write(&text))
                 } else {
                     destination.write(&text)
                 };
-                progress.advance(puzzles.len());
+                progress.advance(made.len());
                 written.map_err(Stop::Halt)
             },
         )
@@ -186,7 +253,9 @@ fn generate(
     // Gone before anything else is said, whatever happened.
     progress.finish();
     made?;
-    destination.write(clues.trailer().as_bytes())?;
+    if !args.csv {
+        destination.write(clues.trailer(targets).as_bytes())?;
+    }
     destination.finish()?;
     let elapsed = started.elapsed();
 
@@ -197,7 +266,50 @@ fn generate(
         engine.name,
         plural(threads as u64, "thread")
     )?;
+    if !targets.is_plain() {
+        let per_puzzle = match clues.puzzles {
+            0 => "none written".to_owned(),
+            written => format!(
+                "{:.3} core-seconds per puzzle written",
+                elapsed.as_secs_f64() * threads as f64 / written as f64
+            ),
+        };
+        errln!(
+            "yield: {} of {} met the targets within {} each ({} in all, {:.1}% accepted); {}",
+            clues.puzzles,
+            plural(clues.tried, "puzzle number"),
+            plural(targets.attempts, "attempt"),
+            plural(attempts, "attempt"),
+            100.0 * clues.puzzles as f64 / attempts.max(1) as f64,
+            per_puzzle
+        )?;
+    }
+    if args.csv {
+        errln!("{}", clues.trailer(targets).trim_end().replace("\n", "; "))?;
+    }
     Ok(())
+}
+
+/// One puzzle's line: the puzzle, then with `--with-rating` its ER/EP/ED, clue count, hardest
+/// technique and band; with `--csv`, the same as CSV fields.
+fn write_puzzle(text: &mut Vec<u8>, puzzle: &Grid, rated: Option<&Rated>, args: &GenerateArgs) {
+    let line = puzzle.to_line();
+    let fields = rated.map(|rated| {
+        let hardest = rated.hardest().map_or("none", |technique| technique.key());
+        let band = rated.band().map_or("not-rated", |band| band.name());
+        (rated.er, rated.ep, rated.ed, hardest, band)
+    });
+    let clues = puzzle.clue_count();
+    let out = match (fields, args.csv) {
+        (Some((er, ep, ed, hardest, band)), true) => {
+            format!("{line},{er:.1},{ep:.1},{ed:.1},{clues},{hardest},{band}\n")
+        }
+        (Some((er, ep, ed, hardest, band)), false) if args.with_rating => {
+            format!("{line} {er:.1}/{ep:.1}/{ed:.1} {clues} {hardest} {band}\n")
+        }
+        _ => format!("{line}\n"),
+    };
+    text.extend_from_slice(out.as_bytes());
 }
 
 /// The built-in engine that confirms each puzzle an engine from outside calls unique, before
@@ -209,12 +321,16 @@ fn referee(engine: &EngineInfo, size: Size) -> Option<&'static EngineInfo> {
 /// Checks with `referee` (on the current pool) that each of `puzzles`, numbered from `first`,
 /// has exactly one solution: an engine from outside that called a puzzle unique wrongly has
 /// lied, and the run stops before that puzzle is written.
-fn confirm(puzzles: &[Grid], first: u64, referee: &'static EngineInfo) -> Result<(), Stop> {
-    let wrong = puzzles
+fn confirm(made: &[Made], first: u64, referee: &'static EngineInfo) -> Result<(), Stop> {
+    let wrong = made
         .par_iter()
         .map_init(
             || referee.create(),
-            |engine, puzzle| sudoku_generate::has_one_solution(puzzle, engine.as_mut()),
+            |engine, made| {
+                made.puzzle
+                    .as_ref()
+                    .is_none_or(|puzzle| sudoku_generate::has_one_solution(puzzle, engine.as_mut()))
+            },
         )
         .position_first(|unique| !unique);
     match wrong {
@@ -226,7 +342,7 @@ fn confirm(puzzles: &[Grid], first: u64, referee: &'static EngineInfo) -> Result
                  solution or none: {}",
                 first + index as u64,
                 referee.name,
-                puzzles[index].to_line()
+                made[index].puzzle.as_ref().map(Grid::to_line).unwrap_or_default()
             ),
         })),
     }
@@ -238,6 +354,7 @@ fn confirm(puzzles: &[Grid], first: u64, referee: &'static EngineInfo) -> Result
 fn write_header(
     text: &mut Vec<u8>,
     args: &GenerateArgs,
+    targets: &Targets,
     engine: &EngineInfo,
     referee: Option<&EngineInfo>,
 ) {
@@ -245,21 +362,27 @@ fn write_header(
         Some(_) => format!(" --engine {}", engine.name),
         None => String::new(),
     };
-    let mut header = format!(
-        "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}{engine_flag}\n\
+    if !targets.is_plain() || args.with_rating {
+        write_targets_header(text, args, targets, &engine_flag);
+    } else {
+        let header = format!(
+            "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}{engine_flag}\n\
          # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n",
-        count = args.count,
-        seed = args.seed,
-        // The 9×9 header is the one the shipped corpus was made with.
-        size = if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) },
-        start_flag =
-            if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
-        size_flag = if args.size == Size::NINE {
-            String::new()
-        } else {
-            format!(" --size {}", args.size.side())
-        },
-    );
+            count = args.count,
+            seed = args.seed,
+            // The 9×9 header is the one the shipped corpus was made with.
+            size = if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) },
+            start_flag =
+                if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
+            size_flag = if args.size == Size::NINE {
+                String::new()
+            } else {
+                format!(" --size {}", args.size.side())
+            },
+        );
+        text.extend_from_slice(header.as_bytes());
+    }
+    let mut header = String::new();
     match (referee, &engine.origin) {
         (Some(referee), Origin::External { kind, declared, command }) => {
             header.push_str(&format!(
@@ -276,9 +399,71 @@ fn write_header(
     text.extend_from_slice(header.as_bytes());
 }
 
+/// The first two lines with targets: the command with every flag that changes the output,
+/// and what the puzzles are.
+fn write_targets_header(text: &mut Vec<u8>, args: &GenerateArgs, targets: &Targets, engine: &str) {
+    let mut command = format!("# sudoku generate --count {} --seed {}", args.count, args.seed);
+    if args.size != Size::NINE {
+        command.push_str(&format!(" --size {}", args.size.side()));
+    }
+    if args.start != 0 {
+        command.push_str(&format!(" --start {}", args.start));
+    }
+    command.push_str(engine);
+    let mut wants = Vec::new();
+    if targets.symmetry != ClueSymmetry::None {
+        command.push_str(&format!(" --symmetry {}", targets.symmetry.name()));
+        wants.push(format!("clues {}-symmetric", targets.symmetry.name()));
+    }
+    if let Some((low, high)) = targets.clues {
+        command.push_str(&format!(" --clues {low}..{high}"));
+        wants.push(format!("{low} to {high} clues"));
+    }
+    if !targets.minimal {
+        command.push_str(" --not-minimal");
+    }
+    if let Some(path) = &args.pattern {
+        command.push_str(&format!(" --pattern {}", path.display()));
+        wants.push(format!("clues exactly at the masks of {}", path.display()));
+    }
+    if let Some(rating) = targets.rating {
+        command.push_str(&format!(" --rating {rating}"));
+        wants.push(format!("rated {rating}"));
+    }
+    for needed in &targets.needs {
+        command.push_str(&format!(" --needs {}", needed.key()));
+        wants.push(format!("needing {}", needed.name()));
+    }
+    if let Some(hardest) = targets.hardest {
+        command.push_str(&format!(" --hardest {}", hardest.key()));
+        wants.push(format!("hardest step {}", hardest.name()));
+    }
+    if targets.attempts != targets::DEFAULT_ATTEMPTS {
+        command.push_str(&format!(" --attempts {}", targets.attempts));
+    }
+    if args.with_rating {
+        command.push_str(" --with-rating");
+    }
+    let minimal = if !targets.minimal {
+        "not necessarily minimal"
+    } else if targets.symmetry == ClueSymmetry::None {
+        "minimal (every clue needed)"
+    } else {
+        "minimal among symmetric puzzles (every orbit of clues needed)"
+    };
+    let wants = if wants.is_empty() { String::new() } else { format!(", {}", wants.join(", ")) };
+    let rated = if args.with_rating { "; after each: ER/EP/ED, clues, hardest, band" } else { "" };
+    text.extend_from_slice(
+        format!("{command}\n# puzzles {minimal}, each with exactly one solution{wants}{rated}\n")
+            .as_bytes(),
+    );
+}
+
 /// The fewest, most and total clues of the puzzles so far.
 #[derive(Default)]
 struct ClueStatistics {
+    /// Puzzle numbers tried, with a puzzle or not.
+    tried: u64,
     puzzles: u64,
     fewest: usize,
     most: usize,
@@ -297,13 +482,24 @@ impl ClueStatistics {
         self.puzzles += 1;
     }
 
-    /// The last line: `# 10000 puzzles: 21 to 28 clues, 24.39 on average`.
-    fn trailer(&self) -> String {
+    /// The last line: `# 10000 puzzles: 21 to 28 clues, 24.39 on average`; with targets,
+    /// after a line saying how many puzzle numbers met them.
+    fn trailer(&self, targets: &Targets) -> String {
+        let met = if targets.is_plain() {
+            String::new()
+        } else {
+            format!(
+                "# {} of {} met the targets within {} each\n",
+                self.puzzles,
+                plural(self.tried, "puzzle number"),
+                plural(targets.attempts, "attempt")
+            )
+        };
         if self.puzzles == 0 {
-            return "# 0 puzzles\n".to_owned();
+            return format!("{met}# 0 puzzles\n");
         }
         format!(
-            "# {}: {} to {} clues, {:.2} on average\n",
+            "{met}# {}: {} to {} clues, {:.2} on average\n",
             plural(self.puzzles, "puzzle"),
             self.fewest,
             self.most,
@@ -348,12 +544,22 @@ mod tests {
 
     #[test]
     fn the_trailer_gives_the_clue_statistics() {
+        let plain = Targets::default();
         let mut clues = ClueStatistics::default();
-        assert_eq!(clues.trailer(), "# 0 puzzles\n");
+        assert_eq!(clues.trailer(&plain), "# 0 puzzles\n");
         clues.add(24);
-        assert_eq!(clues.trailer(), "# 1 puzzle: 24 to 24 clues, 24.00 on average\n");
+        assert_eq!(clues.trailer(&plain), "# 1 puzzle: 24 to 24 clues, 24.00 on average\n");
         clues.add(21);
         clues.add(28);
-        assert_eq!(clues.trailer(), "# 3 puzzles: 21 to 28 clues, 24.33 on average\n");
+        assert_eq!(clues.trailer(&plain), "# 3 puzzles: 21 to 28 clues, 24.33 on average\n");
+        clues.tried = 5;
+        let symmetric = Targets { symmetry: ClueSymmetry::Rot180, ..Targets::default() };
+        assert!(
+            clues.trailer(&symmetric).starts_with(
+                "# 3 of 5 puzzle numbers met the targets within 2000 attempts each\n# 3 puzzles"
+            ),
+            "{}",
+            clues.trailer(&symmetric)
+        );
     }
 }

@@ -115,7 +115,7 @@ fn answered(outcome: Outcome) -> Result<Outcome, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::solutions;
+    use crate::solutions::solutions;
     use sudoku_core::Size;
 
     fn engine() -> Box<dyn Engine> {

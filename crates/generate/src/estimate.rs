@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Units};
 
-use crate::search::{Board, SplitMix};
+use crate::solutions::{Board, SplitMix};
 
 /// The normal quantile of the interval: 2.576 standard errors, a 99% interval under the normal
 /// approximation. The estimator's distribution is skewed (rare probes count for much), so the

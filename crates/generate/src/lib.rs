@@ -53,12 +53,12 @@
 mod candidates;
 mod estimate;
 mod minimize;
-mod search;
+mod solutions;
 
 pub use candidates::{Candidates, candidates};
 pub use estimate::{CountEstimate, estimate};
 pub use minimize::{given_order, minimize, redundant_givens};
-pub use search::solutions;
+pub use solutions::solutions;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -67,6 +67,14 @@ use std::sync::{Condvar, Mutex, PoisonError, mpsc};
 
 use sudoku_core::{Engine, Failure, Grid, Limits, Outcome, Size, Verdict};
 use sudoku_engines::EngineInfo;
+
+mod search;
+pub mod targets;
+
+pub use search::{
+    Made, Rated, SOLUTION_CAP, STALE_MOVES, STALE_PATTERN_MOVES, distance, make_one, rate,
+};
+pub use targets::{ClueSymmetry, RatingTarget, Refusal, Targets};
 
 /// `count` minimal puzzles of `size` and `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
 ///
@@ -120,9 +128,61 @@ pub fn generate_each<E: From<Failure>>(
     size: Size,
     engine: &EngineInfo,
     chunk: usize,
-    mut each: impl FnMut(&[Grid]) -> Result<(), E>,
+    each: impl FnMut(&[Grid]) -> Result<(), E>,
 ) -> Result<(), E> {
     assert!(engine.supports(size), "{} does not solve {size} grids", engine.name);
+    make_each(
+        first,
+        count,
+        engine,
+        chunk,
+        |index, checker| generate_one(seed, index, size, checker),
+        each,
+    )
+}
+
+/// As [`generate_each`], each puzzle number meeting `targets` ([`make_one`]): puzzle numbers
+/// whose search ran out of budget come as a [`Made`] without a puzzle, in their place, so the
+/// caller can count them. `targets` must have passed [`Targets::check`] for `size`.
+///
+/// # Panics
+/// If `engine` does not solve `size`, or `first + count` overflows.
+#[allow(clippy::too_many_arguments)]
+pub fn generate_targeted_each<E: From<Failure>>(
+    seed: u64,
+    first: u64,
+    count: u64,
+    size: Size,
+    targets: &Targets,
+    engine: &EngineInfo,
+    chunk: usize,
+    each: impl FnMut(&[Made]) -> Result<(), E>,
+) -> Result<(), E> {
+    assert!(engine.supports(size), "{} does not solve {size} grids", engine.name);
+    make_each(
+        first,
+        count,
+        engine,
+        chunk,
+        |index, checker| make_one(seed, index, size, targets, checker),
+        each,
+    )
+}
+
+/// The workers and the ordered hand-over of [`generate_each`], for any `make` that turns a
+/// puzzle number into an item with an engine of its own made from `engine`: a caller that
+/// wants more of each puzzle (its rating) has the workers do it, not the writer.
+///
+/// # Panics
+/// If `first + count` overflows.
+pub fn make_each<T: Send, E: From<Failure>>(
+    first: u64,
+    count: u64,
+    engine: &EngineInfo,
+    chunk: usize,
+    make: impl Fn(u64, &mut dyn Engine) -> Result<T, Failure> + Sync,
+    mut each: impl FnMut(&[T]) -> Result<(), E>,
+) -> Result<(), E> {
     assert!(first.checked_add(count).is_some(), "puzzle numbers past 2⁶⁴");
     let chunk = chunk.max(1) as u64;
     let workers = rayon::current_num_threads().max(1);
@@ -131,17 +191,17 @@ pub fn generate_each<E: From<Failure>>(
         state: Mutex::new(QueueState { next: 0, handed: 0, stop: false }),
         moved: Condvar::new(),
     };
-    let (sender, receiver) = mpsc::channel::<(u64, Result<Grid, Failure>)>();
+    let (sender, receiver) = mpsc::channel::<(u64, Result<T, Failure>)>();
     std::thread::scope(|scope| {
         for _ in 0..workers {
-            let (queue, sender) = (&queue, sender.clone());
+            let (queue, sender, make) = (&queue, sender.clone(), &make);
             scope.spawn(move || {
                 // A worker that panics stops the others, so that the writer is not left
                 // waiting for its puzzle; the panic then comes out of the scope.
                 let _stop_on_panic = StopOnPanic(queue);
                 let mut checker = engine.create();
                 while let Some(index) = queue.take(count, window) {
-                    let puzzle = generate_one(seed, first + index, size, checker.as_mut());
+                    let puzzle = make(first + index, checker.as_mut());
                     let failed = puzzle.is_err();
                     if sender.send((index, puzzle)).is_err() || failed {
                         break;

@@ -9,7 +9,7 @@
 use sudoku_core::{Engine, Grid};
 
 use crate::has_one_solution;
-use crate::search::SplitMix;
+use crate::solutions::SplitMix;
 
 /// The cells of `puzzle`'s redundant givens in reading order, or `None` when the puzzle does
 /// not have exactly one solution (then no given can be called redundant).

@@ -1,189 +1,596 @@
-//! A small board of candidates with the two singles, for the searches that must choose their
-//! own branches: listing solutions in a fixed order ([`solutions`]) and the random probes of
-//! [`crate::estimate`]. The engines answer "how many" and "which first"; neither lets a caller
-//! pick the branch, so these searches walk a board of their own.
+//! Puzzles to order: a local search over clue sets toward [`Targets`], within an attempt
+//! budget per puzzle.
+//!
+//! Random minimal puzzles rarely hit a hard rating (about one in a few thousand rates as a
+//! forcing chain on Sudoku Explainer's scale), never a given clue mask, and a rare technique
+//! only by luck, so sampling alone does not get there. Each puzzle number instead runs a
+//! search, every draw of which comes from its own random stream:
+//!
+//! - **Without a mask**, the state is a solved grid and a set of its clue orbits (single
+//!   cells without a symmetry), always a puzzle with one solution that is minimal among
+//!   puzzles of the symmetry. A move adds one or two orbits the puzzle lacks and removes
+//!   orbits again in random order while the solution stays unique: some other clues drop
+//!   out, so the move adds, removes and moves clues at once. The move is kept when the puzzle
+//!   is no further from the target ([`distance`]), so the search drifts along plateaus and
+//!   climbs toward the target; after [`STALE_MOVES`] moves without getting closer it starts
+//!   again from a fresh grid. It climbs only while the clue count is off the target: once
+//!   only the rating is, a fresh grid does better than the neighbours (measured: on Sudoku
+//!   Explainer's scale as it stands, from 2.5 to 4.5 times as many puzzles of a band per
+//!   core-minute), so the search starts again at once. With `--not-minimal`, the removal
+//!   stops at the first puzzle that meets the targets.
+//! - **With a mask**, the clue places are fixed and the values move: the start is a solved
+//!   grid cut to the mask, and a move changes one clue's value to another its row, column
+//!   and box do not give, frees up to two other clues and completes the grid again with the
+//!   generator's own randomized backtracking, the freed clues taking their values from it (so
+//!   every filling has a solution). The search climbs down the number of solutions (counted up to
+//!   [`SOLUTION_CAP`]), then the number of clues that could be removed, then the distance to
+//!   the rating targets; moves to no solution are refused.
+//!
+//! An attempt is one candidate puzzle judged (counted, rated). A puzzle number that has not
+//! met its targets within its budget is given up: it writes no puzzle, and the caller counts
+//! it. The budget is counted in attempts, not seconds, so that what is found does not depend
+//! on the machine or its load.
 
-use sudoku_core::{Grid, Units};
+use sudoku_core::{Engine, Failure, Grid, Limits, Size, Verdict};
+use sudoku_logic::{Band, End, Rater, Rating, Technique};
 
-/// Values and candidates of every cell of one grid; candidates as bits (value `v` is bit
-/// `v - 1`), so every size up to 64×64 fits a word.
-#[derive(Clone)]
-pub(crate) struct Board {
-    pub(crate) values: Vec<u8>,
-    pub(crate) candidates: Vec<u64>,
+use crate::targets::{RatingTarget, Targets, scale_for, scale_top};
+use crate::{
+    Filler, PuzzleStream, generate_one, one_solution, random_solution, still_one_solution,
+};
+
+/// Moves without getting closer to the clue count asked after which a clue search starts
+/// again from a fresh grid: enough to cross the plateaus of equal count around a puzzle, few
+/// enough not to spend the budget on a grid that has none near the target.
+pub const STALE_MOVES: u64 = 40;
+
+/// The same for a mask search, whose moves are cheaper and smaller.
+pub const STALE_PATTERN_MOVES: u64 = 400;
+
+/// The number of solutions a mask search counts up to: beyond it, a filling is only "far".
+pub const SOLUTION_CAP: u32 = 1000;
+
+/// How a puzzle rates on its size's scale, with what a rating line gives.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Rated {
+    /// The rating; `None` when the count the rater needed gave up at its budget.
+    pub rating: Option<Rating>,
+    /// Sudoku Explainer's ER: the hardest step's difficulty.
+    pub er: f64,
+    /// EP: the hardest step up to the first placement.
+    pub ep: f64,
+    /// ED: the first step's difficulty.
+    pub ed: f64,
+    /// The techniques the path used, in the order first used.
+    pub used: Vec<Technique>,
+    /// The difficulty of every step, in order: how many steps are hard tells two puzzles of
+    /// one rating apart ([`distance`]).
+    pub difficulties: Vec<f64>,
 }
 
-impl Board {
-    /// The board of `puzzle` with its givens placed and the singles applied; `None` when that
-    /// already breaks it (the puzzle has no solution).
-    pub(crate) fn new(puzzle: &Grid, units: &Units) -> Option<Board> {
-        let side = puzzle.size().side();
-        let full = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
-        let cells = puzzle.size().cells();
-        let mut board = Board { values: vec![0; cells], candidates: vec![full; cells] };
-        for cell in 0..cells {
-            let value = puzzle.get(cell);
-            if value != 0 && !board.place(units, cell, value) {
+impl Rated {
+    /// Whether the ladder solved the puzzle (it did not get stuck).
+    pub fn solved(&self) -> bool {
+        self.rating.is_some_and(|rating| rating.end == End::Solved)
+    }
+
+    /// The band `sudoku rate` gives the puzzle, if rated.
+    pub fn band(&self) -> Option<Band> {
+        self.rating.map(|rating| Band::of(&rating))
+    }
+
+    /// The hardest step's technique.
+    pub fn hardest(&self) -> Option<Technique> {
+        self.rating.and_then(|rating| rating.hardest)
+    }
+}
+
+/// Rates `puzzle` as `sudoku rate` does (Sudoku Explainer's scale at 9×9, the workbench
+/// ladder at other sizes, uniqueness techniques for a puzzle with one solution), `engine`
+/// counting its solutions.
+pub fn rate(puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
+    rate_with(&Rater::of_scale(scale_for(puzzle.size()), true), puzzle, engine)
+}
+
+fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
+    let (mut hardest_so_far, mut ep, mut ed) = (0.0f64, None, None);
+    let mut used = Vec::new();
+    let mut difficulties = Vec::new();
+    let walk = rater.walk(puzzle, &mut |grid, limits| engine.solve(grid, limits), |_, step| {
+        let difficulty = step.difficulty();
+        difficulties.push(difficulty);
+        hardest_so_far = hardest_so_far.max(difficulty);
+        ed.get_or_insert(difficulty);
+        if ep.is_none() && !step.placements.is_empty() {
+            ep = Some(hardest_so_far);
+        }
+        if !used.contains(&step.technique) {
+            used.push(step.technique);
+        }
+    });
+    Rated {
+        rating: walk.rating(),
+        er: walk.difficulty,
+        ep: ep.unwrap_or(hardest_so_far),
+        ed: ed.unwrap_or(0.0),
+        used,
+        difficulties,
+    }
+}
+
+/// What one puzzle number came to.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Made {
+    /// The puzzle, or `None` when none met the targets within the budget.
+    pub puzzle: Option<Grid>,
+    /// The candidate puzzles judged.
+    pub attempts: u64,
+    /// The puzzle's rating, when the targets needed it.
+    pub rated: Option<Rated>,
+}
+
+/// Puzzle number `index` of `seed` at `size` meeting `targets` (checked with
+/// [`Targets::check`] first), `engine` checking uniqueness: with no target, exactly
+/// [`generate_one`]'s puzzle. It depends only on the seed, the index, the size and the
+/// targets. An engine's failure (only an engine from outside fails) is returned.
+pub fn make_one(
+    seed: u64,
+    index: u64,
+    size: Size,
+    targets: &Targets,
+    engine: &mut dyn Engine,
+) -> Result<Made, Failure> {
+    if targets.is_plain() {
+        let puzzle = generate_one(seed, index, size, engine)?;
+        return Ok(Made { puzzle: Some(puzzle), attempts: 1, rated: None });
+    }
+    let mut search = Search {
+        size,
+        targets,
+        orbits: targets.symmetry.orbits(size),
+        rater: Rater::of_scale(scale_for(size), true),
+        stream: PuzzleStream::new(seed, index),
+        engine,
+        attempts: 0,
+    };
+    let found = if targets.patterns.is_empty() {
+        search.clue_search()?
+    } else {
+        let mask = &targets.patterns[(index % targets.patterns.len() as u64) as usize];
+        search.pattern_search(mask)?
+    };
+    let (puzzle, rated) = found.map_or((None, None), |(puzzle, rated)| (Some(puzzle), rated));
+    Ok(Made { puzzle, attempts: search.attempts, rated })
+}
+
+/// How far a puzzle of `clues` clues rated `rated` is from `targets` (0 when it meets them):
+/// clues outside the range count one each; a rating below or above the range counts its
+/// distance, one whose ladder got stuck counts as rating above the scale; each missing
+/// technique counts one and how far the rating is below it; a wrong hardest technique counts
+/// one and the distance from its difficulty. A puzzle rated below what is asked is also
+/// closer the more of its steps rate as its hardest (up to half a point): where the scale
+/// runs out (every forcing chain rates alike), a path with more of the hardest steps is
+/// nearer to one the ladder cannot finish, the moves get a slope to climb.
+pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rated>) -> f64 {
+    let mut distance = match targets.clues {
+        Some((low, high)) => (low.saturating_sub(clues) + clues.saturating_sub(high)) as f64,
+        None => 0.0,
+    };
+    let Some(rated) = rated else {
+        return distance;
+    };
+    // A stuck ladder rates above every step it can take.
+    let top = scale_top(scale_for(size)) + 1.0;
+    let effective = if rated.solved() { rated.er } else { top };
+    let hard_steps = rated.difficulties.iter().filter(|&&d| d >= rated.er).count();
+    let slope = 0.5 / (1 + hard_steps) as f64;
+    let below = |floor: f64| if effective < floor { slope } else { 0.0 };
+    match targets.rating {
+        Some(RatingTarget::Range { low, high }) => {
+            distance += (low - effective).max(0.0) + (effective - high).max(0.0) + below(low);
+            if !rated.solved() && high < top {
+                distance += 1.0;
+            }
+        }
+        Some(RatingTarget::Band(band)) => {
+            let rank = |band: Band| Band::ALL.iter().position(|&b| b == band).unwrap_or(0);
+            let got = rated.band().map_or(rank(Band::Guessing), rank);
+            distance += got.abs_diff(rank(band)) as f64;
+            if got < rank(band) {
+                distance += slope;
+            }
+        }
+        None => {}
+    }
+    for needed in &targets.needs {
+        if !rated.used.contains(needed) {
+            distance +=
+                1.0 + (needed.difficulty() - effective).max(0.0) + below(needed.difficulty());
+        }
+    }
+    if let Some(hardest) = targets.hardest
+        && rated.hardest() != Some(hardest)
+    {
+        distance += 1.0 + (effective - hardest.difficulty()).abs();
+    }
+    distance
+}
+
+/// One puzzle number's search.
+struct Search<'a> {
+    size: Size,
+    targets: &'a Targets,
+    /// The clue orbits of the symmetry.
+    orbits: Vec<Vec<usize>>,
+    rater: Rater,
+    stream: PuzzleStream,
+    engine: &'a mut dyn Engine,
+    /// Candidates judged so far.
+    attempts: u64,
+}
+
+/// A candidate judged: how far from the targets, and its rating when it was rated.
+type Judged = (f64, Option<Rated>);
+
+/// A puzzle that meets the targets, with its rating when it was rated.
+type Found = Option<(Grid, Option<Rated>)>;
+
+impl Search<'_> {
+    /// Judges `puzzle` (known to have one solution) against everything but minimality: one
+    /// attempt.
+    fn judge(&mut self, puzzle: &Grid) -> Judged {
+        self.attempts += 1;
+        let rated =
+            self.targets.needs_rating().then(|| rate_with(&self.rater, puzzle, &mut *self.engine));
+        (distance(self.targets, self.size, puzzle.clue_count(), rated.as_ref()), rated)
+    }
+
+    fn budget_left(&self) -> bool {
+        self.attempts < self.targets.attempts
+    }
+
+    /// The search without a mask (see the module's documentation).
+    fn clue_search(&mut self) -> Result<Found, Failure> {
+        while self.budget_left() {
+            let solution = random_solution(&mut self.stream, self.size);
+            let mut present = vec![true; self.orbits.len()];
+            let mut distance = match self.reduce(&solution, &mut present)? {
+                Reduced::Met(found) => return Ok(Some(found)),
+                Reduced::Away(distance) => distance,
+            };
+            let mut stale = 0;
+            while self.budget_left() && stale < self.patience(&present) {
+                let mut next = present.clone();
+                let mut absent: Vec<usize> = (0..next.len()).filter(|&o| !next[o]).collect();
+                let adding = 1 + self.stream.below(2) as usize;
+                for _ in 0..adding.min(absent.len()) {
+                    let pick = self.stream.below(absent.len() as u32) as usize;
+                    next[absent.swap_remove(pick)] = true;
+                }
+                match self.reduce(&solution, &mut next)? {
+                    Reduced::Met(found) => return Ok(Some(found)),
+                    Reduced::Away(further) => {
+                        stale = if further < distance { 0 } else { stale + 1 };
+                        if further <= distance {
+                            (present, distance) = (next, further);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// How many moves without getting closer the climb from the puzzle of the `present`
+    /// orbits may make: [`STALE_MOVES`] while its clue count is off the target, where a move
+    /// (a clue more or less) has a slope to climb, and none once only its rating is off: the
+    /// rating rises by whole techniques, the neighbours of a puzzle rate as it does or lower,
+    /// and a fresh grid was measured to reach every band the scale has sooner (see the
+    /// results' "Puzzles to order").
+    fn patience(&self, present: &[bool]) -> u64 {
+        let Some((low, high)) = self.targets.clues else {
+            return 0;
+        };
+        let clues: usize =
+            self.orbits.iter().zip(present).filter(|(_, here)| **here).map(|(o, _)| o.len()).sum();
+        if (low..=high).contains(&clues) { 0 } else { STALE_MOVES }
+    }
+
+    /// Cuts `solution` to the `present` orbits and removes orbits in random order while the
+    /// solution stays unique, updating `present`. Without minimality the removal stops at the
+    /// first puzzle that meets the targets (judged once within the clue range); otherwise the
+    /// minimal result is judged.
+    fn reduce(&mut self, solution: &Grid, present: &mut [bool]) -> Result<Reduced, Failure> {
+        let mut puzzle = Grid::empty(self.size);
+        for (orbit, _) in self.orbits.iter().zip(&*present).filter(|(_, here)| **here) {
+            for &cell in orbit {
+                puzzle.set(cell, solution.get(cell));
+            }
+        }
+        let mut order: Vec<usize> = (0..present.len()).filter(|&o| present[o]).collect();
+        self.stream.shuffle(&mut order);
+        let high = self.targets.clues.map_or(usize::MAX, |(_, high)| high);
+        let early = !self.targets.minimal;
+        if early && puzzle.clue_count() <= high {
+            let (distance, rated) = self.judge(&puzzle);
+            if distance == 0.0 {
+                return Ok(Reduced::Met((puzzle, rated)));
+            }
+        }
+        for orbit in order {
+            let cells = &self.orbits[orbit];
+            for &cell in cells {
+                puzzle.set(cell, 0);
+            }
+            let unique = match cells[..] {
+                [cell] => still_one_solution(&puzzle, cell, solution.get(cell), self.engine)?,
+                _ => one_solution(&puzzle, self.engine)?,
+            };
+            if unique {
+                present[orbit] = false;
+                if early && puzzle.clue_count() <= high && self.budget_left() {
+                    let (distance, rated) = self.judge(&puzzle);
+                    if distance == 0.0 {
+                        return Ok(Reduced::Met((puzzle, rated)));
+                    }
+                }
+            } else {
+                for &cell in cells {
+                    puzzle.set(cell, solution.get(cell));
+                }
+            }
+        }
+        let (distance, rated) = self.judge(&puzzle);
+        if distance == 0.0 {
+            return Ok(Reduced::Met((puzzle, rated)));
+        }
+        Ok(Reduced::Away(distance))
+    }
+
+    /// The search with a mask (see the module's documentation).
+    fn pattern_search(&mut self, mask: &[bool]) -> Result<Found, Failure> {
+        let cells: Vec<usize> = (0..mask.len()).filter(|&cell| mask[cell]).collect();
+        let side = self.size.side() as u8;
+        while self.budget_left() {
+            let solution = random_solution(&mut self.stream, self.size);
+            let mut puzzle = Grid::empty(self.size);
+            for &cell in &cells {
+                puzzle.set(cell, solution.get(cell));
+            }
+            let mut score = match self.score_filling(&puzzle)? {
+                Filling::Met(rated) => return Ok(Some((puzzle, rated))),
+                Filling::Away(score) => score,
+            };
+            let mut stale = 0;
+            while self.budget_left() && stale < STALE_PATTERN_MOVES {
+                let cell = cells[self.stream.below(cells.len() as u32) as usize];
+                let free: Vec<u8> =
+                    (1..=side).filter(|&value| value_fits(&puzzle, cell, value)).collect();
+                if free.is_empty() {
+                    stale += 1;
+                    continue;
+                }
+                let mut next = puzzle.clone();
+                next.set(cell, free[self.stream.below(free.len() as u32) as usize]);
+                // Up to two other clues are freed and the grid completed again, so that they
+                // can follow the change; a change no solved grid completes is no move.
+                for _ in 0..self.stream.below(3) {
+                    let other = cells[self.stream.below(cells.len() as u32) as usize];
+                    if other != cell {
+                        next.set(other, 0);
+                    }
+                }
+                let Some(completed) = complete(&next, &mut self.stream) else {
+                    self.attempts += 1;
+                    stale += 1;
+                    continue;
+                };
+                for &cell in &cells {
+                    next.set(cell, completed.get(cell));
+                }
+                match self.score_filling(&next)? {
+                    Filling::Met(rated) => return Ok(Some((next, rated))),
+                    Filling::Away(further) => {
+                        stale = if further < score { 0 } else { stale + 1 };
+                        if further <= score {
+                            (puzzle, score) = (next, further);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// How far a filling of the mask is from a puzzle that meets the targets: its solutions
+    /// (up to [`SOLUTION_CAP`], none being the furthest), then its removable orbits when it
+    /// must be minimal, then the distance to the other targets. One attempt.
+    fn score_filling(&mut self, puzzle: &Grid) -> Result<Filling, Failure> {
+        let limits = Limits::count_up_to(SOLUTION_CAP);
+        let outcome = self.engine.solve(puzzle, limits);
+        if let Some(failure) = outcome.failure {
+            return Err(failure);
+        }
+        let solutions = match outcome.verdict(limits) {
+            Verdict::Exactly(0) => u32::MAX,
+            Verdict::Exactly(n) | Verdict::AtLeast(n) | Verdict::GaveUp(n) => n,
+            Verdict::Failed(_) => u32::MAX,
+        };
+        if solutions != 1 {
+            self.attempts += 1;
+            return Ok(Filling::Away((solutions, 0, 0.0)));
+        }
+        let mut removable = 0;
+        if self.targets.minimal {
+            for orbit in &self.orbits {
+                if puzzle.get(orbit[0]) == 0 {
+                    continue;
+                }
+                let mut fewer = puzzle.clone();
+                for &cell in orbit {
+                    fewer.set(cell, 0);
+                }
+                removable += u32::from(one_solution(&fewer, self.engine)?);
+            }
+        }
+        let (distance, rated) = if removable == 0 {
+            self.judge(puzzle)
+        } else {
+            self.attempts += 1;
+            (0.0, None)
+        };
+        if removable == 0 && distance == 0.0 {
+            return Ok(Filling::Met(rated));
+        }
+        Ok(Filling::Away((1, removable, distance)))
+    }
+}
+
+/// How a clue search's reduction ended.
+enum Reduced {
+    /// At a puzzle that meets the targets.
+    Met((Grid, Option<Rated>)),
+    /// At a puzzle this far from them.
+    Away(f64),
+}
+
+/// How a mask search's filling was judged.
+enum Filling {
+    /// It meets the targets.
+    Met(Option<Rated>),
+    /// Solutions, removable orbits, distance: compared in that order, smaller is closer.
+    Away((u32, u32, f64)),
+}
+
+/// A solved grid that completes `puzzle`, found by the generator's own randomized backtracking
+/// (so that which engine checks uniqueness changes nothing); `None` when there is none, or
+/// when the attempt takes too long.
+fn complete(puzzle: &Grid, stream: &mut PuzzleStream) -> Option<Grid> {
+    let mut filler = Filler::new(puzzle.size());
+    for cell in 0..puzzle.size().cells() {
+        let value = puzzle.get(cell);
+        if value != 0 {
+            if filler.candidates(cell) & (1 << value) == 0 {
                 return None;
             }
-        }
-        board.singles(units).then_some(board)
-    }
-
-    /// Puts `value` in `cell` and takes it from the peers; false when the cell could not hold
-    /// it or a peer is left with no candidate.
-    pub(crate) fn place(&mut self, units: &Units, cell: usize, value: u8) -> bool {
-        let bit = 1u64 << (value - 1);
-        if self.candidates[cell] & bit == 0 {
-            return false;
-        }
-        self.values[cell] = value;
-        self.candidates[cell] = bit;
-        for &peer in units.peers(cell) {
-            let peer = usize::from(peer);
-            if self.values[peer] == 0 {
-                self.candidates[peer] &= !bit;
-                if self.candidates[peer] == 0 {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// Applies naked and hidden singles until none is left; false on a contradiction. Neither
-    /// removes a solution, so a search on the board finds the puzzle's solutions and no other.
-    pub(crate) fn singles(&mut self, units: &Units) -> bool {
-        loop {
-            let mut changed = false;
-            for cell in 0..self.values.len() {
-                if self.values[cell] == 0 && self.candidates[cell].count_ones() == 1 {
-                    let value = self.candidates[cell].trailing_zeros() as u8 + 1;
-                    if !self.place(units, cell, value) {
-                        return false;
-                    }
-                    changed = true;
-                }
-            }
-            for unit in 0..units.count() {
-                let mut once = 0u64;
-                let mut more = 0u64;
-                for &cell in units.cells_of(unit) {
-                    let bits = self.candidates[usize::from(cell)];
-                    more |= once & bits;
-                    once |= bits;
-                }
-                let side = units.side();
-                let full = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
-                if once != full {
-                    return false;
-                }
-                let mut hidden = once & !more;
-                while hidden != 0 {
-                    let bit = hidden & hidden.wrapping_neg();
-                    hidden &= hidden - 1;
-                    let Some(&cell) = units
-                        .cells_of(unit)
-                        .iter()
-                        .find(|&&c| self.candidates[usize::from(c)] & bit != 0)
-                    else {
-                        continue;
-                    };
-                    let cell = usize::from(cell);
-                    if self.values[cell] == 0 {
-                        if !self.place(units, cell, bit.trailing_zeros() as u8 + 1) {
-                            return false;
-                        }
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
-                return true;
-            }
+            filler.grid.set(cell, value);
+            filler.toggle(cell, value);
         }
     }
-
-    /// The empty cell with the fewest candidates (the first such), or `None` when solved.
-    pub(crate) fn branch_cell(&self) -> Option<usize> {
-        (0..self.values.len())
-            .filter(|&cell| self.values[cell] == 0)
-            .min_by_key(|&cell| self.candidates[cell].count_ones())
+    match filler.fill(stream) {
+        Ok(true) => Some(filler.grid),
+        _ => None,
     }
 }
 
-/// The first `limit` solutions of `puzzle` in the order of a search that branches on the first
-/// cell with the fewest candidates, smallest value first: a fixed order, the same on every
-/// machine.
-pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
-    let units = Units::new(puzzle.size());
-    let mut found = Vec::new();
-    if limit == 0 {
-        return found;
+/// Whether no other clue of `cell`'s row, column or box gives `value`, and the cell does not
+/// already.
+fn value_fits(puzzle: &Grid, cell: usize, value: u8) -> bool {
+    let size = puzzle.size();
+    if puzzle.get(cell) == value {
+        return false;
     }
-    if let Some(board) = Board::new(puzzle, &units) {
-        walk(board, &units, puzzle, limit, &mut found);
-    }
-    found
-}
-
-fn walk(board: Board, units: &Units, puzzle: &Grid, limit: usize, found: &mut Vec<Grid>) {
-    let Some(cell) = board.branch_cell() else {
-        found.push(Grid::from_cells(puzzle.size(), &board.values).expect("values in range"));
-        return;
-    };
-    let mut bits = board.candidates[cell];
-    while bits != 0 && found.len() < limit {
-        let value = bits.trailing_zeros() as u8 + 1;
-        bits &= bits - 1;
-        let mut next = board.clone();
-        if next.place(units, cell, value) && next.singles(units) {
-            walk(next, units, puzzle, limit, found);
-        }
-    }
-}
-
-/// SplitMix64: a small fixed generator, so a seed gives the same draws on every machine.
-pub(crate) struct SplitMix(pub(crate) u64);
-
-impl SplitMix {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+    let (row, col, block) = (size.row_of(cell), size.col_of(cell), size.box_of(cell));
+    (0..size.cells()).all(|other| {
+        other == cell
+            || puzzle.get(other) != value
+            || (size.row_of(other) != row
+                && size.col_of(other) != col
+                && size.box_of(other) != block)
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use sudoku_core::{Size, check_solution};
+    use crate::targets::ClueSymmetry;
 
-    #[test]
-    fn the_empty_four_by_four_has_288_distinct_solutions() {
-        let empty = Grid::empty(Size::from_order(2).unwrap());
-        let mut all = solutions(&empty, 1000);
-        assert_eq!(all.len(), 288);
-        for grid in &all {
-            assert_eq!(check_solution(&empty, grid), Ok(()));
-        }
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), 288);
-        assert_eq!(solutions(&empty, 5).len(), 5);
-        assert_eq!(solutions(&empty, 5), solutions(&empty, 1000)[..5]);
+    fn engine() -> Box<dyn Engine> {
+        sudoku_engines::default_engine_for(Size::NINE).create()
     }
 
     #[test]
-    fn a_puzzle_with_no_solution_has_none() {
-        let mut puzzle = Grid::empty(Size::from_order(2).unwrap());
-        // Row 1 holds 1 and 2, column 3 holds 3 and 4: r1c3 has no value left.
-        puzzle.set(0, 1);
-        puzzle.set(1, 2);
-        puzzle.set(6, 3);
-        puzzle.set(14, 4);
-        assert!(solutions(&puzzle, 10).is_empty());
+    fn no_target_makes_the_plain_generators_puzzle() {
+        let mut engine = engine();
+        let made = make_one(4, 2, Size::NINE, &Targets::default(), engine.as_mut()).unwrap();
+        let plain = generate_one(4, 2, Size::NINE, engine.as_mut()).unwrap();
+        assert_eq!(made.puzzle, Some(plain));
+    }
+
+    #[test]
+    fn a_symmetric_puzzle_keeps_its_symmetry_and_no_orbit_can_go() {
+        let mut engine = engine();
+        for symmetry in [ClueSymmetry::Rot180, ClueSymmetry::Diagonal, ClueSymmetry::Full] {
+            let targets = Targets { symmetry, ..Targets::default() };
+            let made = make_one(1, 0, Size::NINE, &targets, engine.as_mut()).unwrap();
+            let puzzle = made.puzzle.expect("a symmetric puzzle within the budget");
+            let mask: Vec<bool> = puzzle.cells().iter().map(|&value| value != 0).collect();
+            assert!(symmetry.keeps(Size::NINE, &mask), "{symmetry:?}");
+            assert!(one_solution(&puzzle, engine.as_mut()).unwrap());
+            for orbit in symmetry.orbits(Size::NINE).iter().filter(|o| mask[o[0]]) {
+                let mut fewer = puzzle.clone();
+                orbit.iter().for_each(|&cell| fewer.set(cell, 0));
+                assert!(!one_solution(&fewer, engine.as_mut()).unwrap(), "{symmetry:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn distance_is_zero_only_on_target() {
+        let rated = |er: f64, technique: Technique| Rated {
+            rating: Some(Rating {
+                hardest: Some(technique),
+                difficulty: er,
+                steps: 9,
+                end: End::Solved,
+            }),
+            er,
+            ep: er,
+            ed: 1.0,
+            used: vec![Technique::HiddenSingleBox, technique],
+            difficulties: vec![1.2, er],
+        };
+        let band = Targets {
+            rating: Some(RatingTarget::Range { low: 4.0, high: 6.0 }),
+            ..Targets::default()
+        };
+        assert_eq!(distance(&band, Size::NINE, 25, Some(&rated(4.2, Technique::XyWing))), 0.0);
+        // 1.4 below, and a quarter point for its one step at its rating.
+        let below = distance(&band, Size::NINE, 25, Some(&rated(2.6, Technique::Pointing)));
+        assert!((below - 1.65).abs() < 1e-9, "{below}");
+        let mut more = rated(2.6, Technique::Pointing);
+        more.difficulties.push(2.6);
+        assert!(distance(&band, Size::NINE, 25, Some(&more)) < below, "more hard steps are closer");
+        let needs = Targets { needs: vec![Technique::XWing], ..Targets::default() };
+        assert!(distance(&needs, Size::NINE, 25, Some(&rated(4.2, Technique::XyWing))) >= 1.0);
+        assert_eq!(distance(&needs, Size::NINE, 25, Some(&rated(3.2, Technique::XWing))), 0.0);
+        let clues = Targets { clues: Some((20, 22)), ..Targets::default() };
+        assert_eq!(distance(&clues, Size::NINE, 25, None), 3.0);
+        assert_eq!(distance(&clues, Size::NINE, 21, None), 0.0);
+    }
+
+    #[test]
+    fn a_rating_keeps_every_steps_difficulty_and_ep_ed_within_er() {
+        let mut engine = engine();
+        let puzzle = generate_one(9, 4, Size::NINE, engine.as_mut()).unwrap();
+        let rated = rate(&puzzle, engine.as_mut());
+        let rating = rated.rating.expect("rated");
+        assert_eq!(rated.difficulties.len(), rating.steps);
+        let hardest = rated.difficulties.iter().copied().fold(0.0, f64::max);
+        assert_eq!(hardest, rated.er);
+        assert_eq!(rated.ed, rated.difficulties[0]);
+        assert!(rated.ed <= rated.ep && rated.ep <= rated.er, "{rated:?}");
+        assert!(rated.used.contains(&rating.hardest.unwrap()));
+    }
+
+    #[test]
+    fn values_fit_only_where_no_peer_gives_them() {
+        let mut puzzle = Grid::empty(Size::NINE);
+        puzzle.set(0, 5);
+        assert!(!value_fits(&puzzle, 8, 5));
+        assert!(!value_fits(&puzzle, 72, 5));
+        assert!(!value_fits(&puzzle, 10, 5));
+        assert!(value_fits(&puzzle, 40, 5));
+        assert!(!value_fits(&puzzle, 0, 5));
     }
 }

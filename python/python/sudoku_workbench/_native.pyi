@@ -186,6 +186,15 @@ def generate(
     seed: int = 0,
     engine: Optional[str] = None,
     threads: Optional[int] = None,
+    *,
+    symmetry: Optional[str] = None,
+    clues: Union[str, Tuple[int, int], None] = None,
+    pattern: Optional[str] = None,
+    rating: Union[str, Tuple[float, float], None] = None,
+    needs: Optional[List[str]] = None,
+    hardest: Optional[str] = None,
+    not_minimal: bool = False,
+    attempts: Optional[int] = None,
 ) -> List[Grid]: ...
 def bench(
     puzzles: Any,

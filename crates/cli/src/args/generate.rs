@@ -12,10 +12,19 @@ use super::values::parse_threads;
 pub(super) const GENERATE_HELP: &str = "\
 Each puzzle is cut from a random solved grid by removing clues in random order while the
 solution stays unique, so every remaining clue is needed (a minimal puzzle). Puzzle i depends
-only on the seed, the size and i: a shorter run gives a prefix of a longer one.
+only on the seed, the size, the targets and i: a shorter run gives a prefix of a longer one.
 
 Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a second; a minimal
 25×25 puzzle takes minutes (its last uniqueness checks are hard for every engine here).
+
+Targets, each combinable with the others: --symmetry (the clue pattern's), --clues N..M,
+--pattern FILE (clues exactly at a mask's x's), --rating LO..HI or a band (Sudoku Explainer's
+scale at 9x9, as `sudoku rate` rates; the workbench ladder at other sizes), --needs TECHNIQUE
+(the solving path uses it; repeatable) and --hardest TECHNIQUE (its hardest step). Each puzzle
+number searches toward its targets (adding, removing and moving clues, or changing a mask's
+values) for up to --attempts candidates, and writes nothing if none met them; the yield and the
+time per puzzle written are said at the end. Targets no puzzle can meet are refused before any
+work, naming the flag.
 
 Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
 With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
@@ -23,7 +32,7 @@ leaves it as it was. At a terminal, a progress bar on standard error counts the 
 
 Exit codes:
   0  the puzzles were written (or the reader of standard output went away)
-  2  bad usage, or the output could not be written
+  2  bad usage, a target refused, or the output could not be written
   5  the engine (one from outside) failed while checking a puzzle: the output is left as it
      was (with --out) or ends at the last puzzle it checked
   128+N  ended by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM...:
@@ -68,6 +77,53 @@ pub struct GenerateArgs {
     /// Write the puzzles to this file (whole or not at all) instead of standard output.
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+
+    /// The symmetry the clue pattern keeps: none, rot180, rot90, diagonal, antidiagonal,
+    /// mirror, flip, sticks (mirror and flip), diagonals (both) or full (all eight). The
+    /// puzzle is minimal among puzzles of that symmetry: no orbit of clues can go.
+    #[arg(long, value_name = "SYMMETRY", default_value = "none")]
+    pub symmetry: String,
+
+    /// The clue count: `N..M`, `N..`, `..M` or `N`.
+    #[arg(long, value_name = "N..M")]
+    pub clues: Option<String>,
+
+    /// Puzzles may keep clues that are not needed: the removal stops at the first puzzle that
+    /// meets the targets.
+    #[arg(long)]
+    pub not_minimal: bool,
+
+    /// Clue masks (`x` a clue, `.` none), one line of all the cells or one line per row each:
+    /// puzzle i has clues exactly at mask i (modulo their number).
+    #[arg(long, value_name = "FILE")]
+    pub pattern: Option<PathBuf>,
+
+    /// The rating: `LO..HI`, `LO..`, `..HI`, or a band `sudoku rate` names (`4-chains`,
+    /// `forcing`...).
+    #[arg(long, value_name = "LO..HI")]
+    pub rating: Option<String>,
+
+    /// A technique the solving path must use (its name or key, as `sudoku rate` writes them);
+    /// repeatable.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub needs: Vec<String>,
+
+    /// The technique of the solving path's hardest step.
+    #[arg(long, value_name = "TECHNIQUE")]
+    pub hardest: Option<String>,
+
+    /// Candidate puzzles a puzzle number may try before it is given up (no puzzle written).
+    #[arg(long, value_name = "N", default_value_t = sudoku_generate::targets::DEFAULT_ATTEMPTS)]
+    pub attempts: u64,
+
+    /// After each puzzle, its ER/EP/ED ratings, clue count and hardest technique.
+    #[arg(long)]
+    pub with_rating: bool,
+
+    /// CSV: a header row, then each puzzle with its ratings, clue count, hardest technique and
+    /// band; no comment lines (the statistics go to standard error).
+    #[arg(long)]
+    pub csv: bool,
 }
 
 /// The largest size `sudoku generate` makes: minimal 36×36 puzzles would take hours.

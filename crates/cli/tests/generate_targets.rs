@@ -1,0 +1,141 @@
+//! `sudoku generate` with targets: impossible ones refused in one line naming the flag, before
+//! any work; the puzzles written meet them as `sudoku rate` and `sudoku count` see them; the
+//! ratings written are `rate`'s; the bytes do not depend on the threads, and parts with
+//! `--start` put together are the whole run.
+
+mod common;
+
+use std::io::Write;
+
+use common::{refused, sudoku};
+
+fn generate(args: &[&str]) -> String {
+    let mut command = vec!["generate"];
+    command.extend_from_slice(args);
+    let output = sudoku(&command, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+fn puzzle_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| !line.starts_with('#')).collect()
+}
+
+#[test]
+fn impossible_targets_are_refused_in_one_line_naming_the_flag() {
+    let dir = tempfile::tempdir().unwrap();
+    let mask = dir.path().join("mask.txt");
+    // Two cells a half turn apart: symmetric under rot180, not under rot90, and too few clues.
+    let mut line = vec![b'.'; 81];
+    (line[1], line[79]) = (b'x', b'x');
+    std::fs::write(&mask, &line).unwrap();
+    let mask = mask.to_str().unwrap();
+    let cases: [(&[&str], &[&str]); 9] = [
+        (&["--clues", "10..16"], &["--clues", "17"]),
+        (&["--rating", "11..12"], &["--rating", "outside the scale"]),
+        (&["--rating", "hard"], &["--rating", "5-forcing"]),
+        (&["--symmetry", "spiral"], &["--symmetry", "rot90"]),
+        (&["--needs", "fishbone"], &["--needs", "x-wing"]),
+        (&["--hardest", "skyscraper"], &["--hardest", "not on this size's ladder"]),
+        (&["--pattern", mask, "--symmetry", "rot90"], &["--pattern", "2 clues"]),
+        (&["--rating", "1..2", "--needs", "x-chain"], &["--rating", "X-Chain"]),
+        (&["--pattern", "no/such/mask.txt"], &["--pattern", "no/such/mask.txt"]),
+    ];
+    for (args, expected) in cases {
+        let mut command = vec!["generate", "-n", "1"];
+        command.extend_from_slice(args);
+        refused(&sudoku(&command, b""), expected);
+    }
+}
+
+#[test]
+fn a_mask_that_breaks_the_symmetry_is_refused_by_symmetry() {
+    let dir = tempfile::tempdir().unwrap();
+    let mask = dir.path().join("mask.txt");
+    // 18 clues on rows 1, 5 and 9: a half turn keeps them, a quarter turn does not.
+    let mut rows = vec!["xxx.x.xxx".to_owned(); 9];
+    for row in rows.iter_mut().take(8).skip(1) {
+        *row = ".........".to_owned();
+    }
+    rows[4] = "xx.....xx".to_owned();
+    let mut file = std::fs::File::create(&mask).unwrap();
+    writeln!(file, "{}", rows.join("\n")).unwrap();
+    let mask = mask.to_str().unwrap();
+    let output = sudoku(&["generate", "-n", "1", "--pattern", mask, "--symmetry", "rot90"], b"");
+    refused(&output, &["--symmetry", "rot90"]);
+}
+
+#[test]
+fn ratings_written_are_those_rate_gives_and_meet_the_target() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = generate(&["-n", "4", "--seed", "31", "--rating", "2.5..4.2", "--with-rating"]);
+    let puzzles = dir.path().join("puzzles.txt");
+    let mut lines = Vec::new();
+    let mut written = Vec::new();
+    for line in puzzle_lines(&text) {
+        let fields: Vec<&str> = line.split(' ').collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        let er: f64 = fields[1].split('/').next().unwrap().parse().unwrap();
+        assert!((2.5..=4.2).contains(&er), "{line}");
+        lines.push(fields[0]);
+        written.push((er, fields[2].to_owned(), fields[3].to_owned(), fields[4].to_owned()));
+    }
+    assert!(!lines.is_empty(), "{text}");
+    std::fs::write(&puzzles, lines.join("\n") + "\n").unwrap();
+    let rated = sudoku(&["rate", "-o", "csv", puzzles.to_str().unwrap()], b"");
+    let rated = String::from_utf8(rated.stdout).unwrap();
+    let rows: Vec<Vec<&str>> = rated.lines().skip(1).map(|row| row.split(',').collect()).collect();
+    assert_eq!(rows.len(), written.len(), "{rated}");
+    for (row, (er, clues, hardest, band)) in rows.iter().zip(&written) {
+        // file,number,line,size,clues,solutions,hardest,hardest_key,difficulty,steps,end,band
+        assert_eq!(row[4], clues);
+        assert_eq!(row[5], "1");
+        assert_eq!(row[7], hardest);
+        assert_eq!(row[8].parse::<f64>().unwrap(), *er);
+        assert_eq!(row[11], band);
+    }
+}
+
+#[test]
+fn csv_has_a_header_and_no_comments() {
+    let text = generate(&["-n", "2", "--seed", "3", "--symmetry", "diagonal", "--csv"]);
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some("puzzle,er,ep,ed,clues,hardest,band"));
+    for line in lines {
+        let fields: Vec<&str> = line.split(',').collect();
+        assert_eq!(fields.len(), 7, "{line}");
+        assert_eq!(fields[0].len(), 81);
+        let clues = fields[0].bytes().filter(|&b| b != b'.').count();
+        assert_eq!(fields[4], clues.to_string());
+    }
+}
+
+#[test]
+fn the_same_seed_writes_the_same_bytes_at_one_and_two_threads_and_parts_make_the_whole() {
+    let targets = ["--symmetry", "rot180", "--rating", "3..6.6", "--seed", "17"];
+    let run = |extra: &[&str]| {
+        let mut args = targets.to_vec();
+        args.extend_from_slice(extra);
+        generate(&args)
+    };
+    let one = run(&["-n", "6", "-j", "1"]);
+    assert_eq!(run(&["-n", "6", "-j", "2"]), one);
+    let first = run(&["-n", "2", "-j", "2"]);
+    let rest = run(&["-n", "4", "--start", "2", "-j", "2"]);
+    let mut parts = puzzle_lines(&first);
+    parts.extend(puzzle_lines(&rest));
+    assert_eq!(parts, puzzle_lines(&one));
+    assert!(rest.starts_with("# sudoku generate --count 4 --seed 17 --start 2 --symmetry rot180"));
+}
+
+#[test]
+fn the_yield_is_said_at_the_end() {
+    let output = sudoku(&["generate", "-n", "3", "--clues", "30..40", "--not-minimal"], b"");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    let yield_line = stderr.lines().nth(1).unwrap_or_default();
+    assert!(yield_line.starts_with("yield: 3 of 3 puzzle numbers met the targets"), "{stderr}");
+    assert!(yield_line.contains("core-seconds per puzzle written"), "{stderr}");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(stdout.contains("# 3 of 3 puzzle numbers met the targets within 2000 attempts each"));
+}

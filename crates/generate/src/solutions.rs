@@ -1,0 +1,189 @@
+//! A small board of candidates with the two singles, for the searches that must choose their
+//! own branches: listing solutions in a fixed order ([`solutions`]) and the random probes of
+//! [`crate::estimate`]. The engines answer "how many" and "which first"; neither lets a caller
+//! pick the branch, so these searches walk a board of their own.
+
+use sudoku_core::{Grid, Units};
+
+/// Values and candidates of every cell of one grid; candidates as bits (value `v` is bit
+/// `v - 1`), so every size up to 64×64 fits a word.
+#[derive(Clone)]
+pub(crate) struct Board {
+    pub(crate) values: Vec<u8>,
+    pub(crate) candidates: Vec<u64>,
+}
+
+impl Board {
+    /// The board of `puzzle` with its givens placed and the singles applied; `None` when that
+    /// already breaks it (the puzzle has no solution).
+    pub(crate) fn new(puzzle: &Grid, units: &Units) -> Option<Board> {
+        let side = puzzle.size().side();
+        let full = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
+        let cells = puzzle.size().cells();
+        let mut board = Board { values: vec![0; cells], candidates: vec![full; cells] };
+        for cell in 0..cells {
+            let value = puzzle.get(cell);
+            if value != 0 && !board.place(units, cell, value) {
+                return None;
+            }
+        }
+        board.singles(units).then_some(board)
+    }
+
+    /// Puts `value` in `cell` and takes it from the peers; false when the cell could not hold
+    /// it or a peer is left with no candidate.
+    pub(crate) fn place(&mut self, units: &Units, cell: usize, value: u8) -> bool {
+        let bit = 1u64 << (value - 1);
+        if self.candidates[cell] & bit == 0 {
+            return false;
+        }
+        self.values[cell] = value;
+        self.candidates[cell] = bit;
+        for &peer in units.peers(cell) {
+            let peer = usize::from(peer);
+            if self.values[peer] == 0 {
+                self.candidates[peer] &= !bit;
+                if self.candidates[peer] == 0 {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Applies naked and hidden singles until none is left; false on a contradiction. Neither
+    /// removes a solution, so a search on the board finds the puzzle's solutions and no other.
+    pub(crate) fn singles(&mut self, units: &Units) -> bool {
+        loop {
+            let mut changed = false;
+            for cell in 0..self.values.len() {
+                if self.values[cell] == 0 && self.candidates[cell].count_ones() == 1 {
+                    let value = self.candidates[cell].trailing_zeros() as u8 + 1;
+                    if !self.place(units, cell, value) {
+                        return false;
+                    }
+                    changed = true;
+                }
+            }
+            for unit in 0..units.count() {
+                let mut once = 0u64;
+                let mut more = 0u64;
+                for &cell in units.cells_of(unit) {
+                    let bits = self.candidates[usize::from(cell)];
+                    more |= once & bits;
+                    once |= bits;
+                }
+                let side = units.side();
+                let full = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
+                if once != full {
+                    return false;
+                }
+                let mut hidden = once & !more;
+                while hidden != 0 {
+                    let bit = hidden & hidden.wrapping_neg();
+                    hidden &= hidden - 1;
+                    let Some(&cell) = units
+                        .cells_of(unit)
+                        .iter()
+                        .find(|&&c| self.candidates[usize::from(c)] & bit != 0)
+                    else {
+                        continue;
+                    };
+                    let cell = usize::from(cell);
+                    if self.values[cell] == 0 {
+                        if !self.place(units, cell, bit.trailing_zeros() as u8 + 1) {
+                            return false;
+                        }
+                        changed = true;
+                    }
+                }
+            }
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// The empty cell with the fewest candidates (the first such), or `None` when solved.
+    pub(crate) fn branch_cell(&self) -> Option<usize> {
+        (0..self.values.len())
+            .filter(|&cell| self.values[cell] == 0)
+            .min_by_key(|&cell| self.candidates[cell].count_ones())
+    }
+}
+
+/// The first `limit` solutions of `puzzle` in the order of a search that branches on the first
+/// cell with the fewest candidates, smallest value first: a fixed order, the same on every
+/// machine.
+pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
+    let units = Units::new(puzzle.size());
+    let mut found = Vec::new();
+    if limit == 0 {
+        return found;
+    }
+    if let Some(board) = Board::new(puzzle, &units) {
+        walk(board, &units, puzzle, limit, &mut found);
+    }
+    found
+}
+
+fn walk(board: Board, units: &Units, puzzle: &Grid, limit: usize, found: &mut Vec<Grid>) {
+    let Some(cell) = board.branch_cell() else {
+        found.push(Grid::from_cells(puzzle.size(), &board.values).expect("values in range"));
+        return;
+    };
+    let mut bits = board.candidates[cell];
+    while bits != 0 && found.len() < limit {
+        let value = bits.trailing_zeros() as u8 + 1;
+        bits &= bits - 1;
+        let mut next = board.clone();
+        if next.place(units, cell, value) && next.singles(units) {
+            walk(next, units, puzzle, limit, found);
+        }
+    }
+}
+
+/// SplitMix64: a small fixed generator, so a seed gives the same draws on every machine.
+pub(crate) struct SplitMix(pub(crate) u64);
+
+impl SplitMix {
+    pub(crate) fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use sudoku_core::{Size, check_solution};
+
+    #[test]
+    fn the_empty_four_by_four_has_288_distinct_solutions() {
+        let empty = Grid::empty(Size::from_order(2).unwrap());
+        let mut all = solutions(&empty, 1000);
+        assert_eq!(all.len(), 288);
+        for grid in &all {
+            assert_eq!(check_solution(&empty, grid), Ok(()));
+        }
+        all.sort();
+        all.dedup();
+        assert_eq!(all.len(), 288);
+        assert_eq!(solutions(&empty, 5).len(), 5);
+        assert_eq!(solutions(&empty, 5), solutions(&empty, 1000)[..5]);
+    }
+
+    #[test]
+    fn a_puzzle_with_no_solution_has_none() {
+        let mut puzzle = Grid::empty(Size::from_order(2).unwrap());
+        // Row 1 holds 1 and 2, column 3 holds 3 and 4: r1c3 has no value left.
+        puzzle.set(0, 1);
+        puzzle.set(1, 2);
+        puzzle.set(6, 3);
+        puzzle.set(14, 4);
+        assert!(solutions(&puzzle, 10).is_empty());
+    }
+}
