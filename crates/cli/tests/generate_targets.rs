@@ -38,7 +38,7 @@ fn impossible_targets_are_refused_in_one_line_naming_the_flag() {
         (&["--needs", "fishbone"], &["--needs", "x-wing"]),
         (&["--hardest", "skyscraper"], &["--hardest", "not on this size's ladder"]),
         (&["--pattern", mask, "--symmetry", "rot90"], &["--pattern", "2 clues"]),
-        (&["--rating", "1..2", "--needs", "x-chain"], &["--rating", "X-Chain"]),
+        (&["--rating", "1..2", "--needs", "x-cycle"], &["--rating", "X-Cycle"]),
         (&["--pattern", "no/such/mask.txt"], &["--pattern", "no/such/mask.txt"]),
     ];
     for (args, expected) in cases {

@@ -116,7 +116,7 @@ fn a_band_a_needed_technique_and_a_clue_range_are_met_together() {
 
 #[test]
 fn the_hardest_technique_is_the_one_asked() {
-    let targets = Targets { hardest: Some(Technique::XChain), ..Targets::default() };
+    let targets = Targets { hardest: Some(Technique::XyForcingChain), ..Targets::default() };
     let made = puzzles(&make(8, 0, 2, &targets, 2));
     assert!(!made.is_empty());
     check_common(&made, &targets);
@@ -124,7 +124,7 @@ fn the_hardest_technique_is_the_one_asked() {
     for puzzle in &made {
         assert_eq!(
             rater.rate(puzzle, true).hardest,
-            Some(Technique::XChain),
+            Some(Technique::XyForcingChain),
             "{}",
             puzzle.to_line()
         );

@@ -48,6 +48,29 @@ impl Scale {
             Scale::Explainer => &EXPLAINER,
         }
     }
+
+    /// Every technique a step on this scale may name, in the order of [`Technique::ALL`]: the
+    /// scale's rungs and, where one rung gathers a family of Sudoku Explainer's chains, every
+    /// technique of the family (its static rung finds cycles and forcing chains alike, its
+    /// multiple rung cell and region forcing chains).
+    pub fn names(self) -> Vec<Technique> {
+        Technique::ALL
+            .into_iter()
+            .filter(|&technique| self.techniques().contains(&self.rung_of(technique)))
+            .collect()
+    }
+
+    /// The rung of this scale whose pass finds the steps of `technique`.
+    fn rung_of(self, technique: Technique) -> Technique {
+        match (self, technique) {
+            (
+                Scale::Explainer,
+                Technique::XCycle | Technique::YCycle | Technique::ForcingXChain | Technique::Cycle,
+            ) => Technique::XyForcingChain,
+            (Scale::Explainer, Technique::CellForcingChains) => Technique::RegionForcingChains,
+            _ => technique,
+        }
+    }
 }
 
 /// [`Scale::Workbench`]'s ladder.
@@ -287,6 +310,21 @@ mod tests {
         let workbench = Ladder::new(Options::default());
         assert_eq!(workbench.techniques().len(), WORKBENCH.len() - 1, "all but the rectangle");
         assert!(!workbench.techniques().contains(&Technique::DirectPointing));
+    }
+
+    #[test]
+    fn a_scale_names_the_techniques_its_rungs_find() {
+        let explainer = Scale::Explainer.names();
+        for found in [Technique::XCycle, Technique::ForcingXChain, Technique::CellForcingChains] {
+            assert!(explainer.contains(&found), "{found}");
+        }
+        for absent in [Technique::XChain, Technique::Skyscraper, Technique::CellForcing] {
+            assert!(!explainer.contains(&absent), "{absent}");
+        }
+        let mut workbench = Scale::Workbench.names();
+        let mut rungs = WORKBENCH.to_vec();
+        (workbench.sort(), rungs.sort());
+        assert_eq!(workbench, rungs, "every rung of the workbench finds only its own steps");
     }
 
     #[test]
