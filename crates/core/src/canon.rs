@@ -36,6 +36,8 @@
 use crate::grid::Grid;
 use crate::size::Size;
 
+mod solution;
+
 /// The largest side [`canonical`] handles (9×9).
 const MAX_SIDE: usize = 9;
 /// The largest order [`canonical`] handles.
@@ -97,6 +99,19 @@ pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
     if !supports(size) {
         return None;
     }
+    // A full grid's pattern is the same under every transformation, so both conventions give
+    // the minlex form, which a search of its own finds faster.
+    if size == Size::NINE && solution::is_solution(grid.cells()) {
+        let (form, automorphisms) = solution::canonical(grid.cells());
+        let form = Grid::from_cells(size, &form).expect("labels stay in range");
+        return Some(Canonical { form, automorphisms });
+    }
+    Some(searched(grid, convention))
+}
+
+/// The canonical form by the row-by-row search, which handles every grid of a supported size.
+fn searched(grid: &Grid, convention: Convention) -> Canonical {
+    let size = grid.size();
     let mut search = Search::new(grid, convention);
     let finals = search.run();
     let mut best: Option<[u8; MAX_SIDE * MAX_SIDE]> = None;
@@ -116,7 +131,7 @@ pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
     }
     let best = best.expect("the search keeps at least one transformation");
     let form = Grid::from_cells(size, &best[..size.cells()]).expect("labels stay in range");
-    Some(Canonical { form, automorphisms })
+    Canonical { form, automorphisms }
 }
 
 /// A partial transformation: the source rows of the result's first rows, where each result
@@ -478,6 +493,11 @@ mod tests {
     /// The smallest string over every transformation, tried one by one (each cut at its first
     /// cell larger than the best): the definition, written as plainly as it reads.
     fn brute_force(grid: &Grid) -> Vec<u8> {
+        brute_force_counted(grid).0
+    }
+
+    /// [`brute_force`]'s form and how many transformations give it: the automorphism count.
+    fn brute_force_counted(grid: &Grid) -> (Vec<u8>, u64) {
         let (order, side) = (grid.size().order(), grid.size().side());
         let permutations = |n: usize| -> Vec<Vec<usize>> {
             let mut all = vec![vec![]];
@@ -524,6 +544,7 @@ mod tests {
             }
         }
         let mut best = vec![u8::MAX; side * side];
+        let mut count = 0;
         for transpose in [false, true] {
             for rows in &lines {
                 for cols in &lines {
@@ -550,13 +571,18 @@ mod tests {
                         smaller |= key < best[i];
                         string.push(key);
                     }
-                    if string.len() == side * side && smaller {
-                        best = string;
+                    if string.len() == side * side {
+                        if smaller {
+                            best = string;
+                            count = 1;
+                        } else {
+                            count += 1;
+                        }
                     }
                 }
             }
         }
-        best
+        (best, count)
     }
 
     #[test]
@@ -581,6 +607,59 @@ mod tests {
             canonical(&four, Convention::Minlex).unwrap().form.cells(),
             &brute_force(&four)[..]
         );
+    }
+
+    /// Solution grids: the most symmetric one (every band and stack a cyclic shift of the
+    /// first), one shifted by one between bands, and two drawn by the generator.
+    const GRIDS: [&str; 4] = [
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645",
+        "123456789456789123789123456234567891567891234891234567345678912678912345912345678",
+        "152463798984752613763198452819324567537681924426975831678219345245836179391547286",
+        "671835942843692571952471386496128753187356429235749618568917234329584167714263895",
+    ];
+
+    #[test]
+    fn the_grid_search_finds_the_form_and_automorphisms_trying_every_transformation_finds() {
+        for line in GRIDS {
+            let grid = nine(line);
+            assert!(solution::is_solution(grid.cells()), "{line}");
+            let canon = canonical(&grid, Convention::Minlex).unwrap();
+            let (form, automorphisms) = brute_force_counted(&grid);
+            assert_eq!(canon.form.cells(), &form[..], "{line}");
+            assert_eq!(canon.automorphisms, automorphisms, "{line}");
+        }
+    }
+
+    #[test]
+    fn the_grid_search_agrees_with_the_row_search_on_isomorphs_of_grids() {
+        let mut symmetric = 0;
+        for line in GRIDS {
+            let grid = nine(line);
+            for seed in 0..12 {
+                let image = Symmetry::from_seed(grid.size(), seed).apply(&grid);
+                let general = searched(&image, Convention::Minlex);
+                symmetric += usize::from(general.automorphisms > 1);
+                for convention in [Convention::Minlex, Convention::PatternFirst] {
+                    assert_eq!(canonical(&image, convention).unwrap(), general, "{line} {seed}");
+                }
+            }
+        }
+        // The check covers grids with automorphisms, whose ties the count must add up.
+        assert!(symmetric >= 24, "{symmetric}");
+    }
+
+    #[test]
+    fn only_complete_grids_that_break_no_rule_take_the_grid_search() {
+        let grid = nine(GRIDS[2]);
+        assert!(solution::is_solution(grid.cells()));
+        let mut cells = grid.cells().to_vec();
+        cells.swap(0, 1);
+        assert!(!solution::is_solution(&cells), "a row's values swapped break the columns");
+        cells.swap(0, 1);
+        cells[80] = 0;
+        assert!(!solution::is_solution(&cells), "a blank cell");
+        let rows: Vec<u8> = (0..81).map(|cell| (cell % 9) as u8 + 1).collect();
+        assert!(!solution::is_solution(&rows), "every row alike");
     }
 
     #[test]
