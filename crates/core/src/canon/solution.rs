@@ -127,57 +127,77 @@ fn forward(matching: &[usize; SIDE]) -> usize {
 
 /// Every choice of grid, first two rows and columns whose second row is the smallest.
 fn second_rows(grids: &[[u8; SIDE * SIDE]; 2]) -> SecondRows {
-    // The most values the second row's first box can take from the second stack.
-    let mut most = 0;
-    for grid in grids {
-        for first in 0..SIDE {
-            for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&row| row != first) {
-                let a = forward(&matching(grid, first, second));
-                most = most.max(a.max(3 - a));
-            }
-        }
-    }
-    let mut out = SecondRows { best: Row::MAX, ties: Vec::new() };
+    // Each choice of grid and first two rows, its matching and its `a`.
+    let mut choices = [(0u8, 0u8, 0u8, [0usize; SIDE], 0usize); 36];
+    let mut count = 0;
     for (index, grid) in grids.iter().enumerate() {
         for first in 0..SIDE {
             for second in (first / 3 * 3..first / 3 * 3 + 3).filter(|&row| row != first) {
                 let matching = matching(grid, first, second);
                 let a = forward(&matching);
-                if a.max(3 - a) != most {
-                    continue;
-                }
-                for stacks in &ORDERS {
-                    // The second stack must be the next one cyclically when a gives the most.
-                    let next = (stacks[0] + 1) % 3 == stacks[1];
-                    if next != (a == most) {
-                        continue;
-                    }
-                    let tie = Kept {
-                        grid: index as u8,
-                        first: first as u8,
-                        second: second as u8,
-                        columns: [0; SIDE],
-                    };
-                    orders(&matching, stacks, tie, &mut out);
-                }
+                choices[count] = (index as u8, first as u8, second as u8, matching, a);
+                count += 1;
             }
+        }
+    }
+    // The most values the second row's first box can take from the second stack.
+    let most = choices.iter().map(|choice| choice.4.max(3 - choice.4)).max().unwrap_or(0);
+    let mut out = SecondRows { best: Row::MAX, ties: Vec::new() };
+    for &(grid, first, second, matching, a) in &choices {
+        if a.max(3 - a) != most {
+            continue;
+        }
+        for stacks in &ORDERS {
+            // The second stack must be the next one cyclically when a gives the most.
+            let next = (stacks[0] + 1) % 3 == stacks[1];
+            if next != (a == most) {
+                continue;
+            }
+            let tie = Kept { grid, first, second, columns: [0; SIDE] };
+            orders(&matching, stacks, tie, &mut out);
         }
     }
     out
 }
 
-/// Tries every order of the columns of the second and third stacks of `stacks`, the first
-/// stack's columns sorted, keeping the smallest second rows.
+/// Tries the orders of the columns of the second and third stacks of `stacks` that can give
+/// the smallest first box, the first stack's columns sorted, keeping the smallest second rows.
+///
+/// The first box is smallest when the first-stack columns' matches in the second stack take
+/// its first slots and those in the third stack take its first slots, so the other orders are
+/// skipped. When every match is in the second stack (a band whose second row's boxes are the
+/// first row's shifted by a stack), the second box is smallest only when the matches of the
+/// second stack's columns take the third stack's slots in the same order, which fixes it.
 fn orders(matching: &[usize; SIDE], stacks: &[usize; 3], tie: Kept, out: &mut SecondRows) {
+    // Which columns within the second and third stacks the first stack's columns match.
+    let mut wanted = [0u8; 3];
+    let mut wanted_count = [0usize; 3];
+    for within in 0..3 {
+        let to = matching[stacks[0] * 3 + within];
+        let stack = if to / 3 == stacks[1] { 1 } else { 2 };
+        wanted[stack] |= 1 << (to % 3);
+        wanted_count[stack] += 1;
+    }
+    let leads = |order: &[usize; 3], stack: usize| {
+        order[..wanted_count[stack]].iter().all(|&within| wanted[stack] & (1 << within) != 0)
+    };
+    let shifted = wanted_count[1] == 3;
     let mut position = [0usize; SIDE];
     let mut columns = [0usize; SIDE];
-    for second in &ORDERS {
+    for second in ORDERS.iter().filter(|order| leads(order, 1)) {
         for (slot, &within) in second.iter().enumerate() {
             let col = stacks[1] * 3 + within;
             position[col] = 3 + slot;
             columns[3 + slot] = col;
         }
-        for third in &ORDERS {
+        for third in ORDERS.iter().filter(|order| leads(order, 2)) {
+            if shifted {
+                let follows =
+                    (0..3).all(|slot| matching[columns[3 + slot]] == stacks[2] * 3 + third[slot]);
+                if !follows {
+                    continue;
+                }
+            }
             for (slot, &within) in third.iter().enumerate() {
                 let col = stacks[2] * 3 + within;
                 position[col] = 6 + slot;
@@ -189,17 +209,15 @@ fn orders(matching: &[usize; SIDE], stacks: &[usize; 3], tie: Kept, out: &mut Se
                 (position[matching[col]], col)
             });
             first_box.sort_unstable();
-            let head = pack(first_box.iter().map(|&(value, _)| value), 3);
-            let best_head = out.best >> 24;
-            if head > best_head {
+            let head = pack(first_box.iter().map(|&(value, _)| value));
+            if head > out.best >> 24 {
                 continue;
             }
             for (slot, &(_, col)) in first_box.iter().enumerate() {
                 position[col] = slot;
                 columns[slot] = col;
             }
-            let row =
-                (head << 24) | pack(columns[3..].iter().map(|&col| position[matching[col]]), 6);
+            let row = (head << 24) | pack(columns[3..].iter().map(|&col| position[matching[col]]));
             if row > out.best {
                 continue;
             }
@@ -217,15 +235,8 @@ fn orders(matching: &[usize; SIDE], stacks: &[usize; 3], tie: Kept, out: &mut Se
 }
 
 /// `values` (positions 0..9) as labels 1..=9 in 4-bit fields, the first in the high bits.
-fn pack(values: impl Iterator<Item = usize>, count: usize) -> Row {
-    let mut row = 0;
-    let mut n = 0;
-    for value in values {
-        row = (row << 4) | (value as Row + 1);
-        n += 1;
-    }
-    debug_assert_eq!(n, count);
-    row
+fn pack(values: impl Iterator<Item = usize>) -> Row {
+    values.fold(0, |row, value| (row << 4) | (value as Row + 1))
 }
 
 /// Rows 3 to 9 of the smallest completion of `tie`.
