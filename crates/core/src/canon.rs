@@ -177,6 +177,8 @@ struct Search {
     values: [u8; MAX_SIDE],
     /// How many of the free stacks stay empty in the source row being tried.
     blank_stacks: u8,
+    /// Of each source row of each grid, the columns holding a value.
+    given: [[u16; MAX_SIDE]; 2],
 }
 
 impl Search {
@@ -200,6 +202,13 @@ impl Search {
             kept: Vec::new(),
             values: [0; MAX_SIDE],
             blank_stacks: 0,
+            given: grids.map(|cells| {
+                std::array::from_fn(|row| {
+                    (0..side)
+                        .filter(|&col| row < side && cells[row * side + col] != 0)
+                        .fold(0, |mask, col| mask | 1 << col)
+                })
+            }),
         }
     }
 
@@ -236,7 +245,7 @@ impl Search {
                     } else {
                         band == usize::from(state.band) && state.used_rows & (1 << source) == 0
                     };
-                    if !allowed {
+                    if !allowed || self.cut_early(&state, source) {
                         continue;
                     }
                     let mut next = state;
@@ -250,6 +259,53 @@ impl Search {
             std::mem::swap(&mut current, &mut self.kept);
         }
         current
+    }
+
+    /// Whether source row `source` as the next result row of `state` is sure to be cut: the
+    /// smallest row known is empty up to and including the cell where, however the free
+    /// stacks and columns are placed, this row has its first value. Checked on the rows'
+    /// column masks before any placement is tried, it skips most of the rows a row cannot
+    /// follow.
+    fn cut_early(&self, state: &State, source: usize) -> bool {
+        let (order, side) = (self.order, self.side);
+        let given = self.given[usize::from(state.grid)][source];
+        if given == 0 {
+            return false;
+        }
+        let stack_mask = (1u16 << order) - 1;
+        let in_stack = |stack: usize| given >> (stack * order) & stack_mask;
+        // Free stacks empty in this row go first; then the free stack with the most empty
+        // columns, or, when none is left, the placed stacks' columns in their order.
+        let mut first = 0;
+        let mut most_blank = None;
+        for stack in 0..order {
+            if state.free_stack_set & (1 << stack) != 0 {
+                let values = in_stack(stack).count_ones() as usize;
+                if values == 0 {
+                    first += order;
+                } else {
+                    most_blank = most_blank.max(Some(order - values));
+                }
+            }
+        }
+        if let Some(blank) = most_blank {
+            first += blank;
+        } else {
+            'stacks: for position in usize::from(state.free_stacks)..order {
+                let free = state.free_cols[position];
+                first += (free & !given).count_ones() as usize;
+                if free & given != 0 {
+                    break;
+                }
+                for slot in usize::from(state.free_count[position])..order {
+                    if given & (1 << state.slots[position][slot]) != 0 {
+                        break 'stacks;
+                    }
+                    first += 1;
+                }
+            }
+        }
+        first < side && self.best[..=first].iter().all(|&key| key == 0)
     }
 
     /// Tries source row `source` as the next result row of `state`, over every placement of
