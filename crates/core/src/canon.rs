@@ -30,6 +30,11 @@
 //! stack): swapping them would put an empty cell first where they first differ. So such
 //! columns and stacks are kept as unordered sets, placed only once a row gives them a value.
 //! And the relabelling is decided as the values are met, so it costs nothing to search.
+//! Before any placement, a source row is skipped when its column mask shows that its first
+//! value would come where the smallest row known is still empty.
+//!
+//! A complete 9×9 grid ties on its whole first row under every column order, so it takes a
+//! search of its own (`canon/solution.rs`) that settles the first two rows together.
 //! Orders 2 and 3 (4×4 and 9×9) are supported; from 16×16 on, a full grid's first row alone
 //! ties under (4!)^5 column orders, which this search would try one by one.
 
