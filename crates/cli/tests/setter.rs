@@ -53,6 +53,22 @@ fn every_isomorph_maps_to_the_form_of_its_puzzle() {
     }
 }
 
+/// The most symmetric solution grid (each band and stack a cyclic shift of the first) is its
+/// own form, and 648 of the cell transformations, each with its relabelling, map it to itself.
+#[test]
+fn a_symmetric_grid_and_its_isomorphs_share_its_form_and_automorphism_count() {
+    let grid = "123456789456789123789123456231564897564897231897231564312645978645978312978312645";
+    let mut isomorphs = vec![grid.to_owned()];
+    for seed in ["1", "2", "3", "4"] {
+        isomorphs.extend(lines(&["shuffle", "--seed", seed], &format!("{grid}\n"), 0));
+    }
+    let forms = lines(&["canon", "--automorphisms"], &joined(&isomorphs), 0);
+    assert_eq!(forms.len(), isomorphs.len());
+    for form in &forms {
+        assert_eq!(form, &format!("{grid} 648"), "{isomorphs:?}");
+    }
+}
+
 #[test]
 fn solution_grids_have_forms_too() {
     let puzzles = corpus_lines("generated-10000.txt", 40);
