@@ -393,6 +393,28 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     await setWindow(1280, 1000);
   });
 
+  it("makes a puzzle like this one of the band and symmetry chosen, as sudoku rate rates it", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=explain`);
+    await waitFor("document.getElementById('explain-step').dataset.step === '0'");
+    await run("document.getElementById('like-band').value = '2-basic'; document.getElementById('like-symmetry').value = 'rot180';");
+    await click("like-button");
+    await waitFor("document.getElementById('like-info').textContent.startsWith('Made:') || document.getElementById('like-info').textContent.startsWith('Error')", 120000);
+    const info = await run("return document.getElementById('like-info').textContent;");
+    assert.match(info, /^Made: basic, rot180 symmetry/);
+    const made = (await run("return document.getElementById('puzzle-text').value;")).trim();
+    assert.notEqual(made, PUZZLE, "a new puzzle is loaded");
+    assert.equal(made.length, 81);
+    for (let cell = 0; cell < 81; cell++) {
+      assert.equal(made[cell] === ".", made[80 - cell] === ".", `cell ${cell} and its half turn are both clues or both blank`);
+    }
+    const rated = spawnSync(sudoku, ["rate", "-", "-o", "csv"], { input: `${made}\n`, encoding: "utf8" });
+    assert.equal(rated.status, 0, rated.stderr);
+    const [header, row] = rated.stdout.trim().split("\n").map((line) => line.split(","));
+    const field = (name) => row[header.indexOf(name)];
+    assert.equal(field("solutions"), "1", "one solution");
+    assert.equal(field("band"), "2-basic", "the band sudoku rate gives");
+  });
+
   it("benches a bundled corpus with fast and dlx, and reports the load time", async () => {
     await open(`?puzzle=${PUZZLE}&engines=fast,dlx&view=bench`);
     const ready = Number(await run("return document.body.dataset.readyMs;"));
