@@ -198,6 +198,10 @@ fn write_row(
     if args.format == RateFormat::Table && args.each {
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
+            ("0" | "1" | "2+", GAVE_UP) => format!(
+                "gave up at the chains' work budget after {}; {hardest} before",
+                plural(row.steps as u64, "step")
+            ),
             (_, GAVE_UP) => format!(
                 "gave up counting solutions at the budget of {}",
                 plural(args.budget.0.unwrap_or_default(), "node")
@@ -268,7 +272,7 @@ impl Row {
                 Some(End::Solved) => "solved",
                 Some(End::Stuck) => "stuck",
                 Some(End::Broken) => "broken",
-                None => GAVE_UP,
+                Some(End::GaveUp) | None => GAVE_UP,
             },
             band: rating.map(|rating| Band::of(&rating).name()),
             technique: hardest,
