@@ -228,6 +228,28 @@ mod tests {
     /// as the only value of both of the row's empty cells, and the board breaks.
     const CONTRADICTION: &str = "12....3.........";
 
+    #[test]
+    fn a_puzzle_whose_chains_spend_the_work_budget_gives_up_and_is_not_rated() {
+        // Rated 9.2 by Sudoku Explainer: dynamic forcing chains, thousands of walk steps.
+        let hard = grid_from_line(
+            "6..1...8..53.............4....8...6..9....7....24.........7.3.9....2.5..1........",
+        );
+        let mut asked = Vec::new();
+        let tiny = Rater::of_scale(Scale::Explainer, true).with_work_budget(Some(1_000));
+        let walked = tiny.walk(&hard, &mut counting(Verdict::Exactly(1), &mut asked), |_, _| {});
+        assert_eq!(walked.end, Some(End::GaveUp));
+        assert!(walked.gave_up());
+        assert_eq!(walked.rating(), None, "no ER from a search cut short");
+        // Without the ladder's uniqueness techniques too; the count says what it knows.
+        let without = Rater::of_scale(Scale::Explainer, false).with_work_budget(Some(1_000));
+        let walked = without.walk(&hard, &mut counting(Verdict::Exactly(1), &mut asked), |_, _| {});
+        assert_eq!((walked.end, walked.solutions), (Some(End::GaveUp), Verdict::Exactly(1)));
+        assert_eq!(walked.rating(), None);
+        // With the default budget the same puzzle is rated.
+        let rated = Rater::of_scale(Scale::Explainer, true).rate(&hard, true);
+        assert_eq!((rated.end, rated.difficulty), (End::Solved, 9.2));
+    }
+
     /// A count that answers `verdict` and records the limits it was given.
     fn counting(verdict: Verdict, asked: &mut Vec<Limits>) -> impl FnMut(&Grid, Limits) -> Outcome {
         move |_, limits| {

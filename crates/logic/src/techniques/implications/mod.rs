@@ -322,6 +322,7 @@ fn search(grid: &Marks, group: Group, found: &mut Found) {
 mod tests {
     use super::*;
     use crate::techniques::testing::board_with;
+    use cands::node;
 
     #[test]
     fn an_x_wing_is_the_shortest_x_cycle_and_clears_its_columns() {
@@ -344,6 +345,37 @@ mod tests {
         assert!(step.placements.is_empty());
         // A technique of no family of this module finds nothing here.
         assert_eq!(find(Technique::XyChain, &board), None);
+    }
+
+    #[test]
+    fn nested_levels_rate_as_sudoku_explainer_rates_them_and_name_their_technique() {
+        let levels = [
+            (2, Technique::NestedForcing, 9.5),
+            (3, Technique::NestedMultipleForcing, 10.0),
+            (4, Technique::NestedDynamicForcing, 10.5),
+            (5, Technique::NestedDynamicForcingPlus, 11.0),
+        ];
+        for (level, technique, base) in levels {
+            let group = Group::Nested(level);
+            assert_eq!(Group::of(technique), Some(group));
+            assert_eq!(group.level(), level);
+            assert_eq!(group.base(), base);
+            assert_eq!(technique.difficulty(), base);
+            for kind in [Kind::Contradiction, Kind::Double, Kind::Cell, Kind::Region] {
+                assert_eq!(kind.technique(group), technique);
+                assert_eq!(kind.base(group), base);
+            }
+        }
+        // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
+        let mut found = Found::new(Group::Nested(2));
+        found.offer(Kind::Cell, 9, || (vec![node(0, true)], vec![(0, 2)], Vec::new()));
+        let step = found.step().expect("offered");
+        assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
+        // Walks nest the families Sudoku Explainer nests, lower levels only.
+        assert_eq!(nested::families(2), [Group::Static]);
+        assert_eq!(nested::families(3), [Group::Static, Group::Multiple]);
+        assert_eq!(nested::families(4), [Group::Dynamic]);
+        assert_eq!(nested::families(5), [Group::Dynamic, Group::Nested(2)]);
     }
 
     #[test]

@@ -20,7 +20,7 @@ use super::{Found, Group, search};
 pub(super) type Removal = (usize, Vec<usize>, (u32, u32));
 
 /// The families nested in walks of `level`, in the order they are tried.
-fn families(level: u8) -> &'static [Group] {
+pub(super) fn families(level: u8) -> &'static [Group] {
     match level {
         2 => &[Group::Static],
         3 => &[Group::Static, Group::Multiple],
