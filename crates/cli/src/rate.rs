@@ -38,7 +38,8 @@ pub fn run(args: &RateArgs) -> u8 {
 #[derive(Default)]
 struct RunOutcome {
     bad_input: bool,
-    /// Some puzzle's count gave up at the budget, so it is not rated.
+    /// Some puzzle's count gave up at the budget, or its chains at the work budget, so it is
+    /// not rated.
     gave_up: bool,
 }
 
@@ -66,7 +67,9 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             );
         }
     };
-    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness)
+        .with_budget(args.budget.0)
+        .with_work_budget(args.work_budget.0);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
