@@ -19,9 +19,10 @@ use crate::step::{Step, Technique};
 pub const DEFAULT_BUDGET: u64 = 100_000;
 
 /// The walk steps the chains may spend on one puzzle unless the caller gives another: a
-/// step is a node a walk reaches or expands. Every puzzle up to dynamic forcing chains (+)
-/// needs far less; a puzzle whose nested chains would run for minutes gives up instead.
-pub const DEFAULT_WORK_BUDGET: u64 = 2_000_000_000;
+/// step is a node a walk reaches or expands (some millions a second). Puzzles of the
+/// "hardest" lists whose nested chains stop at the first level need under 20 million; one
+/// whose chains would run for minutes gives up instead.
+pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
 
 /// A run's two ladders (with the techniques that assume one solution, for a puzzle proved to
 /// have one unless they are turned off, and without), the budget of its counts, and the walk
