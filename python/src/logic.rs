@@ -157,7 +157,7 @@ pub fn rate(
             Some(End::Solved) => "solved",
             Some(End::Stuck) => "stuck",
             Some(End::Broken) => "broken",
-            None => "gave-up",
+            Some(End::GaveUp) | None => "gave-up",
         }
         .to_owned(),
         hardest: hardest.map(|t| t.name().to_owned()),
@@ -207,7 +207,7 @@ pub fn explain(
         })
     })?;
     let end = match walked.rating().map(|rating| rating.end) {
-        None => "gave-up",
+        Some(End::GaveUp) | None => "gave-up",
         Some(End::Solved) => "solved",
         Some(End::Stuck) => "stuck",
         Some(End::Broken) => "no-solution",

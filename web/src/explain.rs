@@ -117,7 +117,7 @@ pub fn explain(text: &str) -> Result<Explanation, String> {
             Some(End::Solved) => "solved",
             Some(End::Stuck) => "stuck",
             Some(End::Broken) => "broken",
-            None => "not explained",
+            Some(End::GaveUp) | None => "not explained",
         },
         board: cells_of(&walked.board),
         hardest: walked.hardest.map(Technique::name),

@@ -293,6 +293,12 @@ impl Explanation {
             Some(End::Broken) => {
                 writeln!(out, "No solution: the clues contradict each other.")?;
             }
+            Some(End::GaveUp) => {
+                writeln!(
+                    out,
+                    "Gave up after {steps}{hardest}: the chains spent their work budget."
+                )?;
+            }
         }
         Ok(())
     }
@@ -314,7 +320,7 @@ impl Explanation {
             .collect();
         let hardest = self.hardest();
         let end = match (self.gave_up, self.end) {
-            (Some(_), _) | (None, None) => "gave-up",
+            (Some(_), _) | (None, None | Some(End::GaveUp)) => "gave-up",
             (None, Some(End::Solved)) => "solved",
             (None, Some(End::Stuck)) => "stuck",
             (None, Some(End::Broken)) => "no-solution",
@@ -336,7 +342,7 @@ impl Explanation {
         match self.end {
             Some(End::Solved) => document["solution"] = json!(self.board.grid().to_line()),
             Some(End::Stuck) => document["candidates"] = candidates_json(&self.board),
-            Some(End::Broken) | None => {}
+            Some(End::Broken | End::GaveUp) | None => {}
         }
         document
     }

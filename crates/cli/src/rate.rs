@@ -38,7 +38,8 @@ pub fn run(args: &RateArgs) -> u8 {
 #[derive(Default)]
 struct RunOutcome {
     bad_input: bool,
-    /// Some puzzle's count gave up at the budget, so it is not rated.
+    /// Some puzzle's count gave up at the budget, or its chains at the work budget, so it is
+    /// not rated.
     gave_up: bool,
 }
 
@@ -66,7 +67,9 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             );
         }
     };
-    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness)
+        .with_budget(args.budget.0)
+        .with_work_budget(args.work_budget.0);
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
@@ -198,6 +201,10 @@ fn write_row(
     if args.format == RateFormat::Table && args.each {
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
+            ("0" | "1" | "2+", GAVE_UP) => format!(
+                "gave up at the chains' work budget after {}; {hardest} before",
+                plural(row.steps as u64, "step")
+            ),
             (_, GAVE_UP) => format!(
                 "gave up counting solutions at the budget of {}",
                 plural(args.budget.0.unwrap_or_default(), "node")
@@ -268,7 +275,7 @@ impl Row {
                 Some(End::Solved) => "solved",
                 Some(End::Stuck) => "stuck",
                 Some(End::Broken) => "broken",
-                None => GAVE_UP,
+                Some(End::GaveUp) | None => GAVE_UP,
             },
             band: rating.map(|rating| Band::of(&rating).name()),
             technique: hardest,

@@ -406,3 +406,31 @@ fn streamed_json_of_explain_and_rate_is_the_whole_document_byte_for_byte() {
     let document = assert_whole_document(&sixteen.stdout);
     assert_eq!(document["files"][0]["puzzles"].as_array().unwrap().len(), 1000);
 }
+
+#[test]
+fn rate_gives_up_at_the_chains_work_budget_rather_than_print_an_er_and_exits_1() {
+    let Some(puzzle) = top1465_first() else { return };
+    let rate = |args: &[&str]| {
+        let mut all = vec!["rate"];
+        all.extend_from_slice(args);
+        sudoku(&all, puzzle.as_bytes())
+    };
+    let csv = rate(&["--work-budget", "1000", "-o", "csv"]);
+    assert_eq!(csv.status.code(), Some(1), "{}", text(&csv.stderr));
+    let csv = text(&csv.stdout);
+    let row = csv.lines().nth(1).expect("a row");
+    assert!(row.ends_with(",gave-up,"), "no band: {csv}");
+    assert_eq!(row.split(',').nth(5), Some("1"), "the count finished: {csv}");
+
+    let table = text(&rate(&["--work-budget", "1000", "--each"]).stdout);
+    assert!(table.contains("gave up at the chains' work budget after"), "{table}");
+
+    let json = rate(&["--work-budget", "1000", "-o", "json"]);
+    let json: Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(json["files"][0]["puzzles"][0]["end"], "gave-up");
+
+    // The default budget rates it: chains of Sudoku Explainer's scale, 9.0.
+    let rated = rate(&["-o", "csv"]);
+    assert_eq!(rated.status.code(), Some(0), "{}", text(&rated.stdout));
+    assert!(text(&rated.stdout).lines().nth(1).is_some_and(|row| row.contains(",9,")));
+}

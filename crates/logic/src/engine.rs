@@ -34,7 +34,8 @@ impl Logic {
                 }
                 return outcome.count < limits.max_solutions();
             }
-            End::Stuck => {}
+            // Without a work budget the ladder never gives up; guessing goes on either way.
+            End::Stuck | End::GaveUp => {}
         }
         let Some(cell) = board.fewest_candidates() else { return true };
         let candidates = board.candidates(cell);

@@ -20,7 +20,7 @@ pub struct Options {
 impl Default for Options {
     /// Every technique but those that assume one solution.
     fn default() -> Self {
-        Options { uniqueness: false, up_to: Technique::DynamicForcingPlus }
+        Options { uniqueness: false, up_to: Technique::NestedDynamicForcingPlus }
     }
 }
 
@@ -105,7 +105,7 @@ const WORKBENCH: [Technique; 26] = [
 
 /// [`Scale::Explainer`]'s ladder: Sudoku Explainer's order, where a direct technique comes
 /// before the harder naked single and the chains come last.
-const EXPLAINER: [Technique; 30] = [
+const EXPLAINER: [Technique; 34] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -136,12 +136,18 @@ const EXPLAINER: [Technique; 30] = [
     Technique::RegionForcingChains,
     Technique::DynamicForcing,
     Technique::DynamicForcingPlus,
+    Technique::NestedForcing,
+    Technique::NestedMultipleForcing,
+    Technique::NestedDynamicForcing,
+    Technique::NestedDynamicForcingPlus,
 ];
 
 /// The techniques of a ladder, in the order it tries them.
 #[derive(Clone, Debug)]
 pub struct Ladder {
     techniques: Vec<Technique>,
+    /// The walk steps the chains may spend on one run ([`Ladder::run`]); none: unbounded.
+    work: Option<u64>,
 }
 
 impl Ladder {
@@ -158,7 +164,13 @@ impl Ladder {
             .copied()
             .filter(|&t| t <= options.up_to && (options.uniqueness || !t.assumes_uniqueness()))
             .collect();
-        Ladder { techniques }
+        Ladder { techniques, work: None }
+    }
+
+    /// This ladder with chains that may spend at most `steps` walk steps on a run (unbounded
+    /// for `None`): a run that reaches it ends [`End::GaveUp`].
+    pub fn with_work_budget(self, steps: Option<u64>) -> Ladder {
+        Ladder { work: steps, ..self }
     }
 
     /// The techniques, in the order they are tried.
@@ -180,7 +192,14 @@ impl Ladder {
     /// Applies steps to `board` until it is solved, stuck or broken, giving each step to
     /// `on_step` before it is applied (with the board it applies to).
     pub fn run(&self, board: &mut Board, mut on_step: impl FnMut(&Board, &Step)) -> End {
-        while let Some(step) = self.next_step(board) {
+        techniques::budget::start(self.work);
+        loop {
+            let step = self.next_step(board);
+            // A search cut short may have missed the easiest step: nothing it chose is taken.
+            if techniques::budget::exhausted() {
+                return End::GaveUp;
+            }
+            let Some(step) = step else { break };
             on_step(board, &step);
             board.apply(&step);
         }
@@ -206,6 +225,9 @@ pub enum End {
     /// The board broke: the clues contradict each other (no solution), or a technique that
     /// assumes one solution was used on a puzzle with several.
     Broken,
+    /// The chains spent the ladder's work budget before the next step was known: the path so
+    /// far holds, but the puzzle is not rated.
+    GaveUp,
 }
 
 impl End {

@@ -27,4 +27,4 @@ pub use ladder::{End, Ladder, Options, Path, Rating, Scale};
 pub use notation::digit_list;
 pub use rating::Band;
 pub use step::{Step, Technique, digits};
-pub use walk::{DEFAULT_BUDGET, Rater, Walk};
+pub use walk::{DEFAULT_BUDGET, DEFAULT_WORK_BUDGET, Rater, Walk};

@@ -65,7 +65,11 @@ impl Step {
             | Technique::CellForcingChains
             | Technique::RegionForcingChains
             | Technique::DynamicForcing
-            | Technique::DynamicForcingPlus => {
+            | Technique::DynamicForcingPlus
+            | Technique::NestedForcing
+            | Technique::NestedMultipleForcing
+            | Technique::NestedDynamicForcing
+            | Technique::NestedDynamicForcingPlus => {
                 let _ = write!(text, "{}", chain());
                 if !units.is_empty() {
                     let _ = write!(text, " ({units})");

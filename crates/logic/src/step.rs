@@ -128,11 +128,24 @@ pub enum Technique {
     /// Dynamic forcing chains whose walks also use locked candidates, naked and hidden pairs
     /// and X-wings. Sudoku Explainer's dynamic forcing chains (+).
     DynamicForcingPlus,
+    /// Dynamic forcing chains (+) whose walks, when their links run dry, also take what the
+    /// static forcing chains and cycles find on the board they reduced. Sudoku Explainer's
+    /// first level of nested forcing chains.
+    NestedForcing,
+    /// As [`Technique::NestedForcing`], the multiple (cell and region) forcing chains
+    /// joining the walks too. Sudoku Explainer's second level.
+    NestedMultipleForcing,
+    /// Dynamic forcing chains (+) whose walks use dynamic forcing chains. Sudoku Explainer's
+    /// third level.
+    NestedDynamicForcing,
+    /// Dynamic forcing chains (+) whose walks use dynamic forcing chains and the first level
+    /// of nested chains. Sudoku Explainer's fourth level.
+    NestedDynamicForcingPlus,
 }
 
 impl Technique {
     /// Every technique, easiest first.
-    pub const ALL: [Technique; 44] = [
+    pub const ALL: [Technique; 48] = [
         Technique::FullHouse,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
@@ -177,6 +190,10 @@ impl Technique {
         Technique::RegionForcingChains,
         Technique::DynamicForcing,
         Technique::DynamicForcingPlus,
+        Technique::NestedForcing,
+        Technique::NestedMultipleForcing,
+        Technique::NestedDynamicForcing,
+        Technique::NestedDynamicForcingPlus,
     ];
 
     /// The name used in explanations and reports.
@@ -226,6 +243,14 @@ impl Technique {
             Technique::RegionForcingChains => "Region Forcing Chains",
             Technique::DynamicForcing => "Dynamic Forcing Chain",
             Technique::DynamicForcingPlus => "Dynamic Forcing Chain Plus",
+            Technique::NestedForcing => "Dynamic Forcing Chains (+ Forcing Chains)",
+            Technique::NestedMultipleForcing => {
+                "Dynamic Forcing Chains (+ Multiple Forcing Chains)"
+            }
+            Technique::NestedDynamicForcing => "Dynamic Forcing Chains (+ Dynamic Forcing Chains)",
+            Technique::NestedDynamicForcingPlus => {
+                "Dynamic Forcing Chains (+ Dynamic Forcing Chains (+ Forcing Chains))"
+            }
         }
     }
 
@@ -276,6 +301,10 @@ impl Technique {
             Technique::RegionForcingChains => "region-forcing-chains",
             Technique::DynamicForcing => "dynamic-forcing-chain",
             Technique::DynamicForcingPlus => "dynamic-forcing-chain-plus",
+            Technique::NestedForcing => "nested-forcing-chain",
+            Technique::NestedMultipleForcing => "nested-multiple-forcing-chain",
+            Technique::NestedDynamicForcing => "nested-dynamic-forcing-chain",
+            Technique::NestedDynamicForcingPlus => "nested-dynamic-forcing-chain-plus",
         }
     }
 
@@ -324,6 +353,10 @@ impl Technique {
             Technique::CellForcingChains | Technique::RegionForcingChains => 8.0,
             Technique::DynamicForcing => 8.5,
             Technique::DynamicForcingPlus => 9.0,
+            Technique::NestedForcing => 9.5,
+            Technique::NestedMultipleForcing => 10.0,
+            Technique::NestedDynamicForcing => 10.5,
+            Technique::NestedDynamicForcingPlus => 11.0,
         }
     }
 

@@ -18,6 +18,12 @@ use crate::step::{Step, Technique};
 /// room to spare, while a 36×36 grid whose count would run for hours gives up within seconds.
 pub const DEFAULT_BUDGET: u64 = 100_000;
 
+/// The walk steps the chains may spend on one puzzle unless the caller gives another: a
+/// step is a node a walk reaches or expands (some millions a second). Puzzles of the
+/// "hardest" lists whose nested chains stop at the first level need under 20 million; one
+/// whose chains would run for minutes gives up instead.
+pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
+
 /// A run's two ladders (with the techniques that assume one solution, for a puzzle proved to
 /// have one unless they are turned off, and without), the budget of its counts, and the walk
 /// that picks a ladder for each puzzle ([`Rater::walk`]).
@@ -42,8 +48,10 @@ impl Rater {
     pub fn of_scale(scale: Scale, uniqueness: bool) -> Rater {
         Rater {
             uniqueness,
-            with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() }),
-            without_uniqueness: Ladder::of_scale(scale, Options::default()),
+            with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
+                .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
+            without_uniqueness: Ladder::of_scale(scale, Options::default())
+                .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
             limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
         }
     }
@@ -52,6 +60,16 @@ impl Rater {
     pub fn with_budget(self, budget: Option<u64>) -> Rater {
         let limits = budget.map_or(Limits::UNIQUE, |nodes| Limits::UNIQUE.with_node_budget(nodes));
         Rater { limits, ..self }
+    }
+
+    /// This rater with chains that give up after `steps` walk steps a puzzle (never, for
+    /// `None`): such a puzzle ends [`End::GaveUp`], not rated.
+    pub fn with_work_budget(self, steps: Option<u64>) -> Rater {
+        Rater {
+            with_uniqueness: self.with_uniqueness.with_work_budget(steps),
+            without_uniqueness: self.without_uniqueness.with_work_budget(steps),
+            ..self
+        }
     }
 
     /// The node budget of every count, if any.
@@ -108,6 +126,7 @@ impl Rater {
             match self.without_uniqueness.run(&mut board, &mut take) {
                 End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
                 End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
+                End::GaveUp => (count(puzzle), Some(End::GaveUp)),
                 End::Stuck => {
                     let solutions = count(puzzle);
                     let end =
@@ -153,10 +172,10 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// Whether the count gave up at the budget: nothing is known of the solutions, and the
-    /// puzzle is not rated, even when the path was walked (and got stuck) before the count.
+    /// Whether the count gave up at the budget, or the chains at the work budget: the puzzle
+    /// is not rated, even when the path was walked (and got stuck) before the count.
     pub fn gave_up(&self) -> bool {
-        matches!(self.solutions, Verdict::GaveUp(_))
+        matches!(self.solutions, Verdict::GaveUp(_)) || self.end == Some(End::GaveUp)
     }
 
     /// The puzzle's rating; `None` when it is not rated (its count gave up).
@@ -209,6 +228,28 @@ mod tests {
     /// No solution, with no clue against another: the 3 in the first row's box leaves the 4
     /// as the only value of both of the row's empty cells, and the board breaks.
     const CONTRADICTION: &str = "12....3.........";
+
+    #[test]
+    fn a_puzzle_whose_chains_spend_the_work_budget_gives_up_and_is_not_rated() {
+        // Rated 9.2 by Sudoku Explainer: dynamic forcing chains, thousands of walk steps.
+        let hard = grid_from_line(
+            "6..1...8..53.............4....8...6..9....7....24.........7.3.9....2.5..1........",
+        );
+        let mut asked = Vec::new();
+        let tiny = Rater::of_scale(Scale::Explainer, true).with_work_budget(Some(1_000));
+        let walked = tiny.walk(&hard, &mut counting(Verdict::Exactly(1), &mut asked), |_, _| {});
+        assert_eq!(walked.end, Some(End::GaveUp));
+        assert!(walked.gave_up());
+        assert_eq!(walked.rating(), None, "no ER from a search cut short");
+        // Without the ladder's uniqueness techniques too; the count says what it knows.
+        let without = Rater::of_scale(Scale::Explainer, false).with_work_budget(Some(1_000));
+        let walked = without.walk(&hard, &mut counting(Verdict::Exactly(1), &mut asked), |_, _| {});
+        assert_eq!((walked.end, walked.solutions), (Some(End::GaveUp), Verdict::Exactly(1)));
+        assert_eq!(walked.rating(), None);
+        // With the default budget the same puzzle is rated.
+        let rated = Rater::of_scale(Scale::Explainer, true).rate(&hard, true);
+        assert_eq!((rated.end, rated.difficulty), (End::Solved, 9.2));
+    }
 
     /// A count that answers `verdict` and records the limits it was given.
     fn counting(verdict: Verdict, asked: &mut Vec<Limits>) -> impl FnMut(&Grid, Limits) -> Outcome {

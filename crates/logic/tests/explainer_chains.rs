@@ -149,3 +149,30 @@ fn beyond_nine_by_nine_the_chain_rungs_keep_the_workbench_chains() {
     }
     assert!(chains > 0, "the 16×16 puzzles take the workbench's chains");
 }
+
+/// The walk steps each hardest puzzle's chains may take in the test below.
+const WORK: u64 = 20_000_000;
+
+#[test]
+fn every_step_of_nested_chains_on_the_hardest_puzzles_is_sound() {
+    let beside = ["../../../shared", "../../../../shared"].map(|dir| {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).join("corpora/hardest-1106.txt")
+    });
+    let Some(hardest) = beside.iter().find(|path| path.exists()) else {
+        eprintln!("skipped: ../shared/corpora/hardest-1106.txt is absent");
+        return;
+    };
+    // A budget that bounds the test's time: a puzzle may give up, never take an unsound step.
+    let ladder = explainer().with_work_budget(Some(WORK));
+    let mut nested = 0;
+    for line in puzzles(hardest, 3) {
+        let (rating, end, used) = walk_soundly(&ladder, &line);
+        assert!(matches!(end, End::Solved | End::GaveUp), "{line}: {end:?}");
+        assert_ne!(end, End::Stuck, "{line}: nested chains leave nothing needing a guess");
+        if used.iter().any(|&t| t >= Technique::NestedForcing) {
+            nested += 1;
+            assert!(rating >= 9.5, "{line}: {rating}");
+        }
+    }
+    eprintln!("{nested} of 3 puzzles took nested steps within the budget");
+}

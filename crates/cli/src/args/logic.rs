@@ -13,9 +13,10 @@ pub(super) const RATE_HELP: &str = "\
 Each puzzle is solved by Sudoku Explainer's ladder of human techniques, in its order (direct
 pointing and hidden pairs among the singles, unique loops, BUG, aligned exclusions, then
 chains), starting again from the first after every step. Its rating is the difficulty of the
-hardest step on Sudoku Explainer's scale (1.0 full house ... 9.0 dynamic forcing chains;
-chains, unique loops and BUG types rate more for longer chains and loops and bigger sets); a
-puzzle on which every technique is stuck (one that needs nested forcing chains) needs guessing. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
+hardest step on Sudoku Explainer's scale (1.0 full house ... 9.0 dynamic forcing chains, 9.5
+to 11.0 nested forcing chains; chains, unique loops and BUG types rate more for longer chains
+and loops and bigger sets). The chains of one puzzle may take at most --work-budget STEPS walk
+steps: a puzzle that reaches it gave up, and is not rated. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
 kites, W-wings and colouring, which Sudoku Explainer rates as chains. Techniques that assume one
 solution (unique rectangles and loops, BUG) are used only on puzzles whose solution was proved
 unique, and never with --no-uniqueness.
@@ -33,7 +34,8 @@ summary after its puzzles. Timing goes to standard error.
 
 Exit codes:
   0  every puzzle was rated
-  1  some puzzle's count gave up at the node budget: it is not rated
+  1  some puzzle's count gave up at the node budget, or its chains at the work budget: it is
+     not rated
   2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
      written";
 
@@ -62,6 +64,11 @@ pub struct RateArgs {
     /// or `none`; such a puzzle is not rated (see below).
     #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
+
+    /// Give up rating a puzzle once its chains have taken this many walk steps (a positive
+    /// number), or `none`; such a puzzle is not rated, its end gave-up.
+    #[arg(long, value_name = "STEPS", default_value = DEFAULT_WORK_BUDGET, value_parser = parse_budget)]
+    pub work_budget: NodeBudget,
 
     /// Worker threads; by default one per core, at most 256 (or the number of cores, when
     /// more).
@@ -146,11 +153,17 @@ pub enum ExplainFormat {
 /// run for hours gives up within seconds.
 pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
 
+/// The work budget of `sudoku rate`'s chains for one puzzle, in walk steps
+/// ([`sudoku_logic::DEFAULT_WORK_BUDGET`], which a test checks).
+pub const DEFAULT_WORK_BUDGET: &str = "100000000";
+
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_default_budget_of_the_command_line_is_the_walks() {
         let budget = super::DEFAULT_LOGIC_BUDGET.parse::<u64>();
         assert_eq!(budget, Ok(sudoku_logic::DEFAULT_BUDGET));
+        let work = super::DEFAULT_WORK_BUDGET.parse::<u64>();
+        assert_eq!(work, Ok(sudoku_logic::DEFAULT_WORK_BUDGET));
     }
 }

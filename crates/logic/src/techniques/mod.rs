@@ -10,6 +10,8 @@ mod chains;
 mod fish;
 mod forcing;
 mod implications;
+
+pub(crate) use implications::budget;
 mod locked;
 mod single_digit;
 mod singles;
@@ -66,7 +68,11 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         | Technique::CellForcingChains
         | Technique::RegionForcingChains
         | Technique::DynamicForcing
-        | Technique::DynamicForcingPlus => match implications::Group::of(technique) {
+        | Technique::DynamicForcingPlus
+        | Technique::NestedForcing
+        | Technique::NestedMultipleForcing
+        | Technique::NestedDynamicForcing
+        | Technique::NestedDynamicForcingPlus => match implications::Group::of(technique) {
             _ if board.size().side() == 9 => implications::find(technique, board),
             Some(group) => beyond_nine(group, board),
             None => None,
@@ -85,7 +91,7 @@ fn beyond_nine(group: implications::Group, board: &Board) -> Option<Step> {
         }
         implications::Group::Nishio => forcing::contradiction(board),
         implications::Group::Multiple => forcing::cell_forcing(board),
-        implications::Group::Dynamic | implications::Group::DynamicPlus => None,
+        _ => None,
     }
 }
 

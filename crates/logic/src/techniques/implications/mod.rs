@@ -17,10 +17,12 @@
 //! Sudoku Explainer takes.
 
 mod advanced;
+pub(crate) mod budget;
 mod cands;
 mod links;
 mod marks;
 mod multiple;
+mod nested;
 mod propagate;
 mod unary;
 
@@ -44,6 +46,9 @@ pub(super) enum Group {
     Dynamic,
     /// As [`Group::Dynamic`], the simple techniques joining the walks.
     DynamicPlus,
+    /// As [`Group::DynamicPlus`], chains of lower families joining the walks too: Sudoku
+    /// Explainer's nesting level, 2 to 5 (1 is [`Group::DynamicPlus`]).
+    Nested(u8),
 }
 
 impl Group {
@@ -59,6 +64,10 @@ impl Group {
             Technique::CellForcingChains | Technique::RegionForcingChains => Group::Multiple,
             Technique::DynamicForcing => Group::Dynamic,
             Technique::DynamicForcingPlus => Group::DynamicPlus,
+            Technique::NestedForcing => Group::Nested(2),
+            Technique::NestedMultipleForcing => Group::Nested(3),
+            Technique::NestedDynamicForcing => Group::Nested(4),
+            Technique::NestedDynamicForcingPlus => Group::Nested(5),
             _ => return None,
         })
     }
@@ -71,6 +80,17 @@ impl Group {
             Group::Multiple => 8.0,
             Group::Dynamic => 8.5,
             Group::DynamicPlus => 9.0,
+            Group::Nested(level) => nested_base(level),
+        }
+    }
+
+    /// Sudoku Explainer's nesting level of the group's walks: 0 without the simple
+    /// techniques, 1 with them, 2 to 5 with chains of lower families too.
+    fn level(self) -> u8 {
+        match self {
+            Group::DynamicPlus => 1,
+            Group::Nested(level) => level,
+            _ => 0,
         }
     }
 }
@@ -115,6 +135,10 @@ impl Kind {
             (Group::Multiple, Kind::Region) => Technique::RegionForcingChains,
             (Group::Multiple, _) => Technique::CellForcingChains,
             (Group::DynamicPlus, _) => Technique::DynamicForcingPlus,
+            (Group::Nested(2), _) => Technique::NestedForcing,
+            (Group::Nested(3), _) => Technique::NestedMultipleForcing,
+            (Group::Nested(4), _) => Technique::NestedDynamicForcing,
+            (Group::Nested(_), _) => Technique::NestedDynamicForcingPlus,
             _ => Technique::DynamicForcing,
         }
     }
@@ -128,6 +152,12 @@ impl Kind {
             _ => group.base(),
         }
     }
+}
+
+/// The base difficulty of nested forcing chains of `level` (2 to 5): 9.5, then half a point
+/// a level.
+fn nested_base(level: u8) -> f64 {
+    9.5 + 0.5 * f64::from(level.saturating_sub(2))
 }
 
 /// The tenths a chain of `complexity` adds to its base difficulty: one each time the
@@ -155,20 +185,40 @@ fn float_difficulty(base: f64, tenths: u8) -> f64 {
 pub(super) struct Found {
     group: Group,
     best: Option<Best>,
+    /// Every step offered, when the group runs as a rule inside another family's walks
+    /// (which take what all of them find, not only the easiest).
+    all: Option<Vec<Best>>,
 }
 
-struct Best {
+pub(super) struct Best {
     key: (f64, u32, u8),
     kind: Kind,
     tenths: u8,
-    nodes: Vec<usize>,
-    eliminations: Vec<(usize, u8)>,
-    placements: Vec<(usize, u8)>,
+    pub(super) nodes: Vec<usize>,
+    pub(super) eliminations: Vec<(usize, u8)>,
+    pub(super) placements: Vec<(usize, u8)>,
+}
+
+impl Best {
+    /// The step's complexity, nested chains included.
+    pub(super) fn complexity(&self) -> u32 {
+        self.key.1
+    }
 }
 
 impl Found {
     fn new(group: Group) -> Found {
-        Found { group, best: None }
+        Found { group, best: None, all: None }
+    }
+
+    /// A finder that keeps every step offered.
+    fn collecting(group: Group) -> Found {
+        Found { group, best: None, all: Some(Vec::new()) }
+    }
+
+    /// Every step offered, if collecting.
+    fn into_all(self) -> Vec<Best> {
+        self.all.unwrap_or_default()
     }
 
     fn key(&self, kind: Kind, complexity: u32) -> (f64, u32, u8) {
@@ -177,6 +227,9 @@ impl Found {
     }
 
     fn beats(&self, key: (f64, u32, u8)) -> bool {
+        if self.all.is_some() {
+            return true;
+        }
         self.best.as_ref().is_none_or(|best| {
             key.0 < best.key.0
                 || (key.0 == best.key.0
@@ -192,7 +245,7 @@ impl Found {
     /// The greatest complexity a step of `kind` may have to be easier than the best so far:
     /// a walk for steps of that kind need go no deeper.
     pub(super) fn reach(&self, kind: Kind) -> u32 {
-        if self.best.is_none() {
+        if self.best.is_none() || self.all.is_some() {
             return u32::MAX;
         }
         (1..).take_while(|&complexity| self.worth_trying(kind, complexity)).last().unwrap_or(0)
@@ -211,7 +264,11 @@ impl Found {
         if self.beats(key) {
             let (nodes, eliminations, placements) = make();
             let tenths = length_tenths(complexity);
-            self.best = Some(Best { key, kind, tenths, nodes, eliminations, placements });
+            let best = Best { key, kind, tenths, nodes, eliminations, placements };
+            match &mut self.all {
+                Some(all) => all.push(best),
+                None => self.best = Some(best),
+            }
         }
     }
 
@@ -240,26 +297,32 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     let group = Group::of(technique)?;
     let grid = Marks::of(board)?;
     let mut found = Found::new(group);
+    search(&grid, group, &mut found);
+    found.step()
+}
+
+/// Gives `found` the steps of `group` on `grid`.
+fn search(grid: &Marks, group: Group, found: &mut Found) {
     match group {
         Group::Static => {
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for c in 0..cands::CANDIDATES {
                     let (cell, value) = cell_value(c);
                     if grid.count(cell) > 1 && grid.has(cell, value) {
-                        unary::unary(&grid, c, y, x, &mut found);
+                        unary::unary(grid, c, y, x, found);
                     }
                 }
             }
         }
-        _ => multiple::multiple(&grid, group, &mut found),
+        _ => multiple::multiple(grid, group, found),
     }
-    found.step()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::techniques::testing::board_with;
+    use cands::node;
 
     #[test]
     fn an_x_wing_is_the_shortest_x_cycle_and_clears_its_columns() {
@@ -282,6 +345,37 @@ mod tests {
         assert!(step.placements.is_empty());
         // A technique of no family of this module finds nothing here.
         assert_eq!(find(Technique::XyChain, &board), None);
+    }
+
+    #[test]
+    fn nested_levels_rate_as_sudoku_explainer_rates_them_and_name_their_technique() {
+        let levels = [
+            (2, Technique::NestedForcing, 9.5),
+            (3, Technique::NestedMultipleForcing, 10.0),
+            (4, Technique::NestedDynamicForcing, 10.5),
+            (5, Technique::NestedDynamicForcingPlus, 11.0),
+        ];
+        for (level, technique, base) in levels {
+            let group = Group::Nested(level);
+            assert_eq!(Group::of(technique), Some(group));
+            assert_eq!(group.level(), level);
+            assert_eq!(group.base(), base);
+            assert_eq!(technique.difficulty(), base);
+            for kind in [Kind::Contradiction, Kind::Double, Kind::Cell, Kind::Region] {
+                assert_eq!(kind.technique(group), technique);
+                assert_eq!(kind.base(group), base);
+            }
+        }
+        // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
+        let mut found = Found::new(Group::Nested(2));
+        found.offer(Kind::Cell, 9, || (vec![node(0, true)], vec![(0, 2)], Vec::new()));
+        let step = found.step().expect("offered");
+        assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
+        // Walks nest the families Sudoku Explainer nests, lower levels only.
+        assert_eq!(nested::families(2), [Group::Static]);
+        assert_eq!(nested::families(3), [Group::Static, Group::Multiple]);
+        assert_eq!(nested::families(4), [Group::Dynamic]);
+        assert_eq!(nested::families(5), [Group::Dynamic, Group::Nested(2)]);
     }
 
     #[test]

@@ -33,7 +33,7 @@ pub(super) fn multiple(grid: &Marks, group: Group, found: &mut Found) {
     let nishio = group == Group::Nishio;
     let dynamic = group != Group::Multiple;
     let several = !nishio;
-    let mode = Mode { y_links: !nishio, dynamic, advanced: group == Group::DynamicPlus };
+    let mode = Mode { y_links: !nishio, dynamic, level: group.level() };
     let mut cache = Cache { grid, mode, on: (0..729).map(|_| None).collect() };
     for cell in 0..81 {
         let count = grid.count(cell);

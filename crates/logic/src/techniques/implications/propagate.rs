@@ -7,12 +7,18 @@
 //! and houses those removals emptied; a link that needed them rests on them too, which makes
 //! its chain longer (and the step harder), as on Sudoku Explainer's scale. With `advanced`,
 //! when the links are exhausted, the simple techniques (locked candidates, pairs, X-wing)
-//! are tried on that copy and what they remove is turned off too.
+//! are tried on that copy and what they remove is turned off too; at a nesting level above
+//! one, when those find nothing either, the chains of lower families are ([`nested`]).
+//!
+//! Every walk spends the thread's work budget ([`budget`]): a step a node. A walk that finds
+//! the budget spent stops where it is, and the search that asked for it must not be trusted.
 
 use super::advanced;
+use super::budget;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
 use super::links::{MAX_PARENTS, OnLink, off_to_on, on_to_off};
 use super::marks::Marks;
+use super::nested;
 
 /// How a walk follows links.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -22,8 +28,9 @@ pub(super) struct Mode {
     pub(super) y_links: bool,
     /// Whether removals change the board the later links read.
     pub(super) dynamic: bool,
-    /// Whether the simple techniques join in when the links run dry (dynamic chains "(+)").
-    pub(super) advanced: bool,
+    /// Sudoku Explainer's nesting level: 0, links only; 1, the simple techniques join in
+    /// when the links run dry (dynamic chains "(+)"); 2 to 5, chains of lower families too.
+    pub(super) level: u8,
 }
 
 /// What an assumption implies: the candidates turned on and off, in the order reached, each
@@ -40,6 +47,9 @@ pub(super) struct Implications {
     /// Per reached node, where its parents lie in `parents` and how many.
     spans: Vec<(u32, u16)>,
     parents: Vec<u16>,
+    /// Per reached node, the nested chain it was derived by, if any: an identifier (zero:
+    /// none) and that chain's complexity, which every chain resting on the node carries too.
+    nested: Vec<(u32, u32)>,
     /// The two nodes of a candidate found both on and off, if any; the walk stopped there.
     pub(super) contradiction: Option<(usize, usize)>,
 }
@@ -54,6 +64,7 @@ impl Implications {
             slot: vec![0; NODES],
             spans: Vec::new(),
             parents: Vec::new(),
+            nested: Vec::new(),
             contradiction: None,
         }
     }
@@ -62,6 +73,7 @@ impl Implications {
     fn record(&mut self, n: usize, parents: &[u16]) {
         self.spans.push((self.parents.len() as u32, parents.len() as u16));
         self.parents.extend_from_slice(parents);
+        self.nested.push((0, 0));
         self.slot[n] = self.spans.len() as u32;
     }
 
@@ -89,17 +101,34 @@ impl Implications {
         }
     }
 
-    /// The number of distinct nodes node `n` rests on, itself included: Sudoku Explainer's
-    /// measure of a chain's length.
+    /// The number of distinct nodes node `n` rests on, itself included, plus the complexity
+    /// of each distinct nested chain among them: Sudoku Explainer's measure of a chain's
+    /// length.
     pub(super) fn ancestors(&self, n: usize) -> u32 {
         let mut seen = NodeSet::EMPTY;
         let mut stack = vec![n as u16];
         seen.insert(n);
         let mut count = 1;
+        let mut chains: Vec<u32> = Vec::new();
+        let mut nest = |node: usize, count: &mut u32| {
+            if let Some(&(id, complexity)) = self
+                .slot
+                .get(node)
+                .filter(|&&s| s != 0)
+                .and_then(|&s| self.nested.get(s as usize - 1))
+                && id != 0
+                && !chains.contains(&id)
+            {
+                chains.push(id);
+                *count += complexity;
+            }
+        };
+        nest(n, &mut count);
         while let Some(next) = stack.pop() {
             for &parent in self.parents_of(usize::from(next)) {
                 if seen.insert(usize::from(parent)) {
                     count += 1;
+                    nest(usize::from(parent), &mut count);
                     stack.push(parent);
                 }
             }
@@ -133,7 +162,11 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
     let (mut next_on, mut next_off) = (0, 0);
     let mut offs = Vec::new();
     let mut ons: Vec<OnLink> = Vec::new();
+    let mut chains = 0u32;
     loop {
+        if !budget::spend() {
+            return found;
+        }
         if next_on < found.on_order.len() {
             let c = usize::from(found.on_order[next_on]);
             next_on += 1;
@@ -172,17 +205,31 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                     found.add(node(link.cand, true), parents);
                 }
             }
-        } else if mode.advanced {
-            let removals = advanced::removals(source, &grid);
+        } else if mode.level > 0 {
+            let mut removals: Vec<nested::Removal> = advanced::removals(source, &grid)
+                .into_iter()
+                .map(|(off, parents)| (off, parents, (0, 0)))
+                .collect();
+            if removals.is_empty() && mode.level > 1 {
+                removals = nested::removals(source, &grid, mode.level);
+            }
             let mut any = false;
-            for (off, parents) in removals {
+            let mut most = 0;
+            for (off, parents, (chain, complexity)) in removals {
                 if !found.off.has(off) {
                     let parents: Vec<u16> =
                         parents.iter().map(|&p| node(p, false) as u16).collect();
                     found.add(node(off, false), &parents);
+                    if chain > 0 {
+                        // Numbered anew by each call: offset past the walk's earlier chains.
+                        *found.nested.last_mut().expect("just added") =
+                            (chains + chain, complexity);
+                        most = most.max(chain);
+                    }
                     any = true;
                 }
             }
+            chains += most;
             if !any {
                 return found;
             }
