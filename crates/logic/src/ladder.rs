@@ -345,7 +345,8 @@ mod tests {
         }
         let mut workbench = Scale::Workbench.names();
         let mut rungs = WORKBENCH.to_vec();
-        (workbench.sort(), rungs.sort());
+        workbench.sort();
+        rungs.sort();
         assert_eq!(workbench, rungs, "every rung of the workbench finds only its own steps");
     }
 
