@@ -47,8 +47,10 @@ fn timing_passes_take_turns_between_engines() {
     run_options.timing = Schedule::Repeat(3);
     let report = sudoku_bench::run(std::slice::from_ref(&corpus), &run_options).unwrap();
     assert!(report.records.iter().all(|record| record.passes == 3));
-    assert_eq!(
-        *PASS_STARTS.lock().unwrap(),
-        ["first", "second", "first", "second", "first", "second"]
-    );
+    // A batch the scheduler preempted is solved again (the clock's retiming), so a pass may
+    // start its first puzzle more than once in a row on a busy machine: the turns are what
+    // count.
+    let mut starts = PASS_STARTS.lock().unwrap().clone();
+    starts.dedup();
+    assert_eq!(starts, ["first", "second", "first", "second", "first", "second"]);
 }

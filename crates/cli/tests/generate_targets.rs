@@ -32,7 +32,7 @@ fn impossible_targets_are_refused_in_one_line_naming_the_flag() {
     let mask = mask.to_str().unwrap();
     let cases: [(&[&str], &[&str]); 9] = [
         (&["--clues", "10..16"], &["--clues", "17"]),
-        (&["--rating", "11..12"], &["--rating", "outside the scale"]),
+        (&["--rating", "12.5..13"], &["--rating", "outside the scale"]),
         (&["--rating", "hard"], &["--rating", "5-forcing"]),
         (&["--symmetry", "spiral"], &["--symmetry", "rot90"]),
         (&["--needs", "fishbone"], &["--needs", "x-wing"]),
