@@ -166,8 +166,9 @@ def test_rate_and_explain_agree(shipped: np.ndarray) -> None:
     for index in (0, 1, 2):
         rating = sw.rate(shipped[index])
         path = sw.explain(shipped[index])
-        assert rating.steps == len(path.steps) and rating.hardest == path.hardest
-        assert rating.solutions == path.solutions == "1"
+        # rate climbs Sudoku Explainer's scale, explain the workbench's: the same puzzle,
+        # counted alike, solved by both.
+        assert rating.solutions == path.solutions == "1" and rating.end == path.end
         if path.end == "solved":
             assert path.solution is not None and is_solution(shipped[index].tolist(), path.solution.cells)
         for step in path.steps:

@@ -38,8 +38,11 @@ def test_isomorphs_share_a_form_and_forms_are_their_own() -> None:
 
 
 def test_candidates_are_the_union_of_the_solutions() -> None:
-    puzzle = "." + shipped(1)[0][1:]
-    puzzle = "".join("." if i < 12 else s for i, s in enumerate(puzzle))
+    # The first puzzle of the shipped file without its first four givens: some hundreds or
+    # thousands of solutions, all of them listed.
+    given = shipped(1)[0]
+    removed = [i for i, s in enumerate(given) if s != "."][:4]
+    puzzle = "".join("." if i in removed else s for i, s in enumerate(given))
     every = sw.solutions(puzzle, limit=100_000)
     assert 1 < len(every) < 100_000
     marks = sw.candidates(puzzle)

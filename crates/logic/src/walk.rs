@@ -50,8 +50,20 @@ impl Rater {
             uniqueness,
             with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
                 .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
-            without_uniqueness: Ladder::of_scale(scale, Options::default())
-                .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
+            // A puzzle not proved to have one solution is not rated on Sudoku Explainer's
+            // scale, only walked: its chains, which search long for nothing on a board with
+            // several solutions, are left out there.
+            without_uniqueness: Ladder::of_scale(
+                scale,
+                Options {
+                    uniqueness: false,
+                    up_to: match scale {
+                        Scale::Explainer => Technique::AlignedTripleExclusion,
+                        Scale::Workbench => Options::default().up_to,
+                    },
+                },
+            )
+            .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
             limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
         }
     }
