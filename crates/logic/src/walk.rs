@@ -50,16 +50,16 @@ impl Rater {
             uniqueness,
             with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
                 .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
-            // A puzzle not proved to have one solution is not rated on Sudoku Explainer's
-            // scale, only walked: its chains, which search long for nothing on a board with
-            // several solutions, are left out there.
+            // With uniqueness techniques, this ladder walks only puzzles not proved to have
+            // one solution, which Sudoku Explainer's scale does not rate: its chains, which
+            // search long for nothing on a board with several solutions, are left out there.
             without_uniqueness: Ladder::of_scale(
                 scale,
                 Options {
                     uniqueness: false,
                     up_to: match scale {
-                        Scale::Explainer => Technique::AlignedTripleExclusion,
-                        Scale::Workbench => Options::default().up_to,
+                        Scale::Explainer if uniqueness => Technique::AlignedTripleExclusion,
+                        _ => Options::default().up_to,
                     },
                 },
             )
