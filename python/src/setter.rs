@@ -87,7 +87,13 @@ pub fn candidates(
         .map(|cell| {
             let values = found.values(cell);
             match &found.counts {
-                None => values.into_pyobject(py).map(|list| list.into_any().unbind()),
+                // Widened, so that the values come out as a list of ints (bytes would not).
+                None => values
+                    .into_iter()
+                    .map(u32::from)
+                    .collect::<Vec<u32>>()
+                    .into_pyobject(py)
+                    .map(|list| list.into_any().unbind()),
                 Some(counts) => values
                     .into_iter()
                     .zip(counts[cell].iter().copied())
