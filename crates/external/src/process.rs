@@ -1127,8 +1127,13 @@ mod tests {
         wrapper.kill();
         assert!(gone(pid), "the grandchild {pid} that left its group outlived the program");
 
-        // Forked away at once (`setsid -f`), holding the output of a program that answered.
-        let script = "setsid -f sh -c 'echo $$ >&2; exec sleep 1000'; sleep 0.2; echo answer";
+        // Left in the background in a session of its own, holding the output of a program that
+        // answered and exited. The program says its id and waits until it has left the group
+        // (field 5 of its stat), so that it is adopted by this process only when the program
+        // exits: before that no collection (another test's) can take it.
+        let script = "setsid sleep 1000 & p=$!; echo $p >&2; i=0; \
+                      while [ \"$(cut -d' ' -f5 /proc/$p/stat)\" != \"$p\" ] && [ $i -lt 600 ]; \
+                      do sleep 0.05; i=$((i+1)); done; echo answer";
         let finished = run(&sh(script), "", Duration::from_secs(60), 1000).unwrap();
         assert_eq!(finished.output, "answer\n");
         let pid: u32 = finished.stderr_tail.trim_matches('\'').parse().unwrap();
