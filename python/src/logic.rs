@@ -27,8 +27,12 @@ pub struct Rating {
     hardest: Option<String>,
     /// Its short machine name (`x-wing`).
     hardest_key: Option<String>,
-    /// Its difficulty, on Sudoku Explainer's scale (0.0 when no step was taken).
+    /// Its difficulty, on Sudoku Explainer's scale (0.0 when no step was taken): the ER.
     difficulty: f64,
+    /// The hardest difficulty up to the first placement: Sudoku Explainer's EP.
+    pearl: f64,
+    /// The first step's difficulty: Sudoku Explainer's ED.
+    diamond: f64,
     /// Steps taken.
     steps: usize,
     /// The difficulty band (`easy` ... `extreme`; `None` when not rated).
@@ -41,8 +45,10 @@ pub struct Rating {
 impl Rating {
     fn __repr__(&self) -> String {
         format!(
-            "Rating(difficulty={:.1}, hardest={}, end='{}', steps={}, band={})",
+            "Rating(difficulty={:.1}, pearl={:.1}, diamond={:.1}, hardest={}, end='{}', steps={}, band={})",
             self.difficulty,
+            self.pearl,
+            self.diamond,
             python_text(self.hardest.as_deref()),
             self.end,
             self.steps,
@@ -163,6 +169,8 @@ pub fn rate(
         hardest: hardest.map(|t| t.name().to_owned()),
         hardest_key: hardest.map(|t| t.key().to_owned()),
         difficulty: walked.difficulty,
+        pearl: walked.pearl,
+        diamond: walked.diamond,
         steps: walked.steps,
         band: rating.map(|rating| Band::of(&rating).name().to_owned()),
         clues: grid.clue_count(),

@@ -215,7 +215,14 @@ fn write_row(
                 "needs guessing after {}; {hardest} before",
                 plural(row.steps as u64, "step")
             ),
-            _ => format!("{:.1} {hardest}, {}", row.difficulty, plural(row.steps as u64, "step")),
+            // As the puzzle community writes Sudoku Explainer's ratings: ER/EP/ED.
+            _ => format!(
+                "{:.1}/{:.1}/{:.1} {hardest}, {}",
+                row.difficulty,
+                row.pearl,
+                row.diamond,
+                plural(row.steps as u64, "step")
+            ),
         };
         writeln!(out, "{}: puzzle {}, line {}: {what}", row.file, row.number, row.line)
             .map_err(output_failed)?;
@@ -241,7 +248,12 @@ struct Row {
     hardest: Option<&'static str>,
     /// Its machine name.
     hardest_key: Option<&'static str>,
+    /// The rating: Sudoku Explainer's ER, the hardest step's difficulty.
     difficulty: f64,
+    /// Sudoku Explainer's EP: the hardest difficulty up to the first placement.
+    pearl: f64,
+    /// Sudoku Explainer's ED: the first step's difficulty.
+    diamond: f64,
     steps: usize,
     /// `solved`, `stuck` (needs guessing), `broken` (no solution) or `gave-up` (the count gave
     /// up at the budget: not rated).
@@ -278,6 +290,8 @@ impl Row {
                 Some(End::GaveUp) | None => GAVE_UP,
             },
             band: rating.map(|rating| Band::of(&rating).name()),
+            pearl: walked.pearl,
+            diamond: walked.diamond,
             technique: hardest,
         }
     }

@@ -78,7 +78,14 @@ fn ratings_written_are_those_rate_gives_and_meet_the_target() {
         let er: f64 = fields[1].split('/').next().unwrap().parse().unwrap();
         assert!((2.5..=4.2).contains(&er), "{line}");
         lines.push(fields[0]);
-        written.push((er, fields[2].to_owned(), fields[3].to_owned(), fields[4].to_owned()));
+        let triple = fields[1].to_owned();
+        written.push((
+            er,
+            triple,
+            fields[2].to_owned(),
+            fields[3].to_owned(),
+            fields[4].to_owned(),
+        ));
     }
     assert!(!lines.is_empty(), "{text}");
     std::fs::write(&puzzles, lines.join("\n") + "\n").unwrap();
@@ -86,13 +93,16 @@ fn ratings_written_are_those_rate_gives_and_meet_the_target() {
     let rated = String::from_utf8(rated.stdout).unwrap();
     let rows: Vec<Vec<&str>> = rated.lines().skip(1).map(|row| row.split(',').collect()).collect();
     assert_eq!(rows.len(), written.len(), "{rated}");
-    for (row, (er, clues, hardest, band)) in rows.iter().zip(&written) {
-        // file,number,line,size,clues,solutions,hardest,hardest_key,difficulty,steps,end,band
+    for (row, (er, triple, clues, hardest, band)) in rows.iter().zip(&written) {
+        // file,number,line,size,clues,solutions,hardest,hardest_key,difficulty,pearl,diamond,
+        // steps,end,band
         assert_eq!(row[4], clues);
         assert_eq!(row[5], "1");
         assert_eq!(row[7], hardest);
         assert_eq!(row[8].parse::<f64>().unwrap(), *er);
-        assert_eq!(row[11], band);
+        let tenths = |field: &str| format!("{:.1}", field.parse::<f64>().unwrap());
+        assert_eq!([8, 9, 10].map(|at| tenths(row[at])).join("/"), *triple, "as generate wrote it");
+        assert_eq!(row[13], band);
     }
 }
 

@@ -296,7 +296,10 @@ fn rate_gives_up_counting_at_the_budget_in_every_format_and_exits_1() {
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows.len(), 3, "{csv}");
     assert!(rows[1].ends_with(",solved,1-singles"), "{csv}");
-    assert!(rows[2].ends_with(",0,gave-up,"), "no steps, no band: {csv}");
+    assert!(
+        rows[2].ends_with(",0.0,0.0,0,gave-up,"),
+        "no steps, no pearl or diamond, no band: {csv}"
+    );
     let solutions = rows[2].split(',').nth(5).unwrap();
     assert!(solutions == "0+?" || solutions == "1+?", "as `sudoku count` writes it: {csv}");
 

@@ -93,17 +93,10 @@ pub fn rate(puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
 }
 
 fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
-    let (mut hardest_so_far, mut ep, mut ed) = (0.0f64, None, None);
     let mut used = Vec::new();
     let mut difficulties = Vec::new();
     let walk = rater.walk(puzzle, &mut |grid, limits| engine.solve(grid, limits), |_, step| {
-        let difficulty = step.difficulty();
-        difficulties.push(difficulty);
-        hardest_so_far = hardest_so_far.max(difficulty);
-        ed.get_or_insert(difficulty);
-        if ep.is_none() && !step.placements.is_empty() {
-            ep = Some(hardest_so_far);
-        }
+        difficulties.push(step.difficulty());
         if !used.contains(&step.technique) {
             used.push(step.technique);
         }
@@ -111,8 +104,8 @@ fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
     Rated {
         rating: walk.rating(),
         er: walk.difficulty,
-        ep: ep.unwrap_or(hardest_so_far),
-        ed: ed.unwrap_or(0.0),
+        ep: walk.pearl,
+        ed: walk.diamond,
         used,
         difficulties,
     }
@@ -255,7 +248,7 @@ impl Search<'_> {
             let solution = random_solution(&mut self.stream, self.size);
             let mut present = vec![true; self.orbits.len()];
             let mut distance = match self.reduce(&solution, &mut present)? {
-                Reduced::Met(found) => return Ok(Some(found)),
+                Reduced::Met(found) => return Ok(Some(*found)),
                 Reduced::Away(distance) => distance,
             };
             let mut stale = 0;
@@ -268,7 +261,7 @@ impl Search<'_> {
                     next[absent.swap_remove(pick)] = true;
                 }
                 match self.reduce(&solution, &mut next)? {
-                    Reduced::Met(found) => return Ok(Some(found)),
+                    Reduced::Met(found) => return Ok(Some(*found)),
                     Reduced::Away(further) => {
                         stale = if further < distance { 0 } else { stale + 1 };
                         if further <= distance {
@@ -314,7 +307,7 @@ impl Search<'_> {
         if early && puzzle.clue_count() <= high {
             let (distance, rated) = self.judge(&puzzle);
             if distance == 0.0 {
-                return Ok(Reduced::Met((puzzle, rated)));
+                return Ok(Reduced::Met(Box::new((puzzle, rated))));
             }
         }
         for orbit in order {
@@ -331,7 +324,7 @@ impl Search<'_> {
                 if early && puzzle.clue_count() <= high && self.budget_left() {
                     let (distance, rated) = self.judge(&puzzle);
                     if distance == 0.0 {
-                        return Ok(Reduced::Met((puzzle, rated)));
+                        return Ok(Reduced::Met(Box::new((puzzle, rated))));
                     }
                 }
             } else {
@@ -342,7 +335,7 @@ impl Search<'_> {
         }
         let (distance, rated) = self.judge(&puzzle);
         if distance == 0.0 {
-            return Ok(Reduced::Met((puzzle, rated)));
+            return Ok(Reduced::Met(Box::new((puzzle, rated))));
         }
         Ok(Reduced::Away(distance))
     }
@@ -449,7 +442,7 @@ impl Search<'_> {
 /// How a clue search's reduction ended.
 enum Reduced {
     /// At a puzzle that meets the targets.
-    Met((Grid, Option<Rated>)),
+    Met(Box<(Grid, Option<Rated>)>),
     /// At a puzzle this far from them.
     Away(f64),
 }
@@ -541,6 +534,8 @@ mod tests {
             rating: Some(Rating {
                 hardest: Some(technique),
                 difficulty: er,
+                pearl: er,
+                diamond: 1.0,
                 steps: 9,
                 end: End::Solved,
             }),

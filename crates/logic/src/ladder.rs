@@ -62,13 +62,9 @@ impl Scale {
 
     /// The rung of this scale whose pass finds the steps of `technique`.
     fn rung_of(self, technique: Technique) -> Technique {
-        match (self, technique) {
-            (
-                Scale::Explainer,
-                Technique::XCycle | Technique::YCycle | Technique::ForcingXChain | Technique::Cycle,
-            ) => Technique::XyForcingChain,
-            (Scale::Explainer, Technique::CellForcingChains) => Technique::RegionForcingChains,
-            _ => technique,
+        match self {
+            Scale::Explainer => techniques::explainer_rung(technique),
+            Scale::Workbench => technique,
         }
     }
 }
@@ -257,27 +253,53 @@ pub struct Path {
 impl Path {
     /// How hard the path is.
     pub fn rating(&self) -> Rating {
-        let hardest = hardest(&self.steps);
-        Rating {
-            hardest: hardest.map(|step| step.technique),
-            difficulty: hardest.map_or(0.0, Step::difficulty),
-            steps: self.steps.len(),
-            end: self.end,
-        }
+        let mut tally = Tally::default();
+        self.steps.iter().for_each(|step| tally.add(step));
+        tally.rating(self.end)
     }
 }
 
-/// The step of greatest difficulty, if any; of equals, the one of the later technique in
-/// [`Technique`]'s order (a skyscraper over a hidden triple, both 4.0), then the first.
-pub(crate) fn hardest<'a>(steps: impl IntoIterator<Item = &'a Step>) -> Option<&'a Step> {
-    steps.into_iter().fold(None, |best: Option<&Step>, step| match best {
-        Some(best)
-            if !harder(step.difficulty(), step.technique, best.difficulty(), best.technique) =>
-        {
-            Some(best)
+/// What a rating keeps of a path as its steps come: the hardest step (of equal difficulties,
+/// the one of the later technique in [`Technique`]'s order, a skyscraper over a hidden
+/// triple, both 4.0; then the first), the pearl and the diamond, and the path's length.
+#[derive(Clone, Copy, Default, Debug)]
+pub(crate) struct Tally {
+    hardest: Option<Technique>,
+    difficulty: f64,
+    steps: usize,
+    /// The hardest difficulty so far, once a step has placed a value.
+    pearl: Option<f64>,
+    /// The first step's difficulty.
+    diamond: Option<f64>,
+}
+
+impl Tally {
+    pub(crate) fn add(&mut self, step: &Step) {
+        self.steps += 1;
+        let difficulty = step.difficulty();
+        let harder = self
+            .hardest
+            .is_none_or(|hardest| harder(difficulty, step.technique, self.difficulty, hardest));
+        if harder {
+            self.hardest = Some(step.technique);
+            self.difficulty = difficulty;
         }
-        _ => Some(step),
-    })
+        self.diamond.get_or_insert(difficulty);
+        if self.pearl.is_none() && !step.placements.is_empty() {
+            self.pearl = Some(self.difficulty);
+        }
+    }
+
+    pub(crate) fn rating(&self, end: End) -> Rating {
+        Rating {
+            hardest: self.hardest,
+            difficulty: self.difficulty,
+            pearl: self.pearl.unwrap_or(self.difficulty),
+            diamond: self.diamond.unwrap_or(0.0),
+            steps: self.steps,
+            end,
+        }
+    }
 }
 
 /// Whether a step of `difficulty` and `technique` rates above one of `than` and
@@ -297,8 +319,16 @@ pub struct Rating {
     /// The technique of the hardest step the path took (none when the puzzle was already
     /// solved, or stuck at once).
     pub hardest: Option<Technique>,
-    /// That step's difficulty ([`Step::difficulty`]): the puzzle's rating.
+    /// That step's difficulty ([`Step::difficulty`]): the puzzle's rating (Sudoku Explainer's
+    /// ER on its scale).
     pub difficulty: f64,
+    /// The difficulty of the hardest step up to the first that places a value (Sudoku
+    /// Explainer's EP, "pearl"): how hard the puzzle is to start. The rating when no step
+    /// places one.
+    pub pearl: f64,
+    /// The first step's difficulty (Sudoku Explainer's ED, "diamond"); 0 for a path of no
+    /// step.
+    pub diamond: f64,
     /// The number of steps.
     pub steps: usize,
     /// Where the path ended; [`End::Stuck`] means the puzzle needs guessing (with this ladder).

@@ -12,6 +12,7 @@ use sudoku_core::{Size, Unit};
 
 use crate::houses::shared_unit;
 use crate::step::{Step, Technique, digits};
+use crate::techniques;
 
 impl Step {
     /// The step in the field's notation, one line: the technique, the pattern, then what it
@@ -51,25 +52,16 @@ impl Step {
                 let (from, into) = (&self.units[0], &self.units[1]);
                 let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
             }
-            Technique::XChain
-            | Technique::XyChain
-            | Technique::SimpleColouring
-            | Technique::ContradictionForcing
-            | Technique::CellForcing
-            | Technique::XCycle
-            | Technique::YCycle
-            | Technique::ForcingXChain
-            | Technique::Cycle
-            | Technique::XyForcingChain
-            | Technique::NishioForcing
-            | Technique::CellForcingChains
-            | Technique::RegionForcingChains
-            | Technique::DynamicForcing
-            | Technique::DynamicForcingPlus
-            | Technique::NestedForcing
-            | Technique::NestedMultipleForcing
-            | Technique::NestedDynamicForcing
-            | Technique::NestedDynamicForcingPlus => {
+            technique
+                if matches!(
+                    technique,
+                    Technique::XChain
+                        | Technique::XyChain
+                        | Technique::SimpleColouring
+                        | Technique::ContradictionForcing
+                        | Technique::CellForcing
+                ) || techniques::is_explainer_chain(technique) =>
+            {
                 let _ = write!(text, "{}", chain());
                 if !units.is_empty() {
                     let _ = write!(text, " ({units})");

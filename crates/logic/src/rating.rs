@@ -83,6 +83,8 @@ mod tests {
         let rating = |technique: Option<Technique>, end| Rating {
             hardest: technique,
             difficulty: technique.map_or(0.0, Technique::difficulty),
+            pearl: 1.0,
+            diamond: 1.0,
             steps: 1,
             end,
         };

@@ -9,7 +9,7 @@
 use sudoku_core::{Grid, Limits, Outcome, Verdict};
 
 use crate::board::Board;
-use crate::ladder::{End, Ladder, Options, Rating, Scale, harder};
+use crate::ladder::{End, Ladder, Options, Rating, Scale, Tally};
 use crate::step::{Step, Technique};
 
 /// The node budget of a count unless the caller gives another. The shipped corpora need at
@@ -50,16 +50,16 @@ impl Rater {
             uniqueness,
             with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
                 .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
-            // With uniqueness techniques, this ladder walks only puzzles not proved to have
-            // one solution, which Sudoku Explainer's scale does not rate: its chains, which
-            // search long for nothing on a board with several solutions, are left out there.
+            // This ladder walks puzzles not proved to have one solution, which Sudoku
+            // Explainer's scale does not rate: its chains, which search long for nothing on a
+            // board with several solutions, are left out there (see [`Rater::walk`]).
             without_uniqueness: Ladder::of_scale(
                 scale,
                 Options {
                     uniqueness: false,
                     up_to: match scale {
-                        Scale::Explainer if uniqueness => Technique::AlignedTripleExclusion,
-                        _ => Options::default().up_to,
+                        Scale::Explainer => Technique::AlignedTripleExclusion,
+                        Scale::Workbench => Options::default().up_to,
                     },
                 },
             )
@@ -111,7 +111,10 @@ impl Rater {
     /// - without, only when the techniques get stuck: a path that solves the puzzle proves it
     ///   has one solution (every step holds in every solution), one that breaks the board
     ///   proves it has none; a stuck one needs the count to tell "needs guessing" from
-    ///   "several solutions" or "no solution".
+    ///   "several solutions" or "no solution". On Sudoku Explainer's scale the chains come
+    ///   only after that count, on a puzzle it found to have one solution: a board with many
+    ///   (a nearly empty grid) would keep them searching until the work budget ran out, and
+    ///   a count that gives up leaves the walk given up too, as the chains might have gone on.
     pub fn walk(
         &self,
         puzzle: &Grid,
@@ -135,25 +138,46 @@ impl Rater {
             };
             (solutions, end)
         } else {
-            match self.without_uniqueness.run(&mut board, &mut take) {
+            // The ladder without chains goes first; the one with them (the same but for the
+            // chains, tried last) goes on from where it stuck, on a puzzle counted to one
+            // solution, or on one the count could not judge (an engine that failed).
+            let more = self.with_uniqueness.techniques() != self.without_uniqueness.techniques();
+            let mut end = self.without_uniqueness.run(&mut board, &mut take);
+            let mut counted = None;
+            if end == End::Stuck && more {
+                let solutions = count(puzzle);
+                end = match solutions {
+                    Verdict::Exactly(0) => End::Broken,
+                    Verdict::Exactly(1) | Verdict::Failed(_) => {
+                        self.with_uniqueness.run(&mut board, &mut take)
+                    }
+                    Verdict::GaveUp(_) => End::GaveUp,
+                    _ => End::Stuck,
+                };
+                counted = Some(solutions);
+            }
+            match end {
                 End::Solved => (Verdict::Exactly(1), Some(End::Solved)),
                 End::Broken => (Verdict::Exactly(0), Some(End::Broken)),
-                End::GaveUp => (count(puzzle), Some(End::GaveUp)),
+                End::GaveUp => (counted.unwrap_or_else(|| count(puzzle)), Some(End::GaveUp)),
                 End::Stuck => {
-                    let solutions = count(puzzle);
+                    let solutions = counted.unwrap_or_else(|| count(puzzle));
                     let end =
                         if solutions == Verdict::Exactly(0) { End::Broken } else { End::Stuck };
                     (solutions, Some(end))
                 }
             }
         };
+        let rating = path.rating(end.unwrap_or(End::Stuck));
         Walk {
             solutions,
             end,
             board,
-            hardest: path.hardest,
-            difficulty: path.difficulty,
-            steps: path.steps,
+            hardest: rating.hardest,
+            difficulty: rating.difficulty,
+            pearl: rating.pearl,
+            diamond: rating.diamond,
+            steps: rating.steps,
             budget: self.budget(),
         }
     }
@@ -177,6 +201,10 @@ pub struct Walk {
     pub hardest: Option<Technique>,
     /// That step's difficulty ([`Step::difficulty`]).
     pub difficulty: f64,
+    /// [`Rating::pearl`] of the path.
+    pub pearl: f64,
+    /// [`Rating::diamond`] of the path.
+    pub diamond: f64,
     /// The number of steps.
     pub steps: usize,
     /// The node budget the count had, if any.
@@ -193,36 +221,14 @@ impl Walk {
     /// The puzzle's rating; `None` when it is not rated (its count gave up).
     pub fn rating(&self) -> Option<Rating> {
         let end = self.end.filter(|_| !self.gave_up())?;
-        Some(
-            Tally { hardest: self.hardest, difficulty: self.difficulty, steps: self.steps }
-                .rating(end),
-        )
-    }
-}
-
-/// What a rating keeps of a path: its hardest step's technique and difficulty (as
-/// [`Path::rating`](crate::Path::rating) picks it), and its length, not its steps.
-#[derive(Default)]
-struct Tally {
-    hardest: Option<Technique>,
-    difficulty: f64,
-    steps: usize,
-}
-
-impl Tally {
-    fn add(&mut self, step: &Step) {
-        self.steps += 1;
-        let harder = self.hardest.is_none_or(|hardest| {
-            harder(step.difficulty(), step.technique, self.difficulty, hardest)
-        });
-        if harder {
-            self.hardest = Some(step.technique);
-            self.difficulty = step.difficulty();
-        }
-    }
-
-    fn rating(&self, end: End) -> Rating {
-        Rating { hardest: self.hardest, difficulty: self.difficulty, steps: self.steps, end }
+        Some(Rating {
+            hardest: self.hardest,
+            difficulty: self.difficulty,
+            pearl: self.pearl,
+            diamond: self.diamond,
+            steps: self.steps,
+            end,
+        })
     }
 }
 

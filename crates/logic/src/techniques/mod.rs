@@ -59,24 +59,29 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
-        Technique::XCycle
-        | Technique::YCycle
-        | Technique::ForcingXChain
-        | Technique::Cycle
-        | Technique::XyForcingChain
-        | Technique::NishioForcing
-        | Technique::CellForcingChains
-        | Technique::RegionForcingChains
-        | Technique::DynamicForcing
-        | Technique::DynamicForcingPlus
-        | Technique::NestedForcing
-        | Technique::NestedMultipleForcing
-        | Technique::NestedDynamicForcing
-        | Technique::NestedDynamicForcingPlus => match implications::Group::of(technique) {
-            _ if board.size().side() == 9 => implications::find(technique, board),
+        // Sudoku Explainer's chains, each family with its group ([`implications::Group::of`]).
+        _ => match implications::Group::of(technique) {
+            Some(_) if board.size().side() == 9 => implications::find(technique, board),
             Some(group) => beyond_nine(group, board),
             None => None,
         },
+    }
+}
+
+/// Whether `technique` is one of Sudoku Explainer's chain families.
+pub(crate) fn is_explainer_chain(technique: Technique) -> bool {
+    implications::Group::of(technique).is_some()
+}
+
+/// The technique that stands for `technique`'s family of Sudoku Explainer's chains on its
+/// ladder, whose pass finds the steps of the whole family (its static rung finds cycles and
+/// forcing chains alike, its multiple rung cell and region forcing chains); `technique` itself
+/// for every other.
+pub(crate) fn explainer_rung(technique: Technique) -> Technique {
+    match implications::Group::of(technique) {
+        Some(implications::Group::Static) => Technique::XyForcingChain,
+        Some(implications::Group::Multiple) => Technique::RegionForcingChains,
+        _ => technique,
     }
 }
 
