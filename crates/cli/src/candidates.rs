@@ -12,88 +12,69 @@ use sudoku_generate::Candidates;
 
 use crate::args::{CandidatesArgs, CandidatesFormat};
 use crate::console::errln;
-use crate::exit;
-use crate::explain::JsonArray;
-use crate::setter::{Item, answer_all, refuse};
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_all, engine_for, refuse};
 use crate::solve::output_failed;
+
+/// What one puzzle came to.
+enum Answer {
+    Found(Candidates),
+    /// The engine failed: why.
+    Failed(String),
+    /// No engine of the run solves its size.
+    Unsupported(String),
+}
 
 /// Runs `sudoku candidates`; returns the exit code.
 pub fn run(args: &CandidatesArgs) -> u8 {
     let cap = args.cap.map(|cap| u32::try_from(cap).unwrap_or(u32::MAX));
-    let json = args.format == CandidatesFormat::Json;
-    let (mut unsolvable, mut failed) = (false, false);
-    let mut puzzles = JsonArray::new(1);
+    let mut outcomes = Outcomes::default();
     let mut first = true;
-    let answer =
-        |engines: &mut EnginesBySize, puzzle: &Puzzle| match engines.for_size(puzzle.grid.size()) {
-            Ok((_, engine)) => sudoku_generate::candidates(&puzzle.grid, engine, cap)
-                .map_err(|failure| failure.to_string()),
-            Err(info) => {
-                Err(format!("engine '{}' does not solve {} grids", info.name, puzzle.grid.size()))
+    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| match engine_for(
+        engines,
+        puzzle.grid.size(),
+    ) {
+        Ok(engine) => match sudoku_generate::candidates(&puzzle.grid, engine, cap) {
+            Ok(found) => Answer::Found(found),
+            Err(failure) => Answer::Failed(failure.to_string()),
+        },
+        Err(message) => Answer::Unsupported(message),
+    };
+    let mut json = match PuzzlesJson::open(args.format == CandidatesFormat::Json) {
+        Ok(json) => json,
+        Err(halt) => return outcomes.exit_code(Err(halt)),
+    };
+    let as_json = args.format == CandidatesFormat::Json;
+    let result = answer_all(
+        &args.files,
+        args.input.options(),
+        args.threads,
+        EnginesBySize::default,
+        answer,
+        |out, name, item| match item {
+            Item::Unreadable(message) => errln!("{message}"),
+            Item::Answered(puzzle, Answer::Unsupported(message)) => {
+                outcomes.refused = true;
+                refuse(name, &puzzle, &message)
             }
-        };
-    let opening = if json {
-        let mut out = io::stdout().lock();
-        out.write_all(b"{\n  \"puzzles\": ")
-            .and_then(|()| puzzles.open(&mut out))
-            .map_err(output_failed)
-    } else {
-        Ok(())
-    };
-    let result = opening.and_then(|()| {
-        answer_all(
-            &args.files,
-            args.input.options(),
-            args.threads,
-            EnginesBySize::default,
-            answer,
-            |out, name, item| match item {
-                Item::Unreadable(message) => errln!("{message}"),
-                Item::Answered(puzzle, Err(message)) => {
-                    failed = true;
-                    refuse(name, &puzzle, &message)
-                }
-                Item::Answered(puzzle, Ok(found)) => {
-                    unsolvable |= !found.solvable();
-                    if json {
-                        puzzles.push(&mut *out, &to_json(&puzzle, &found)).map_err(output_failed)
-                    } else {
-                        if !first {
-                            writeln!(out).map_err(output_failed)?;
-                        }
-                        first = false;
-                        write_text(&mut *out, &puzzle, &found).map_err(output_failed)
+            Item::Answered(puzzle, Answer::Failed(message)) => {
+                outcomes.failed = true;
+                refuse(name, &puzzle, &message)
+            }
+            Item::Answered(puzzle, Answer::Found(found)) => {
+                outcomes.unanswered |= !found.solvable();
+                if as_json {
+                    json.push(&mut *out, &to_json(&puzzle, &found))
+                } else {
+                    if !first {
+                        writeln!(out).map_err(output_failed)?;
                     }
+                    first = false;
+                    write_text(&mut *out, &puzzle, &found).map_err(output_failed)
                 }
-            },
-        )
-    });
-    let closing = |bad_input: bool| -> Result<bool, crate::console::Halt> {
-        if json {
-            let mut out = io::stdout().lock();
-            puzzles
-                .close(&mut out)
-                .and_then(|()| out.write_all(b"\n}\n"))
-                .and_then(|()| out.flush())
-                .map_err(output_failed)?;
-        }
-        Ok(bad_input)
-    };
-    let code = |bad: bool| {
-        if bad {
-            exit::BAD_INPUT
-        } else if failed {
-            exit::ENGINE_FAILED
-        } else if unsolvable {
-            exit::UNSOLVED
-        } else {
-            exit::SUCCESS
-        }
-    };
-    match result.and_then(closing) {
-        Ok(bad_input) => code(bad_input),
-        Err(halt) => halt.exit_code(code(false)),
-    }
+            }
+        },
+    );
+    outcomes.exit_code(result.and_then(|bad_input| json.close().map(|()| bad_input)))
 }
 
 /// The text of value `value` in `puzzle`'s symbols (numbers where it has none).

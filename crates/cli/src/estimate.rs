@@ -6,7 +6,7 @@
 //! `count` gives it, and the estimate is [`sudoku_generate::estimate`]'s. Both run on the pool
 //! of [`crate::setter`], puzzles answered in input order.
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use serde_json::json;
 use sudoku_core::{Format, Grid, Limits, Puzzle, Verdict, write_grid};
@@ -14,10 +14,9 @@ use sudoku_engines::{EnginesBySize, Registry};
 use sudoku_generate::CountEstimate;
 
 use crate::args::{CountArgs, EstimateFormat};
-use crate::console::{Halt, errln};
+use crate::console::errln;
 use crate::exit;
-use crate::explain::JsonArray;
-use crate::setter::{Item, answer_all, refuse};
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_all, engine_for, refuse};
 use crate::solve::output_failed;
 
 /// What one puzzle came to.
@@ -54,110 +53,75 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
                 seconds,
             ));
         }
-        let size = puzzle.grid.size();
-        match engines.for_size(size) {
-            Ok((_, engine)) => {
+        match engine_for(engines, puzzle.grid.size()) {
+            Ok(engine) => {
                 let first = sudoku_generate::solutions(&puzzle.grid, list.unwrap_or(0) as usize);
                 Answer::Listed(first, engine.solve(&puzzle.grid, limits).verdict(limits))
             }
-            Err(info) => {
-                Answer::Unsupported(format!("engine '{}' does not solve {size} grids", info.name))
+            Err(message) => Answer::Unsupported(message),
+        }
+    };
+    let as_json = estimate && args.estimate_format == EstimateFormat::Json;
+    let mut outcomes = Outcomes::default();
+    let mut json = match PuzzlesJson::open(as_json) {
+        Ok(json) => json,
+        Err(halt) => return outcomes.exit_code(Err(halt)),
+    };
+    let result = answer_all(
+        &args.files,
+        args.input.options(),
+        args.search.threads,
+        || EnginesBySize::new(chosen),
+        answer,
+        |out, name, item| match item {
+            Item::Unreadable(message) => {
+                if !as_json {
+                    writeln!(out, "unreadable").map_err(output_failed)?;
+                }
+                errln!("{message}")
             }
-        }
-    };
-    let json = estimate && args.estimate_format == EstimateFormat::Json;
-    let mut puzzles = JsonArray::new(1);
-    let (mut unsolved, mut failed, mut bad_puzzle) = (false, false, false);
-    let opening = if json {
-        let mut out = io::stdout().lock();
-        out.write_all(b"{\n  \"puzzles\": ")
-            .and_then(|()| puzzles.open(&mut out))
-            .map_err(output_failed)
-    } else {
-        Ok(())
-    };
-    let result = opening.and_then(|()| {
-        answer_all(
-            &args.files,
-            args.input.options(),
-            args.search.threads,
-            || EnginesBySize::new(chosen),
-            answer,
-            |out, name, item| match item {
-                Item::Unreadable(message) => {
-                    if !json {
-                        writeln!(out, "unreadable").map_err(output_failed)?;
-                    }
-                    errln!("{message}")
-                }
-                Item::Answered(puzzle, Answer::Unsupported(message)) => {
-                    bad_puzzle = true;
-                    refuse(name, &puzzle, &message)
-                }
-                Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
-                    for solution in &solutions {
-                        write_grid(&mut *out, solution, puzzle.format, puzzle.alphabet)
-                            .map_err(output_failed)?;
-                        if puzzle.format != Format::Line {
-                            writeln!(out).map_err(output_failed)?;
-                        }
-                    }
-                    unsolved |= matches!(verdict, Verdict::GaveUp(_));
-                    failed |= matches!(verdict, Verdict::Failed(_));
-                    writeln!(out, "{verdict}").map_err(output_failed)
-                }
-                Item::Answered(puzzle, Answer::Estimated(found)) => {
-                    if json {
-                        let element = json!({
-                            "puzzle": puzzle.number,
-                            "estimate": found.estimate,
-                            "lower": found.lower,
-                            "upper": found.upper,
-                            "probes": found.probes,
-                            "hits": found.hits,
-                        });
-                        puzzles.push(&mut *out, &element).map_err(output_failed)
-                    } else {
-                        writeln!(
-                            out,
-                            "{} ({} to {}, {} probes)",
-                            number(found.estimate),
-                            number(found.lower),
-                            number(found.upper),
-                            found.probes
-                        )
-                        .map_err(output_failed)
+            Item::Answered(puzzle, Answer::Unsupported(message)) => {
+                outcomes.refused = true;
+                refuse(name, &puzzle, &message)
+            }
+            Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
+                for solution in &solutions {
+                    write_grid(&mut *out, solution, puzzle.format, puzzle.alphabet)
+                        .map_err(output_failed)?;
+                    if puzzle.format != Format::Line {
+                        writeln!(out).map_err(output_failed)?;
                     }
                 }
-            },
-        )
-    });
-    let closing = |bad_input: bool| -> Result<bool, Halt> {
-        if json {
-            let mut out = io::stdout().lock();
-            puzzles
-                .close(&mut out)
-                .and_then(|()| out.write_all(b"\n}\n"))
-                .and_then(|()| out.flush())
-                .map_err(output_failed)?;
-        }
-        Ok(bad_input)
-    };
-    let code = |bad: bool| {
-        if bad {
-            exit::BAD_INPUT
-        } else if failed {
-            exit::ENGINE_FAILED
-        } else if unsolved {
-            exit::UNSOLVED
-        } else {
-            exit::SUCCESS
-        }
-    };
-    match result.and_then(closing) {
-        Ok(bad_input) => code(bad_input || bad_puzzle),
-        Err(halt) => halt.exit_code(code(bad_puzzle)),
-    }
+                outcomes.unanswered |= matches!(verdict, Verdict::GaveUp(_));
+                outcomes.failed |= matches!(verdict, Verdict::Failed(_));
+                writeln!(out, "{verdict}").map_err(output_failed)
+            }
+            Item::Answered(puzzle, Answer::Estimated(found)) => {
+                if as_json {
+                    let element = json!({
+                        "puzzle": puzzle.number,
+                        "estimate": found.estimate,
+                        "lower": found.lower,
+                        "upper": found.upper,
+                        "probes": found.probes,
+                        "hits": found.hits,
+                    });
+                    json.push(&mut *out, &element)
+                } else {
+                    writeln!(
+                        out,
+                        "{} ({} to {}, {} probes)",
+                        number(found.estimate),
+                        number(found.lower),
+                        number(found.upper),
+                        found.probes
+                    )
+                    .map_err(output_failed)
+                }
+            }
+        },
+    );
+    outcomes.exit_code(result.and_then(|bad_input| json.close().map(|()| bad_input)))
 }
 
 /// An estimate as people read it: whole below a million, else with four significant digits

@@ -10,8 +10,7 @@ use sudoku_engines::EnginesBySize;
 
 use crate::args::MinimizeArgs;
 use crate::console::errln;
-use crate::exit;
-use crate::setter::{Item, answer_all, refuse};
+use crate::setter::{Item, Outcomes, answer_all, engine_for, refuse};
 use crate::solve::output_failed;
 
 /// What one puzzle came to.
@@ -29,17 +28,11 @@ enum Answer {
 /// Runs `sudoku minimize`; returns the exit code.
 pub fn run(args: &MinimizeArgs) -> u8 {
     let (check, seed) = (args.check, args.seed);
-    let mut not_minimal = false;
+    let mut outcomes = Outcomes::default();
     let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| {
-        let engine = match engines.for_size(puzzle.grid.size()) {
-            Ok((_, engine)) => engine,
-            Err(info) => {
-                return Answer::Unsupported(format!(
-                    "engine '{}' does not solve {} grids",
-                    info.name,
-                    puzzle.grid.size()
-                ));
-            }
+        let engine = match engine_for(engines, puzzle.grid.size()) {
+            Ok(engine) => engine,
+            Err(message) => return Answer::Unsupported(message),
         };
         let grid = &puzzle.grid;
         if check {
@@ -51,7 +44,6 @@ pub fn run(args: &MinimizeArgs) -> u8 {
                 .map_or(Answer::NotUnique, Answer::Minimal)
         }
     };
-    let mut bad_puzzle = false;
     let result = answer_all(
         &args.files,
         args.input.options(),
@@ -61,11 +53,11 @@ pub fn run(args: &MinimizeArgs) -> u8 {
         |out, name, item| match item {
             Item::Unreadable(message) => errln!("{message}"),
             Item::Answered(puzzle, Answer::Unsupported(message)) => {
-                bad_puzzle = true;
+                outcomes.refused = true;
                 refuse(name, &puzzle, &message)
             }
             Item::Answered(puzzle, Answer::NotUnique) => {
-                not_minimal = true;
+                outcomes.unanswered = true;
                 if check {
                     writeln!(out, "not-unique").map_err(output_failed)?;
                 }
@@ -76,7 +68,7 @@ pub fn run(args: &MinimizeArgs) -> u8 {
                 )
             }
             Item::Answered(puzzle, Answer::Redundant(cells)) => {
-                not_minimal |= !cells.is_empty();
+                outcomes.unanswered |= !cells.is_empty();
                 let size = puzzle.grid.size();
                 let line = if cells.is_empty() {
                     "minimal".to_owned()
@@ -94,17 +86,5 @@ pub fn run(args: &MinimizeArgs) -> u8 {
             }
         },
     );
-    let code = |bad: bool| {
-        if bad {
-            exit::BAD_INPUT
-        } else if not_minimal {
-            exit::UNSOLVED
-        } else {
-            exit::SUCCESS
-        }
-    };
-    match result {
-        Ok(bad_input) => code(bad_input || bad_puzzle),
-        Err(halt) => halt.exit_code(code(bad_puzzle)),
-    }
+    outcomes.exit_code(result)
 }

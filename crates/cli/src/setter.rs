@@ -1,5 +1,7 @@
-//! What `canon`, `candidates` and `minimize` share: every puzzle of every input answered on a
-//! pool of threads, a chunk at a time, and the answers written in input order.
+//! What `canon`, `candidates`, `minimize` and `count --list/--estimate` share: every puzzle of
+//! every input answered on a pool of threads, a chunk at a time, and the answers written in
+//! input order; the engine of each puzzle's size; the JSON document of their `-o json`; the
+//! exit code.
 //!
 //! A chunk ends at [`CHUNK`] puzzles or at what the other end of a pipe has sent so far
 //! ([`Input::would_wait`]), so a file streams with the memory of one chunk and a program that
@@ -10,9 +12,13 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use rayon::prelude::*;
-use sudoku_core::{Puzzle, PuzzleReader, ReadError, ReadOptions};
+use serde::Serialize;
+use sudoku_core::{Engine, Puzzle, PuzzleReader, ReadError, ReadOptions, Size};
+use sudoku_engines::EnginesBySize;
 
 use crate::console::{Halt, Written, errln, plural};
+use crate::exit;
+use crate::explain::JsonArray;
 use crate::input::{Input, Output};
 use crate::solve::{display_name, inputs, output_failed};
 
@@ -115,4 +121,90 @@ fn read_chunk(
 /// error gives it: `FILE: puzzle N, line L: why`.
 pub(crate) fn refuse(name: &str, puzzle: &Puzzle, why: &str) -> Written {
     errln!("{name}: puzzle {}, line {}: {why}", puzzle.number, puzzle.line)
+}
+
+/// The engine of `engines` for puzzles of `size`, or why there is none (the line a puzzle's
+/// refusal gives).
+pub(crate) fn engine_for(
+    engines: &mut EnginesBySize,
+    size: Size,
+) -> Result<&mut dyn Engine, String> {
+    match engines.for_size(size) {
+        Ok((_, engine)) => Ok(engine),
+        Err(info) => Err(format!("engine '{}' does not solve {size} grids", info.name)),
+    }
+}
+
+/// The document of `-o json`, `{"puzzles": [...]}`, written a puzzle at a time; nothing at
+/// all when the command writes text.
+pub(crate) struct PuzzlesJson {
+    puzzles: JsonArray,
+    on: bool,
+}
+
+impl PuzzlesJson {
+    /// Writes the document's opening when `on`.
+    pub(crate) fn open(on: bool) -> Result<PuzzlesJson, Halt> {
+        let mut puzzles = JsonArray::new(1);
+        if on {
+            let mut out = io::stdout().lock();
+            out.write_all(b"{\n  \"puzzles\": ")
+                .and_then(|()| puzzles.open(&mut out))
+                .map_err(output_failed)?;
+        }
+        Ok(PuzzlesJson { puzzles, on })
+    }
+
+    /// Writes a puzzle's element.
+    pub(crate) fn push(&mut self, out: &mut dyn Write, element: &impl Serialize) -> Written {
+        self.puzzles.push(out, element).map_err(output_failed)
+    }
+
+    /// Writes the document's end, when it was opened.
+    pub(crate) fn close(&mut self) -> Written {
+        if self.on {
+            let mut out = io::stdout().lock();
+            self.puzzles
+                .close(&mut out)
+                .and_then(|()| out.write_all(b"\n}\n"))
+                .and_then(|()| out.flush())
+                .map_err(output_failed)?;
+        }
+        Ok(())
+    }
+}
+
+/// What the puzzles of a run came to, for its exit code.
+#[derive(Default)]
+pub(crate) struct Outcomes {
+    /// A puzzle no engine of the run could take (its size).
+    pub(crate) refused: bool,
+    /// An engine failed on a puzzle.
+    pub(crate) failed: bool,
+    /// A puzzle did not get the answer asked for (no solution, not minimal, a count cut
+    /// short).
+    pub(crate) unanswered: bool,
+}
+
+impl Outcomes {
+    /// The exit code of a run that ended with `result` (whether some input was unreadable, or
+    /// why the run halted): bad input first, then an engine's failure, then a puzzle not
+    /// answered.
+    pub(crate) fn exit_code(&self, result: Result<bool, Halt>) -> u8 {
+        let code = |bad_input: bool| {
+            if bad_input || self.refused {
+                exit::BAD_INPUT
+            } else if self.failed {
+                exit::ENGINE_FAILED
+            } else if self.unanswered {
+                exit::UNSOLVED
+            } else {
+                exit::SUCCESS
+            }
+        };
+        match result {
+            Ok(bad_input) => code(bad_input),
+            Err(halt) => halt.exit_code(code(false)),
+        }
+    }
 }

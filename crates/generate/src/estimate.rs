@@ -11,14 +11,15 @@
 //! remove no solution, and fewer branching nodes mean fewer factors), and the branch is taken on
 //! the cell with the fewest candidates, where the subtrees are most alike.
 //!
-//! The probes are drawn from a seed (SplitMix64), so an estimate is reproducible; probes stop
-//! at `probes` or when `budget` runs out, whichever comes first.
+//! The probes are drawn from a seed (the generator's ChaCha8 stream), so an estimate is
+//! reproducible; probes stop at `probes` or when `budget` runs out, whichever comes first.
 
 use std::time::{Duration, Instant};
 
 use sudoku_core::{Grid, Units};
 
-use crate::solutions::{Board, SplitMix};
+use crate::PuzzleStream;
+use crate::solutions::Board;
 
 /// The normal quantile of the interval: 2.576 standard errors, a 99% interval under the normal
 /// approximation. The estimator's distribution is skewed (rare probes count for much), so the
@@ -49,7 +50,7 @@ pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> Coun
         return CountEstimate { estimate: 0.0, lower: 0.0, upper: 0.0, probes: 0, hits: 0 };
     };
     let started = Instant::now();
-    let mut random = SplitMix(seed);
+    let mut random = PuzzleStream::new(seed, 0);
     let (mut sum, mut squares, mut made, mut hits) = (0.0f64, 0.0f64, 0u64, 0u64);
     while made < probes.max(1) && (made == 0 || started.elapsed() < budget) {
         let value = probe(root.clone(), &units, &mut random);
@@ -76,14 +77,14 @@ pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> Coun
 }
 
 /// One probe: the product of the branching factors down to a solution, or 0 at a dead end.
-fn probe(mut board: Board, units: &Units, random: &mut SplitMix) -> f64 {
+fn probe(mut board: Board, units: &Units, random: &mut PuzzleStream) -> f64 {
     let mut weight = 1.0f64;
     loop {
         let Some(cell) = board.branch_cell() else { return weight };
         let bits = board.candidates[cell];
         let count = bits.count_ones();
         weight *= f64::from(count);
-        let mut pick = (random.next() % u64::from(count)) as u32;
+        let mut pick = random.below(count);
         let mut rest = bits;
         while pick > 0 {
             rest &= rest - 1;

@@ -349,15 +349,15 @@ pub fn is_minimal(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
     })
 }
 
-/// The random stream of one puzzle.
-struct PuzzleStream {
+/// The random stream of one puzzle (or of one estimate's probes).
+pub(crate) struct PuzzleStream {
     rng: ChaCha8Rng,
 }
 
 impl PuzzleStream {
     /// ChaCha8 keyed by `seed` (little-endian in the first 8 key bytes, the rest zero), on
     /// stream `index`: a fixed, documented mapping, so the corpus can be regenerated anywhere.
-    fn new(seed: u64, index: u64) -> Self {
+    pub(crate) fn new(seed: u64, index: u64) -> Self {
         let mut key = [0u8; 32];
         key[..8].copy_from_slice(&seed.to_le_bytes());
         let mut rng = ChaCha8Rng::from_seed(key);
@@ -367,7 +367,7 @@ impl PuzzleStream {
 
     /// A uniform draw from `0..bound` (`bound >= 1`), by Lemire's multiply-and-reject method:
     /// unbiased, and usually one word of the stream.
-    fn below(&mut self, bound: u32) -> u32 {
+    pub(crate) fn below(&mut self, bound: u32) -> u32 {
         debug_assert!(bound >= 1);
         let mut product = u64::from(self.rng.next_u32()) * u64::from(bound);
         if (product as u32) < bound {
@@ -380,7 +380,7 @@ impl PuzzleStream {
     }
 
     /// Fisher–Yates, from the last element down.
-    fn shuffle<T>(&mut self, items: &mut [T]) {
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         for last in (1..items.len()).rev() {
             let other = self.below(last as u32 + 1) as usize;
             items.swap(last, other);

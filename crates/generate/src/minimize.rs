@@ -8,8 +8,8 @@
 
 use sudoku_core::{Engine, Grid};
 
+use crate::PuzzleStream;
 use crate::has_one_solution;
-use crate::solutions::SplitMix;
 
 /// The cells of `puzzle`'s redundant givens in reading order, or `None` when the puzzle does
 /// not have exactly one solution (then no given can be called redundant).
@@ -57,11 +57,7 @@ pub fn given_order(puzzle: &Grid, seed: Option<u64>, number: u64) -> Vec<usize> 
     let mut order: Vec<usize> =
         (0..puzzle.size().cells()).filter(|&cell| puzzle.get(cell) != 0).collect();
     if let Some(seed) = seed {
-        let mut random = SplitMix(seed.wrapping_mul(1_000_003).wrapping_add(number));
-        for i in (1..order.len()).rev() {
-            let j = (random.next() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
-        }
+        PuzzleStream::new(seed, number).shuffle(&mut order);
     }
     order
 }
