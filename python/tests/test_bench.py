@@ -63,17 +63,20 @@ def test_python_solvers_beside_built_in_engines(sample: np.ndarray) -> None:
 
 
 def test_an_exception_is_that_puzzle_failure_only(sample: np.ndarray) -> None:
-    calls = []
+    # The engine fails on chosen puzzles, not on every tenth call: the clock may solve a batch
+    # again (one the machine interrupted), and the failures must not move with it.
+    doomed = {tuple(int(v) for v in row) for row in sample[2::10]}
+    expected = sum(tuple(int(v) for v in row) in doomed for row in sample)
 
     def flaky(grid: List[int], limit: int, budget: Optional[int]) -> Optional[List[int]]:
-        calls.append(1)
-        if len(calls) % 10 == 3:
+        if tuple(grid) in doomed:
             raise ZeroDivisionError("a bug in the student's code")
         return solved_by_fast(grid, limit, budget)
 
     run = sw.bench(sample, engines=["dlx", flaky], threads=1, mode="first")
     failed = [row for row in run.rows if row["verdict"] == "crashed"]
-    assert len(failed) == len(run.failures) == len(sample) // 10
+    assert expected > 0
+    assert len(failed) == len(run.failures) == expected
     assert all(f["engine"] == "flaky" and "ZeroDivisionError" in f["message"] for f in run.failures)
     records = {record["engine"]: record for record in run.records}
     assert records["flaky"]["solved"] == len(sample) - len(failed)
