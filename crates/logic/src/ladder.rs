@@ -4,7 +4,7 @@
 use sudoku_core::Grid;
 
 use crate::board::Board;
-use crate::step::{Step, Technique};
+use crate::step::{ChainFamily, Step, Technique};
 use crate::techniques;
 
 /// Which techniques a ladder may use.
@@ -62,9 +62,12 @@ impl Scale {
 
     /// The rung of this scale whose pass finds the steps of `technique`.
     fn rung_of(self, technique: Technique) -> Technique {
-        match self {
-            Scale::Explainer => techniques::explainer_rung(technique),
-            Scale::Workbench => technique,
+        // Sudoku Explainer's static rung finds cycles and forcing chains alike, its multiple
+        // rung cell and region forcing chains.
+        match (self, technique.chain_family()) {
+            (Scale::Explainer, Some(ChainFamily::Static)) => Technique::XyForcingChain,
+            (Scale::Explainer, Some(ChainFamily::Multiple)) => Technique::RegionForcingChains,
+            _ => technique,
         }
     }
 }

@@ -12,7 +12,6 @@ use sudoku_core::{Size, Unit};
 
 use crate::houses::shared_unit;
 use crate::step::{Step, Technique, digits};
-use crate::techniques;
 
 impl Step {
     /// The step in the field's notation, one line: the technique, the pattern, then what it
@@ -60,7 +59,7 @@ impl Step {
                         | Technique::SimpleColouring
                         | Technique::ContradictionForcing
                         | Technique::CellForcing
-                ) || techniques::is_explainer_chain(technique) =>
+                ) || technique.chain_family().is_some() =>
             {
                 let _ = write!(text, "{}", chain());
                 if !units.is_empty() {

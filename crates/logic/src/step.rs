@@ -143,6 +143,25 @@ pub enum Technique {
     NestedDynamicForcingPlus,
 }
 
+/// A family of Sudoku Explainer's chains: one rung of its ladder, whose techniques are found
+/// together, in one pass ([`Technique::chain_family`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ChainFamily {
+    /// Cycles and forcing chains on the board as it is.
+    Static,
+    /// Contradictions from one value at a time, on a board reduced as the walk goes.
+    Nishio,
+    /// Cell and region forcing chains on the board as it is.
+    Multiple,
+    /// Contradiction, double, cell and region forcing on a board reduced as the walk goes.
+    Dynamic,
+    /// As [`ChainFamily::Dynamic`], the simple techniques joining the walks.
+    DynamicPlus,
+    /// As [`ChainFamily::DynamicPlus`], chains of lower families joining the walks too: Sudoku
+    /// Explainer's nesting level, 2 to 5 (1 is [`ChainFamily::DynamicPlus`]).
+    Nested(u8),
+}
+
 impl Technique {
     /// Every technique, easiest first.
     pub const ALL: [Technique; 48] = [
@@ -358,6 +377,27 @@ impl Technique {
             Technique::NestedDynamicForcing => 10.5,
             Technique::NestedDynamicForcingPlus => 11.0,
         }
+    }
+
+    /// The family of Sudoku Explainer's chains the technique belongs to, if it is one of
+    /// them: the family's techniques are found together, in one pass.
+    pub(crate) fn chain_family(self) -> Option<ChainFamily> {
+        Some(match self {
+            Technique::XCycle
+            | Technique::YCycle
+            | Technique::ForcingXChain
+            | Technique::Cycle
+            | Technique::XyForcingChain => ChainFamily::Static,
+            Technique::NishioForcing => ChainFamily::Nishio,
+            Technique::CellForcingChains | Technique::RegionForcingChains => ChainFamily::Multiple,
+            Technique::DynamicForcing => ChainFamily::Dynamic,
+            Technique::DynamicForcingPlus => ChainFamily::DynamicPlus,
+            Technique::NestedForcing => ChainFamily::Nested(2),
+            Technique::NestedMultipleForcing => ChainFamily::Nested(3),
+            Technique::NestedDynamicForcing => ChainFamily::Nested(4),
+            Technique::NestedDynamicForcingPlus => ChainFamily::Nested(5),
+            _ => return None,
+        })
     }
 
     /// Whether the technique is sound only for puzzles with one solution.

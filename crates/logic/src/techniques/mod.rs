@@ -20,7 +20,7 @@ mod uniqueness;
 mod wings;
 
 use crate::board::Board;
-use crate::step::{Step, Technique};
+use crate::step::{ChainFamily, Step, Technique};
 
 /// The first step `technique` finds on `board`.
 pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
@@ -59,8 +59,8 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
-        // Sudoku Explainer's chains, each family with its group ([`implications::Group::of`]).
-        _ => match implications::Group::of(technique) {
+        // Sudoku Explainer's chains, found by family ([`Technique::chain_family`]).
+        _ => match technique.chain_family() {
             Some(_) if board.size().side() == 9 => implications::find(technique, board),
             Some(group) => beyond_nine(group, board),
             None => None,
@@ -68,34 +68,15 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     }
 }
 
-/// Whether `technique` is one of Sudoku Explainer's chain families.
-pub(crate) fn is_explainer_chain(technique: Technique) -> bool {
-    implications::Group::of(technique).is_some()
-}
-
-/// The technique that stands for `technique`'s family of Sudoku Explainer's chains on its
-/// ladder, whose pass finds the steps of the whole family (its static rung finds cycles and
-/// forcing chains alike, its multiple rung cell and region forcing chains); `technique` itself
-/// for every other.
-pub(crate) fn explainer_rung(technique: Technique) -> Technique {
-    match implications::Group::of(technique) {
-        Some(implications::Group::Static) => Technique::XyForcingChain,
-        Some(implications::Group::Multiple) => Technique::RegionForcingChains,
-        _ => technique,
-    }
-}
-
 /// Sudoku Explainer's chains are 9×9, as its scale is: on other sizes, a rung of its chains
 /// takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
 /// contradiction forcing for Nishio's, cell forcing for the multiple chains), so a 16×16
 /// puzzle rates on that ladder as it did before the scale had chains of its own.
-fn beyond_nine(group: implications::Group, board: &Board) -> Option<Step> {
+fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
     match group {
-        implications::Group::Static => {
-            single_digit::x_chain(board).or_else(|| chains::xy_chain(board))
-        }
-        implications::Group::Nishio => forcing::contradiction(board),
-        implications::Group::Multiple => forcing::cell_forcing(board),
+        ChainFamily::Static => single_digit::x_chain(board).or_else(|| chains::xy_chain(board)),
+        ChainFamily::Nishio => forcing::contradiction(board),
+        ChainFamily::Multiple => forcing::cell_forcing(board),
         _ => None,
     }
 }

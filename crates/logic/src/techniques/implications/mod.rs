@@ -28,59 +28,21 @@ mod unary;
 
 use crate::board::Board;
 use crate::houses::bit;
-use crate::step::{Step, Technique};
+use crate::step::{ChainFamily, Step, Technique};
 
 use cands::{cand, cell_value};
 use marks::Marks;
 
-/// A family of chains: one rung of the ladder, found in one pass.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Group {
-    /// Cycles and forcing chains on the board as it is.
-    Static,
-    /// Contradictions from one value at a time, on a board reduced as the walk goes.
-    Nishio,
-    /// Cell and region forcing chains on the board as it is.
-    Multiple,
-    /// Contradiction, double, cell and region forcing on a board reduced as the walk goes.
-    Dynamic,
-    /// As [`Group::Dynamic`], the simple techniques joining the walks.
-    DynamicPlus,
-    /// As [`Group::DynamicPlus`], chains of lower families joining the walks too: Sudoku
-    /// Explainer's nesting level, 2 to 5 (1 is [`Group::DynamicPlus`]).
-    Nested(u8),
-}
-
-impl Group {
-    /// The group a technique's steps are found by, if a chain's.
-    pub(super) fn of(technique: Technique) -> Option<Group> {
-        Some(match technique {
-            Technique::XCycle
-            | Technique::YCycle
-            | Technique::ForcingXChain
-            | Technique::Cycle
-            | Technique::XyForcingChain => Group::Static,
-            Technique::NishioForcing => Group::Nishio,
-            Technique::CellForcingChains | Technique::RegionForcingChains => Group::Multiple,
-            Technique::DynamicForcing => Group::Dynamic,
-            Technique::DynamicForcingPlus => Group::DynamicPlus,
-            Technique::NestedForcing => Group::Nested(2),
-            Technique::NestedMultipleForcing => Group::Nested(3),
-            Technique::NestedDynamicForcing => Group::Nested(4),
-            Technique::NestedDynamicForcingPlus => Group::Nested(5),
-            _ => return None,
-        })
-    }
-
+impl ChainFamily {
     /// The base difficulty of the group's forcing steps (static chains rate by kind).
     fn base(self) -> f64 {
         match self {
-            Group::Static => 0.0,
-            Group::Nishio => 7.5,
-            Group::Multiple => 8.0,
-            Group::Dynamic => 8.5,
-            Group::DynamicPlus => 9.0,
-            Group::Nested(level) => nested_base(level),
+            ChainFamily::Static => 0.0,
+            ChainFamily::Nishio => 7.5,
+            ChainFamily::Multiple => 8.0,
+            ChainFamily::Dynamic => 8.5,
+            ChainFamily::DynamicPlus => 9.0,
+            ChainFamily::Nested(level) => nested_base(level),
         }
     }
 
@@ -88,8 +50,8 @@ impl Group {
     /// techniques, 1 with them, 2 to 5 with chains of lower families too.
     fn level(self) -> u8 {
         match self {
-            Group::DynamicPlus => 1,
-            Group::Nested(level) => level,
+            ChainFamily::DynamicPlus => 1,
+            ChainFamily::Nested(level) => level,
             _ => 0,
         }
     }
@@ -124,27 +86,27 @@ impl Kind {
     }
 
     /// The technique a step of this kind, in `group`, is.
-    fn technique(self, group: Group) -> Technique {
+    fn technique(self, group: ChainFamily) -> Technique {
         match (group, self) {
             (_, Kind::XCycle) => Technique::XCycle,
             (_, Kind::YCycle) => Technique::YCycle,
             (_, Kind::Cycle) => Technique::Cycle,
             (_, Kind::ForcingXChain) => Technique::ForcingXChain,
             (_, Kind::ForcingChain) => Technique::XyForcingChain,
-            (Group::Nishio, _) => Technique::NishioForcing,
-            (Group::Multiple, Kind::Region) => Technique::RegionForcingChains,
-            (Group::Multiple, _) => Technique::CellForcingChains,
-            (Group::DynamicPlus, _) => Technique::DynamicForcingPlus,
-            (Group::Nested(2), _) => Technique::NestedForcing,
-            (Group::Nested(3), _) => Technique::NestedMultipleForcing,
-            (Group::Nested(4), _) => Technique::NestedDynamicForcing,
-            (Group::Nested(_), _) => Technique::NestedDynamicForcingPlus,
+            (ChainFamily::Nishio, _) => Technique::NishioForcing,
+            (ChainFamily::Multiple, Kind::Region) => Technique::RegionForcingChains,
+            (ChainFamily::Multiple, _) => Technique::CellForcingChains,
+            (ChainFamily::DynamicPlus, _) => Technique::DynamicForcingPlus,
+            (ChainFamily::Nested(2), _) => Technique::NestedForcing,
+            (ChainFamily::Nested(3), _) => Technique::NestedMultipleForcing,
+            (ChainFamily::Nested(4), _) => Technique::NestedDynamicForcing,
+            (ChainFamily::Nested(_), _) => Technique::NestedDynamicForcingPlus,
             _ => Technique::DynamicForcing,
         }
     }
 
     /// The base difficulty of a step of this kind in `group`.
-    fn base(self, group: Group) -> f64 {
+    fn base(self, group: ChainFamily) -> f64 {
         match self {
             Kind::XCycle | Kind::YCycle => 6.5,
             Kind::ForcingXChain => 6.6,
@@ -183,7 +145,7 @@ fn float_difficulty(base: f64, tenths: u8) -> f64 {
 
 /// The easiest step a group has found so far.
 pub(super) struct Found {
-    group: Group,
+    group: ChainFamily,
     best: Option<Best>,
     /// Every step offered, when the group runs as a rule inside another family's walks
     /// (which take what all of them find, not only the easiest).
@@ -207,12 +169,12 @@ impl Best {
 }
 
 impl Found {
-    fn new(group: Group) -> Found {
+    fn new(group: ChainFamily) -> Found {
         Found { group, best: None, all: None }
     }
 
     /// A finder that keeps every step offered.
-    fn collecting(group: Group) -> Found {
+    fn collecting(group: ChainFamily) -> Found {
         Found { group, best: None, all: Some(Vec::new()) }
     }
 
@@ -294,7 +256,7 @@ impl Found {
 /// The easiest step of the group of `technique` on `board` (9×9 only): the step may be of
 /// another technique of the same group, as the group's techniques are found together.
 pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
-    let group = Group::of(technique)?;
+    let group = technique.chain_family()?;
     let grid = Marks::of(board)?;
     let mut found = Found::new(group);
     search(&grid, group, &mut found);
@@ -302,9 +264,9 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
 }
 
 /// Gives `found` the steps of `group` on `grid`.
-fn search(grid: &Marks, group: Group, found: &mut Found) {
+fn search(grid: &Marks, group: ChainFamily, found: &mut Found) {
     match group {
-        Group::Static => {
+        ChainFamily::Static => {
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for c in 0..cands::CANDIDATES {
                     let (cell, value) = cell_value(c);
@@ -356,8 +318,8 @@ mod tests {
             (5, Technique::NestedDynamicForcingPlus, 11.0),
         ];
         for (level, technique, base) in levels {
-            let group = Group::Nested(level);
-            assert_eq!(Group::of(technique), Some(group));
+            let group = ChainFamily::Nested(level);
+            assert_eq!(technique.chain_family(), Some(group));
             assert_eq!(group.level(), level);
             assert_eq!(group.base(), base);
             assert_eq!(technique.difficulty(), base);
@@ -367,15 +329,15 @@ mod tests {
             }
         }
         // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
-        let mut found = Found::new(Group::Nested(2));
+        let mut found = Found::new(ChainFamily::Nested(2));
         found.offer(Kind::Cell, 9, || (vec![node(0, true)], vec![(0, 2)], Vec::new()));
         let step = found.step().expect("offered");
         assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
         // Walks nest the families Sudoku Explainer nests, lower levels only.
-        assert_eq!(nested::families(2), [Group::Static]);
-        assert_eq!(nested::families(3), [Group::Static, Group::Multiple]);
-        assert_eq!(nested::families(4), [Group::Dynamic]);
-        assert_eq!(nested::families(5), [Group::Dynamic, Group::Nested(2)]);
+        assert_eq!(nested::families(2), [ChainFamily::Static]);
+        assert_eq!(nested::families(3), [ChainFamily::Static, ChainFamily::Multiple]);
+        assert_eq!(nested::families(4), [ChainFamily::Dynamic]);
+        assert_eq!(nested::families(5), [ChainFamily::Dynamic, ChainFamily::Nested(2)]);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 use super::cands::{cand_of, cell_value, node};
 use super::marks::{Marks, cells_of, houses_of};
 use super::propagate::{Implications, Mode, implications};
-use super::{Found, Group, Kind};
+use super::{ChainFamily, Found, Kind};
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -29,9 +29,9 @@ impl Cache<'_> {
 }
 
 /// The steps of `group` (Nishio, multiple, dynamic, dynamic plus) on `grid`, given to `found`.
-pub(super) fn multiple(grid: &Marks, group: Group, found: &mut Found) {
-    let nishio = group == Group::Nishio;
-    let dynamic = group != Group::Multiple;
+pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found) {
+    let nishio = group == ChainFamily::Nishio;
+    let dynamic = group != ChainFamily::Multiple;
     let several = !nishio;
     let mode = Mode { y_links: !nishio, dynamic, level: group.level() };
     let mut cache = Cache { grid, mode, on: (0..729).map(|_| None).collect() };

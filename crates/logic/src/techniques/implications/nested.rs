@@ -13,19 +13,19 @@
 
 use super::cands::{cand, cand_of, cell_value, is_on};
 use super::marks::{Marks, cells_of, houses_of};
-use super::{Found, Group, search};
+use super::{ChainFamily, Found, search};
 
 /// A removal, the removed candidates it rests on, and the nested chain that made it: its
 /// number among the chains of one call (from 1; 0 for none) and its complexity.
 pub(super) type Removal = (usize, Vec<usize>, (u32, u32));
 
 /// The families nested in walks of `level`, in the order they are tried.
-pub(super) fn families(level: u8) -> &'static [Group] {
+pub(super) fn families(level: u8) -> &'static [ChainFamily] {
     match level {
-        2 => &[Group::Static],
-        3 => &[Group::Static, Group::Multiple],
-        4 => &[Group::Dynamic],
-        _ => &[Group::Dynamic, Group::Nested(2)],
+        2 => &[ChainFamily::Static],
+        3 => &[ChainFamily::Static, ChainFamily::Multiple],
+        4 => &[ChainFamily::Dynamic],
+        _ => &[ChainFamily::Dynamic, ChainFamily::Nested(2)],
     }
 }
 
