@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 use serde::Serialize;
+use sudoku_bench::Shard;
 use sudoku_core::{Puzzle, PuzzleReader, ReadError};
 use sudoku_logic::{Band, End, Rater, Scale, Technique};
 
@@ -103,7 +104,8 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
         }
         let mut reader = PuzzleReader::with_options(input, args.input.options());
         loop {
-            let chunk: Vec<Result<Puzzle, ReadError>> = reader.by_ref().take(CHUNK).collect();
+            let chunk: Vec<Result<Puzzle, ReadError>> =
+                reader.by_ref().filter(|item| in_shard(args.shard, item)).take(CHUNK).collect();
             if chunk.is_empty() {
                 break;
             }
@@ -184,6 +186,20 @@ fn write_json_opening(out: &mut dyn Write, name: &str) -> io::Result<()> {
     out.write_all(b",\n")?;
     indent(out, FILE_DEPTH)?;
     out.write_all(b"\"puzzles\": ")
+}
+
+/// Whether a puzzle read (or a puzzle that could not be read) is rated by this part of the
+/// run: every one without `--shard`. A problem before the first puzzle (an empty file) is
+/// every part's.
+fn in_shard(shard: Option<Shard>, item: &Result<Puzzle, ReadError>) -> bool {
+    let number = match item {
+        Ok(puzzle) => Some(puzzle.number),
+        Err(error) => error.place.puzzle,
+    };
+    match (shard, number) {
+        (Some(shard), Some(number)) => shard.holds(number),
+        _ => true,
+    }
 }
 
 /// Writes a puzzle's line of the table (with `--each`) or its CSV row.

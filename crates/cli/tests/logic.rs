@@ -195,6 +195,48 @@ fn rate_goes_on_past_a_malformed_puzzle_and_exits_2() {
 }
 
 #[test]
+fn the_shards_of_rate_put_together_are_the_whole_run() {
+    let shipped = std::fs::read_to_string(corpus("generated-10000.txt")).unwrap();
+    let mut lines: Vec<String> = shipped
+        .lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .take(60)
+        .map(str::to_owned)
+        .collect();
+    // Puzzle 8 cannot be read: only the shard that holds it (2 of 3) says so.
+    lines[7].replace_range(80.., "x");
+    let directory = tempfile::tempdir().unwrap();
+    let file = directory.path().join("sixty.txt");
+    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
+    let file = file.display().to_string();
+    let whole = sudoku(&["rate", "-o", "csv", &file], b"");
+    assert_eq!(whole.status.code(), Some(2), "{}", text(&whole.stderr));
+    let whole = text(&whole.stdout);
+    let mut rows: Vec<(usize, String)> = Vec::new();
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let part = sudoku(&["rate", "-o", "csv", "--shard", &shard, &file], b"");
+        let unreadable = text(&part.stderr).contains("puzzle 8, line 8");
+        assert_eq!(unreadable, k == 2, "shard {shard}: {}", text(&part.stderr));
+        assert_eq!(part.status.code(), Some(if k == 2 { 2 } else { 0 }), "shard {shard}");
+        let part = text(&part.stdout);
+        assert_eq!(part.lines().next(), whole.lines().next(), "each part has the header");
+        for row in part.lines().skip(1) {
+            let number: usize = row.split(',').nth(1).unwrap().parse().unwrap();
+            assert_eq!((number - 1) % 3, k - 1, "shard {shard} holds puzzles {k}, {k}+3, ...");
+            rows.push((number, row.to_owned()));
+        }
+    }
+    rows.sort();
+    let merged: Vec<String> = rows.into_iter().map(|(_, row)| row).collect();
+    assert_eq!(merged, whole.lines().skip(1).collect::<Vec<_>>(), "the parts make the whole");
+
+    let refused = sudoku(&["rate", "--shard", "4/3", &file], b"");
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(text(&refused.stderr).contains("--shard"), "{}", text(&refused.stderr));
+}
+
+#[test]
 fn bench_by_difficulty_reports_each_band_as_a_file_and_the_bands_hold_every_puzzle() {
     let file = corpus("generated-4x4-1000.txt");
     let output = sudoku(

@@ -74,6 +74,12 @@ pub struct RateArgs {
     /// more).
     #[arg(short = 'j', long, value_parser = parse_threads)]
     pub threads: Option<usize>,
+
+    /// Rate only part K of N of every file: puzzles K, K+N, K+2N, ... (their rows keep their
+    /// puzzle numbers; the CSV rows of the N parts, sorted by file and number, are the rows
+    /// of the whole run).
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<sudoku_bench::Shard>,
 }
 
 /// `sudoku rate --format`.
