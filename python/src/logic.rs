@@ -6,6 +6,7 @@
 //! gives up leaves the puzzle unexplained); without them, the count is made only when the
 //! techniques get stuck. Solutions are counted by the default engine of the puzzle's size.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{Grid as CoreGrid, Limits, Outcome};
 use sudoku_engines::EnginesBySize;
@@ -79,6 +80,9 @@ pub struct Step {
     placed: Vec<(usize, u8)>,
     /// Candidates removed: `(cell, digit)`.
     removed: Vec<(usize, u8)>,
+    /// For a chain of Sudoku Explainer's scale, each branch link by link, from its
+    /// assumption to its conclusion: `(cell, digit, on)`. Empty for every other step.
+    branches: Vec<Vec<(usize, u8, bool)>>,
 }
 
 #[pymethods]
@@ -179,6 +183,9 @@ pub fn rate(
 
 /// Explains `puzzle` as `sudoku explain` does: the path of human techniques, a step at a
 /// time. Nothing is guessed: a path that gets stuck ends there (`end == "stuck"`).
+/// `scale="explainer"` walks Sudoku Explainer's ladder, as `sudoku rate` does (and
+/// `sudoku explain --scale explainer`), its chains written link by link; `"workbench"`, the
+/// default, the workbench's own.
 ///
 /// >>> from sudoku_workbench import explain
 /// >>> path = explain("...42....1....3.")
@@ -188,19 +195,29 @@ pub fn rate(
 /// >>> first.technique, first.placed
 /// ('Hidden Single (box)', [(0, 1)])
 #[pyfunction]
-#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true))]
+#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true, scale="workbench"))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     budget: Option<Int>,
     uniqueness: bool,
+    scale: &str,
 ) -> PyResult<Explanation> {
+    let scale = match scale {
+        "workbench" => Scale::Workbench,
+        "explainer" => Scale::Explainer,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "scale must be 'workbench' or 'explainer', not {other:?}"
+            )));
+        }
+    };
     let grid = to_grid(puzzle, None)?.grid;
     let budget = args::budget(budget)?;
     let size = grid.size();
     let mut steps = Vec::new();
     let walked = guarded(py, || {
-        walk(&grid, Scale::Workbench, uniqueness, budget, |step| {
+        walk(&grid, scale, uniqueness, budget, |step| {
             steps.push(Step {
                 technique: step.technique.name().to_owned(),
                 key: step.technique.key().to_owned(),
@@ -211,6 +228,7 @@ pub fn explain(
                 units: step.units.iter().map(ToString::to_string).collect(),
                 placed: step.placements.clone(),
                 removed: step.eliminations.clone(),
+                branches: step.links.clone(),
             });
         })
     })?;

@@ -178,6 +178,24 @@ def test_rate_and_explain_agree(shipped: np.ndarray) -> None:
     assert several.solutions == "2+" and several.end == "stuck"
 
 
+def test_explain_on_sudoku_explainers_scale_writes_its_chains_link_by_link(shipped: np.ndarray) -> None:
+    # Puzzle 11 of the shipped corpus: Sudoku Explainer rates it 7.1, for a forcing chain.
+    puzzle = shipped[10]
+    path = sw.explain(puzzle, scale="explainer")
+    assert path.end == "solved" and path.difficulty == sw.rate(puzzle).difficulty == 7.1
+    chains = [step for step in path.steps if step.branches]
+    assert chains and all(" -> " in step.text for step in chains)
+    for step in chains:
+        for branch in step.branches:
+            # Each link turns the state over (the static chains of this puzzle).
+            assert all(a[2] != b[2] for a, b in zip(branch, branch[1:])), step.text
+    assert not any(step.branches for step in sw.explain(puzzle).steps)
+    workbench = sw.explain(puzzle, scale="workbench")
+    assert [s.text for s in workbench.steps] == [s.text for s in sw.explain(puzzle).steps]
+    with pytest.raises(ValueError, match="scale must be"):
+        sw.explain(puzzle, scale="hodoku")
+
+
 def test_a_count_that_gives_up_leaves_the_puzzle_unrated_as_the_command_does() -> None:
     # One full row: techniques are stuck at once, and two solutions take more than a node.
     several = "123456789" + "." * 72

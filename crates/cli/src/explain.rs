@@ -16,7 +16,7 @@ use sudoku_core::{Format, Puzzle, PuzzleReader, Size, Verdict, write_grid};
 use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
-use crate::args::{ExplainArgs, ExplainFormat};
+use crate::args::{ExplainArgs, ExplainFormat, ExplainScale};
 use crate::console::{Written, errln, plural};
 use crate::exit;
 use crate::solve::{display_name, open_input, output_failed};
@@ -79,7 +79,7 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let rater = Rater::new(!args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness).with_budget(args.budget.0);
     let mut engines = EnginesBySize::default();
     let mut puzzles = JsonArray::new(1);
     if args.format == ExplainFormat::Json {
@@ -96,7 +96,7 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
                 continue;
             }
         };
-        let explanation = Explanation::of(&puzzle, &rater, &mut engines, args.grid);
+        let explanation = Explanation::of(&puzzle, &rater, &mut engines, args.grid, args.scale);
         tally.unsolved |= explanation.end != Some(End::Solved);
         match args.format {
             ExplainFormat::Text => {
@@ -204,6 +204,10 @@ struct Explanation {
     /// `None`: not explained, the count gave up first.
     end: Option<End>,
     board: Board,
+    /// The hardest step's technique and difficulty: on the workbench's scale the technique
+    /// last in the ladder's order and its difficulty; on Sudoku Explainer's the step of the
+    /// greatest difficulty, length term included, as `sudoku rate` rates the puzzle.
+    hardest: Option<(Technique, f64)>,
 }
 
 impl Explanation {
@@ -212,6 +216,7 @@ impl Explanation {
         rater: &Rater,
         engines: &mut EnginesBySize,
         keep_boards: bool,
+        scale: ExplainScale,
     ) -> Explanation {
         let mut steps = Vec::new();
         let walked = rater.walk(
@@ -219,18 +224,21 @@ impl Explanation {
             &mut |grid, limits| engines.solve(grid, limits),
             |before, step| steps.push((step.clone(), keep_boards.then(|| before.clone()))),
         );
+        let hardest = match scale {
+            ExplainScale::Workbench => {
+                // The ladder's order puts no harder technique first.
+                steps.iter().map(|(step, _)| step.technique).max().map(|t| (t, t.difficulty()))
+            }
+            ExplainScale::Explainer => walked.hardest.map(|t| (t, walked.difficulty)),
+        };
         Explanation {
+            hardest,
             gave_up: walked.gave_up().then_some(walked.budget).flatten(),
             solutions: walked.solutions,
             steps,
             end: walked.end,
             board: walked.board,
         }
-    }
-
-    /// The hardest technique used (the ladder's order puts no harder technique first).
-    fn hardest(&self) -> Option<Technique> {
-        self.steps.iter().map(|(step, _)| step.technique).max()
     }
 
     fn write_text(&self, puzzle: &Puzzle, out: &mut dyn Write) -> io::Result<()> {
@@ -256,11 +264,15 @@ impl Explanation {
             if let Some(board) = before {
                 out.write_all(board.pencil_marks(puzzle.alphabet).as_bytes())?;
             }
-            writeln!(out, "{:>width$}. {}", index + 1, step.describe(size))?;
+            let lines = step.describe_lines(size);
+            writeln!(out, "{:>width$}. {}", index + 1, lines[0])?;
+            for line in &lines[1..] {
+                writeln!(out, "{:width$}  {line}", "")?;
+            }
         }
         let hardest = self
-            .hardest()
-            .map(|t| format!("; hardest: {t} ({:.1})", t.difficulty()))
+            .hardest
+            .map(|(t, difficulty)| format!("; hardest: {t} ({difficulty:.1})"))
             .unwrap_or_default();
         let steps = plural(self.steps.len() as u64, "step");
         match self.end {
@@ -318,7 +330,7 @@ impl Explanation {
                 value
             })
             .collect();
-        let hardest = self.hardest();
+        let hardest = self.hardest;
         let end = match (self.gave_up, self.end) {
             (Some(_), _) | (None, None | Some(End::GaveUp)) => "gave-up",
             (None, Some(End::Solved)) => "solved",
@@ -332,8 +344,8 @@ impl Explanation {
             "clues": puzzle.grid.clue_count(),
             "solutions": self.solutions.to_string(),
             "end": end,
-            "hardest": hardest.map(Technique::name),
-            "difficulty": hardest.map_or(0.0, Technique::difficulty),
+            "hardest": hardest.map(|(t, _)| t.name()),
+            "difficulty": hardest.map_or(0.0, |(_, difficulty)| difficulty),
             "steps": steps,
         });
         if let Some(budget) = self.gave_up {
@@ -363,7 +375,7 @@ fn step_json(step: &Step, size: Size) -> Value {
         value["digit"] = json!(digit);
         value
     };
-    json!({
+    let mut value = json!({
         "technique": step.technique.name(),
         "key": step.technique.key(),
         "difficulty": step.difficulty(),
@@ -377,7 +389,26 @@ fn step_json(step: &Step, size: Size) -> Value {
         }).collect::<Vec<_>>(),
         "placements": step.placements.iter().map(with_digit).collect::<Vec<_>>(),
         "eliminations": step.eliminations.iter().map(with_digit).collect::<Vec<_>>(),
-    })
+    });
+    // A chain's branches, link by link (Sudoku Explainer's chains only: no other step has
+    // the key).
+    if !step.links.is_empty() {
+        value["branches"] = step
+            .links
+            .iter()
+            .map(|branch| {
+                branch
+                    .iter()
+                    .map(|&(cell, digit, on)| {
+                        let mut link = with_digit(&(cell, digit));
+                        link["on"] = json!(on);
+                        link
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    value
 }
 
 /// Every cell's value or candidates.

@@ -479,3 +479,109 @@ fn rate_gives_up_at_the_chains_work_budget_rather_than_print_an_er_and_exits_1()
     assert_eq!(rated.status.code(), Some(0), "{}", text(&rated.stdout));
     assert!(text(&rated.stdout).lines().nth(1).is_some_and(|row| row.contains(",9.0,")));
 }
+
+/// Puzzle `number` of the shipped corpus of 10,000.
+fn shipped_puzzle(number: usize) -> String {
+    let text = std::fs::read_to_string(corpus("generated-10000.txt")).unwrap();
+    let lines = text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty());
+    lines.clone().nth(number - 1).unwrap().to_owned()
+}
+
+/// A link of a chain as `explain` writes it, `r2c3=5` or `r2c3<>5`: row, column, value and
+/// whether it is on.
+fn parse_link(text: &str) -> (usize, usize, u8, bool) {
+    let (cell, value, on) = match text.split_once("<>") {
+        Some((cell, value)) => (cell, value, false),
+        None => {
+            let (cell, value) = text.split_once('=').unwrap_or_else(|| panic!("{text}"));
+            (cell, value, true)
+        }
+    };
+    let (row, column) = cell.strip_prefix('r').and_then(|rest| rest.split_once('c')).unwrap();
+    (row.parse().unwrap(), column.parse().unwrap(), value.parse().unwrap(), on)
+}
+
+#[test]
+fn explain_on_sudoku_explainers_scale_writes_every_chain_link_by_link() {
+    // Puzzle 6, rated 8.3 by Sudoku Explainer: forcing chains, region and cell forcing.
+    let puzzle = shipped_puzzle(6);
+    let output = sudoku(&["explain", "--scale", "explainer", &puzzle], b"");
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let stdout = text(&output.stdout);
+    assert!(stdout.contains("; hardest: Region Forcing Chains (8.3)."), "{stdout}");
+    let mut branches = 0;
+    let mut several = 0;
+    for line in stdout.lines().filter(|line| line.contains(" -> ")) {
+        let chain = line.split_once("): ").map_or(line, |(_, chain)| chain);
+        let chain = chain.split(" => ").next().unwrap().trim();
+        let links: Vec<_> = chain.split(" -> ").map(parse_link).collect();
+        assert!(links.len() >= 2, "{line}");
+        branches += 1;
+        several += usize::from(!line.contains(". "));
+        for pair in links.windows(2) {
+            let ((r1, c1, v1, on1), (r2, c2, v2, on2)) = (pair[0], pair[1]);
+            // A static chain alternates: what is on turns something off, and the reverse.
+            assert_ne!(on1, on2, "{line}: {pair:?}");
+            let same_cell = (r1, c1) == (r2, c2);
+            let same_box = ((r1 - 1) / 3, (c1 - 1) / 3) == ((r2 - 1) / 3, (c2 - 1) / 3);
+            let same_house = r1 == r2 || c1 == c2 || same_box;
+            // Within a cell, to another value; or one value, to another place of a house.
+            assert!(
+                (same_cell && v1 != v2) || (!same_cell && v1 == v2 && same_house),
+                "{line}: {pair:?}"
+            );
+        }
+        if line.contains("Forcing Chain (") || line.contains("Forcing X-Chain") {
+            // From a candidate to its own negation.
+            let (first, last) = (links[0], links[links.len() - 1]);
+            assert_eq!((first.0, first.1, first.2, !first.3), last, "{line}");
+        }
+    }
+    assert!(several >= 3, "cell or region forcing writes a line per branch:\n{stdout}");
+    assert!(branches > several, "{stdout}");
+
+    // JSON: every chain step's branches, as data that agrees with the text.
+    let json = sudoku(&["explain", "--scale", "explainer", "-o", "json", &puzzle], b"");
+    let document: Value = serde_json::from_slice(&json.stdout).unwrap();
+    let steps = document["puzzles"][0]["steps"].as_array().unwrap();
+    let chains: Vec<&Value> = steps.iter().filter(|step| step.get("branches").is_some()).collect();
+    assert!(!chains.is_empty() && chains.len() < steps.len());
+    for step in chains {
+        let text = step["text"].as_str().unwrap();
+        let written: Vec<String> = step["branches"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|branch| {
+                let links: Vec<String> = branch
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|link| {
+                        let sign = if link["on"] == true { "=" } else { "<>" };
+                        format!("{}{sign}{}", link["cell"].as_str().unwrap(), link["digit"])
+                    })
+                    .collect();
+                links.join(" -> ")
+            })
+            .collect();
+        assert!(text.contains(&written.join(" | ")), "{text}");
+    }
+}
+
+#[test]
+fn explain_on_the_workbenchs_scale_is_the_default_and_its_output_is_unchanged() {
+    let puzzle = shipped_puzzle(6);
+    for format in ["text", "json"] {
+        let default = sudoku(&["explain", "-o", format, &puzzle], b"");
+        let workbench = sudoku(&["explain", "-o", format, "--scale", "workbench", &puzzle], b"");
+        assert_eq!(default.status.code(), Some(0), "{}", text(&default.stderr));
+        assert_eq!(default.stdout, workbench.stdout, "{format}");
+        let stdout = text(&default.stdout);
+        assert!(!stdout.contains(" -> ") && !stdout.contains("branches"), "{stdout}");
+        let explainer = sudoku(&["explain", "-o", format, "--scale", "explainer", &puzzle], b"");
+        assert_ne!(default.stdout, explainer.stdout, "{format}");
+    }
+    let bad = sudoku(&["explain", "--scale", "hodoku", &puzzle], b"");
+    assert_eq!(bad.status.code(), Some(2));
+}

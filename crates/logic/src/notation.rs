@@ -5,6 +5,22 @@
 //! patterns and colouring, wings, unique rectangles and loops, BUGs, aligned exclusions, direct
 //! locked candidates, chains, forcing nets). It reads steps and
 //! is read by no technique, so techniques find steps without knowing how they are written.
+//!
+//! A step of Sudoku Explainer's chains ([`Step::links`]) is written link by link, each
+//! branch from its assumption to its conclusion, a candidate on as `r2c3=5` and off as
+//! `r2c3<>5`: `r2c3=5 -> r2c7<>5 -> r2c7=3 -> r4c7<>3`; a cycle ends on the candidate it
+//! started from. A step of several branches (a contradiction, a double, cell or region
+//! forcing) writes them one after the other, separated by ` | ` on one line
+//! ([`Step::describe`]) or each on a line of its own ([`Step::describe_lines`]). The line
+//! names the difficulty with its length term: `(7.3 = 7.0 + 0.3 for length)`.
+//!
+//! The walks of the dynamic and nested chains derive a node from several at once (a single
+//! rests on every other candidate of its cell or house being gone, a removal by a simple
+//! technique or a nested chain on every candidate the pattern needed gone). A branch follows
+//! the first of them at each link: for a candidate turned on, the one whose going off set
+//! it on (the cause, not the others that went before); for a removal by a pattern, the
+//! lowest-numbered candidate it rests on. Such a branch is readable, not complete: the
+//! difficulty counts every node the conclusion rests on.
 
 use std::fmt::Write as _;
 
@@ -18,6 +34,17 @@ impl Step {
     /// makes, as in `Hidden Single (box): 7 in box 2 => r3c5=7` or
     /// `Naked Pair: 2,7 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2`.
     pub fn describe(&self, size: Size) -> String {
+        if !self.links.is_empty() {
+            let branches: Vec<String> =
+                self.links.iter().map(|branch| branch_text(branch, size)).collect();
+            return format!(
+                "{} ({}): {} => {}",
+                self.technique,
+                self.rating_text(),
+                branches.join(" | "),
+                self.effects(size)
+            );
+        }
         let mut text = format!("{}: ", self.technique);
         if let Some(pattern) = pattern_text(self, size) {
             text.push_str(&pattern);
@@ -78,6 +105,36 @@ impl Step {
         text
     }
 
+    /// The step as lines for a terminal: one line as [`Step::describe`] writes it, but for a
+    /// chain of several branches, whose first line names the technique, the difficulty and
+    /// what the step makes, and each branch follows on a line of its own, indented by two
+    /// spaces.
+    pub fn describe_lines(&self, size: Size) -> Vec<String> {
+        if self.links.len() < 2 {
+            return vec![self.describe(size)];
+        }
+        let mut lines = vec![format!(
+            "{} ({}): {} branches => {}",
+            self.technique,
+            self.rating_text(),
+            self.links.len(),
+            self.effects(size)
+        )];
+        lines.extend(self.links.iter().map(|branch| format!("  {}", branch_text(branch, size))));
+        lines
+    }
+
+    /// The difficulty with its length term: `7.3 = 7.0 + 0.3 for length`, or `7.0`.
+    fn rating_text(&self) -> String {
+        let base = self.technique.difficulty();
+        if self.extra == 0 {
+            format!("{base:.1}")
+        } else {
+            let length = f64::from(self.extra) / 10.0;
+            format!("{:.1} = {base:.1} + {length:.1} for length", self.difficulty())
+        }
+    }
+
     /// What the step makes, in the field's notation: `r3c5=7`, then eliminations grouped by
     /// value, `r1c2,r1c3<>2`, values removed from the same cells together, `r3c5<>2,7`.
     pub fn effects(&self, size: Size) -> String {
@@ -109,6 +166,17 @@ impl Step {
         }
         parts.join(", ")
     }
+}
+
+/// One branch of a chain, link by link: `r2c3=5 -> r2c7<>5 -> r2c7=3`.
+fn branch_text(branch: &[(usize, u8, bool)], size: Size) -> String {
+    branch
+        .iter()
+        .map(|&(cell, value, on)| {
+            format!("{}{}{value}", size.name(cell), if on { "=" } else { "<>" })
+        })
+        .collect::<Vec<_>>()
+        .join(" -> ")
 }
 
 /// The values of a candidate set as `2,7`.
@@ -493,6 +561,33 @@ fn first_value(set: u64) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[test]
+    fn a_chain_of_several_branches_writes_each_and_the_difficulty_with_its_length() {
+        let mut step = Step::new(Technique::CellForcingChains);
+        step.extra = 3;
+        step.eliminations = vec![(60, 1)];
+        step.links = vec![
+            vec![(61, 1, true), (60, 1, false)],
+            vec![(61, 8, true), (59, 8, false), (59, 1, true), (60, 1, false)],
+        ];
+        let lines = step.describe_lines(Size::NINE);
+        assert_eq!(
+            lines,
+            [
+                "Cell Forcing Chains (8.3 = 8.0 + 0.3 for length): 2 branches => r7c7<>1",
+                "  r7c8=1 -> r7c7<>1",
+                "  r7c8=8 -> r7c6<>8 -> r7c6=1 -> r7c7<>1",
+            ]
+        );
+        assert_eq!(
+            step.describe(Size::NINE),
+            "Cell Forcing Chains (8.3 = 8.0 + 0.3 for length): r7c8=1 -> r7c7<>1 | r7c8=8 -> \
+             r7c6<>8 -> r7c6=1 -> r7c7<>1 => r7c7<>1"
+        );
+        // Without a length term, the difficulty alone.
+        step.extra = 0;
+        assert!(step.describe(Size::NINE).starts_with("Cell Forcing Chains (8.0): r7c8=1 -> "));
+    }
 
     #[test]
     fn eliminations_are_grouped_by_value_in_the_description() {

@@ -448,6 +448,12 @@ pub struct Step {
     /// rates a bigger pattern harder: a longer unique loop, a bigger set of a unique loop's
     /// type 3 or of a BUG's type 3, BUG types 2 to 4 over type 1. Zero for most steps.
     pub extra: u8,
+    /// For a step of Sudoku Explainer's chains, each branch of the chain from its assumption
+    /// to its conclusion: its candidates in order, each as cell, value and whether it is on
+    /// (true) or off. One branch for a cycle or a forcing chain, two for a contradiction or
+    /// a double forcing, one per candidate of the cell or place of the value for cell and
+    /// region forcing. Empty for every other technique, whose [`Step::pattern`] says it all.
+    pub links: Vec<Vec<(usize, u8, bool)>>,
 }
 
 impl Step {
@@ -461,6 +467,7 @@ impl Step {
             placements: Vec::new(),
             eliminations: Vec::new(),
             extra: 0,
+            links: Vec::new(),
         }
     }
 

@@ -138,6 +138,8 @@ class Step:
     def placed(self) -> List[Tuple[int, int]]: ...
     @property
     def removed(self) -> List[Tuple[int, int]]: ...
+    @property
+    def branches(self) -> List[List[Tuple[int, int, bool]]]: ...
 
 class Explanation:
     @property
@@ -182,7 +184,10 @@ def rate(
     puzzle: _PuzzleLike, budget: Optional[int] = 100000, uniqueness: bool = True
 ) -> Rating: ...
 def explain(
-    puzzle: _PuzzleLike, budget: Optional[int] = 100000, uniqueness: bool = True
+    puzzle: _PuzzleLike,
+    budget: Optional[int] = 100000,
+    uniqueness: bool = True,
+    scale: str = "workbench",
 ) -> Explanation: ...
 def generate(
     size: int = 9,

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
+use sudoku_logic::Scale;
 
 use super::input::InputArgs;
 use super::values::{NodeBudget, parse_budget, parse_threads};
@@ -97,9 +98,21 @@ pub enum RateFormat {
 pub(super) const EXPLAIN_HELP: &str = "\
 Steps are written in the notation of the Sudoku community: cells as r3c5 (row 3, column 5),
 r3c5=7 puts 7 there, r3c5<>7 removes the candidate 7. Each line names the technique, the
-pattern that proves the step and what it places or removes; the techniques are listed by
-`sudoku rate --help`'s scale. Nothing is guessed: when every technique is stuck, the candidates
-(pencil marks) are shown and the explanation ends.
+pattern that proves the step and what it places or removes. Nothing is guessed: when every
+technique is stuck, the candidates (pencil marks) are shown and the explanation ends.
+
+--scale picks the ladder. `workbench` (the default) climbs the workbench's own, with
+skyscrapers, kites, W-wings and colouring. `explainer` climbs Sudoku Explainer's, step for step
+as `sudoku rate` does (see its --help), and writes each of its chains link by link from the
+assumption to the conclusion, a candidate on as r2c3=5 and off as r2c3<>5:
+  r2c3=5 -> r2c7<>5 -> r2c7=3 -> r4c7<>3
+each link following from the one before it (a cell's or a house's other candidates go off; a
+cell's last candidate or a house's last place for a value comes on), with the step's
+difficulty and its length term, as (7.3 = 7.0 + 0.3 for length). A step of several branches
+writes each on a line of its own: a contradiction's two reach one candidate on and off; a
+double forcing's (the candidate on, then off), a cell's (each candidate) or a house's (each
+place of the value) all reach the conclusion. Where a dynamic or nested chain derives a
+candidate from several, the branch follows the one whose going off set it on.
 
 PUZZLE is a file (every puzzle in it is explained), `-` for standard input, or a puzzle
 written on one line (81 symbols at 9×9). Each puzzle is written as soon as it is explained.
@@ -137,10 +150,35 @@ pub struct ExplainArgs {
     #[arg(long)]
     pub no_uniqueness: bool,
 
+    /// Whose ladder to climb: `workbench` (the workbench's own, which teaches) or
+    /// `explainer` (Sudoku Explainer's, which `sudoku rate` climbs, chains written link by
+    /// link).
+    #[arg(long, value_enum, default_value_t = ExplainScale::Workbench)]
+    pub scale: ExplainScale,
+
     /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
     /// or `none`; such a puzzle is not explained (see below).
     #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
+}
+
+/// `sudoku explain --scale`.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExplainScale {
+    /// The workbench's ladder, with skyscrapers, kites, W-wings and colouring.
+    Workbench,
+    /// Sudoku Explainer's ladder and ratings, as `sudoku rate` walks a puzzle.
+    Explainer,
+}
+
+impl ExplainScale {
+    /// The ladder's scale.
+    pub fn scale(self) -> Scale {
+        match self {
+            ExplainScale::Workbench => Scale::Workbench,
+            ExplainScale::Explainer => Scale::Explainer,
+        }
+    }
 }
 
 /// `sudoku explain --format`.

@@ -30,7 +30,7 @@ use crate::board::Board;
 use crate::houses::bit;
 use crate::step::{ChainFamily, Step, Technique};
 
-use cands::{cand, cell_value};
+use cands::{cand, cell_value, is_on};
 use marks::Marks;
 
 impl ChainFamily {
@@ -156,7 +156,10 @@ pub(super) struct Best {
     key: (f64, u32, u8),
     kind: Kind,
     tenths: u8,
+    /// The nodes of every branch, one branch after the other.
     pub(super) nodes: Vec<usize>,
+    /// How many of `nodes` each branch has, in order.
+    branches: Vec<usize>,
     pub(super) eliminations: Vec<(usize, u8)>,
     pub(super) placements: Vec<(usize, u8)>,
 }
@@ -213,20 +216,23 @@ impl Found {
         (1..).take_while(|&complexity| self.worth_trying(kind, complexity)).last().unwrap_or(0)
     }
 
-    /// Offers a step of `kind` and `complexity`; `make` gives its nodes (the chains, in
-    /// order), eliminations and placements if it is the easiest so far.
+    /// Offers a step of `kind` and `complexity`; `make` gives its branches (each a chain of
+    /// nodes from its assumption to the conclusion), eliminations and placements if it is
+    /// the easiest so far.
     #[allow(clippy::type_complexity)]
     pub(super) fn offer(
         &mut self,
         kind: Kind,
         complexity: u32,
-        make: impl FnOnce() -> (Vec<usize>, Vec<(usize, u8)>, Vec<(usize, u8)>),
+        make: impl FnOnce() -> (Vec<Vec<usize>>, Vec<(usize, u8)>, Vec<(usize, u8)>),
     ) {
         let key = self.key(kind, complexity);
         if self.beats(key) {
-            let (nodes, eliminations, placements) = make();
+            let (chains, eliminations, placements) = make();
             let tenths = length_tenths(complexity);
-            let best = Best { key, kind, tenths, nodes, eliminations, placements };
+            let branches = chains.iter().map(Vec::len).collect();
+            let nodes = chains.concat();
+            let best = Best { key, kind, tenths, nodes, branches, eliminations, placements };
             match &mut self.all {
                 Some(all) => all.push(best),
                 None => self.best = Some(best),
@@ -247,6 +253,23 @@ impl Found {
             })
             .collect();
         step.digits = step.pattern.iter().fold(0, |all, &(_, set)| all | set);
+        let link = |n: usize| {
+            let (cell, value) = cell_value(cand(n));
+            (cell, value, is_on(n))
+        };
+        let mut rest = best.nodes.as_slice();
+        for &length in &best.branches {
+            let (branch, after) = rest.split_at(length);
+            let mut links: Vec<(usize, u8, bool)> = branch.iter().map(|&n| link(n)).collect();
+            // A cycle's nodes stop before the link that closes it: close it on its start.
+            if matches!(best.kind, Kind::XCycle | Kind::YCycle | Kind::Cycle)
+                && let Some(&start) = links.first()
+            {
+                links.push(start);
+            }
+            step.links.push(links);
+            rest = after;
+        }
         step.eliminations = best.eliminations;
         step.placements = best.placements;
         Some(step)
@@ -330,7 +353,7 @@ mod tests {
         }
         // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
         let mut found = Found::new(ChainFamily::Nested(2));
-        found.offer(Kind::Cell, 9, || (vec![node(0, true)], vec![(0, 2)], Vec::new()));
+        found.offer(Kind::Cell, 9, || (vec![vec![node(0, true)]], vec![(0, 2)], Vec::new()));
         let step = found.step().expect("offered");
         assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
         // Walks nest the families Sudoku Explainer nests, lower levels only.

@@ -163,7 +163,7 @@ fn offer_target(
     });
 }
 
-/// The first-parent paths to each end, one after the other.
-fn branches(ends: &[(&Implications, usize)]) -> Vec<usize> {
-    ends.iter().flat_map(|&(s, n)| s.path(n)).collect()
+/// The first-parent path to each end, a branch each.
+fn branches(ends: &[(&Implications, usize)]) -> Vec<Vec<usize>> {
+    ends.iter().map(|&(s, n)| s.path(n)).collect()
 }

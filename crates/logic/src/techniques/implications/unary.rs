@@ -121,7 +121,7 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
         }
         let eliminations = cycle_eliminations(grid, &path);
         if !eliminations.is_empty() {
-            found.offer(kind, complexity, || (path.clone(), eliminations, Vec::new()));
+            found.offer(kind, complexity, || (vec![path.clone()], eliminations, Vec::new()));
         }
     }
 }
@@ -201,9 +201,9 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
     let (cell, value) = cell_value(source);
     found.offer(kind, complexity, || {
         if is_on(start) {
-            (path.clone(), vec![(cell, value)], Vec::new())
+            (vec![path.clone()], vec![(cell, value)], Vec::new())
         } else {
-            (path.clone(), Vec::new(), vec![(cell, value)])
+            (vec![path.clone()], Vec::new(), vec![(cell, value)])
         }
     });
 }
