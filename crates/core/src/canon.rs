@@ -31,7 +31,9 @@
 //! columns and stacks are kept as unordered sets, placed only once a row gives them a value.
 //! And the relabelling is decided as the values are met, so it costs nothing to search.
 //! Before any placement, a source row is skipped when its column mask shows that its first
-//! value would come where the smallest row known is still empty.
+//! value would come where the smallest row known is still empty; a row whose values all fall
+//! in stacks and columns already placed has nothing left to order and is read off in one
+//! pass. Under [`Convention::Minlex`] the smallest rows found are the form itself.
 //!
 //! A complete 9×9 grid ties on its whole first row under every column order, so it takes a
 //! search of its own (`canon/solution.rs`) that settles the first two rows together.
@@ -116,14 +118,33 @@ pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
 
 /// The canonical form by the row-by-row search, which handles every grid of a supported size.
 fn searched(grid: &Grid, convention: Convention) -> Canonical {
+    match grid.size().order() {
+        2 => searched_in::<2>(grid, convention),
+        _ => searched_in::<3>(grid, convention),
+    }
+}
+
+/// [`searched`] for grids of order `ORDER`: a fixed order lets the compiler unroll the loops
+/// over a stack's columns and turn the divisions by the order into shifts and multiplications.
+fn searched_in<const ORDER: usize>(grid: &Grid, convention: Convention) -> Canonical {
     let size = grid.size();
-    let mut search = Search::new(grid, convention);
+    debug_assert_eq!(size.order(), ORDER);
+    let mut search = Search::<ORDER>::new(grid, convention);
     let finals = search.run();
+    if convention == Convention::Minlex {
+        // The search compared the labelled strings themselves, so every transformation kept
+        // gives the smallest one, which is the smallest row found at each step; each adds its
+        // free orders.
+        let form = search.form;
+        let automorphisms = finals.iter().map(|state| search.free_transformations(state)).sum();
+        let form = Grid::from_cells(size, &form[..size.cells()]).expect("labels stay in range");
+        return Canonical { form, automorphisms };
+    }
     let mut best: Option<[u8; MAX_SIDE * MAX_SIDE]> = None;
     let mut automorphisms = 0u64;
     for state in &finals {
         let form = search.render(state);
-        let cells = &form[..search.side * search.side];
+        let cells = &form[..Search::<ORDER>::SIDE * Search::<ORDER>::SIDE];
         match &best {
             Some(known) if known[..cells.len()] < *cells => continue,
             Some(known) if known[..cells.len()] == *cells => {}
@@ -168,59 +189,60 @@ struct State {
     next: u8,
 }
 
-struct Search {
-    order: usize,
-    side: usize,
+struct Search<const ORDER: usize> {
     convention: Convention,
     /// The grid as read and transposed, row-major.
     grids: [[u8; MAX_SIDE * MAX_SIDE]; 2],
     /// The smallest keys of the row being placed, 255 where none is known yet.
     best: [u8; MAX_SIDE],
+    /// The smallest string found, filled a row at a time (under [`Convention::Minlex`], the
+    /// form itself).
+    form: [u8; MAX_SIDE * MAX_SIDE],
     /// The partial transformations whose rows so far are the smallest.
     kept: Vec<State>,
     /// The values of the source row being tried, by source column.
     values: [u8; MAX_SIDE],
-    /// How many of the free stacks stay empty in the source row being tried.
-    blank_stacks: u8,
     /// Of each source row of each grid, the columns holding a value.
     given: [[u16; MAX_SIDE]; 2],
+    /// The columns holding a value in the source row being tried.
+    row_given: u16,
 }
 
-impl Search {
-    fn new(grid: &Grid, convention: Convention) -> Search {
-        let size = grid.size();
-        let (order, side) = (size.order(), size.side());
+impl<const ORDER: usize> Search<ORDER> {
+    /// The side of the grids searched.
+    const SIDE: usize = ORDER * ORDER;
+
+    fn new(grid: &Grid, convention: Convention) -> Self {
+        let side = Self::SIDE;
+        let cells = grid.cells();
         let mut grids = [[0u8; MAX_SIDE * MAX_SIDE]; 2];
+        let mut given = [[0u16; MAX_SIDE]; 2];
         for row in 0..side {
             for col in 0..side {
-                let value = grid.at(row, col);
+                let value = cells[row * side + col];
                 grids[0][row * side + col] = value;
                 grids[1][col * side + row] = value;
+                let filled = u16::from(value != 0);
+                given[0][row] |= filled << col;
+                given[1][col] |= filled << row;
             }
         }
         Search {
-            order,
-            side,
             convention,
             grids,
             best: [u8::MAX; MAX_SIDE],
-            kept: Vec::new(),
+            form: [0; MAX_SIDE * MAX_SIDE],
+            kept: Vec::with_capacity(16),
             values: [0; MAX_SIDE],
-            blank_stacks: 0,
-            given: grids.map(|cells| {
-                std::array::from_fn(|row| {
-                    (0..side)
-                        .filter(|&col| row < side && cells[row * side + col] != 0)
-                        .fold(0, |mask, col| mask | 1 << col)
-                })
-            }),
+            given,
+            row_given: 0,
         }
     }
 
     /// Places every row; returns the transformations whose strings are the smallest (under
     /// [`Convention::PatternFirst`], whose patterns are).
     fn run(&mut self) -> Vec<State> {
-        let order = self.order;
+        let order = ORDER;
         let start = State {
             grid: 0,
             rows: [0; MAX_SIDE],
@@ -236,21 +258,29 @@ impl Search {
             labels: [0; MAX_SIDE + 1],
             next: 1,
         };
-        let mut current = vec![start, State { grid: 1, ..start }];
-        for row in 0..self.side {
+        let mut current = Vec::with_capacity(16);
+        current.extend([start, State { grid: 1, ..start }]);
+        for row in 0..Self::SIDE {
             self.best = [u8::MAX; MAX_SIDE];
             self.kept.clear();
+            let new_band = row % order == 0;
             for state in &current {
                 let state = *state;
-                let new_band = row % order == 0;
-                for source in 0..self.side {
+                // The source rows that may come next: those of the bands not used yet when a
+                // band starts, else the rows of the band being filled not used yet.
+                let band_rows = |band: usize| ((1u16 << order) - 1) << (band * order);
+                let mut sources = if new_band {
+                    (0..order)
+                        .filter(|&band| state.used_bands & (1 << band) == 0)
+                        .fold(0, |rows, band| rows | band_rows(band))
+                } else {
+                    band_rows(usize::from(state.band)) & !state.used_rows
+                };
+                while sources != 0 {
+                    let source = sources.trailing_zeros() as usize;
+                    sources &= sources - 1;
                     let band = source / order;
-                    let allowed = if new_band {
-                        state.used_bands & (1 << band) == 0
-                    } else {
-                        band == usize::from(state.band) && state.used_rows & (1 << source) == 0
-                    };
-                    if !allowed || self.cut_early(&state, source) {
+                    if self.cut_early(&state, source) {
                         continue;
                     }
                     let mut next = state;
@@ -262,6 +292,8 @@ impl Search {
                 }
             }
             std::mem::swap(&mut current, &mut self.kept);
+            self.form[row * Self::SIDE..(row + 1) * Self::SIDE]
+                .copy_from_slice(&self.best[..Self::SIDE]);
         }
         current
     }
@@ -272,7 +304,7 @@ impl Search {
     /// column masks before any placement is tried, it skips most of the rows a row cannot
     /// follow.
     fn cut_early(&self, state: &State, source: usize) -> bool {
-        let (order, side) = (self.order, self.side);
+        let (order, side) = (ORDER, Self::SIDE);
         let given = self.given[usize::from(state.grid)][source];
         if given == 0 {
             return false;
@@ -316,15 +348,15 @@ impl Search {
     /// Tries source row `source` as the next result row of `state`, over every placement of
     /// the columns still free.
     fn try_row(&mut self, mut state: State, source: usize) {
-        let side = self.side;
+        let side = Self::SIDE;
         let grid = &self.grids[usize::from(state.grid)];
         self.values[..side].copy_from_slice(&grid[source * side..source * side + side]);
-        let order = self.order;
+        let given = self.given[usize::from(state.grid)][source];
         let mut blank = 0u8;
         let mut blank_count = 0u8;
-        for stack in 0..order {
+        for stack in 0..ORDER {
             if state.free_stack_set & (1 << stack) != 0
-                && self.values[stack * order..stack * order + order].iter().all(|&v| v == 0)
+                && given >> (stack * ORDER) & ((1 << ORDER) - 1) == 0
             {
                 blank |= 1 << stack;
                 blank_count += 1;
@@ -334,33 +366,62 @@ impl Search {
         let old_free = state.free_stacks;
         state.free_stack_set = blank;
         state.free_stacks = blank_count;
-        self.blank_stacks = blank_count;
         let mut pos = 0;
-        for _ in 0..usize::from(blank_count) * order {
+        for _ in 0..usize::from(blank_count) * ORDER {
             if !self.emit(pos, 0) {
                 return;
             }
             pos += 1;
         }
-        self.stacks(state, usize::from(blank_count), pos, placing, old_free);
+        self.row_given = given;
+        let placed_free = (usize::from(blank_count)..ORDER)
+            .fold(0, |cols, position| cols | state.free_cols[position]);
+        if placing == 0 && placed_free & given == 0 {
+            self.placed_row(state, pos);
+        } else {
+            self.stacks(state, usize::from(blank_count), pos, placing, old_free);
+        }
+    }
+
+    /// Tries the row being tried when every stack and column it has a value in is placed
+    /// already (the common case once the first rows are down): no order is left to choose,
+    /// so the row is read off in one pass instead of through [`Self::stacks`].
+    fn placed_row(&mut self, mut state: State, mut pos: usize) {
+        for position in usize::from(state.free_stacks)..ORDER {
+            for _ in 0..state.free_count[position] {
+                if !self.emit(pos, 0) {
+                    return;
+                }
+                pos += 1;
+            }
+            for slot in usize::from(state.free_count[position])..ORDER {
+                let col = usize::from(state.slots[position][slot]);
+                let key = self.key(&mut state, col);
+                if !self.emit(pos, key) {
+                    return;
+                }
+                pos += 1;
+            }
+        }
+        self.kept.push(state);
     }
 
     /// Fills result stack `position` on, `placing` holding the free source stacks that have
     /// values in this row (placed in result stacks up to `old_free`).
     fn stacks(&mut self, state: State, position: usize, pos: usize, placing: u8, old_free: u8) {
-        if position == self.order {
+        if position == ORDER {
             self.kept.push(state);
             return;
         }
         if position < usize::from(old_free) {
-            for stack in 0..self.order {
+            for stack in 0..ORDER {
                 if placing & (1 << stack) == 0 {
                     continue;
                 }
                 let mut next = state;
                 next.stack[position] = stack as u8;
-                next.free_cols[position] = ((1u16 << self.order) - 1) << (stack * self.order);
-                next.free_count[position] = self.order as u8;
+                next.free_cols[position] = ((1u16 << ORDER) - 1) << (stack * ORDER);
+                next.free_count[position] = ORDER as u8;
                 self.columns(next, position, pos, placing & !(1 << stack), old_free);
             }
         } else {
@@ -379,17 +440,8 @@ impl Search {
         old_free: u8,
     ) {
         let free = state.free_cols[position];
-        let mut blank = 0u16;
-        let mut blank_count = 0u8;
-        let mut bits = free;
-        while bits != 0 {
-            let col = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if self.values[col] == 0 {
-                blank |= 1 << col;
-                blank_count += 1;
-            }
-        }
+        let blank = free & !self.row_given;
+        let blank_count = blank.count_ones() as u8;
         let old_count = state.free_count[position];
         state.free_cols[position] = blank;
         state.free_count[position] = blank_count;
@@ -429,7 +481,7 @@ impl Search {
         if digits == 0 {
             let mut state = state;
             let mut pos = pos;
-            for slot in usize::from(old_count)..self.order {
+            for slot in usize::from(old_count)..ORDER {
                 let col = usize::from(state.slots[position][slot]);
                 let key = self.key(&mut state, col);
                 if !self.emit(pos, key) {
@@ -487,9 +539,14 @@ impl Search {
             return false;
         }
         if key < best {
-            self.best[pos] = key;
-            for later in &mut self.best[pos + 1..self.side] {
-                *later = u8::MAX;
+            // A select over the whole fixed-size array, where a slice from `pos` on would cost
+            // a call.
+            for (at, known) in self.best.iter_mut().enumerate() {
+                if at == pos {
+                    *known = key;
+                } else if at > pos {
+                    *known = u8::MAX;
+                }
             }
             self.kept.clear();
         }
@@ -498,30 +555,32 @@ impl Search {
 
     /// The string a complete transformation gives, relabelled in order of first appearance.
     fn render(&self, state: &State) -> [u8; MAX_SIDE * MAX_SIDE] {
-        let (order, side) = (self.order, self.side);
+        let side = Self::SIDE;
         let grid = &self.grids[usize::from(state.grid)];
-        let mut columns = [u8::MAX; MAX_SIDE];
-        for position in usize::from(state.free_stacks)..order {
-            for slot in usize::from(state.free_count[position])..order {
-                columns[position * order + slot] = state.slots[position][slot];
+        // The result columns that come from a placed column, with their source: the others
+        // are empty in every row.
+        let mut columns = [(0usize, 0usize); MAX_SIDE];
+        let mut placed = 0;
+        for position in usize::from(state.free_stacks)..ORDER {
+            for slot in usize::from(state.free_count[position])..ORDER {
+                columns[placed] =
+                    (position * ORDER + slot, usize::from(state.slots[position][slot]));
+                placed += 1;
             }
         }
         let mut labels = [0u8; MAX_SIDE + 1];
         let mut next = 1;
         let mut form = [0u8; MAX_SIDE * MAX_SIDE];
-        for row in 0..side {
-            let source = usize::from(state.rows[row]);
-            for (col, &from) in columns[..side].iter().enumerate() {
-                if from == u8::MAX {
-                    continue;
-                }
-                let value = usize::from(grid[source * side + usize::from(from)]);
+        for (row, out) in form.chunks_exact_mut(side).enumerate().take(side) {
+            let source = &grid[usize::from(state.rows[row]) * side..][..side];
+            for &(col, from) in &columns[..placed] {
+                let value = usize::from(source[from]);
                 if value != 0 {
                     if labels[value] == 0 {
                         labels[value] = next;
                         next += 1;
                     }
-                    form[row * side + col] = labels[value];
+                    out[col] = labels[value];
                 }
             }
         }
@@ -532,10 +591,10 @@ impl Search {
     /// empty in every row, so each order of them gives the same string.
     fn free_transformations(&self, state: &State) -> u64 {
         let factorial = |n: u64| (1..=n).product::<u64>();
-        let order = self.order as u64;
+        let order = ORDER as u64;
         let free = u64::from(state.free_stacks);
         let mut count = factorial(free) * factorial(order).pow(free as u32);
-        for position in usize::from(state.free_stacks)..self.order {
+        for position in usize::from(state.free_stacks)..ORDER {
             count *= factorial(u64::from(state.free_count[position]));
         }
         count
