@@ -123,6 +123,21 @@ fn chain_rated_puzzles_rate_as_sudoku_explainer_rates_them() {
 }
 
 #[test]
+fn nested_chains_rest_on_what_sudoku_explainer_says_they_rest_on() {
+    // Sudoku Explainer 1.2.1 with gsf's serate 1.2.1.3 (as above) rates this puzzle of
+    // hardest-1106 10.3/10.3/9.8. Its hardest steps are dynamic contradictions whose walks
+    // take removals from nested forcing chains; each removal rests only on what the nested
+    // chain's singles needed gone (a cell, or one house), the easier of two chains making a
+    // removal is the one counted, and a chain both branches rest on counts once. Counting more
+    // than that (every house of every candidate on) rated it 10.4.
+    let line = "........7..4.2.6..8.....31......29...4..9..3...95.6....1......8..6.5.2..7......6.";
+    let (hardest, end, used) = walk_soundly(&explainer(), line);
+    assert_eq!(end, End::Solved);
+    assert!(used.contains(&Technique::NestedForcing), "{used:?}");
+    assert_eq!(hardest, 10.3);
+}
+
+#[test]
 fn beyond_nine_by_nine_the_chain_rungs_keep_the_workbench_chains() {
     // Sudoku Explainer's chains are 9×9; the shipped 16×16 puzzles need forcing chains, which
     // the rungs then take from the workbench.

@@ -118,3 +118,54 @@ pub(super) fn off_to_on(
         }
     }
 }
+
+/// What a candidate turned on in a chain needed gone, as Sudoku Explainer reads a nested
+/// chain: the rest of its cell (a naked single), or its value's other places in the one house
+/// that left it the last place (a hidden single).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(in crate::techniques) enum Need {
+    Cell(usize),
+    Place(usize, u8),
+}
+
+/// What candidate `on` needed gone when candidate `off` turned it on, on a board that was
+/// `source` less the candidates `hidden` (those the link also rests on): the cell if both are
+/// in one cell, else the first house of `off`'s (box, row, column, the order links are read
+/// in) that holds `on` and where the value had those two places left.
+pub(super) fn need(source: &Marks, off: usize, on: usize, hidden: &[u16]) -> Need {
+    let (from, _) = cell_value(off);
+    let (cell, value) = cell_value(on);
+    if from == cell {
+        return Need::Cell(cell);
+    }
+    let shared = houses_of(from).into_iter().filter(|&house| cells_of(house).contains(&cell));
+    let mut first = None;
+    'houses: for house in shared {
+        first.get_or_insert(house);
+        let cells = cells_of(house);
+        let mut left = source.places(house, value);
+        for &gone in hidden {
+            match cells.iter().position(|&other| other == cell_value(usize::from(gone)).0) {
+                Some(i) => left &= !(1 << i),
+                None => continue 'houses,
+            }
+        }
+        if left.count_ones() == 2 {
+            return Need::Place(house, value);
+        }
+    }
+    Need::Place(first.expect("an X link joins cells of one house"), value)
+}
+
+/// What candidate `off`, turned off by candidate `on`, needs gone when a cycle through them is
+/// read the other way round (where `off` is on and turns `on` off): its cell if both are in
+/// one cell, else its value's places in the first house (box, row, column) holding both.
+pub(super) fn need_back(on: usize, off: usize) -> Need {
+    let (from, _) = cell_value(on);
+    let (cell, value) = cell_value(off);
+    if from == cell {
+        return Need::Cell(cell);
+    }
+    let house = houses_of(from).into_iter().find(|&house| cells_of(house).contains(&cell));
+    Need::Place(house.expect("an X link joins cells of one house"), value)
+}

@@ -10,8 +10,8 @@
 //!   board they reduce as they go.
 //!
 //! Every family rates a step as its base difficulty plus a length term: a tenth each time the
-//! chain's complexity (the nodes it rests on, counted once each) less two passes 4, 6, 8, 12,
-//! 16, 24, 32, 48, ... A rung gathers every step its family finds and keeps the easiest: the
+//! chain's complexity (the nodes it rests on, counted once each, plus the complexity of each
+//! nested chain among them, once) less two passes 4, 6, 8, 12, 16, 24, 32, 48, ... A rung gathers every step its family finds and keeps the easiest: the
 //! least difficulty, then the least complexity, then the kind (cycles before chains, double
 //! forcing before cell, region and contradiction), then the first found; that is the step
 //! Sudoku Explainer takes.
@@ -31,6 +31,7 @@ use crate::houses::bit;
 use crate::step::{ChainFamily, Step, Technique};
 
 use cands::{cand, cell_value, is_on};
+use links::Need;
 use marks::Marks;
 
 impl ChainFamily {
@@ -162,7 +163,14 @@ pub(super) struct Best {
     branches: Vec<usize>,
     pub(super) eliminations: Vec<(usize, u8)>,
     pub(super) placements: Vec<(usize, u8)>,
+    /// What each candidate its chains turned on needed gone (see [`Need`]): what the step
+    /// rests on when it is nested in another chain's walk.
+    pub(super) needs: Vec<Need>,
 }
+
+/// What a found step is made of: its branches (each a chain of nodes from its assumption to
+/// the conclusion), eliminations, placements and needs (see [`Best`]).
+pub(super) type Parts = (Vec<Vec<usize>>, Vec<(usize, u8)>, Vec<(usize, u8)>, Vec<Need>);
 
 impl Best {
     /// The step's complexity, nested chains included.
@@ -181,9 +189,15 @@ impl Found {
         Found { group, best: None, all: Some(Vec::new()) }
     }
 
-    /// Every step offered, if collecting.
+    /// Every step offered, if collecting, easiest first (the order of [`Found::beats`], ties
+    /// in the order found): the order in which Sudoku Explainer applies what a nested family
+    /// finds, so that a candidate two chains remove is the easier one's.
     fn into_all(self) -> Vec<Best> {
-        self.all.unwrap_or_default()
+        let mut all = self.all.unwrap_or_default();
+        all.sort_by(|a, b| {
+            a.key.0.total_cmp(&b.key.0).then(a.key.1.cmp(&b.key.1)).then(a.key.2.cmp(&b.key.2))
+        });
+        all
     }
 
     fn key(&self, kind: Kind, complexity: u32) -> (f64, u32, u8) {
@@ -216,23 +230,16 @@ impl Found {
         (1..).take_while(|&complexity| self.worth_trying(kind, complexity)).last().unwrap_or(0)
     }
 
-    /// Offers a step of `kind` and `complexity`; `make` gives its branches (each a chain of
-    /// nodes from its assumption to the conclusion), eliminations and placements if it is
-    /// the easiest so far.
-    #[allow(clippy::type_complexity)]
-    pub(super) fn offer(
-        &mut self,
-        kind: Kind,
-        complexity: u32,
-        make: impl FnOnce() -> (Vec<Vec<usize>>, Vec<(usize, u8)>, Vec<(usize, u8)>),
-    ) {
+    /// Offers a step of `kind` and `complexity`; `make` gives its parts if it is the easiest
+    /// so far.
+    pub(super) fn offer(&mut self, kind: Kind, complexity: u32, make: impl FnOnce() -> Parts) {
         let key = self.key(kind, complexity);
         if self.beats(key) {
-            let (chains, eliminations, placements) = make();
+            let (chains, eliminations, placements, needs) = make();
             let tenths = length_tenths(complexity);
             let branches = chains.iter().map(Vec::len).collect();
             let nodes = chains.concat();
-            let best = Best { key, kind, tenths, nodes, branches, eliminations, placements };
+            let best = Best { key, kind, tenths, nodes, branches, eliminations, placements, needs };
             match &mut self.all {
                 Some(all) => all.push(best),
                 None => self.best = Some(best),
@@ -353,7 +360,8 @@ mod tests {
         }
         // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
         let mut found = Found::new(ChainFamily::Nested(2));
-        found.offer(Kind::Cell, 9, || (vec![vec![node(0, true)]], vec![(0, 2)], Vec::new()));
+        let parts = || (vec![vec![node(0, true)]], vec![(0, 2)], Vec::new(), Vec::new());
+        found.offer(Kind::Cell, 9, parts);
         let step = found.step().expect("offered");
         assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
         // Walks nest the families Sudoku Explainer nests, lower levels only.

@@ -5,8 +5,9 @@
 //! kept for every cell and house it takes part in.
 
 use super::cands::{cand_of, cell_value, node};
+use super::links::Need;
 use super::marks::{Marks, cells_of, houses_of};
-use super::propagate::{Implications, Mode, implications};
+use super::propagate::{Implications, Mode, complexity, implications};
 use super::{ChainFamily, Found, Kind};
 
 /// What each candidate on implies, walked when first asked for.
@@ -48,19 +49,17 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found) {
             let from_on = cache.get(c);
             if dynamic || nishio {
                 if let Some((a, b)) = from_on.contradiction {
-                    let complexity = from_on.ancestors(a) + from_on.ancestors(b);
-                    found.offer(Kind::Contradiction, complexity, || {
-                        (branches(&[(from_on, a), (from_on, b)]), vec![(cell, value)], Vec::new())
+                    let ends = [(from_on, a), (from_on, b)];
+                    found.offer(Kind::Contradiction, complexity(ends), || {
+                        let needs = needs(grid, &ends, None);
+                        (branches(&ends), vec![(cell, value)], Vec::new(), needs)
                     });
                 }
                 if let Some((a, b)) = from_off.contradiction {
-                    let complexity = from_off.ancestors(a) + from_off.ancestors(b);
-                    found.offer(Kind::Contradiction, complexity, || {
-                        (
-                            branches(&[(&from_off, a), (&from_off, b)]),
-                            Vec::new(),
-                            vec![(cell, value)],
-                        )
+                    let ends = [(&from_off, a), (&from_off, b)];
+                    found.offer(Kind::Contradiction, complexity(ends), || {
+                        let needs = needs(grid, &ends, None);
+                        (branches(&ends), Vec::new(), vec![(cell, value)], needs)
                     });
                 }
             }
@@ -74,7 +73,7 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found) {
         if several {
             let sources: Vec<&Implications> =
                 values.iter().map(|&v| cache.get(cand_of(cell, v))).collect();
-            common(grid, Kind::Cell, &sources, found);
+            common(grid, Kind::Cell, &sources, Some(Need::Cell(cell)), found);
         }
     }
 }
@@ -85,14 +84,14 @@ fn double(grid: &Marks, from_on: &Implications, from_off: &Implications, found: 
         let p = usize::from(p);
         if from_off.on.has(p) {
             let n = node(p, true);
-            offer_target(grid, Kind::Double, &[from_on, from_off], n, found);
+            offer_target(grid, Kind::Double, &[from_on, from_off], None, n, found);
         }
     }
     for &p in &from_on.off_order {
         let p = usize::from(p);
         if from_off.off.has(p) {
             let n = node(p, false);
-            offer_target(grid, Kind::Double, &[from_on, from_off], n, found);
+            offer_target(grid, Kind::Double, &[from_on, from_off], None, n, found);
         }
     }
 }
@@ -118,32 +117,42 @@ fn region(cache: &mut Cache, cell: usize, value: u8, found: &mut Found) {
         }
         let sources: Vec<&Implications> =
             at.iter().map(|&other| cache.get(cand_of(other, value))).collect();
-        common(grid, Kind::Region, &sources, found);
+        common(grid, Kind::Region, &sources, Some(Need::Place(house, value)), found);
     }
 }
 
-/// What every one of `sources` implies, in the first one's order.
-fn common(grid: &Marks, kind: Kind, sources: &[&Implications], found: &mut Found) {
+/// What every one of `sources` implies, in the first one's order; `start` is what their
+/// assumptions need gone (see [`offer_target`]).
+fn common(
+    grid: &Marks,
+    kind: Kind,
+    sources: &[&Implications],
+    start: Option<Need>,
+    found: &mut Found,
+) {
     let (first, rest) = sources.split_first().expect("a cell or house has places");
     for &p in &first.on_order {
         let p = usize::from(p);
         if rest.iter().all(|s| s.on.has(p)) {
-            offer_target(grid, kind, sources, node(p, true), found);
+            offer_target(grid, kind, sources, start, node(p, true), found);
         }
     }
     for &p in &first.off_order {
         let p = usize::from(p);
         if rest.iter().all(|s| s.off.has(p)) {
-            offer_target(grid, kind, sources, node(p, false), found);
+            offer_target(grid, kind, sources, start, node(p, false), found);
         }
     }
 }
 
-/// Offers the step that node `target`, implied by every one of `sources`, makes.
+/// Offers the step that node `target`, implied by every one of `sources`, makes. `start` is
+/// what the assumptions need gone, as Sudoku Explainer reads cell and region forcing chains:
+/// one of a cell's candidates or of a value's places in a house is on, as by a single.
 fn offer_target(
     grid: &Marks,
     kind: Kind,
     sources: &[&Implications],
+    start: Option<Need>,
     target: usize,
     found: &mut Found,
 ) {
@@ -152,15 +161,25 @@ fn offer_target(
     if on && grid.count(cell) < 2 {
         return; // nothing to remove
     }
-    let complexity = sources.iter().map(|s| s.ancestors(target)).sum();
-    found.offer(kind, complexity, || {
+    found.offer(kind, complexity(sources.iter().map(|&s| (s, target))), || {
         let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
+        let needs = needs(grid, &ends, start);
         if on {
-            (branches(&ends), Vec::new(), vec![(cell, value)])
+            (branches(&ends), Vec::new(), vec![(cell, value)], needs)
         } else {
-            (branches(&ends), vec![(cell, value)], Vec::new())
+            (branches(&ends), vec![(cell, value)], Vec::new(), needs)
         }
     });
+}
+
+/// What the candidates turned on that `ends` rest on needed gone, on `grid` (the walks'
+/// board), with `start`'s.
+fn needs(grid: &Marks, ends: &[(&Implications, usize)], start: Option<Need>) -> Vec<Need> {
+    let mut needs: Vec<Need> = start.into_iter().collect();
+    for &(walk, end) in ends {
+        walk.needs(grid, end, &mut needs);
+    }
+    needs
 }
 
 /// The first-parent path to each end, a branch each.

@@ -5,19 +5,26 @@
 //! those and then level 2's nested chains. The first family that finds anything gives what
 //! every one of its chains removes (a placement removes its cell's other candidates).
 //!
-//! Each removal rests on the candidates the walk removed that the chain needed gone: those of
-//! the cells its candidates on are in, and of their values' places in those cells' houses (a
-//! chain's candidate turned on by a single rests on the rest of its cell or house being gone).
-//! A chain that needed none was there before the walk and adds nothing to it. The chain's own
-//! complexity is added to that of every chain that uses it, once.
+//! Each removal rests on the candidates the walk removed that the chain needed gone, as Sudoku
+//! Explainer reads them: each candidate the chain turned on is a single, in its cell (the rest
+//! of the cell gone) or in the one house that left its value there last (the value's other
+//! places there gone); a cell or region forcing chain's assumptions are singles of their cell
+//! or house, a contradiction's or forcing chain's assumption is none, and a cycle holds both
+//! ways round, so its candidates off count as turned on too. A chain that needed none was
+//! there before the walk and adds nothing to it. The chains are taken easiest first, so a
+//! candidate two of them remove is the easier one's. The chain's own complexity is added to
+//! that of a step resting on it, once however many of the step's branches do.
 
-use super::cands::{cand, cand_of, cell_value, is_on};
-use super::marks::{Marks, cells_of, houses_of};
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use super::cands::cand_of;
+use super::links::Need;
+use super::marks::{Marks, cells_of};
 use super::{ChainFamily, Found, search};
 
 /// A removal, the removed candidates it rests on, and the nested chain that made it: its
-/// number among the chains of one call (from 1; 0 for none) and its complexity.
-pub(super) type Removal = (usize, Vec<usize>, (u32, u32));
+/// identity (see [`identity`]; 0 for none) and its complexity.
+pub(super) type Removal = (usize, Vec<usize>, (u64, u32));
 
 /// The families nested in walks of `level`, in the order they are tried.
 pub(super) fn families(level: u8) -> &'static [ChainFamily] {
@@ -36,9 +43,8 @@ pub(super) fn removals(source: &Marks, grid: &Marks, level: u8) -> Vec<Removal> 
     for &group in families(level) {
         let mut found = Found::collecting(group);
         search(grid, group, &mut found);
-        let mut number = 0;
         for chain in found.into_all() {
-            let parents = rule_parents(source, grid, &chain.nodes);
+            let parents = rule_parents(source, grid, &chain.needs);
             if parents.is_empty() {
                 continue;
             }
@@ -58,8 +64,7 @@ pub(super) fn removals(source: &Marks, grid: &Marks, level: u8) -> Vec<Removal> 
             if removed.is_empty() {
                 continue;
             }
-            number += 1;
-            let tag = (number, chain.complexity());
+            let tag = (identity(&chain.nodes), chain.complexity());
             out.extend(removed.into_iter().map(|c| (c, parents.clone(), tag)));
         }
         if !out.is_empty() {
@@ -69,22 +74,32 @@ pub(super) fn removals(source: &Marks, grid: &Marks, level: u8) -> Vec<Removal> 
     out
 }
 
-/// The candidates gone from `source` in `grid` that a chain through `nodes` rests on: for
-/// each candidate on, the rest of its cell and its value's other places in its houses.
-fn rule_parents(source: &Marks, grid: &Marks, nodes: &[usize]) -> Vec<usize> {
+/// A nested chain's identity, from its nodes: the same chain found in two walks (or twice in
+/// one) is one chain, whose complexity a step resting on it counts once, as Sudoku Explainer
+/// tells chains apart by their nodes. Never zero.
+fn identity(nodes: &[usize]) -> u64 {
+    let mut hasher = DefaultHasher::new();
+    nodes.hash(&mut hasher);
+    hasher.finish() | 1
+}
+
+/// The candidates gone from `source` in `grid` that a chain of `needs` rests on: for each
+/// candidate it turned on, the rest of its cell or its value's other places in the one house
+/// that made it the last.
+fn rule_parents(source: &Marks, grid: &Marks, needs: &[Need]) -> Vec<usize> {
     let gone = |cell: usize, value: u8| source.has(cell, value) && !grid.has(cell, value);
     let mut parents = Vec::new();
-    for &n in nodes.iter().filter(|&&n| is_on(n)) {
-        let (cell, value) = cell_value(cand(n));
-        for v in (1..=9u8).filter(|&v| gone(cell, v)) {
-            parents.push(cand_of(cell, v));
-        }
-        for house in houses_of(cell) {
-            for other in cells_of(house) {
-                if gone(other, value) {
-                    parents.push(cand_of(other, value));
-                }
+    for &need in needs {
+        match need {
+            Need::Cell(cell) => {
+                parents.extend((1..=9u8).filter(|&v| gone(cell, v)).map(|v| cand_of(cell, v)));
             }
+            Need::Place(house, value) => parents.extend(
+                cells_of(house)
+                    .into_iter()
+                    .filter(|&other| gone(other, value))
+                    .map(|other| cand_of(other, value)),
+            ),
         }
     }
     parents.sort_unstable();

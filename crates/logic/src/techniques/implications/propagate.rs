@@ -16,7 +16,7 @@
 use super::advanced;
 use super::budget;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
-use super::links::{MAX_PARENTS, OnLink, off_to_on, on_to_off};
+use super::links::{MAX_PARENTS, Need, OnLink, need, off_to_on, on_to_off};
 use super::marks::Marks;
 use super::nested;
 
@@ -47,9 +47,10 @@ pub(super) struct Implications {
     /// Per reached node, where its parents lie in `parents` and how many.
     spans: Vec<(u32, u16)>,
     parents: Vec<u16>,
-    /// Per reached node, the nested chain it was derived by, if any: an identifier (zero:
-    /// none) and that chain's complexity, which every chain resting on the node carries too.
-    nested: Vec<(u32, u32)>,
+    /// Per reached node, the nested chain it was derived by, if any: the chain's identity
+    /// (zero: none; the same for the same chain found in any walk) and its complexity, which
+    /// every chain resting on the node carries too.
+    nested: Vec<(u64, u32)>,
     /// The two nodes of a candidate found both on and off, if any; the walk stopped there.
     pub(super) contradiction: Option<(usize, usize)>,
 }
@@ -101,39 +102,59 @@ impl Implications {
         }
     }
 
-    /// The number of distinct nodes node `n` rests on, itself included, plus the complexity
-    /// of each distinct nested chain among them: Sudoku Explainer's measure of a chain's
-    /// length.
-    pub(super) fn ancestors(&self, n: usize) -> u32 {
+    /// The number of distinct nodes node `n` rests on, itself included; the nested chains
+    /// among them not yet in `chains` are added to it (identity and complexity).
+    fn ancestors(&self, n: usize, chains: &mut Vec<(u64, u32)>) -> u32 {
         let mut seen = NodeSet::EMPTY;
         let mut stack = vec![n as u16];
         seen.insert(n);
         let mut count = 1;
-        let mut chains: Vec<u32> = Vec::new();
-        let mut nest = |node: usize, count: &mut u32| {
+        let mut nest = |node: usize| {
             if let Some(&(id, complexity)) = self
                 .slot
                 .get(node)
                 .filter(|&&s| s != 0)
                 .and_then(|&s| self.nested.get(s as usize - 1))
                 && id != 0
-                && !chains.contains(&id)
+                && !chains.iter().any(|&(other, _)| other == id)
             {
-                chains.push(id);
-                *count += complexity;
+                chains.push((id, complexity));
             }
         };
-        nest(n, &mut count);
+        nest(n);
         while let Some(next) = stack.pop() {
             for &parent in self.parents_of(usize::from(next)) {
                 if seen.insert(usize::from(parent)) {
                     count += 1;
-                    nest(usize::from(parent), &mut count);
+                    nest(usize::from(parent));
                     stack.push(parent);
                 }
             }
         }
         count
+    }
+
+    /// Adds to `out` what each candidate turned on that node `n` rests on needed gone (see
+    /// [`Need`]), `source` being the board the walk started from; the assumption, having no
+    /// parents, needs nothing here.
+    pub(super) fn needs(&self, source: &Marks, n: usize, out: &mut Vec<Need>) {
+        let mut seen = NodeSet::EMPTY;
+        let mut stack = vec![n];
+        seen.insert(n);
+        let mut hidden = Vec::new();
+        while let Some(next) = stack.pop() {
+            let parents = self.parents_of(next);
+            if let Some((&cause, rest)) = parents.split_first().filter(|_| is_on(next)) {
+                hidden.clear();
+                hidden.extend(rest.iter().map(|&p| cand(usize::from(p)) as u16));
+                out.push(need(source, cand(usize::from(cause)), cand(next), &hidden));
+            }
+            for &parent in parents {
+                if seen.insert(usize::from(parent)) {
+                    stack.push(usize::from(parent));
+                }
+            }
+        }
     }
 
     /// The first-parent path from the assumption to node `n`, as nodes.
@@ -152,6 +173,15 @@ impl Implications {
     }
 }
 
+/// Sudoku Explainer's measure of the length of the chains to `ends` (a walk and a node in
+/// it, each): the distinct nodes each end rests on, itself included, plus the complexity of
+/// each distinct nested chain among them all, counted once however many ends rest on it.
+pub(super) fn complexity<'a>(ends: impl IntoIterator<Item = (&'a Implications, usize)>) -> u32 {
+    let mut chains = Vec::new();
+    let flat: u32 = ends.into_iter().map(|(walk, n)| walk.ancestors(n, &mut chains)).sum();
+    flat + chains.iter().map(|&(_, complexity)| complexity).sum::<u32>()
+}
+
 /// Walks from `start` (a node) on `source` in `mode`. Nodes turned on are expanded before nodes
 /// turned off, each list first in, first out, as Sudoku Explainer's walk does (which derivation
 /// a node keeps depends on it).
@@ -162,7 +192,6 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
     let (mut next_on, mut next_off) = (0, 0);
     let mut offs = Vec::new();
     let mut ons: Vec<OnLink> = Vec::new();
-    let mut chains = 0u32;
     loop {
         if !budget::spend() {
             return found;
@@ -214,22 +243,15 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                 removals = nested::removals(source, &grid, mode.level);
             }
             let mut any = false;
-            let mut most = 0;
-            for (off, parents, (chain, complexity)) in removals {
+            for (off, parents, chain) in removals {
                 if !found.off.has(off) {
                     let parents: Vec<u16> =
                         parents.iter().map(|&p| node(p, false) as u16).collect();
                     found.add(node(off, false), &parents);
-                    if chain > 0 {
-                        // Numbered anew by each call: offset past the walk's earlier chains.
-                        *found.nested.last_mut().expect("just added") =
-                            (chains + chain, complexity);
-                        most = most.max(chain);
-                    }
+                    *found.nested.last_mut().expect("just added") = chain;
                     any = true;
                 }
             }
-            chains += most;
             if !any {
                 return found;
             }

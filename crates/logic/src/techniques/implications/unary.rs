@@ -4,7 +4,7 @@
 //! several copies of a node may be reached by different ways, as the cycles need.
 
 use super::cands::{cand, cand_of, cell_value, is_on, node};
-use super::links::{OnLink, off_to_on, on_to_off};
+use super::links::{Need, OnLink, need, need_back, off_to_on, on_to_off};
 use super::marks::{Marks, cells_of, houses_of};
 use super::{Found, Kind};
 
@@ -121,7 +121,19 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
         }
         let eliminations = cycle_eliminations(grid, &path);
         if !eliminations.is_empty() {
-            found.offer(kind, complexity, || (vec![path.clone()], eliminations, Vec::new()));
+            found.offer(kind, complexity, || {
+                // The start is turned on again by the link that closes the loop; and the loop
+                // holds the other way round too, where its candidates off are on.
+                let mut needs = needs_along(grid, &path);
+                let closing = path.last().expect("a loop has nodes");
+                needs.push(need(grid, cand(*closing), cand(path[0]), &[]));
+                needs.extend(
+                    path.windows(2)
+                        .filter(|pair| !is_on(pair[1]))
+                        .map(|pair| need_back(cand(pair[0]), cand(pair[1]))),
+                );
+                (vec![path.clone()], eliminations, Vec::new(), needs)
+            });
         }
     }
 }
@@ -200,10 +212,20 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
     let complexity = path.len() as u32;
     let (cell, value) = cell_value(source);
     found.offer(kind, complexity, || {
+        let needs = needs_along(grid, &path);
         if is_on(start) {
-            (vec![path.clone()], vec![(cell, value)], Vec::new())
+            (vec![path.clone()], vec![(cell, value)], Vec::new(), needs)
         } else {
-            (vec![path.clone()], Vec::new(), vec![(cell, value)])
+            (vec![path.clone()], Vec::new(), vec![(cell, value)], needs)
         }
     });
+}
+
+/// What the candidates turned on along `path` (each node derived from the one before it, on
+/// `grid` as it is) needed gone; the start needs nothing, being assumed.
+fn needs_along(grid: &Marks, path: &[usize]) -> Vec<Need> {
+    path.windows(2)
+        .filter(|pair| is_on(pair[1]))
+        .map(|pair| need(grid, cand(pair[0]), cand(pair[1]), &[]))
+        .collect()
 }
