@@ -114,10 +114,11 @@ def main() -> None:
     # 3. The hardest puzzle for fast (most guesses), rated and explained.
     hardest = int(np.argmax(batch.guesses))
     rating = sw.rate(puzzles[hardest])
-    path = sw.explain(puzzles[hardest])
-    # `rate` climbs Sudoku Explainer's ladder and `explain` the workbench's: their paths differ.
-    assert path.end in ("solved", "stuck") and rating.end in ("solved", "stuck")
-    assert rating.steps > 0 and 1.0 <= rating.diamond <= rating.pearl <= rating.difficulty
+    # On the ladder `rate` climbs (Sudoku Explainer's), the path is the one rated.
+    path = sw.explain(puzzles[hardest], scale="explainer")
+    assert path.end in ("solved", "stuck") and rating.end == path.end
+    assert rating.steps == len(path.steps)
+    assert 1.0 <= rating.diamond <= rating.pearl <= rating.difficulty
     if path.end == "solved":
         assert path.solution is not None
         assert path.solution.cells == batch.solutions[hardest].tolist()
