@@ -35,18 +35,6 @@ use links::Need;
 use marks::Marks;
 
 impl ChainFamily {
-    /// The base difficulty of the group's forcing steps (static chains rate by kind).
-    fn base(self) -> f64 {
-        match self {
-            ChainFamily::Static => 0.0,
-            ChainFamily::Nishio => 7.5,
-            ChainFamily::Multiple => 8.0,
-            ChainFamily::Dynamic => 8.5,
-            ChainFamily::DynamicPlus => 9.0,
-            ChainFamily::Nested(level) => nested_base(level),
-        }
-    }
-
     /// Sudoku Explainer's nesting level of the group's walks: 0 without the simple
     /// techniques, 1 with them, 2 to 5 with chains of lower families too.
     fn level(self) -> u8 {
@@ -106,21 +94,10 @@ impl Kind {
         }
     }
 
-    /// The base difficulty of a step of this kind in `group`.
+    /// The base difficulty of a step of this kind in `group`: its technique's.
     fn base(self, group: ChainFamily) -> f64 {
-        match self {
-            Kind::XCycle | Kind::YCycle => 6.5,
-            Kind::ForcingXChain => 6.6,
-            Kind::Cycle | Kind::ForcingChain => 7.0,
-            _ => group.base(),
-        }
+        self.technique(group).difficulty()
     }
-}
-
-/// The base difficulty of nested forcing chains of `level` (2 to 5): 9.5, then half a point
-/// a level.
-fn nested_base(level: u8) -> f64 {
-    9.5 + 0.5 * f64::from(level.saturating_sub(2))
 }
 
 /// The tenths a chain of `complexity` adds to its base difficulty: one each time the
@@ -351,7 +328,6 @@ mod tests {
             let group = ChainFamily::Nested(level);
             assert_eq!(technique.chain_family(), Some(group));
             assert_eq!(group.level(), level);
-            assert_eq!(group.base(), base);
             assert_eq!(technique.difficulty(), base);
             for kind in [Kind::Contradiction, Kind::Double, Kind::Cell, Kind::Region] {
                 assert_eq!(kind.technique(group), technique);
