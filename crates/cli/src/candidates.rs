@@ -39,11 +39,11 @@ pub fn run(args: &CandidatesArgs) -> u8 {
         },
         Err(message) => Answer::Unsupported(message),
     };
-    let mut json = match PuzzlesJson::open(args.format == CandidatesFormat::Json) {
+    let as_json = args.format == CandidatesFormat::Json;
+    let mut json = match PuzzlesJson::open(as_json) {
         Ok(json) => json,
         Err(halt) => return outcomes.exit_code(Err(halt)),
     };
-    let as_json = args.format == CandidatesFormat::Json;
     let result = answer_all(
         &args.files,
         args.input.options(),

@@ -5,19 +5,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{repository, sudoku};
-
-fn generate(args: &[&str]) -> String {
-    let mut command = vec!["generate"];
-    command.extend_from_slice(args);
-    let output = sudoku(&command, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn puzzle_lines(text: &str) -> Vec<&str> {
-    text.lines().filter(|line| !line.starts_with('#')).collect()
-}
+use common::{generate, puzzle_lines, repository, sudoku};
 
 #[test]
 fn the_same_seed_writes_the_same_bytes_whatever_the_engine_and_threads() {

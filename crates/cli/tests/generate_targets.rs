@@ -7,19 +7,7 @@ mod common;
 
 use std::io::Write;
 
-use common::{refused, sudoku};
-
-fn generate(args: &[&str]) -> String {
-    let mut command = vec!["generate"];
-    command.extend_from_slice(args);
-    let output = sudoku(&command, b"");
-    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
-    String::from_utf8(output.stdout).unwrap()
-}
-
-fn puzzle_lines(text: &str) -> Vec<&str> {
-    text.lines().filter(|line| !line.starts_with('#')).collect()
-}
+use common::{generate, puzzle_lines, refused, sudoku};
 
 #[test]
 fn impossible_targets_are_refused_in_one_line_naming_the_flag() {

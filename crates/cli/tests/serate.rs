@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-use common::{repository, sudoku};
+use common::{puzzle_lines, repository, sudoku};
 
 /// serate's triple of one puzzle: corpus, puzzle number, `ER/EP/ED`.
 struct Rated {
@@ -41,11 +41,6 @@ fn corpus_path(corpus: &str) -> PathBuf {
     } else {
         repository().join("../shared/corpora").join(format!("{corpus}.txt"))
     }
-}
-
-/// The puzzle lines of a corpus file, in order (numbered from 1 as `sudoku` numbers them).
-fn puzzle_lines(text: &str) -> Vec<&str> {
-    text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect()
 }
 
 #[test]

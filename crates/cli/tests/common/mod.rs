@@ -25,6 +25,23 @@ pub fn sudoku(args: &[&str], stdin: &[u8]) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs `sudoku generate args...`, which must succeed: what it wrote.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn generate(args: &[&str]) -> String {
+    let mut command = vec!["generate"];
+    command.extend_from_slice(args);
+    let output = sudoku(&command, b"");
+    assert_eq!(output.status.code(), Some(0), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).unwrap()
+}
+
+/// The puzzle lines of a file's text, in order (numbered from 1 as `sudoku` numbers them):
+/// every line but comments and blank ones.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn puzzle_lines(text: &str) -> Vec<&str> {
+    text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect()
+}
+
 /// Runs `sudoku args...` in `directory`, with `CI` set as CI would (no progress bar).
 #[allow(dead_code, reason = "not every test file needs it")]
 pub fn sudoku_in(directory: &Path, args: &[&str]) -> Output {
