@@ -3,12 +3,14 @@
 //!
 //! The walk is `sudoku explain`'s, sudoku-logic's [`Rater::walk`] with its default budget: the
 //! solutions are counted to two first (by the default engine of the size), and the techniques
-//! that assume one solution are used only on a puzzle proved to have exactly one.
+//! that assume one solution are used only on a puzzle proved to have exactly one. The page asks
+//! for a scale as the command's `--scale` does: the workbench's ladder, or Sudoku Explainer's,
+//! whose chains come with their links (each step's [`Shown::branches`]) for the page to draw.
 
 use serde::Serialize;
 use sudoku_core::{Grid, Limits, Outcome, Size};
 use sudoku_engines::EnginesBySize;
-use sudoku_logic::{Band, Board, End, Rater, Step, Technique, digits};
+use sudoku_logic::{Band, Board, End, Rater, Scale, Step, Technique, digits};
 
 use crate::puzzle::{read, symbols};
 
@@ -31,6 +33,13 @@ pub struct Shown {
     pub placements: Vec<(usize, u8)>,
     /// Candidates removed from cells.
     pub eliminations: Vec<(usize, u8)>,
+    /// For a step of Sudoku Explainer's chains, each branch of the chain from its assumption
+    /// to its conclusion, as `sudoku explain --scale explainer -o json` writes `branches`:
+    /// its candidates in order, each as `[cell, value, on]` (`on` false for a candidate
+    /// turned off), each following from the one before it, so a branch of n candidates has
+    /// n − 1 links. Left out of the JSON for every other step, as the command leaves it out.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub branches: Vec<Vec<(usize, u8, bool)>>,
     /// The board the step applies to, cell by cell: the value of a filled cell, or the
     /// candidates of an empty one.
     pub board: Vec<Cell>,
@@ -67,7 +76,8 @@ pub struct Explanation {
     pub board: Vec<Cell>,
     /// The hardest technique used.
     pub hardest: Option<&'static str>,
-    /// Its difficulty: the puzzle's rating.
+    /// Its difficulty: the puzzle's rating (on Sudoku Explainer's scale, with the step's
+    /// length term, as `sudoku explain --scale explainer` gives it).
     pub difficulty: f64,
     /// The band of the rating (`1-singles` to `6-guessing`; `6-guessing` when not explained).
     pub band: &'static str,
@@ -94,20 +104,38 @@ fn shown(step: &Step, board: &Board, size: Size) -> Shown {
         pattern: step.pattern.iter().map(|&(cell, set)| (cell, digits(set).collect())).collect(),
         placements: step.placements.clone(),
         eliminations: step.eliminations.clone(),
+        branches: step.links.clone(),
         board: cells_of(board),
     }
 }
 
-/// The path through the first puzzle of `text`.
-pub fn explain(text: &str) -> Result<Explanation, String> {
+/// The ladder named as `sudoku explain --scale` names it: `workbench` or `explainer`.
+fn scale_of(name: &str) -> Result<Scale, String> {
+    match name {
+        "workbench" => Ok(Scale::Workbench),
+        "explainer" => Ok(Scale::Explainer),
+        other => Err(format!("unknown scale {other:?}: expected workbench or explainer")),
+    }
+}
+
+/// The path through the first puzzle of `text` up the ladder of `scale` (`workbench` or
+/// `explainer`).
+pub fn explain(text: &str, scale: &str) -> Result<Explanation, String> {
+    let scale = scale_of(scale)?;
     let puzzle = read(text)?;
     let size = puzzle.grid.size();
     let mut engines = EnginesBySize::default();
     let count = &mut |grid: &Grid, limits: Limits| -> Outcome { engines.solve(grid, limits) };
     let mut steps = Vec::new();
-    let walked = Rater::new(true)
+    let walked = Rater::of_scale(scale, true)
         .walk(&puzzle.grid, count, |before, step| steps.push(shown(step, before, size)));
     let rating = walked.rating();
+    // As the command rates: on the workbench's scale the hardest technique's difficulty, on
+    // Sudoku Explainer's the hardest step's, its length term included.
+    let difficulty = match scale {
+        Scale::Workbench => walked.hardest.map_or(0.0, Technique::difficulty),
+        Scale::Explainer => walked.difficulty,
+    };
     Ok(Explanation {
         side: size.side(),
         symbols: symbols(&puzzle),
@@ -121,7 +149,7 @@ pub fn explain(text: &str) -> Result<Explanation, String> {
         },
         board: cells_of(&walked.board),
         hardest: walked.hardest.map(Technique::name),
-        difficulty: walked.hardest.map_or(0.0, Technique::difficulty),
+        difficulty,
         band: rating.map_or(Band::Guessing, |rating| Band::of(&rating)).name(),
         steps,
     })
@@ -135,7 +163,7 @@ mod tests {
     fn the_path_of_a_puzzle_with_one_solution_ends_solved_and_each_step_changes_its_board() {
         let line =
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
-        let explanation = explain(line).unwrap();
+        let explanation = explain(line, "workbench").unwrap();
         assert_eq!((explanation.end, explanation.solutions.as_str()), ("solved", "1"));
         assert!(explanation.board.iter().all(|cell| matches!(cell, Cell::Value(_))));
         assert!(!explanation.steps.is_empty() && explanation.difficulty >= 1.0);
@@ -147,17 +175,62 @@ mod tests {
                 );
             }
         }
-        let broken = explain("11..............").unwrap_err();
+        let broken = explain("11..............", "workbench").unwrap_err();
         assert!(broken.contains("line 1"), "{broken}");
     }
 
     #[test]
     fn several_solutions_end_stuck_and_none_broken_as_the_command_says() {
-        let several = explain(&format!("123456789{}", ".".repeat(72))).unwrap();
+        let several = explain(&format!("123456789{}", ".".repeat(72)), "workbench").unwrap();
         assert_eq!((several.end, several.solutions.as_str()), ("stuck", "2+"));
         assert_eq!((several.band, several.steps.len()), ("6-guessing", 0));
         // No clue against another, yet no solution: counted first, so no step is shown.
-        let none = explain("12....3.........").unwrap();
+        let none = explain("12....3.........", "workbench").unwrap();
         assert_eq!((none.end, none.solutions.as_str(), none.steps.len()), ("broken", "0", 0));
+    }
+
+    /// A branch as `sudoku explain` writes it: `r3c5=5 -> r3c1<>5`.
+    fn branch_text(branch: &serde_json::Value) -> String {
+        let nodes = branch.as_array().unwrap().iter().map(|node| {
+            let cell = node[0].as_u64().unwrap();
+            let on = if node[2].as_bool().unwrap() { "=" } else { "<>" };
+            format!("r{}c{}{on}{}", cell / 9 + 1, cell % 9 + 1, node[1])
+        });
+        nodes.collect::<Vec<_>>().join(" -> ")
+    }
+
+    #[test]
+    fn a_chain_step_carries_its_links_and_no_other_step_carries_any() {
+        // Its path on Sudoku Explainer's scale has forcing X-chains, XY forcing chains, an
+        // X-cycle and Y-cycles.
+        let line =
+            "..4..98..1....89.....6....39.....46.....9...7..6....3...5.72....7....3.4.8.3..1..";
+        let json = crate::to_json(explain(line, "explainer"));
+        let explanation: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(explanation["end"], "solved", "{json}");
+        let steps = explanation["steps"].as_array().unwrap();
+        let mut chains = 0;
+        for step in steps {
+            let technique = step["technique"].as_str().unwrap();
+            let Some(branches) = step.get("branches") else {
+                assert!(!step["text"].as_str().unwrap().contains(" -> "), "{step}");
+                continue;
+            };
+            chains += 1;
+            let branches = branches.as_array().unwrap();
+            assert_eq!(branches.len(), 1, "{technique}: one branch on this path");
+            let branch = &branches[0];
+            assert!(branch.as_array().unwrap().len() >= 3, "{technique}: {branch}");
+            // The links are the ones the step's text reads, in the command's notation.
+            let text = step["text"].as_str().unwrap();
+            assert!(text.contains(&branch_text(branch)), "{text} lacks {}", branch_text(branch));
+        }
+        assert!(chains >= 5, "{chains} chain steps");
+        assert!(steps.iter().any(|step| step["technique"] == "Bidirectional X-Cycle"));
+        // The workbench's ladder has no chains of Sudoku Explainer's: no step carries links.
+        let workbench = crate::to_json(explain(line, "workbench"));
+        assert!(!workbench.contains("branches"), "{workbench}");
+        let wrong = explain(line, "serate").unwrap_err();
+        assert!(wrong.contains("\"serate\"") && wrong.contains("workbench"), "{wrong}");
     }
 }

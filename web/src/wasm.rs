@@ -30,10 +30,11 @@ pub fn solve(engine: &str, text: &str, max_solutions: u32, budget: f64) -> Strin
     to_json(crate::race::solve(engine, text, max_solutions, budget_of(budget)))
 }
 
-/// The human path through the first puzzle of `text`, and its rating.
+/// The human path through the first puzzle of `text` up the ladder of `scale` (`workbench`
+/// or `explainer`), and its rating.
 #[wasm_bindgen]
-pub fn explain(text: &str) -> String {
-    to_json(crate::explain::explain(text))
+pub fn explain(text: &str, scale: &str) -> String {
+    to_json(crate::explain::explain(text, scale))
 }
 
 /// The search of `engine` on the first puzzle of `text`, within `budget` nodes (0: none), at

@@ -202,6 +202,12 @@ const corpus = (file) =>
 /** A 9×9 puzzle every engine solves in a few thousand nodes (naive: 5,512). */
 const PUZZLE = corpus("generated-10000.txt")[0];
 const FOUR = corpus("generated-4x4-1000.txt")[0];
+/**
+ * A 9×9 puzzle whose path on Sudoku Explainer's scale (ER 8.4) has forcing X-chains, XY
+ * forcing chains, a Nishio forcing chain (two branches), cell and region forcing chains (three
+ * branches each) and Y-cycles.
+ */
+const CHAINS = corpus("generated-10000.txt")[2];
 const SIXTEEN = corpus("generated-16x16-1000.txt")[0];
 let site = "";
 let profile = "";
@@ -314,6 +320,59 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.equal(board, cli("fast", PUZZLE).solution, "the path ends on the solution");
     const rating = await run("return document.getElementById('explain-rating').textContent;");
     assert.match(rating, new RegExp(`Rating ${json.puzzles[0].difficulty.toFixed(1)}`));
+  });
+
+  it("draws each chain's links as arrows over the candidates, on Sudoku Explainer's scale", async () => {
+    const json = JSON.parse(execFileSync(sudoku, ["explain", "--scale", "explainer", CHAINS, "-o", "json"], { encoding: "utf8" }));
+    const { steps } = json.puzzles[0];
+    assert.ok(steps.some((step) => (step.branches ?? []).length > 1), "a step of several branches");
+    await open(`?puzzle=${CHAINS}&engines=fast&view=explain&scale=explainer`);
+    await waitFor("document.getElementById('explain-step').dataset.step === '0'", 60000);
+    assert.equal(Number(await run("return document.getElementById('explain-jump').max;")), steps.length, "the path of sudoku explain --scale explainer");
+    const rating = await run("return document.getElementById('explain-rating').textContent;");
+    assert.match(rating, new RegExp(`Rating ${json.puzzles[0].difficulty.toFixed(1)} `));
+    let chains = 0;
+    let shot = false;
+    for (const [index, step] of steps.entries()) {
+      if (index > 0) {
+        await click("explain-next");
+        await waitFor(`document.getElementById('explain-step').dataset.step === '${index}'`);
+      }
+      const drawn = await run(`const grid = document.getElementById('explain-grid');
+        return {
+          strong: grid.querySelectorAll('svg .link.strong').length,
+          weak: grid.querySelectorAll('svg .link.weak').length,
+          on: grid.querySelectorAll('.cand.link-on, .cand.link-both').length,
+          off: grid.querySelectorAll('.cand.link-off, .cand.link-both').length,
+          technique: document.querySelector('#explain-step .technique').textContent,
+        };`);
+      const context = `step ${step.number} (${step.technique})`;
+      assert.equal(drawn.technique, step.technique, context);
+      // Every candidate of a branch but its first is the end of a link: an arrow each, solid
+      // for a candidate turned on (a strong link), dashed for one turned off (a weak one).
+      const links = (step.branches ?? []).flatMap((branch) => branch.slice(1));
+      assert.equal(drawn.strong + drawn.weak, links.length, `${context}: an arrow per link`);
+      assert.equal(drawn.strong, links.filter((link) => link.on).length, `${context}: strong links`);
+      assert.equal(drawn.on > 0 && drawn.off > 0, links.length > 0, `${context}: candidates on and off marked`);
+      if (links.length) chains += 1;
+      if (step.technique === "Cell Forcing Chains" && !shot) {
+        await screenshot("desktop-chain", "explain-step");
+        shot = true;
+      }
+    }
+    assert.ok(chains >= 10, `${chains} chain steps drawn`);
+    assert.match(await run("return location.search;"), /scale=explainer/);
+    // Back on the workbench's ladder, as sudoku explain walks it by default: no step draws links.
+    const workbench = JSON.parse(execFileSync(sudoku, ["explain", CHAINS, "-o", "json"], { encoding: "utf8" })).puzzles[0].steps;
+    await run("const scale = document.getElementById('explain-scale'); scale.value = 'workbench'; scale.dispatchEvent(new Event('change'));");
+    await waitFor(`document.getElementById('explain-jump').max === '${workbench.length}'`, 60000);
+    assert.doesNotMatch(await run("return location.search;"), /scale=/);
+    await click("explain-first");
+    for (let index = 0; index < workbench.length; index++) {
+      if (index > 0) await click("explain-next");
+      await waitFor(`document.getElementById('explain-step').dataset.step === '${index}'`);
+      assert.equal(await run("return document.querySelectorAll('#explain-grid svg, #explain-grid [class*=link-]').length;"), 0, `workbench step ${index + 1}`);
+    }
   });
 
   for (const engine of ["naive", "bitmask", "bitmask-mrv", "dlx"]) {

@@ -15,6 +15,7 @@ const state = {
   chosen: ["fast", "dlx"], // engines to race and bench
   view: "race",
   explanation: null,
+  scale: "workbench", // the explanation's ladder: "workbench" or "explainer" (Sudoku Explainer's)
   step: 0,
   watch: "dlx",
   recording: null,
@@ -72,6 +73,8 @@ function readLink() {
   if (VIEWS.includes(view)) state.view = view;
   const watch = params.get("watch");
   if (watch) state.watch = watch;
+  if (params.get("scale") === "explainer") state.scale = "explainer";
+  $("explain-scale").value = state.scale;
   const step = Number.parseInt(params.get("step") ?? "", 10);
   if (Number.isFinite(step)) state.step = Math.max(0, step);
   const speed = Number.parseInt(params.get("speed") ?? "", 10);
@@ -85,6 +88,7 @@ function link() {
   if (state.puzzle) params.set("puzzle", state.puzzle.line);
   params.set("engines", state.chosen.join(","));
   params.set("view", state.view);
+  if (state.view === "explain" && state.scale !== "workbench") params.set("scale", state.scale);
   if (state.view === "explain" && state.step > 0) params.set("step", String(state.step));
   if (state.view === "search") {
     params.set("watch", state.watch);
@@ -127,7 +131,7 @@ function makeBoard(wrap, side) {
     cells.push(div);
   }
   wrap.append(board);
-  return { side, order, cells };
+  return { element: board, side, order, cells };
 }
 
 /** Shows `value` in `cell` (written with `symbols`), as a clue or not. */
@@ -370,7 +374,7 @@ async function explain() {
   if (!state.explanation) {
     $("explain-step").textContent = "Finding the path…";
     try {
-      state.explanation = await call("explain", { text: state.puzzle.line });
+      state.explanation = await call("explain", { text: state.puzzle.line, scale: state.scale });
     } catch (failure) {
       $("explain-step").textContent = `Error: ${failure.message}`;
       return;
@@ -441,6 +445,7 @@ function showStep() {
       removed.get(cell).add(value);
     }
     const houses = housesCells(current.units, side);
+    const links = linkMarks(current.branches ?? []);
     cells.forEach((content, cell) => {
       const div = board.cells[cell];
       div.classList.toggle("house", houses.has(cell));
@@ -451,12 +456,15 @@ function showStep() {
       showCandidates(div, content, side, symbols, (value) => {
         if (placed.get(cell) === value) return "placed";
         if (removed.get(cell)?.has(value)) return "removed";
+        const link = links.get(cell * side + value - 1);
+        if (link) return link;
         if (pattern.get(cell)?.has(value)) return "pattern";
         return "";
       });
       if (pattern.has(cell)) div.classList.add("pattern");
       if (placed.has(cell)) div.classList.add("placed");
     });
+    drawLinks(board, current.branches ?? []);
     panel.replaceChildren();
     const title = document.createElement("p");
     const name = document.createElement("span");
@@ -477,10 +485,72 @@ function showStep() {
       solved: "The end: the grid is solved.",
       stuck: "The end: no technique applies; the rest needs guessing.",
       broken: "The end: the puzzle has no solution.",
-      "not explained": "Not explained: counting the solutions ran out of budget first.",
+      "not explained": "Not explained: counting the solutions, or the chains, ran out of budget first.",
     }[explanation.end];
   }
   updateLink();
+}
+
+/**
+ * The class of each candidate a chain's branches turn on or off (`link-on`, `link-off`, or
+ * `link-both` for one a contradiction turns both ways), keyed by cell × side + value − 1.
+ */
+function linkMarks(branches) {
+  const side = state.explanation.side;
+  const marks = new Map();
+  for (const [cell, value, on] of branches.flat()) {
+    const key = cell * side + value - 1;
+    const mark = on ? "link-on" : "link-off";
+    const before = marks.get(key);
+    marks.set(key, before && before !== mark ? "link-both" : mark);
+  }
+  return marks;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * Draws a chain's links over `board` as arrows, each from a candidate to the one it implies:
+ * solid where a candidate off turns the next on (a strong link: one of the two is true), dashed
+ * where a candidate on turns the next off (a weak link: both cannot be). Every branch is drawn.
+ * The drawing's unit is a candidate's width: a cell is `order` units wide, and value v sits in
+ * its small grid at column (v − 1) mod order, row ⌊(v − 1) / order⌋, as showCandidates lays
+ * them out. Each arrow bends a little to its left, so a link drawn both ways shows twice.
+ */
+function drawLinks(board, branches) {
+  if (branches.length === 0) return;
+  const { side, order } = board;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "links");
+  svg.setAttribute("viewBox", `0 0 ${side * order} ${side * order}`);
+  svg.setAttribute("aria-hidden", "true");
+  svg.innerHTML =
+    '<defs><marker id="link-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto">' +
+    '<path d="M0 0 L10 5 L0 10 z"/></marker></defs>';
+  const centre = ([cell, value]) => [
+    (cell % side) * order + ((value - 1) % order) + 0.5,
+    Math.floor(cell / side) * order + Math.floor((value - 1) / order) + 0.5,
+  ];
+  for (const branch of branches) {
+    for (let k = 1; k < branch.length; k++) {
+      const [x1, y1] = centre(branch[k - 1]);
+      const [x2, y2] = centre(branch[k]);
+      const length = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [dx, dy] = [(x2 - x1) / length, (y2 - y1) / length];
+      // Both ends a third of a candidate short of its centre, clear of its digit.
+      const gap = 0.35;
+      const bend = Math.min(0.2 * length, 1.5);
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute(
+        "d",
+        `M ${x1 + dx * gap} ${y1 + dy * gap} Q ${(x1 + x2) / 2 + dy * bend} ${(y1 + y2) / 2 - dx * bend} ${x2 - dx * gap} ${y2 - dy * gap}`,
+      );
+      path.setAttribute("class", branch[k][2] ? "link strong" : "link weak");
+      path.setAttribute("marker-end", "url(#link-head)");
+      svg.append(path);
+    }
+  }
+  board.element.append(svg);
 }
 
 /** The cells of houses named as the engines name them: `row 3`, `column 5`, `box 7`. */
@@ -838,6 +908,11 @@ function wire() {
   $("explain-back").addEventListener("click", () => goToStep(state.step - 1));
   $("explain-next").addEventListener("click", () => goToStep(state.step + 1));
   $("explain-last").addEventListener("click", () => goToStep(Infinity));
+  $("explain-scale").addEventListener("change", () => {
+    state.scale = $("explain-scale").value;
+    state.explanation = null;
+    explain();
+  });
   $("explain-jump").addEventListener("change", () => goToStep(Number($("explain-jump").value) || 0));
   $("view-explain").addEventListener("keydown", (event) => {
     if (event.target.tagName === "INPUT") return;
