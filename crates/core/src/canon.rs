@@ -36,13 +36,18 @@
 //! pass. Under [`Convention::Minlex`] the smallest rows found are the form itself.
 //!
 //! A complete 9×9 grid ties on its whole first row under every column order, so it takes a
-//! search of its own (`canon/solution.rs`) that settles the first two rows together.
+//! search of its own (`canon/solution.rs`) that settles the first two rows together. A 9×9
+//! puzzle's [`Convention::PatternFirst`] form is found in two stages (`canon/pattern.rs`): the
+//! clue pattern alone, a row at a time on nine-bit masks with the column orders still allowed
+//! kept as sets, then the values among the transformations that tie on the pattern; a puzzle
+//! whose pattern ties under too many (a nearly empty one) comes back to this search.
 //! Orders 2 and 3 (4×4 and 9×9) are supported; from 16×16 on, a full grid's first row alone
 //! ties under (4!)^5 column orders, which this search would try one by one.
 
 use crate::grid::Grid;
 use crate::size::Size;
 
+mod pattern;
 mod solution;
 
 /// The largest side [`canonical`] handles (9×9).
@@ -110,6 +115,13 @@ pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
     // the minlex form, which a search of its own finds faster.
     if size == Size::NINE && solution::is_solution(grid.cells()) {
         let (form, automorphisms) = solution::canonical(grid.cells());
+        let form = Grid::from_cells(size, &form).expect("labels stay in range");
+        return Some(Canonical { form, automorphisms });
+    }
+    if size == Size::NINE
+        && convention == Convention::PatternFirst
+        && let Some((form, automorphisms)) = pattern::canonical(grid.cells())
+    {
         let form = Grid::from_cells(size, &form).expect("labels stay in range");
         return Some(Canonical { form, automorphisms });
     }

@@ -28,7 +28,8 @@
 const SIDE: usize = 9;
 
 /// The six orders of three things.
-const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+pub(super) const ORDERS: [[usize; 3]; 6] =
+    [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
 
 /// A row written as nine 4-bit values, the first in the high bits: comparing the numbers
 /// compares the rows lexicographically.
