@@ -6,13 +6,13 @@
 use std::io::{self, Write};
 
 use serde_json::{Value, json};
-use sudoku_core::{Alphabet, Puzzle, Size};
+use sudoku_core::{Alphabet, Engine, Puzzle, Size};
 use sudoku_engines::EnginesBySize;
 use sudoku_generate::Candidates;
 
 use crate::args::{CandidatesArgs, CandidatesFormat};
 use crate::console::errln;
-use crate::setter::{Item, Outcomes, PuzzlesJson, answer_all, engine_for, refuse};
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines, refuse};
 use crate::solve::output_failed;
 
 /// What one puzzle came to.
@@ -20,8 +20,6 @@ enum Answer {
     Found(Candidates),
     /// The engine failed: why.
     Failed(String),
-    /// No engine of the run solves its size.
-    Unsupported(String),
 }
 
 /// Runs `sudoku candidates`; returns the exit code.
@@ -29,33 +27,28 @@ pub fn run(args: &CandidatesArgs) -> u8 {
     let cap = args.cap.map(|cap| u32::try_from(cap).unwrap_or(u32::MAX));
     let mut outcomes = Outcomes::default();
     let mut first = true;
-    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| match engine_for(
-        engines,
-        puzzle.grid.size(),
+    let answer = |engine: &mut dyn Engine, puzzle: &Puzzle| match sudoku_generate::candidates(
+        &puzzle.grid,
+        engine,
+        cap,
     ) {
-        Ok(engine) => match sudoku_generate::candidates(&puzzle.grid, engine, cap) {
-            Ok(found) => Answer::Found(found),
-            Err(failure) => Answer::Failed(failure.to_string()),
-        },
-        Err(message) => Answer::Unsupported(message),
+        Ok(found) => Answer::Found(found),
+        Err(failure) => Answer::Failed(failure.to_string()),
     };
     let as_json = args.format == CandidatesFormat::Json;
     let mut json = match PuzzlesJson::open(as_json) {
         Ok(json) => json,
         Err(halt) => return outcomes.exit_code(Err(halt)),
     };
-    let result = answer_all(
+    let result = answer_with_engines(
         &args.files,
         args.input.options(),
         args.threads,
         EnginesBySize::default,
         answer,
-        |out, name, item| match item {
+        &mut outcomes,
+        |outcomes, out, name, item| match item {
             Item::Unreadable(message) => errln!("{message}"),
-            Item::Answered(puzzle, Answer::Unsupported(message)) => {
-                outcomes.refused = true;
-                refuse(name, &puzzle, &message)
-            }
             Item::Answered(puzzle, Answer::Failed(message)) => {
                 outcomes.failed = true;
                 refuse(name, &puzzle, &message)

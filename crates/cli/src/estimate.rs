@@ -9,14 +9,14 @@
 use std::io::Write;
 
 use serde_json::json;
-use sudoku_core::{Format, Grid, Limits, Puzzle, Verdict, write_grid};
+use sudoku_core::{Engine, Format, Grid, Limits, Puzzle, Verdict, write_grid};
 use sudoku_engines::{EnginesBySize, Registry};
 use sudoku_generate::CountEstimate;
 
 use crate::args::{CountArgs, EstimateFormat};
 use crate::console::errln;
 use crate::exit;
-use crate::setter::{Item, Outcomes, PuzzlesJson, answer_all, engine_for, refuse};
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines};
 use crate::solve::output_failed;
 
 /// What one puzzle came to.
@@ -24,8 +24,6 @@ enum Answer {
     /// `--list`: the first solutions, and the engine's count.
     Listed(Vec<Grid>, Verdict),
     Estimated(CountEstimate),
-    /// No engine of the run solves its size.
-    Unsupported(String),
 }
 
 /// Runs `sudoku count --list N` or `sudoku count --estimate`; returns the exit code.
@@ -43,7 +41,7 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
     }
     let (list, estimate) = (args.list, args.estimate);
     let (seed, probes, seconds) = (args.seed, args.probes, args.seconds);
-    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| {
+    let answer = |engine: &mut dyn Engine, puzzle: &Puzzle| {
         if estimate {
             let draw = seed.wrapping_mul(1_000_003).wrapping_add(puzzle.number as u64);
             return Answer::Estimated(sudoku_generate::estimate(
@@ -53,13 +51,8 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
                 seconds,
             ));
         }
-        match engine_for(engines, puzzle.grid.size()) {
-            Ok(engine) => {
-                let first = sudoku_generate::solutions(&puzzle.grid, list.unwrap_or(0) as usize);
-                Answer::Listed(first, engine.solve(&puzzle.grid, limits).verdict(limits))
-            }
-            Err(message) => Answer::Unsupported(message),
-        }
+        let first = sudoku_generate::solutions(&puzzle.grid, list.unwrap_or(0) as usize);
+        Answer::Listed(first, engine.solve(&puzzle.grid, limits).verdict(limits))
     };
     let as_json = estimate && args.estimate_format == EstimateFormat::Json;
     let mut outcomes = Outcomes::default();
@@ -67,22 +60,19 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
         Ok(json) => json,
         Err(halt) => return outcomes.exit_code(Err(halt)),
     };
-    let result = answer_all(
+    let result = answer_with_engines(
         &args.files,
         args.input.options(),
         args.search.threads,
         || EnginesBySize::new(chosen),
         answer,
-        |out, name, item| match item {
+        &mut outcomes,
+        |outcomes, out, _name, item| match item {
             Item::Unreadable(message) => {
                 if !as_json {
                     writeln!(out, "unreadable").map_err(output_failed)?;
                 }
                 errln!("{message}")
-            }
-            Item::Answered(puzzle, Answer::Unsupported(message)) => {
-                outcomes.refused = true;
-                refuse(name, &puzzle, &message)
             }
             Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
                 for solution in &solutions {

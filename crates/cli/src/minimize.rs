@@ -5,12 +5,12 @@
 
 use std::io::Write;
 
-use sudoku_core::{Grid, Puzzle, write_grid};
+use sudoku_core::{Engine, Grid, Puzzle, write_grid};
 use sudoku_engines::EnginesBySize;
 
 use crate::args::MinimizeArgs;
 use crate::console::errln;
-use crate::setter::{Item, Outcomes, answer_all, engine_for, refuse};
+use crate::setter::{Item, Outcomes, answer_with_engines, refuse};
 use crate::solve::output_failed;
 
 /// What one puzzle came to.
@@ -21,19 +21,13 @@ enum Answer {
     Minimal(Grid),
     /// The puzzle has no solution or several.
     NotUnique,
-    /// No engine of the run solves its size.
-    Unsupported(String),
 }
 
 /// Runs `sudoku minimize`; returns the exit code.
 pub fn run(args: &MinimizeArgs) -> u8 {
     let (check, seed) = (args.check, args.seed);
     let mut outcomes = Outcomes::default();
-    let answer = |engines: &mut EnginesBySize, puzzle: &Puzzle| {
-        let engine = match engine_for(engines, puzzle.grid.size()) {
-            Ok(engine) => engine,
-            Err(message) => return Answer::Unsupported(message),
-        };
+    let answer = |engine: &mut dyn Engine, puzzle: &Puzzle| {
         let grid = &puzzle.grid;
         if check {
             sudoku_generate::redundant_givens(grid, engine)
@@ -44,18 +38,15 @@ pub fn run(args: &MinimizeArgs) -> u8 {
                 .map_or(Answer::NotUnique, Answer::Minimal)
         }
     };
-    let result = answer_all(
+    let result = answer_with_engines(
         &args.files,
         args.input.options(),
         args.threads,
         EnginesBySize::default,
         answer,
-        |out, name, item| match item {
+        &mut outcomes,
+        |outcomes, out, name, item| match item {
             Item::Unreadable(message) => errln!("{message}"),
-            Item::Answered(puzzle, Answer::Unsupported(message)) => {
-                outcomes.refused = true;
-                refuse(name, &puzzle, &message)
-            }
             Item::Answered(puzzle, Answer::NotUnique) => {
                 outcomes.unanswered = true;
                 if check {

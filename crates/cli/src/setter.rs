@@ -123,12 +123,43 @@ pub(crate) fn refuse(name: &str, puzzle: &Puzzle, why: &str) -> Written {
     errln!("{name}: puzzle {}, line {}: {why}", puzzle.number, puzzle.line)
 }
 
+/// [`answer_all`] for the commands whose answers need the engine of each puzzle's size (from
+/// the workers' `engines`): a puzzle that no engine of the run solves is refused here, on
+/// standard error with its place, and counted in `outcomes`; `answer` and `write` see only the
+/// others (`write` with the run's `outcomes` to record what each answer came to).
+pub(crate) fn answer_with_engines<T: Send>(
+    files: &[PathBuf],
+    options: ReadOptions,
+    threads: Option<usize>,
+    engines: impl Fn() -> EnginesBySize + Sync + Send,
+    answer: impl Fn(&mut dyn Engine, &Puzzle) -> T + Sync + Send,
+    outcomes: &mut Outcomes,
+    mut write: impl FnMut(&mut Outcomes, &mut Output, &str, Item<T>) -> Written,
+) -> Result<bool, Halt> {
+    answer_all(
+        files,
+        options,
+        threads,
+        engines,
+        |engines, puzzle| {
+            engine_for(engines, puzzle.grid.size()).map(|engine| answer(engine, puzzle))
+        },
+        |out, name, item| match item {
+            Item::Unreadable(message) => write(outcomes, out, name, Item::Unreadable(message)),
+            Item::Answered(puzzle, Err(message)) => {
+                outcomes.refused = true;
+                refuse(name, &puzzle, &message)
+            }
+            Item::Answered(puzzle, Ok(answer)) => {
+                write(outcomes, out, name, Item::Answered(puzzle, answer))
+            }
+        },
+    )
+}
+
 /// The engine of `engines` for puzzles of `size`, or why there is none (the line a puzzle's
 /// refusal gives).
-pub(crate) fn engine_for(
-    engines: &mut EnginesBySize,
-    size: Size,
-) -> Result<&mut dyn Engine, String> {
+fn engine_for(engines: &mut EnginesBySize, size: Size) -> Result<&mut dyn Engine, String> {
     match engines.for_size(size) {
         Ok((_, engine)) => Ok(engine),
         Err(info) => Err(format!("engine '{}' does not solve {size} grids", info.name)),

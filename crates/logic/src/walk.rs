@@ -33,6 +33,9 @@ pub struct Rater {
     uniqueness: bool,
     with_uniqueness: Ladder,
     without_uniqueness: Ladder,
+    /// Whether the first ladder has techniques the second has not (Sudoku Explainer's chains),
+    /// which a puzzle walked without uniqueness techniques is given only once counted.
+    chains_wait_for_count: bool,
     /// Of every count: two solutions, within the budget.
     limits: Limits,
 }
@@ -46,24 +49,27 @@ impl Rater {
 
     /// A rater as [`Rater::new`] makes one, whose ladders climb `scale`.
     pub fn of_scale(scale: Scale, uniqueness: bool) -> Rater {
+        let with_uniqueness = Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
+            .with_work_budget(Some(DEFAULT_WORK_BUDGET));
+        // This ladder walks puzzles not proved to have one solution, which Sudoku Explainer's
+        // scale does not rate: its chains, which search long for nothing on a board with
+        // several solutions, are left out there (see [`Rater::walk`]).
+        let without_uniqueness = Ladder::of_scale(
+            scale,
+            Options {
+                uniqueness: false,
+                up_to: match scale {
+                    Scale::Explainer => Technique::AlignedTripleExclusion,
+                    Scale::Workbench => Options::default().up_to,
+                },
+            },
+        )
+        .with_work_budget(Some(DEFAULT_WORK_BUDGET));
         Rater {
             uniqueness,
-            with_uniqueness: Ladder::of_scale(scale, Options { uniqueness, ..Options::default() })
-                .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
-            // This ladder walks puzzles not proved to have one solution, which Sudoku
-            // Explainer's scale does not rate: its chains, which search long for nothing on a
-            // board with several solutions, are left out there (see [`Rater::walk`]).
-            without_uniqueness: Ladder::of_scale(
-                scale,
-                Options {
-                    uniqueness: false,
-                    up_to: match scale {
-                        Scale::Explainer => Technique::AlignedTripleExclusion,
-                        Scale::Workbench => Options::default().up_to,
-                    },
-                },
-            )
-            .with_work_budget(Some(DEFAULT_WORK_BUDGET)),
+            chains_wait_for_count: with_uniqueness.techniques() != without_uniqueness.techniques(),
+            with_uniqueness,
+            without_uniqueness,
             limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
         }
     }
@@ -141,10 +147,9 @@ impl Rater {
             // The ladder without chains goes first; the one with them (the same but for the
             // chains, tried last) goes on from where it stuck, on a puzzle counted to one
             // solution, or on one the count could not judge (an engine that failed).
-            let more = self.with_uniqueness.techniques() != self.without_uniqueness.techniques();
             let mut end = self.without_uniqueness.run(&mut board, &mut take);
             let mut counted = None;
-            if end == End::Stuck && more {
+            if end == End::Stuck && self.chains_wait_for_count {
                 let solutions = count(puzzle);
                 end = match solutions {
                     Verdict::Exactly(0) => End::Broken,
