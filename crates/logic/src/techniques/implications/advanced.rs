@@ -42,18 +42,21 @@ fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
         for i1 in 0..9 {
             for i2 in 0..9 {
                 let (one, two) = (cells_of(first + i1), cells_of(second + i2));
-                if !one.iter().any(|cell| two.contains(cell)) {
+                let (in_one, in_two) = (cell_set(&one), cell_set(&two));
+                if in_one & in_two == 0 {
                     continue;
                 }
                 for value in 1..=9u8 {
-                    let places: Vec<usize> =
-                        one.iter().copied().filter(|&cell| grid.has(cell, value)).collect();
-                    if places.len() < 2 || !places.iter().all(|cell| two.contains(cell)) {
+                    let places = one
+                        .iter()
+                        .filter(|&&cell| grid.has(cell, value))
+                        .fold(0u128, |set, &cell| set | 1 << cell);
+                    if places.count_ones() < 2 || places & !in_two != 0 {
                         continue;
                     }
                     let removed: Vec<usize> = two
                         .iter()
-                        .filter(|&&cell| !one.contains(&cell) && grid.has(cell, value))
+                        .filter(|&&cell| in_one & 1 << cell == 0 && grid.has(cell, value))
                         .map(|&cell| cand_of(cell, value))
                         .collect();
                     if removed.is_empty() {
@@ -61,7 +64,8 @@ fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
                     }
                     let parents = one
                         .iter()
-                        .filter(|&&cell| !two.contains(&cell) && gone(source, grid, cell, value))
+                        .filter(|&&cell| in_two & 1 << cell == 0)
+                        .filter(|&&cell| gone(source, grid, cell, value))
                         .map(|&cell| cand_of(cell, value))
                         .collect();
                     push(out, removed, parents);
@@ -69,6 +73,11 @@ fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
             }
         }
     }
+}
+
+/// The cells of a house as a set, one bit each.
+fn cell_set(cells: &[usize; 9]) -> u128 {
+    cells.iter().fold(0, |set, &cell| set | 1 << cell)
 }
 
 /// The empty cells of a house (a walk empties none: it removes candidates, places nothing).

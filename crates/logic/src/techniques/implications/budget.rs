@@ -11,6 +11,9 @@ use std::cell::Cell;
 thread_local! {
     /// Steps left (`u64::MAX`: no budget), and whether a walk found none left.
     static LEFT: Cell<(u64, bool)> = const { Cell::new((u64::MAX, false)) };
+    /// Steps spent since the thread began, budget or none: what a search whose result is
+    /// remembered cost, to be spent again when the result is reused ([`spend_many`]).
+    static SPENT: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Gives the thread `steps` walk steps (unlimited for `None`), and forgets any earlier
@@ -22,20 +25,37 @@ pub(crate) fn start(steps: Option<u64>) {
 /// Spends one step; whether there was one to spend (once there is none, it stays so).
 #[inline]
 pub(super) fn spend() -> bool {
-    LEFT.with(|left| {
+    spend_many(1)
+}
+
+/// Spends `count` steps at once, as `count` calls of [`spend`] would: whether they were all
+/// there (if not, none is left, and the budget is exhausted). A search reusing a result
+/// spends what finding it cost, so that a puzzle gives up where it would have.
+#[inline]
+pub(super) fn spend_many(count: u64) -> bool {
+    let there = LEFT.with(|left| {
         let (steps, _) = left.get();
         match steps {
             u64::MAX => true,
-            0 => {
+            _ if steps < count => {
                 left.set((0, true));
                 false
             }
             _ => {
-                left.set((steps - 1, false));
+                left.set((steps - count, false));
                 true
             }
         }
-    })
+    });
+    if there {
+        SPENT.with(|spent| spent.set(spent.get().wrapping_add(count)));
+    }
+    there
+}
+
+/// The steps spent on this thread so far (see [`spend_many`]).
+pub(super) fn spent() -> u64 {
+    SPENT.with(Cell::get)
 }
 
 /// Whether a walk ran out of steps since [`start`].
@@ -56,5 +76,19 @@ mod tests {
         assert!(exhausted() && !spend());
         start(None);
         assert!((0..1000).all(|_| spend()) && !exhausted());
+    }
+
+    #[test]
+    fn steps_spent_at_once_run_out_where_one_by_one_they_would() {
+        start(Some(5));
+        let before = spent();
+        assert!(spend_many(3) && !exhausted());
+        assert_eq!(spent() - before, 3);
+        // Two left: spending exactly those leaves the budget spent but not yet exhausted.
+        assert!(spend_many(2) && !exhausted());
+        assert!(!spend_many(1) && exhausted());
+        start(Some(4));
+        assert!(!spend_many(5) && exhausted() && !spend());
+        assert_eq!(spent() - before, 5);
     }
 }

@@ -4,7 +4,7 @@
 //! cell; the other place of a value with two places in a house).
 
 use super::cands::{cand_of, cell_value};
-use super::marks::{Marks, cells_of, houses_of};
+use super::marks::{Marks, cells_of, house_cells, houses_of, index_in};
 
 /// The candidates that go off when candidate `c` is on, in visiting order (the cell's other
 /// values if `y`, then the value's other places in box, row and column), each once.
@@ -12,24 +12,23 @@ pub(super) fn on_to_off(grid: &Marks, c: usize, y: bool, out: &mut Vec<usize>) {
     out.clear();
     let (cell, value) = cell_value(c);
     if y {
-        for other in 1..=9u8 {
-            if other != value && grid.has(cell, other) {
-                out.push(cand_of(cell, other));
-            }
+        let mut others = grid.cells[cell] & !(1 << (value - 1));
+        while others != 0 {
+            out.push(cand_of(cell, others.trailing_zeros() as u8 + 1));
+            others &= others - 1;
         }
     }
-    let first = out.len();
+    // The cells already taken (a box shares cells with the row and the column), the own first.
+    let mut seen = 1u128 << cell;
     for house in houses_of(cell) {
-        let cells = cells_of(house);
+        let cells = house_cells(house);
         let mut places = grid.places(house, value);
         while places != 0 {
-            let peer = cells[places.trailing_zeros() as usize];
+            let peer = usize::from(cells[places.trailing_zeros() as usize]);
             places &= places - 1;
-            if peer != cell {
-                let peer_cand = cand_of(peer, value);
-                if !out[first..].contains(&peer_cand) {
-                    out.push(peer_cand);
-                }
+            if seen & (1 << peer) == 0 {
+                seen |= 1 << peer;
+                out.push(cand_of(peer, value));
             }
         }
     }
@@ -83,36 +82,31 @@ pub(super) fn off_to_on(
     if y && grid.count(cell) == 2 {
         let other = (grid.cells[cell] & !(1 << (value - 1))).trailing_zeros() as u8 + 1;
         let mut link = OnLink::new(cand_of(cell, other), c);
-        let gone = source.cells[cell] & !grid.cells[cell];
-        for hidden in 1..=9u8 {
-            if gone & (1 << (hidden - 1)) != 0 {
-                link.hidden(cand_of(cell, hidden));
-            }
+        let mut gone = source.cells[cell] & !grid.cells[cell];
+        while gone != 0 {
+            link.hidden(cand_of(cell, gone.trailing_zeros() as u8 + 1));
+            gone &= gone - 1;
         }
         out.push(link);
     }
     if x {
-        for house in houses_of(cell) {
+        for (house, index) in houses_of(cell).into_iter().zip(index_in(cell)) {
             let places = grid.places(house, value);
             if places.count_ones() != 2 {
                 continue;
             }
-            let cells = cells_of(house);
-            let Some(other) =
-                (0..9).filter(|&i| places & (1 << i) != 0).map(|i| cells[i]).find(|&o| o != cell)
-            else {
-                continue;
-            };
+            // The other place: the lower of the two, should `c` be gone from `grid` already.
+            let cells = house_cells(house);
+            let other = usize::from(cells[(places & !(1 << index)).trailing_zeros() as usize]);
             let target = cand_of(other, value);
             if out.iter().any(|link| link.cand == target) {
                 continue;
             }
             let mut link = OnLink::new(target, c);
-            let gone = source.places(house, value) & !places;
-            for (i, &hidden) in cells.iter().enumerate() {
-                if gone & (1 << i) != 0 {
-                    link.hidden(cand_of(hidden, value));
-                }
+            let mut gone = source.places(house, value) & !places;
+            while gone != 0 {
+                link.hidden(cand_of(usize::from(cells[gone.trailing_zeros() as usize]), value));
+                gone &= gone - 1;
             }
             out.push(link);
         }

@@ -17,6 +17,19 @@ pub(super) fn cells_of(house: usize) -> [usize; 9] {
     HOUSE_CELLS[house].map(usize::from)
 }
 
+/// The cells of house `house`, as [`cells_of`], borrowed from the table: for the links, read
+/// for every node of every walk.
+#[inline]
+pub(super) fn house_cells(house: usize) -> &'static [u8; 9] {
+    &HOUSE_CELLS[house]
+}
+
+/// The index of `cell` within each of its houses, in [`houses_of`]'s order.
+#[inline]
+pub(super) fn index_in(cell: usize) -> [u8; 3] {
+    INDEX_IN[cell]
+}
+
 /// [`cells_of`] as a table.
 static HOUSE_CELLS: [[u8; 9]; 27] = {
     let mut table = [[0u8; 9]; 27];

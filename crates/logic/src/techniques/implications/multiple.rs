@@ -14,18 +14,24 @@ use super::{ChainFamily, Found, Kind};
 struct Cache<'a> {
     grid: &'a Marks,
     mode: Mode,
-    on: Vec<Option<Implications>>,
+    /// Per candidate, one plus the index of its walk in `walks` (zero: not walked yet): a
+    /// table of small numbers rather than of walks, as a search on a reduced board, nested in
+    /// a walk, walks few of the 729.
+    index: [u16; 729],
+    walks: Vec<Implications>,
 }
 
 impl Cache<'_> {
     fn ensure(&mut self, c: usize) {
-        if self.on[c].is_none() {
-            self.on[c] = Some(implications(self.grid, node(c, true), self.mode));
+        if self.index[c] == 0 {
+            self.walks.push(implications(self.grid, node(c, true), self.mode));
+            self.index[c] = self.walks.len() as u16;
         }
     }
 
     fn get(&self, c: usize) -> &Implications {
-        self.on[c].as_ref().expect("walked before it is read")
+        let index = usize::from(self.index[c]).checked_sub(1).expect("walked before it is read");
+        &self.walks[index]
     }
 }
 
@@ -35,7 +41,7 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found) {
     let dynamic = group != ChainFamily::Multiple;
     let several = !nishio;
     let mode = Mode { y_links: !nishio, dynamic, level: group.level() };
-    let mut cache = Cache { grid, mode, on: (0..729).map(|_| None).collect() };
+    let mut cache = Cache { grid, mode, index: [0; 729], walks: Vec::new() };
     for cell in 0..81 {
         let count = grid.count(cell);
         if !(count > 2 || (count > 1 && dynamic)) {

@@ -15,8 +15,11 @@
 //! candidate two of them remove is the easier one's. The chain's own complexity is added to
 //! that of a step resting on it, once however many of the step's branches do.
 
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
+use super::budget;
 use super::cands::cand_of;
 use super::links::Need;
 use super::marks::{Marks, cells_of};
@@ -39,37 +42,119 @@ pub(super) fn families(level: u8) -> &'static [ChainFamily] {
 /// What the first family nested at `level` that finds anything removes from `grid` (the
 /// board `source` less a walk's removals).
 pub(super) fn removals(source: &Marks, grid: &Marks, level: u8) -> Vec<Removal> {
-    let mut out = Vec::new();
     for &group in families(level) {
-        let mut found = Found::collecting(group);
-        search(grid, group, &mut found);
-        for chain in found.into_all() {
-            let parents = rule_parents(source, grid, &chain.needs);
-            if parents.is_empty() {
-                continue;
-            }
-            let mut removed: Vec<usize> = chain
-                .eliminations
-                .iter()
-                .filter(|&&(cell, value)| grid.has(cell, value))
-                .map(|&(cell, value)| cand_of(cell, value))
-                .collect();
-            for &(cell, value) in &chain.placements {
-                removed.extend(
-                    (1..=9u8)
-                        .filter(|&v| v != value && grid.has(cell, v))
-                        .map(|v| cand_of(cell, v)),
-                );
-            }
-            if removed.is_empty() {
-                continue;
-            }
-            let tag = (identity(&chain.nodes), chain.complexity());
-            out.extend(removed.into_iter().map(|c| (c, parents.clone(), tag)));
-        }
+        let out = remembered(source, grid, group);
         if !out.is_empty() {
-            break;
+            return out;
         }
+    }
+    Vec::new()
+}
+
+/// A board a nested family searched, as the walk's start and end: what it removed depends on
+/// nothing else.
+#[derive(PartialEq, Eq, Hash)]
+struct Searched {
+    source: [u16; 81],
+    placed: [u8; 9],
+    grid: [u16; 81],
+    family: u8,
+}
+
+/// What a nested family removed from a board, and the walk steps that took.
+struct Known {
+    removals: Vec<Removal>,
+    steps: u64,
+}
+
+/// The most searches a thread remembers; past that it forgets them all and starts again.
+const REMEMBERED: usize = 1 << 14;
+
+thread_local! {
+    /// The nested searches made on this thread. Walks from different assumptions often
+    /// reduce the board alike (a candidate on and the other of its cell off imply the same),
+    /// and each rung of the ladder walks again what the rung below it walked: the same family
+    /// on the same board is searched once.
+    static KNOWN: RefCell<HashMap<Searched, Known>> = RefCell::new(HashMap::new());
+}
+
+/// What `group`'s chains remove from `grid` (the board `source` less a walk's removals), each
+/// removal with the removed candidates it rests on: searched once per board and family, the
+/// walk steps the search took spent again when it is reused.
+fn remembered(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> {
+    let key = Searched {
+        source: source.cells,
+        placed: source.placed,
+        grid: grid.cells,
+        family: match group {
+            ChainFamily::Static => 0,
+            ChainFamily::Nishio => 1,
+            ChainFamily::Multiple => 2,
+            ChainFamily::Dynamic => 3,
+            ChainFamily::DynamicPlus => 4,
+            ChainFamily::Nested(level) => 4 + level,
+        },
+    };
+    let known = KNOWN
+        .with(|known| known.borrow().get(&key).map(|known| (known.removals.clone(), known.steps)));
+    if let Some((removals, steps)) = known {
+        budget::spend_many(steps);
+        return removals;
+    }
+    let before = budget::spent();
+    let removals = search_removals(source, grid, group);
+    // A search the budget cut short may have missed some: only a whole one is remembered.
+    if !budget::exhausted() {
+        let steps = budget::spent() - before;
+        KNOWN.with(|known| {
+            let mut known = known.borrow_mut();
+            if known.len() >= REMEMBERED {
+                known.clear();
+            }
+            known.insert(key, Known { removals: removals.clone(), steps });
+        });
+    }
+    removals
+}
+
+thread_local! {
+    /// How many nested searches the thread is inside.
+    static DEPTH: Cell<u32> = const { Cell::new(0) };
+}
+
+/// How many nested searches the current walk is inside (0: a search of the ladder itself).
+pub(super) fn depth() -> u32 {
+    DEPTH.with(Cell::get)
+}
+
+/// What `group`'s chains remove from `grid` (the board `source` less a walk's removals).
+fn search_removals(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> {
+    let mut out = Vec::new();
+    let mut found = Found::collecting(group);
+    DEPTH.with(|depth| depth.set(depth.get() + 1));
+    search(grid, group, &mut found);
+    DEPTH.with(|depth| depth.set(depth.get() - 1));
+    for chain in found.into_all() {
+        let parents = rule_parents(source, grid, &chain.needs);
+        if parents.is_empty() {
+            continue;
+        }
+        let mut removed: Vec<usize> = chain
+            .eliminations
+            .iter()
+            .filter(|&&(cell, value)| grid.has(cell, value))
+            .map(|&(cell, value)| cand_of(cell, value))
+            .collect();
+        for &(cell, value) in &chain.placements {
+            removed.extend(
+                (1..=9u8).filter(|&v| v != value && grid.has(cell, v)).map(|v| cand_of(cell, v)),
+            );
+        }
+        if removed.is_empty() {
+            continue;
+        }
+        let tag = (identity(&chain.nodes), chain.complexity());
+        out.extend(removed.into_iter().map(|c| (c, parents.clone(), tag)));
     }
     out
 }
@@ -105,4 +190,44 @@ fn rule_parents(source: &Marks, grid: &Marks, needs: &[Need]) -> Vec<usize> {
     parents.sort_unstable();
     parents.dedup();
     parents
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_from_line;
+
+    #[test]
+    fn a_board_searched_again_gives_what_it_gave_and_costs_the_steps_it_cost() {
+        let board = board_from_line(
+            "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..",
+        );
+        let source = Marks::of(&board).expect("9×9");
+        // A walk's board: a few candidates of the first row gone.
+        let mut grid = source;
+        for cell in (0..9).filter(|&cell| source.count(cell) > 2) {
+            let value = (1..=9u8).find(|&v| source.has(cell, v)).expect("a candidate");
+            grid.remove(cell, value);
+        }
+        budget::start(None);
+        KNOWN.with(|known| known.borrow_mut().clear());
+        for group in [ChainFamily::Static, ChainFamily::Multiple] {
+            let before = budget::spent();
+            let searched = search_removals(&source, &grid, group);
+            let cost = budget::spent() - before;
+            for time in ["first", "again"] {
+                let before = budget::spent();
+                assert_eq!(remembered(&source, &grid, group), searched, "{group:?}, {time}");
+                assert_eq!(budget::spent() - before, cost, "{group:?}, {time}");
+            }
+        }
+        // Searched once each, then remembered.
+        assert_eq!(KNOWN.with(|known| known.borrow().len()), 2);
+        // A budget too small for the search (whose walks take steps; the cycles and forcing
+        // chains of the static family take none) runs out when the result is reused, as it
+        // would have searching.
+        budget::start(Some(1));
+        remembered(&source, &grid, ChainFamily::Multiple);
+        assert!(budget::exhausted());
+    }
 }

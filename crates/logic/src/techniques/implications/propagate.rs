@@ -12,6 +12,14 @@
 //!
 //! Every walk spends the thread's work budget ([`budget`]): a step a node. A walk that finds
 //! the budget spent stops where it is, and the search that asked for it must not be trusted.
+//!
+//! A walk of a higher level goes the way of a lower level's walk from the same start up to
+//! where that one ends, and the ladder's rungs search one board in turn, each a level above
+//! the one before: the ladder's walks are kept where a walk of level 0 or 1 ends, and a walk
+//! of a higher rung goes on from there, spending again the steps the way there took.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 use super::advanced;
 use super::budget;
@@ -42,10 +50,12 @@ pub(super) struct Implications {
     pub(super) on_order: Vec<u16>,
     /// Candidates turned off, in the order reached.
     pub(super) off_order: Vec<u16>,
-    /// Per node, one plus its index in `spans` (zero: not reached).
+    /// Per node, one plus its index in `spans` if it was reached; an entry left over from an
+    /// earlier walk of the same buffers is told apart by the span's node (see
+    /// [`Implications::index`]), so that a walk need not clear the table it reuses.
     slot: Vec<u32>,
-    /// Per reached node, where its parents lie in `parents` and how many.
-    spans: Vec<(u32, u16)>,
+    /// Per reached node, where its parents lie in `parents`, how many, and the node.
+    spans: Vec<Span>,
     parents: Vec<u16>,
     /// Per reached node, the nested chain it was derived by, if any: the chain's identity
     /// (zero: none; the same for the same chain found in any walk) and its complexity, which
@@ -55,24 +65,70 @@ pub(super) struct Implications {
     pub(super) contradiction: Option<(usize, usize)>,
 }
 
+/// Where a reached node's parents lie in [`Implications::parents`], how many, and the node.
+#[derive(Clone, Copy)]
+struct Span {
+    start: u32,
+    len: u16,
+    node: u16,
+}
+
+/// The buffers of a walk, kept for the next one when the walk is dropped.
+struct Buffers {
+    on_order: Vec<u16>,
+    off_order: Vec<u16>,
+    slot: Vec<u32>,
+    spans: Vec<Span>,
+    parents: Vec<u16>,
+    nested: Vec<(u64, u32)>,
+}
+
+/// The most walks' buffers a thread keeps: more than a search holds at once (one walk per
+/// candidate on, and a few more), times the nesting levels.
+const SPARE_BUFFERS: usize = 4096;
+
+thread_local! {
+    /// Buffers of walks dropped, for the next walks to reuse: a search makes thousands of
+    /// short walks, and allocating, growing and zeroing each one's tables took a quarter of
+    /// its time.
+    static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
+}
+
 impl Implications {
     fn new() -> Implications {
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        let Buffers { mut on_order, mut off_order, slot, mut spans, mut parents, mut nested } =
+            spare.unwrap_or_else(|| Buffers {
+                on_order: Vec::new(),
+                off_order: Vec::new(),
+                slot: vec![0; NODES],
+                spans: Vec::new(),
+                parents: Vec::new(),
+                nested: Vec::new(),
+            });
+        on_order.clear();
+        off_order.clear();
+        spans.clear();
+        parents.clear();
+        nested.clear();
         Implications {
             on: Cands::default(),
             off: Cands::default(),
-            on_order: Vec::new(),
-            off_order: Vec::new(),
-            slot: vec![0; NODES],
-            spans: Vec::new(),
-            parents: Vec::new(),
-            nested: Vec::new(),
+            on_order,
+            off_order,
+            slot,
+            spans,
+            parents,
+            nested,
             contradiction: None,
         }
     }
 
     /// Records node `n` as derived from `parents` (without adding it to the sets).
     fn record(&mut self, n: usize, parents: &[u16]) {
-        self.spans.push((self.parents.len() as u32, parents.len() as u16));
+        let span =
+            Span { start: self.parents.len() as u32, len: parents.len() as u16, node: n as u16 };
+        self.spans.push(span);
         self.parents.extend_from_slice(parents);
         self.nested.push((0, 0));
         self.slot[n] = self.spans.len() as u32;
@@ -91,12 +147,37 @@ impl Implications {
         }
     }
 
+    /// A copy of the walk, in reused buffers (the node table rebuilt from the nodes reached
+    /// rather than copied whole).
+    fn copy(&self) -> Implications {
+        let mut copy = Implications::new();
+        copy.on = self.on;
+        copy.off = self.off;
+        copy.on_order.extend_from_slice(&self.on_order);
+        copy.off_order.extend_from_slice(&self.off_order);
+        copy.spans.extend_from_slice(&self.spans);
+        copy.parents.extend_from_slice(&self.parents);
+        copy.nested.extend_from_slice(&self.nested);
+        for (index, span) in self.spans.iter().enumerate() {
+            copy.slot[usize::from(span.node)] = index as u32 + 1;
+        }
+        copy.contradiction = self.contradiction;
+        copy
+    }
+
+    /// The index of node `n` in `spans` and `nested`, if this walk reached it.
+    #[inline]
+    fn index(&self, n: usize) -> Option<usize> {
+        let index = (*self.slot.get(n)? as usize).checked_sub(1)?;
+        self.spans.get(index).filter(|span| usize::from(span.node) == n).map(|_| index)
+    }
+
     /// The parents of node `n` (none for the assumption or a node not reached).
     pub(super) fn parents_of(&self, n: usize) -> &[u16] {
-        match self.slot[n] {
-            0 => &[],
-            s => {
-                let (start, len) = self.spans[s as usize - 1];
+        match self.index(n) {
+            None => &[],
+            Some(index) => {
+                let Span { start, len, .. } = self.spans[index];
                 &self.parents[start as usize..start as usize + usize::from(len)]
             }
         }
@@ -110,11 +191,7 @@ impl Implications {
         seen.insert(n);
         let mut count = 1;
         let mut nest = |node: usize| {
-            if let Some(&(id, complexity)) = self
-                .slot
-                .get(node)
-                .filter(|&&s| s != 0)
-                .and_then(|&s| self.nested.get(s as usize - 1))
+            if let Some(&(id, complexity)) = self.index(node).map(|index| &self.nested[index])
                 && id != 0
                 && !chains.iter().any(|&(other, _)| other == id)
             {
@@ -173,6 +250,26 @@ impl Implications {
     }
 }
 
+impl Drop for Implications {
+    fn drop(&mut self) {
+        let buffers = Buffers {
+            on_order: std::mem::take(&mut self.on_order),
+            off_order: std::mem::take(&mut self.off_order),
+            slot: std::mem::take(&mut self.slot),
+            spans: std::mem::take(&mut self.spans),
+            parents: std::mem::take(&mut self.parents),
+            nested: std::mem::take(&mut self.nested),
+        };
+        // A thread ending drops its spare buffers first; a walk dropped after that frees its own.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < SPARE_BUFFERS {
+                spare.push(buffers);
+            }
+        });
+    }
+}
+
 /// Sudoku Explainer's measure of the length of the chains to `ends` (a walk and a node in
 /// it, each): the distinct nodes each end rests on, itself included, plus the complexity of
 /// each distinct nested chain among them all, counted once however many ends rest on it.
@@ -182,17 +279,89 @@ pub(super) fn complexity<'a>(ends: impl IntoIterator<Item = (&'a Implications, u
     flat + chains.iter().map(|&(_, complexity)| complexity).sum::<u32>()
 }
 
+/// A dynamic walk with its cell links, stopped where a walk of a lower nesting level ends:
+/// what it implied, the board it reduced, and the walk steps it took.
+struct Paused {
+    found: Implications,
+    grid: Marks,
+    steps: u64,
+}
+
+/// The walks of the top-level searches on one board, stopped where a walk of level 0 ends
+/// (its links ran dry) or of level 1 (the simple techniques found nothing either), by start
+/// and level. A walk of a higher level takes the same way to that point, and each rung of the
+/// ladder searches the board the rung below searched, so the walks of a rung go on from where
+/// the rung below stopped rather than walking that way again.
+#[derive(Default)]
+struct Stopped {
+    board: Option<Marks>,
+    walks: HashMap<(usize, u8), Paused>,
+}
+
+thread_local! {
+    static STOPPED: RefCell<Stopped> = RefCell::new(Stopped::default());
+}
+
+/// Whether walks in `mode` on `source` share their way with walks of lower levels: dynamic
+/// walks with cell links (the dynamic families and those above them), in the searches of the
+/// ladder itself rather than those nested in walks, whose boards are each walk's own.
+fn shared(mode: Mode) -> bool {
+    mode.dynamic && mode.y_links && nested::depth() == 0
+}
+
+/// The walk from `start` on `source` stopped at the deepest level below `level`, if one was.
+fn resume(source: &Marks, start: usize, level: u8) -> Option<(Implications, Marks, u64)> {
+    STOPPED.with(|stopped| {
+        let stopped = stopped.borrow();
+        if stopped.board.as_ref() != Some(source) {
+            return None;
+        }
+        (0..level.min(2)).rev().find_map(|below| {
+            let paused = stopped.walks.get(&(start, below))?;
+            Some((paused.found.copy(), paused.grid, paused.steps))
+        })
+    })
+}
+
+/// Keeps the walk from `start` on `source` where a walk of `level` stops.
+fn pause(source: &Marks, start: usize, level: u8, found: &Implications, grid: &Marks, steps: u64) {
+    STOPPED.with(|stopped| {
+        let mut stopped = stopped.borrow_mut();
+        if stopped.board.as_ref() != Some(source) {
+            stopped.board = Some(*source);
+            stopped.walks.clear();
+        }
+        let paused = Paused { found: found.copy(), grid: *grid, steps };
+        stopped.walks.insert((start, level), paused);
+    });
+}
+
 /// Walks from `start` (a node) on `source` in `mode`. Nodes turned on are expanded before nodes
 /// turned off, each list first in, first out, as Sudoku Explainer's walk does (which derivation
 /// a node keeps depends on it).
 pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implications {
-    let mut found = Implications::new();
-    let mut grid = *source;
-    found.add(start, &[]);
-    let (mut next_on, mut next_off) = (0, 0);
+    let shared = shared(mode);
+    let first = budget::spent();
+    let resumed = if shared && mode.level > 0 { resume(source, start, mode.level) } else { None };
+    let (mut found, mut grid, (mut next_on, mut next_off)) = match resumed {
+        Some((found, grid, steps)) => {
+            // The steps the way here took, spent again: a budget runs out where it would have.
+            budget::spend_many(steps);
+            let next = (found.on_order.len(), found.off_order.len());
+            (found, grid, next)
+        }
+        None => {
+            let mut found = Implications::new();
+            found.add(start, &[]);
+            (found, *source, (0, 0))
+        }
+    };
+    // The steps taken up to the start of the current round.
+    let mut taken;
     let mut offs = Vec::new();
     let mut ons: Vec<OnLink> = Vec::new();
     loop {
+        taken = budget::spent() - first;
         if !budget::spend() {
             return found;
         }
@@ -242,6 +411,10 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
             if removals.is_empty() && mode.level > 1 {
                 removals = nested::removals(source, &grid, mode.level);
             }
+            let stops = removals.iter().all(|&(off, ..)| found.off.has(off));
+            if stops && mode.level == 1 && shared && !budget::exhausted() {
+                pause(source, start, 1, &found, &grid, taken);
+            }
             let mut any = false;
             for (off, parents, chain) in removals {
                 if !found.off.has(off) {
@@ -256,7 +429,64 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                 return found;
             }
         } else {
+            if shared && !budget::exhausted() {
+                pause(source, start, 0, &found, &grid, taken);
+            }
             return found;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_from_line;
+
+    /// Everything a walk found, to tell two walks apart by.
+    type Summary = (Vec<u16>, Vec<u16>, Vec<Vec<u16>>, Vec<(u64, u32)>, Option<(usize, usize)>);
+
+    fn summary(walk: &Implications) -> Summary {
+        let parents = (0..NODES).map(|n| walk.parents_of(n).to_vec()).collect();
+        let nested = (0..NODES).filter_map(|n| walk.index(n).map(|i| walk.nested[i])).collect();
+        (walk.on_order.clone(), walk.off_order.clone(), parents, nested, walk.contradiction)
+    }
+
+    /// The walk from `start` in `mode`, and the walk steps it spent.
+    fn walk(source: &Marks, start: usize, level: u8) -> (Summary, u64) {
+        let before = budget::spent();
+        let walk = implications(source, start, Mode { y_links: true, dynamic: true, level });
+        (summary(&walk), budget::spent() - before)
+    }
+
+    #[test]
+    fn a_walk_going_on_from_where_a_lower_level_stopped_is_the_walk_from_its_start() {
+        // A puzzle rated 9.0 (dynamic forcing chains "(+)"): its walks need the simple
+        // techniques, and nested chains on top of those.
+        let board = board_from_line(
+            "3.7..4.2....1..8..9............3..9..5.8......4.6...........5.12...7..........6..",
+        );
+        let source = Marks::of(&board).expect("9×9");
+        budget::start(None);
+        let starts: Vec<usize> = (0..729)
+            .filter(|&c| source.has(c / 9, (c % 9) as u8 + 1) && source.count(c / 9) > 1)
+            .step_by(15)
+            .flat_map(|c| [node(c, true), node(c, false)])
+            .collect();
+        for &start in &starts {
+            // Alone on the board: nothing kept from another walk.
+            STOPPED.with(|stopped| *stopped.borrow_mut() = Stopped::default());
+            let fresh = [walk(&source, start, 1), walk(&source, start, 2)];
+            STOPPED.with(|stopped| *stopped.borrow_mut() = Stopped::default());
+            // Each level after the one below, as the ladder's rungs walk them.
+            let ((.., contradiction), _) = walk(&source, start, 0);
+            let kept = STOPPED.with(|stopped| stopped.borrow().walks.contains_key(&(start, 0)));
+            assert_eq!(kept, contradiction.is_none(), "a walk of level 0 kept where it stopped");
+            let resumed = walk(&source, start, 1);
+            assert_eq!(resumed, fresh[0], "level 1 from {start}");
+            assert_eq!(walk(&source, start, 2), fresh[1], "level 2 from {start}");
+        }
+        // A walk on another board starts afresh.
+        let other = Marks::of(&board_from_line(&"0".repeat(81))).expect("9×9");
+        assert_eq!(resume(&other, starts[0], 1).map(|(walk, ..)| summary(&walk)), None);
     }
 }

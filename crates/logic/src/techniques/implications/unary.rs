@@ -3,6 +3,8 @@
 //! candidate that implies its own negation). Each reached node keeps the one node it came from,
 //! several copies of a node may be reached by different ways, as the cycles need.
 
+use std::cell::Cell;
+
 use super::cands::{cand, cand_of, cell_value, is_on, node};
 use super::links::{Need, OnLink, need, need_back, off_to_on, on_to_off};
 use super::marks::{Marks, cells_of, houses_of};
@@ -16,11 +18,48 @@ struct Reached {
 }
 
 /// The nodes reached from one start, each copy with its parent.
-struct Tree {
-    reached: Vec<Reached>,
+struct Tree<'a> {
+    reached: &'a mut Vec<Reached>,
 }
 
-impl Tree {
+/// The buffers of the walks from one start, kept on the thread for the next start's: a search
+/// walks from every candidate three times, and growing fresh buffers for each walk cost more
+/// than the walk.
+#[derive(Default)]
+struct Scratch {
+    reached: Vec<Reached>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    /// The half-step being expanded, taken out of `pending_on` or `pending_off`.
+    current: Vec<u32>,
+    closing: Vec<u32>,
+    offs: Vec<usize>,
+    ons: Vec<OnLink>,
+}
+
+impl Scratch {
+    /// Empties the buffers, keeping their room.
+    fn clear(&mut self) {
+        self.reached.clear();
+        self.pending_on.clear();
+        self.pending_off.clear();
+        self.current.clear();
+        self.closing.clear();
+    }
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = Cell::new(Scratch::default());
+}
+
+/// Moves the pending half-step `pending` into `current` to be expanded, leaving `pending`
+/// empty for the next.
+fn next_half_step(pending: &mut Vec<u32>, current: &mut Vec<u32>) {
+    std::mem::swap(pending, current);
+    pending.clear();
+}
+
+impl Tree<'_> {
     fn push(&mut self, node: usize, from: Option<u32>) -> u32 {
         self.reached.push(Reached { node, from });
         (self.reached.len() - 1) as u32
@@ -60,23 +99,25 @@ pub(super) fn unary(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found)
     if grid.count(cell) > 2 && !x {
         return; // a cycle of Y links only starts in a cell of two candidates
     }
-    cycles(grid, c, y, x, found);
+    let mut scratch = SCRATCH.with(Cell::take);
+    cycles(grid, c, y, x, found, &mut scratch);
     if x {
-        forcing(grid, node(c, true), y, found);
-        forcing(grid, node(c, false), y, found);
+        forcing(grid, node(c, true), y, found, &mut scratch);
+        forcing(grid, node(c, false), y, found, &mut scratch);
     }
+    SCRATCH.with(|kept| kept.set(scratch));
 }
 
 /// The bidirectional cycles through candidate `c` on.
-fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
+fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found, scratch: &mut Scratch) {
     let source = node(c, true);
-    let mut tree = Tree { reached: vec![Reached { node: source, from: None }] };
+    scratch.clear();
+    let Scratch { reached, pending_on, pending_off, current, closing, offs, ons } = scratch;
+    let mut tree = Tree { reached };
+    tree.reached.push(Reached { node: source, from: None });
     let mut on = super::cands::Cands::default();
     on.insert(c);
-    let mut pending_on = vec![0u32];
-    let mut pending_off = Vec::new();
-    let mut closing = Vec::new();
-    let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
+    pending_on.push(0);
     let kind = match (y, x) {
         (true, true) => Kind::Cycle,
         (true, false) => Kind::YCycle,
@@ -87,9 +128,10 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
     let mut length = 0;
     while (!pending_on.is_empty() || !pending_off.is_empty()) && length + 2 <= reach {
         length += 1;
-        for at in std::mem::take(&mut pending_on) {
-            on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
-            for &off in &offs {
+        next_half_step(pending_on, current);
+        for &at in current.iter() {
+            on_to_off(grid, cand(tree.reached[at as usize].node), y, offs);
+            for &off in offs.iter() {
                 let off = node(off, false);
                 if !tree.descends_from(at, off) {
                     pending_off.push(tree.push(off, Some(at)));
@@ -97,9 +139,10 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
             }
         }
         length += 1;
-        for at in std::mem::take(&mut pending_off) {
-            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, x, &mut ons);
-            for link in &ons {
+        next_half_step(pending_off, current);
+        for &at in current.iter() {
+            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, x, ons);
+            for link in ons.iter() {
                 let reached = node(link.cand, true);
                 if length >= 4 && reached == source {
                     closing.push(tree.push(reached, Some(at)));
@@ -111,7 +154,7 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
             }
         }
     }
-    for at in closing {
+    for &at in closing.iter() {
         // The loop without its closing copy of the start.
         let mut path = tree.path(at);
         path.pop();
@@ -157,8 +200,11 @@ fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
 }
 
 /// The forcing chains from `start`: the first way it reaches its own negation.
-fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
-    let mut tree = Tree { reached: vec![Reached { node: start, from: None }] };
+fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut Scratch) {
+    scratch.clear();
+    let Scratch { reached, pending_on, pending_off, current, offs, ons, .. } = scratch;
+    let mut tree = Tree { reached };
+    tree.reached.push(Reached { node: start, from: None });
     let (mut on, mut off) = (super::cands::Cands::default(), super::cands::Cands::default());
     let source = cand(start);
     if is_on(start) {
@@ -166,9 +212,11 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
     } else {
         off.insert(source);
     }
-    let (mut pending_on, mut pending_off) =
-        if is_on(start) { (vec![0u32], Vec::new()) } else { (Vec::new(), vec![0u32]) };
-    let (mut offs, mut ons): (Vec<usize>, Vec<OnLink>) = (Vec::new(), Vec::new());
+    if is_on(start) {
+        pending_on.push(0);
+    } else {
+        pending_off.push(0);
+    }
     let mut target = None;
     let kind = if y { Kind::ForcingChain } else { Kind::ForcingXChain };
     // In the `k`-th round (an "on" half-step then an "off" one) a chain found has at least
@@ -180,9 +228,10 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
         if 2 * round - 2 > reach {
             return;
         }
-        for at in std::mem::take(&mut pending_on) {
-            on_to_off(grid, cand(tree.reached[at as usize].node), y, &mut offs);
-            for &c in &offs {
+        next_half_step(pending_on, current);
+        for &at in current.iter() {
+            on_to_off(grid, cand(tree.reached[at as usize].node), y, offs);
+            for &c in offs.iter() {
                 let n = node(c, false);
                 if c == source && is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
@@ -193,9 +242,10 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found) {
                 }
             }
         }
-        for at in std::mem::take(&mut pending_off) {
-            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, true, &mut ons);
-            for link in &ons {
+        next_half_step(pending_off, current);
+        for &at in current.iter() {
+            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, true, ons);
+            for link in ons.iter() {
                 let n = node(link.cand, true);
                 if link.cand == source && !is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
