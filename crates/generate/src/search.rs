@@ -28,8 +28,9 @@
 //!   random order, so the neighbour is minimal. A neighbour no further from the target is
 //!   kept (a walk along plateaus of equal rating, upward when it can); after
 //!   [`VICINITY_MOVES`] neighbours in a row that came no closer, the search starts again
-//!   from a fresh grid. Hard puzzles have hard neighbours far more often than fresh puzzles
-//!   are hard (measured: see the results' "Puzzles to order").
+//!   from a fresh grid. A hard puzzle's neighbours are hard far more often than fresh puzzles
+//!   are, but each costs more to rate: at 9.0 the walk judges half the candidates per puzzle
+//!   written and takes about the same CPU time (see the results' "Puzzles to order").
 //! - **With a mask**, the clue places are fixed and the values move: the start is a solved
 //!   grid cut to the mask, and a move changes one clue's value to another its row, column
 //!   and box do not give, frees up to two other clues and completes the grid again with the
@@ -60,8 +61,10 @@ pub const STALE_MOVES: u64 = 40;
 pub const STALE_PATTERN_MOVES: u64 = 400;
 
 /// The lowest rating floor (`--rating LO..`) for which a clue search walks the vicinity of a
-/// puzzle that rates near the target instead of starting again: below it, fresh puzzles reach
-/// the band sooner (see the results' "Puzzles to order").
+/// puzzle that rates near the target instead of starting again. Below it fresh puzzles land in
+/// the band often (one in a few hundred or better) and the walk, whose neighbours each cost a
+/// hard puzzle's rating, was not measured; from it up the walk was measured to spend half the
+/// attempts for the same CPU time (see the results' "Puzzles to order").
 pub const VICINITY_FLOOR: f64 = 9.0;
 
 /// How far below the rating asked a puzzle may rate and still start a vicinity walk.
