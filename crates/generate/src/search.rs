@@ -18,6 +18,19 @@
 //!   Explainer's scale as it stands, from 2.5 to 4.5 times as many puzzles of a band per
 //!   core-minute), so the search starts again at once. With `--not-minimal`, the removal
 //!   stops at the first puzzle that meets the targets.
+//! - **Near a hard rating**, where fresh puzzles seldom land (a rating asked from
+//!   [`VICINITY_FLOOR`] up), a fresh puzzle that rates at most [`VICINITY_REACH`] below the
+//!   floor is not dropped: the search walks its vicinity, as puzzle hunters look for the
+//!   hardest puzzles ("-n+n"). A neighbour takes one or two clue orbits away and gives one or
+//!   two empty orbits values their rows, columns and boxes allow, drawn at random, until the
+//!   puzzle so made has one solution (often another than the puzzle's: the draws are counted
+//!   to two, which costs little beside a rating); clues that became redundant are removed in
+//!   random order, so the neighbour is minimal. A neighbour no further from the target is
+//!   kept (a walk along plateaus of equal rating, upward when it can); after
+//!   [`VICINITY_MOVES`] neighbours in a row that came no closer, the search starts again
+//!   from a fresh grid. A hard puzzle's neighbours are hard far more often than fresh puzzles
+//!   are, but each costs more to rate: at 9.0 the walk judges half the candidates per puzzle
+//!   written and takes about the same CPU time (see the results' "Puzzles to order").
 //! - **With a mask**, the clue places are fixed and the values move: the start is a solved
 //!   grid cut to the mask, and a move changes one clue's value to another its row, column
 //!   and box do not give, frees up to two other clues and completes the grid again with the
@@ -26,10 +39,10 @@
 //!   [`SOLUTION_CAP`]), then the number of clues that could be removed, then the distance to
 //!   the rating targets; moves to no solution are refused.
 //!
-//! An attempt is one candidate puzzle judged (counted, rated). A puzzle number that has not
-//! met its targets within its budget is given up: it writes no puzzle, and the caller counts
-//! it. The budget is counted in attempts, not seconds, so that what is found does not depend
-//! on the machine or its load.
+//! An attempt is one candidate puzzle judged (counted, rated); a neighbour whose values leave
+//! no solution counts as one too. A puzzle number that has not met its targets within its
+//! budget is given up: it writes no puzzle, and the caller counts it. The budget is counted in
+//! attempts, not seconds, so that what is found does not depend on the machine or its load.
 
 use sudoku_core::{Engine, Failure, Grid, Limits, Size, Verdict};
 use sudoku_logic::{Band, End, Rater, Rating, Technique};
@@ -46,6 +59,24 @@ pub const STALE_MOVES: u64 = 40;
 
 /// The same for a mask search, whose moves are cheaper and smaller.
 pub const STALE_PATTERN_MOVES: u64 = 400;
+
+/// The lowest rating floor (`--rating LO..`) for which a clue search walks the vicinity of a
+/// puzzle that rates near the target instead of starting again. Below it fresh puzzles land in
+/// the band often (one in a few hundred or better) and the walk, whose neighbours each cost a
+/// hard puzzle's rating, was not measured; from it up the walk was measured to spend half the
+/// attempts for the same CPU time (see the results' "Puzzles to order").
+pub const VICINITY_FLOOR: f64 = 9.0;
+
+/// How far below the rating asked a puzzle may rate and still start a vicinity walk.
+pub const VICINITY_REACH: f64 = 1.0;
+
+/// The draws of values a vicinity walk makes for one neighbour before it gives up on it: most
+/// draws leave several solutions or none, and are only counted (to two), not rated.
+pub const NEIGHBOUR_DRAWS: u32 = 500;
+
+/// Neighbours in a row that come no closer to the target after which a vicinity walk ends and
+/// the search starts again from a fresh grid.
+pub const VICINITY_MOVES: u64 = 30;
 
 /// The number of solutions a mask search counts up to: beyond it, a filling is only "far".
 pub const SOLUTION_CAP: u32 = 1000;
@@ -247,10 +278,16 @@ impl Search<'_> {
         while self.budget_left() {
             let solution = random_solution(&mut self.stream, self.size);
             let mut present = vec![true; self.orbits.len()];
-            let mut distance = match self.reduce(&solution, &mut present)? {
+            let (mut distance, rated) = match self.reduce(&solution, &mut present)? {
                 Reduced::Met(found) => return Ok(Some(*found)),
-                Reduced::Away(distance) => distance,
+                Reduced::Away(distance, rated) => (distance, rated),
             };
+            if self.worth_a_walk(&present, rated.as_ref()) {
+                match self.vicinity_walk(solution, present, distance)? {
+                    Some(found) => return Ok(Some(found)),
+                    None => continue,
+                }
+            }
             let mut stale = 0;
             while self.budget_left() && stale < self.patience(&present) {
                 let mut next = present.clone();
@@ -262,7 +299,7 @@ impl Search<'_> {
                 }
                 match self.reduce(&solution, &mut next)? {
                     Reduced::Met(found) => return Ok(Some(*found)),
-                    Reduced::Away(further) => {
+                    Reduced::Away(further, _) => {
                         stale = if further < distance { 0 } else { stale + 1 };
                         if further <= distance {
                             (present, distance) = (next, further);
@@ -287,6 +324,107 @@ impl Search<'_> {
         let clues: usize =
             self.orbits.iter().zip(present).filter(|(_, here)| **here).map(|(o, _)| o.len()).sum();
         if (low..=high).contains(&clues) { 0 } else { STALE_MOVES }
+    }
+
+    /// Whether the puzzle of the `present` orbits, rated `rated`, starts a vicinity walk: the
+    /// rating asked starts at [`VICINITY_FLOOR`] or above, the puzzle's clue count is on
+    /// target (otherwise the climb of the clue count comes first), and the ladder solved it
+    /// with a rating at most [`VICINITY_REACH`] below the floor.
+    fn worth_a_walk(&self, present: &[bool], rated: Option<&Rated>) -> bool {
+        let Some(RatingTarget::Range { low, .. }) = self.targets.rating else {
+            return false;
+        };
+        let Some(rated) = rated else {
+            return false;
+        };
+        low >= VICINITY_FLOOR
+            && self.patience(present) == 0
+            && rated.solved()
+            && rated.er >= low - VICINITY_REACH
+    }
+
+    /// The walk through the vicinity of the puzzle `solution` cut to `present` (see the
+    /// module's documentation), `distance` from the targets: a neighbour no further is kept,
+    /// and the walk ends after [`VICINITY_MOVES`] neighbours in a row that came no closer.
+    fn vicinity_walk(
+        &mut self,
+        mut solution: Grid,
+        mut present: Vec<bool>,
+        mut distance: f64,
+    ) -> Result<Found, Failure> {
+        let mut stale = 0;
+        while self.budget_left() && stale < VICINITY_MOVES {
+            let Some((next_solution, mut next)) = self.neighbour(&solution, &present)? else {
+                self.attempts += 1;
+                stale += 1;
+                continue;
+            };
+            match self.reduce(&next_solution, &mut next)? {
+                Reduced::Met(found) => return Ok(Some(*found)),
+                Reduced::Away(further, _) => {
+                    stale = if further < distance { 0 } else { stale + 1 };
+                    if further <= distance {
+                        (solution, present, distance) = (next_solution, next, further);
+                    }
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// A "-n+n" neighbour of the puzzle `solution` cut to `present`: one or two of its clue
+    /// orbits taken away and one or two orbits it lacks given values their rows, columns and
+    /// boxes allow, drawn at random, until the puzzle so made has one solution (up to
+    /// [`NEIGHBOUR_DRAWS`] draws, each a count to two: cheap beside a rating). Returns its
+    /// solution (completed by the generator's own backtracking) and its orbits, or `None`
+    /// when no draw had one solution.
+    fn neighbour(
+        &mut self,
+        solution: &Grid,
+        present: &[bool],
+    ) -> Result<Option<(Grid, Vec<bool>)>, Failure> {
+        let side = self.size.side() as u8;
+        for _ in 0..NEIGHBOUR_DRAWS {
+            let mut next = present.to_vec();
+            let mut given: Vec<usize> = (0..next.len()).filter(|&o| next[o]).collect();
+            let mut absent: Vec<usize> = (0..next.len()).filter(|&o| !next[o]).collect();
+            for _ in 0..1 + self.stream.below(2) {
+                if given.len() > 1 {
+                    let orbit = given.swap_remove(self.stream.below(given.len() as u32) as usize);
+                    next[orbit] = false;
+                }
+            }
+            let mut puzzle = Grid::empty(self.size);
+            for &orbit in &given {
+                for &cell in &self.orbits[orbit] {
+                    puzzle.set(cell, solution.get(cell));
+                }
+            }
+            let mut drawn = true;
+            for _ in 0..1 + self.stream.below(2) {
+                if absent.is_empty() {
+                    break;
+                }
+                let orbit = absent.swap_remove(self.stream.below(absent.len() as u32) as usize);
+                for &cell in &self.orbits[orbit] {
+                    let free: Vec<u8> =
+                        (1..=side).filter(|&value| value_fits(&puzzle, cell, value)).collect();
+                    if free.is_empty() {
+                        drawn = false;
+                        break;
+                    }
+                    puzzle.set(cell, free[self.stream.below(free.len() as u32) as usize]);
+                }
+                next[orbit] = true;
+            }
+            if !drawn || !one_solution(&puzzle, self.engine)? {
+                continue;
+            }
+            if let Some(completed) = complete(&puzzle, &mut self.stream) {
+                return Ok(Some((completed, next)));
+            }
+        }
+        Ok(None)
     }
 
     /// Cuts `solution` to the `present` orbits and removes orbits in random order while the
@@ -337,7 +475,7 @@ impl Search<'_> {
         if distance == 0.0 {
             return Ok(Reduced::Met(Box::new((puzzle, rated))));
         }
-        Ok(Reduced::Away(distance))
+        Ok(Reduced::Away(distance, rated))
     }
 
     /// The search with a mask (see the module's documentation).
@@ -443,8 +581,8 @@ impl Search<'_> {
 enum Reduced {
     /// At a puzzle that meets the targets.
     Met(Box<(Grid, Option<Rated>)>),
-    /// At a puzzle this far from them.
-    Away(f64),
+    /// At a puzzle this far from them, with its rating when it was rated.
+    Away(f64, Option<Rated>),
 }
 
 /// How a mask search's filling was judged.
@@ -576,6 +714,47 @@ mod tests {
         assert_eq!(rated.ed, rated.difficulties[0]);
         assert!(rated.ed <= rated.ep && rated.ep <= rated.er, "{rated:?}");
         assert!(rated.used.contains(&rating.hardest.unwrap()));
+    }
+
+    #[test]
+    fn a_neighbour_is_minimal_with_one_solution_and_keeps_most_of_its_puzzle() {
+        let mut engine = engine();
+        let targets = Targets {
+            rating: Some(RatingTarget::Range { low: VICINITY_FLOOR, high: 20.0 }),
+            ..Targets::default()
+        };
+        let puzzle = generate_one(12, 0, Size::NINE, engine.as_mut()).unwrap();
+        let solution = crate::solved_grid(12, 0, Size::NINE);
+        let present: Vec<bool> = puzzle.cells().iter().map(|&value| value != 0).collect();
+        let mut search = Search {
+            size: Size::NINE,
+            targets: &targets,
+            orbits: ClueSymmetry::None.orbits(Size::NINE),
+            rater: Rater::of_scale(scale_for(Size::NINE), true),
+            stream: PuzzleStream::new(12, 1),
+            engine: engine.as_mut(),
+            attempts: 0,
+        };
+        let (mut moved, mut solutions_changed) = (0, 0);
+        for _ in 0..8 {
+            let (grid, mut next) = search.neighbour(&solution, &present).unwrap().expect("a draw");
+            assert_eq!(grid.clue_count(), 81, "{}", grid.to_line());
+            // One or two orbits away, one or two drawn.
+            let changed = (0..81).filter(|&cell| next[cell] != present[cell]).count();
+            assert!((2..=4).contains(&changed), "{changed}");
+            assert!(matches!(search.reduce(&grid, &mut next).unwrap(), Reduced::Away(..)));
+            let mut neighbour = Grid::empty(Size::NINE);
+            (0..81).filter(|&cell| next[cell]).for_each(|cell| neighbour.set(cell, grid.get(cell)));
+            let line = neighbour.to_line();
+            assert!(one_solution(&neighbour, search.engine).unwrap(), "{line}");
+            assert!(crate::is_minimal(&neighbour, search.engine), "{line}");
+            let shared = (0..81).filter(|&c| next[c] && grid.get(c) == puzzle.get(c)).count();
+            assert!(shared + 4 >= neighbour.clue_count().min(puzzle.clue_count()), "{line}");
+            moved += usize::from(neighbour != puzzle);
+            solutions_changed += usize::from(grid != solution);
+        }
+        assert_eq!(moved, 8, "a neighbour is another puzzle");
+        assert!(solutions_changed >= 1, "no neighbour has another solution");
     }
 
     #[test]

@@ -187,3 +187,22 @@ fn a_puzzle_number_out_of_budget_writes_no_puzzle() {
     assert!(made.iter().all(|made| made.attempts == 1));
     assert!(made.iter().any(|made| made.puzzle.is_none()));
 }
+
+#[test]
+fn the_vicinity_walk_near_a_hard_rating_writes_puzzles_on_target_whatever_the_threads() {
+    // From this floor up the search walks the vicinity of puzzles that rate near it.
+    let low = sudoku_generate::VICINITY_FLOOR;
+    let high = low + 0.4;
+    let targets = Targets { rating: Some(RatingTarget::Range { low, high }), ..Targets::default() };
+    let whole = make(1, 0, 2, &targets, 1);
+    assert_eq!(make(1, 0, 2, &targets, 2), whole);
+    let made = puzzles(&whole);
+    assert!(!made.is_empty(), "{whole:?}");
+    check_common(&made, &targets);
+    let rater = Rater::of_scale(scale_for(Size::NINE), true);
+    for puzzle in &made {
+        let rating = rater.rate(puzzle, true);
+        assert_eq!(rating.end, End::Solved, "{}", puzzle.to_line());
+        assert!((low..=high).contains(&rating.difficulty), "{} {rating:?}", puzzle.to_line());
+    }
+}
