@@ -2,7 +2,7 @@
 //! triple exclusion (7.5).
 
 use crate::board::Board;
-use crate::houses::{bit, values};
+use crate::houses::{bit, bits, values};
 use crate::step::{Step, Technique};
 
 /// Aligned exclusion of `n` cells (2 or 3). Base cells are empty cells of two or more
@@ -37,16 +37,23 @@ pub(crate) fn aligned_exclusion(board: &Board, n: usize) -> Option<Step> {
         .filter(|&cell| board.value(cell) == 0 && board.candidates(cell).count_ones() >= 2)
         .filter_map(|cell| excluders_of(cell).map(|excluders| (cell, excluders)))
         .collect();
+    // Each base's place in `bases`, by cell.
+    let mut base_of = vec![usize::MAX; houses.cells];
+    for (index, (cell, _)) in bases.iter().enumerate() {
+        base_of[*cell] = index;
+    }
     // An excluder is a property of the excluding cell alone (two to `n` candidates): those
     // two bases share are the excluders of one that see the other.
-    let common = |excluders: &[usize], other: usize| -> Vec<usize> {
-        excluders.iter().copied().filter(|&e| e != other && houses.sees(e, other)).collect()
+    let common = |excluders: &[usize], other: usize, shared: &mut Vec<usize>| {
+        shared.clear();
+        shared.extend(excluders.iter().copied().filter(|&e| e != other && houses.sees(e, other)));
     };
+    let (mut shared, mut shared3, mut tails) = (Vec::new(), Vec::new(), Vec::new());
     let mut ways = Ways::default();
     for first in 0..bases.len() {
         for second in first + 1..bases.len() {
             let (a, b) = (&bases[first], &bases[second]);
-            let shared = common(&a.1, b.0);
+            common(&a.1, b.0, &mut shared);
             if shared.len() < 2 {
                 continue;
             }
@@ -58,24 +65,24 @@ pub(crate) fn aligned_exclusion(board: &Board, n: usize) -> Option<Step> {
             }
             // The third base cell is among the excluders of the first two, after the second
             // (each triple once).
-            let mut tails: Vec<usize> = a.1.iter().chain(&b.1).copied().collect();
+            tails.clear();
+            tails.extend(a.1.iter().chain(&b.1).copied());
             tails.sort_unstable();
             tails.dedup();
-            for tail in tails {
-                let Some(third) = bases.iter().position(|(base, _)| *base == tail) else {
-                    continue;
-                };
-                if third == first
+            for &tail in &tails {
+                let third = base_of[tail];
+                if third == usize::MAX
+                    || third == first
                     || third == second
                     || tails_seen_before(&bases, first, second, third)
                 {
                     continue;
                 }
-                let shared = common(&shared, tail);
-                if shared.len() < 2 {
+                common(&shared, tail, &mut shared3);
+                if shared3.len() < 2 {
                     continue;
                 }
-                if let Some(step) = ways.exclusion(board, &[a.0, b.0, tail], &shared) {
+                if let Some(step) = ways.exclusion(board, &[a.0, b.0, tail], &shared3) {
                     return Some(step);
                 }
             }
@@ -111,17 +118,37 @@ fn tails_seen_before(
 struct Ways {
     chosen: Vec<u8>,
     used: Vec<u64>,
+    /// The candidates of each common excluder.
+    excluders: Vec<u64>,
+    /// For each base cell, the earlier base cells it shares a house with, as bits.
+    seen: Vec<u32>,
+    /// The candidates of the base cells that no allowed way has used yet: once none is left,
+    /// nothing can be eliminated and the other ways need not be tried.
+    left: u32,
 }
 
 impl Ways {
     /// The step of the base cells `cells` with the excluders `common` they share, if it
     /// eliminates anything.
     fn exclusion(&mut self, board: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
+        let houses = board.houses();
         self.chosen.clear();
         self.chosen.resize(cells.len(), 0);
         self.used.clear();
         self.used.resize(cells.len(), 0);
-        self.fill(board, cells, common, 0);
+        self.excluders.clear();
+        self.excluders.extend(common.iter().map(|&excluder| board.candidates(excluder)));
+        self.seen.clear();
+        self.seen.extend(cells.iter().enumerate().map(|(index, &cell)| {
+            (0..index)
+                .filter(|&earlier| houses.sees(cells[earlier], cell))
+                .fold(0, |seen, earlier| seen | 1 << earlier)
+        }));
+        self.left = cells.iter().map(|&cell| board.candidates(cell).count_ones()).sum();
+        self.fill(board, cells, 0, 0);
+        if self.left == 0 {
+            return None;
+        }
         let eliminations: Vec<(usize, u8)> = cells
             .iter()
             .zip(&self.used)
@@ -144,27 +171,30 @@ impl Ways {
         Some(step)
     }
 
-    /// Tries every way to fill base cells `index..` after `chosen[..index]`, marking in `used`
-    /// the values of every way allowed.
-    fn fill(&mut self, board: &Board, cells: &[usize], common: &[usize], index: usize) {
-        let houses = board.houses();
+    /// Tries every way to fill base cells `index..` after `chosen[..index]`, whose values are
+    /// `taken`, marking in `used` the values of every way allowed. A way is cut as soon as its
+    /// values so far take every candidate of a common excluder (more values only take more),
+    /// and every way is left untried once every candidate has been used.
+    fn fill(&mut self, board: &Board, cells: &[usize], index: usize, taken: u64) {
         if index == cells.len() {
-            let taken = self.chosen.iter().fold(0, |taken, &value| taken | bit(value));
-            if common.iter().all(|&excluder| board.candidates(excluder) & !taken != 0) {
-                for (used, &value) in self.used.iter_mut().zip(&self.chosen) {
-                    *used |= bit(value);
-                }
+            for (used, &value) in self.used.iter_mut().zip(&self.chosen) {
+                self.left -= u32::from(*used & bit(value) == 0);
+                *used |= bit(value);
             }
             return;
         }
+        let seen = self.seen[index];
         for value in values(board.candidates(cells[index])) {
-            let clash = (0..index).any(|earlier| {
-                self.chosen[earlier] == value && houses.sees(cells[earlier], cells[index])
-            });
-            if !clash {
-                self.chosen[index] = value;
-                self.fill(board, cells, common, index + 1);
+            if self.left == 0 {
+                return;
             }
+            let clash = bits(u64::from(seen)).any(|earlier| self.chosen[earlier] == value);
+            let taken = taken | bit(value);
+            if clash || self.excluders.iter().any(|&excluder| excluder & !taken == 0) {
+                continue;
+            }
+            self.chosen[index] = value;
+            self.fill(board, cells, index + 1, taken);
         }
     }
 }
@@ -206,5 +236,77 @@ mod tests {
         assert_eq!(step.technique, Technique::AlignedTripleExclusion);
         assert_eq!(step.eliminations, [(71, 8)]);
         assert_eq!(aligned_exclusion(&board_from_line(&".".repeat(81)), 3), None);
+    }
+
+    /// The eliminations of base cells `cells` with excluders `common`, every way tried.
+    fn every_way(board: &Board, cells: &[usize], common: &[usize]) -> Vec<(usize, u8)> {
+        let houses = board.houses();
+        let mut used = vec![0; cells.len()];
+        let mut ways = vec![vec![]];
+        for &cell in cells {
+            ways = ways
+                .into_iter()
+                .flat_map(|way: Vec<u8>| {
+                    values(board.candidates(cell)).map(move |value| {
+                        let mut way = way.clone();
+                        way.push(value);
+                        way
+                    })
+                })
+                .collect();
+        }
+        for way in ways {
+            let clash = (0..cells.len())
+                .any(|i| (0..i).any(|j| way[i] == way[j] && houses.sees(cells[i], cells[j])));
+            let taken = way.iter().fold(0, |taken, &value| taken | bit(value));
+            if clash || common.iter().any(|&e| board.candidates(e) & !taken == 0) {
+                continue;
+            }
+            for (used, &value) in used.iter_mut().zip(&way) {
+                *used |= bit(value);
+            }
+        }
+        cells
+            .iter()
+            .zip(&used)
+            .flat_map(|(&cell, &used)| {
+                values(board.candidates(cell) & !used).map(move |v| (cell, v))
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_ways_cut_short_eliminate_what_every_way_tried_eliminates() {
+        // On the board of the triple above, every triple of open cells, with the open cells
+        // of up to three candidates that see all three as their excluders.
+        let board = board_from_marks(
+            "6 1 3 58 7 4 2 89 589 59 59 7 6 238 28 1 4 38 2 4 8 359 13 19 35 6 7 19 389 6 4 138 \
+             5 7 2 389 7 3589 2 38 6 18 3589 189 4 15 358 4 2 9 7 3568 18 3568 4 26 5 89 28 3 689 \
+             7 1 3 26 1 7 4 289 689 5 689 8 7 9 1 5 6 4 3 2",
+            &[],
+        );
+        let houses = board.houses();
+        let open: Vec<usize> = (0..81).filter(|&cell| board.value(cell) == 0).collect();
+        let mut ways = Ways::default();
+        let (mut tried, mut eliminating) = (0, 0);
+        for (i, &a) in open.iter().enumerate() {
+            for (j, &b) in open.iter().enumerate().skip(i + 1) {
+                for &c in &open[j + 1..] {
+                    let common: Vec<usize> = open
+                        .iter()
+                        .copied()
+                        .filter(|&e| ![a, b, c].contains(&e))
+                        .filter(|&e| [a, b, c].iter().all(|&base| houses.sees(e, base)))
+                        .filter(|&e| board.candidates(e).count_ones() <= 3)
+                        .collect();
+                    let expected = every_way(&board, &[a, b, c], &common);
+                    let found = ways.exclusion(&board, &[a, b, c], &common);
+                    assert_eq!(found.map(|step| step.eliminations).unwrap_or_default(), expected);
+                    tried += 1;
+                    eliminating += usize::from(!expected.is_empty());
+                }
+            }
+        }
+        assert!(tried > 1000 && eliminating > 0, "{tried} {eliminating}");
     }
 }
