@@ -223,14 +223,14 @@ mod tests {
         );
     }
 
+    /// The pencil marks of a board with an aligned triple exclusion and no pair.
+    const TRIPLE_BOARD: &str = "6 1 3 58 7 4 2 89 589 59 59 7 6 238 28 1 4 38 2 4 8 359 13 19 35 \
+        6 7 19 389 6 4 138 5 7 2 389 7 3589 2 38 6 18 3589 189 4 15 358 4 2 9 7 3568 18 3568 4 26 \
+        5 89 28 3 689 7 1 3 26 1 7 4 289 689 5 689 8 7 9 1 5 6 4 3 2";
+
     #[test]
     fn an_aligned_triple_exclusion() {
-        let board = board_from_marks(
-            "6 1 3 58 7 4 2 89 589 59 59 7 6 238 28 1 4 38 2 4 8 359 13 19 35 6 7 19 389 6 4 138 \
-             5 7 2 389 7 3589 2 38 6 18 3589 189 4 15 358 4 2 9 7 3568 18 3568 4 26 5 89 28 3 689 \
-             7 1 3 26 1 7 4 289 689 5 689 8 7 9 1 5 6 4 3 2",
-            &[],
-        );
+        let board = board_from_marks(TRIPLE_BOARD, &[]);
         assert_eq!(aligned_exclusion(&board, 2), None, "no pair does it");
         let step = aligned_exclusion(&board, 3).expect("a triple excluded");
         assert_eq!(step.technique, Technique::AlignedTripleExclusion);
@@ -277,14 +277,9 @@ mod tests {
 
     #[test]
     fn the_ways_cut_short_eliminate_what_every_way_tried_eliminates() {
-        // On the board of the triple above, every triple of open cells, with the open cells
+        // On the triple's board, every triple of open cells, with the open cells
         // of up to three candidates that see all three as their excluders.
-        let board = board_from_marks(
-            "6 1 3 58 7 4 2 89 589 59 59 7 6 238 28 1 4 38 2 4 8 359 13 19 35 6 7 19 389 6 4 138 \
-             5 7 2 389 7 3589 2 38 6 18 3589 189 4 15 358 4 2 9 7 3568 18 3568 4 26 5 89 28 3 689 \
-             7 1 3 26 1 7 4 289 689 5 689 8 7 9 1 5 6 4 3 2",
-            &[],
-        );
+        let board = board_from_marks(TRIPLE_BOARD, &[]);
         let houses = board.houses();
         let open: Vec<usize> = (0..81).filter(|&cell| board.value(cell) == 0).collect();
         let mut ways = Ways::default();
