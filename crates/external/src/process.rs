@@ -195,10 +195,12 @@ impl Process {
             }
             Some(Event::Closed) => Err(self.ended(&format!("closed its output before {what}"))),
             None => {
+                // Quoted while the program still runs: killed, it may stop mid-line.
+                let note = self.stderr_note();
                 self.kill();
                 Err(Failure {
                     kind: FailureKind::TimedOut,
-                    message: format!("no {what} {}{}", self.within(wait), self.stderr_note()),
+                    message: format!("no {what} {}{note}", self.within(wait)),
                 })
             }
         }
@@ -232,14 +234,11 @@ impl Process {
                 }
                 Some(Event::Closed) => break,
                 None => {
+                    let note = self.stderr_note();
                     self.kill();
                     return Err(Failure {
                         kind: FailureKind::TimedOut,
-                        message: format!(
-                            "did not finish {}{}",
-                            self.within(wait),
-                            self.stderr_note()
-                        ),
+                        message: format!("did not finish {}{note}", self.within(wait)),
                     });
                 }
             }
@@ -248,10 +247,11 @@ impl Process {
         match self.wait_for_exit(remaining.max(EXIT_GRACE)) {
             Some(status) => Ok((text, status)),
             None => {
+                let note = self.stderr_note();
                 self.kill();
                 Err(Failure {
                     kind: FailureKind::TimedOut,
-                    message: format!("closed its output but did not exit{}", self.stderr_note()),
+                    message: format!("closed its output but did not exit{note}"),
                 })
             }
         }
