@@ -31,9 +31,13 @@
 //! columns and stacks are kept as unordered sets, placed only once a row gives them a value.
 //! And the relabelling is decided as the values are met, so it costs nothing to search.
 //! Before any placement, a source row is skipped when its column mask shows that its first
-//! value would come where the smallest row known is still empty; a row whose values all fall
-//! in stacks and columns already placed has nothing left to order and is read off in one
-//! pass. Under [`Convention::Minlex`] the smallest rows found are the form itself.
+//! value would come where the smallest row known is still empty; a stack already placed whose
+//! free columns hold at most one of the row's values has nothing left to order and is read
+//! off in a loop, so the recursion branches only where there is a choice. A row's keys are
+//! packed four bits each into one number, so that a partial row is compared with the
+//! smallest row's first keys by a shift and one comparison, and a run of empty cells (which
+//! can never make a row larger) by a shift alone. Under [`Convention::Minlex`] the smallest
+//! rows found are the form itself.
 //!
 //! A complete 9×9 grid ties on its whole first row under every column order, so it takes a
 //! search of its own (`canon/solution.rs`) that settles the first two rows together. A 9×9
@@ -43,6 +47,8 @@
 //! whose pattern ties under too many (a nearly empty one) comes back to this search.
 //! Orders 2 and 3 (4×4 and 9×9) are supported; from 16×16 on, a full grid's first row alone
 //! ties under (4!)^5 column orders, which this search would try one by one.
+
+use std::cell::Cell;
 
 use crate::grid::Grid;
 use crate::size::Size;
@@ -139,37 +145,68 @@ fn searched(grid: &Grid, convention: Convention) -> Canonical {
 /// [`searched`] for grids of order `ORDER`: a fixed order lets the compiler unroll the loops
 /// over a stack's columns and turn the divisions by the order into shifts and multiplications.
 fn searched_in<const ORDER: usize>(grid: &Grid, convention: Convention) -> Canonical {
-    let size = grid.size();
-    debug_assert_eq!(size.order(), ORDER);
-    let mut search = Search::<ORDER>::new(grid, convention);
-    let finals = search.run();
-    if convention == Convention::Minlex {
-        // The search compared the labelled strings themselves, so every transformation kept
-        // gives the smallest one, which is the smallest row found at each step; each adds its
-        // free orders.
-        let form = search.form;
-        let automorphisms = finals.iter().map(|state| search.free_transformations(state)).sum();
-        let form = Grid::from_cells(size, &form[..size.cells()]).expect("labels stay in range");
-        return Canonical { form, automorphisms };
+    debug_assert_eq!(grid.size().order(), ORDER);
+    let [current, kept] = SPARE_LISTS.take();
+    let mut search = Search::<ORDER>::new(grid, convention, kept);
+    let finals = search.run(current);
+    let answer = search.answer(&finals);
+    SPARE_LISTS.set([finals, search.kept]);
+    answer
+}
+
+std::thread_local! {
+    /// The search's two lists of partial transformations, kept from one grid to the next so
+    /// that a grid's search allocates nothing once the lists have grown.
+    static SPARE_LISTS: Cell<[Vec<State>; 2]> = Cell::default();
+}
+
+/// How many bits of a mask of at most nine bits (a row's columns) are set: a lookup in
+/// [`ONES`], as the baseline x86-64 target has no population count instruction and the search
+/// counts a row's blanks at every step.
+fn ones(mask: u16) -> usize {
+    usize::from(ONES[usize::from(mask) & (ONES.len() - 1)])
+}
+
+/// The number of bits set in each nine-bit mask.
+static ONES: [u8; 1 << MAX_SIDE] = {
+    let mut table = [0u8; 1 << MAX_SIDE];
+    let mut mask = 0;
+    while mask < table.len() {
+        table[mask] = mask.count_ones() as u8;
+        mask += 1;
     }
-    let mut best: Option<[u8; MAX_SIDE * MAX_SIDE]> = None;
-    let mut automorphisms = 0u64;
-    for state in &finals {
-        let form = search.render(state);
-        let cells = &form[..Search::<ORDER>::SIDE * Search::<ORDER>::SIDE];
-        match &best {
-            Some(known) if known[..cells.len()] < *cells => continue,
-            Some(known) if known[..cells.len()] == *cells => {}
-            _ => {
-                best = Some(form);
-                automorphisms = 0;
-            }
-        }
-        automorphisms += search.free_transformations(state);
+    table
+};
+
+/// The keys of a row placed so far, packed four bits a key with the first key highest, so that
+/// comparing two rows' keys as numbers compares them as strings, and a row's first keys are
+/// compared with the smallest row's by a shift. Every key fits: a label is at most 9.
+#[derive(Clone, Copy)]
+struct Keys {
+    /// The keys, the last one lowest.
+    bits: u64,
+    /// How many keys.
+    len: usize,
+}
+
+impl Keys {
+    /// The bits of a key.
+    const BITS: usize = 4;
+    /// A key's bits.
+    const MASK: u64 = (1 << Self::BITS) - 1;
+    /// No key yet.
+    const EMPTY: Keys = Keys { bits: 0, len: 0 };
+
+    /// These keys followed by `key`.
+    fn then(self, key: u8) -> Keys {
+        Keys { bits: self.bits << Self::BITS | u64::from(key), len: self.len + 1 }
     }
-    let best = best.expect("the search keeps at least one transformation");
-    let form = Grid::from_cells(size, &best[..size.cells()]).expect("labels stay in range");
-    Canonical { form, automorphisms }
+
+    /// These keys followed by `count` empty cells. Empty cells never make a row larger than
+    /// one it is no larger than so far, so they need no comparison.
+    fn blanks(self, count: usize) -> Keys {
+        Keys { bits: self.bits << (Self::BITS * count), len: self.len + count }
+    }
 }
 
 /// A partial transformation: the source rows of the result's first rows, where each result
@@ -205,8 +242,9 @@ struct Search<const ORDER: usize> {
     convention: Convention,
     /// The grid as read and transposed, row-major.
     grids: [[u8; MAX_SIDE * MAX_SIDE]; 2],
-    /// The smallest keys of the row being placed, 255 where none is known yet.
-    best: [u8; MAX_SIDE],
+    /// The smallest row found for the row being placed, as [`Keys::bits`] of a complete row;
+    /// [`Self::UNKNOWN`] until a row is complete.
+    best: u64,
     /// The smallest string found, filled a row at a time (under [`Convention::Minlex`], the
     /// form itself).
     form: [u8; MAX_SIDE * MAX_SIDE],
@@ -216,6 +254,8 @@ struct Search<const ORDER: usize> {
     values: [u8; MAX_SIDE],
     /// Of each source row of each grid, the columns holding a value.
     given: [[u16; MAX_SIDE]; 2],
+    /// Of each source row of each grid, the stacks holding a value.
+    given_stacks: [[u8; MAX_SIDE]; 2],
     /// The columns holding a value in the source row being tried.
     row_given: u16,
 }
@@ -223,37 +263,88 @@ struct Search<const ORDER: usize> {
 impl<const ORDER: usize> Search<ORDER> {
     /// The side of the grids searched.
     const SIDE: usize = ORDER * ORDER;
+    /// The smallest row before any is known: every key all ones, above every label.
+    const UNKNOWN: u64 = (1 << (Keys::BITS * Self::SIDE)) - 1;
 
-    fn new(grid: &Grid, convention: Convention) -> Self {
+    /// The search of `grid` under `convention`, keeping its transformations in `kept` (emptied
+    /// before each row).
+    fn new(grid: &Grid, convention: Convention, kept: Vec<State>) -> Self {
         let side = Self::SIDE;
-        let cells = grid.cells();
+        let cells = &grid.cells()[..side * side];
         let mut grids = [[0u8; MAX_SIDE * MAX_SIDE]; 2];
         let mut given = [[0u16; MAX_SIDE]; 2];
-        for row in 0..side {
-            for col in 0..side {
-                let value = cells[row * side + col];
-                grids[0][row * side + col] = value;
+        grids[0][..side * side].copy_from_slice(cells);
+        // Whole rows of the slice, so that no cell's index is checked; the columns' masks are
+        // kept in a local array the loop can hold in registers.
+        let mut columns = [0u16; MAX_SIDE];
+        for (row, line) in cells.chunks_exact(side).enumerate() {
+            let mut mask = 0u16;
+            for (col, &value) in line.iter().enumerate() {
                 grids[1][col * side + row] = value;
                 let filled = u16::from(value != 0);
-                given[0][row] |= filled << col;
-                given[1][col] |= filled << row;
+                mask |= filled << col;
+                columns[col] |= filled << row;
+            }
+            given[0][row] = mask;
+        }
+        given[1] = columns;
+        let stack_mask = (1u16 << ORDER) - 1;
+        let mut given_stacks = [[0u8; MAX_SIDE]; 2];
+        for (stacks, rows) in given_stacks.iter_mut().zip(&given) {
+            for (stacks, &row) in stacks.iter_mut().zip(rows) {
+                *stacks = (0..ORDER)
+                    .filter(|&stack| row >> (stack * ORDER) & stack_mask != 0)
+                    .fold(0, |set, stack| set | 1 << stack);
             }
         }
         Search {
             convention,
             grids,
-            best: [u8::MAX; MAX_SIDE],
+            best: Self::UNKNOWN,
             form: [0; MAX_SIDE * MAX_SIDE],
-            kept: Vec::with_capacity(16),
+            kept,
             values: [0; MAX_SIDE],
             given,
+            given_stacks,
             row_given: 0,
         }
     }
 
-    /// Places every row; returns the transformations whose strings are the smallest (under
-    /// [`Convention::PatternFirst`], whose patterns are).
-    fn run(&mut self) -> Vec<State> {
+    /// The canonical form and automorphism count from the transformations [`Self::run`]
+    /// returns.
+    fn answer(&self, finals: &[State]) -> Canonical {
+        let size = Size::from_order(ORDER).expect("a supported order");
+        let cells = Self::SIDE * Self::SIDE;
+        if self.convention == Convention::Minlex {
+            // The search compared the labelled strings themselves, so every transformation
+            // kept gives the smallest one, which is the smallest row found at each step; each
+            // adds its free orders.
+            let automorphisms = finals.iter().map(|state| self.free_transformations(state)).sum();
+            let form = Grid::from_cells(size, &self.form[..cells]).expect("labels stay in range");
+            return Canonical { form, automorphisms };
+        }
+        let mut best: Option<[u8; MAX_SIDE * MAX_SIDE]> = None;
+        let mut automorphisms = 0u64;
+        for state in finals {
+            let form = self.render(state);
+            match &best {
+                Some(known) if known[..cells] < form[..cells] => continue,
+                Some(known) if known[..cells] == form[..cells] => {}
+                _ => {
+                    best = Some(form);
+                    automorphisms = 0;
+                }
+            }
+            automorphisms += self.free_transformations(state);
+        }
+        let best = best.expect("the search keeps at least one transformation");
+        let form = Grid::from_cells(size, &best[..cells]).expect("labels stay in range");
+        Canonical { form, automorphisms }
+    }
+
+    /// Places every row, starting from the empty list `current`; returns the transformations
+    /// whose strings are the smallest (under [`Convention::PatternFirst`], whose patterns are).
+    fn run(&mut self, mut current: Vec<State>) -> Vec<State> {
         let order = ORDER;
         let start = State {
             grid: 0,
@@ -270,10 +361,10 @@ impl<const ORDER: usize> Search<ORDER> {
             labels: [0; MAX_SIDE + 1],
             next: 1,
         };
-        let mut current = Vec::with_capacity(16);
+        current.clear();
         current.extend([start, State { grid: 1, ..start }]);
         for row in 0..Self::SIDE {
-            self.best = [u8::MAX; MAX_SIDE];
+            self.best = Self::UNKNOWN;
             self.kept.clear();
             let new_band = row % order == 0;
             for state in &current {
@@ -304,8 +395,11 @@ impl<const ORDER: usize> Search<ORDER> {
                 }
             }
             std::mem::swap(&mut current, &mut self.kept);
-            self.form[row * Self::SIDE..(row + 1) * Self::SIDE]
-                .copy_from_slice(&self.best[..Self::SIDE]);
+            let mut keys = self.best;
+            for cell in self.form[row * Self::SIDE..][..Self::SIDE].iter_mut().rev() {
+                *cell = (keys & Keys::MASK) as u8;
+                keys >>= Keys::BITS;
+            }
         }
         current
     }
@@ -329,7 +423,7 @@ impl<const ORDER: usize> Search<ORDER> {
         let mut most_blank = None;
         for stack in 0..order {
             if state.free_stack_set & (1 << stack) != 0 {
-                let values = in_stack(stack).count_ones() as usize;
+                let values = ones(in_stack(stack));
                 if values == 0 {
                     first += order;
                 } else {
@@ -342,7 +436,7 @@ impl<const ORDER: usize> Search<ORDER> {
         } else {
             'stacks: for position in usize::from(state.free_stacks)..order {
                 let free = state.free_cols[position];
-                first += (free & !given).count_ones() as usize;
+                first += ones(free & !given);
                 if free & given != 0 {
                     break;
                 }
@@ -354,7 +448,9 @@ impl<const ORDER: usize> Search<ORDER> {
                 }
             }
         }
-        first < side && self.best[..=first].iter().all(|&key| key == 0)
+        // The smallest row's leading blanks: its leading zero bits past those it does not use.
+        let blanks = (self.best.leading_zeros() as usize - (64 - Keys::BITS * side)) / Keys::BITS;
+        first < blanks
     }
 
     /// Tries source row `source` as the next result row of `state`, over every placement of
@@ -364,116 +460,89 @@ impl<const ORDER: usize> Search<ORDER> {
         let grid = &self.grids[usize::from(state.grid)];
         self.values[..side].copy_from_slice(&grid[source * side..source * side + side]);
         let given = self.given[usize::from(state.grid)][source];
-        let mut blank = 0u8;
-        let mut blank_count = 0u8;
-        for stack in 0..ORDER {
-            if state.free_stack_set & (1 << stack) != 0
-                && given >> (stack * ORDER) & ((1 << ORDER) - 1) == 0
-            {
-                blank |= 1 << stack;
-                blank_count += 1;
-            }
-        }
+        let blank = state.free_stack_set & !self.given_stacks[usize::from(state.grid)][source];
+        let blank_count = ones(u16::from(blank)) as u8;
         let placing = state.free_stack_set & !blank;
         let old_free = state.free_stacks;
         state.free_stack_set = blank;
         state.free_stacks = blank_count;
-        let mut pos = 0;
-        for _ in 0..usize::from(blank_count) * ORDER {
-            if !self.emit(pos, 0) {
-                return;
-            }
-            pos += 1;
-        }
+        let keys = Keys::EMPTY.blanks(usize::from(blank_count) * ORDER);
         self.row_given = given;
-        let placed_free = (usize::from(blank_count)..ORDER)
-            .fold(0, |cols, position| cols | state.free_cols[position]);
-        if placing == 0 && placed_free & given == 0 {
-            self.placed_row(state, pos);
-        } else {
-            self.stacks(state, usize::from(blank_count), pos, placing, old_free);
-        }
-    }
-
-    /// Tries the row being tried when every stack and column it has a value in is placed
-    /// already (the common case once the first rows are down): no order is left to choose,
-    /// so the row is read off in one pass instead of through [`Self::stacks`].
-    fn placed_row(&mut self, mut state: State, mut pos: usize) {
-        for position in usize::from(state.free_stacks)..ORDER {
-            for _ in 0..state.free_count[position] {
-                if !self.emit(pos, 0) {
-                    return;
-                }
-                pos += 1;
-            }
-            for slot in usize::from(state.free_count[position])..ORDER {
-                let col = usize::from(state.slots[position][slot]);
-                let key = self.key(&mut state, col);
-                if !self.emit(pos, key) {
-                    return;
-                }
-                pos += 1;
-            }
-        }
-        self.kept.push(state);
+        self.stacks(state, usize::from(blank_count), keys, placing, old_free);
     }
 
     /// Fills result stack `position` on, `placing` holding the free source stacks that have
-    /// values in this row (placed in result stacks up to `old_free`).
-    fn stacks(&mut self, state: State, position: usize, pos: usize, placing: u8, old_free: u8) {
-        if position == ORDER {
-            self.kept.push(state);
-            return;
-        }
-        if position < usize::from(old_free) {
-            for stack in 0..ORDER {
-                if placing & (1 << stack) == 0 {
-                    continue;
-                }
-                let mut next = state;
-                next.stack[position] = stack as u8;
-                next.free_cols[position] = ((1u16 << ORDER) - 1) << (stack * ORDER);
-                next.free_count[position] = ORDER as u8;
-                self.columns(next, position, pos, placing & !(1 << stack), old_free);
-            }
-        } else {
-            self.columns(state, position, pos, placing, old_free);
-        }
-    }
-
-    /// Fills the slots of result stack `position`: its free columns empty in this row first
-    /// (still free), then its free columns with values in every order, then its placed ones.
-    fn columns(
+    /// values in this row (placed in result stacks up to `old_free`). The stacks placed already
+    /// whose free columns hold at most one value here leave nothing to choose, so they are
+    /// filled in a loop; a call is made only where there is a choice.
+    fn stacks(
         &mut self,
         mut state: State,
-        position: usize,
-        pos: usize,
+        mut position: usize,
+        mut keys: Keys,
         placing: u8,
         old_free: u8,
     ) {
-        let free = state.free_cols[position];
-        let blank = free & !self.row_given;
-        let blank_count = blank.count_ones() as u8;
-        let old_count = state.free_count[position];
-        state.free_cols[position] = blank;
-        state.free_count[position] = blank_count;
-        let mut pos = pos;
-        for _ in 0..blank_count {
-            if !self.emit(pos, 0) {
+        while position >= usize::from(old_free) && position < ORDER {
+            let (blank_count, digits, old_count) = self.open(&mut state, position);
+            keys = keys.blanks(blank_count);
+            if digits & digits.wrapping_sub(1) != 0 {
+                self.slots(
+                    state,
+                    position,
+                    keys,
+                    blank_count,
+                    digits,
+                    old_count,
+                    placing,
+                    old_free,
+                );
                 return;
             }
-            pos += 1;
+            match self.close(&mut state, position, keys, blank_count, digits, old_count) {
+                Some(closed) => keys = closed,
+                None => return,
+            }
+            position += 1;
         }
-        self.slots(
-            state,
-            position,
-            pos,
-            usize::from(blank_count),
-            free & !blank,
-            old_count,
-            placing,
-            old_free,
-        );
+        if position == ORDER {
+            self.keep(state, keys);
+            return;
+        }
+        let mut stacks = placing;
+        while stacks != 0 {
+            let stack = stacks.trailing_zeros() as usize;
+            stacks &= stacks - 1;
+            let mut next = state;
+            next.stack[position] = stack as u8;
+            next.free_cols[position] = ((1u16 << ORDER) - 1) << (stack * ORDER);
+            next.free_count[position] = ORDER as u8;
+            let (blank_count, digits, old_count) = self.open(&mut next, position);
+            let keys = keys.blanks(blank_count);
+            self.slots(
+                next,
+                position,
+                keys,
+                blank_count,
+                digits,
+                old_count,
+                placing & !(1 << stack),
+                old_free,
+            );
+        }
+    }
+
+    /// Opens result stack `position` for the row being tried: its free columns empty in this
+    /// row stay free and take its first slots. Returns how many they are (the row's blanks
+    /// there), the free columns with values (to be ordered next) and how many slots were free.
+    fn open(&self, state: &mut State, position: usize) -> (usize, u16, u8) {
+        let free = state.free_cols[position];
+        let blank = free & !self.row_given;
+        let blank_count = ones(blank);
+        let old_count = state.free_count[position];
+        state.free_cols[position] = blank;
+        state.free_count[position] = blank_count as u8;
+        (blank_count, free & !blank, old_count)
     }
 
     /// Places the free columns `digits` (with values in this row) in slots `slot..old_count`
@@ -483,25 +552,18 @@ impl<const ORDER: usize> Search<ORDER> {
         &mut self,
         state: State,
         position: usize,
-        pos: usize,
+        keys: Keys,
         slot: usize,
         digits: u16,
         old_count: u8,
         placing: u8,
         old_free: u8,
     ) {
-        if digits == 0 {
+        if digits & digits.wrapping_sub(1) == 0 {
             let mut state = state;
-            let mut pos = pos;
-            for slot in usize::from(old_count)..ORDER {
-                let col = usize::from(state.slots[position][slot]);
-                let key = self.key(&mut state, col);
-                if !self.emit(pos, key) {
-                    return;
-                }
-                pos += 1;
+            if let Some(keys) = self.close(&mut state, position, keys, slot, digits, old_count) {
+                self.stacks(state, position + 1, keys, placing, old_free);
             }
-            self.stacks(state, position + 1, pos, placing, old_free);
             return;
         }
         let mut bits = digits;
@@ -511,11 +573,12 @@ impl<const ORDER: usize> Search<ORDER> {
             let mut next = state;
             next.slots[position][slot] = col as u8;
             let key = self.key(&mut next, col);
-            if self.emit(pos, key) {
+            let keys = keys.then(key);
+            if self.within_best(keys) {
                 self.slots(
                     next,
                     position,
-                    pos + 1,
+                    keys,
                     slot + 1,
                     digits & !(1 << col),
                     old_count,
@@ -524,6 +587,37 @@ impl<const ORDER: usize> Search<ORDER> {
                 );
             }
         }
+    }
+
+    /// Ends result stack `position` when at most one free column with a value is left
+    /// (`digit`, a single bit or none), so that no order is to be chosen: that column in slot
+    /// `slot`, then the placed slots. Returns the row's keys after the stack, or `None` when
+    /// they are larger than the smallest row's.
+    fn close(
+        &self,
+        state: &mut State,
+        position: usize,
+        mut keys: Keys,
+        slot: usize,
+        digit: u16,
+        old_count: u8,
+    ) -> Option<Keys> {
+        if digit != 0 {
+            let col = digit.trailing_zeros() as usize;
+            state.slots[position][slot] = col as u8;
+            keys = keys.then(self.key(state, col));
+            if !self.within_best(keys) {
+                return None;
+            }
+        }
+        for slot in usize::from(old_count)..ORDER {
+            let col = usize::from(state.slots[position][slot]);
+            keys = keys.then(self.key(state, col));
+            if !self.within_best(keys) {
+                return None;
+            }
+        }
+        Some(keys)
     }
 
     /// The key of source column `col` of the row being tried, labelling its value if new.
@@ -542,27 +636,21 @@ impl<const ORDER: usize> Search<ORDER> {
         state.labels[value]
     }
 
-    /// Compares `key` at position `pos` of the row with the smallest known: false when
-    /// larger (the branch is cut); when smaller, it becomes the smallest and everything kept
-    /// for the row is dropped.
-    fn emit(&mut self, pos: usize, key: u8) -> bool {
-        let best = self.best[pos];
-        if key > best {
-            return false;
-        }
-        if key < best {
-            // A select over the whole fixed-size array, where a slice from `pos` on would cost
-            // a call.
-            for (at, known) in self.best.iter_mut().enumerate() {
-                if at == pos {
-                    *known = key;
-                } else if at > pos {
-                    *known = u8::MAX;
-                }
-            }
+    /// Whether the keys of the row so far are no larger than as many first keys of the
+    /// smallest row known: when larger, the branch is cut.
+    fn within_best(&self, keys: Keys) -> bool {
+        keys.bits <= self.best >> (Keys::BITS * (Self::SIDE - keys.len))
+    }
+
+    /// Keeps `state`, whose row is complete with `keys` (no larger than the smallest row known):
+    /// when smaller, it becomes the smallest and everything kept for the row is dropped.
+    fn keep(&mut self, state: State, keys: Keys) {
+        debug_assert_eq!(keys.len, Self::SIDE);
+        if keys.bits < self.best {
+            self.best = keys.bits;
             self.kept.clear();
         }
-        true
+        self.kept.push(state);
     }
 
     /// The string a complete transformation gives, relabelled in order of first appearance.
@@ -739,6 +827,64 @@ mod tests {
             canonical(&four, Convention::Minlex).unwrap().form.cells(),
             &brute_force(&four)[..]
         );
+    }
+
+    /// Sparse puzzles with two automorphisms each, whose rows put two or three values in a
+    /// stack's free columns (ordered by the search's branching) and leave stacks and columns
+    /// free: the paths the row search takes besides reading placed rows off.
+    const SPARSE: [&str; 4] = [
+        ".5....7.29..8......7.1.2........3.7...5..1...6.....2...........3..6.798..........",
+        ".....1.....52...........8......5....3.1.......6..3....7.....3..612.......3....6..",
+        "..954.1...6......2..........8..3........................3.8..275.4.....9....6....",
+        "..1.........6...4..53.....8................5.9.2...3.6.8........6.4...9..4.1.....",
+    ];
+
+    #[test]
+    fn the_search_finds_the_form_and_automorphisms_of_sparse_puzzles_trying_every_one_finds() {
+        for line in SPARSE {
+            let puzzle = nine(line);
+            let canon = canonical(&puzzle, Convention::Minlex).unwrap();
+            let (form, automorphisms) = brute_force_counted(&puzzle);
+            assert_eq!(canon.form.cells(), &form[..], "{line}");
+            assert_eq!(canon.automorphisms, automorphisms, "{line}");
+            assert!(automorphisms > 1, "{line}");
+        }
+    }
+
+    #[test]
+    fn packed_keys_compare_as_their_strings() {
+        // Every row of keys from 0 to 9 drawn by a fixed linear congruential sequence, in
+        // pairs that share a prefix of every length.
+        let mut seed = 7u64;
+        let mut draw = || {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as u8 % 10
+        };
+        let pack = |row: &[u8]| {
+            row.iter().fold(
+                Keys::EMPTY,
+                |keys, &key| {
+                    if key == 0 { keys.blanks(1) } else { keys.then(key) }
+                },
+            )
+        };
+        for _ in 0..2000 {
+            let first: Vec<u8> = (0..MAX_SIDE).map(|_| draw()).collect();
+            let mut second = first.clone();
+            let from = usize::from(draw()) % MAX_SIDE;
+            for key in &mut second[from..] {
+                *key = draw();
+            }
+            let (a, b) = (pack(&first), pack(&second));
+            assert_eq!(a.len, MAX_SIDE);
+            assert_eq!(a.bits.cmp(&b.bits), first.cmp(&second), "{first:?} {second:?}");
+            // A prefix compares with the other row's first keys as the strings do.
+            let prefix = pack(&first[..from + 1]);
+            let within = prefix.bits <= b.bits >> (Keys::BITS * (MAX_SIDE - prefix.len));
+            assert_eq!(within, first[..=from] <= second[..=from], "{first:?} {second:?}");
+        }
     }
 
     /// Solution grids: the most symmetric one (every band and stack a cyclic shift of the
