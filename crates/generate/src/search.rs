@@ -215,7 +215,8 @@ pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rate
 }
 
 /// [`distance`], with the slope of the hardest steps' number (`slope == true`) or without:
-/// a vicinity walk moves along the plateaus the slope leaves out ([`Search::vicinity_walk`]).
+/// a vicinity walk judges its moves without it, so that it moves freely along a plateau of
+/// one rating ([`Search::vicinity_walk`]).
 fn distance_with(
     targets: &Targets,
     size: Size,
