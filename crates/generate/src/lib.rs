@@ -72,8 +72,8 @@ mod search;
 pub mod targets;
 
 pub use search::{
-    Made, Rated, SOLUTION_CAP, STALE_MOVES, STALE_PATTERN_MOVES, VICINITY_FLOOR, VICINITY_MOVES,
-    VICINITY_REACH, distance, make_one, rate,
+    ELITE, Made, Rated, SOLUTION_CAP, STALE_MOVES, STALE_PATTERN_MOVES, VICINITY_FLOOR,
+    VICINITY_MOVES, VICINITY_REACH, VICINITY_SLACK, distance, make_one, rate,
 };
 pub use targets::{ClueSymmetry, RatingTarget, Refusal, Targets};
 

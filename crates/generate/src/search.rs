@@ -25,12 +25,17 @@
 //!   two empty orbits values their rows, columns and boxes allow, drawn at random, until the
 //!   puzzle so made has one solution (often another than the puzzle's: the draws are counted
 //!   to two, which costs little beside a rating); clues that became redundant are removed in
-//!   random order, so the neighbour is minimal. A neighbour no further from the target is
-//!   kept (a walk along plateaus of equal rating, upward when it can); after
-//!   [`VICINITY_MOVES`] neighbours in a row that came no closer, the search starts again
-//!   from a fresh grid. A hard puzzle's neighbours are hard far more often than fresh puzzles
-//!   are, but each costs more to rate: at 9.0 the walk judges half the candidates per puzzle
-//!   written and takes about the same CPU time (see the results' "Puzzles to order").
+//!   random order, so the neighbour is minimal. Neighbours of a hard puzzle mostly rate as
+//!   it does or lower, so a walk that kept only neighbours no further from the target stopped
+//!   on the first plateau it met (at 8.9 or 9.1 when 9.5 was asked). The walk instead
+//!   remembers the best puzzle it has reached (by rating, then fewer clues, then more steps at
+//!   the rating: [`walk_key`]) and moves to any neighbour that rates at most
+//!   [`VICINITY_SLACK`] below it, so it wanders among the hard puzzles around its best; after
+//!   [`VICINITY_MOVES`] neighbours in a row it did not move to, it ends. Its best puzzle joins
+//!   the puzzle number's [`ELITE`], and every other walk starts again from one of those rather
+//!   than from a fresh grid (fresh puzzles near a hard rating take hundreds of attempts to
+//!   find). A hard puzzle's neighbours are hard far more often than fresh puzzles are, but
+//!   each costs more to rate (see the results' "Puzzles to order" for what the walk reaches).
 //! - **With a mask**, the clue places are fixed and the values move: the start is a solved
 //!   grid cut to the mask, and a move changes one clue's value to another its row, column
 //!   and box do not give, frees up to two other clues and completes the grid again with the
@@ -74,9 +79,19 @@ pub const VICINITY_REACH: f64 = 1.0;
 /// draws leave several solutions or none, and are only counted (to two), not rated.
 pub const NEIGHBOUR_DRAWS: u32 = 500;
 
-/// Neighbours in a row that come no closer to the target after which a vicinity walk ends and
-/// the search starts again from a fresh grid.
+/// How far a vicinity walk may step below the best puzzle it has reached (in points of the
+/// rating): it wanders among the hard puzzles near its best instead of stopping where no
+/// neighbour rates as high.
+pub const VICINITY_SLACK: f64 = 0.3;
+
+/// Neighbours in a row that a vicinity walk does not move to (they rate more than
+/// [`VICINITY_SLACK`] below its best) after which it ends.
 pub const VICINITY_MOVES: u64 = 30;
+
+/// How many of the best puzzles of its vicinity walks a puzzle number keeps to start walks
+/// again from: every other walk starts from one of them rather than from a fresh puzzle,
+/// which near a hard rating takes hundreds of attempts to find.
+pub const ELITE: usize = 4;
 
 /// The number of solutions a mask search counts up to: beyond it, a filling is only "far".
 pub const SOLUTION_CAP: u32 = 1000;
@@ -196,6 +211,19 @@ pub fn make_one(
 /// runs out (every forcing chain rates alike), a path with more of the hardest steps is
 /// nearer to one the ladder cannot finish, the moves get a slope to climb.
 pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rated>) -> f64 {
+    distance_with(targets, size, clues, rated, true)
+}
+
+/// [`distance`], with the slope of the hardest steps' number (`slope == true`) or without:
+/// a vicinity walk judges its moves without it, so that it moves freely along a plateau of
+/// one rating ([`Search::vicinity_walk`]).
+fn distance_with(
+    targets: &Targets,
+    size: Size,
+    clues: usize,
+    rated: Option<&Rated>,
+    slope: bool,
+) -> f64 {
     let mut distance = match targets.clues {
         Some((low, high)) => (low.saturating_sub(clues) + clues.saturating_sub(high)) as f64,
         None => 0.0,
@@ -207,7 +235,7 @@ pub fn distance(targets: &Targets, size: Size, clues: usize, rated: Option<&Rate
     let top = scale_top(scale_for(size)) + 1.0;
     let effective = if rated.solved() { rated.er } else { top };
     let hard_steps = rated.difficulties.iter().filter(|&&d| d >= rated.er).count();
-    let slope = 0.5 / (1 + hard_steps) as f64;
+    let slope = if slope { 0.5 / (1 + hard_steps) as f64 } else { 0.0 };
     let below = |floor: f64| if effective < floor { slope } else { 0.0 };
     match targets.rating {
         Some(RatingTarget::Range { low, high }) => {
@@ -275,7 +303,16 @@ impl Search<'_> {
 
     /// The search without a mask (see the module's documentation).
     fn clue_search(&mut self) -> Result<Found, Failure> {
+        let mut elite: Vec<Elite> = Vec::new();
         while self.budget_left() {
+            // Every other walk starts again from one of the best puzzles walked so far.
+            if !elite.is_empty() && self.stream.below(2) == 0 {
+                let start = elite[self.stream.below(elite.len() as u32) as usize].clone();
+                match self.walk_from(start, &mut elite)? {
+                    Some(found) => return Ok(Some(found)),
+                    None => continue,
+                }
+            }
             let solution = random_solution(&mut self.stream, self.size);
             let mut present = vec![true; self.orbits.len()];
             let (mut distance, rated) = match self.reduce(&solution, &mut present)? {
@@ -283,7 +320,11 @@ impl Search<'_> {
                 Reduced::Away(distance, rated) => (distance, rated),
             };
             if self.worth_a_walk(&present, rated.as_ref()) {
-                match self.vicinity_walk(solution, present, distance)? {
+                let clues = self.clues_of(&present);
+                let level = distance_with(self.targets, self.size, clues, rated.as_ref(), false);
+                let key = walk_key(level, clues, distance);
+                let start = Elite { key, level, solution, present };
+                match self.walk_from(start, &mut elite)? {
                     Some(found) => return Ok(Some(found)),
                     None => continue,
                 }
@@ -321,9 +362,12 @@ impl Search<'_> {
         let Some((low, high)) = self.targets.clues else {
             return 0;
         };
-        let clues: usize =
-            self.orbits.iter().zip(present).filter(|(_, here)| **here).map(|(o, _)| o.len()).sum();
-        if (low..=high).contains(&clues) { 0 } else { STALE_MOVES }
+        if (low..=high).contains(&self.clues_of(present)) { 0 } else { STALE_MOVES }
+    }
+
+    /// The clue count of the puzzle of the `present` orbits.
+    fn clues_of(&self, present: &[bool]) -> usize {
+        self.orbits.iter().zip(present).filter(|(_, here)| **here).map(|(o, _)| o.len()).sum()
     }
 
     /// Whether the puzzle of the `present` orbits, rated `rated`, starts a vicinity walk: the
@@ -343,15 +387,28 @@ impl Search<'_> {
             && rated.er >= low - VICINITY_REACH
     }
 
-    /// The walk through the vicinity of the puzzle `solution` cut to `present` (see the
-    /// module's documentation), `distance` from the targets: a neighbour no further is kept,
-    /// and the walk ends after [`VICINITY_MOVES`] neighbours in a row that came no closer.
-    fn vicinity_walk(
-        &mut self,
-        mut solution: Grid,
-        mut present: Vec<bool>,
-        mut distance: f64,
-    ) -> Result<Found, Failure> {
+    /// A vicinity walk from `start`, whose best puzzle then joins the `elite` of this puzzle
+    /// number's walks (the [`ELITE`] closest to the target, each once).
+    fn walk_from(&mut self, start: Elite, elite: &mut Vec<Elite>) -> Result<Found, Failure> {
+        let best = match self.vicinity_walk(start)? {
+            Walked::Met(found) => return Ok(Some(found)),
+            Walked::Ended(best) => best,
+        };
+        if !elite.iter().any(|e| e.present == best.present && e.solution == best.solution) {
+            elite.push(best);
+            elite.sort_by(|a, b| a.key.partial_cmp(&b.key).unwrap_or(std::cmp::Ordering::Equal));
+            elite.truncate(ELITE);
+        }
+        Ok(None)
+    }
+
+    /// The walk through the vicinity of the puzzle `start` (see the module's documentation):
+    /// it moves to a neighbour that rates at most [`VICINITY_SLACK`] below the best puzzle
+    /// of the walk (by [`walk_key`]), and ends after [`VICINITY_MOVES`] neighbours in a row
+    /// it did not move to, returning that best puzzle.
+    fn vicinity_walk(&mut self, start: Elite) -> Result<Walked, Failure> {
+        let mut best = start.clone();
+        let Elite { mut solution, mut present, .. } = start;
         let mut stale = 0;
         while self.budget_left() && stale < VICINITY_MOVES {
             let Some((next_solution, mut next)) = self.neighbour(&solution, &present)? else {
@@ -360,16 +417,30 @@ impl Search<'_> {
                 continue;
             };
             match self.reduce(&next_solution, &mut next)? {
-                Reduced::Met(found) => return Ok(Some(*found)),
-                Reduced::Away(further, _) => {
-                    stale = if further < distance { 0 } else { stale + 1 };
-                    if further <= distance {
-                        (solution, present, distance) = (next_solution, next, further);
+                Reduced::Met(found) => return Ok(Walked::Met(*found)),
+                Reduced::Away(further, rated) => {
+                    let clues = self.clues_of(&next);
+                    let next_level =
+                        distance_with(self.targets, self.size, clues, rated.as_ref(), false);
+                    let next_key = walk_key(next_level, clues, further);
+                    if next_key < best.key {
+                        best = Elite {
+                            key: next_key,
+                            level: next_level,
+                            solution: next_solution.clone(),
+                            present: next.clone(),
+                        };
+                    }
+                    if next_level <= best.level + VICINITY_SLACK {
+                        stale = 0;
+                        (solution, present) = (next_solution, next);
+                    } else {
+                        stale += 1;
                     }
                 }
             }
         }
-        Ok(None)
+        Ok(Walked::Ended(best))
     }
 
     /// A "-n+n" neighbour of the puzzle `solution` cut to `present`: one or two of its clue
@@ -585,6 +656,32 @@ enum Reduced {
     Away(f64, Option<Rated>),
 }
 
+/// How far a puzzle is from the targets as a vicinity walk compares puzzles: first its
+/// distance without the slope (`level`, [`distance_with`]), then its clue count (the hardest
+/// known puzzles have few clues, 21 to 23 most of them), then its distance with the slope.
+fn walk_key(level: f64, clues: usize, distance: f64) -> (f64, f64, f64) {
+    (level, clues as f64, distance)
+}
+
+/// A puzzle a vicinity walk started from or reached: its [`walk_key`], its solution and its
+/// clue orbits.
+#[derive(Clone, Debug)]
+struct Elite {
+    key: (f64, f64, f64),
+    /// Its distance without the slope ([`distance_with`]).
+    level: f64,
+    solution: Grid,
+    present: Vec<bool>,
+}
+
+/// How a vicinity walk ended.
+enum Walked {
+    /// At a puzzle that meets the targets.
+    Met((Grid, Option<Rated>)),
+    /// Stale, with the best puzzle it reached.
+    Ended(Elite),
+}
+
 /// How a mask search's filling was judged.
 enum Filling {
     /// It meets the targets.
@@ -755,6 +852,78 @@ mod tests {
         }
         assert_eq!(moved, 8, "a neighbour is another puzzle");
         assert!(solutions_changed >= 1, "no neighbour has another solution");
+    }
+
+    #[test]
+    fn a_walk_compares_the_rating_then_the_clue_count_then_the_slope() {
+        assert!(walk_key(0.2, 25, 0.3) < walk_key(0.3, 21, 0.31));
+        assert!(walk_key(0.2, 22, 0.3) < walk_key(0.2, 23, 0.21));
+        assert!(walk_key(0.2, 22, 0.21) < walk_key(0.2, 22, 0.3));
+        let band = Targets {
+            rating: Some(RatingTarget::Range { low: 9.5, high: 10.4 }),
+            ..Targets::default()
+        };
+        let rated = Rated {
+            rating: Some(Rating {
+                hardest: Some(Technique::DynamicForcingPlus),
+                difficulty: 9.2,
+                pearl: 1.2,
+                diamond: 1.2,
+                steps: 3,
+                end: End::Solved,
+            }),
+            er: 9.2,
+            ep: 1.2,
+            ed: 1.2,
+            used: vec![Technique::HiddenSingleBox, Technique::DynamicForcingPlus],
+            difficulties: vec![1.2, 9.2, 9.2],
+        };
+        let level = distance_with(&band, Size::NINE, 22, Some(&rated), false);
+        assert!((level - 0.3).abs() < 1e-9, "{level}");
+        let sloped = distance(&band, Size::NINE, 22, Some(&rated));
+        assert!((sloped - level - 0.5 / 3.0).abs() < 1e-9, "{sloped}");
+    }
+
+    #[test]
+    fn the_elite_keeps_the_best_puzzles_walked_once_each() {
+        let mut engine = engine();
+        // No attempt left: each walk ends where it starts, and its start joins the elite.
+        let targets = Targets {
+            rating: Some(RatingTarget::Range { low: 9.5, high: 20.0 }),
+            attempts: 0,
+            ..Targets::default()
+        };
+        let mut search = Search {
+            size: Size::NINE,
+            targets: &targets,
+            orbits: ClueSymmetry::None.orbits(Size::NINE),
+            rater: Rater::of_scale(scale_for(Size::NINE), true),
+            stream: PuzzleStream::new(3, 0),
+            engine: engine.as_mut(),
+            attempts: 0,
+        };
+        let mut starts = Vec::new();
+        for index in 0..ELITE as u64 + 2 {
+            let puzzle = generate_one(3, index, Size::NINE, search.engine).unwrap();
+            let rated = rate(&puzzle, search.engine);
+            let clues = puzzle.clue_count();
+            let level = distance_with(&targets, Size::NINE, clues, Some(&rated), false);
+            let sloped = distance(&targets, Size::NINE, clues, Some(&rated));
+            starts.push(Elite {
+                key: walk_key(level, clues, sloped),
+                level,
+                solution: crate::solved_grid(3, index, Size::NINE),
+                present: puzzle.cells().iter().map(|&value| value != 0).collect(),
+            });
+        }
+        let mut elite = Vec::new();
+        for start in starts.iter().chain(&starts) {
+            assert!(search.walk_from(start.clone(), &mut elite).unwrap().is_none());
+        }
+        let mut keys: Vec<_> = starts.iter().map(|start| start.key).collect();
+        keys.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let kept: Vec<_> = elite.iter().map(|e| e.key).collect();
+        assert_eq!(kept, keys[..ELITE], "the best, in order, each once");
     }
 
     #[test]
