@@ -5,7 +5,7 @@
 //! anything gives all it finds.
 
 use super::cands::cand_of;
-use super::marks::{Marks, cells_of, pairs};
+use super::marks::{Marks, cells_of, crossing, house_cells, pairs, several, two};
 
 /// A removal and the removed candidates it rests on.
 type Removal = (usize, Vec<usize>);
@@ -39,45 +39,38 @@ fn push(out: &mut Vec<Removal>, removed: Vec<usize>, parents: Vec<usize>) {
 fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
     let kinds = [(0, 18), (0, 9), (18, 0), (9, 0)];
     for (first, second) in kinds {
-        for i1 in 0..9 {
-            for i2 in 0..9 {
-                let (one, two) = (cells_of(first + i1), cells_of(second + i2));
-                let (in_one, in_two) = (cell_set(&one), cell_set(&two));
-                if in_one & in_two == 0 {
+        for one in first..first + 9 {
+            for two in second..second + 9 {
+                // The cells of each house that lie in the other, as bits of its own cells.
+                let (in_two, in_one) = (crossing(one, two), crossing(two, one));
+                if in_two == 0 {
                     continue;
                 }
                 for value in 1..=9u8 {
-                    let places = one
-                        .iter()
-                        .filter(|&&cell| grid.has(cell, value))
-                        .fold(0u128, |set, &cell| set | 1 << cell);
-                    if places.count_ones() < 2 || places & !in_two != 0 {
+                    let places = grid.places(one, value);
+                    if !several(places) || places & !in_two != 0 {
                         continue;
                     }
-                    let removed: Vec<usize> = two
-                        .iter()
-                        .filter(|&&cell| in_one & 1 << cell == 0 && grid.has(cell, value))
-                        .map(|&cell| cand_of(cell, value))
-                        .collect();
-                    if removed.is_empty() {
+                    let removed = grid.places(two, value) & !in_one;
+                    if removed == 0 {
                         continue;
                     }
-                    let parents = one
-                        .iter()
-                        .filter(|&&cell| in_two & 1 << cell == 0)
-                        .filter(|&&cell| gone(source, grid, cell, value))
-                        .map(|&cell| cand_of(cell, value))
-                        .collect();
-                    push(out, removed, parents);
+                    let gone = source.places(one, value) & !places & !in_two;
+                    let (one_cells, two_cells) = (house_cells(one), house_cells(two));
+                    let cands = |cells: &[u8; 9], mut set: u16| {
+                        let mut out = Vec::new();
+                        while set != 0 {
+                            let cell = usize::from(cells[set.trailing_zeros() as usize]);
+                            out.push(cand_of(cell, value));
+                            set &= set - 1;
+                        }
+                        out
+                    };
+                    push(out, cands(two_cells, removed), cands(one_cells, gone));
                 }
             }
         }
     }
-}
-
-/// The cells of a house as a set, one bit each.
-fn cell_set(cells: &[usize; 9]) -> u128 {
-    cells.iter().fold(0, |set, &cell| set | 1 << cell)
 }
 
 /// The empty cells of a house (a walk empties none: it removes candidates, places nothing).
@@ -101,7 +94,7 @@ fn hidden_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
         for (a, b) in pairs() {
             let (va, vb) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (grid.places(house, va), grid.places(house, vb));
-            if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+            if !several(pa) || !several(pb) || !two(pa | pb) {
                 continue;
             }
             let both = pa | pb;
@@ -141,7 +134,7 @@ fn naked_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
         }
         for (a, b) in pairs() {
             let (ca, cb) = (grid.cells[cells[a]], grid.cells[cells[b]]);
-            if ca.count_ones() <= 1 || cb.count_ones() <= 1 || (ca | cb).count_ones() != 2 {
+            if !several(ca) || !several(cb) || !two(ca | cb) {
                 continue;
             }
             let values = ca | cb;
@@ -181,7 +174,7 @@ fn x_wings(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
                     continue;
                 }
                 let (pa, pb) = (grid.places(base + a, value), grid.places(base + b, value));
-                if pa.count_ones() <= 1 || pb.count_ones() <= 1 || (pa | pb).count_ones() != 2 {
+                if !several(pa) || !several(pb) || !two(pa | pb) {
                     continue;
                 }
                 let lines = pa | pb;

@@ -23,6 +23,12 @@ impl Cands {
     pub(super) fn insert(&mut self, c: usize) {
         self.0[c >> 6] |= 1 << (c & 63);
     }
+
+    /// Whether the two sets share a candidate.
+    #[inline]
+    pub(super) fn meets(&self, other: &Cands) -> bool {
+        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    }
 }
 
 /// A set of nodes, one bit each: for the walks over a node's ancestors.

@@ -4,7 +4,7 @@
 //! cell; the other place of a value with two places in a house).
 
 use super::cands::{cand_of, cell_value};
-use super::marks::{Marks, cells_of, house_cells, houses_of, index_in};
+use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
 
 /// The candidates that go off when candidate `c` is on, in visiting order (the cell's other
 /// values if `y`, then the value's other places in box, row and column), each once.
@@ -18,18 +18,17 @@ pub(super) fn on_to_off(grid: &Marks, c: usize, y: bool, out: &mut Vec<usize>) {
             others &= others - 1;
         }
     }
-    // The cells already taken (a box shares cells with the row and the column), the own first.
-    let mut seen = 1u128 << cell;
-    for house in houses_of(cell) {
+    // The cell itself, and in its row and column the three cells its box gave already: by
+    // their index in each house (a row's cells by column, a column's by row).
+    let [in_box, column, row] = index_in(cell);
+    let taken = [1u16 << in_box, 0b111 << (column / 3 * 3), 0b111 << (row / 3 * 3)];
+    for (house, taken) in houses_of(cell).into_iter().zip(taken) {
         let cells = house_cells(house);
-        let mut places = grid.places(house, value);
+        let mut places = grid.places(house, value) & !taken;
         while places != 0 {
             let peer = usize::from(cells[places.trailing_zeros() as usize]);
             places &= places - 1;
-            if seen & (1 << peer) == 0 {
-                seen |= 1 << peer;
-                out.push(cand_of(peer, value));
-            }
+            out.push(cand_of(peer, value));
         }
     }
 }
@@ -79,7 +78,7 @@ pub(super) fn off_to_on(
 ) {
     out.clear();
     let (cell, value) = cell_value(c);
-    if y && grid.count(cell) == 2 {
+    if y && two(grid.cells[cell]) {
         let other = (grid.cells[cell] & !(1 << (value - 1))).trailing_zeros() as u8 + 1;
         let mut link = OnLink::new(cand_of(cell, other), c);
         let mut gone = source.cells[cell] & !grid.cells[cell];
@@ -92,7 +91,7 @@ pub(super) fn off_to_on(
     if x {
         for (house, index) in houses_of(cell).into_iter().zip(index_in(cell)) {
             let places = grid.places(house, value);
-            if places.count_ones() != 2 {
+            if !two(places) {
                 continue;
             }
             // The other place: the lower of the two, should `c` be gone from `grid` already.
@@ -162,4 +161,43 @@ pub(super) fn need_back(on: usize, off: usize) -> Need {
     }
     let house = houses_of(from).into_iter().find(|&house| cells_of(house).contains(&cell));
     Need::Place(house.expect("an X link joins cells of one house"), value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::testing::board_from_line;
+
+    #[test]
+    fn a_candidate_on_turns_off_its_cell_then_its_value_in_box_row_and_column_once_each() {
+        let board = board_from_line(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let grid = Marks::of(&board).expect("9×9");
+        let mut out = Vec::new();
+        for c in (0..729).filter(|&c| grid.has(c / 9, (c % 9) as u8 + 1)) {
+            let (cell, value) = cell_value(c);
+            for y in [false, true] {
+                // The links read cell by cell, in the order they are visited.
+                let mut expected: Vec<usize> = Vec::new();
+                if y {
+                    expected.extend(
+                        (1..=9u8)
+                            .filter(|&v| v != value && grid.has(cell, v))
+                            .map(|v| cand_of(cell, v)),
+                    );
+                }
+                for house in houses_of(cell) {
+                    for peer in cells_of(house) {
+                        let target = cand_of(peer, value);
+                        if peer != cell && grid.has(peer, value) && !expected.contains(&target) {
+                            expected.push(target);
+                        }
+                    }
+                }
+                on_to_off(&grid, c, y, &mut out);
+                assert_eq!(out, expected, "{c}, y {y}");
+            }
+        }
+    }
 }

@@ -30,6 +30,52 @@ pub(super) fn index_in(cell: usize) -> [u8; 3] {
     INDEX_IN[cell]
 }
 
+/// Whether `bits` has exactly two bits set: `count_ones() == 2` without a population count,
+/// which the baseline instruction set lacks and the links test for every node of every walk.
+#[inline]
+pub(super) fn two(bits: u16) -> bool {
+    let rest = bits & bits.wrapping_sub(1);
+    rest != 0 && rest & (rest - 1) == 0
+}
+
+/// Whether `bits` has at least two bits set (see [`two`]).
+#[inline]
+pub(super) fn several(bits: u16) -> bool {
+    bits & bits.wrapping_sub(1) != 0
+}
+
+/// The cells of house `first` that also lie in house `second`, as bits of `first`'s cells
+/// (bit `i` for its `i`-th cell; zero for houses that do not cross).
+#[inline]
+pub(super) fn crossing(first: usize, second: usize) -> u16 {
+    CROSSING[first][second]
+}
+
+/// [`crossing`] as a table.
+static CROSSING: [[u16; 27]; 27] = {
+    let mut table = [[0u16; 27]; 27];
+    let mut first = 0;
+    while first < 27 {
+        let mut second = 0;
+        while second < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if HOUSE_CELLS[first][i] == HOUSE_CELLS[second][j] {
+                        table[first][second] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            second += 1;
+        }
+        first += 1;
+    }
+    table
+};
+
 /// [`cells_of`] as a table.
 static HOUSE_CELLS: [[u8; 9]; 27] = {
     let mut table = [[0u8; 9]; 27];
@@ -141,4 +187,27 @@ impl Marks {
 /// then their smaller (`01, 02, 12, 03, 13, 23, ...`).
 pub(super) fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bit_counts_and_crossings_agree_with_their_definitions() {
+        for bits in 0..=0x1ffu16 {
+            assert_eq!(two(bits), bits.count_ones() == 2, "{bits:#b}");
+            assert_eq!(several(bits), bits.count_ones() >= 2, "{bits:#b}");
+        }
+        for first in 0..27 {
+            for second in 0..27 {
+                let expected = (0..9)
+                    .filter(|&i| cells_of(second).contains(&cells_of(first)[i]))
+                    .fold(0u16, |set, i| set | 1 << i);
+                assert_eq!(crossing(first, second), expected, "{first} and {second}");
+            }
+        }
+        // Box 1's first row is row 1's first three cells; row 1 meets column 5 at its fifth.
+        assert_eq!((crossing(0, 9), crossing(9, 0), crossing(9, 22)), (0b111, 0b111, 1 << 4));
+    }
 }

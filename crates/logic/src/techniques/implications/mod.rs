@@ -266,19 +266,22 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     let group = technique.chain_family()?;
     let grid = Marks::of(board)?;
     let mut found = Found::new(group);
-    search(&grid, group, &mut found);
+    search(&grid, group, &mut found, None);
     found.step()
 }
 
-/// Gives `found` the steps of `group` on `grid`.
-fn search(grid: &Marks, group: ChainFamily, found: &mut Found) {
+/// Gives `found` the steps of `group` on `grid`; `before` is the board a walk reduced to
+/// `grid`, when the search is nested in one of the ladder's walks and only what rests on the
+/// walk's removals counts (see [`unary::Reduced`]).
+fn search(grid: &Marks, group: ChainFamily, found: &mut Found, before: Option<&Marks>) {
     match group {
         ChainFamily::Static => {
+            let reduced = before.map(|source| unary::Reduced::new(source, grid));
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 for c in 0..cands::CANDIDATES {
                     let (cell, value) = cell_value(c);
                     if grid.count(cell) > 1 && grid.has(cell, value) {
-                        unary::unary(grid, c, y, x, found);
+                        unary::unary(grid, c, y, x, found, reduced.as_ref());
                     }
                 }
             }

@@ -131,8 +131,12 @@ pub(super) fn depth() -> u32 {
 fn search_removals(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> {
     let mut out = Vec::new();
     let mut found = Found::collecting(group);
+    // The ladder's own walks all start from the board it rates: what a static walk read there
+    // is kept for the searches of every board they reduce it to. Deeper walks start from
+    // boards of their own, each seen a few times.
+    let before = (depth() == 0).then_some(source);
     DEPTH.with(|depth| depth.set(depth.get() + 1));
-    search(grid, group, &mut found);
+    search(grid, group, &mut found, before);
     DEPTH.with(|depth| depth.set(depth.get() - 1));
     for chain in found.into_all() {
         let parents = rule_parents(source, grid, &chain.needs);
@@ -196,6 +200,46 @@ fn rule_parents(source: &Marks, grid: &Marks, needs: &[Need]) -> Vec<usize> {
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_line;
+
+    #[test]
+    fn a_reduced_board_skips_only_the_static_walks_that_can_give_nothing() {
+        let board = board_from_line(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let source = Marks::of(&board).expect("9×9");
+        // Walks' boards: a candidate gone from a few cells of a row, of a box, of a column.
+        let patterns: [&dyn Fn(usize) -> bool; 3] =
+            [&|cell| cell / 9 == 4, &|cell| cell % 9 < 3 && cell / 27 == 0, &|cell| cell % 9 == 6];
+        let mut counted = 0;
+        for (index, gone) in patterns.iter().enumerate() {
+            let mut grid = source;
+            for cell in (0..81).filter(|&cell| gone(cell) && source.count(cell) > 2) {
+                let values = (1..=9u8).filter(|&v| source.has(cell, v));
+                let value = values.clone().nth(index % 2).expect("a candidate");
+                grid.remove(cell, value);
+            }
+            // What the chains found resting on the removals are, and how many chains in all.
+            let chains = |before: Option<&Marks>| {
+                let mut found = Found::collecting(ChainFamily::Static);
+                search(&grid, ChainFamily::Static, &mut found, before);
+                let all = found.into_all();
+                let total = all.len();
+                let kept: Vec<_> = all
+                    .into_iter()
+                    .filter(|chain| !rule_parents(&source, &grid, &chain.needs).is_empty())
+                    .map(|chain| (chain.nodes, chain.eliminations, chain.placements, chain.needs))
+                    .collect();
+                (kept, total)
+            };
+            let (every, walked_all) = chains(None);
+            let (skipping, walked_fewer) = chains(Some(&source));
+            assert_eq!(skipping, every, "pattern {index}");
+            assert!(walked_fewer <= walked_all, "pattern {index}");
+            assert!(super::super::unary::skipped(&source, &grid) > 0, "pattern {index}");
+            counted += every.len();
+        }
+        assert!(counted > 0, "some chains rest on the removals");
+    }
 
     #[test]
     fn a_board_searched_again_gives_what_it_gave_and_costs_the_steps_it_cost() {

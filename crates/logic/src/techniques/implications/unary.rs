@@ -3,12 +3,12 @@
 //! candidate that implies its own negation). Each reached node keeps the one node it came from,
 //! several copies of a node may be reached by different ways, as the cycles need.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
-use super::cands::{cand, cand_of, cell_value, is_on, node};
+use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, node};
 use super::links::{Need, OnLink, need, need_back, off_to_on, on_to_off};
 use super::marks::{Marks, cells_of, houses_of};
-use super::{Found, Kind};
+use super::{ChainFamily, Found, Kind};
 
 /// A node reached, with the copy it was reached from.
 #[derive(Clone, Copy)]
@@ -93,19 +93,158 @@ impl Tree<'_> {
 }
 
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
-/// given to `found`.
-pub(super) fn unary(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found) {
+/// given to `found`. On a board a walk reduced (`reduced`), only the walks that may differ
+/// from the same walks on the board before it are walked (see [`Reduced`]).
+pub(super) fn unary(
+    grid: &Marks,
+    c: usize,
+    y: bool,
+    x: bool,
+    found: &mut Found,
+    reduced: Option<&Reduced>,
+) {
     let (cell, _) = cell_value(c);
     if grid.count(cell) > 2 && !x {
         return; // a cycle of Y links only starts in a cell of two candidates
     }
     let mut scratch = SCRATCH.with(Cell::take);
-    cycles(grid, c, y, x, found, &mut scratch);
+    // The walks' numbers in the footprints' table: the cycles by start and kinds of links,
+    // then the forcing chains by start node and kinds.
+    let kinds = usize::from(y) + 2 * usize::from(x) - 1;
+    let walk = c * 3 + kinds;
+    if may_differ(reduced, walk, y, &mut scratch, |source, found, scratch| {
+        cycles(source, c, y, x, found, scratch)
+    }) {
+        cycles(grid, c, y, x, found, &mut scratch);
+    }
     if x {
-        forcing(grid, node(c, true), y, found, &mut scratch);
-        forcing(grid, node(c, false), y, found, &mut scratch);
+        for start in [node(c, true), node(c, false)] {
+            let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
+            if may_differ(reduced, walk, y, &mut scratch, |source, found, scratch| {
+                forcing(source, start, y, found, scratch)
+            }) {
+                forcing(grid, start, y, found, &mut scratch);
+            }
+        }
     }
     SCRATCH.with(|kept| kept.set(scratch));
+}
+
+/// A board a walk reduced, searched for the chains a nested forcing chain's walk takes: only
+/// those resting on the walk's removals count (see [`super::nested`]). A static walk reads the
+/// board only through the candidates of the cells it expands (with Y links) and the places of
+/// their values in their houses; if the walk removed none of those, the walk on the reduced
+/// board is the walk on the board before it, step for step, and every chain it finds rests on
+/// cells and houses the walk left as they were: none counts, and the walk need not be made.
+pub(super) struct Reduced<'a> {
+    source: &'a Marks,
+    removed: Cands,
+}
+
+impl Reduced<'_> {
+    /// The board `source` less what a walk removed, to give `grid`.
+    pub(super) fn new<'a>(source: &'a Marks, grid: &Marks) -> Reduced<'a> {
+        let mut removed = Cands::default();
+        for cell in 0..81 {
+            let mut gone = source.cells[cell] & !grid.cells[cell];
+            while gone != 0 {
+                removed.insert(cand_of(cell, gone.trailing_zeros() as u8 + 1));
+                gone &= gone - 1;
+            }
+        }
+        // The footprints kept are of walks on `source` from here on.
+        FOOTPRINTS.with(|footprints| {
+            let mut footprints = footprints.borrow_mut();
+            if footprints.board.as_ref() != Some(source) {
+                footprints.board = Some(*source);
+                footprints.read.clear();
+                footprints.read.resize(WALKS, None);
+            }
+        });
+        Reduced { source, removed }
+    }
+}
+
+/// How many static walks a board has: cycles by candidate and three kinds of links, forcing
+/// chains by start node and two.
+const WALKS: usize = 3 * CANDIDATES + 2 * NODES;
+
+/// What each static walk on one board read (see [`Reduced`]), walked when first asked for:
+/// the ladder's searches of one board make their nested searches on boards reduced from it,
+/// and every one of them would read the same.
+#[derive(Default)]
+struct Footprints {
+    board: Option<Marks>,
+    read: Vec<Option<Cands>>,
+}
+
+thread_local! {
+    static FOOTPRINTS: RefCell<Footprints> = RefCell::new(Footprints::default());
+}
+
+/// Whether walk number `walk` (with Y links if `y`) may find on the reduced board something
+/// it would not on the board before the walk: whether the walk there, made by `run`, read a
+/// candidate the walk removed. Always, without a reduced board.
+fn may_differ(
+    reduced: Option<&Reduced>,
+    walk: usize,
+    y: bool,
+    scratch: &mut Scratch,
+    run: impl FnOnce(&Marks, &mut Found, &mut Scratch),
+) -> bool {
+    let Some(reduced) = reduced else { return true };
+    let known = FOOTPRINTS.with(|footprints| footprints.borrow().read[walk]);
+    let read = known.unwrap_or_else(|| {
+        // The chains it finds there are no one's: only what it reads is kept.
+        let mut found = Found::collecting(ChainFamily::Static);
+        run(reduced.source, &mut found, scratch);
+        let read = footprint(&scratch.reached, y);
+        FOOTPRINTS.with(|footprints| footprints.borrow_mut().read[walk] = Some(read));
+        read
+    });
+    read.meets(&reduced.removed)
+}
+
+/// How many of the static walks on `source` made so far need not be made again on `grid`.
+#[cfg(test)]
+pub(super) fn skipped(source: &Marks, grid: &Marks) -> usize {
+    let reduced = Reduced::new(source, grid);
+    FOOTPRINTS.with(|footprints| {
+        let footprints = footprints.borrow();
+        footprints.read.iter().flatten().filter(|read| !read.meets(&reduced.removed)).count()
+    })
+}
+
+/// The candidates whose removal changes what a static walk that reached `reached` (the start
+/// first) read: the cell of every node expanded, if with Y links, and the start's, whose
+/// candidates decide whether it is walked; the places of every node's value in its houses.
+/// Nodes reached but not expanded are counted too: a few candidates more, never fewer.
+fn footprint(reached: &[Reached], y: bool) -> Cands {
+    let mut cells = 0u128;
+    let mut houses = [0u32; 9];
+    for (index, at) in reached.iter().enumerate() {
+        let (cell, value) = cell_value(cand(at.node));
+        if y || index == 0 {
+            cells |= 1 << cell;
+        }
+        for house in houses_of(cell) {
+            houses[usize::from(value - 1)] |= 1 << house;
+        }
+    }
+    let mut read = Cands::default();
+    while cells != 0 {
+        let cell = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
+        (1..=9).for_each(|value| read.insert(cand_of(cell, value)));
+    }
+    for (value, mut houses) in (1..=9u8).zip(houses) {
+        while houses != 0 {
+            let house = houses.trailing_zeros() as usize;
+            houses &= houses - 1;
+            cells_of(house).into_iter().for_each(|cell| read.insert(cand_of(cell, value)));
+        }
+    }
+    read
 }
 
 /// The bidirectional cycles through candidate `c` on.
@@ -115,7 +254,7 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found, scratch: 
     let Scratch { reached, pending_on, pending_off, current, closing, offs, ons } = scratch;
     let mut tree = Tree { reached };
     tree.reached.push(Reached { node: source, from: None });
-    let mut on = super::cands::Cands::default();
+    let mut on = Cands::default();
     on.insert(c);
     pending_on.push(0);
     let kind = match (y, x) {
@@ -142,13 +281,13 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found, scratch: 
         next_half_step(pending_off, current);
         for &at in current.iter() {
             off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, x, ons);
-            for link in ons.iter() {
-                let reached = node(link.cand, true);
+            for &OnLink { cand: on_cand, .. } in ons.iter() {
+                let reached = node(on_cand, true);
                 if length >= 4 && reached == source {
                     closing.push(tree.push(reached, Some(at)));
                 }
-                if !on.has(link.cand) {
-                    on.insert(link.cand);
+                if !on.has(on_cand) {
+                    on.insert(on_cand);
                     pending_on.push(tree.push(reached, Some(at)));
                 }
             }
@@ -205,7 +344,7 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut
     let Scratch { reached, pending_on, pending_off, current, offs, ons, .. } = scratch;
     let mut tree = Tree { reached };
     tree.reached.push(Reached { node: start, from: None });
-    let (mut on, mut off) = (super::cands::Cands::default(), super::cands::Cands::default());
+    let (mut on, mut off) = (Cands::default(), Cands::default());
     let source = cand(start);
     if is_on(start) {
         on.insert(source);
@@ -236,7 +375,9 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut
                 if c == source && is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
                 }
-                if !tree.descends_from(at, n) && !off.has(c) {
+                // An ancestor of `at` turned off is in `off` already (the start too, if off):
+                // the set alone tells whether the node is new, without walking the ancestors.
+                if !off.has(c) {
                     off.insert(c);
                     pending_off.push(tree.push(n, Some(at)));
                 }
@@ -245,13 +386,13 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut
         next_half_step(pending_off, current);
         for &at in current.iter() {
             off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, true, ons);
-            for link in ons.iter() {
-                let n = node(link.cand, true);
-                if link.cand == source && !is_on(start) && target.is_none() {
+            for &OnLink { cand: on_cand, .. } in ons.iter() {
+                let n = node(on_cand, true);
+                if on_cand == source && !is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
                 }
-                if !on.has(link.cand) {
-                    on.insert(link.cand);
+                if !on.has(on_cand) {
+                    on.insert(on_cand);
                     pending_on.push(tree.push(n, Some(at)));
                 }
             }
