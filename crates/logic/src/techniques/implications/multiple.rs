@@ -4,11 +4,13 @@
 //! house (region forcing) implying the same. What each candidate on implies is walked once and
 //! kept for every cell and house it takes part in.
 
+use crate::step::ChainFamily;
+
 use super::cands::{cand_of, cell_value, node};
+use super::found::{Found, Kind, Search};
 use super::links::Need;
 use super::marks::{Marks, cells_of, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
-use super::{ChainFamily, Found, Kind};
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -36,11 +38,11 @@ impl Cache<'_> {
 }
 
 /// The steps of `group` (Nishio, multiple, dynamic, dynamic plus) on `grid`, given to `found`.
-pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found) {
+pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, search: Search) {
     let nishio = group == ChainFamily::Nishio;
     let dynamic = group != ChainFamily::Multiple;
     let several = !nishio;
-    let mode = Mode { y_links: !nishio, dynamic, level: group.level() };
+    let mode = Mode { y_links: !nishio, dynamic, level: group.level(), search };
     let mut cache = Cache { grid, mode, index: [0; 729], walks: Vec::new() };
     for cell in 0..81 {
         let count = grid.count(cell);

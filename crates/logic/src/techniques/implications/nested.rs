@@ -23,7 +23,9 @@ use super::budget;
 use super::cands::cand_of;
 use super::links::Need;
 use super::marks::{Marks, cells_of};
-use super::{ChainFamily, Found, search};
+use crate::step::ChainFamily;
+
+use super::found::{Found, Search};
 
 /// A removal, the removed candidates it rests on, and the nested chain that made it: its
 /// identity (see [`identity`]; 0 for none) and its complexity.
@@ -41,9 +43,9 @@ pub(super) fn families(level: u8) -> &'static [ChainFamily] {
 
 /// What the first family nested at `level` that finds anything removes from `grid` (the
 /// board `source` less a walk's removals).
-pub(super) fn removals(source: &Marks, grid: &Marks, level: u8) -> Vec<Removal> {
+pub(super) fn removals(source: &Marks, grid: &Marks, level: u8, search: Search) -> Vec<Removal> {
     for &group in families(level) {
-        let out = remembered(source, grid, group);
+        let out = remembered(source, grid, group, search);
         if !out.is_empty() {
             return out;
         }
@@ -81,7 +83,7 @@ thread_local! {
 /// What `group`'s chains remove from `grid` (the board `source` less a walk's removals), each
 /// removal with the removed candidates it rests on: searched once per board and family, the
 /// walk steps the search took spent again when it is reused.
-fn remembered(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> {
+fn remembered(source: &Marks, grid: &Marks, group: ChainFamily, search: Search) -> Vec<Removal> {
     let key = Searched {
         source: source.cells,
         placed: source.placed,
@@ -102,7 +104,7 @@ fn remembered(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> 
         return removals;
     }
     let before = budget::spent();
-    let removals = search_removals(source, grid, group);
+    let removals = search_removals(source, grid, group, search);
     // A search the budget cut short may have missed some: only a whole one is remembered.
     if !budget::exhausted() {
         let steps = budget::spent() - before;
@@ -128,7 +130,12 @@ pub(super) fn depth() -> u32 {
 }
 
 /// What `group`'s chains remove from `grid` (the board `source` less a walk's removals).
-fn search_removals(source: &Marks, grid: &Marks, group: ChainFamily) -> Vec<Removal> {
+fn search_removals(
+    source: &Marks,
+    grid: &Marks,
+    group: ChainFamily,
+    search: Search,
+) -> Vec<Removal> {
     let mut out = Vec::new();
     let mut found = Found::collecting(group);
     // The ladder's own walks all start from the board it rates: what a static walk read there
@@ -199,6 +206,8 @@ fn rule_parents(source: &Marks, grid: &Marks, needs: &[Need]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The search the ladder runs, which these searches are nested in.
+    use super::super::search;
     use crate::techniques::testing::board_from_line;
 
     #[test]
@@ -257,11 +266,12 @@ mod tests {
         KNOWN.with(|known| known.borrow_mut().clear());
         for group in [ChainFamily::Static, ChainFamily::Multiple] {
             let before = budget::spent();
-            let searched = search_removals(&source, &grid, group);
+            let searched = search_removals(&source, &grid, group, search);
             let cost = budget::spent() - before;
             for time in ["first", "again"] {
                 let before = budget::spent();
-                assert_eq!(remembered(&source, &grid, group), searched, "{group:?}, {time}");
+                let again = remembered(&source, &grid, group, search);
+                assert_eq!(again, searched, "{group:?}, {time}");
                 assert_eq!(budget::spent() - before, cost, "{group:?}, {time}");
             }
         }
@@ -271,7 +281,7 @@ mod tests {
         // chains of the static family take none) runs out when the result is reused, as it
         // would have searching.
         budget::start(Some(1));
-        remembered(&source, &grid, ChainFamily::Multiple);
+        remembered(&source, &grid, ChainFamily::Multiple, search);
         assert!(budget::exhausted());
     }
 }

@@ -21,15 +21,30 @@
 use std::cell::RefCell;
 use std::collections::HashMap;
 
+use crate::step::ChainFamily;
+
 use super::advanced;
 use super::budget;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
+use super::found::Search;
 use super::links::{MAX_PARENTS, Need, OnLink, need, off_to_on, on_to_off};
 use super::marks::Marks;
 use super::nested;
 
+impl ChainFamily {
+    /// Sudoku Explainer's nesting level of the group's walks: 0 without the simple
+    /// techniques, 1 with them, 2 to 5 with chains of lower families too.
+    pub(super) fn level(self) -> u8 {
+        match self {
+            ChainFamily::DynamicPlus => 1,
+            ChainFamily::Nested(level) => level,
+            _ => 0,
+        }
+    }
+}
+
 /// How a walk follows links.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub(super) struct Mode {
     /// Whether a candidate on turns off the other candidates of its cell, and a cell of two
     /// candidates one off turns the other on (false for Nishio chains, one value at a time).
@@ -39,6 +54,8 @@ pub(super) struct Mode {
     /// Sudoku Explainer's nesting level: 0, links only; 1, the simple techniques join in
     /// when the links run dry (dynamic chains "(+)"); 2 to 5, chains of lower families too.
     pub(super) level: u8,
+    /// The search of the families nested at levels 2 to 5.
+    pub(super) search: Search,
 }
 
 /// What an assumption implies: the candidates turned on and off, in the order reached, each
@@ -409,7 +426,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                 .map(|(off, parents)| (off, parents, (0, 0)))
                 .collect();
             if removals.is_empty() && mode.level > 1 {
-                removals = nested::removals(source, &grid, mode.level);
+                removals = nested::removals(source, &grid, mode.level, mode.search);
             }
             let stops = removals.iter().all(|&(off, ..)| found.off.has(off));
             if stops && mode.level == 1 && shared && !budget::exhausted() {
@@ -440,6 +457,8 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
 #[cfg(test)]
 mod tests {
     use super::*;
+    // The search the ladder runs, which level 2's walks nest.
+    use super::super::search;
     use crate::techniques::testing::board_from_line;
 
     /// Everything a walk found, to tell two walks apart by.
@@ -454,7 +473,8 @@ mod tests {
     /// The walk from `start` in `mode`, and the walk steps it spent.
     fn walk(source: &Marks, start: usize, level: u8) -> (Summary, u64) {
         let before = budget::spent();
-        let walk = implications(source, start, Mode { y_links: true, dynamic: true, level });
+        let mode = Mode { y_links: true, dynamic: true, level, search };
+        let walk = implications(source, start, mode);
         (summary(&walk), budget::spent() - before)
     }
 

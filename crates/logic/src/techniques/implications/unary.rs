@@ -5,10 +5,12 @@
 
 use std::cell::{Cell, RefCell};
 
+use crate::step::ChainFamily;
+
 use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, node};
+use super::found::{Found, Kind};
 use super::links::{Need, OnLink, need, need_back, off_to_on, on_to_off};
 use super::marks::{Marks, cells_of, houses_of};
-use super::{ChainFamily, Found, Kind};
 
 /// A node reached, with the copy it was reached from.
 #[derive(Clone, Copy)]
