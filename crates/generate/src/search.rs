@@ -320,10 +320,7 @@ impl Search<'_> {
                 Reduced::Away(distance, rated) => (distance, rated),
             };
             if self.worth_a_walk(&present, rated.as_ref()) {
-                let clues = self.clues_of(&present);
-                let level = distance_with(self.targets, self.size, clues, rated.as_ref(), false);
-                let key = walk_key(level, clues, distance);
-                let start = Elite { key, level, solution, present };
+                let start = self.judged(solution, present, distance, rated.as_ref());
                 match self.walk_from(start, &mut elite)? {
                     Some(found) => return Ok(Some(found)),
                     None => continue,
@@ -368,6 +365,20 @@ impl Search<'_> {
     /// The clue count of the puzzle of the `present` orbits.
     fn clues_of(&self, present: &[bool]) -> usize {
         self.orbits.iter().zip(present).filter(|(_, here)| **here).map(|(o, _)| o.len()).sum()
+    }
+
+    /// The puzzle `solution` cut to `present`, `distance` from the targets and rated `rated`,
+    /// as a vicinity walk compares it ([`walk_key`]).
+    fn judged(
+        &self,
+        solution: Grid,
+        present: Vec<bool>,
+        distance: f64,
+        rated: Option<&Rated>,
+    ) -> Elite {
+        let clues = self.clues_of(&present);
+        let level = distance_with(self.targets, self.size, clues, rated, false);
+        Elite { key: walk_key(level, clues, distance), solution, present }
     }
 
     /// Whether the puzzle of the `present` orbits, rated `rated`, starts a vicinity walk: the
@@ -419,21 +430,13 @@ impl Search<'_> {
             match self.reduce(&next_solution, &mut next)? {
                 Reduced::Met(found) => return Ok(Walked::Met(*found)),
                 Reduced::Away(further, rated) => {
-                    let clues = self.clues_of(&next);
-                    let next_level =
-                        distance_with(self.targets, self.size, clues, rated.as_ref(), false);
-                    let next_key = walk_key(next_level, clues, further);
-                    if next_key < best.key {
-                        best = Elite {
-                            key: next_key,
-                            level: next_level,
-                            solution: next_solution.clone(),
-                            present: next.clone(),
-                        };
+                    let next = self.judged(next_solution, next, further, rated.as_ref());
+                    if next.key < best.key {
+                        best = next.clone();
                     }
-                    if next_level <= best.level + VICINITY_SLACK {
+                    if next.level() <= best.level() + VICINITY_SLACK {
                         stale = 0;
-                        (solution, present) = (next_solution, next);
+                        (solution, present) = (next.solution, next.present);
                     } else {
                         stale += 1;
                     }
@@ -668,10 +671,16 @@ fn walk_key(level: f64, clues: usize, distance: f64) -> (f64, f64, f64) {
 #[derive(Clone, Debug)]
 struct Elite {
     key: (f64, f64, f64),
-    /// Its distance without the slope ([`distance_with`]).
-    level: f64,
     solution: Grid,
     present: Vec<bool>,
+}
+
+impl Elite {
+    /// Its distance from the targets without the slope ([`distance_with`]): the first of
+    /// its key.
+    fn level(&self) -> f64 {
+        self.key.0
+    }
 }
 
 /// How a vicinity walk ended.
@@ -906,15 +915,10 @@ mod tests {
         for index in 0..ELITE as u64 + 2 {
             let puzzle = generate_one(3, index, Size::NINE, search.engine).unwrap();
             let rated = rate(&puzzle, search.engine);
-            let clues = puzzle.clue_count();
-            let level = distance_with(&targets, Size::NINE, clues, Some(&rated), false);
-            let sloped = distance(&targets, Size::NINE, clues, Some(&rated));
-            starts.push(Elite {
-                key: walk_key(level, clues, sloped),
-                level,
-                solution: crate::solved_grid(3, index, Size::NINE),
-                present: puzzle.cells().iter().map(|&value| value != 0).collect(),
-            });
+            let sloped = distance(&targets, Size::NINE, puzzle.clue_count(), Some(&rated));
+            let solution = crate::solved_grid(3, index, Size::NINE);
+            let present = puzzle.cells().iter().map(|&value| value != 0).collect();
+            starts.push(search.judged(solution, present, sloped, Some(&rated)));
         }
         let mut elite = Vec::new();
         for start in starts.iter().chain(&starts) {
