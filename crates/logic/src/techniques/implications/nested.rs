@@ -240,10 +240,10 @@ mod tests {
                     .collect();
                 (kept, total)
             };
-            let (every, walked_all) = chains(None);
-            let (skipping, walked_fewer) = chains(Some(&source));
+            let (every, found_all) = chains(None);
+            let (skipping, found_fewer) = chains(Some(&source));
             assert_eq!(skipping, every, "pattern {index}");
-            assert!(walked_fewer <= walked_all, "pattern {index}");
+            assert!(found_fewer <= found_all, "pattern {index}");
             assert!(super::super::unary::skipped(&source, &grid) > 0, "pattern {index}");
             counted += every.len();
         }
