@@ -76,7 +76,7 @@ pub fn generate(
 ) -> PyResult<Vec<Grid>> {
     let side: usize = size.get("size", 0, 64)?;
     let size = Size::from_side(side).ok_or_else(|| {
-        PyValueError::new_err(format!("no grid has side {side} (4, 9, 16, 25, 36, 49 or 64)"))
+        PyValueError::new_err(format!("no grid has side {side} ({})", Size::list_sides()))
     })?;
     let count: u64 = count.get("count", 0, args::U64)?;
     let seed: u64 = seed.get("seed", 0, args::U64)?;

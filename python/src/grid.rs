@@ -371,7 +371,7 @@ pub fn read_options(format: Option<&str>, size: Option<Int>) -> PyResult<ReadOpt
         .transpose()?
         .map(|side| {
             Size::from_side(side).ok_or_else(|| {
-                PyValueError::new_err(format!("no grid has side {side} (4, 9, 16, ... 64)"))
+                PyValueError::new_err(format!("no grid has side {side} ({})", Size::list_sides()))
             })
         })
         .transpose()?;

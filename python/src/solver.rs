@@ -421,9 +421,16 @@ pub fn python_engine(
             .into_iter()
             .map(|side| {
                 let side: usize = side.get(&format!("solver {name}: a side of `sizes`"), 0, 64)?;
-                Size::from_side(side).map(|size| size.order() as u8).ok_or_else(|| {
-                    PyValueError::new_err(format!("solver {name}: no grid has side {side}"))
-                })
+                // A solver from Python is given grids of square boxes only, as every engine
+                // from outside is.
+                Size::from_side(side)
+                    .and_then(|size| size.square_order())
+                    .map(|order| order as u8)
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "solver {name}: no grid of square boxes has side {side}"
+                        ))
+                    })
             })
             .collect::<PyResult<Vec<u8>>>()?;
         smallest = orders.iter().copied().min().unwrap_or(smallest);

@@ -58,7 +58,7 @@ pub fn symmetry_of(grid: &Grid) -> ClueSymmetry {
 pub fn like(text: &str, band: &str, symmetry: &str, seed: u64) -> Result<Made, String> {
     let puzzle = read(text)?.grid;
     let size = puzzle.size();
-    if size.order() > 3 {
+    if size.side() > 9 {
         return Err(format!(
             "the page makes puzzles up to 9×9 (a {size} one takes seconds to hours); `sudoku \
              generate --size {}` makes them",

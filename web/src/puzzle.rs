@@ -35,8 +35,10 @@ pub fn line_of(grid: &Grid, alphabet: Alphabet) -> String {
 pub struct Shown {
     /// Cells per side (9 for 9×9).
     pub side: usize,
-    /// Box order (3 for 9×9).
-    pub order: usize,
+    /// Rows of a box (3 for 9×9, 2 for 6×6).
+    pub box_rows: usize,
+    /// Columns of a box (3 for 9×9, 3 for 6×6).
+    pub box_cols: usize,
     /// The clues, row by row, 0 for an empty cell.
     pub cells: Vec<u8>,
     /// The puzzle on one line, in its own alphabet: what links carry.
@@ -55,7 +57,8 @@ pub fn show(text: &str) -> Result<Shown, String> {
     let size = puzzle.grid.size();
     Ok(Shown {
         side: size.side(),
-        order: size.order(),
+        box_rows: size.box_rows(),
+        box_cols: size.box_cols(),
         cells: puzzle.grid.cells().to_vec(),
         line: line_of(&puzzle.grid, puzzle.alphabet),
         symbols: symbols(&puzzle),
@@ -107,7 +110,8 @@ mod tests {
         let line =
             "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
         let shown = show(line).unwrap();
-        assert_eq!((shown.side, shown.order, shown.clues, shown.line.as_str()), (9, 3, 32, line));
+        assert_eq!((shown.side, shown.box_rows, shown.box_cols), (9, 3, 3));
+        assert_eq!((shown.clues, shown.line.as_str()), (32, line));
         let four = show("1...\n..3.\n.4..\n...2\n").unwrap();
         assert_eq!((four.side, four.format), (4, "compact"));
         let error = show("12345678x").unwrap_err();

@@ -41,7 +41,12 @@ pub fn offered() -> Vec<Offered> {
                 sides: (sides.first().copied().unwrap_or(0), sides.last().copied().unwrap_or(0)),
                 watchable: crate::search::WATCHABLE.contains(&info.name.as_ref()),
                 instrumented: info.instrumented,
-                default_for: info.default_sizes().map(Size::side).collect(),
+                default_for: {
+                    // A side once, whichever way round its boxes are.
+                    let mut sides: Vec<usize> = info.default_sizes().map(Size::side).collect();
+                    sides.dedup();
+                    sides
+                },
             }
         })
         .collect()

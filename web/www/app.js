@@ -10,7 +10,7 @@ const EVENT_CAP = 200000;
 const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000, Infinity];
 
 const state = {
-  puzzle: null, // the parsed puzzle: {side, order, cells, line, symbols, format, clues}
+  puzzle: null, // the parsed puzzle: {side, box_rows, box_cols, cells, line, symbols, format, clues}
   engines: [], // every engine the worker offers
   chosen: ["fast", "dlx"], // engines to race and bench
   view: "race",
@@ -109,9 +109,21 @@ function updateLink() {
  * Draws an empty board of `side` into `wrap` and returns its cells. Each cell can show a value
  * or a grid of candidates; callers set classes for highlights.
  */
+/**
+ * The shape of the boxes of a grid of `side`: the current puzzle's when it has that side
+ * (6×6 has boxes of 2 rows by 3 columns), else square ones.
+ */
+function boxShape(side) {
+  if (state.puzzle && state.puzzle.side === side) {
+    return { rows: state.puzzle.box_rows, cols: state.puzzle.box_cols };
+  }
+  const order = Math.round(Math.sqrt(side));
+  return { rows: order, cols: order };
+}
+
 function makeBoard(wrap, side) {
   wrap.replaceChildren();
-  const order = Math.round(Math.sqrt(side));
+  const shape = boxShape(side);
   const board = document.createElement("div");
   board.className = "board";
   board.setAttribute("role", "grid");
@@ -123,15 +135,15 @@ function makeBoard(wrap, side) {
     const col = cell % side;
     const div = document.createElement("div");
     div.className = "cell";
-    if (col % order === order - 1 && col !== side - 1) div.classList.add("box-right");
-    if (row % order === order - 1 && row !== side - 1) div.classList.add("box-bottom");
+    if (col % shape.cols === shape.cols - 1 && col !== side - 1) div.classList.add("box-right");
+    if (row % shape.rows === shape.rows - 1 && row !== side - 1) div.classList.add("box-bottom");
     div.dataset.cell = String(cell);
     div.setAttribute("aria-label", `r${row + 1}c${col + 1}`);
     board.append(div);
     cells.push(div);
   }
   wrap.append(board);
-  return { element: board, side, order, cells };
+  return { element: board, side, shape, cells };
 }
 
 /** Shows `value` in `cell` (written with `symbols`), as a clue or not. */
@@ -144,11 +156,12 @@ function showValue(div, value, symbols, isClue) {
 
 /** Shows candidate values in `cell`, each with the class `marks(value)` returns, if any. */
 function showCandidates(div, values, side, symbols, marks = () => "") {
-  const order = Math.round(Math.sqrt(side));
+  // A cell's candidates are laid out as its grid's boxes are: `cols` to a row.
+  const shape = boxShape(side);
   const grid = document.createElement("div");
   grid.className = "cands";
-  grid.style.gridTemplateColumns = `repeat(${order}, 1fr)`;
-  grid.style.fontSize = `${100 / order}%`;
+  grid.style.gridTemplateColumns = `repeat(${shape.cols}, 1fr)`;
+  grid.style.fontSize = `${100 / Math.max(shape.rows, shape.cols)}%`;
   const present = new Set(values);
   for (let value = 1; value <= side; value++) {
     const span = document.createElement("span");
@@ -513,23 +526,26 @@ const SVG = "http://www.w3.org/2000/svg";
  * Draws a chain's links over `board` as arrows, each from a candidate to the one it implies:
  * solid where a candidate off turns the next on (a strong link: one of the two is true), dashed
  * where a candidate on turns the next off (a weak link: both cannot be). Every branch is drawn.
- * The drawing's unit is a candidate's width: a cell is `order` units wide, and value v sits in
- * its small grid at column (v − 1) mod order, row ⌊(v − 1) / order⌋, as showCandidates lays
- * them out. Each arrow bends a little to its left, so a link drawn both ways shows twice.
+ * The drawing's unit is a candidate's width and height: a cell is `cols` units wide and `rows`
+ * tall (a box's columns and rows), and value v sits in its small grid at column (v − 1) mod
+ * cols, row ⌊(v − 1) / cols⌋, as showCandidates lays them out. Each arrow bends a little to its
+ * left, so a link drawn both ways shows twice.
  */
 function drawLinks(board, branches) {
   if (branches.length === 0) return;
-  const { side, order } = board;
+  const { side, shape } = board;
+  const { rows, cols } = shape;
   const svg = document.createElementNS(SVG, "svg");
   svg.setAttribute("class", "links");
-  svg.setAttribute("viewBox", `0 0 ${side * order} ${side * order}`);
+  svg.setAttribute("viewBox", `0 0 ${side * cols} ${side * rows}`);
+  svg.setAttribute("preserveAspectRatio", "none");
   svg.setAttribute("aria-hidden", "true");
   svg.innerHTML =
     '<defs><marker id="link-head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4" markerHeight="4" orient="auto">' +
     '<path d="M0 0 L10 5 L0 10 z"/></marker></defs>';
   const centre = ([cell, value]) => [
-    (cell % side) * order + ((value - 1) % order) + 0.5,
-    Math.floor(cell / side) * order + Math.floor((value - 1) / order) + 0.5,
+    (cell % side) * cols + ((value - 1) % cols) + 0.5,
+    Math.floor(cell / side) * rows + Math.floor((value - 1) / cols) + 0.5,
   ];
   for (const branch of branches) {
     for (let k = 1; k < branch.length; k++) {
@@ -555,7 +571,8 @@ function drawLinks(board, branches) {
 
 /** The cells of houses named as the engines name them: `row 3`, `column 5`, `box 7`. */
 function housesCells(units, side) {
-  const order = Math.round(Math.sqrt(side));
+  // Box b is in band ⌊b / rows⌋ (`rows` boxes to a band) and stack b mod rows.
+  const { rows, cols } = boxShape(side);
   const cells = new Set();
   for (const unit of units) {
     const [kind, number] = unit.split(" ");
@@ -564,8 +581,8 @@ function housesCells(units, side) {
       if (kind === "row") cells.add(index * side + k);
       else if (kind === "column") cells.add(k * side + index);
       else if (kind === "box") {
-        const row = Math.floor(index / order) * order + Math.floor(k / order);
-        cells.add(row * side + (index % order) * order + (k % order));
+        const row = Math.floor(index / rows) * rows + Math.floor(k / cols);
+        cells.add(row * side + (index % rows) * cols + (k % cols));
       }
     }
   }

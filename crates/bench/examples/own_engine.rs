@@ -15,7 +15,7 @@ use std::process::ExitCode;
 
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::{BenchOptions, Corpus, Mode, Schedule};
-use sudoku_core::{Engine, Grid, Limits, Outcome, ReadOptions};
+use sudoku_core::{Engine, Grid, Limits, Outcome, ReadOptions, Size};
 use sudoku_engines::EngineInfo;
 
 /// Backtracking on the open cell with the fewest candidates, over bit sets of the values each
@@ -25,7 +25,7 @@ struct FewestFirst;
 /// One search: the grid as it is filled, the values used per unit, and what was found.
 struct Search {
     grid: Grid,
-    order: usize,
+    size: Size,
     side: usize,
     used: Vec<u64>, // rows, then columns, then boxes
     limits: Limits,
@@ -36,8 +36,7 @@ impl Search {
     /// The three units of `cell`, as indices into `used`.
     fn units(&self, cell: usize) -> [usize; 3] {
         let (row, column) = (cell / self.side, cell % self.side);
-        let block = row / self.order * self.order + column / self.order;
-        [row, self.side + column, 2 * self.side + block]
+        [row, self.side + column, 2 * self.side + self.size.box_of(cell)]
     }
 
     /// Puts `value` in `cell`, or takes it out again (the bits are toggled).
@@ -88,7 +87,7 @@ impl Engine for FewestFirst {
         let size = puzzle.size();
         let mut search = Search {
             grid: puzzle.clone(),
-            order: size.order(),
+            size,
             side: size.side(),
             used: vec![0; 3 * size.side()],
             limits,

@@ -116,11 +116,11 @@ impl Corpus {
         }
         let handle = open_file(path).map_err(|source| LoadError { file: file.clone(), source })?;
         let mut corpus = Corpus::empty(file);
-        let mut counts = [0; Size::ALL.len()];
+        let mut counts = [0; Size::SHAPES];
         let mut digest = Digest::new();
         let mut puzzles = 0;
         corpus.scan(handle, options, |puzzle| {
-            counts[puzzle.grid.size().order() - Size::MIN_ORDER] += 1;
+            counts[puzzle.grid.size().shape_index()] += 1;
             digest.add(&puzzle.grid);
             puzzles += 1;
         });
@@ -241,9 +241,9 @@ impl Corpus {
         if let Some(disk) = &self.on_disk {
             return disk.sizes.clone();
         }
-        let mut counts = [0; Size::ALL.len()];
+        let mut counts = [0; Size::SHAPES];
         for puzzle in &self.puzzles {
-            counts[puzzle.grid.size().order() - Size::MIN_ORDER] += 1;
+            counts[puzzle.grid.size().shape_index()] += 1;
         }
         sizes_of(counts)
     }
@@ -325,9 +325,13 @@ fn open_file(path: &Path) -> io::Result<BufReader<File>> {
     Ok(BufReader::with_capacity(1 << 16, handle))
 }
 
-/// Sizes with their puzzle counts, smallest first, from counts indexed by order.
-fn sizes_of(counts: [usize; Size::ALL.len()]) -> Vec<(Size, usize)> {
-    Size::ALL.into_iter().zip(counts).filter(|&(_, count)| count > 0).collect()
+/// Sizes with their puzzle counts, smallest first, from counts indexed by
+/// [`Size::shape_index`].
+fn sizes_of(counts: [usize; Size::SHAPES]) -> Vec<(Size, usize)> {
+    Size::all()
+        .map(|size| (size, counts[size.shape_index()]))
+        .filter(|&(_, count)| count > 0)
+        .collect()
 }
 
 /// FNV-1a over cells.

@@ -101,18 +101,19 @@ fn write_text(out: &mut dyn Write, puzzle: &Puzzle, found: &Candidates) -> io::R
         return writeln!(out, "puzzle {}: no solution", puzzle.number);
     }
     let size = puzzle.grid.size();
-    let (order, side) = (size.order(), size.side());
+    // Boxes `rows` cells tall and `cols` wide, `rows` of them side by side.
+    let (rows, cols, side) = (size.box_rows(), size.box_cols(), size.side());
     let cells: Vec<String> = (0..size.cells()).map(|cell| marks(puzzle, found, cell)).collect();
     let width = cells.iter().map(|marks| marks.chars().count()).max().unwrap_or(1);
     for row in 0..side {
-        if row > 0 && row % order == 0 {
-            let dashes = "-".repeat(order * (width + 1) - 1);
-            writeln!(out, "{}", vec![dashes; order].join("-+-"))?;
+        if row > 0 && row % rows == 0 {
+            let dashes = "-".repeat(cols * (width + 1) - 1);
+            writeln!(out, "{}", vec![dashes; rows].join("-+-"))?;
         }
         let mut line = String::new();
         for col in 0..side {
             if col > 0 {
-                line.push_str(if col % order == 0 { " | " } else { " " });
+                line.push_str(if col % cols == 0 { " | " } else { " " });
             }
             line.push_str(&format!("{:<width$}", cells[row * side + col]));
         }

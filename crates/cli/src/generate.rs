@@ -377,7 +377,7 @@ fn write_header(
             size_flag = if args.size == Size::NINE {
                 String::new()
             } else {
-                format!(" --size {}", args.size.side())
+                format!(" --size {}", size_flag(args.size))
             },
         );
         text.extend_from_slice(header.as_bytes());
@@ -396,7 +396,20 @@ fn write_header(
              threads.\n",
         ),
     }
+    // Boxes other than the side's usual ones are said where every reader finds them.
+    if !args.size.has_usual_boxes() {
+        header.push_str(&format!("# boxes {}x{}\n", args.size.box_rows(), args.size.box_cols()));
+    }
     text.extend_from_slice(header.as_bytes());
+}
+
+/// The `--size` value that makes `size`: its side, or the box when it is not the side's usual.
+fn size_flag(size: Size) -> String {
+    if size.has_usual_boxes() {
+        size.side().to_string()
+    } else {
+        format!("{}x{}", size.box_rows(), size.box_cols())
+    }
 }
 
 /// The first two lines with targets: the command with every flag that changes the output,
@@ -404,7 +417,7 @@ fn write_header(
 fn write_targets_header(text: &mut Vec<u8>, args: &GenerateArgs, targets: &Targets, engine: &str) {
     let mut command = format!("# sudoku generate --count {} --seed {}", args.count, args.seed);
     if args.size != Size::NINE {
-        command.push_str(&format!(" --size {}", args.size.side()));
+        command.push_str(&format!(" --size {}", size_flag(args.size)));
     }
     if args.start != 0 {
         command.push_str(&format!(" --start {}", args.start));

@@ -184,10 +184,19 @@ struct Row {
 fn built_in_rows(registry: &Registry) -> Vec<Row> {
     let mut rows = Vec::new();
     for info in registry.engines().iter().filter(|info| info.is_built_in()) {
-        let default_at: Vec<String> = info.default_sizes().map(|size| size.to_string()).collect();
+        // The classic sizes by name, the rectangular boxes by the range of their sides.
+        let (squares, rectangles): (Vec<Size>, Vec<Size>) =
+            info.default_sizes().partition(|size| size.is_square());
+        let mut default_at: Vec<String> = squares.iter().map(Size::to_string).collect();
+        if let (Some(first), Some(last)) = (rectangles.first(), rectangles.last()) {
+            let (first, last) = (Size::from_side(first.side()), Size::from_side(last.side()));
+            if let (Some(first), Some(last)) = (first, last) {
+                default_at.push(format!("rectangular boxes {first} to {last}"));
+            }
+        }
         let mark = match default_at.len() {
             0 => String::new(),
-            _ if default_at.len() == info.sizes().count() => " (default)".to_owned(),
+            _ if info.default_sizes().count() == info.sizes().count() => " (default)".to_owned(),
             _ => format!(" (default at {})", default_at.join(", ")),
         };
         let variant = info.variant().map(|v| format!(" [{v} path]")).unwrap_or_default();

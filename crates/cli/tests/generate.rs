@@ -52,6 +52,8 @@ fn the_shipped_corpus_is_what_its_header_command_makes() {
 fn the_shipped_corpora_of_other_sizes_are_what_their_header_commands_make() {
     check_shipped_corpus("generated-4x4-1000.txt", 1000, 1000);
     check_shipped_corpus("generated-16x16-1000.txt", 1000, 20);
+    check_shipped_corpus("generated-6x6-1000.txt", 1000, 1000);
+    check_shipped_corpus("generated-12x12-100.txt", 100, 100);
 }
 
 /// The 25×25 corpus: one puzzle made again is half a minute to several minutes of work (every

@@ -155,9 +155,15 @@ fn engines_say_which_sizes_they_solve() {
     };
     assert!(line_of("fast").contains(" 9×9 "), "{listing}");
     assert!(line_of("fast").ends_with("(default)"), "{listing}");
-    assert!(line_of("dlx").contains(" 4×4 to 64×64 "), "{listing}");
+    assert!(line_of("fast").contains(" 9×9 "), "{listing}");
     let default_elsewhere = &sudoku_engines::default_engine_for(size(16)).name;
-    assert!(line_of(default_elsewhere).contains("(default at 4×4, 16×16"), "{listing}");
+    assert!(
+        line_of(default_elsewhere)
+            .contains("(default at 4×4, 16×16, rectangular boxes 6×6 to 24×24)"),
+        "{listing}"
+    );
+    assert!(line_of("cdcl").contains("rectangular boxes 28×28 to 56×56)"), "{listing}");
+    assert!(line_of("dlx").contains(" 4×4 to 64×64, boxes square or rectangular "), "{listing}");
 }
 
 #[test]
@@ -172,7 +178,55 @@ fn generate_makes_other_sizes_that_read_back_with_one_solution() {
     assert_eq!(stdout(&counted), "1\n".repeat(20));
     let refused = sudoku(&["generate", "--size", "36", "-n", "1"], b"");
     assert_eq!(refused.status.code(), Some(2));
-    assert!(stderr(&refused).contains("the sizes are 4, 9, 16 and 25"), "{}", stderr(&refused));
+    assert!(stderr(&refused).contains("the sides go up to 25"), "{}", stderr(&refused));
+}
+
+#[test]
+fn rectangular_boxes_are_generated_read_back_counted_and_shuffled_either_way_round() {
+    for (flag, boxes_line) in
+        [("6", None), ("3x2", Some("# boxes 3x2\n")), ("4x3", Some("# boxes 4x3\n"))]
+    {
+        let output = sudoku(&["generate", "--size", flag, "-n", "6", "--seed", "4"], b"");
+        assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+        let text = stdout(&output);
+        assert!(text.starts_with(&format!("# sudoku generate --count 6 --seed 4 --size {flag}\n")));
+        assert_eq!(
+            boxes_line.is_some_and(|line| text.contains(line)),
+            boxes_line.is_some(),
+            "{text}"
+        );
+        let puzzles = read(&text);
+        assert_eq!(puzzles.len(), 6);
+        let size: Size = flag.parse().unwrap();
+        assert!(puzzles.iter().all(|puzzle| puzzle.grid.size() == size), "{flag}");
+        // Every engine that takes the boxes finds one solution, whichever family it is.
+        for engine in
+            ["naive", "bitmask-mrv", "dlx", "propagate", "cdcl", "alldiff", "sat", "logic"]
+        {
+            let counted = sudoku(&["count", "--engine", engine], text.as_bytes());
+            assert_eq!(stdout(&counted), "1\n".repeat(6), "{engine} --size {flag}");
+        }
+        // `fast` solves 9×9 only: refused, never given the puzzle.
+        let refused = sudoku(&["count", "--engine", "fast"], text.as_bytes());
+        assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
+        // Shuffled, the puzzles keep their boxes and their one solution.
+        let shuffled = sudoku(&["shuffle", "--seed", "3"], text.as_bytes());
+        let shuffled = format!("{}{}", boxes_line.unwrap_or(""), stdout(&shuffled));
+        assert!(read(&shuffled).iter().all(|puzzle| puzzle.grid.size() == size));
+        assert_eq!(stdout(&sudoku(&["count"], shuffled.as_bytes())), "1\n".repeat(6));
+    }
+    // Without the `# boxes` line, 12×12 puzzles made for 4×3 boxes are read with 3×4 ones,
+    // where their clues clash or their count differs.
+    let output = sudoku(&["generate", "--size", "4x3", "-n", "3", "--seed", "4"], b"");
+    let plain: String = stdout(&output)
+        .lines()
+        .filter(|line| !line.starts_with('#'))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    let forced = sudoku(&["count", "--size", "4x3"], plain.as_bytes());
+    assert_eq!(stdout(&forced), "1\n".repeat(3));
+    let usual = sudoku(&["count"], plain.as_bytes());
+    assert_ne!(stdout(&usual), "1\n".repeat(3), "{}", stderr(&usual));
 }
 
 #[test]

@@ -84,7 +84,7 @@ pub struct Canonical {
 
 /// Whether [`canonical`] handles grids of `size` (4×4 and 9×9).
 pub fn supports(size: Size) -> bool {
-    size.order() <= MAX_ORDER
+    size.square_order().is_some_and(|order| order <= MAX_ORDER)
 }
 
 /// `grid` with its values renumbered in order of first appearance, cells in place: the form
@@ -136,8 +136,8 @@ pub fn canonical(grid: &Grid, convention: Convention) -> Option<Canonical> {
 
 /// The canonical form by the row-by-row search, which handles every grid of a supported size.
 fn searched(grid: &Grid, convention: Convention) -> Canonical {
-    match grid.size().order() {
-        2 => searched_in::<2>(grid, convention),
+    match grid.size().square_order() {
+        Some(2) => searched_in::<2>(grid, convention),
         _ => searched_in::<3>(grid, convention),
     }
 }
@@ -145,7 +145,7 @@ fn searched(grid: &Grid, convention: Convention) -> Canonical {
 /// [`searched`] for grids of order `ORDER`: a fixed order lets the compiler unroll the loops
 /// over a stack's columns and turn the divisions by the order into shifts and multiplications.
 fn searched_in<const ORDER: usize>(grid: &Grid, convention: Convention) -> Canonical {
-    debug_assert_eq!(grid.size().order(), ORDER);
+    debug_assert_eq!(grid.size().square_order(), Some(ORDER));
     let [current, kept] = SPARE_LISTS.take();
     let mut search = Search::<ORDER>::new(grid, convention, kept);
     let finals = search.run(current);
@@ -760,7 +760,7 @@ mod tests {
 
     /// [`brute_force`]'s form and how many transformations give it: the automorphism count.
     fn brute_force_counted(grid: &Grid) -> (Vec<u8>, u64) {
-        let (order, side) = (grid.size().order(), grid.size().side());
+        let (order, side) = (grid.size().box_rows(), grid.size().side());
         let permutations = |n: usize| -> Vec<Vec<usize>> {
             let mut all = vec![vec![]];
             for _ in 0..n {

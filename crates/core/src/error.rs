@@ -62,6 +62,11 @@ pub enum ReadErrorKind {
         /// Whether the input had lines (comments or blank) rather than nothing.
         only_comments: bool,
     },
+    /// A `# boxes` line that names no shape of box.
+    #[error(
+        "`# boxes` takes the rows and columns of a box, each 2 to 8 (`# boxes 4x3`), not '{0}'"
+    )]
+    BadBoxes(String),
     /// A character that is neither a symbol of the grid nor a blank where a cell was expected.
     #[error("expected {} or a blank ({}), found {found}", symbols_of(*.size, *.alphabet), .alphabet.blanks())]
     BadCell {
@@ -231,7 +236,7 @@ fn count_of(count: usize, unit: &str) -> String {
 
 /// The sizes up to a side of `max_side`.
 fn sizes(max_side: usize) -> impl Iterator<Item = Size> {
-    Size::ALL.into_iter().filter(move |size| size.side() <= max_side)
+    Size::all().filter(move |size| size.side() <= max_side && size.has_usual_boxes())
 }
 
 /// `4, 9, 16 or 25`.

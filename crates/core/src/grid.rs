@@ -241,7 +241,7 @@ mod tests {
 
     #[test]
     fn conflicts_are_found_at_every_size_in_each_kind_of_unit() {
-        for size in Size::ALL {
+        for size in Size::all() {
             let side = size.side() as u8;
             let last = size.cells() - 1;
             for (a, b, unit) in [

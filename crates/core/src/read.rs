@@ -23,20 +23,26 @@
 //! | with the size forced to `n×n`: a first word of `n⁴` characters | `line`      |
 //! | with the size forced to `n×n`: a first word of `n²` characters | `compact`   |
 //! | a first word of 16 characters, all `1`-`4`, `0` or `.`         | `line` (4×4) |
-//! | a first word of 27 to 35, or 37 or more characters            | `line`      |
-//! | anything else (a first word of up to 26 characters, or 36)    | `compact`   |
+//! | a first word of 36 characters, all `1`-`6`, `0` or `.`         | `line` (6×6) |
+//! | a first word of 27 to 35 characters but no side (28, 30, 32, 35), or 37 or more | `line` |
+//! | anything else (a first word of up to 26 characters, 28, 30, 32, 35 or 36) | `compact` |
 //!
 //! Sixteen symbols are either a 4×4 one-line puzzle or the first row of a 16×16 compact block:
 //! only the puzzle holds nothing but 4×4 symbols, so any other symbol (`5`-`9`, a letter) makes
 //! it a block. A 16×16 block whose first row holds only `1`-`4` and blanks is read as a 4×4
-//! line unless the size (`16`) or the format (`compact`) is forced.
+//! line unless the size (`16`) or the format (`compact`) is forced. Thirty-six symbols are
+//! told apart the same way: a 6×6 one-line puzzle or the first row of a 36×36 block.
 //!
 //! # Size
-//! The size comes from the puzzle unless [`ReadOptions::size`] forces it:
+//! The size comes from the puzzle unless [`ReadOptions::size`] forces it. The side gives the
+//! size with its usual boxes (12×12: boxes of 3 rows by 4 columns, see [`Size::from_side`]);
+//! a line `# boxes 4x3` (rows, then columns of a box) between puzzles gives the puzzles after
+//! it whose side is 12 boxes of 4 rows by 3 columns instead, until another such line. It is a
+//! comment to any other reader; a `# boxes` line naming no shape is an error.
 //!
 //! | format               | the size whose...                          | sizes            |
 //! |----------------------|--------------------------------------------|------------------|
-//! | `line`               | cells are the symbols up to the first space | 4×4 to 36×36 (16, 81, 256, 625, 1296) |
+//! | `line`               | cells are the symbols up to the first space | 4×4 to 36×36 (16, 36, 64, 81, 100, 144, ... 1296) |
 //! | `compact`            | side is the first row's symbols            | 4×4 to 36×36     |
 //! | `judge`              | side is the first row's numbers            | 4×4 to 64×64     |
 //! | `pretty`, `bordered` | side is the first row's cells               | 4×4 to 64×64     |
@@ -130,6 +136,8 @@ pub struct PuzzleReader<R> {
     options: ReadOptions,
     /// Whether the options let well-formed 9×9 one-line puzzles take the fast path.
     fast_path: bool,
+    /// The boxes the last `# boxes` line named: puzzles of their side have them.
+    boxes: Option<Size>,
     /// The cells of the puzzle being read, kept to reuse their memory.
     cells: RawCells,
     /// Their values, once read; likewise kept.
@@ -153,6 +161,7 @@ impl<R: BufRead> PuzzleReader<R> {
             lines: LineReader::new(reader),
             options,
             fast_path,
+            boxes: None,
             cells: RawCells::default(),
             values: Vec::new(),
             puzzles_started: 0,
@@ -175,6 +184,11 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             if !self.lines.is_blank_or_comment() {
                 break;
+            }
+            if let Some(boxes) = boxes_directive(self.lines.text()) {
+                let line = self.lines.number;
+                let place = Place { puzzle: None, line, column: Some(self.lines.indent + 1) };
+                self.boxes = Some(boxes.map_err(|kind| ReadError { place, kind, format: None })?);
             }
         }
         self.puzzles_started += 1;
@@ -236,7 +250,9 @@ impl<R: BufRead> PuzzleReader<R> {
         let first_word = text.iter().position(u8::is_ascii_whitespace).unwrap_or(text.len());
         let count = if !fits(first_word) && fits(text.len()) { text.len() } else { first_word };
         let (size, count_error) = if fits(count) {
-            (forced.or_else(|| Size::from_cell_count(count)).expect("the count fits"), None)
+            let boxes = self.boxes;
+            let detected = || Size::from_cell_count(count).map(|size| shaped(boxes, size));
+            (forced.or_else(detected).expect("the count fits"), None)
         } else {
             match wrong_count("line", "cells", count, forced, MAX_SYMBOL_SIDE) {
                 (kind, Some(size)) => {
@@ -301,7 +317,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 } else {
                     let (split, size) = *shape.get_or_insert_with(|| {
                         let (split, size, error) =
-                            first_row_shape(format, text, self.options, line, unit);
+                            first_row_shape(format, text, self.options, self.boxes, line, unit);
                         first_error = error;
                         (split, size)
                     });
@@ -533,7 +549,12 @@ fn detect(line: &[u8], size: Option<Size>) -> Format {
         // A 4×4 one-line puzzle or the first row of a 16×16 block: only the first holds
         // nothing but 4×4 symbols.
         16 if first_word.iter().all(|b| matches!(b, b'0'..=b'4' | b'.')) => Format::Line,
-        27..=35 | 37.. => Format::Line,
+        // A 6×6 one-line puzzle or the first row of a 36×36 block: the same test.
+        36 if first_word.iter().all(|b| matches!(b, b'0'..=b'6' | b'.')) => Format::Line,
+        // Rows of the sides 28, 30, 32 and 35 (rectangular boxes); any other length from 27
+        // up is too long for a row of symbols.
+        length @ (27..=35 | 37..) if Size::from_side(length).is_none() => Format::Line,
+        37.. => Format::Line,
         _ => Format::Compact,
     }
 }
@@ -595,6 +616,7 @@ fn first_row_shape(
     format: Format,
     text: &[u8],
     options: ReadOptions,
+    boxes: Option<Size>,
     line: usize,
     unit: &'static str,
 ) -> (Split, Option<Size>, Option<LineError>) {
@@ -614,12 +636,32 @@ fn first_row_shape(
     let mut count = 0;
     for_each_cell(format, split, text, |_, _| count += 1);
     match Size::from_side(count).filter(|size| size.side() <= max_side) {
-        Some(size) => (split, Some(size), None),
+        Some(size) => (split, Some(shaped(boxes, size)), None),
         None => match wrong_count("row", unit, count, None, max_side) {
             (_, Some(nearest)) => (split, Some(nearest), None),
             (kind, None) => (split, None, Some(LineError { line, column: None, kind })),
         },
     }
+}
+
+/// `size`, with the boxes of the last `# boxes` line when they make its side.
+fn shaped(boxes: Option<Size>, size: Size) -> Size {
+    boxes.filter(|boxes| boxes.side() == size.side()).unwrap_or(size)
+}
+
+/// The boxes a comment line names, if it is a `# boxes RxC` line: `None` for any other
+/// comment, an error for a `# boxes` line whose shape is no size.
+fn boxes_directive(comment: &[u8]) -> Option<Result<Size, ReadErrorKind>> {
+    let text = std::str::from_utf8(comment.strip_prefix(b"#")?).ok()?.trim();
+    let shape = text.strip_prefix("boxes")?;
+    if !shape.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let shape = shape.trim();
+    let parsed = shape.split_once(['x', 'X', '×']).and_then(|(rows, cols)| {
+        Size::with_boxes(rows.trim().parse().ok()?, cols.trim().parse().ok()?)
+    });
+    Some(parsed.ok_or_else(|| ReadErrorKind::BadBoxes(shape.to_owned())))
 }
 
 /// How the rows of a pretty or bordered block split, from its first row: the way that gives
@@ -667,11 +709,10 @@ fn wrong_count(
 ) -> (ReadErrorKind, Option<Size>) {
     let is_line = what == "line";
     let measure = |size: Size| if is_line { size.cells() } else { size.side() };
-    let slack = |size: Size| if is_line { size.side() } else { size.order() };
+    let slack = |size: Size| if is_line { size.side() } else { size.box_cols() };
     let nearest = forced.or_else(|| {
-        Size::ALL
-            .into_iter()
-            .filter(|size| size.side() <= max_side)
+        Size::all()
+            .filter(|size| size.side() <= max_side && size.has_usual_boxes())
             .min_by_key(|&size| measure(size).abs_diff(found))
             .filter(|&size| measure(size).abs_diff(found) <= slack(size))
     });
@@ -682,7 +723,7 @@ fn wrong_count(
             (ReadErrorKind::CellCount { what, unit, found, expected, size, forced }, Some(size))
         }
         None => {
-            let max_side = max_side.min(Size::ALL[Size::ALL.len() - 1].side());
+            let max_side = max_side.min(Size::MAX_ORDER * Size::MAX_ORDER);
             (ReadErrorKind::NoGrid { what, unit, found, max_side }, None)
         }
     }
@@ -1063,6 +1104,7 @@ impl<R: BufRead> LineReader<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::format_grid;
 
     fn read_all(text: &[u8]) -> Vec<Result<Puzzle, String>> {
         PuzzleReader::new(text).map(|r| r.map_err(|e| e.to_string())).collect()
@@ -1074,8 +1116,13 @@ mod tests {
         assert_eq!(detect(b"16  1  .  . 12", None), Format::Judge);
         assert_eq!(detect(b"035469278", None), Format::Compact);
         assert_eq!(detect(&[b'.'; 81], None), Format::Line);
-        assert_eq!(detect(&[b'.'; 30], None), Format::Line);
-        assert_eq!(detect(&[b'.'; 36], None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 31], None), Format::Line);
+        assert_eq!(detect(&[b'.'; 30], None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 36], None), Format::Line);
+        let row_of_36 = [b"A".as_slice(), &[b'.'; 34], b"Z"].concat();
+        assert_eq!(detect(&row_of_36, None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 28], None), Format::Compact);
+        assert_eq!(detect(&[b'.'; 64], None), Format::Line);
         assert_eq!(detect(&[b'.'; 625], None), Format::Line);
         assert_eq!(detect(b"3 1 6 | 5 7 8 | 4 9 2", None), Format::Pretty);
         assert_eq!(detect(b"+-------+-------+-------+", None), Format::Bordered);
@@ -1122,6 +1169,30 @@ mod tests {
         );
         let second = results[1].as_ref().unwrap();
         assert_eq!((second.number, second.line, second.format), (2, 10, Format::Line));
+    }
+
+    #[test]
+    fn a_boxes_line_gives_the_puzzles_of_its_side_after_it_those_boxes() {
+        let turned = Size::from_side(12).unwrap().turned();
+        // A grid whose boxes are 4 rows by 3 columns: its usual 3×4 boxes repeat values.
+        let solved = crate::symmetry::base_solution(turned);
+        let line = format_grid(&solved, Format::Line, Alphabet::FromOne);
+        let block = format_grid(&solved, Format::Pretty, Alphabet::FromOne);
+        let nine = "1".repeat(1) + &".".repeat(80);
+        let text = format!(
+            "{line}# boxes 4x3\n{line}{nine}\n#boxes   4 × 3 \n\n{block}# boxes are drawn\n{line}"
+        );
+        let read: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+        assert!(read[0].is_err(), "the usual boxes of 12×12 are 3×4: {:?}", read[0]);
+        let sizes: Vec<Size> = read[1..].iter().map(|p| p.as_ref().unwrap().grid.size()).collect();
+        assert_eq!(sizes, [turned, Size::NINE, turned, turned]);
+        assert_eq!(read[3].as_ref().unwrap().grid, solved);
+        let bad = PuzzleReader::new("# boxes 9x2\n".as_bytes()).next().unwrap().unwrap_err();
+        assert_eq!(
+            bad.to_string(),
+            "line 1, column 1: `# boxes` takes the rows and columns of a box, each 2 to 8 \
+             (`# boxes 4x3`), not '9x2'"
+        );
     }
 
     #[test]

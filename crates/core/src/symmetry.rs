@@ -1,8 +1,8 @@
 //! The transformations that map every valid Sudoku grid to another valid grid.
 //!
 //! Relabelling values, permuting bands (and rows within a band), permuting stacks (and columns
-//! within a stack) and transposing all preserve the rules, and preserve the number of solutions
-//! of a puzzle. Tests use them to make endless valid grids and equivalent puzzles from a few,
+//! within a stack) and, when boxes are square, transposing all preserve the rules, and preserve
+//! the number of solutions of a puzzle. Tests use them to make endless valid grids and equivalent puzzles from a few,
 //! and `sudoku shuffle` writes them out (isomorphs, to measure how much of a run is the draw).
 
 use crate::grid::Grid;
@@ -45,13 +45,13 @@ impl SplitMix {
         items
     }
 
-    /// A line order that keeps bands (or stacks) together.
-    fn line_order(&mut self, order: usize) -> Vec<usize> {
-        let bands = self.permutation(order);
+    /// A line order that keeps bands (or stacks) together: `groups` of `width` lines each.
+    fn line_order(&mut self, groups: usize, width: usize) -> Vec<usize> {
+        let bands = self.permutation(groups);
         bands
             .iter()
             .flat_map(|&band| {
-                self.permutation(order).into_iter().map(move |line| band * order + line)
+                self.permutation(width).into_iter().map(move |line| band * width + line)
             })
             .collect()
     }
@@ -78,9 +78,11 @@ impl Symmetry {
         }
         let mut random = SplitMix(seed);
         let values = random.permutation(size.side()).into_iter().map(|v| v as u8 + 1).collect();
-        let rows = random.line_order(size.order());
-        let cols = random.line_order(size.order());
-        let transpose = random.next() % 2 == 1;
+        // A band is `box_rows` rows and there are `box_cols` of them; stacks the other way.
+        let rows = random.line_order(size.box_cols(), size.box_rows());
+        let cols = random.line_order(size.box_rows(), size.box_cols());
+        // Turning a grid of rectangular boxes would turn its boxes too.
+        let transpose = random.next() % 2 == 1 && size.is_square();
         Symmetry { size, values, rows, cols, transpose }
     }
 
@@ -108,13 +110,14 @@ impl Symmetry {
 }
 
 /// A valid solved grid of `size` to start from: row `r` is the values shifted by
-/// `n·r + r/n` (`n` the box order).
+/// `c·(r mod r₀) + r/r₀` for boxes of `r₀` rows and `c` columns (`n·r + r/n` for square boxes
+/// of order `n`).
 pub fn base_solution(size: Size) -> Grid {
-    let (order, side) = (size.order(), size.side());
+    let (rows, cols, side) = (size.box_rows(), size.box_cols(), size.side());
     let cells: Vec<u8> = (0..size.cells())
         .map(|cell| {
             let (r, c) = (size.row_of(cell), size.col_of(cell));
-            ((order * r + r / order + c) % side + 1) as u8
+            ((cols * (r % rows) + r / rows + c) % side + 1) as u8
         })
         .collect();
     Grid::from_cells(size, &cells).expect("values are 1..=side")
@@ -127,14 +130,14 @@ mod tests {
 
     #[test]
     fn base_solutions_are_valid_at_every_size() {
-        for size in Size::ALL {
+        for size in Size::all() {
             assert_eq!(check_solution(&Grid::empty(size), &base_solution(size)), Ok(()), "{size}");
         }
     }
 
     #[test]
     fn seeded_symmetries_map_solutions_to_other_solutions() {
-        for size in Size::ALL {
+        for size in Size::all() {
             let base = base_solution(size);
             let images: Vec<Grid> =
                 (0..4).map(|seed| Symmetry::from_seed(size, seed).apply(&base)).collect();

@@ -77,7 +77,8 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
             text.push(char::from(alphabet.symbol(value)));
         }
     };
-    let order = size.order();
+    // Boxes are `rows` cells tall and `cols` wide; `rows` of them stand side by side.
+    let (rows, cols) = (size.box_rows(), size.box_cols());
     match format {
         Format::Line => {
             for (cell, &value) in grid.cells().iter().enumerate() {
@@ -103,12 +104,12 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
         Format::Pretty | Format::Bordered => {
             let bordered = format == Format::Bordered;
             // A row is `side` cells of `width`, a space between cells and `| ` between boxes.
-            let row_length = side * (width + 1) - 1 + 2 * (order - 1);
-            let segment = "-".repeat(order * (width + 1) + 1);
-            let border = format!("+{}+", vec![segment; order].join("+"));
+            let row_length = side * (width + 1) - 1 + 2 * (rows - 1);
+            let segment = "-".repeat(cols * (width + 1) + 1);
+            let border = format!("+{}+", vec![segment; rows].join("+"));
             let rule = "-".repeat(row_length + 3);
             for row in 0..side {
-                if row % order == 0 && (bordered || row > 0) {
+                if row % rows == 0 && (bordered || row > 0) {
                     text.push_str(if bordered { &border } else { &rule });
                     text.push('\n');
                 }
@@ -117,7 +118,7 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
                 }
                 for col in 0..side {
                     if col > 0 {
-                        text.push_str(if col % order == 0 { " | " } else { " " });
+                        text.push_str(if col % cols == 0 { " | " } else { " " });
                     }
                     push_value(&mut text, grid.at(row, col));
                 }

@@ -6,9 +6,15 @@ use sudoku_core::{Alphabet, ReadOptions, Size};
 use sudoku_core::{Format, Grid, PuzzleReader, format_grid, parse_one};
 
 /// A size, the small ones most often: a 64×64 grid costs as much as hundreds of 9×9 ones.
+/// Rectangular boxes are their side's usual ones, the shape a reader finds alone.
 fn size() -> impl Strategy<Value = Size> {
     let order = |n| Size::from_order(n).unwrap();
+    let side = |n| Size::from_side(n).unwrap();
     prop_oneof![
+        3 => Just(side(6)),
+        1 => Just(side(8)),
+        2 => Just(side(12)),
+        1 => Just(side(20)),
         4 => Just(order(2)),
         6 => Just(order(3)),
         4 => Just(order(4)),

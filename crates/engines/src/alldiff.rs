@@ -345,8 +345,8 @@ mod tests {
     }
 
     #[test]
-    fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
-        testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<Alldiff>();
+    fn counts_agree_with_a_plain_backtracker_small_grids() {
+        testing::counts_agree_with_a_plain_backtracker_small_grids::<Alldiff>();
     }
 
     #[test]
@@ -365,8 +365,8 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_grid_of_every_order_is_completed() {
-        testing::the_empty_grid_of_every_order_is_completed::<Alldiff>();
+    fn the_empty_grid_of_every_size_is_completed() {
+        testing::the_empty_grid_of_every_size_is_completed::<Alldiff>();
     }
 
     #[test]
@@ -389,7 +389,7 @@ mod tests {
     /// Domains of one unit, filtered once, as sets of values 1..=4.
     fn filter_one_row(domains: [&[u8]; 4]) -> Option<Vec<Vec<u8>>> {
         let mut engine = Alldiff::new();
-        engine.geometry.set_order(2);
+        engine.geometry.set_size(testing::square(2));
         engine.domains = vec![0b1111; 16];
         for (cell, values) in domains.iter().enumerate() {
             engine.domains[cell] = values.iter().fold(0, |set, &value| set | 1 << (value - 1));

@@ -24,7 +24,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
 
-use crate::naive::size_of_side;
+use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
 
 /// Which empty cell to fill next.
@@ -205,30 +205,34 @@ impl Bitmask {
         observer: O,
     ) -> Outcome {
         let order = self.order;
-        match puzzle.size().order() {
-            2 => solve::<O, u16, u8, 4, 16>(order, puzzle, limits, observer),
-            3 => solve::<O, u16, u8, 9, 81>(order, puzzle, limits, observer),
-            4 => solve::<O, u64, u8, 16, 256>(order, puzzle, limits, observer),
-            5 => solve::<O, u64, u16, 25, 625>(order, puzzle, limits, observer),
-            6 => solve::<O, u64, u16, 36, 1296>(order, puzzle, limits, observer),
-            7 => solve::<O, u64, u16, 49, 2401>(order, puzzle, limits, observer),
-            _ => solve::<O, u64, u16, 64, 4096>(order, puzzle, limits, observer),
+        macro_rules! call {
+            ($rows:literal, $side:literal, $cells:literal, $set:ty, $cell:ty) => {
+                solve::<O, $set, $cell, $rows, $side, $cells>(order, puzzle, limits, observer)
+            };
         }
+        dispatch_shape!(puzzle.size(), call)
     }
 }
 
-/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells) with value sets `S`, numbering
-/// cells with `C`, watched by `observer`.
-fn solve<O: SearchObserver, S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>(
+/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells, boxes of `ROWS` rows) with value
+/// sets `S`, numbering cells with `C`, watched by `observer`.
+fn solve<
+    O: SearchObserver,
+    S: ValueSet,
+    C: CellIndex,
+    const ROWS: usize,
+    const SIDE: usize,
+    const CELLS: usize,
+>(
     order: CellOrder,
     puzzle: &Grid,
     limits: Limits,
     observer: O,
 ) -> Outcome {
     let mut grid = [0; CELLS];
-    // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
+    // Every shape of box is dispatched on: `CELLS` is the puzzle's cell count.
     grid.copy_from_slice(puzzle.cells());
-    let mut search = Search::<O, S, C, SIDE, CELLS> {
+    let mut search = Search::<O, S, C, ROWS, SIDE, CELLS> {
         order,
         grid,
         row_used: [S::EMPTY; SIDE],
@@ -276,9 +280,9 @@ const fn unit_table<const CELLS: usize>(size: Size) -> [[u8; 3]; CELLS] {
     units
 }
 
-/// The search on a grid of side `SIDE` with `CELLS` cells, with value sets `S` and cells
-/// numbered with `C`, watched by an `O`.
-struct Search<O, S, C, const SIDE: usize, const CELLS: usize> {
+/// The search on a grid of side `SIDE` with `CELLS` cells and boxes of `ROWS` rows, with value
+/// sets `S` and cells numbered with `C`, watched by an `O`.
+struct Search<O, S, C, const ROWS: usize, const SIDE: usize, const CELLS: usize> {
     order: CellOrder,
     grid: [u8; CELLS],
     row_used: [S; SIDE],
@@ -293,10 +297,16 @@ struct Search<O, S, C, const SIDE: usize, const CELLS: usize> {
     observer: O,
 }
 
-impl<O: SearchObserver, S: ValueSet, C: CellIndex, const SIDE: usize, const CELLS: usize>
-    Search<O, S, C, SIDE, CELLS>
+impl<
+    O: SearchObserver,
+    S: ValueSet,
+    C: CellIndex,
+    const ROWS: usize,
+    const SIDE: usize,
+    const CELLS: usize,
+> Search<O, S, C, ROWS, SIDE, CELLS>
 {
-    const SIZE: Size = size_of_side(SIDE);
+    const SIZE: Size = size_of_shape(ROWS, SIDE);
     /// The row, column and box of each cell, looked up rather than divided out on the hot path.
     const UNITS: &'static [[u8; 3]; CELLS] = &unit_table(Self::SIZE);
 

@@ -1,29 +1,101 @@
 //! What the engines that solve every size (`propagate`, `cdcl`, `alldiff`, `norvig`, `sat`)
-//! share: the grid of one box order as tables ([`Geometry`]: the core's [`Units`] and the
-//! peers as bit masks), built once per order and kept, so solving a second puzzle of the same
+//! share: the grid of one size as tables ([`Geometry`]: the core's [`Units`] and the peers as
+//! bit masks), built once per size and kept, so solving a second puzzle of the same
 //! size allocates nothing; and the engine seen as a solver of cells ([`CellSolver`]), with
 //! what every such engine does before it searches written once, and [`cell_engine!`] making
 //! it an engine of the workbench.
 
 use sudoku_core::{Grid, Limits, Outcome, Size, Stats, Units};
 
-/// The smallest box order solved: 2, a 4×4 grid.
-pub(crate) const MIN_ORDER: usize = 2;
-/// The largest box order solved: 8, a 64×64 grid, whose 64 values fill a `u64` exactly.
-pub(crate) const MAX_ORDER: usize = 8;
+/// Calls the macro `$call!(ROWS, SIDE, CELLS, Set, Cell)` for the shape of box of `$size`: the
+/// rows of a box, the side and the cells as constants, the smallest candidate set that holds
+/// the side's values as `bitmask` wants it (`u16` up to 9×9, `u64` beyond) and the smallest cell index that numbers
+/// its cells (`u8` up to 256 cells, `u16` beyond). The engines that compile their search for
+/// each size (`naive`, `bitmask`, `dlx`) dispatch through it, so each of the 49 shapes, 2×2
+/// to 8×8, gets the code its constants allow and no shape is left out.
+macro_rules! dispatch_shape {
+    ($size:expr, $call:ident) => {
+        match ($size.box_rows(), $size.box_cols()) {
+            (2, 2) => $call!(2, 4, 16, u16, u8),
+            (2, 3) => $call!(2, 6, 36, u16, u8),
+            (2, 4) => $call!(2, 8, 64, u16, u8),
+            (2, 5) => $call!(2, 10, 100, u64, u8),
+            (2, 6) => $call!(2, 12, 144, u64, u8),
+            (2, 7) => $call!(2, 14, 196, u64, u8),
+            (2, 8) => $call!(2, 16, 256, u64, u8),
+            (3, 2) => $call!(3, 6, 36, u16, u8),
+            (3, 3) => $call!(3, 9, 81, u16, u8),
+            (3, 4) => $call!(3, 12, 144, u64, u8),
+            (3, 5) => $call!(3, 15, 225, u64, u8),
+            (3, 6) => $call!(3, 18, 324, u64, u16),
+            (3, 7) => $call!(3, 21, 441, u64, u16),
+            (3, 8) => $call!(3, 24, 576, u64, u16),
+            (4, 2) => $call!(4, 8, 64, u16, u8),
+            (4, 3) => $call!(4, 12, 144, u64, u8),
+            (4, 4) => $call!(4, 16, 256, u64, u8),
+            (4, 5) => $call!(4, 20, 400, u64, u16),
+            (4, 6) => $call!(4, 24, 576, u64, u16),
+            (4, 7) => $call!(4, 28, 784, u64, u16),
+            (4, 8) => $call!(4, 32, 1024, u64, u16),
+            (5, 2) => $call!(5, 10, 100, u64, u8),
+            (5, 3) => $call!(5, 15, 225, u64, u8),
+            (5, 4) => $call!(5, 20, 400, u64, u16),
+            (5, 5) => $call!(5, 25, 625, u64, u16),
+            (5, 6) => $call!(5, 30, 900, u64, u16),
+            (5, 7) => $call!(5, 35, 1225, u64, u16),
+            (5, 8) => $call!(5, 40, 1600, u64, u16),
+            (6, 2) => $call!(6, 12, 144, u64, u8),
+            (6, 3) => $call!(6, 18, 324, u64, u16),
+            (6, 4) => $call!(6, 24, 576, u64, u16),
+            (6, 5) => $call!(6, 30, 900, u64, u16),
+            (6, 6) => $call!(6, 36, 1296, u64, u16),
+            (6, 7) => $call!(6, 42, 1764, u64, u16),
+            (6, 8) => $call!(6, 48, 2304, u64, u16),
+            (7, 2) => $call!(7, 14, 196, u64, u8),
+            (7, 3) => $call!(7, 21, 441, u64, u16),
+            (7, 4) => $call!(7, 28, 784, u64, u16),
+            (7, 5) => $call!(7, 35, 1225, u64, u16),
+            (7, 6) => $call!(7, 42, 1764, u64, u16),
+            (7, 7) => $call!(7, 49, 2401, u64, u16),
+            (7, 8) => $call!(7, 56, 3136, u64, u16),
+            (8, 2) => $call!(8, 16, 256, u64, u8),
+            (8, 3) => $call!(8, 24, 576, u64, u16),
+            (8, 4) => $call!(8, 32, 1024, u64, u16),
+            (8, 5) => $call!(8, 40, 1600, u64, u16),
+            (8, 6) => $call!(8, 48, 2304, u64, u16),
+            (8, 7) => $call!(8, 56, 3136, u64, u16),
+            (8, 8) => $call!(8, 64, 4096, u64, u16),
+            _ => unreachable!("boxes have 2 to 8 rows and columns"),
+        }
+    };
+}
+pub(crate) use dispatch_shape;
 
-/// Cells, units and peers of the grid of one box order `n`: side `n²`, `n⁴` cells numbered
-/// row-major, values `1..=n²` held as bits `0..n²` of a candidate set.
+/// The size a search compiled for boxes of `rows` rows on a grid of side `side` solves.
+///
+/// # Panics
+/// At compile time, if no size has that shape.
+pub(crate) const fn size_of_shape(rows: usize, side: usize) -> Size {
+    match Size::with_boxes(rows, side / rows) {
+        Some(size) if size.side() == side => size,
+        _ => panic!("not the shape of a grid size"),
+    }
+}
+
+/// Cells, units and peers of the grid of one size: boxes of `r` rows and `c` columns, side
+/// `s = r·c`, `s²` cells numbered row-major, values `1..=s` held as bits `0..s` of a candidate
+/// set.
 ///
 /// The tables of units and peers are the core's [`Units`] (units numbered rows first, then
 /// columns, then boxes); what is the engines' own is the sizes kept at hand and the peers as
 /// bit masks of positions ([`Geometry::peer_positions`]).
 pub(crate) struct Geometry {
-    /// The box order `n`.
-    pub(crate) order: usize,
-    /// Cells in a row, column or box: `n²`.
+    /// The size the tables are for ([`Size::NINE`] until [`Geometry::set_size`] is called;
+    /// the tables are then empty).
+    pub(crate) size: Size,
+    /// Cells in a row, column or box: `s`.
     pub(crate) side: usize,
-    /// Cells in the grid: `n⁴`.
+    /// Cells in the grid: `s²`.
     pub(crate) cells: usize,
     /// The candidate set holding every value.
     pub(crate) all_values: u64,
@@ -36,10 +108,10 @@ pub(crate) struct Geometry {
 }
 
 impl Geometry {
-    /// An empty geometry; [`Geometry::set_order`] fills it.
+    /// An empty geometry; [`Geometry::set_size`] fills it.
     pub(crate) fn new() -> Self {
         Geometry {
-            order: 0,
+            size: Size::NINE,
             side: 0,
             cells: 0,
             all_values: 0,
@@ -49,27 +121,27 @@ impl Geometry {
         }
     }
 
-    /// Rebuilds the tables for box order `order` (in `MIN_ORDER..=MAX_ORDER`), unless they are
-    /// already for that order.
-    pub(crate) fn set_order(&mut self, order: usize) {
-        if self.order == order {
+    /// Rebuilds the tables for `size`, unless they are already for it.
+    pub(crate) fn set_size(&mut self, size: Size) {
+        if self.size == size && self.side != 0 {
             return;
         }
-        let size = Size::from_order(order).expect("a well-formed puzzle's order is a size");
         self.units.set_size(size);
-        let side = order * order;
-        self.order = order;
+        let side = size.side();
+        self.size = size;
         self.side = side;
         self.cells = side * side;
         self.all_values = u64::MAX >> (64 - side);
 
-        let block = u64::MAX >> (64 - order);
+        // A row crosses a box in `c` cells, a column in `r`.
+        let (rows, cols) = (size.box_rows(), size.box_cols());
+        let (row_block, col_block) = (u64::MAX >> (64 - cols), u64::MAX >> (64 - rows));
         self.peer_positions.clear();
         self.peer_positions.extend((0..self.cells).map(|cell| {
             let [col, row, box_position] = self.units.positions_of(cell);
             [
-                self.all_values & !(block << (col / order * order)),
-                self.all_values & !(block << (row / order * order)),
+                self.all_values & !(row_block << (col / cols * cols)),
+                self.all_values & !(col_block << (row / rows * rows)),
                 self.all_values & !(1 << box_position),
             ]
         }));
@@ -135,33 +207,30 @@ impl CellOutcome {
 /// `solve_cells_excluding`, and the statistics of the search so far (the puzzle, its first
 /// node).
 pub(crate) struct CellSearch<'a> {
-    /// The box order `n`, in `MIN_ORDER..=MAX_ORDER`.
-    pub(crate) order: usize,
-    /// The clues, `n⁴` cells row-major, each in `0..=n²` (0 for an empty cell).
+    /// The size of the grid.
+    pub(crate) size: Size,
+    /// The clues, `s²` cells row-major for side `s`, each in `0..=s` (0 for an empty cell).
     pub(crate) clues: &'a [u8],
-    /// The cell (below `n⁴`) and the value (in `1..=n²`) ruled out, if any.
+    /// The cell (below `s²`) and the value (in `1..=s`) ruled out, if any.
     pub(crate) excluded: Option<(usize, u8)>,
     /// How many solutions to look for, and the node budget: at least one node.
     pub(crate) limits: Limits,
     /// What the search has cost so far: one node, the puzzle looked at.
     pub(crate) stats: Stats,
-    /// Where the first solution found goes: `n⁴` cells.
+    /// Where the first solution found goes: `s²` cells.
     pub(crate) solution: &'a mut [u8],
 }
 
-/// Whether a puzzle given as cells is one the engines of every size can take: a box order `n`
-/// in `MIN_ORDER..=MAX_ORDER`, `clues` and a solution buffer of `solution_len` both `n⁴` cells,
-/// clues in `0..=n²`, and the cell and value ruled out (if any) inside the grid.
+/// Whether a puzzle given as cells is one the engines of every size can take on a grid of
+/// `size`: `clues` and a solution buffer of `solution_len` both of the grid's cells, clues in
+/// `0..=side`, and the cell and value ruled out (if any) inside the grid.
 fn well_formed(
-    order: usize,
+    size: Size,
     clues: &[u8],
     excluded: Option<(usize, u8)>,
     solution_len: usize,
 ) -> bool {
-    if !(MIN_ORDER..=MAX_ORDER).contains(&order) {
-        return false;
-    }
-    let (side, cells) = (order * order, order.pow(4));
+    let (side, cells) = (size.side(), size.cells());
     clues.len() == cells
         && solution_len == cells
         && clues.iter().all(|&clue| usize::from(clue) <= side)
@@ -174,19 +243,19 @@ fn well_formed(
 ///
 /// [`Engine`]: sudoku_core::Engine
 pub(crate) trait CellSolver {
-    /// Searches the puzzle of box order `order` whose `clues` are given as cells, with the value
+    /// Searches the puzzle of `size` whose `clues` are given as cells, with the value
     /// `excluded.1` ruled out of cell `excluded.0` if given, and writes the first solution found
     /// into `solution`, which is written only when the count is above zero.
     ///
     /// What every engine does before it searches is here, once: a budget of no nodes gives up
     /// at once, having visited none; a puzzle that is not [`well_formed`] has no solution,
     /// found at the cost of one node, the puzzle looked at; the engine's [`Geometry`] (if it
-    /// has one) is set to the order. The rest is [`CellSolver::search_cells`]. A puzzle whose
+    /// has one) is set to the size. The rest is [`CellSolver::search_cells`]. A puzzle whose
     /// clues contradict each other has no solution either.
     #[inline]
     fn solve_cells_excluding(
         &mut self,
-        order: usize,
+        size: Size,
         clues: &[u8],
         excluded: Option<(usize, u8)>,
         limits: Limits,
@@ -197,13 +266,13 @@ pub(crate) trait CellSolver {
             return CellOutcome { count: 0, budget_exhausted: true, stats };
         }
         stats.nodes = 1;
-        if !well_formed(order, clues, excluded, solution.len()) {
+        if !well_formed(size, clues, excluded, solution.len()) {
             return CellOutcome::none(stats);
         }
         if let Some(geometry) = self.geometry() {
-            geometry.set_order(order);
+            geometry.set_size(size);
         }
-        self.search_cells(CellSearch { order, clues, excluded, limits, stats, solution })
+        self.search_cells(CellSearch { size, clues, excluded, limits, stats, solution })
     }
 
     /// The engine's own part of [`CellSolver::solve_cells_excluding`]: the search of a
@@ -211,7 +280,7 @@ pub(crate) trait CellSolver {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome;
 
     /// The engine's tables of the grid, which [`CellSolver::solve_cells_excluding`] sets to the
-    /// puzzle's order before the search; `None` for an engine that keeps none.
+    /// puzzle's size before the search; `None` for an engine that keeps none.
     #[inline]
     fn geometry(&mut self) -> Option<&mut Geometry> {
         None
@@ -225,12 +294,12 @@ pub(crate) trait CellSolver {
     #[cfg(test)]
     fn solve_cells(
         &mut self,
-        order: usize,
+        size: Size,
         clues: &[u8],
         limits: Limits,
         solution: &mut [u8],
     ) -> CellOutcome {
-        self.solve_cells_excluding(order, clues, None, limits, solution)
+        self.solve_cells_excluding(size, clues, None, limits, solution)
     }
 
     /// Solves `puzzle` (with `excluded` ruled out) and wraps the result as an [`Outcome`].
@@ -240,7 +309,7 @@ pub(crate) trait CellSolver {
         buffer.clear();
         buffer.resize(size.cells(), 0);
         let CellOutcome { count, budget_exhausted, stats } =
-            self.solve_cells_excluding(size.order(), puzzle.cells(), excluded, limits, &mut buffer);
+            self.solve_cells_excluding(size, puzzle.cells(), excluded, limits, &mut buffer);
         let solution = (count > 0)
             .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));
         *self.solution_buffer() = buffer;
@@ -288,9 +357,9 @@ mod tests {
     #[test]
     fn peer_positions_meet_the_peers_in_their_order_at_every_size() {
         let mut geometry = Geometry::new();
-        let orders = if cfg!(miri) { MIN_ORDER..=3 } else { MIN_ORDER..=MAX_ORDER };
-        for order in orders {
-            geometry.set_order(order);
+        let sizes = Size::all().filter(|size| !cfg!(miri) || size.side() <= 9);
+        for size in sizes {
+            geometry.set_size(size);
             for cell in 0..geometry.cells {
                 let mut met = Vec::new();
                 for (unit, positions) in
@@ -302,7 +371,7 @@ mod tests {
                         positions &= positions - 1;
                     }
                 }
-                assert_eq!(met, geometry.peers(cell), "order {order}, cell {cell}");
+                assert_eq!(met, geometry.peers(cell), "{size}, cell {cell}");
             }
         }
     }

@@ -131,6 +131,10 @@ pub struct EngineInfo {
     pub timing: Timing,
     /// The box orders the engine solves, smallest and largest (9×9 is order 3).
     orders: (u8, u8),
+    /// Whether the engine also solves grids of rectangular boxes (6×6 with boxes of 2×3, ...)
+    /// whose sides lie between those of its smallest and largest orders. Engines from outside
+    /// never do: nothing in their declarations says they would.
+    rectangles: bool,
     construct: Constructor,
     variant: Option<fn() -> &'static str>,
 }
@@ -153,6 +157,7 @@ impl EngineInfo {
             origin: Origin::BuiltIn,
             timing: Timing::InProcess,
             orders: (3, 3),
+            rectangles: false,
             construct: Constructor::Plain(construct),
             variant: None,
         }
@@ -179,6 +184,7 @@ impl EngineInfo {
             origin,
             timing,
             orders: (3, 3),
+            rectangles: false,
             construct: Constructor::Shared(Arc::new(construct)),
             variant: None,
         }
@@ -207,35 +213,59 @@ impl EngineInfo {
         EngineInfo { orders: (smallest, largest), ..self }
     }
 
+    /// The same engine, solving grids of rectangular boxes too (6×6, 8×8, 12×12, ...) between
+    /// the sides of its smallest and largest box orders.
+    pub fn with_rectangles(self) -> Self {
+        EngineInfo { rectangles: true, ..self }
+    }
+
     /// The box orders the engine solves, smallest and largest.
     pub fn orders(&self) -> (u8, u8) {
         self.orders
     }
 
+    /// Whether the engine solves grids of rectangular boxes.
+    pub fn rectangles(&self) -> bool {
+        self.rectangles
+    }
+
     /// Whether the engine solves grids of `size`. Callers check this before giving it a
     /// puzzle: an engine may assume the sizes it supports.
     pub fn supports(&self, size: Size) -> bool {
-        (usize::from(self.orders.0)..=usize::from(self.orders.1)).contains(&size.order())
+        let (smallest, largest) = (usize::from(self.orders.0), usize::from(self.orders.1));
+        match size.square_order() {
+            Some(order) => (smallest..=largest).contains(&order),
+            None => {
+                self.rectangles && (smallest * smallest..=largest * largest).contains(&size.side())
+            }
+        }
     }
 
     /// The sizes the engine solves, smallest first.
     pub fn sizes(&self) -> impl Iterator<Item = Size> + '_ {
-        Size::ALL.into_iter().filter(|&size| self.supports(size))
+        Size::all().filter(|&size| self.supports(size))
     }
 
     /// The sizes where this engine is the one used when none is named ([`default_engine_for`]),
     /// smallest first; none for most engines.
     pub fn default_sizes(&self) -> impl Iterator<Item = Size> + '_ {
-        Size::ALL.into_iter().filter(|&size| default_engine_for(size).name == self.name)
+        Size::all().filter(|&size| default_engine_for(size).name == self.name)
     }
 
-    /// The sizes the engine solves, for people: `9×9`, or `4×4 to 64×64`.
+    /// The sizes the engine solves, for people: `9×9`, `4×4 to 64×64`, or `4×4 to 64×64,
+    /// boxes square or rectangular`.
     pub fn sizes_text(&self) -> String {
-        let sizes: Vec<Size> = self.sizes().collect();
-        match sizes[..] {
+        let squares: Vec<Size> =
+            Size::SQUARES.into_iter().filter(|&size| self.supports(size)).collect();
+        let text = match squares[..] {
             [only] => only.to_string(),
             [first, .., last] => format!("{first} to {last}"),
             [] => "none".to_owned(),
+        };
+        if self.rectangles && squares.len() > 1 {
+            format!("{text}, boxes square or rectangular")
+        } else {
+            text
         }
     }
 
@@ -343,23 +373,27 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             "plain backtracking: row-major, values in increasing order, each checked by scanning",
             || Box::new(naive::Naive),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
             Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
         })
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "bitmask-mrv",
             "bit-set backtracking, filling the cell with the fewest candidates first",
             || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "dlx",
             "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
             || Box::new(dlx::Dlx::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "fast",
             "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
@@ -371,43 +405,50 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",
             || Box::new(propagate::Propagate::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "cdcl",
             "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
             || Box::new(cdcl::Cdcl::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "norvig",
             "Norvig's propagation (eliminate, only choice) and search on the fewest values",
             || Box::new(norvig::Norvig::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "alldiff",
             "CP: domain-consistent all-different on every unit (Régin's matching filter)",
             || Box::new(alldiff::Alldiff::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "sat",
             "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
             || Box::new(sat::Sat::default()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "sat-plain",
             "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
             || Box::new(sat::SatPlain::default()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         EngineInfo::new(
             "logic",
             "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
             || Box::new(sudoku_logic::Logic::new()),
         )
-        .with_orders(2, 8),
+        .with_orders(2, 8)
+        .with_rectangles(),
         #[cfg(feature = "peer-jczsolve")]
         EngineInfo::new(
             "peer-jczsolve",
@@ -437,12 +478,14 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
 /// The engine used when none is named: the fastest registered.
 pub const DEFAULT_ENGINE: &str = "fast";
 
-/// The engines used when none is named, by the box order they are the fastest from (measured:
-/// see the results beyond 9×9 in docs/results.md): `propagate` on 4×4, `fast` on 9×9, `propagate` on
+/// The engines used when none is named, by the side they are the fastest from (measured: see
+/// the results beyond 9×9 in docs/results.md): `propagate` on 4×4, `fast` on 9×9, `propagate` on
 /// 16×16 (a little ahead of `cdcl` on the shipped minimal puzzles), and `cdcl` from 25×25 on,
-/// where learning is worth orders of magnitude.
+/// where learning is worth orders of magnitude. A size the engine of its row does not solve
+/// (`fast` solves 9×9 alone) takes the row above: `propagate` from 6×6 to 24×24 with
+/// rectangular boxes.
 const DEFAULT_ENGINES: [(usize, &str); 4] =
-    [(2, "propagate"), (3, "fast"), (4, "propagate"), (5, "cdcl")];
+    [(4, "propagate"), (9, "fast"), (16, "propagate"), (25, "cdcl")];
 
 /// The built-in engine called `name` (engines from outside are found through a [`Registry`]).
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
@@ -462,9 +505,9 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
     DEFAULT_ENGINES
         .iter()
         .rev()
-        .find(|&&(from, _)| from <= size.order())
-        .and_then(|&(_, name)| find(name).ok())
-        .filter(|info| info.supports(size))
+        .filter(|&&(from, _)| from <= size.side())
+        .filter_map(|&(_, name)| find(name).ok())
+        .find(|info| info.supports(size))
         .or_else(|| ENGINES.iter().find(|info| info.supports(size)))
         .expect("some registered engine solves every size")
 }
@@ -526,17 +569,19 @@ impl EnginesBySize {
 pub fn default_engines_text() -> String {
     // The engines in the order of the smallest size each is the default at.
     let mut by_engine: Vec<(&str, Vec<Size>)> = Vec::new();
-    for size in Size::ALL {
+    // The classic sizes; grids of rectangular boxes are said apart, after them.
+    for size in Size::SQUARES {
         let info = default_engine_for(size);
         if by_engine.iter().all(|(engine, _)| *engine != info.name) {
-            by_engine.push((&info.name, info.default_sizes().collect()));
+            by_engine.push((&info.name, info.default_sizes().filter(|s| s.is_square()).collect()));
         }
     }
-    let largest = Size::ALL[Size::ALL.len() - 1];
+    let largest = Size::SQUARES[Size::SQUARES.len() - 1];
     let parts: Vec<String> = by_engine
         .iter()
         .map(|(name, sizes)| {
-            let contiguous = sizes.windows(2).all(|pair| pair[1].order() == pair[0].order() + 1);
+            let order = |size: &Size| size.square_order().unwrap_or(0);
+            let contiguous = sizes.windows(2).all(|pair| order(&pair[1]) == order(&pair[0]) + 1);
             let sizes_text = match sizes.as_slice() {
                 [first, .., last] if sizes.len() > 2 && contiguous && *last == largest => {
                     format!("from {first} on")
@@ -551,7 +596,20 @@ pub fn default_engines_text() -> String {
             format!("`{name}` {sizes_text}")
         })
         .collect();
-    parts.join(", ")
+    // Rectangular boxes by runs of sides: "`propagate` from 6×6 to 24×24".
+    let mut rectangular: Vec<(&str, Size, Size)> = Vec::new();
+    for size in Size::all().filter(|size| !size.is_square() && size.has_usual_boxes()) {
+        let name: &str = &default_engine_for(size).name;
+        match rectangular.last_mut() {
+            Some((last, _, to)) if *last == name => *to = size,
+            _ => rectangular.push((name, size, size)),
+        }
+    }
+    let rectangular: Vec<String> = rectangular
+        .iter()
+        .map(|(name, from, to)| format!("`{name}` from {from} to {to}"))
+        .collect();
+    format!("{}; with rectangular boxes, {}", parts.join(", "), rectangular.join(", "))
 }
 
 /// The engines that exist only behind a cargo feature of their own, by name; the `peers`
@@ -632,18 +690,19 @@ mod tests {
     fn the_default_engines_are_named_as_the_table_has_them() {
         assert_eq!(
             default_engines_text(),
-            "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from 25×25 on"
+            "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from 25×25 on; with rectangular \
+             boxes, `propagate` from 6×6 to 24×24, `cdcl` from 28×28 to 56×56"
         );
     }
 
     #[test]
     fn every_size_has_a_default_engine_that_solves_it() {
-        for size in Size::ALL {
+        for size in Size::all() {
             let engine = default_engine_for(size);
             assert!(engine.supports(size), "{} for {size}", engine.name);
-            let expected = match size.order() {
-                3 => "fast",
-                2 | 4 => "propagate",
+            let expected = match size.side() {
+                9 => "fast",
+                ..=24 => "propagate",
                 _ => "cdcl",
             };
             assert_eq!(engine.name, expected, "{size}");
@@ -669,7 +728,7 @@ mod tests {
     #[test]
     fn each_engine_gives_the_sizes_where_it_is_the_default() {
         let sizes_of = |name: &str| -> Vec<usize> {
-            find(name).unwrap().default_sizes().map(Size::order).collect()
+            find(name).unwrap().default_sizes().filter_map(Size::square_order).collect()
         };
         assert_eq!(sizes_of("propagate"), [2, 4]);
         assert_eq!(sizes_of("fast"), [3]);
@@ -678,7 +737,7 @@ mod tests {
         // Every size is the default of exactly one engine.
         let mut all: Vec<Size> = ENGINES.iter().flat_map(EngineInfo::default_sizes).collect();
         all.sort();
-        assert_eq!(all, Size::ALL);
+        assert_eq!(all, Size::all().collect::<Vec<_>>());
     }
 
     #[test]

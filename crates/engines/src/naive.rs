@@ -9,8 +9,8 @@
 //! the lexicographically smallest (reading the cells row by row as one number), which is the
 //! answer Baekjoon 2239 asks for when a 9×9 puzzle has several.
 //!
-//! The search is written once and compiled for each size (`Search`'s side and cell count
-//! are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
+//! The search is written once and compiled for each size (`Search`'s side, cell count and
+//! rows of a box are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
 //! came in other sizes, and every size keeps its grid in a fixed array on the stack.
 //!
 //! [`Naive::solve_observed`] runs the same search with a [`SearchObserver`] watching it; the
@@ -18,18 +18,8 @@
 
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
 
+use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
-
-/// The size a search compiled for `SIDE` solves.
-///
-/// # Panics
-/// At compile time, if `SIDE` is not the side of a size.
-pub(crate) const fn size_of_side(side: usize) -> Size {
-    match Size::from_order(side.isqrt()) {
-        Some(size) if size.side() == side => size,
-        _ => panic!("not the side of a grid size"),
-    }
-}
 
 /// The plain backtracking engine. Holds no state between solves.
 #[derive(Default)]
@@ -50,28 +40,27 @@ impl Naive {
         limits: Limits,
         observer: O,
     ) -> Outcome {
-        match puzzle.size().order() {
-            2 => solve::<O, 4, 16>(puzzle, limits, observer),
-            3 => solve::<O, 9, 81>(puzzle, limits, observer),
-            4 => solve::<O, 16, 256>(puzzle, limits, observer),
-            5 => solve::<O, 25, 625>(puzzle, limits, observer),
-            6 => solve::<O, 36, 1296>(puzzle, limits, observer),
-            7 => solve::<O, 49, 2401>(puzzle, limits, observer),
-            _ => solve::<O, 64, 4096>(puzzle, limits, observer),
+        macro_rules! call {
+            ($rows:literal, $side:literal, $cells:literal, $set:ty, $cell:ty) => {
+                solve::<O, $rows, $side, $cells>(puzzle, limits, observer)
+            };
         }
+        dispatch_shape!(puzzle.size(), call)
     }
 }
 
-/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells), watched by `observer`.
-fn solve<O: SearchObserver, const SIDE: usize, const CELLS: usize>(
+/// Solves a puzzle of side `SIDE` (`CELLS` = `SIDE²` cells) whose boxes have `ROWS` rows,
+/// watched by `observer`.
+fn solve<O: SearchObserver, const ROWS: usize, const SIDE: usize, const CELLS: usize>(
     puzzle: &Grid,
     limits: Limits,
     observer: O,
 ) -> Outcome {
     let mut grid = [0; CELLS];
-    // The registry's orders 2..=8 are exactly the sizes `solve` dispatches on.
+    // Every shape of box is dispatched on: `CELLS` is the puzzle's cell count.
     grid.copy_from_slice(puzzle.cells());
-    let mut search = Search::<O, SIDE, CELLS> { grid, limits, outcome: Outcome::empty(), observer };
+    let mut search =
+        Search::<O, ROWS, SIDE, CELLS> { grid, limits, outcome: Outcome::empty(), observer };
     if !search.visit_node() {
         return search.outcome;
     }
@@ -99,16 +88,19 @@ enum Flow {
     Stop,
 }
 
-/// The search on a grid of side `SIDE` with `CELLS` cells, watched by an `O`.
-struct Search<O, const SIDE: usize, const CELLS: usize> {
+/// The search on a grid of side `SIDE` with `CELLS` cells and boxes of `ROWS` rows, watched by
+/// an `O`.
+struct Search<O, const ROWS: usize, const SIDE: usize, const CELLS: usize> {
     grid: [u8; CELLS],
     limits: Limits,
     outcome: Outcome,
     observer: O,
 }
 
-impl<O: SearchObserver, const SIDE: usize, const CELLS: usize> Search<O, SIDE, CELLS> {
-    const SIZE: Size = size_of_side(SIDE);
+impl<O: SearchObserver, const ROWS: usize, const SIDE: usize, const CELLS: usize>
+    Search<O, ROWS, SIDE, CELLS>
+{
+    const SIZE: Size = size_of_shape(ROWS, SIDE);
 
     /// Counts a node; `false` (and gives up) when the node budget is spent.
     fn visit_node(&mut self) -> bool {
@@ -130,10 +122,9 @@ impl<O: SearchObserver, const SIDE: usize, const CELLS: usize> Search<O, SIDE, C
                 return false;
             }
         }
-        let order = size.order();
-        let (top, left) = (size.box_of(cell) / order * order, size.box_of(cell) % order * order);
-        for r in top..top + order {
-            for c in left..left + order {
+        let (top, left) = size.box_origin(size.box_of(cell));
+        for r in top..top + size.box_rows() {
+            for c in left..left + size.box_cols() {
                 if self.grid[size.cell_at(r, c)] == digit {
                     return false;
                 }

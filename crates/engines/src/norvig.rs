@@ -215,7 +215,7 @@ cell_engine!(Norvig);
 // The engine has no `unsafe` code, so its tests are left out of the Miri run.
 #[cfg(all(test, not(miri)))]
 mod tests {
-    use sudoku_core::Limits;
+    use sudoku_core::{Limits, Size};
 
     use super::*;
     use crate::testing;
@@ -230,8 +230,8 @@ mod tests {
     }
 
     #[test]
-    fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
-        testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<Norvig>();
+    fn counts_agree_with_a_plain_backtracker_small_grids() {
+        testing::counts_agree_with_a_plain_backtracker_small_grids::<Norvig>();
     }
 
     #[test]
@@ -250,8 +250,8 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_grid_of_every_order_is_completed() {
-        testing::the_empty_grid_of_every_order_is_completed::<Norvig>();
+    fn the_empty_grid_of_every_size_is_completed() {
+        testing::the_empty_grid_of_every_size_is_completed::<Norvig>();
     }
 
     #[test]
@@ -278,13 +278,13 @@ mod tests {
             "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
         let mut engine = Norvig::new();
         let CellOutcome { count, stats, .. } =
-            testing::solve(&mut engine, 3, &testing::digits(easy), Limits::UNIQUE);
+            testing::solve(&mut engine, Size::NINE, &testing::digits(easy), Limits::UNIQUE);
         assert_eq!((count, stats.guesses, stats.nodes), (1, 0, 1));
         // Its "hardest" example needs search.
         let hard =
             "400000805030000000000700000020000060000080400000010000000603070500200000104000000";
         let CellOutcome { count, budget_exhausted: exhausted, stats } =
-            testing::solve(&mut engine, 3, &testing::digits(hard), Limits::UNIQUE);
+            testing::solve(&mut engine, Size::NINE, &testing::digits(hard), Limits::UNIQUE);
         assert_eq!((count, exhausted), (1, false));
         assert!(stats.guesses > 0);
     }

@@ -5,9 +5,19 @@
 
 use std::path::Path;
 
-use sudoku_core::Limits;
+use sudoku_core::{Limits, Size};
 
-use crate::geometry::{CellOutcome, CellSolver, MAX_ORDER, MIN_ORDER};
+use crate::geometry::{CellOutcome, CellSolver};
+
+/// The size of square boxes of order `order`.
+pub(crate) fn square(order: usize) -> Size {
+    Size::from_order(order).expect("orders 2..=8 are sizes")
+}
+
+/// The size of side `side` with its usual boxes (6: boxes of 2×3).
+pub(crate) fn of_side(side: usize) -> Size {
+    Size::from_side(side).expect("a side some boxes make")
+}
 
 /// SplitMix64, so that the random puzzles are the same on every run.
 pub(crate) struct Rng(pub(crate) u64);
@@ -34,26 +44,28 @@ impl Rng {
     }
 }
 
-/// The cells of each row, column and box of the grid of box order `order`.
-pub(crate) fn units(order: usize) -> Vec<Vec<usize>> {
-    let side = order * order;
+/// The cells of each row, column and box of the grid of `size`, worked out here from the
+/// shape of its boxes rather than taken from the core's tables.
+pub(crate) fn units(size: Size) -> Vec<Vec<usize>> {
+    let (rows, cols, side) = (size.box_rows(), size.box_cols(), size.side());
     let mut units = Vec::new();
     for unit in 0..side {
-        let (top, left) = (unit / order * order, unit % order * order);
+        // Box `unit` is in band `unit / rows` (`rows` boxes to a band) and stack `unit % rows`.
+        let (top, left) = (unit / rows * rows, unit % rows * cols);
         units.push((0..side).map(|k| unit * side + k).collect());
         units.push((0..side).map(|k| k * side + unit).collect());
-        units.push((0..side).map(|k| (top + k / order) * side + left + k % order).collect());
+        units.push((0..side).map(|k| (top + k / cols) * side + left + k % cols).collect());
     }
     units
 }
 
 /// Panics unless `solution` keeps `clues` and holds each value once in every unit.
-pub(crate) fn assert_solves(order: usize, clues: &[u8], solution: &[u8]) {
-    let side = order * order;
+pub(crate) fn assert_solves(size: Size, clues: &[u8], solution: &[u8]) {
+    let side = size.side();
     for (cell, (&clue, &value)) in clues.iter().zip(solution).enumerate() {
         assert!(clue == 0 || clue == value, "cell {cell}: clue {clue} became {value}");
     }
-    for unit in units(order) {
+    for unit in units(size) {
         let mut values: Vec<u8> = unit.iter().map(|&cell| solution[cell]).collect();
         values.sort_unstable();
         assert!(values.iter().copied().eq(1..=side as u8), "unit {unit:?} holds {values:?}");
@@ -62,13 +74,13 @@ pub(crate) fn assert_solves(order: usize, clues: &[u8], solution: &[u8]) {
 
 /// Counts the solutions of `clues` up to `limit` by plain backtracking, row-major, each value
 /// checked against the cell's units: slow, and obviously right.
-pub(crate) fn reference_count(order: usize, clues: &[u8], limit: u32) -> u32 {
-    reference_count_excluding(order, clues, None, limit)
+pub(crate) fn reference_count(size: Size, clues: &[u8], limit: u32) -> u32 {
+    reference_count_excluding(size, clues, None, limit)
 }
 
 /// [`reference_count`] of the solutions that do not put `excluded.1` in cell `excluded.0`.
 pub(crate) fn reference_count_excluding(
-    order: usize,
+    size: Size,
     clues: &[u8],
     excluded: Option<(usize, u8)>,
     limit: u32,
@@ -102,7 +114,7 @@ pub(crate) fn reference_count_excluding(
             }
         }
     }
-    let units = units(order);
+    let units = units(size);
     let consistent = units.iter().all(|unit| {
         let mut seen = 0u64;
         unit.iter().all(|&cell| {
@@ -112,35 +124,35 @@ pub(crate) fn reference_count_excluding(
             fresh
         })
     });
-    let mut search = Search { units: &units, side: order * order, excluded, count: 0, limit };
+    let mut search = Search { units: &units, side: size.side(), excluded, count: 0, limit };
     if consistent {
         fill(&mut clues.to_vec(), &mut search);
     }
     search.count
 }
 
-/// A random solved grid: random permutations in the boxes of the main diagonal, which never
-/// conflict, completed by the engine (drawn again in the rare case they cannot be completed,
-/// which happens at order 2).
-pub(crate) fn solved_grid(engine: &mut impl CellSolver, order: usize, rng: &mut Rng) -> Vec<u8> {
-    let side = order * order;
+/// A random solved grid: random permutations in the boxes of the main diagonal (band `i`,
+/// stack `i`), which never conflict, completed by the engine (drawn again in the rare case
+/// they cannot be completed, which happens on the smallest grids).
+pub(crate) fn solved_grid(engine: &mut impl CellSolver, size: Size, rng: &mut Rng) -> Vec<u8> {
+    let (rows, side) = (size.box_rows(), size.side());
     loop {
-        let mut clues = vec![0; side * side];
-        for diagonal in 0..order {
-            for (k, value) in rng.permutation(side).into_iter().enumerate() {
-                let (row, col) = (diagonal * order + k / order, diagonal * order + k % order);
-                clues[row * side + col] = value as u8 + 1;
+        let mut clues = vec![0; size.cells()];
+        for diagonal in 0..rows.min(size.box_cols()) {
+            let cells = size.box_cells(diagonal * rows + diagonal);
+            for (cell, value) in cells.zip(rng.permutation(side)) {
+                clues[cell] = value as u8 + 1;
             }
         }
-        let mut grid = vec![0; side * side];
+        let mut grid = vec![0; size.cells()];
         let CellOutcome { count, budget_exhausted: exhausted, .. } =
-            engine.solve_cells(order, &clues, Limits::FIRST, &mut grid);
+            engine.solve_cells(size, &clues, Limits::FIRST, &mut grid);
         assert!(!exhausted);
-        if order == 2 {
-            assert_eq!(count, reference_count(order, &clues, 1));
+        if side <= 6 {
+            assert_eq!(count, reference_count(size, &clues, 1));
         }
         if count == 1 {
-            assert_solves(order, &clues, &grid);
+            assert_solves(size, &clues, &grid);
             return grid;
         }
     }
@@ -154,43 +166,59 @@ pub(crate) fn remove_clues(grid: &[u8], kept_percent: usize, rng: &mut Rng) -> V
 /// Solves with `limits`, checking the solution whenever one is claimed.
 pub(crate) fn solve(
     engine: &mut impl CellSolver,
-    order: usize,
+    size: Size,
     clues: &[u8],
     limits: Limits,
 ) -> CellOutcome {
     let mut solution = vec![0; clues.len()];
-    let result = engine.solve_cells(order, clues, limits, &mut solution);
+    let result = engine.solve_cells(size, clues, limits, &mut solution);
     if result.count > 0 {
-        assert_solves(order, clues, &solution);
+        assert_solves(size, clues, &solution);
     }
     result
 }
 
-/// Puzzles per order in the randomized tests.
-const RANDOM_PUZZLES: [(usize, usize); 4] = [(2, 200), (3, 100), (4, 20), (5, 4)];
+/// Puzzles per size, by side and rows of a box, in the randomized tests: the square sizes to
+/// 25×25, then rectangular boxes both ways round. The rectangular sizes draw from a sequence of
+/// their own, so the square sizes' puzzles stay those they always were (a random 25×25 puzzle
+/// can take an engine minutes, and these are known not to).
+const RANDOM_PUZZLES: [(usize, usize, usize); 8] = [
+    (4, 2, 200),
+    (9, 3, 100),
+    (16, 4, 20),
+    (25, 5, 4),
+    (6, 2, 100),
+    (6, 3, 50),
+    (12, 3, 20),
+    (12, 4, 20),
+];
 
-/// Random puzzles of every order from 2 to `largest` (at most 5) are solved.
+/// Random puzzles of every size up to a box order of `largest` (at most 5; the rectangular
+/// sizes up to the side of that order) are solved.
 pub(crate) fn random_puzzles_solve_to_valid_grids<E: CellSolver + Default>(largest: usize) {
     let mut engine = E::default();
-    let mut rng = Rng(1);
-    for (order, puzzles) in RANDOM_PUZZLES.into_iter().filter(|&(order, _)| order <= largest) {
+    let (mut squares, mut rectangles) = (Rng(1), Rng(7));
+    let sizes = RANDOM_PUZZLES.into_iter().filter(|&(side, _, _)| side <= largest * largest);
+    for (side, rows, puzzles) in sizes {
+        let size = Size::with_boxes(rows, side / rows).expect("a shape of box");
+        let rng = if size.is_square() { &mut squares } else { &mut rectangles };
         for _ in 0..puzzles {
-            let grid = solved_grid(&mut engine, order, &mut rng);
+            let grid = solved_grid(&mut engine, size, rng);
             for kept_percent in [0, 20, 45, 70] {
-                let clues = remove_clues(&grid, kept_percent, &mut rng);
+                let clues = remove_clues(&grid, kept_percent, rng);
                 let CellOutcome { count, budget_exhausted: exhausted, .. } =
-                    solve(&mut engine, order, &clues, Limits::FIRST);
-                assert_eq!((count, exhausted), (1, false), "order {order}: {clues:?}");
+                    solve(&mut engine, size, &clues, Limits::FIRST);
+                assert_eq!((count, exhausted), (1, false), "{size}: {clues:?}");
             }
         }
     }
 }
 
-pub(crate) fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3<E: CellSolver + Default>() {
+pub(crate) fn counts_agree_with_a_plain_backtracker_small_grids<E: CellSolver + Default>() {
     counts_agree_with_a_plain_backtracker_on::<E>(300, 40);
 }
 
-/// [`counts_agree_with_a_plain_backtracker_at_orders_2_and_3`] on `fours` solved 4×4 grids and
+/// [`counts_agree_with_a_plain_backtracker_small_grids`] on `fours` solved 4×4 grids and
 /// `nines` 9×9 ones: fewer for the SAT encodings, which build a solver for every solve and
 /// take a minute over the full set.
 pub(crate) fn counts_agree_with_a_plain_backtracker_on<E: CellSolver + Default>(
@@ -199,24 +227,29 @@ pub(crate) fn counts_agree_with_a_plain_backtracker_on<E: CellSolver + Default>(
 ) {
     let mut engine = E::default();
     let mut rng = Rng(2);
-    let cases: &[(usize, usize, &[usize])] =
-        &[(2, fours, &[0, 10, 25, 40, 60]), (3, nines, &[45, 55, 65])];
-    for &(order, puzzles, kept_percents) in cases {
+    // 6×6 grids, both ways round, as often as 9×9 ones.
+    let cases: &[(Size, usize, &[usize])] = &[
+        (square(2), fours, &[0, 10, 25, 40, 60]),
+        (square(3), nines, &[45, 55, 65]),
+        (of_side(6), nines, &[30, 45, 60]),
+        (of_side(6).turned(), nines, &[30, 45, 60]),
+    ];
+    for &(size, puzzles, kept_percents) in cases {
         for _ in 0..puzzles {
-            let grid = solved_grid(&mut engine, order, &mut rng);
+            let grid = solved_grid(&mut engine, size, &mut rng);
             for &kept_percent in kept_percents {
                 let mut clues = remove_clues(&grid, kept_percent, &mut rng);
                 // Now and then a wrong clue, so that some puzzles have no solution.
                 if rng.below(4) == 0 {
                     let cell = rng.below(clues.len());
-                    clues[cell] = rng.below(order * order) as u8 + 1;
+                    clues[cell] = rng.below(size.side()) as u8 + 1;
                 }
                 for limit in [1, 2, 3] {
                     let limits = Limits::count_up_to(limit);
                     let CellOutcome { count, budget_exhausted: exhausted, .. } =
-                        solve(&mut engine, order, &clues, limits);
+                        solve(&mut engine, size, &clues, limits);
                     assert!(!exhausted);
-                    assert_eq!(count, reference_count(order, &clues, limit), "{clues:?}");
+                    assert_eq!(count, reference_count(size, &clues, limit), "{size} {clues:?}");
                 }
             }
         }
@@ -237,11 +270,15 @@ pub(crate) fn digits(text: &str) -> Vec<u8> {
 pub(crate) fn fixed_puzzles_have_their_known_counts<E: CellSolver + Default>() {
     let mut engine = E::default();
     // The empty 4×4 grid has 288 solutions.
-    assert_eq!(solve(&mut engine, 2, &[0; 16], Limits::count_up_to(1000)).count, 288);
+    assert_eq!(solve(&mut engine, square(2), &[0; 16], Limits::count_up_to(1000)).count, 288);
+    // The empty 6×6 grid has 28,200,960 solutions, the same with boxes of 3×2.
+    for size in [of_side(6), of_side(6).turned()] {
+        assert_eq!(solve(&mut engine, size, &[0; 36], Limits::count_up_to(40)).count, 40);
+    }
     // The judge's sample has one, which is its published solution.
     let mut solution = vec![0; 81];
     let CellOutcome { count, .. } =
-        engine.solve_cells(3, &digits(SAMPLE), Limits::count_up_to(5), &mut solution);
+        engine.solve_cells(Size::NINE, &digits(SAMPLE), Limits::count_up_to(5), &mut solution);
     assert_eq!((count, solution), (1, digits(SAMPLE_SOLUTION)));
     // Its solution with a rectangle of 1s and 4s opened (rows 4 and 5, in one band; columns
     // 3 and 5, in two boxes) has exactly two: the two digits can swap around the rectangle.
@@ -250,73 +287,85 @@ pub(crate) fn fixed_puzzles_have_their_known_counts<E: CellSolver + Default>() {
         assert!(matches!(rectangle[cell], 1 | 4));
         rectangle[cell] = 0;
     }
-    assert_eq!(solve(&mut engine, 3, &rectangle, Limits::count_up_to(5)).count, 2);
-    assert_eq!(reference_count(3, &rectangle, 5), 2);
+    assert_eq!(solve(&mut engine, Size::NINE, &rectangle, Limits::count_up_to(5)).count, 2);
+    assert_eq!(reference_count(Size::NINE, &rectangle, 5), 2);
     // The empty 9×9 grid has more solutions than any limit.
-    assert_eq!(solve(&mut engine, 3, &[0; 81], Limits::count_up_to(50)).count, 50);
+    assert_eq!(solve(&mut engine, Size::NINE, &[0; 81], Limits::count_up_to(50)).count, 50);
 }
 
 pub(crate) fn contradictory_or_malformed_puzzles_have_no_solution<E: CellSolver + Default>() {
     let mut engine = E::default();
     let mut solution = vec![0; 256];
-    for (order, clues) in [
+    let four = square(2);
+    // Two 3s in the top box of a 6×6 grid of boxes of 2×3 (cells 0 and 8), which a 3×2 box
+    // would not hold together.
+    let six = [3].iter().chain(&[0; 7]).chain(&[3]).chain(&[0; 27]).copied().collect::<Vec<u8>>();
+    for (size, clues) in [
         // The same value twice in a row, a column, a box.
-        (2, [1, 1].iter().chain(&[0; 14]).copied().collect::<Vec<u8>>()),
-        (2, [3].iter().chain(&[0; 3]).chain(&[3]).chain(&[0; 11]).copied().collect()),
-        (2, [4, 0, 0, 0, 0, 4].iter().chain(&[0; 10]).copied().collect()),
+        (four, [1, 1].iter().chain(&[0; 14]).copied().collect::<Vec<u8>>()),
+        (four, [3].iter().chain(&[0; 3]).chain(&[3]).chain(&[0; 11]).copied().collect()),
+        (four, [4, 0, 0, 0, 0, 4].iter().chain(&[0; 10]).copied().collect()),
+        (of_side(6), six.clone()),
         // No repeats, but the first cell has no value left: 1-3 in its row, 4 in its column.
-        (2, [0, 1, 2, 3, 4].iter().chain(&[0; 11]).copied().collect()),
-        // A value beyond the grid's, a wrong length, an unsupported order.
-        (2, [5].iter().chain(&[0; 15]).copied().collect()),
-        (2, vec![0; 15]),
-        (1, vec![0; 1]),
-        (9, vec![0; 256]),
+        (four, [0, 1, 2, 3, 4].iter().chain(&[0; 11]).copied().collect()),
+        // A value beyond the grid's, a wrong length.
+        (four, [5].iter().chain(&[0; 15]).copied().collect()),
+        (four, vec![0; 15]),
+        (four, vec![0; 256]),
     ] {
         let CellOutcome { count, budget_exhausted: exhausted, .. } =
-            engine.solve_cells(order, &clues, Limits::UNIQUE, &mut solution[..clues.len()]);
+            engine.solve_cells(size, &clues, Limits::UNIQUE, &mut solution[..clues.len()]);
         assert_eq!((count, exhausted), (0, false), "{clues:?}");
     }
+    // With boxes of 3×2 the two 3s are in different boxes, rows and columns: solvable.
+    assert!(
+        engine.solve_cells(of_side(6).turned(), &six, Limits::FIRST, &mut solution[..36]).count > 0
+    );
     // A solution slice of the wrong length is malformed too.
-    assert_eq!(engine.solve_cells(2, &[0; 16], Limits::FIRST, &mut solution[..15]).count, 0);
+    assert_eq!(engine.solve_cells(four, &[0; 16], Limits::FIRST, &mut solution[..15]).count, 0);
 }
 
 pub(crate) fn budgets_are_honoured_and_statistics_are_deterministic<E: CellSolver + Default>() {
     let mut engine = E::default();
-    let order: usize = 4;
-    let empty = vec![0; order.pow(4)];
+    let size = square(4);
+    let empty = vec![0; size.cells()];
     let CellOutcome { count, budget_exhausted: exhausted, stats } =
-        solve(&mut engine, order, &empty, Limits::count_up_to(20));
+        solve(&mut engine, size, &empty, Limits::count_up_to(20));
     assert_eq!((count, exhausted), (20, false));
     assert!(stats.guesses > 0 && stats.nodes > stats.guesses);
     for budget in [0, 1, 2, 5, stats.nodes - 1] {
         let limits = Limits::count_up_to(20).with_node_budget(budget);
         let CellOutcome { count, budget_exhausted: exhausted, stats: budget_stats } =
-            solve(&mut engine, order, &empty, limits);
+            solve(&mut engine, size, &empty, limits);
         assert!(exhausted && count < 20, "budget {budget}");
         assert_eq!(budget_stats.nodes, budget);
     }
     let limits = Limits::count_up_to(20).with_node_budget(stats.nodes);
     assert_eq!(
-        solve(&mut engine, order, &empty, limits),
+        solve(&mut engine, size, &empty, limits),
         CellOutcome { count: 20, budget_exhausted: false, stats }
     );
     // The same solve twice, and after solves of other sizes, gives the same result.
     let mut rng = Rng(3);
-    let grid = solved_grid(&mut engine, order, &mut rng);
+    let grid = solved_grid(&mut engine, size, &mut rng);
     let clues = remove_clues(&grid, 40, &mut rng);
-    let first = solve(&mut engine, order, &clues, Limits::UNIQUE);
-    assert_eq!(solve(&mut engine, order, &clues, Limits::UNIQUE), first);
-    solve(&mut engine, 2, &[0; 16], Limits::UNIQUE);
-    solve(&mut engine, 5, &[0; 625], Limits::FIRST);
-    assert_eq!(solve(&mut engine, order, &clues, Limits::UNIQUE), first);
-    assert_eq!(solve(&mut E::default(), order, &clues, Limits::UNIQUE), first);
+    let first = solve(&mut engine, size, &clues, Limits::UNIQUE);
+    assert_eq!(solve(&mut engine, size, &clues, Limits::UNIQUE), first);
+    solve(&mut engine, square(2), &[0; 16], Limits::UNIQUE);
+    solve(&mut engine, of_side(6), &[0; 36], Limits::UNIQUE);
+    solve(&mut engine, of_side(16).turned(), &[0; 256], Limits::FIRST);
+    solve(&mut engine, square(5), &[0; 625], Limits::FIRST);
+    assert_eq!(solve(&mut engine, size, &clues, Limits::UNIQUE), first);
+    assert_eq!(solve(&mut E::default(), size, &clues, Limits::UNIQUE), first);
 }
 
-pub(crate) fn the_empty_grid_of_every_order_is_completed<E: CellSolver + Default>() {
+/// Every square size, and every rectangular one to 24×24 (beyond, they add time and nothing the
+/// tests of `tests/sizes.rs` do not cover).
+pub(crate) fn the_empty_grid_of_every_size_is_completed<E: CellSolver + Default>() {
     let mut engine = E::default();
-    for order in MIN_ORDER..=MAX_ORDER {
-        let empty = vec![0; order.pow(4)];
-        assert_eq!(solve(&mut engine, order, &empty, Limits::FIRST).count, 1, "order {order}");
+    for size in Size::all().filter(|size| size.is_square() || size.side() <= 24) {
+        let empty = vec![0; size.cells()];
+        assert_eq!(solve(&mut engine, size, &empty, Limits::FIRST).count, 1, "{size}");
     }
 }
 
@@ -332,7 +381,7 @@ pub(crate) fn solves_the_hard_9x9_corpus<E: CellSolver + Default>() {
         let clues: Vec<u8> =
             line.bytes().map(|symbol| if symbol == b'.' { 0 } else { symbol - b'0' }).collect();
         let CellOutcome { count, budget_exhausted: exhausted, .. } =
-            solve(&mut engine, 3, &clues, Limits::UNIQUE);
+            solve(&mut engine, Size::NINE, &clues, Limits::UNIQUE);
         assert_eq!((count, exhausted), (1, false), "{line}");
         solved += 1;
     }
@@ -343,15 +392,15 @@ pub(crate) fn solves_the_hard_9x9_corpus<E: CellSolver + Default>() {
 /// keeps the value out.
 pub(crate) fn solve_excluding(
     engine: &mut impl CellSolver,
-    order: usize,
+    size: Size,
     clues: &[u8],
     excluded: (usize, u8),
     limits: Limits,
 ) -> CellOutcome {
     let mut solution = vec![0; clues.len()];
-    let result = engine.solve_cells_excluding(order, clues, Some(excluded), limits, &mut solution);
+    let result = engine.solve_cells_excluding(size, clues, Some(excluded), limits, &mut solution);
     if result.count > 0 {
-        assert_solves(order, clues, &solution);
+        assert_solves(size, clues, &solution);
         assert_ne!(solution[excluded.0], excluded.1);
     }
     result
@@ -362,19 +411,21 @@ pub(crate) fn counts_with_a_value_ruled_out_agree_with_a_plain_backtracker<
 >() {
     let mut engine = E::default();
     let mut rng = Rng(4);
-    for (order, puzzles, kept_percent) in [(2, 300, 30), (3, 60, 50)] {
-        let side = order * order;
+    for (size, puzzles, kept_percent) in
+        [(square(2), 300, 30), (square(3), 60, 50), (of_side(6), 60, 40)]
+    {
+        let side = size.side();
         for _ in 0..puzzles {
-            let grid = solved_grid(&mut engine, order, &mut rng);
+            let grid = solved_grid(&mut engine, size, &mut rng);
             let clues = remove_clues(&grid, kept_percent, &mut rng);
             // Rule out the solution's own value in some cell, clue or not, or any other value.
             let cell = rng.below(clues.len());
             let value = if rng.below(2) == 0 { grid[cell] } else { rng.below(side) as u8 + 1 };
             for limit in [1, 2, 3] {
-                let expected = reference_count_excluding(order, &clues, Some((cell, value)), limit);
+                let expected = reference_count_excluding(size, &clues, Some((cell, value)), limit);
                 let limits = Limits::count_up_to(limit);
                 let CellOutcome { count, budget_exhausted: exhausted, .. } =
-                    solve_excluding(&mut engine, order, &clues, (cell, value), limits);
+                    solve_excluding(&mut engine, size, &clues, (cell, value), limits);
                 assert!(!exhausted);
                 assert_eq!(count, expected, "{clues:?} without {value} at {cell}");
             }
@@ -390,16 +441,16 @@ pub(crate) fn a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solut
     // must be the one counting to two gives.
     let mut engine = E::default();
     let mut rng = Rng(5);
-    let order = 4;
-    let grid = solved_grid(&mut engine, order, &mut rng);
+    let size = square(4);
+    let grid = solved_grid(&mut engine, size, &mut rng);
     let mut clues = grid.clone();
     let mut needed = 0;
     for cell in rng.permutation(clues.len()) {
         let clue = clues[cell];
         clues[cell] = 0;
         let CellOutcome { count: other, budget_exhausted: exhausted, .. } =
-            solve_excluding(&mut engine, order, &clues, (cell, clue), Limits::FIRST);
-        let CellOutcome { count, .. } = solve(&mut engine, order, &clues, Limits::UNIQUE);
+            solve_excluding(&mut engine, size, &clues, (cell, clue), Limits::FIRST);
+        let CellOutcome { count, .. } = solve(&mut engine, size, &clues, Limits::UNIQUE);
         assert!(!exhausted);
         assert_eq!(other == 0, count == 1, "cell {cell}");
         if other != 0 {

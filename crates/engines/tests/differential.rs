@@ -87,7 +87,7 @@ fn limits_for(info: &EngineInfo, case: &Case) -> Limits {
 /// Whether `info` takes part in `case`. The published crates take no budget and can search
 /// for minutes on sparse 16×16 grids, so they sit those out.
 fn takes_part(info: &EngineInfo, case: &Case) -> bool {
-    info.instrumented || case.puzzle.size().order() < 4 || case.puzzle.clue_count() * 10 >= 6 * 256
+    info.instrumented || case.puzzle.size().side() < 16 || case.puzzle.clue_count() * 10 >= 6 * 256
 }
 
 /// The checks every answer must pass on its own.

@@ -372,9 +372,21 @@ pub fn parse_file(text: &str, file: &str) -> Result<Vec<Declaration>, String> {
                 let span = sizes.span();
                 let mut found = Vec::new();
                 for side in sizes.into_inner() {
-                    let size = usize::try_from(side).ok().and_then(Size::from_side).ok_or_else(
-                        || at(Some(span.clone()), &format!("{side} is not a side the workbench solves (4, 9, 16, 25, 36, 49, 64)")),
-                    )?;
+                    // Engines from outside are given grids of square boxes only: nothing in a
+                    // declaration says how an engine would read a grid of other boxes.
+                    let size = usize::try_from(side)
+                        .ok()
+                        .and_then(Size::from_side)
+                        .filter(|size| size.is_square())
+                        .ok_or_else(|| {
+                            at(
+                                Some(span.clone()),
+                                &format!(
+                                    "{side} is not a side an engine from outside solves (4, 9, 16, \
+                                     25, 36, 49, 64: grids of square boxes)"
+                                ),
+                            )
+                        })?;
                     found.push(size);
                 }
                 if found.is_empty() {
@@ -592,6 +604,10 @@ mod tests {
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nsizes = [10]\n",
                 "e.toml:4:9: 10 is not a side",
+            ),
+            (
+                "[engines.a]\nkind = \"protocol\"\ncommand = \"x\"\nsizes = [9, 6]\n",
+                "e.toml:4:9: 6 is not a side an engine from outside solves",
             ),
             (
                 "[engines.a]\nkind = \"judge\"\ncommand = \"x\"\nsizes = [9, 16]\n",

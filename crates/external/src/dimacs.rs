@@ -92,7 +92,8 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     });
     let orders = match &declaration.sizes {
         Some(sizes) => {
-            let orders = sizes.iter().map(|size| size.order() as u8);
+            // Declared sizes have square boxes (the declaration refuses others).
+            let orders = sizes.iter().filter_map(|size| size.square_order()).map(|o| o as u8);
             (orders.clone().min().unwrap_or(2), orders.max().unwrap_or(8))
         }
         None => (Size::MIN_ORDER as u8, Size::MAX_ORDER as u8),

@@ -432,7 +432,7 @@ fn a_built_in_engine_served_over_pipes_answers_as_it_does_in_this_process() {
     let mut puzzles = corpus("generated-10000.txt", 300, 30);
     puzzles.extend(corpus("generated-4x4-1000.txt", 50, 20));
     puzzles.extend(corpus("generated-16x16-1000.txt", 20, 50));
-    puzzles.extend(Size::ALL.into_iter().map(patterned));
+    puzzles.extend(Size::SQUARES.into_iter().map(patterned));
     for name in ["dlx", "cdcl"] {
         let command = vec![server.display().to_string(), name.to_owned()];
         let info = protocol::engine_info(&declaration(name, command), Duration::from_secs(30));
@@ -509,7 +509,7 @@ fn serve_matches_in_process(engine: &str, puzzles: &[Grid], limits: Limits) {
 
 /// An easy puzzle of `size`: a full grid by the usual pattern, with three cells in ten blank.
 fn patterned(size: Size) -> Grid {
-    let (order, side) = (size.order(), size.side());
+    let (order, side) = (size.box_rows(), size.side());
     let cells: Vec<u8> = (0..size.cells())
         .map(|cell| {
             let (row, col) = (cell / side, cell % side);
@@ -535,7 +535,7 @@ fn serve_answers_as_the_engine_does_in_this_process_on_every_corpus() {
             // The minimal 25×25 puzzles take seconds each: only their budgeted searches.
             "generated-25x25-42.txt" => (corpus(file, count, step), &all_limits[2..]),
             // Sizes without a shipped corpus, the larger written as numbers.
-            "" => (Size::ALL.into_iter().map(patterned).collect(), &all_limits[..]),
+            "" => (Size::SQUARES.into_iter().map(patterned).collect(), &all_limits[..]),
             _ => (corpus(file, count, step), &all_limits[..]),
         };
         for engine in ["fast", "dlx", "cdcl"] {

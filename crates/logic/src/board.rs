@@ -243,16 +243,17 @@ impl Board {
                 }
             })
             .collect();
-        let (side, order) = (size.side(), size.order());
+        // Boxes `rows` cells tall and `cols` wide, `rows` of them side by side.
+        let (side, rows, cols) = (size.side(), size.box_rows(), size.box_cols());
         let widths: Vec<usize> = (0..side)
             .map(|col| (0..side).map(|row| texts[row * side + col].len()).max().unwrap_or(1))
             .collect();
         let rule = {
             let mut rule = String::new();
-            for band in 0..order {
+            for stack in 0..rows {
                 rule.push('+');
                 let width: usize =
-                    (0..order).map(|k| widths[band * order + k] + 1).sum::<usize>() + 1;
+                    (0..cols).map(|k| widths[stack * cols + k] + 1).sum::<usize>() + 1;
                 rule.push_str(&"-".repeat(width));
             }
             rule.push('+');
@@ -260,12 +261,12 @@ impl Board {
         };
         let mut out = String::new();
         for row in 0..side {
-            if row % order == 0 {
+            if row % rows == 0 {
                 out.push_str(&rule);
                 out.push('\n');
             }
             for col in 0..side {
-                if col % order == 0 {
+                if col % cols == 0 {
                     out.push_str("| ");
                 }
                 let _ = write!(out, "{:<width$} ", texts[row * side + col], width = widths[col]);

@@ -28,8 +28,8 @@ pub(crate) struct Houses {
 impl Houses {
     /// The tables of `size`, built on first use.
     pub(crate) fn of(size: Size) -> &'static Houses {
-        static TABLES: [OnceLock<Houses>; Size::ALL.len()] = [const { OnceLock::new() }; 7];
-        TABLES[size.order() - Size::MIN_ORDER].get_or_init(|| Houses::build(size))
+        static TABLES: [OnceLock<Houses>; Size::SHAPES] = [const { OnceLock::new() }; Size::SHAPES];
+        TABLES[size.shape_index()].get_or_init(|| Houses::build(size))
     }
 
     fn build(size: Size) -> Houses {

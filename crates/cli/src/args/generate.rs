@@ -126,14 +126,16 @@ pub struct GenerateArgs {
     pub csv: bool,
 }
 
-/// The largest size `sudoku generate` makes: minimal 36×36 puzzles would take hours.
-pub const GENERATE_MAX_ORDER: usize = 5;
+/// The largest side `sudoku generate` makes: minimal 36×36 puzzles would take hours.
+pub const GENERATE_MAX_SIDE: usize = 25;
 
 fn parse_generate_size(text: &str) -> Result<Size, String> {
     let size: Size =
         text.parse().map_err(|error: sudoku_core::size::UnknownSize| error.to_string())?;
-    if size.order() > GENERATE_MAX_ORDER {
-        return Err(format!("{size} puzzles are not generated: the sizes are 4, 9, 16 and 25"));
+    if size.side() > GENERATE_MAX_SIDE {
+        return Err(format!(
+            "{size} puzzles are not generated: the sides go up to {GENERATE_MAX_SIDE}"
+        ));
     }
     Ok(size)
 }

@@ -14,8 +14,10 @@ pub struct InputArgs {
     #[arg(short, long, default_value = AUTO, value_parser = input_formats())]
     pub input_format: InputFormat,
 
-    /// The size of every puzzle: a side (4, 9, 16, 25, 36, 49, 64) or `16x16`; by default each
-    /// puzzle's size comes from its text (line length, numbers per row).
+    /// The size of every puzzle: a side (4, 6, 8, 9, 10, 12, ... 64) or `16x16`, with the side's
+    /// usual boxes (12: 3 rows by 4 columns), or a box of two different sides, rows first
+    /// (`4x3`: a 12×12 grid of boxes 4 rows tall); by default each puzzle's size comes from its
+    /// text (line length, numbers per row) and the last `# boxes RxC` line before it.
     #[arg(long, value_name = "SIZE")]
     pub size: Option<Size>,
 

@@ -116,11 +116,11 @@ impl Cdcl {
 
 impl CellSolver for Cdcl {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { order, clues, excluded, limits, mut stats, solution } = given;
+        let CellSearch { size, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
-        let (side, cells) = (order * order, order.pow(4));
+        let (side, cells) = (size.side(), size.cells());
         let solver = &mut self.solver;
-        solver.reset(order);
+        solver.reset(size);
         self.analysis.reset(cells * side);
         for (cell, &clue) in clues.iter().enumerate() {
             if clue != 0 {

@@ -19,6 +19,7 @@ use super::clauses::{ClauseDb, ClauseRef};
 use super::literal::{Lit, literal, var_of};
 use super::order::Order;
 use crate::geometry::Geometry;
+use sudoku_core::Size;
 
 /// The value of an unassigned literal.
 pub(super) const UNASSIGNED: i8 = 0;
@@ -164,9 +165,9 @@ impl Solver {
         }
     }
 
-    /// Starts a search on an empty grid of box order `order` (in `2..=8`).
-    pub(super) fn reset(&mut self, order: usize) {
-        self.geometry.set_order(order);
+    /// Starts a search on an empty grid of `size`.
+    pub(super) fn reset(&mut self, size: Size) {
+        self.geometry.set_size(size);
         let (side, cells) = (self.geometry.side, self.geometry.cells);
         let variables = cells * side;
         self.candidates.clear();
@@ -589,7 +590,7 @@ mod tests {
     #[test]
     fn best_phases_are_the_longest_assignment_and_rephasing_sets_the_targets_to_them_or_to_none() {
         let mut solver = Solver::new();
-        solver.reset(2);
+        solver.reset(Size::from_order(2).unwrap());
         // The phases are those of the first two placements and their consequences.
         assign_and_save(&mut solver, &[(0, 0), (5, 2), (10, 1)]);
         let reached = solver.level_starts[2];

@@ -12,8 +12,8 @@ fn random_puzzles_of_orders_2_to_5_solve_to_valid_grids() {
 }
 
 #[test]
-fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
-    testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<Cdcl>();
+fn counts_agree_with_a_plain_backtracker_small_grids() {
+    testing::counts_agree_with_a_plain_backtracker_small_grids::<Cdcl>();
 }
 
 #[test]
@@ -32,8 +32,8 @@ fn budgets_are_honoured_and_statistics_are_deterministic() {
 }
 
 #[test]
-fn the_empty_grid_of_every_order_is_completed() {
-    testing::the_empty_grid_of_every_order_is_completed::<Cdcl>();
+fn the_empty_grid_of_every_size_is_completed() {
+    testing::the_empty_grid_of_every_size_is_completed::<Cdcl>();
 }
 
 #[test]
@@ -55,16 +55,22 @@ fn a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solution_avoids_
 #[test]
 fn malformed_exclusions_give_no_solution() {
     let mut engine = Cdcl::new();
+    let four = testing::square(2);
     let mut solution = vec![0; 16];
     for excluded in [(16, 1), (0, 0), (0, 5)] {
-        let result =
-            engine.solve_cells_excluding(2, &[0; 16], Some(excluded), Limits::FIRST, &mut solution);
+        let result = engine.solve_cells_excluding(
+            four,
+            &[0; 16],
+            Some(excluded),
+            Limits::FIRST,
+            &mut solution,
+        );
         assert_eq!((result.count, result.budget_exhausted), (0, false), "{excluded:?}");
     }
     // Ruling out a clue's own value leaves nothing.
     let mut clues = [0; 16];
     clues[5] = 3;
     let result =
-        engine.solve_cells_excluding(2, &clues, Some((5, 3)), Limits::FIRST, &mut solution);
+        engine.solve_cells_excluding(four, &clues, Some((5, 3)), Limits::FIRST, &mut solution);
     assert_eq!(result.count, 0);
 }

@@ -31,12 +31,13 @@ pub mod exact_cover;
 use exact_cover::{ExactCover, Link, SearchLimits};
 use sudoku_core::{Engine, Grid, Limits, Outcome, Size, Stats};
 
+use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
 
 /// The dancing-links engine.
 pub struct Dlx {
-    /// The matrix of each size met so far, by box order (from [`Size::MIN_ORDER`]).
-    matrices: [Option<Matrix>; Size::ALL.len()],
+    /// The matrix of each size met so far, by [`Size::shape_index`].
+    matrices: [Option<Matrix>; Size::SHAPES],
 }
 
 /// The exact-cover matrix of one size, with links as wide as its node count needs.
@@ -181,8 +182,8 @@ impl Matrix {
 impl Dlx {
     /// An engine with the 9×9 matrix (324 × 729) built; other sizes are built when first met.
     pub fn new() -> Self {
-        let mut matrices = [const { None }; Size::ALL.len()];
-        matrices[Size::NINE.order() - Size::MIN_ORDER] = Some(Matrix::build(Size::NINE));
+        let mut matrices = [const { None }; Size::SHAPES];
+        matrices[Size::NINE.shape_index()] = Some(Matrix::build(Size::NINE));
         Dlx { matrices }
     }
 }
@@ -206,44 +207,40 @@ impl Dlx {
         observer: O,
     ) -> Outcome {
         let size = puzzle.size();
-        let matrix = self.matrices[size.order() - Size::MIN_ORDER]
-            .get_or_insert_with(|| Matrix::build(size));
+        let matrix = self.matrices[size.shape_index()].get_or_insert_with(|| Matrix::build(size));
         let observer = Placements { side: size.side(), inner: observer };
-        match size.order() {
-            2 => solve_sized::<O, 4>(matrix, puzzle, limits, observer),
-            3 => solve_sized::<O, 9>(matrix, puzzle, limits, observer),
-            4 => solve_sized::<O, 16>(matrix, puzzle, limits, observer),
-            5 => solve_sized::<O, 25>(matrix, puzzle, limits, observer),
-            6 => solve_sized::<O, 36>(matrix, puzzle, limits, observer),
-            7 => solve_sized::<O, 49>(matrix, puzzle, limits, observer),
-            _ => solve_sized::<O, 64>(matrix, puzzle, limits, observer),
+        macro_rules! call {
+            ($rows:literal, $side:literal, $cells:literal, $set:ty, $cell:ty) => {
+                solve_sized::<O, $rows, $side>(matrix, puzzle, limits, observer)
+            };
         }
+        dispatch_shape!(size, call)
     }
 }
 
-/// Solves `puzzle`, of side `SIDE`, on its size's `matrix`. The side is a constant so that the
-/// geometry of the clue pass divides by constants.
-fn solve_sized<O: SearchObserver, const SIDE: usize>(
+/// Solves `puzzle`, of side `SIDE` and boxes of `ROWS` rows, on its size's `matrix`. The shape
+/// is constant so that the geometry of the clue pass divides by constants.
+fn solve_sized<O: SearchObserver, const ROWS: usize, const SIDE: usize>(
     matrix: &mut Matrix,
     puzzle: &Grid,
     limits: Limits,
     observer: Placements<O>,
 ) -> Outcome {
     match matrix {
-        Matrix::Narrow(matrix) => solve_on::<O, u16, SIDE>(matrix, puzzle, limits, observer),
-        Matrix::Wide(matrix) => solve_on::<O, u32, SIDE>(matrix, puzzle, limits, observer),
+        Matrix::Narrow(matrix) => solve_on::<O, u16, ROWS, SIDE>(matrix, puzzle, limits, observer),
+        Matrix::Wide(matrix) => solve_on::<O, u32, ROWS, SIDE>(matrix, puzzle, limits, observer),
     }
 }
 
-/// Relinks `matrix` for the clues of `puzzle` (of side `SIDE`) and searches it, watched by
-/// `observer`.
-fn solve_on<O: SearchObserver, L: Link, const SIDE: usize>(
+/// Relinks `matrix` for the clues of `puzzle` (of side `SIDE`, boxes of `ROWS` rows) and
+/// searches it, watched by `observer`.
+fn solve_on<O: SearchObserver, L: Link, const ROWS: usize, const SIDE: usize>(
     matrix: &mut ExactCover<L>,
     puzzle: &Grid,
     limits: Limits,
     observer: Placements<O>,
 ) -> Outcome {
-    let size = const { crate::naive::size_of_side(SIDE) };
+    let size = const { size_of_shape(ROWS, SIDE) };
     // The values (bit v - 1) each row, column and box holds as clues.
     let (mut rows, mut cols, mut boxes) = ([0u64; SIDE], [0u64; SIDE], [0u64; SIDE]);
     let mut clues_fit = true;

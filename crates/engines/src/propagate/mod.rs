@@ -89,9 +89,9 @@ impl Propagate {
 
 impl CellSolver for Propagate {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { order, clues, excluded, limits, mut stats, solution } = given;
+        let CellSearch { size, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
-        let (side, cells) = (order * order, order.pow(4));
+        let (side, cells) = (size.side(), size.cells());
         self.board.reset(&self.geometry, clues);
         if let Some((cell, value)) = excluded
             && !self.board.exclude(cell, 1 << (value - 1))

@@ -10,8 +10,8 @@ fn random_puzzles_of_orders_2_to_5_solve_to_valid_grids() {
 }
 
 #[test]
-fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
-    testing::counts_agree_with_a_plain_backtracker_at_orders_2_and_3::<Propagate>();
+fn counts_agree_with_a_plain_backtracker_small_grids() {
+    testing::counts_agree_with_a_plain_backtracker_small_grids::<Propagate>();
 }
 
 #[test]
@@ -30,8 +30,8 @@ fn budgets_are_honoured_and_statistics_are_deterministic() {
 }
 
 #[test]
-fn the_empty_grid_of_every_order_is_completed() {
-    testing::the_empty_grid_of_every_order_is_completed::<Propagate>();
+fn the_empty_grid_of_every_size_is_completed() {
+    testing::the_empty_grid_of_every_size_is_completed::<Propagate>();
 }
 
 #[test]

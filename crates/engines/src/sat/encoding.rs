@@ -351,7 +351,7 @@ pub struct Cnf {
 pub fn encode(puzzle: &Grid) -> Option<Cnf> {
     let size = puzzle.size();
     let mut encoder = Encoder::new(Encoding::Optimized);
-    encoder.geometry.set_order(size.order());
+    encoder.geometry.set_size(size);
     let clues = puzzle.cells();
     let list = encoder.encode(clues, None, ClauseList::default)?;
     Some(Cnf {

@@ -23,7 +23,7 @@ macro_rules! shared_tests {
             }
 
             #[test]
-            fn counts_agree_with_a_plain_backtracker_at_orders_2_and_3() {
+            fn counts_agree_with_a_plain_backtracker_small_grids() {
                 // Fewer puzzles than the other engines get: a solver is built per solve.
                 testing::counts_agree_with_a_plain_backtracker_on::<$engine>(100, 8);
             }
@@ -47,12 +47,12 @@ macro_rules! shared_tests {
             /// clauses, takes some 24 seconds on the empty 49×49 grid and minutes on the
             /// 64×64 one (measured), too long for a test.
             #[test]
-            fn the_empty_grid_of_orders_2_to_6_is_completed() {
+            fn the_empty_grid_of_every_size_to_36x36_is_completed() {
                 let mut engine = <$engine>::default();
-                for order in 2usize..=6 {
-                    let empty = vec![0; order.pow(4)];
-                    let count = testing::solve(&mut engine, order, &empty, Limits::FIRST).count;
-                    assert_eq!(count, 1, "order {order}");
+                for size in Size::all().filter(|size| size.side() <= 20 || size.is_square() && size.side() <= 36) {
+                    let empty = vec![0; size.cells()];
+                    let count = testing::solve(&mut engine, size, &empty, Limits::FIRST).count;
+                    assert_eq!(count, 1, "{size}");
                 }
             }
 
@@ -128,22 +128,23 @@ fn both_encodings_find_the_same_solutions_and_the_optimized_one_writes_less() {
     let mut optimized = Sat::default();
     let mut plain = SatPlain::default();
     for order in 2..=4 {
-        let grid = testing::solved_grid(&mut optimized, order, &mut rng);
+        let size = testing::square(order);
+        let grid = testing::solved_grid(&mut optimized, size, &mut rng);
         for kept in [20, 40, 60] {
             let clues = testing::remove_clues(&grid, kept, &mut rng);
             let limits = Limits::count_up_to(3);
-            let a = testing::solve(&mut optimized, order, &clues, limits);
-            let b = testing::solve(&mut plain, order, &clues, limits);
+            let a = testing::solve(&mut optimized, size, &clues, limits);
+            let b = testing::solve(&mut plain, size, &clues, limits);
             assert_eq!(a.count, b.count, "order {order}, {kept}% kept");
             // The plain backtracker takes too long on sparse 16×16 grids.
             if order < 4 {
-                assert_eq!(a.count, testing::reference_count(order, &clues, 3));
+                assert_eq!(a.count, testing::reference_count(size, &clues, 3));
             }
         }
         // The optimized formula has a variable only for values the clues leave open.
         let clues = testing::remove_clues(&grid, 50, &mut rng);
-        optimized.encoder.geometry.set_order(order);
-        plain.0.encoder.geometry.set_order(order);
+        optimized.encoder.geometry.set_size(size);
+        plain.0.encoder.geometry.set_size(size);
         let (_, open) = optimized.encoder.number_variables(&clues, None);
         let (_, all) = plain.0.encoder.number_variables(&clues, None);
         assert_eq!(all as usize, order.pow(6));
@@ -158,14 +159,13 @@ fn both_encodings_find_the_same_solutions_and_the_optimized_one_writes_less() {
 fn the_dimacs_formula_is_the_engines_and_decodes_to_its_solutions() {
     let mut rng = testing::Rng(23);
     let mut engine = Sat::default();
-    for order in 2..=4 {
-        let grid = testing::solved_grid(&mut engine, order, &mut rng);
+    for size in [testing::square(2), testing::of_side(6), testing::square(3), testing::square(4)] {
+        let grid = testing::solved_grid(&mut engine, size, &mut rng);
         for kept in [30, 60, 100] {
             let clues = testing::remove_clues(&grid, kept, &mut rng);
-            let size = Size::from_order(order).unwrap();
             let puzzle = Grid::from_cells(size, &clues).unwrap();
             let cnf = encode(&puzzle).expect("a puzzle cut from a solved grid");
-            engine.encoder.geometry.set_order(order);
+            engine.encoder.geometry.set_size(size);
             let callbacks = DecisionBudget { decisions: Arc::default(), bound: u64::MAX };
             let solver = engine
                 .encoder
@@ -195,8 +195,8 @@ fn the_dimacs_formula_is_the_engines_and_decodes_to_its_solutions() {
                 }
                 blocked.push(clause);
             }
-            let count = testing::solve(&mut engine, order, &clues, Limits::count_up_to(3)).count;
-            assert_eq!(solutions.len() as u32, count, "order {order}, {kept}% kept");
+            let count = testing::solve(&mut engine, size, &clues, Limits::count_up_to(3)).count;
+            assert_eq!(solutions.len() as u32, count, "{size}, {kept}% kept");
             for solution in &solutions {
                 assert!(sudoku_core::check_solution(&puzzle, solution).is_ok());
             }
@@ -256,12 +256,12 @@ fn a_model_that_is_not_a_grid_is_refused_and_clashing_clues_have_no_formula() {
 fn statistics_count_the_solvers_decisions_and_a_clue_filled_grid_takes_none() {
     let mut rng = testing::Rng(5);
     let mut engine = Sat::default();
-    let grid = testing::solved_grid(&mut engine, 3, &mut rng);
-    let outcome = testing::solve(&mut engine, 3, &grid, Limits::UNIQUE);
+    let grid = testing::solved_grid(&mut engine, Size::NINE, &mut rng);
+    let outcome = testing::solve(&mut engine, Size::NINE, &grid, Limits::UNIQUE);
     let stats = Stats { nodes: 1, guesses: 0 };
     assert_eq!(outcome, CellOutcome { count: 1, budget_exhausted: false, stats });
     let CellOutcome { count, stats, .. } =
-        testing::solve(&mut engine, 3, &[0; 81], Limits::count_up_to(5));
+        testing::solve(&mut engine, Size::NINE, &[0; 81], Limits::count_up_to(5));
     assert_eq!(count, 5);
     assert_eq!(stats.nodes, stats.guesses + 1);
     assert!(stats.guesses >= 5, "{stats:?}");

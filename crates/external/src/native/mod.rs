@@ -97,7 +97,10 @@ pub(crate) fn with_source(error: &libloading::Error) -> String {
 
 /// The sizes of a bit set of box orders (bit n: side n*n).
 fn sizes_of_orders(orders: u32) -> Vec<Size> {
-    Size::ALL.into_iter().filter(|size| orders & (1 << size.order()) != 0).collect()
+    Size::SQUARES
+        .into_iter()
+        .filter(|size| size.square_order().is_some_and(|order| orders & (1 << order) != 0))
+        .collect()
 }
 
 /// The engine a library declaration makes. In a worker process (`worker`, the command that

@@ -128,7 +128,7 @@ pub(crate) fn engine_info_of(
 /// gap keeps the run of consecutive sizes that holds 9×9 (or else the longest, smallest
 /// first), never a size the engine did not list.
 pub(crate) fn orders_of(sizes: &[Size]) -> (u8, u8) {
-    let mut orders: Vec<usize> = sizes.iter().map(|size| size.order()).collect();
+    let mut orders: Vec<usize> = sizes.iter().filter_map(|size| size.square_order()).collect();
     orders.sort_unstable();
     orders.dedup();
     let mut runs: Vec<(usize, usize)> = Vec::new();
@@ -138,7 +138,7 @@ pub(crate) fn orders_of(sizes: &[Size]) -> (u8, u8) {
             _ => runs.push((order, order)),
         }
     }
-    let nine = Size::NINE.order();
+    let nine = 3;
     let chosen = runs
         .iter()
         .find(|(first, last)| (*first..=*last).contains(&nine))

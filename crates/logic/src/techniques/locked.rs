@@ -8,13 +8,13 @@ use crate::step::{Step, Technique};
 /// A value whose places in a box share a row or column leaves the rest of that line.
 pub(crate) fn pointing(board: &Board) -> Option<Step> {
     let houses = board.houses();
-    let order = houses.size.order();
+    let (rows, cols) = (houses.size.box_rows(), houses.size.box_cols());
     houses.of_kind(2).find_map(|box_house| {
-        // A box's cells are row-major: segment `k` of its rows is positions `k·n..k·n+n`, of
-        // its columns positions `k, k+n, ...`.
+        // A box's cells are row-major: its row `k` is positions `k·c..k·c+c`, its column `k`
+        // positions `k, k+c, ...` (boxes of `r` rows and `c` columns).
         let cells = houses.cells_of(box_house);
-        let in_rows = confined(board, order, |k, j| cells[k * order + j]);
-        let in_columns = confined(board, order, |k, j| cells[j * order + k]);
+        let in_rows = confined(board, rows, cols, |k, j| cells[k * cols + j]);
+        let in_columns = confined(board, cols, rows, |k, j| cells[j * cols + k]);
         values(in_rows | in_columns).find_map(|value| {
             [(0, in_rows), (1, in_columns)]
                 .into_iter()
@@ -27,13 +27,18 @@ pub(crate) fn pointing(board: &Board) -> Option<Step> {
 /// A value whose places in a row or column lie in one box leaves the rest of that box.
 pub(crate) fn claiming(board: &Board) -> Option<Step> {
     let houses = board.houses();
-    let order = houses.size.order();
-    (0..2).flat_map(|kind| houses.of_kind(kind)).find_map(|line| {
-        // A line's cells are in order: segment `k`, positions `k·n..k·n+n`, lies in one box.
-        let cells = houses.cells_of(line);
-        let in_one_box = confined(board, order, |k, j| cells[k * order + j]);
-        values(in_one_box).find_map(|value| locked(board, Technique::Claiming, line, 2, value))
-    })
+    let size = houses.size;
+    (0..2).flat_map(|kind| houses.of_kind(kind).map(move |line| (kind, line))).find_map(
+        |(kind, line)| {
+            // A line's cells are in order: segment `k`, positions `k·w..k·w+w`, lies in one box;
+            // a row crosses boxes `c` cells wide, a column boxes `r` cells tall.
+            let width = if kind == 0 { size.box_cols() } else { size.box_rows() };
+            let cells = houses.cells_of(line);
+            let in_one_box =
+                confined(board, size.side() / width, width, |k, j| cells[k * width + j]);
+            values(in_one_box).find_map(|value| locked(board, Technique::Claiming, line, 2, value))
+        },
+    )
 }
 
 /// Direct pointing (`pointing == true`) or direct claiming: a value's places in a house of
@@ -84,15 +89,20 @@ pub(crate) fn direct_locked(board: &Board, pointing: bool) -> Option<Step> {
     None
 }
 
-/// The values that are candidates in exactly one of a house's `order` segments, segment `k`
-/// being the cells `cell(k, 0..order)`. Only those can be locked, so the finders verify only
+/// The values that are candidates in exactly one of a house's `segments` segments, segment
+/// `k` being the cells `cell(k, 0..length)`. Only those can be locked, so the finders verify only
 /// them: a scan of each cell once, where trying every value would scan the house once per
 /// value (a million cell visits a call at 64×64).
-fn confined(board: &Board, order: usize, cell: impl Fn(usize, usize) -> u16) -> u64 {
+fn confined(
+    board: &Board,
+    segments: usize,
+    length: usize,
+    cell: impl Fn(usize, usize) -> u16,
+) -> u64 {
     let (mut once, mut twice) = (0u64, 0u64);
-    for k in 0..order {
+    for k in 0..segments {
         let union =
-            (0..order).fold(0, |union, j| union | board.candidates(usize::from(cell(k, j))));
+            (0..length).fold(0, |union, j| union | board.candidates(usize::from(cell(k, j))));
         twice |= once & union;
         once |= union;
     }

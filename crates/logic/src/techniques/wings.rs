@@ -262,7 +262,7 @@ mod tests {
 
     #[test]
     fn the_finders_run_on_every_size() {
-        for size in Size::ALL {
+        for size in Size::all() {
             let board = Board::new(&sudoku_core::Grid::empty(size));
             assert_eq!(xy_wing(&board), None);
             assert_eq!(xyz_wing(&board), None);
