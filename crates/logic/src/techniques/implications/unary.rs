@@ -12,11 +12,31 @@ use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
 
-/// A node reached, with the copy it was reached from.
+/// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
+/// walk reaches thousands of copies.
 #[derive(Clone, Copy)]
 struct Reached {
-    node: usize,
-    from: Option<u32>,
+    node: u32,
+    from: u32,
+}
+
+impl Reached {
+    /// The `from` of the start, which comes from no copy.
+    const START: u32 = u32::MAX;
+
+    fn new(node: usize, from: Option<u32>) -> Reached {
+        Reached { node: node as u32, from: from.unwrap_or(Reached::START) }
+    }
+
+    #[inline]
+    fn node(self) -> usize {
+        self.node as usize
+    }
+
+    #[inline]
+    fn from(self) -> Option<u32> {
+        (self.from != Reached::START).then_some(self.from)
+    }
 }
 
 /// The nodes reached from one start, each copy with its parent.
@@ -61,7 +81,7 @@ fn next_half_step(pending: &mut Vec<u32>, current: &mut Vec<u32>) {
 
 impl Tree<'_> {
     fn push(&mut self, node: usize, from: Option<u32>) -> u32 {
-        self.reached.push(Reached { node, from });
+        self.reached.push(Reached::new(node, from));
         (self.reached.len() - 1) as u32
     }
 
@@ -69,13 +89,13 @@ impl Tree<'_> {
     /// all the nodes `at` turns off rather than walked up again for each.
     fn offs_above(&self, at: u32) -> Cands {
         let mut offs = Cands::default();
-        let mut from = self.reached[at as usize].from;
+        let mut from = self.reached[at as usize].from();
         while let Some(index) = from {
             let reached = self.reached[index as usize];
-            if !is_on(reached.node) {
-                offs.insert(cand(reached.node));
+            if !is_on(reached.node()) {
+                offs.insert(cand(reached.node()));
             }
-            from = reached.from;
+            from = reached.from();
         }
         offs
     }
@@ -86,8 +106,8 @@ impl Tree<'_> {
         let mut from = Some(at);
         while let Some(index) = from {
             let reached = self.reached[index as usize];
-            path.push(reached.node);
-            from = reached.from;
+            path.push(reached.node());
+            from = reached.from();
         }
         path.reverse();
         path
@@ -252,7 +272,7 @@ fn footprint(reached: &[Reached], y: bool) -> Cands {
     let mut cells = 0u128;
     let mut houses = [0u32; 9];
     for (index, at) in reached.iter().enumerate() {
-        let (cell, value) = cell_value(cand(at.node));
+        let (cell, value) = cell_value(cand(at.node()));
         if y || index == 0 {
             cells |= 1 << cell;
         }
@@ -290,7 +310,7 @@ fn cycles(
     scratch.clear();
     let Scratch { reached, pending_on, pending_off, current, closing } = scratch;
     let mut tree = Tree { reached };
-    tree.reached.push(Reached { node: source, from: None });
+    tree.reached.push(Reached::new(source, None));
     let mut on = Cands::default();
     on.insert(c);
     pending_on.push(0);
@@ -306,7 +326,7 @@ fn cycles(
         length += 1;
         next_half_step(pending_on, current);
         for &at in current.iter() {
-            let offs = links.offs(cand(tree.reached[at as usize].node), y);
+            let offs = links.offs(cand(tree.reached[at as usize].node()), y);
             if offs.is_empty() {
                 continue;
             }
@@ -321,7 +341,7 @@ fn cycles(
         length += 1;
         next_half_step(pending_off, current);
         for &at in current.iter() {
-            for &on_cand in links.ons(cand(tree.reached[at as usize].node), y, x) {
+            for &on_cand in links.ons(cand(tree.reached[at as usize].node()), y, x) {
                 let on_cand = usize::from(on_cand);
                 let reached = node(on_cand, true);
                 if length >= 4 && reached == source {
@@ -392,7 +412,7 @@ fn forcing(
     scratch.clear();
     let Scratch { reached, pending_on, pending_off, current, .. } = scratch;
     let mut tree = Tree { reached };
-    tree.reached.push(Reached { node: start, from: None });
+    tree.reached.push(Reached::new(start, None));
     let (mut on, mut off) = (Cands::default(), Cands::default());
     let source = cand(start);
     if is_on(start) {
@@ -418,7 +438,7 @@ fn forcing(
         }
         next_half_step(pending_on, current);
         for &at in current.iter() {
-            for &c in links.offs(cand(tree.reached[at as usize].node), y) {
+            for &c in links.offs(cand(tree.reached[at as usize].node()), y) {
                 let c = usize::from(c);
                 let n = node(c, false);
                 if c == source && is_on(start) && target.is_none() {
@@ -434,7 +454,7 @@ fn forcing(
         }
         next_half_step(pending_off, current);
         for &at in current.iter() {
-            for &on_cand in links.ons(cand(tree.reached[at as usize].node), y, true) {
+            for &on_cand in links.ons(cand(tree.reached[at as usize].node()), y, true) {
                 let on_cand = usize::from(on_cand);
                 let n = node(on_cand, true);
                 if on_cand == source && !is_on(start) && target.is_none() {
