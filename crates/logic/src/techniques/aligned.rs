@@ -1,6 +1,9 @@
 //! Aligned exclusion, as Sudoku Explainer rates it: aligned pair exclusion (6.2) and aligned
 //! triple exclusion (7.5).
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+
 use crate::board::Board;
 use crate::houses::{bit, bits, values};
 use crate::step::{Step, Technique};
@@ -127,10 +130,68 @@ struct Ways {
     left: u32,
 }
 
+/// Base cells and their common excluders on a 9×9 board, by what decides whether they
+/// eliminate anything: the cells (which of them share a house), their candidates and the
+/// excluders' candidates, with the number of each.
+#[derive(PartialEq, Eq, Hash)]
+struct Tried([u16; 28]);
+
+impl Tried {
+    /// The key of `cells` and `common` on `board`; `None` off 9×9.
+    fn of(board: &Board, cells: &[usize], common: &[usize]) -> Option<Tried> {
+        if board.houses().side != 9 || cells.len() > 3 || common.len() > 20 {
+            return None;
+        }
+        let mut key = [0u16; 28];
+        key[0] = cells.len() as u16;
+        for (i, &cell) in cells.iter().enumerate() {
+            key[1 + i] = cell as u16;
+            key[4 + i] = board.candidates(cell) as u16;
+        }
+        key[7] = common.len() as u16;
+        for (to, &excluder) in key[8..].iter_mut().zip(common) {
+            *to = board.candidates(excluder) as u16;
+        }
+        Some(Tried(key))
+    }
+}
+
+/// The most tries a thread remembers; past that it forgets them all and starts again.
+const REMEMBERED: usize = 1 << 16;
+
+thread_local! {
+    /// The tries that eliminated nothing. The ladder looks for aligned exclusions again after
+    /// every step of a hard puzzle, on a board the step changed in a few cells: most base
+    /// cells and excluders are as they were, and they eliminate nothing again.
+    static NOTHING: RefCell<HashSet<Tried>> = RefCell::new(HashSet::new());
+}
+
 impl Ways {
     /// The step of the base cells `cells` with the excluders `common` they share, if it
-    /// eliminates anything.
+    /// eliminates anything: tried once for the same cells and candidates on a thread (see
+    /// [`NOTHING`]).
     fn exclusion(&mut self, board: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
+        let key = Tried::of(board, cells, common);
+        if let Some(key) = &key
+            && NOTHING.with(|nothing| nothing.borrow().contains(key))
+        {
+            return None;
+        }
+        let step = self.try_ways(board, cells, common);
+        if let (None, Some(key)) = (&step, key) {
+            NOTHING.with(|nothing| {
+                let mut nothing = nothing.borrow_mut();
+                if nothing.len() >= REMEMBERED {
+                    nothing.clear();
+                }
+                nothing.insert(key);
+            });
+        }
+        step
+    }
+
+    /// [`Ways::exclusion`], every way tried.
+    fn try_ways(&mut self, board: &Board, cells: &[usize], common: &[usize]) -> Option<Step> {
         let houses = board.houses();
         self.chosen.clear();
         self.chosen.resize(cells.len(), 0);
@@ -303,5 +364,32 @@ mod tests {
             }
         }
         assert!(tried > 1000 && eliminating > 0, "{tried} {eliminating}");
+    }
+
+    #[test]
+    fn tries_remembered_give_what_trying_again_gives() {
+        // The triple's board, then the same with candidates gone one at a time, as the
+        // ladder's steps take them: each searched after the ones before, with what those
+        // remembered, and searched afresh.
+        let mut board = board_from_marks(TRIPLE_BOARD, &[]);
+        NOTHING.with(|nothing| nothing.borrow_mut().clear());
+        let mut boards = 0;
+        for cell in 0..81 {
+            if board.candidates(cell).count_ones() <= 2 {
+                continue;
+            }
+            for n in [2, 3] {
+                let remembered = aligned_exclusion(&board, n);
+                let known = NOTHING.with(|nothing| std::mem::take(&mut *nothing.borrow_mut()));
+                assert_eq!(aligned_exclusion(&board, n), remembered, "cell {cell}, {n} cells");
+                NOTHING.with(|nothing| *nothing.borrow_mut() = known);
+            }
+            let value = values(board.candidates(cell)).last().expect("a candidate");
+            board.eliminate(cell, value);
+            boards += 1;
+        }
+        assert!(boards > 3, "{boards}");
+        // Tries were remembered from one board to the next.
+        assert!(NOTHING.with(|nothing| nothing.borrow().len()) > 0);
     }
 }

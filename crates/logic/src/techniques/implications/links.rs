@@ -3,7 +3,7 @@
 //! "X" link) and what a candidate being false turns on (the other candidate of a two-candidate
 //! cell; the other place of a value with two places in a house).
 
-use super::cands::{cand_of, cell_value};
+use super::cands::{CANDIDATES, cand_of, cell_value};
 use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
 
 /// The candidates that go off when candidate `c` is on, in visiting order (the cell's other
@@ -112,6 +112,102 @@ pub(super) fn off_to_on(
     }
 }
 
+/// The candidates that go on when candidate `c` (in `grid`) is off, on a board no walk
+/// reduces: [`off_to_on`]'s, in its order, without the parents a static walk does not keep
+/// (each node there remembers only the one it came from). The static walks of every nested
+/// search follow these links, so they are read without building a link for each.
+pub(super) fn off_to_on_static(grid: &Marks, c: usize, y: bool, x: bool, out: &mut Vec<usize>) {
+    out.clear();
+    let (cell, value) = cell_value(c);
+    let bit = 1u16 << (value - 1);
+    if y && two(grid.cells[cell]) {
+        out.push(cand_of(cell, (grid.cells[cell] & !bit).trailing_zeros() as u8 + 1));
+    }
+    if x {
+        for (house, index) in houses_of(cell).into_iter().zip(index_in(cell)) {
+            let places = grid.places(house, value);
+            if !two(places) {
+                continue;
+            }
+            let other = house_cells(house)[(places & !(1 << index)).trailing_zeros() as usize];
+            let target = cand_of(usize::from(other), value);
+            if !out.contains(&target) {
+                out.push(target);
+            }
+        }
+    }
+}
+
+/// Where a candidate's links lie in [`Links::targets`]: those by its cell from `start`, those
+/// by its houses from `split`, up to `end`.
+#[derive(Clone, Copy, Default)]
+struct Span {
+    start: u32,
+    split: u32,
+    end: u32,
+}
+
+/// The links of every candidate of one board, read off it once: what each candidate on turns
+/// off ([`on_to_off`]) and what each off turns on ([`off_to_on_static`]), by its cell first,
+/// then by its houses. The static walks of one search all read the same board, and each
+/// follows the links of hundreds of nodes: read once a candidate, they are a slice away.
+pub(super) struct Links {
+    offs: Vec<Span>,
+    ons: Vec<Span>,
+    targets: Vec<u16>,
+}
+
+impl Links {
+    /// The links of `grid`'s candidates (none for a candidate it lacks).
+    pub(super) fn of(grid: &Marks) -> Links {
+        let mut links = Links {
+            offs: vec![Span::default(); CANDIDATES],
+            ons: vec![Span::default(); CANDIDATES],
+            targets: Vec::with_capacity(8 * CANDIDATES),
+        };
+        let mut out = Vec::new();
+        for c in 0..CANDIDATES {
+            let (cell, value) = cell_value(c);
+            if !grid.has(cell, value) {
+                continue;
+            }
+            let targets = &mut links.targets;
+            on_to_off(grid, c, true, &mut out);
+            let start = targets.len() as u32;
+            targets.extend(out.iter().map(|&off| off as u16));
+            let split = start + grid.count(cell) - 1;
+            links.offs[c] = Span { start, split, end: targets.len() as u32 };
+            off_to_on_static(grid, c, true, true, &mut out);
+            let start = targets.len() as u32;
+            targets.extend(out.iter().map(|&on| on as u16));
+            let split = start + u32::from(two(grid.cells[cell]));
+            links.ons[c] = Span { start, split, end: targets.len() as u32 };
+        }
+        links
+    }
+
+    /// The candidates whose places in `span` are taken with links by the cell if `y`, by the
+    /// houses if `x`.
+    #[inline]
+    fn slice(&self, span: Span, y: bool, x: bool) -> &[u16] {
+        let start = if y { span.start } else { span.split };
+        let end = if x { span.end } else { span.split };
+        &self.targets[start as usize..end as usize]
+    }
+
+    /// The candidates that go off when candidate `c` is on: [`on_to_off`]'s.
+    #[inline]
+    pub(super) fn offs(&self, c: usize, y: bool) -> &[u16] {
+        self.slice(self.offs[c], y, true)
+    }
+
+    /// The candidates that go on when candidate `c` is off: [`off_to_on_static`]'s.
+    #[inline]
+    pub(super) fn ons(&self, c: usize, y: bool, x: bool) -> &[u16] {
+        self.slice(self.ons[c], y, x)
+    }
+}
+
 /// What a candidate turned on in a chain needed gone, as Sudoku Explainer reads a nested
 /// chain: the rest of its cell (a naked single), or its value's other places in the one house
 /// that left it the last place (a hidden single).
@@ -199,5 +295,42 @@ mod tests {
                 assert_eq!(out, expected, "{c}, y {y}");
             }
         }
+    }
+
+    #[test]
+    fn a_boards_links_read_once_are_those_read_candidate_by_candidate() {
+        let board = board_from_line(
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
+        );
+        let mut grid = Marks::of(&board).expect("9×9");
+        // A board a walk reduced, so that some cells and houses have two candidates left.
+        let cells: Vec<usize> = (0..81).step_by(4).filter(|&cell| grid.count(cell) > 2).collect();
+        for cell in cells {
+            let value = (1..=9u8).find(|&v| grid.has(cell, v)).expect("a candidate");
+            grid.remove(cell, value);
+        }
+        let links = Links::of(&grid);
+        let (mut offs, mut ons, mut lean) = (Vec::new(), Vec::new(), Vec::new());
+        let mut some = [0; 3];
+        for c in (0..729).filter(|&c| grid.has(c / 9, (c % 9) as u8 + 1)) {
+            for (kinds, (y, x)) in
+                [(false, true), (true, false), (true, true)].into_iter().enumerate()
+            {
+                off_to_on(&grid, &grid, c, y, x, &mut ons);
+                let expected: Vec<usize> = ons.iter().map(|link| link.cand).collect();
+                off_to_on_static(&grid, c, y, x, &mut lean);
+                assert_eq!(lean, expected, "{c} off, y {y}, x {x}");
+                let read: Vec<usize> = links.ons(c, y, x).iter().map(|&t| usize::from(t)).collect();
+                assert_eq!(read, expected, "{c} off, y {y}, x {x}, read once");
+                some[kinds] += usize::from(!expected.is_empty());
+            }
+            for y in [false, true] {
+                on_to_off(&grid, c, y, &mut offs);
+                let read: Vec<usize> = links.offs(c, y).iter().map(|&t| usize::from(t)).collect();
+                assert_eq!(read, offs, "{c} on, y {y}");
+            }
+        }
+        // Links of every kind were there to compare.
+        assert!(some.iter().all(|&count| count > 0), "{some:?}");
     }
 }

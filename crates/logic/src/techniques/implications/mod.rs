@@ -35,7 +35,6 @@ mod unary;
 use crate::board::Board;
 use crate::step::{ChainFamily, Step, Technique};
 
-use cands::cell_value;
 use found::Found;
 use marks::Marks;
 
@@ -56,14 +55,7 @@ fn search(grid: &Marks, group: ChainFamily, found: &mut Found, before: Option<&M
     match group {
         ChainFamily::Static => {
             let reduced = before.map(|source| unary::Reduced::new(source, grid));
-            for (y, x) in [(false, true), (true, false), (true, true)] {
-                for c in 0..cands::CANDIDATES {
-                    let (cell, value) = cell_value(c);
-                    if grid.count(cell) > 1 && grid.has(cell, value) {
-                        unary::unary(grid, c, y, x, found, reduced.as_ref());
-                    }
-                }
-            }
+            unary::static_chains(grid, found, reduced.as_ref());
         }
         _ => multiple::multiple(grid, group, found, search),
     }

@@ -9,14 +9,34 @@ use crate::step::ChainFamily;
 
 use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, node};
 use super::found::{Found, Kind};
-use super::links::{Need, OnLink, need, need_back, off_to_on, on_to_off};
+use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
 
-/// A node reached, with the copy it was reached from.
+/// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
+/// walk reaches thousands of copies.
 #[derive(Clone, Copy)]
 struct Reached {
-    node: usize,
-    from: Option<u32>,
+    node: u32,
+    from: u32,
+}
+
+impl Reached {
+    /// The `from` of the start, which comes from no copy.
+    const START: u32 = u32::MAX;
+
+    fn new(node: usize, from: Option<u32>) -> Reached {
+        Reached { node: node as u32, from: from.unwrap_or(Reached::START) }
+    }
+
+    #[inline]
+    fn node(self) -> usize {
+        self.node as usize
+    }
+
+    #[inline]
+    fn from(self) -> Option<u32> {
+        (self.from != Reached::START).then_some(self.from)
+    }
 }
 
 /// The nodes reached from one start, each copy with its parent.
@@ -35,8 +55,6 @@ struct Scratch {
     /// The half-step being expanded, taken out of `pending_on` or `pending_off`.
     current: Vec<u32>,
     closing: Vec<u32>,
-    offs: Vec<usize>,
-    ons: Vec<OnLink>,
 }
 
 impl Scratch {
@@ -63,21 +81,23 @@ fn next_half_step(pending: &mut Vec<u32>, current: &mut Vec<u32>) {
 
 impl Tree<'_> {
     fn push(&mut self, node: usize, from: Option<u32>) -> u32 {
-        self.reached.push(Reached { node, from });
+        self.reached.push(Reached::new(node, from));
         (self.reached.len() - 1) as u32
     }
 
-    /// Whether `n` is a strict ancestor of copy `at`.
-    fn descends_from(&self, at: u32, n: usize) -> bool {
-        let mut from = self.reached[at as usize].from;
+    /// The candidates turned off among the strict ancestors of copy `at`, gathered once for
+    /// all the nodes `at` turns off rather than walked up again for each.
+    fn offs_above(&self, at: u32) -> Cands {
+        let mut offs = Cands::default();
+        let mut from = self.reached[at as usize].from();
         while let Some(index) = from {
             let reached = self.reached[index as usize];
-            if reached.node == n {
-                return true;
+            if !is_on(reached.node()) {
+                offs.insert(cand(reached.node()));
             }
-            from = reached.from;
+            from = reached.from();
         }
-        false
+        offs
     }
 
     /// The nodes from the root to copy `at`.
@@ -86,50 +106,69 @@ impl Tree<'_> {
         let mut from = Some(at);
         while let Some(index) = from {
             let reached = self.reached[index as usize];
-            path.push(reached.node);
-            from = reached.from;
+            path.push(reached.node());
+            from = reached.from();
         }
         path.reverse();
         path
     }
 }
 
+/// The cycles and forcing chains of every candidate on `grid`, given to `found`: X links
+/// only, Y links only, then both, each candidate in turn. On a board a walk reduced
+/// (`reduced`), only the walks that may differ from the same walks on the board before it are
+/// walked (see [`Reduced`]).
+pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Reduced>) {
+    let mut scratch = SCRATCH.with(Cell::take);
+    let links = Links::of(grid);
+    for (y, x) in [(false, true), (true, false), (true, true)] {
+        for c in 0..CANDIDATES {
+            let (cell, value) = cell_value(c);
+            if grid.count(cell) > 1 && grid.has(cell, value) {
+                unary(grid, &links, c, y, x, found, reduced, &mut scratch);
+            }
+        }
+    }
+    SCRATCH.with(|kept| kept.set(scratch));
+}
+
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
-/// given to `found`. On a board a walk reduced (`reduced`), only the walks that may differ
-/// from the same walks on the board before it are walked (see [`Reduced`]).
-pub(super) fn unary(
+/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links` (see
+/// [`static_chains`]).
+#[allow(clippy::too_many_arguments)]
+fn unary(
     grid: &Marks,
+    links: &Links,
     c: usize,
     y: bool,
     x: bool,
     found: &mut Found,
     reduced: Option<&Reduced>,
+    scratch: &mut Scratch,
 ) {
     let (cell, _) = cell_value(c);
     if grid.count(cell) > 2 && !x {
         return; // a cycle of Y links only starts in a cell of two candidates
     }
-    let mut scratch = SCRATCH.with(Cell::take);
     // The walks' numbers in the footprints' table: the cycles by start and kinds of links,
     // then the forcing chains by start node and kinds.
     let kinds = usize::from(y) + 2 * usize::from(x) - 1;
     let walk = c * 3 + kinds;
-    if may_differ(reduced, walk, y, &mut scratch, |source, found, scratch| {
-        cycles(source, c, y, x, found, scratch)
+    if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
+        cycles(source, links, c, y, x, found, scratch)
     }) {
-        cycles(grid, c, y, x, found, &mut scratch);
+        cycles(grid, links, c, y, x, found, scratch);
     }
     if x {
         for start in [node(c, true), node(c, false)] {
             let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
-            if may_differ(reduced, walk, y, &mut scratch, |source, found, scratch| {
-                forcing(source, start, y, found, scratch)
+            if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
+                forcing(source, links, start, y, found, scratch)
             }) {
-                forcing(grid, start, y, found, &mut scratch);
+                forcing(grid, links, start, y, found, scratch);
             }
         }
     }
-    SCRATCH.with(|kept| kept.set(scratch));
 }
 
 /// A board a walk reduced, searched for the chains a nested forcing chain's walk takes: only
@@ -159,6 +198,7 @@ impl Reduced<'_> {
             let mut footprints = footprints.borrow_mut();
             if footprints.board.as_ref() != Some(source) {
                 footprints.board = Some(*source);
+                footprints.links = Some(Links::of(source));
                 footprints.read.clear();
                 footprints.read.resize(WALKS, None);
             }
@@ -177,6 +217,8 @@ const WALKS: usize = 3 * CANDIDATES + 2 * NODES;
 #[derive(Default)]
 struct Footprints {
     board: Option<Marks>,
+    /// The board's links, which its walks follow.
+    links: Option<Links>,
     read: Vec<Option<Cands>>,
 }
 
@@ -192,19 +234,24 @@ fn may_differ(
     walk: usize,
     y: bool,
     scratch: &mut Scratch,
-    run: impl FnOnce(&Marks, &mut Found, &mut Scratch),
+    run: impl FnOnce(&Marks, &Links, &mut Found, &mut Scratch),
 ) -> bool {
     let Some(reduced) = reduced else { return true };
-    let known = FOOTPRINTS.with(|footprints| footprints.borrow().read[walk]);
-    let read = known.unwrap_or_else(|| {
+    let known = FOOTPRINTS.with(|footprints| {
+        footprints.borrow().read[walk].as_ref().map(|read| read.meets(&reduced.removed))
+    });
+    known.unwrap_or_else(|| {
         // The chains it finds there are no one's: only what it reads is kept.
         let mut found = Found::collecting(ChainFamily::Static);
-        run(reduced.source, &mut found, scratch);
+        FOOTPRINTS.with(|footprints| {
+            let footprints = footprints.borrow();
+            let links = footprints.links.as_ref().expect("kept with the board");
+            run(reduced.source, links, &mut found, scratch);
+        });
         let read = footprint(&scratch.reached, y);
         FOOTPRINTS.with(|footprints| footprints.borrow_mut().read[walk] = Some(read));
-        read
-    });
-    read.meets(&reduced.removed)
+        read.meets(&reduced.removed)
+    })
 }
 
 /// How many of the static walks on `source` made so far need not be made again on `grid`.
@@ -225,7 +272,7 @@ fn footprint(reached: &[Reached], y: bool) -> Cands {
     let mut cells = 0u128;
     let mut houses = [0u32; 9];
     for (index, at) in reached.iter().enumerate() {
-        let (cell, value) = cell_value(cand(at.node));
+        let (cell, value) = cell_value(cand(at.node()));
         if y || index == 0 {
             cells |= 1 << cell;
         }
@@ -249,13 +296,21 @@ fn footprint(reached: &[Reached], y: bool) -> Cands {
     read
 }
 
-/// The bidirectional cycles through candidate `c` on.
-fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found, scratch: &mut Scratch) {
+/// The bidirectional cycles through candidate `c` on, following `links` (`grid`'s).
+fn cycles(
+    grid: &Marks,
+    links: &Links,
+    c: usize,
+    y: bool,
+    x: bool,
+    found: &mut Found,
+    scratch: &mut Scratch,
+) {
     let source = node(c, true);
     scratch.clear();
-    let Scratch { reached, pending_on, pending_off, current, closing, offs, ons } = scratch;
+    let Scratch { reached, pending_on, pending_off, current, closing } = scratch;
     let mut tree = Tree { reached };
-    tree.reached.push(Reached { node: source, from: None });
+    tree.reached.push(Reached::new(source, None));
     let mut on = Cands::default();
     on.insert(c);
     pending_on.push(0);
@@ -271,19 +326,23 @@ fn cycles(grid: &Marks, c: usize, y: bool, x: bool, found: &mut Found, scratch: 
         length += 1;
         next_half_step(pending_on, current);
         for &at in current.iter() {
-            on_to_off(grid, cand(tree.reached[at as usize].node), y, offs);
-            for &off in offs.iter() {
-                let off = node(off, false);
-                if !tree.descends_from(at, off) {
-                    pending_off.push(tree.push(off, Some(at)));
+            let offs = links.offs(cand(tree.reached[at as usize].node()), y);
+            if offs.is_empty() {
+                continue;
+            }
+            // A loop goes through no node twice.
+            let above = tree.offs_above(at);
+            for &off in offs {
+                if !above.has(usize::from(off)) {
+                    pending_off.push(tree.push(node(usize::from(off), false), Some(at)));
                 }
             }
         }
         length += 1;
         next_half_step(pending_off, current);
         for &at in current.iter() {
-            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, x, ons);
-            for &OnLink { cand: on_cand, .. } in ons.iter() {
+            for &on_cand in links.ons(cand(tree.reached[at as usize].node()), y, x) {
+                let on_cand = usize::from(on_cand);
                 let reached = node(on_cand, true);
                 if length >= 4 && reached == source {
                     closing.push(tree.push(reached, Some(at)));
@@ -340,12 +399,20 @@ fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
     (0..729).filter(|&c| seen[c][0] && seen[c][1]).map(cell_value).collect()
 }
 
-/// The forcing chains from `start`: the first way it reaches its own negation.
-fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut Scratch) {
+/// The forcing chains from `start`, following `links` (`grid`'s): the first way it reaches its
+/// own negation.
+fn forcing(
+    grid: &Marks,
+    links: &Links,
+    start: usize,
+    y: bool,
+    found: &mut Found,
+    scratch: &mut Scratch,
+) {
     scratch.clear();
-    let Scratch { reached, pending_on, pending_off, current, offs, ons, .. } = scratch;
+    let Scratch { reached, pending_on, pending_off, current, .. } = scratch;
     let mut tree = Tree { reached };
-    tree.reached.push(Reached { node: start, from: None });
+    tree.reached.push(Reached::new(start, None));
     let (mut on, mut off) = (Cands::default(), Cands::default());
     let source = cand(start);
     if is_on(start) {
@@ -371,8 +438,8 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut
         }
         next_half_step(pending_on, current);
         for &at in current.iter() {
-            on_to_off(grid, cand(tree.reached[at as usize].node), y, offs);
-            for &c in offs.iter() {
+            for &c in links.offs(cand(tree.reached[at as usize].node()), y) {
+                let c = usize::from(c);
                 let n = node(c, false);
                 if c == source && is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
@@ -387,8 +454,8 @@ fn forcing(grid: &Marks, start: usize, y: bool, found: &mut Found, scratch: &mut
         }
         next_half_step(pending_off, current);
         for &at in current.iter() {
-            off_to_on(grid, grid, cand(tree.reached[at as usize].node), y, true, ons);
-            for &OnLink { cand: on_cand, .. } in ons.iter() {
+            for &on_cand in links.ons(cand(tree.reached[at as usize].node()), y, true) {
+                let on_cand = usize::from(on_cand);
                 let n = node(on_cand, true);
                 if on_cand == source && !is_on(start) && target.is_none() {
                     target = Some(tree.push(n, Some(at)));
