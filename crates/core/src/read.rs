@@ -1178,7 +1178,7 @@ mod tests {
         let solved = crate::symmetry::base_solution(turned);
         let line = format_grid(&solved, Format::Line, Alphabet::FromOne);
         let block = format_grid(&solved, Format::Pretty, Alphabet::FromOne);
-        let nine = "1".repeat(1) + &".".repeat(80);
+        let nine = String::from("1") + &".".repeat(80);
         let text = format!(
             "{line}# boxes 4x3\n{line}{nine}\n#boxes   4 × 3 \n\n{block}# boxes are drawn\n{line}"
         );

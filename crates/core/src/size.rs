@@ -70,7 +70,7 @@ impl Size {
         }
         let mut rows = order;
         while rows >= Self::MIN_ORDER {
-            if side % rows == 0 {
+            if side.is_multiple_of(rows) {
                 return Size::with_boxes(rows, side / rows);
             }
             rows -= 1;
