@@ -102,8 +102,13 @@ fn malformed_input_is_one_line_with_its_place_and_exit_code_2() {
     for (input, expected) in [
         (&b""[..], "<stdin>: line 1: no puzzle found: the input is empty"),
         (
-            b"\xFF\xFE\x00garbage",
+            b"\xFF\xFE\x00garbag",
             "<stdin>: puzzle 1, line 1, column 1: expected a digit 1-9 or a blank ('0' or '.'), found byte 0xFF",
+        ),
+        // Ten bytes are the first row of a 10×10 grid (boxes of 2×5), whose tenth value is `A`.
+        (
+            b"\xFF\xFE\x00garbage",
+            "<stdin>: puzzle 1, line 1, column 1: expected a 10×10 symbol 1-9, A or a blank ('0' or '.'), found byte 0xFF",
         ),
         (
             b"0 0 0 0 0 0 0 0 0\n",

@@ -121,8 +121,11 @@ impl Alphabet {
         match self {
             Alphabet::Numbers => format!("1-{side}"),
             Alphabet::FromOne if side <= 9 => format!("1-{}", last(side)),
+            // 10×10 has one letter: `1-9, A`.
+            Alphabet::FromOne if side == 10 => format!("1-9, {}", last(side)),
             Alphabet::FromOne => format!("1-9, A-{}", last(side)),
             Alphabet::FromZero if side <= 10 => format!("0-{}", last(side)),
+            Alphabet::FromZero if side == 11 => format!("0-9, {}", last(side)),
             Alphabet::FromZero => format!("0-9, A-{}", last(side)),
         }
     }

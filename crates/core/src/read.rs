@@ -38,7 +38,7 @@
 //! size with its usual boxes (12×12: boxes of 3 rows by 4 columns, see [`Size::from_side`]);
 //! a line `# boxes 4x3` (rows, then columns of a box) between puzzles gives the puzzles after
 //! it whose side is 12 boxes of 4 rows by 3 columns instead, until another such line. It is a
-//! comment to any other reader; a `# boxes` line naming no shape is an error.
+//! comment to any other reader; a `# boxes` line of two numbers that make no box (`# boxes 9x2`) is an error.
 //!
 //! | format               | the size whose...                          | sizes            |
 //! |----------------------|--------------------------------------------|------------------|
@@ -650,18 +650,18 @@ fn shaped(boxes: Option<Size>, size: Size) -> Size {
 }
 
 /// The boxes a comment line names, if it is a `# boxes RxC` line: `None` for any other
-/// comment, an error for a `# boxes` line whose shape is no size.
+/// comment, an error for a `# boxes` line of two numbers that make no shape of box.
 fn boxes_directive(comment: &[u8]) -> Option<Result<Size, ReadErrorKind>> {
     let text = std::str::from_utf8(comment.strip_prefix(b"#")?).ok()?.trim();
     let shape = text.strip_prefix("boxes")?;
     if !shape.starts_with(char::is_whitespace) {
         return None;
     }
+    // Only `N x M` (two numbers) is a directive; `# boxes are drawn` stays a comment.
     let shape = shape.trim();
-    let parsed = shape.split_once(['x', 'X', '×']).and_then(|(rows, cols)| {
-        Size::with_boxes(rows.trim().parse().ok()?, cols.trim().parse().ok()?)
-    });
-    Some(parsed.ok_or_else(|| ReadErrorKind::BadBoxes(shape.to_owned())))
+    let (rows, cols) = shape.split_once(['x', 'X', '×'])?;
+    let (rows, cols): (usize, usize) = (rows.trim().parse().ok()?, cols.trim().parse().ok()?);
+    Some(Size::with_boxes(rows, cols).ok_or_else(|| ReadErrorKind::BadBoxes(shape.to_owned())))
 }
 
 /// How the rows of a pretty or bordered block split, from its first row: the way that gives

@@ -129,7 +129,7 @@ fn a_bad_row_is_named_by_line_and_column() {
         ("f.txt,9x9,2,3,fast,solved,x,1.0,1,0", 27, "'x' is not a count"),
         ("f.txt,9x9,2,3,fast,solved,0,1.0,1,0", 27, "count 0 contradicts verdict solved"),
         ("f.txt,9x9,2,3,fast,done,1,1.0,1,0", 20, "'done' is not a verdict"),
-        ("f.txt,10x10,2,3,fast,solved,1,1.0,1,0", 7, "'10x10' is not a grid size"),
+        ("f.txt,11x11,2,3,fast,solved,1,1.0,1,0", 7, "'11x11' is not a grid size"),
         ("f.txt,9x9,0,3,fast,solved,1,1.0,1,0", 11, "puzzle 0 is not from 1"),
         ("f.txt,9x9,2,3,fast,solved,1,-1,1,0", 29, "-1 is not a solve time"),
         ("f.txt,9x9,2,3,fast,solved,1,0,1,0", 29, "0 is not a solve time in µs (above 0)"),

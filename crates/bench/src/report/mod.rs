@@ -182,10 +182,15 @@ pub struct SizeCount {
     pub puzzles: u64,
 }
 
-/// A size as reports write it: `9x9`, `16x16` (ASCII, so that every CSV reader and shell
-/// takes it; `Size`'s parser reads it back).
+/// A size as reports write it: `9x9`, `16x16`, and the box (`4x3`) for boxes that are not their
+/// side's usual ones (ASCII, so that every CSV reader and shell takes it; `Size`'s parser reads
+/// it back, shape and all).
 pub fn size_name(size: Size) -> String {
-    format!("{0}x{0}", size.side())
+    if size.has_usual_boxes() {
+        format!("{0}x{0}", size.side())
+    } else {
+        format!("{}x{}", size.box_rows(), size.box_cols())
+    }
 }
 
 /// The clocks a record's rate can be read on ([`Record::clock`]), each with what it is, for

@@ -189,7 +189,12 @@ pub fn refuse(problem: &str, mut input: impl BufRead, mut output: impl Write) ->
 
 /// The engine's handshake, ending with `ready`.
 fn handshake(engine: &EngineInfo) -> String {
-    let sides: Vec<String> = engine.sizes().map(|size| size.side().to_string()).collect();
+    // The protocol speaks of square boxes only: a side names one grid.
+    let sides: Vec<String> = engine
+        .sizes()
+        .filter(|size| size.is_square())
+        .map(|size| size.side().to_string())
+        .collect();
     let mut text = format!("protocol {VERSION}\nname {}\nsizes {}\n", engine.name, sides.join(" "));
     if engine.counts {
         text.push_str("feature counts\n");
