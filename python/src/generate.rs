@@ -28,8 +28,8 @@ impl From<Failure> for Stop {
     }
 }
 
-/// Makes `count` minimal puzzles of side `size` (4, 9, 16, 25...) with exactly one solution,
-/// puzzle `i` being the same for a seed whatever else changes. `engine` checks uniqueness (by
+/// Makes `count` minimal puzzles of side `size` (4, 6, 9, 12, 16, ... 25, with the side's usual
+/// boxes) with exactly one solution, puzzle `i` being the same for a seed whatever else changes. `engine` checks uniqueness (by
 /// default the fastest for the size); `threads` make puzzles side by side.
 ///
 /// Targets, as `sudoku generate`'s flags: `symmetry` (`"rot180"`, ...), `clues` (`"22..26"`
@@ -78,6 +78,7 @@ pub fn generate(
     let size = Size::from_side(side).ok_or_else(|| {
         PyValueError::new_err(format!("no grid has side {side} ({})", Size::list_sides()))
     })?;
+    sudoku_generate::check_size(size).map_err(PyValueError::new_err)?;
     let count: u64 = count.get("count", 0, args::U64)?;
     let seed: u64 = seed.get("seed", 0, args::U64)?;
     let attempts = match attempts {

@@ -215,8 +215,11 @@ def test_generate_is_reproducible() -> None:
     again = sw.generate(9, count=4, seed=11, engine="dlx", threads=1)
     assert first == again and len({str(p) for p in first}) == 4
     assert all(sw.count(p).verdict == "1" for p in first)
-    with pytest.raises(ValueError, match="side 10"):
-        sw.generate(10)
+    with pytest.raises(ValueError, match="side 11"):
+        sw.generate(11)
+    # As on the command line: no sides past 25.
+    with pytest.raises(ValueError, match="sides go up to 25"):
+        sw.generate(36)
 
 
 def test_generate_meets_its_targets_as_the_command_line_does() -> None:

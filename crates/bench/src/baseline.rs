@@ -367,7 +367,7 @@ pub struct Measured<'a> {
     pub engine: &'a str,
     /// The file as named.
     pub file: &'a str,
-    /// The size ([`crate::size_name`]).
+    /// The size ([`Size::ascii_name`](sudoku_core::Size::ascii_name)).
     pub size: &'a str,
 }
 

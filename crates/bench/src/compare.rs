@@ -1096,7 +1096,7 @@ impl Observer for RunPair {
         let rounds = std::mem::take(&mut self.rounds);
         let find = |name: &str| runs.iter().find(|run| run.info.name == name);
         let (Some(old), Some(new)) = (find(&self.old), find(&self.new)) else { return };
-        let group = self.group_of(&chunk.file, crate::report::size_name(size));
+        let group = self.group_of(&chunk.file, size.ascii_name());
         let ratios = crate::measure::paired_log_ratios(old, new);
         self.groups[group].paired += chunk.puzzles.len() as u64;
         self.groups[group].timed += ratios.len() as u64;

@@ -20,7 +20,7 @@ use sudoku_engines::{EngineInfo, Origin};
 
 use crate::BenchOptions;
 use crate::measure::EngineRun;
-use crate::report::{BUILT_IN, Mode, PassTiming, Record, Timings, size_name};
+use crate::report::{BUILT_IN, Mode, PassTiming, Record, Timings};
 
 /// The median of `values` (the mean of the middle two for an even count; 0 when empty).
 pub(crate) fn median(values: impl IntoIterator<Item = f64>) -> f64 {
@@ -248,7 +248,7 @@ impl<'e> Tally<'e> {
         let head = RecordHead {
             engine: self.info.name.to_string(),
             file: file.to_owned(),
-            size: size_name(size),
+            size: size.ascii_name(),
             mode: options.mode,
             budget: self.limits.node_budget(),
             instrumented: self.info.instrumented,

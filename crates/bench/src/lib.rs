@@ -70,7 +70,7 @@ pub use crosscheck::{Disagreement, EngineAnswer};
 pub use latency::Latencies;
 pub use report::{
     EngineFailure, FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record,
-    Report, SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings, size_name,
+    Report, SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings,
 };
 
 /// How often the timing passes run.
@@ -248,7 +248,7 @@ impl Failures {
                 }
                 self.kept.push(EngineFailure {
                     file: chunk.file.clone(),
-                    size: size_name(size),
+                    size: size.ascii_name(),
                     puzzle: puzzle.number as u64,
                     line: puzzle.line as u64,
                     engine: run.info.name.to_string(),
@@ -297,7 +297,7 @@ fn run_file(
         not_applicable.extend(unsupported.into_iter().map(|info| NotApplicable {
             engine: info.name.to_string(),
             file: corpus.file.clone(),
-            size: size_name(size),
+            size: size.ascii_name(),
             puzzles: puzzles as u64,
             engine_sizes: info.sizes_text(),
         }));
@@ -306,7 +306,7 @@ fn run_file(
                 size,
                 samples: Samples::new(
                     corpus.file.clone(),
-                    size_name(size),
+                    size.ascii_name(),
                     engines.iter().map(|info| info.name.to_string()).collect(),
                 ),
                 tallies: engines.iter().map(|info| figures::Tally::new(info, options)).collect(),

@@ -20,7 +20,7 @@ use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter, SpeedChange};
 use sudoku_bench::stats;
-use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Schedule, size_name};
+use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Schedule};
 use sudoku_core::{Grid, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
@@ -340,7 +340,7 @@ fn check_baseline_coverage(
 ) -> Result<(), String> {
     let sizes: Vec<Vec<String>> = corpora
         .iter()
-        .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size_name(size)).collect())
+        .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size.ascii_name()).collect())
         .collect();
     let mut runs = Vec::new();
     for (corpus, sizes) in corpora.iter().zip(&sizes) {

@@ -405,11 +405,7 @@ fn write_header(
 
 /// The `--size` value that makes `size`: its side, or the box when it is not the side's usual.
 fn size_flag(size: Size) -> String {
-    if size.has_usual_boxes() {
-        size.side().to_string()
-    } else {
-        format!("{}x{}", size.box_rows(), size.box_cols())
-    }
+    if size.has_usual_boxes() { size.side().to_string() } else { size.ascii_name() }
 }
 
 /// The first two lines with targets: the command with every flag that changes the output,

@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_core::{
-    FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
+    BoxesLines, FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
     check_outcome, write_grid,
 };
 use sudoku_engines::{EngineInfo, EnginesBySize, Origin, Registry};
@@ -185,14 +185,10 @@ fn built_in_rows(registry: &Registry) -> Vec<Row> {
     let mut rows = Vec::new();
     for info in registry.engines().iter().filter(|info| info.is_built_in()) {
         // The classic sizes by name, the rectangular boxes by the range of their sides.
-        let (squares, rectangles): (Vec<Size>, Vec<Size>) =
-            info.default_sizes().partition(|size| size.is_square());
-        let mut default_at: Vec<String> = squares.iter().map(Size::to_string).collect();
-        if let (Some(first), Some(last)) = (rectangles.first(), rectangles.last()) {
-            let (first, last) = (Size::from_side(first.side()), Size::from_side(last.side()));
-            if let (Some(first), Some(last)) = (first, last) {
-                default_at.push(format!("rectangular boxes {first} to {last}"));
-            }
+        let mut default_at: Vec<String> =
+            info.default_sizes().filter(|size| size.is_square()).map(|s| s.to_string()).collect();
+        if let Some((first, last)) = info.default_rectangles() {
+            default_at.push(format!("rectangular boxes {first} to {last}"));
         }
         let mark = match default_at.len() {
             0 => String::new(),
@@ -570,6 +566,8 @@ struct Printer {
     tally: Tally,
     /// Whether a multi-line grid was written, so the next one needs a blank line before it.
     wrote_block: bool,
+    /// The `# boxes` lines the solutions need to read back with their boxes.
+    boxes: BoxesLines,
     /// The last failure said in full: the puzzle's number, the engine, the kind and message.
     last_failure: Option<(usize, String, FailureKind, String)>,
 }
@@ -674,6 +672,7 @@ impl Printer {
                     }
                     self.wrote_block = true;
                 }
+                self.boxes.before(out, solution.size()).map_err(output_failed)?;
                 return write_grid(out, solution, format, puzzle.alphabet).map_err(output_failed);
             }
             None if outcome.budget_exhausted => {

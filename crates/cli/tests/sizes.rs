@@ -210,12 +210,48 @@ fn rectangular_boxes_are_generated_read_back_counted_and_shuffled_either_way_rou
         // `fast` solves 9×9 only: refused, never given the puzzle.
         let refused = sudoku(&["count", "--engine", "fast"], text.as_bytes());
         assert_eq!(refused.status.code(), Some(2), "{}", stderr(&refused));
-        // Shuffled, the puzzles keep their boxes and their one solution.
-        let shuffled = sudoku(&["shuffle", "--seed", "3"], text.as_bytes());
-        let shuffled = format!("{}{}", boxes_line.unwrap_or(""), stdout(&shuffled));
+        // Shuffled, the puzzles keep their boxes and their one solution, and the output says
+        // which boxes they have; so does `solve`'s and `minimize`'s, in every format.
+        let shuffled = stdout(&sudoku(&["shuffle", "--seed", "3"], text.as_bytes()));
+        assert_eq!(boxes_line.is_some_and(|line| shuffled.starts_with(line)), boxes_line.is_some());
         assert!(read(&shuffled).iter().all(|puzzle| puzzle.grid.size() == size));
         assert_eq!(stdout(&sudoku(&["count"], shuffled.as_bytes())), "1\n".repeat(6));
+        for format in ["line", "pretty", "bordered"] {
+            let solved = stdout(&sudoku(&["solve", "-o", format], text.as_bytes()));
+            let solutions = read(&solved);
+            assert_eq!(solutions.len(), 6, "{format}: {solved}");
+            assert!(
+                solutions.iter().all(|s| s.grid.size() == size && s.grid.is_full()),
+                "{format}"
+            );
+        }
+        let minimal = stdout(&sudoku(&["minimize"], text.as_bytes()));
+        assert!(read(&minimal).iter().all(|puzzle| puzzle.grid.size() == size), "{minimal}");
     }
+    // A file that turns the boxes and turns them back: each answer reads back with the boxes
+    // of its puzzle, the `# boxes` lines written only where the boxes change.
+    let made = |flag: &str| {
+        let text = stdout(&sudoku(&["generate", "--size", flag, "-n", "1", "--seed", "4"], b""));
+        text.lines()
+            .filter(|line| !line.starts_with("# ") || line.starts_with("# boxes"))
+            .map(|line| format!("{line}\n"))
+            .collect::<String>()
+    };
+    let mixed = [
+        made("4x3"),
+        "# boxes 3x4\n".to_owned(),
+        made("12"),
+        made("10"),
+        made("9"),
+        made("4x3"),
+        made("4x3"),
+    ]
+    .concat();
+    let solved = stdout(&sudoku(&["solve"], mixed.as_bytes()));
+    let boxes: Vec<&str> = solved.lines().filter(|line| line.starts_with('#')).collect();
+    assert_eq!(boxes, ["# boxes 4x3", "# boxes 3x4", "# boxes 4x3"], "{solved}");
+    let shapes: Vec<String> = read(&solved).iter().map(|s| s.grid.size().ascii_name()).collect();
+    assert_eq!(shapes, ["4x3", "12x12", "10x10", "9x9", "4x3", "4x3"]);
     // Without the `# boxes` line, 12×12 puzzles made for 4×3 boxes are read with 3×4 ones,
     // where their clues clash or their count differs.
     let output = sudoku(&["generate", "--size", "4x3", "-n", "3", "--seed", "4"], b"");

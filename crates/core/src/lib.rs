@@ -32,4 +32,4 @@ pub use grid::{Conflict, Grid};
 pub use read::{MAX_LINE, Puzzle, PuzzleReader, ReadOptions, parse_one};
 pub use size::{CellName, Size, Unit};
 pub use units::Units;
-pub use write::{format_grid, write_grid};
+pub use write::{BoxesLines, format_grid, write_grid};

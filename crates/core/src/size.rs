@@ -227,6 +227,16 @@ impl Size {
         CellName { row: self.row_of(cell), col: self.col_of(cell) }
     }
 
+    /// The size in ASCII, as reports and file names write it and [`FromStr`] reads it back,
+    /// shape and all: `9x9`, `16x16`, or the box (`4x3`) when it is not the side's usual one.
+    pub fn ascii_name(self) -> String {
+        if self.has_usual_boxes() {
+            format!("{0}x{0}", self.side())
+        } else {
+            format!("{}x{}", self.box_rows, self.box_cols)
+        }
+    }
+
     /// The sides of every size, for messages: "4, 6, 8, 9, 10, ... or 64".
     pub fn list_sides() -> String {
         let mut sides: Vec<String> = Size::all().map(|s| s.side().to_string()).collect();

@@ -31,6 +31,35 @@ pub fn write_grid<W: Write + ?Sized>(
     out.write_all(format_grid(grid, format, alphabet).as_bytes())
 }
 
+/// The `# boxes RxC` lines an output of many grids needs, so that it reads back with the boxes
+/// it was written with ([`crate::read`]): a reader gives a side its usual boxes
+/// ([`Size::from_side`]), or those of the last `# boxes` line when that line is of the same
+/// side. Kept by whoever writes the grids, in output order.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BoxesLines {
+    /// The boxes of the last `# boxes` line written.
+    last: Option<Size>,
+}
+
+impl BoxesLines {
+    /// Writes the `# boxes` line a grid of `size` needs before it, if any: square boxes are
+    /// their side's usual ones, so they need none until a `# boxes` line has been written.
+    pub fn before<W: Write + ?Sized>(&mut self, out: &mut W, size: Size) -> io::Result<()> {
+        if size.is_square() && self.last.is_none() {
+            return Ok(());
+        }
+        let assumed = match self.last {
+            Some(last) if last.side() == size.side() => last,
+            _ => Size::from_side(size.side()).unwrap_or(size),
+        };
+        if assumed != size {
+            writeln!(out, "# boxes {}x{}", size.box_rows(), size.box_cols())?;
+            self.last = Some(size);
+        }
+        Ok(())
+    }
+}
+
 /// The line of a 9×9 grid in `1-9A` (which `numbers` falls back to on a line): each value's
 /// digit, `.` for a blank, and the newline. Branch-free, so that the compiler vectorizes it.
 fn nine_line(cells: &[u8]) -> [u8; NINE_CELLS + 1] {

@@ -252,6 +252,16 @@ impl EngineInfo {
         Size::all().filter(|&size| default_engine_for(size).name == self.name)
     }
 
+    /// The sides with rectangular boxes where this engine is the default, as the first and the
+    /// last with their usual boxes (`6×6` and `24×24`); `None` where it is not the default at
+    /// any. The defaults by side make one run of sides per engine.
+    pub fn default_rectangles(&self) -> Option<(Size, Size)> {
+        let mut sizes =
+            self.default_sizes().filter(|size| !size.is_square() && size.has_usual_boxes());
+        let first = sizes.next()?;
+        Some((first, sizes.last().unwrap_or(first)))
+    }
+
     /// The sizes the engine solves, for people: `9×9`, `4×4 to 64×64`, or `4×4 to 64×64,
     /// boxes square or rectangular`.
     pub fn sizes_text(&self) -> String {
@@ -596,19 +606,16 @@ pub fn default_engines_text() -> String {
             format!("`{name}` {sizes_text}")
         })
         .collect();
-    // Rectangular boxes by runs of sides: "`propagate` from 6×6 to 24×24".
-    let mut rectangular: Vec<(&str, Size, Size)> = Vec::new();
-    for size in Size::all().filter(|size| !size.is_square() && size.has_usual_boxes()) {
-        let name: &str = &default_engine_for(size).name;
-        match rectangular.last_mut() {
-            Some((last, _, to)) if *last == name => *to = size,
-            _ => rectangular.push((name, size, size)),
+    // Rectangular boxes by the run of sides each engine is the default at.
+    let mut rectangular: Vec<String> = Vec::new();
+    for size in Size::all().filter(|size| !size.is_square()) {
+        let info = default_engine_for(size);
+        if let Some((from, to)) = info.default_rectangles()
+            && from == size
+        {
+            rectangular.push(format!("`{}` from {from} to {to}", info.name));
         }
     }
-    let rectangular: Vec<String> = rectangular
-        .iter()
-        .map(|(name, from, to)| format!("`{name}` from {from} to {to}"))
-        .collect();
     format!("{}; with rectangular boxes, {}", parts.join(", "), rectangular.join(", "))
 }
 

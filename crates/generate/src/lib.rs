@@ -77,6 +77,17 @@ pub use search::{
 };
 pub use targets::{ClueSymmetry, RatingTarget, Refusal, Targets};
 
+/// The largest side made: minimal 36×36 puzzles would take hours each.
+pub const MAX_SIDE: usize = 25;
+
+/// Whether puzzles of `size` are made here: `Err` says why not, in a sentence.
+pub fn check_size(size: Size) -> Result<(), String> {
+    if size.side() > MAX_SIDE {
+        return Err(format!("{size} puzzles are not generated: the sides go up to {MAX_SIDE}"));
+    }
+    Ok(())
+}
+
 /// `count` minimal puzzles of `size` and `seed`, puzzle `i` being `generate_one(seed, i, ..)`.
 ///
 /// Made by as many workers as the current rayon thread pool has threads, each checking

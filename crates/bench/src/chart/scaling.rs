@@ -27,7 +27,7 @@ fn scaling_points<'a>(report: &'a Report, engines: &[&'a str]) -> Vec<(&'a str, 
                 .sizes()
                 .into_iter()
                 .filter_map(|size| {
-                    let name = crate::report::size_name(size);
+                    let name = size.ascii_name();
                     let records: Vec<&Record> = report
                         .records
                         .iter()

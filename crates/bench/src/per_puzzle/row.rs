@@ -9,7 +9,6 @@ use sudoku_core::{FailureKind, Size, Verdict};
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
 use crate::output::counted;
-use crate::report::size_name;
 
 /// The verdict of a row: an answer, a budget-out, or how the engine failed. Rows write it by
 /// its [`name`](RowVerdict::name); everything that judges a row matches on this type.
@@ -137,7 +136,7 @@ pub fn rows<'a>(
     runs: &'a [EngineRun<'_>],
     digest: Option<&'a str>,
 ) -> impl Iterator<Item = Row> + 'a {
-    let size = size_name(size);
+    let size = size.ascii_name();
     runs.iter().flat_map(move |run| {
         let size = size.clone();
         chunk.puzzles.iter().enumerate().map(move |(index, puzzle)| {

@@ -176,21 +176,10 @@ pub struct FileSummary {
 /// How many puzzles of a file have one size.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct SizeCount {
-    /// The size, as [`size_name`] writes it (`9x9`).
+    /// The size, as [`Size::ascii_name`] writes it (`9x9`).
     pub size: String,
     /// Puzzles of that size.
     pub puzzles: u64,
-}
-
-/// A size as reports write it: `9x9`, `16x16`, and the box (`4x3`) for boxes that are not their
-/// side's usual ones (ASCII, so that every CSV reader and shell takes it; `Size`'s parser reads
-/// it back, shape and all).
-pub fn size_name(size: Size) -> String {
-    if size.has_usual_boxes() {
-        format!("{0}x{0}", size.side())
-    } else {
-        format!("{}x{}", size.box_rows(), size.box_cols())
-    }
 }
 
 /// The clocks a record's rate can be read on ([`Record::clock`]), each with what it is, for
@@ -266,7 +255,7 @@ pub struct NotApplicable {
     pub engine: String,
     /// The file as named on the command line.
     pub file: String,
-    /// The size it does not solve ([`size_name`]).
+    /// The size it does not solve ([`Size::ascii_name`]).
     pub size: String,
     /// Puzzles of that size in the file.
     pub puzzles: u64,
@@ -288,7 +277,10 @@ impl FileSummary {
             sizes: corpus
                 .sizes()
                 .into_iter()
-                .map(|(size, puzzles)| SizeCount { size: size_name(size), puzzles: puzzles as u64 })
+                .map(|(size, puzzles)| SizeCount {
+                    size: size.ascii_name(),
+                    puzzles: puzzles as u64,
+                })
                 .collect(),
         }
     }
@@ -302,7 +294,7 @@ pub struct Record {
     pub engine: String,
     /// The file as named on the command line.
     pub file: String,
-    /// The size of the puzzles ([`size_name`]): a file mixing sizes has a record per size.
+    /// The size of the puzzles ([`Size::ascii_name`]): a file mixing sizes has a record per size.
     pub size: String,
     /// The mode of every solve.
     pub mode: Mode,
@@ -475,7 +467,7 @@ pub struct PassTiming {
 pub struct Samples {
     /// The file as named on the command line.
     pub file: String,
-    /// The size ([`size_name`]).
+    /// The size ([`Size::ascii_name`]).
     pub size: String,
     /// Every puzzle whose number is a multiple of this is sampled.
     pub stride: u64,
@@ -617,7 +609,7 @@ pub struct Report {
 pub struct EngineFailure {
     /// The file as named on the command line.
     pub file: String,
-    /// The puzzle's size ([`size_name`]).
+    /// The puzzle's size ([`Size::ascii_name`]).
     pub size: String,
     /// The puzzle's 1-based number in the file.
     pub puzzle: u64,

@@ -126,16 +126,9 @@ pub struct GenerateArgs {
     pub csv: bool,
 }
 
-/// The largest side `sudoku generate` makes: minimal 36×36 puzzles would take hours.
-pub const GENERATE_MAX_SIDE: usize = 25;
-
 fn parse_generate_size(text: &str) -> Result<Size, String> {
     let size: Size =
         text.parse().map_err(|error: sudoku_core::size::UnknownSize| error.to_string())?;
-    if size.side() > GENERATE_MAX_SIDE {
-        return Err(format!(
-            "{size} puzzles are not generated: the sides go up to {GENERATE_MAX_SIDE}"
-        ));
-    }
+    sudoku_generate::check_size(size)?;
     Ok(size)
 }
