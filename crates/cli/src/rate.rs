@@ -13,8 +13,8 @@ use std::time::Instant;
 use rayon::prelude::*;
 use serde::Serialize;
 use sudoku_bench::Shard;
-use sudoku_core::{Puzzle, PuzzleReader, ReadError};
-use sudoku_logic::{Band, End, Rater, Scale, Technique};
+use sudoku_core::{Grid, Limits, Puzzle, PuzzleReader, ReadError, Verdict};
+use sudoku_logic::{Band, End, Rater, Scale, Step, Technique};
 
 use crate::args::{RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural};
@@ -42,12 +42,16 @@ struct RunOutcome {
     /// Some puzzle's count gave up at the budget, or its chains at the work budget, so it is
     /// not rated.
     gave_up: bool,
+    /// With `--check-steps`: some step does not hold in its puzzle's solution.
+    unsound: bool,
 }
 
 impl RunOutcome {
     fn exit_code(&self) -> u8 {
         if self.bad_input {
             exit::BAD_INPUT
+        } else if self.unsound {
+            exit::DISAGREEMENT
         } else if self.gave_up {
             exit::UNSOLVED
         } else {
@@ -113,7 +117,9 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
                 chunk
                     .into_par_iter()
                     .map_init(EnginesBySize::default, |engines, item| {
-                        item.map(|puzzle| Row::rate(&name, &puzzle, &rater, engines))
+                        item.map(|puzzle| {
+                            Row::rate(&name, &puzzle, &rater, engines, args.check_steps)
+                        })
                     })
                     .collect()
             });
@@ -126,6 +132,15 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
                         total += 1;
                         summary.add(&row);
                         outcome.gave_up |= row.end == GAVE_UP;
+                        if let Some(step) = &row.unsound {
+                            outcome.unsound = true;
+                            errln!(
+                                "{name}: puzzle {}, line {}: a step does not hold in the \
+                                 solution: {step}",
+                                row.number,
+                                row.line
+                            )?;
+                        }
                         write_row(args, &row, csv.as_mut(), &mut out)?;
                         if json {
                             json_rows.push(&mut out, &row).map_err(output_failed)?;
@@ -279,20 +294,59 @@ struct Row {
     /// The hardest technique, for the file's summary.
     #[serde(skip)]
     technique: Option<Technique>,
+    /// With `--check-steps`, the first step that does not hold in the solution, described.
+    #[serde(skip)]
+    unsound: Option<String>,
 }
 
 impl Row {
-    fn rate(file: &str, puzzle: &Puzzle, rater: &Rater, engines: &mut EnginesBySize) -> Row {
-        // The steps themselves are not kept: a rating needs only the hardest and the count.
-        let walked =
-            rater.walk(&puzzle.grid, &mut |grid, limits| engines.solve(grid, limits), |_, _| {});
+    fn rate(
+        file: &str,
+        puzzle: &Puzzle,
+        rater: &Rater,
+        engines: &mut EnginesBySize,
+        check: bool,
+    ) -> Row {
+        // The steps are kept only to be checked: a rating needs only the hardest and the count.
+        let mut steps: Vec<Step> = Vec::new();
+        // The solution, as the count found it on the way (the puzzle counted to one).
+        let mut solution: Option<Grid> = None;
+        let walked = rater.walk(
+            &puzzle.grid,
+            &mut |grid, limits| {
+                let outcome = engines.solve(grid, limits);
+                if check && outcome.count == 1 && grid == &puzzle.grid {
+                    solution.clone_from(&outcome.solution);
+                }
+                outcome
+            },
+            |_, step| {
+                if check {
+                    steps.push(step.clone());
+                }
+            },
+        );
+        let unsound = (check && walked.solutions == Verdict::Exactly(1))
+            .then(|| {
+                let solution = solution
+                    .or_else(|| engines.solve(&puzzle.grid, Limits::count_up_to(1)).solution)?;
+                let holds = |step: &Step| {
+                    step.placements.iter().all(|&(cell, value)| solution.get(cell) == value)
+                        && step
+                            .eliminations
+                            .iter()
+                            .all(|&(cell, value)| solution.get(cell) != value)
+                };
+                steps.iter().find(|step| !holds(step)).map(|step| step.describe(puzzle.grid.size()))
+            })
+            .flatten();
         let rating = walked.rating();
         let hardest = walked.hardest;
         Row {
             file: file.to_owned(),
             number: puzzle.number,
             line: puzzle.line,
-            size: format!("{0}x{0}", puzzle.grid.size().side()),
+            size: puzzle.grid.size().ascii_name(),
             clues: puzzle.grid.clue_count(),
             solutions: walked.solutions.to_string(),
             hardest: hardest.map(Technique::name),
@@ -309,6 +363,7 @@ impl Row {
             pearl: walked.pearl,
             diamond: walked.diamond,
             technique: hardest,
+            unsound,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudoku_core::Unit;
+use sudoku_core::{Grid, Unit};
 
 use crate::houses::values;
 
@@ -471,6 +471,14 @@ impl Step {
         }
     }
 
+    /// Whether the step holds in `solution` (a solved grid of the step's puzzle): each value it
+    /// places is the solution's, and each candidate it removes is not. A step of a sound
+    /// technique holds in every solution of its puzzle.
+    pub fn holds_in(&self, solution: &Grid) -> bool {
+        self.placements.iter().all(|&(cell, value)| solution.get(cell) == value)
+            && self.eliminations.iter().all(|&(cell, value)| solution.get(cell) != value)
+    }
+
     /// The step's difficulty: its technique's, plus [`Step::extra`] tenths.
     pub fn difficulty(&self) -> f64 {
         // Whole tenths, so that a sum prints and compares as the scale's one-decimal figures.
@@ -499,5 +507,25 @@ mod tests {
         }
         assert_eq!(Technique::from_name("xy wing"), Some(Technique::XyWing));
         assert_eq!(Technique::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn a_step_holds_in_a_solution_only_if_every_placement_and_removal_does() {
+        let solution = sudoku_core::parse_one(
+            b"534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        )
+        .unwrap()
+        .grid;
+        let mut step = Step::new(Technique::NakedSingle);
+        step.placements.push((0, 5));
+        step.eliminations.push((1, 4));
+        assert!(step.holds_in(&solution));
+        // Placing another value, or removing the solution's own, does not hold.
+        let mut wrong = step.clone();
+        wrong.placements.push((80, 8));
+        assert!(!wrong.holds_in(&solution));
+        let mut removes_the_answer = step.clone();
+        removes_the_answer.eliminations.push((80, 9));
+        assert!(!removes_the_answer.holds_in(&solution));
     }
 }

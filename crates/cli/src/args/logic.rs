@@ -38,7 +38,8 @@ Exit codes:
   1  some puzzle's count gave up at the node budget, or its chains at the work budget: it is
      not rated
   2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
-     written";
+     written
+  3  with --check-steps: some step does not hold in its puzzle's solution";
 
 /// `sudoku rate`.
 #[derive(Args, Debug)]
@@ -81,6 +82,12 @@ pub struct RateArgs {
     /// of the whole run).
     #[arg(long, value_name = "K/N")]
     pub shard: Option<sudoku_bench::Shard>,
+
+    /// Check every step of every puzzle with one solution against that solution: a step that
+    /// places another value, or removes the solution's, is an error on standard error naming
+    /// the puzzle and the step (exit code 3). The ratings are the same.
+    #[arg(long)]
+    pub check_steps: bool,
 }
 
 /// `sudoku rate --format`.
