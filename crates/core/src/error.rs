@@ -67,6 +67,9 @@ pub enum ReadErrorKind {
         "`# boxes` takes the rows and columns of a box, each 2 to 8 (`# boxes 4x3`), not '{0}'"
     )]
     BadBoxes(String),
+    /// An f-puzzles puzzle (its JSON, or a link to it) that cannot be read: why, in a phrase.
+    #[error("f-puzzles puzzle: {0}")]
+    Fpuzzles(String),
     /// A character that is neither a symbol of the grid nor a blank where a cell was expected.
     #[error("expected {} or a blank ({}), found {found}", symbols_of(*.size, *.alphabet), .alphabet.blanks())]
     BadCell {

@@ -15,6 +15,7 @@ pub mod check;
 pub mod engine;
 pub mod error;
 pub mod format;
+pub mod fpuzzles;
 pub mod grid;
 pub mod lines;
 pub mod read;

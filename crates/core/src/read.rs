@@ -17,6 +17,7 @@
 //!
 //! | first line looks like                                         | format      |
 //! |---------------------------------------------------------------|-------------|
+//! | starts with `{`, `http://` or `https://`                      | f-puzzles ([`crate::fpuzzles`]: its givens, written back as a `line`) |
 //! | starts with `+` or `\|`                                       | `bordered`  |
 //! | holds a `\|`, or is a rule of dashes                          | `pretty`    |
 //! | several words, the first of one or two characters             | `judge`     |
@@ -85,6 +86,7 @@ use std::io::{self, BufRead};
 use crate::alphabet::Alphabet;
 use crate::error::{Found, Place, ReadError, ReadErrorKind};
 use crate::format::Format;
+use crate::fpuzzles;
 use crate::grid::{Conflict, Grid};
 use crate::size::Size;
 
@@ -217,6 +219,18 @@ impl<R: BufRead> PuzzleReader<R> {
                 line: first_line,
             }));
         }
+        if self.options.format.is_none() && fpuzzles::recognizes(self.lines.text()) {
+            let grid = self.read_fpuzzles(number)?;
+            let alphabet = Alphabet::for_size(grid.size());
+            // Written back as a line: the puzzle's own symbols, one a cell.
+            return Ok(Some(Puzzle {
+                grid,
+                format: Format::Line,
+                alphabet,
+                number,
+                line: first_line,
+            }));
+        }
         let format =
             self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
         let read = match format {
@@ -227,6 +241,26 @@ impl<R: BufRead> PuzzleReader<R> {
         };
         let (grid, alphabet) = read.map_err(|e| e.in_format(format))?;
         Ok(Some(Puzzle { grid, format, alphabet, number, line: first_line }))
+    }
+
+    /// Reads puzzle `number`, an f-puzzles puzzle (its JSON or a link) on the current line:
+    /// its givens, at the boxes its side usually has ([`crate::fpuzzles`]).
+    fn read_fpuzzles(&mut self, number: usize) -> Result<Grid, ReadError> {
+        if self.lines.is_too_long() {
+            return Err(self.lines.too_long().at(number));
+        }
+        let (line, column) = (self.lines.number, self.lines.indent + 1);
+        let error = |kind| LineError { line, column: Some(column), kind }.at(number);
+        let grid = fpuzzles::parse(self.lines.text())
+            .map_err(|problem| error(ReadErrorKind::Fpuzzles(problem)))?;
+        if let Some(forced) = self.options.size.filter(|&forced| forced != grid.size()) {
+            let problem = format!("its grid is {}, not the {forced} asked for", grid.size());
+            return Err(error(ReadErrorKind::Fpuzzles(problem)));
+        }
+        if let Some(conflict) = grid.first_conflict() {
+            return Err(repeated_clue(conflict, None, |_| (line, column)).at(number));
+        }
+        Ok(grid)
     }
 
     /// Reads puzzle `number`, a one-line puzzle on the current line.
