@@ -219,27 +219,25 @@ impl<R: BufRead> PuzzleReader<R> {
                 line: first_line,
             }));
         }
-        if self.options.format.is_none() && fpuzzles::recognizes(self.lines.text()) {
+        let (grid, format, alphabet) = if self.options.format.is_none()
+            && fpuzzles::recognizes(self.lines.text())
+        {
             let grid = self.read_fpuzzles(number)?;
             let alphabet = Alphabet::for_size(grid.size());
             // Written back as a line: the puzzle's own symbols, one a cell.
-            return Ok(Some(Puzzle {
-                grid,
-                format: Format::Line,
-                alphabet,
-                number,
-                line: first_line,
-            }));
-        }
-        let format =
-            self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
-        let read = match format {
-            Format::Line => self.read_line(number),
-            Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
-                self.read_block(format, number)
-            }
+            (grid, Format::Line, alphabet)
+        } else {
+            let format =
+                self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
+            let read = match format {
+                Format::Line => self.read_line(number),
+                Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
+                    self.read_block(format, number)
+                }
+            };
+            let (grid, alphabet) = read.map_err(|e| e.in_format(format))?;
+            (grid, format, alphabet)
         };
-        let (grid, alphabet) = read.map_err(|e| e.in_format(format))?;
         Ok(Some(Puzzle { grid, format, alphabet, number, line: first_line }))
     }
 
