@@ -330,14 +330,8 @@ impl Row {
             .then(|| {
                 let solution = solution
                     .or_else(|| engines.solve(&puzzle.grid, Limits::count_up_to(1)).solution)?;
-                let holds = |step: &Step| {
-                    step.placements.iter().all(|&(cell, value)| solution.get(cell) == value)
-                        && step
-                            .eliminations
-                            .iter()
-                            .all(|&(cell, value)| solution.get(cell) != value)
-                };
-                steps.iter().find(|step| !holds(step)).map(|step| step.describe(puzzle.grid.size()))
+                let unsound = steps.iter().find(|step| !step.holds_in(&solution))?;
+                Some(unsound.describe(puzzle.grid.size()))
             })
             .flatten();
         let rating = walked.rating();
