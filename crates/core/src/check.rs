@@ -7,6 +7,7 @@
 
 use crate::engine::{Limits, Outcome};
 use crate::grid::{Conflict, Grid};
+use crate::layout::Broken;
 use crate::size::{CellName, Size};
 
 /// Why a claimed solution is not one.
@@ -39,10 +40,15 @@ pub enum CheckError {
     /// A digit repeats in a row, column or box.
     #[error("{0}")]
     Conflict(Conflict),
+    /// A rule of the puzzle's layout is broken ([`Layout::first_broken`]).
+    ///
+    /// [`Layout::first_broken`]: crate::Layout::first_broken
+    #[error("{0}")]
+    Broken(Broken),
 }
 
 /// `Ok` when `solution` has the puzzle's size, is full, keeps every clue of `puzzle`, and repeats no value in any row,
-/// column or box; otherwise the first problem found.
+/// column or box and breaks no other rule of the puzzle's layout; otherwise the first problem found.
 pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> {
     let size = puzzle.size();
     if solution.size() != size {
@@ -61,6 +67,11 @@ pub fn check_solution(puzzle: &Grid, solution: &Grid) -> Result<(), CheckError> 
         });
     }
     // A full grid without a repeat in any unit holds each digit exactly once per unit.
+    if let Some(layout) = puzzle.layout() {
+        return layout
+            .first_broken(solution.cells())
+            .map_or(Ok(()), |broken| Err(CheckError::Broken(broken)));
+    }
     solution.first_conflict().map_or(Ok(()), |conflict| Err(CheckError::Conflict(conflict)))
 }
 

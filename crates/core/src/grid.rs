@@ -1,10 +1,12 @@
 //! The grid: values of every cell of a puzzle or solution, at any [`Size`].
 
 use std::fmt;
+use std::sync::Arc;
 
 use smallvec::SmallVec;
 
 use crate::alphabet::Alphabet;
+use crate::layout::{Broken, Layout};
 use crate::size::{Size, Unit};
 
 /// Two cells of one unit holding the same value.
@@ -39,7 +41,8 @@ impl fmt::Display for Conflict {
 /// allocating; larger grids live on the heap.
 type Cells = SmallVec<[u8; 81]>;
 
-/// A grid of any size: `0` for an empty cell, `1..=side` for a value, row by row.
+/// A grid of any size: `0` for an empty cell, `1..=side` for a value, row by row; and the
+/// rules beyond rows, columns and boxes it is to be solved by, if any ([`Grid::layout`]).
 ///
 /// The invariants "there are `size.cells()` cells" and "every cell holds `0..=side`" are kept
 /// by every constructor and setter, so engines may index tables by a cell's value without
@@ -47,13 +50,15 @@ type Cells = SmallVec<[u8; 81]>;
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Grid {
     size: Size,
+    /// The grid's layout, `None` for a classic grid (and never a classic layout).
+    layout: Option<Arc<Layout>>,
     cells: Cells,
 }
 
 impl Grid {
     /// The grid of `size` with every cell empty.
     pub fn empty(size: Size) -> Grid {
-        Grid { size, cells: SmallVec::from_elem(0, size.cells()) }
+        Grid { size, layout: None, cells: SmallVec::from_elem(0, size.cells()) }
     }
 
     /// A grid of `size` from its values in row-major order, or `None` if there are not
@@ -63,13 +68,48 @@ impl Grid {
         // which the compiler vectorizes (an engine's solution passes through here).
         let largest = cells.iter().copied().max().unwrap_or(0);
         let valid = cells.len() == size.cells() && usize::from(largest) <= size.side();
-        valid.then(|| Grid { size, cells: SmallVec::from_slice(cells) })
+        valid.then(|| Grid { size, layout: None, cells: SmallVec::from_slice(cells) })
     }
 
     /// The size of the grid.
     #[inline]
     pub fn size(&self) -> Size {
         self.size
+    }
+
+    /// The same values under `layout` (a classic layout leaves the grid classic).
+    ///
+    /// # Panics
+    /// If the layout is of another size: a bug in the caller.
+    pub fn with_layout(mut self, layout: Option<Arc<Layout>>) -> Grid {
+        let layout = layout.filter(|layout| !layout.is_classic());
+        if let Some(layout) = &layout {
+            assert_eq!(layout.size(), self.size, "a layout of another size");
+        }
+        self.layout = layout;
+        self
+    }
+
+    /// The rules beyond rows, columns and boxes the grid is to be solved by; `None` for a
+    /// classic grid.
+    #[inline]
+    pub fn layout(&self) -> Option<&Arc<Layout>> {
+        self.layout.as_ref()
+    }
+
+    /// Whether the grid is classic: rows, columns and boxes, no other rule.
+    #[inline]
+    pub fn is_classic(&self) -> bool {
+        self.layout.is_none()
+    }
+
+    /// The values of the grid under `layout`'s rules if they break one ([`Layout::first_broken`]);
+    /// for a classic grid, [`Grid::first_conflict`].
+    pub fn first_broken(&self) -> Option<Broken> {
+        match &self.layout {
+            Some(layout) => layout.first_broken(&self.cells),
+            None => self.first_conflict().map(Broken::from),
+        }
     }
 
     /// The values in row-major order (0 = empty).
