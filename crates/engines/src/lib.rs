@@ -135,6 +135,10 @@ pub struct EngineInfo {
     /// whose sides lie between those of its smallest and largest orders. Engines from outside
     /// never do: nothing in their declarations says they would.
     rectangles: bool,
+    /// Whether the engine solves grids of any layout of the sizes it solves: irregular
+    /// regions, extra groups, pairs that must differ, starting candidates
+    /// ([`sudoku_core::Layout`]). Engines from outside never do unless they declare it.
+    layouts: bool,
     construct: Constructor,
     variant: Option<fn() -> &'static str>,
 }
@@ -158,6 +162,7 @@ impl EngineInfo {
             timing: Timing::InProcess,
             orders: (3, 3),
             rectangles: false,
+            layouts: false,
             construct: Constructor::Plain(construct),
             variant: None,
         }
@@ -185,6 +190,7 @@ impl EngineInfo {
             timing,
             orders: (3, 3),
             rectangles: false,
+            layouts: false,
             construct: Constructor::Shared(Arc::new(construct)),
             variant: None,
         }
@@ -217,6 +223,22 @@ impl EngineInfo {
     /// the sides of its smallest and largest box orders.
     pub fn with_rectangles(self) -> Self {
         EngineInfo { rectangles: true, ..self }
+    }
+
+    /// The same engine, solving grids of any layout of its sizes.
+    pub fn with_layouts(self) -> Self {
+        EngineInfo { layouts: true, ..self }
+    }
+
+    /// Whether the engine solves grids of any layout of its sizes.
+    pub fn layouts(&self) -> bool {
+        self.layouts
+    }
+
+    /// Whether the engine solves `puzzle`: its size, and its layout if it has one. Callers
+    /// check this before giving it a puzzle: an engine may assume the puzzles it takes.
+    pub fn takes(&self, puzzle: &Grid) -> bool {
+        self.supports(puzzle.size()) && (puzzle.is_classic() || self.layouts)
     }
 
     /// The box orders the engine solves, smallest and largest.
