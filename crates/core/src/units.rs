@@ -1,34 +1,51 @@
-//! The units of a grid of one size as tables: which cells make up each unit, which units hold
-//! each cell and where in them it sits, which cells see each other. The engines of every size
-//! and the logical solver read these in their inner loops, so they are flat vectors indexed by
-//! number, built once per size and kept by whoever uses them.
+//! The units of a grid of one size or layout as tables: which cells make up each unit, which
+//! units hold each cell and where in them it sits, which cells see each other. The engines of
+//! every size and the logical solver read these in their inner loops, so they are flat vectors
+//! indexed by number, built once per size or layout and kept by whoever uses them.
 
+use crate::layout::{House, Layout};
 use crate::{Size, Unit};
 
-/// The units (rows, columns and boxes) of one size as tables. Units are numbered rows first
-/// (`0..side`), then columns (`side..2·side`), then boxes (`2·side..3·side`, row-major), each
+/// The units of one size or layout as tables. Units are the houses that hold every value once:
+/// rows first (`0..side`), then columns (`side..2·side`), then boxes or irregular regions
+/// (`2·side..3·side`, numbered as the layout numbers them), then the complete houses a layout's
+/// rules add (the diagonals, windows, disjoint groups and extra groups of `side` cells), each
 /// listing its cells row-major; cells are numbered as [`Size`] numbers them.
 ///
+/// A cell's peers are the cells it may not share a value with: those of its row, column and
+/// box or region, then those its layout adds (the other complete houses, the smaller groups,
+/// the pairs that must differ).
+///
 /// [`Units::default`] holds the tables of no grid (no units, no cells, nothing allocated);
-/// [`Units::set_size`] fills them.
+/// [`Units::set_size`] and [`Units::set_layout`] fill them.
 #[derive(Clone, Debug, Default)]
 pub struct Units {
     /// The size the tables are for, `None` for the tables of no grid.
     size: Option<Size>,
+    /// The layout they are for, `None` for the classic layout of the size.
+    layout: Option<Layout>,
     /// Cells in a unit.
     side: usize,
     /// The cells of unit `u` are `unit_cells[u * side..(u + 1) * side]`.
     unit_cells: Vec<u16>,
-    /// The row, column and box unit of each cell.
+    /// Where each unit comes from.
+    houses: Vec<House>,
+    /// The row, column and box (or region) unit of each cell.
     units_of: Vec<[u16; 3]>,
     /// Where each cell sits in its row, column and box: its index in `cells_of(u)`.
     positions_of: Vec<[u8; 3]>,
-    /// The cells sharing a unit with cell `c` (not `c` itself) are
-    /// `peers[c * peer_count..(c + 1) * peer_count]`.
+    /// The complete houses a layout adds that hold cell `c` are
+    /// `more_units[more_start[c]..more_start[c + 1]]`; both empty for a classic grid.
+    more_units: Vec<u16>,
+    more_start: Vec<u32>,
+    /// The peers of each cell, cell after cell (see [`Units::peers`]).
     peers: Vec<u16>,
-    /// Peers of each cell: `(side − c) + (side − r) + side − 1` for boxes of `r` rows and `c`
-    /// columns (`2(n² − n) + n² − 1` for square boxes of order `n`).
+    /// For a classic grid, the peers of every cell (`peers[c * peer_count..]`); 0 otherwise.
     peer_count: usize,
+    /// For a layout, where each cell's peers start in `peers` (one more entry for the end),
+    /// and how many of them are in its row, column and box or region.
+    peer_start: Vec<u32>,
+    unit_peer_counts: Vec<u16>,
 }
 
 impl Units {
@@ -39,45 +56,122 @@ impl Units {
         units
     }
 
+    /// The tables of `layout`.
+    pub fn of_layout(layout: &Layout) -> Units {
+        let mut units = Units::default();
+        units.set_layout(Some(layout), layout.size());
+        units
+    }
+
     /// Rebuilds the tables for `size`, in the memory they already have, unless they are
     /// already for that size.
     pub fn set_size(&mut self, size: Size) {
-        if self.size == Some(size) {
+        self.set_layout(None, size);
+    }
+
+    /// Rebuilds the tables for `layout` (a grid's [`crate::Grid::layout`]), or for the classic
+    /// layout of `size` if `None`, in the memory they already have, unless they are already
+    /// for it.
+    pub fn set_layout(&mut self, layout: Option<&Layout>, size: Size) {
+        let layout = layout.filter(|layout| !layout.is_classic());
+        if self.size == Some(size) && self.layout.as_ref() == layout {
             return;
         }
         let (side, cells) = (size.side(), size.cells());
         self.size = Some(size);
+        self.layout = layout.cloned();
         self.side = side;
+        let region_of =
+            |cell: usize| layout.map_or_else(|| size.box_of(cell), |l| l.region_of(cell));
 
         self.unit_cells.clear();
-        self.unit_cells
-            .extend(size.units().flat_map(|unit| size.unit_cells(unit)).map(|cell| cell as u16));
+        self.houses.clear();
+        match layout {
+            None => {
+                self.unit_cells.extend(
+                    size.units().flat_map(|unit| size.unit_cells(unit)).map(|cell| cell as u16),
+                );
+                self.houses.extend(size.units().map(|unit| match unit {
+                    Unit::Row(r) => House::Row(r),
+                    Unit::Column(c) => House::Column(c),
+                    Unit::Box(b) => House::Box(b),
+                }));
+            }
+            Some(layout) => {
+                for (house, members) in layout.houses().iter().filter(|(_, m)| m.len() == side) {
+                    self.houses.push(*house);
+                    self.unit_cells.extend_from_slice(members);
+                }
+            }
+        }
 
         self.units_of.clear();
         self.units_of.extend((0..cells).map(|cell| {
-            [size.row_of(cell), side + size.col_of(cell), 2 * side + size.box_of(cell)]
+            [size.row_of(cell), side + size.col_of(cell), 2 * side + region_of(cell)]
                 .map(|unit| unit as u16)
         }));
 
         self.positions_of.clear();
         self.positions_of.extend((0..cells).map(|cell| {
+            let region = &self.unit_cells[(2 * side + region_of(cell)) * side..][..side];
+            let in_region = region.iter().position(|&c| usize::from(c) == cell);
             let (row, col) = (size.row_of(cell), size.col_of(cell));
-            [col, row, size.position_in_box(cell)].map(|position| position as u8)
+            [col, row, in_region.expect("a cell is in its region")].map(|position| position as u8)
         }));
 
-        // Row and column peers outside the cell's box, then its box peers.
-        self.peer_count = (side - size.box_cols()) + (side - size.box_rows()) + side - 1;
+        // Row and column peers outside the cell's box or region, then those inside it.
         let mut peers = std::mem::take(&mut self.peers);
         peers.clear();
-        for cell in 0..cells {
-            let [row, col, box_unit] = self.units_of(cell);
-            let outside_box =
-                |peer: &&u16| usize::from(self.units_of[usize::from(**peer)][2]) != box_unit;
-            peers.extend(self.cells_of(row).iter().filter(outside_box));
-            peers.extend(self.cells_of(col).iter().filter(outside_box));
-            peers.extend(self.cells_of(box_unit).iter().filter(|&&peer| usize::from(peer) != cell));
+        self.peer_start.clear();
+        self.unit_peer_counts.clear();
+        self.more_units.clear();
+        self.more_start.clear();
+        let more_houses = self.houses.len();
+        let mut mates: Vec<Vec<u16>> = Vec::new();
+        if let Some(layout) = layout {
+            mates = vec![Vec::new(); cells];
+            for (_, members) in layout.houses().iter().skip(3 * side) {
+                for &a in members.iter() {
+                    mates[usize::from(a)].extend(members.iter().filter(|&&b| b != a));
+                }
+            }
+            for ([a, b], _) in layout.pairs() {
+                mates[usize::from(*a)].push(*b);
+                mates[usize::from(*b)].push(*a);
+            }
         }
-        debug_assert_eq!(peers.len(), cells * self.peer_count);
+        for cell in 0..cells {
+            let first = peers.len();
+            let [row, col, region] = self.units_of(cell);
+            let outside =
+                |peer: &&u16| usize::from(self.units_of[usize::from(**peer)][2]) != region;
+            peers.extend(self.cells_of(row).iter().filter(outside));
+            peers.extend(self.cells_of(col).iter().filter(outside));
+            peers.extend(self.cells_of(region).iter().filter(|&&peer| usize::from(peer) != cell));
+            if layout.is_some() {
+                self.peer_start.push(first as u32);
+                self.unit_peer_counts.push((peers.len() - first) as u16);
+                let known = &peers[first..];
+                let mut more: Vec<u16> =
+                    mates[cell].iter().copied().filter(|peer| !known.contains(peer)).collect();
+                more.sort_unstable();
+                more.dedup();
+                peers.extend(more);
+                self.more_start.push(self.more_units.len() as u32);
+                let holds = |unit: &usize| self.cells_of(*unit).contains(&(cell as u16));
+                let held: Vec<u16> =
+                    (3 * side..more_houses).filter(holds).map(|u| u as u16).collect();
+                self.more_units.extend(held);
+            }
+        }
+        if layout.is_some() {
+            self.peer_start.push(peers.len() as u32);
+            self.more_start.push(self.more_units.len() as u32);
+            self.peer_count = 0;
+        } else {
+            self.peer_count = (side - size.box_cols()) + (side - size.box_rows()) + side - 1;
+            debug_assert_eq!(peers.len(), cells * self.peer_count);
+        }
         self.peers = peers;
     }
 
@@ -87,10 +181,16 @@ impl Units {
         self.side
     }
 
-    /// The number of units: `3·side`.
+    /// The layout the tables are for; `None` for a classic grid.
+    #[inline]
+    pub fn layout(&self) -> Option<&Layout> {
+        self.layout.as_ref()
+    }
+
+    /// The number of units: `3·side`, and the complete houses a layout adds.
     #[inline]
     pub fn count(&self) -> usize {
-        3 * self.side
+        self.houses.len()
     }
 
     /// The cells of unit `unit`, row-major.
@@ -99,10 +199,20 @@ impl Units {
         &self.unit_cells[unit * self.side..(unit + 1) * self.side]
     }
 
-    /// The row, column and box unit of `cell`.
+    /// The row, column and box (or region) unit of `cell`.
     #[inline]
     pub fn units_of(&self, cell: usize) -> [usize; 3] {
         self.units_of[cell].map(usize::from)
+    }
+
+    /// The units beyond its row, column and box or region that hold `cell`: the complete
+    /// houses its layout adds (none for a classic grid).
+    #[inline]
+    pub fn more_units_of(&self, cell: usize) -> &[u16] {
+        if self.more_start.is_empty() {
+            return &[];
+        }
+        &self.more_units[self.more_start[cell] as usize..self.more_start[cell + 1] as usize]
     }
 
     /// Where `cell` sits in its row, column and box (the order of [`Units::units_of`]): its
@@ -112,28 +222,51 @@ impl Units {
         self.positions_of[cell].map(usize::from)
     }
 
-    /// The cells that share a unit with `cell`, by unit: the cells of its row outside its box,
-    /// those of its column outside its box, then its box's but itself, each part row-major.
-    /// (An engine walks them unit by unit in this order with bit masks of positions.)
+    /// The cells that may not share a value with `cell`, by unit: the cells of its row outside
+    /// its box or region, those of its column outside it, then its box's or region's but
+    /// itself, each part row-major ([`Units::unit_peer_count`] of them: an engine walks them
+    /// unit by unit in this order with bit masks of positions); then, for a layout, the others
+    /// its rules add, in increasing order.
     #[inline]
     pub fn peers(&self, cell: usize) -> &[u16] {
-        &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        if self.peer_count != 0 {
+            &self.peers[cell * self.peer_count..(cell + 1) * self.peer_count]
+        } else {
+            &self.peers[self.peer_start[cell] as usize..self.peer_start[cell + 1] as usize]
+        }
     }
 
-    /// Whether two different cells share a unit.
+    /// How many of the [`Units::peers`] of `cell` share its row, column or box or region.
+    #[inline]
+    pub fn unit_peer_count(&self, cell: usize) -> usize {
+        if self.peer_count != 0 { self.peer_count } else { self.unit_peer_counts[cell].into() }
+    }
+
+    /// Whether two different cells may not share a value.
     #[inline]
     pub fn sees(&self, a: usize, b: usize) -> bool {
         let (ua, ub) = (self.units_of[a], self.units_of[b]);
-        a != b && (ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2])
+        let shares = ua[0] == ub[0] || ua[1] == ub[1] || ua[2] == ub[2];
+        a != b && (shares || (self.peer_count == 0 && self.peers(a).contains(&(b as u16))))
     }
 
-    /// The unit numbered `unit`, as [`Unit`] names it.
+    /// The unit numbered `unit`, as [`Unit`] names it: an irregular region is named as the box
+    /// of its number; see [`Units::house`] for every unit of a layout.
+    ///
+    /// # Panics
+    /// If the unit is one a layout adds beyond the rows, columns and regions.
     pub fn unit(&self, unit: usize) -> Unit {
         match unit / self.side {
             0 => Unit::Row(unit),
             1 => Unit::Column(unit - self.side),
-            _ => Unit::Box(unit - 2 * self.side),
+            2 => Unit::Box(unit - 2 * self.side),
+            _ => panic!("unit {unit} is not a row, column or box"),
         }
+    }
+
+    /// Where the unit numbered `unit` comes from.
+    pub fn house(&self, unit: usize) -> House {
+        self.houses[unit]
     }
 }
 
@@ -182,5 +315,77 @@ mod tests {
                 assert_eq!(seen, expected, "{size} cell {cell}");
             }
         }
+    }
+
+    #[test]
+    fn the_tables_of_a_layout_hold_its_houses_and_pairs() {
+        use crate::layout::Rule;
+        let nine = Size::NINE;
+        // Boxes sheared one column to the right per row, wrapping round: 9 regions of 9.
+        let marks: Vec<u32> =
+            (0..81u32).map(|cell| (cell / 27) * 3 + (cell % 9 + cell / 9) % 9 / 3).collect();
+        let regions = crate::Layout::new(nine, Some(&marks), &[], &[], None);
+        let regions = regions.expect("sheared boxes are regions");
+        let x = crate::Layout::new(
+            nine,
+            None,
+            &[Rule::Diagonals, Rule::AntiKnight],
+            &[vec![0, 10, 20]],
+            None,
+        )
+        .unwrap();
+        let mut units = Units::default();
+        for layout in [&regions, &x] {
+            units.set_layout(Some(layout), nine);
+            let complete: Vec<_> = layout.houses().iter().filter(|(_, m)| m.len() == 9).collect();
+            assert_eq!(units.count(), complete.len());
+            for (index, (house, members)) in complete.iter().enumerate() {
+                assert_eq!(units.house(index), *house);
+                assert_eq!(units.cells_of(index), &members[..]);
+            }
+            for cell in 0..81 {
+                for (unit, position) in
+                    units.units_of(cell).into_iter().zip(units.positions_of(cell))
+                {
+                    assert_eq!(usize::from(units.cells_of(unit)[position]), cell);
+                }
+                assert_eq!(units.units_of(cell)[2], 18 + layout.region_of(cell));
+                let more: Vec<usize> = (27..units.count())
+                    .filter(|&u| units.cells_of(u).contains(&(cell as u16)))
+                    .collect();
+                assert!(units.more_units_of(cell).iter().map(|&u| usize::from(u)).eq(more));
+                let in_house = |other: usize| {
+                    layout
+                        .houses()
+                        .iter()
+                        .any(|(_, m)| m.contains(&(cell as u16)) && m.contains(&(other as u16)))
+                };
+                let paired = |other: usize| {
+                    let pair = [cell.min(other) as u16, cell.max(other) as u16];
+                    layout.pairs().iter().any(|(p, _)| *p == pair)
+                };
+                let expected: Vec<usize> =
+                    (0..81).filter(|&o| o != cell && (in_house(o) || paired(o))).collect();
+                let mut peers: Vec<usize> = units.peers(cell).iter().map(|&c| c.into()).collect();
+                let [row, col, region] = units.units_of(cell);
+                let shares = |&peer: &usize| {
+                    let u = units.units_of(peer);
+                    u[0] == row || u[1] == col || u[2] == region
+                };
+                let split = units.unit_peer_count(cell);
+                assert!(peers[..split].iter().all(shares), "cell {cell}");
+                assert!(!peers[split..].iter().any(shares), "cell {cell}");
+                peers.sort_unstable();
+                assert_eq!(peers, expected, "cell {cell}");
+                let seen: Vec<usize> = (0..81).filter(|&o| units.sees(cell, o)).collect();
+                assert_eq!(seen, expected, "cell {cell}");
+            }
+        }
+        // Back to the classic tables.
+        units.set_size(nine);
+        assert_eq!(
+            (units.count(), units.peers(40).len(), units.more_units_of(40).len()),
+            (27, 20, 0)
+        );
     }
 }

@@ -5,7 +5,7 @@
 //! what every such engine does before it searches written once, and [`cell_engine!`] making
 //! it an engine of the workbench.
 
-use sudoku_core::{Grid, Limits, Outcome, Size, Stats, Units};
+use sudoku_core::{Grid, Layout, Limits, Outcome, Size, Stats, Units};
 
 /// Calls the macro `$call!(ROWS, SIDE, CELLS, Set, Cell)` for the shape of box of `$size`: the
 /// rows of a box, the side and the cells as constants, the smallest candidate set that holds
@@ -123,10 +123,17 @@ impl Geometry {
 
     /// Rebuilds the tables for `size`, unless they are already for it.
     pub(crate) fn set_size(&mut self, size: Size) {
-        if self.size == size && self.side != 0 {
+        self.set_layout(None, size);
+    }
+
+    /// Rebuilds the tables for `layout`, or for the classic layout of `size` if `None`, unless
+    /// they are already for it.
+    pub(crate) fn set_layout(&mut self, layout: Option<&Layout>, size: Size) {
+        let layout = layout.filter(|layout| !layout.is_classic());
+        if self.size == size && self.side != 0 && self.units.layout() == layout {
             return;
         }
-        self.units.set_size(size);
+        self.units.set_layout(layout, size);
         let side = size.side();
         self.size = size;
         self.side = side;
@@ -137,6 +144,22 @@ impl Geometry {
         let (rows, cols) = (size.box_rows(), size.box_cols());
         let (row_block, col_block) = (u64::MAX >> (64 - cols), u64::MAX >> (64 - rows));
         self.peer_positions.clear();
+        if layout.is_some() {
+            // The positions of a row or column outside the cell's region, and its region's
+            // but its own.
+            let units = &self.units;
+            self.peer_positions.extend((0..self.cells).map(|cell| {
+                let [row, col, region] = units.units_of(cell);
+                let outside = |unit: usize| {
+                    units.cells_of(unit).iter().enumerate().fold(0, |mask, (position, &peer)| {
+                        let inside = units.units_of(peer.into())[2] == region;
+                        if inside { mask } else { mask | 1 << position }
+                    })
+                };
+                [outside(row), outside(col), self.all_values & !(1 << units.positions_of(cell)[2])]
+            }));
+            return;
+        }
         self.peer_positions.extend((0..self.cells).map(|cell| {
             let [col, row, box_position] = self.units.positions_of(cell);
             [
@@ -145,6 +168,32 @@ impl Geometry {
                 self.all_values & !(1 << box_position),
             ]
         }));
+    }
+
+    /// The layout the tables are for; `None` for a classic grid.
+    #[inline]
+    pub(crate) fn layout(&self) -> Option<&Layout> {
+        self.units.layout()
+    }
+
+    /// The complete houses beyond its row, column and box or region that hold `cell` (none for
+    /// a classic grid); see [`Units::more_units_of`].
+    #[inline]
+    pub(crate) fn more_units_of(&self, cell: usize) -> &[u16] {
+        self.units.more_units_of(cell)
+    }
+
+    /// The number of units: `3·side`, and the complete houses a layout adds.
+    #[inline]
+    pub(crate) fn unit_count(&self) -> usize {
+        self.units.count()
+    }
+
+    /// How many of the [`Geometry::peers`] of `cell` are in its row, column and box or region:
+    /// those [`Geometry::peer_positions`] describe. The rest are peers a layout adds.
+    #[inline]
+    pub(crate) fn unit_peer_count(&self, cell: usize) -> usize {
+        self.units.unit_peer_count(cell)
     }
 
     /// The cells of unit `unit`.
@@ -209,6 +258,9 @@ impl CellOutcome {
 pub(crate) struct CellSearch<'a> {
     /// The size of the grid.
     pub(crate) size: Size,
+    /// The grid's layout, `None` for a classic grid; the engine's [`Geometry`] (if it has one)
+    /// is already set to it.
+    pub(crate) layout: Option<&'a Layout>,
     /// The clues, `s²` cells row-major for side `s`, each in `0..=s` (0 for an empty cell).
     pub(crate) clues: &'a [u8],
     /// The cell (below `s²`) and the value (in `1..=s`) ruled out, if any.
@@ -243,18 +295,33 @@ fn well_formed(
 ///
 /// [`Engine`]: sudoku_core::Engine
 pub(crate) trait CellSolver {
-    /// Searches the puzzle of `size` whose `clues` are given as cells, with the value
-    /// `excluded.1` ruled out of cell `excluded.0` if given, and writes the first solution found
-    /// into `solution`, which is written only when the count is above zero.
+    /// [`CellSolver::solve_layout_cells`] on a classic grid.
+    #[cfg(test)]
+    fn solve_cells_excluding(
+        &mut self,
+        size: Size,
+        clues: &[u8],
+        excluded: Option<(usize, u8)>,
+        limits: Limits,
+        solution: &mut [u8],
+    ) -> CellOutcome {
+        self.solve_layout_cells(None, size, clues, excluded, limits, solution)
+    }
+
+    /// Searches the puzzle of `layout` (of `size`), or the classic puzzle of `size` if
+    /// `None`, whose `clues` are given as cells, with the value `excluded.1` ruled out of cell
+    /// `excluded.0` if given, and writes the first solution found into `solution`, which is
+    /// written only when the count is above zero.
     ///
     /// What every engine does before it searches is here, once: a budget of no nodes gives up
     /// at once, having visited none; a puzzle that is not [`well_formed`] has no solution,
     /// found at the cost of one node, the puzzle looked at; the engine's [`Geometry`] (if it
-    /// has one) is set to the size. The rest is [`CellSolver::search_cells`]. A puzzle whose
+    /// has one) is set to the layout. The rest is [`CellSolver::search_cells`]. A puzzle whose
     /// clues contradict each other has no solution either.
     #[inline]
-    fn solve_cells_excluding(
+    fn solve_layout_cells(
         &mut self,
+        layout: Option<&Layout>,
         size: Size,
         clues: &[u8],
         excluded: Option<(usize, u8)>,
@@ -270,9 +337,9 @@ pub(crate) trait CellSolver {
             return CellOutcome::none(stats);
         }
         if let Some(geometry) = self.geometry() {
-            geometry.set_size(size);
+            geometry.set_layout(layout, size);
         }
-        self.search_cells(CellSearch { size, clues, excluded, limits, stats, solution })
+        self.search_cells(CellSearch { size, layout, clues, excluded, limits, stats, solution })
     }
 
     /// The engine's own part of [`CellSolver::solve_cells_excluding`]: the search of a
@@ -308,8 +375,14 @@ pub(crate) trait CellSolver {
         let mut buffer = std::mem::take(self.solution_buffer());
         buffer.clear();
         buffer.resize(size.cells(), 0);
-        let CellOutcome { count, budget_exhausted, stats } =
-            self.solve_cells_excluding(size, puzzle.cells(), excluded, limits, &mut buffer);
+        let CellOutcome { count, budget_exhausted, stats } = self.solve_layout_cells(
+            puzzle.layout().map(|layout| &**layout),
+            size,
+            puzzle.cells(),
+            excluded,
+            limits,
+            &mut buffer,
+        );
         let solution = (count > 0)
             .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));
         *self.solution_buffer() = buffer;
@@ -374,5 +447,27 @@ mod tests {
                 assert_eq!(met, geometry.peers(cell), "{size}, cell {cell}");
             }
         }
+        // On a layout, they meet the peers of the row, column and region in their order.
+        let nine = Size::NINE;
+        let sheared: Vec<u32> =
+            (0..81u32).map(|c| (c / 27) * 3 + (c % 9 + c / 9) % 9 / 3).collect();
+        let rules = [sudoku_core::Rule::Diagonals, sudoku_core::Rule::AntiKing];
+        let layout = Layout::new(nine, Some(&sheared), &rules, &[], None).unwrap();
+        geometry.set_layout(Some(&layout), nine);
+        for cell in 0..81 {
+            let mut met = Vec::new();
+            for (unit, positions) in
+                geometry.units_of(cell).into_iter().zip(geometry.peer_positions(cell))
+            {
+                let mut positions = positions;
+                while positions != 0 {
+                    met.push(geometry.unit(unit)[positions.trailing_zeros() as usize]);
+                    positions &= positions - 1;
+                }
+            }
+            assert_eq!(met, geometry.peers(cell)[..geometry.unit_peer_count(cell)], "cell {cell}");
+            assert!(geometry.more_units_of(cell).len() <= 2);
+        }
+        assert_eq!((geometry.unit_count(), geometry.layout()), (29, Some(&layout)));
     }
 }

@@ -116,7 +116,7 @@ impl Cdcl {
 
 impl CellSolver for Cdcl {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { size, clues, excluded, limits, mut stats, solution } = given;
+        let CellSearch { size, clues, excluded, limits, mut stats, solution, .. } = given;
         let node_bound = limits.node_bound();
         let (side, cells) = (size.side(), size.cells());
         let solver = &mut self.solver;

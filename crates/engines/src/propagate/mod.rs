@@ -89,7 +89,7 @@ impl Propagate {
 
 impl CellSolver for Propagate {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { size, clues, excluded, limits, mut stats, solution } = given;
+        let CellSearch { size, clues, excluded, limits, mut stats, solution, .. } = given;
         let node_bound = limits.node_bound();
         let (side, cells) = (size.side(), size.cells());
         self.board.reset(&self.geometry, clues);
