@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_core::{Engine, Puzzle, PuzzleReader, ReadError, ReadOptions, Size};
+use sudoku_core::{Engine, Grid, Puzzle, PuzzleReader, ReadError, ReadOptions};
 use sudoku_engines::EnginesBySize;
 
 use crate::console::{Halt, Written, errln, plural};
@@ -141,9 +141,7 @@ pub(crate) fn answer_with_engines<T: Send>(
         options,
         threads,
         engines,
-        |engines, puzzle| {
-            engine_for(engines, puzzle.grid.size()).map(|engine| answer(engine, puzzle))
-        },
+        |engines, puzzle| engine_for(engines, &puzzle.grid).map(|engine| answer(engine, puzzle)),
         |out, name, item| match item {
             Item::Unreadable(message) => write(outcomes, out, name, Item::Unreadable(message)),
             Item::Answered(puzzle, Err(message)) => {
@@ -157,12 +155,15 @@ pub(crate) fn answer_with_engines<T: Send>(
     )
 }
 
-/// The engine of `engines` for puzzles of `size`, or why there is none (the line a puzzle's
-/// refusal gives).
-fn engine_for(engines: &mut EnginesBySize, size: Size) -> Result<&mut dyn Engine, String> {
-    match engines.for_size(size) {
+/// The engine of `engines` for `puzzle`, or why there is none (the line a puzzle's refusal
+/// gives).
+fn engine_for<'e>(
+    engines: &'e mut EnginesBySize,
+    puzzle: &Grid,
+) -> Result<&'e mut dyn Engine, String> {
+    match engines.for_puzzle(puzzle) {
         Ok((_, engine)) => Ok(engine),
-        Err(info) => Err(format!("engine '{}' does not solve {size} grids", info.name)),
+        Err(info) => Err(info.refusal(puzzle).unwrap_or_default()),
     }
 }
 

@@ -520,14 +520,12 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
         );
         return Answer::Unsupported(puzzle, problem);
     }
-    let (info, engine) = match engines.for_size(size) {
+    let (info, engine) = match engines.for_puzzle(&puzzle.grid) {
         Ok(found) => found,
         Err(info) => {
             let problem = format!(
-                "engine '{}' solves {} grids, not {size} (without --engine, the fastest engine \
-                 for each size is used)",
-                info.name,
-                info.sizes_text()
+                "{} (without --engine, the fastest engine for each size and layout is used)",
+                info.refusal(&puzzle.grid).unwrap_or_default()
             );
             return Answer::Unsupported(puzzle, problem);
         }

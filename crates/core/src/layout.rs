@@ -493,6 +493,55 @@ impl Layout {
     }
 }
 
+/// What decides which engines take a grid, and under which name runs are reported: its size
+/// and the words of its layout ([`Layout::words`]: none for a classic grid). Two jigsaw grids
+/// of different regions are of one kind.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Kind {
+    size: Size,
+    /// The layout's words joined by spaces; empty for a classic grid.
+    words: String,
+}
+
+impl Kind {
+    /// The kind of `grid`.
+    pub fn of(grid: &crate::Grid) -> Kind {
+        let words = grid.layout().map(|layout| layout.words().join(" ")).unwrap_or_default();
+        Kind { size: grid.size(), words }
+    }
+
+    /// The kind of the classic grids of `size`.
+    pub fn classic(size: Size) -> Kind {
+        Kind { size, words: String::new() }
+    }
+
+    /// The size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// Whether the grids of this kind are classic.
+    pub fn is_classic(&self) -> bool {
+        self.words.is_empty()
+    }
+
+    /// The kind in ASCII, for file names, reports and CSV: the size's
+    /// [`Size::ascii_name`], then the layout's words (`9x9`, `9x9 x anti-knight`).
+    pub fn ascii_name(&self) -> String {
+        self.with_size(self.size.ascii_name())
+    }
+
+    fn with_size(&self, size: String) -> String {
+        if self.words.is_empty() { size } else { format!("{size} {}", self.words) }
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.with_size(self.size.to_string()))
+    }
+}
+
 /// A rule of a layout that some values break ([`Layout::first_broken`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Broken {

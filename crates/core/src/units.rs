@@ -56,10 +56,10 @@ impl Units {
         units
     }
 
-    /// The tables of `layout`.
-    pub fn of_layout(layout: &Layout) -> Units {
+    /// The tables of `grid`'s size and layout.
+    pub fn for_grid(grid: &crate::Grid) -> Units {
         let mut units = Units::default();
-        units.set_layout(Some(layout), layout.size());
+        units.set_layout(grid.layout().map(|layout| &**layout), grid.size());
         units
     }
 

@@ -49,7 +49,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-use sudoku_core::{Engine, Grid, Limits, Outcome, Size};
+use sudoku_core::{Engine, Grid, Kind, Limits, Outcome, Size};
 
 /// How an engine is made: a plain function for the built-in engines (so the registry of
 /// built-in engines can be a `static`), or a closure holding what an engine from outside needs
@@ -239,6 +239,34 @@ impl EngineInfo {
     /// check this before giving it a puzzle: an engine may assume the puzzles it takes.
     pub fn takes(&self, puzzle: &Grid) -> bool {
         self.supports(puzzle.size()) && (puzzle.is_classic() || self.layouts)
+    }
+
+    /// Whether the engine solves the grids of `kind` ([`EngineInfo::takes`] for every grid of
+    /// that kind).
+    pub fn takes_kind(&self, kind: &Kind) -> bool {
+        self.supports(kind.size()) && (kind.is_classic() || self.layouts)
+    }
+
+    /// Why the engine does not take `puzzle`, for people: the sizes it solves, or the layouts;
+    /// `None` when it takes it.
+    pub fn refusal(&self, puzzle: &Grid) -> Option<String> {
+        let size = puzzle.size();
+        if !self.supports(size) {
+            return Some(format!(
+                "engine '{}' solves {} grids, not {size}",
+                self.name,
+                self.sizes_text()
+            ));
+        }
+        let layout = puzzle.layout().filter(|_| !self.layouts)?;
+        let takers: Vec<&str> =
+            ENGINES.iter().filter(|info| info.takes(puzzle)).map(|info| &*info.name).collect();
+        Some(format!(
+            "engine '{}' solves classic grids only, not {} (engines that do: {})",
+            self.name,
+            layout.name(),
+            if takers.is_empty() { "none".to_owned() } else { takers.join(", ") }
+        ))
     }
 
     /// The box orders the engine solves, smallest and largest.
@@ -532,22 +560,39 @@ pub fn default_engine() -> &'static EngineInfo {
     find(DEFAULT_ENGINE).expect("DEFAULT_ENGINE names a registered engine")
 }
 
-/// The engine used for a puzzle of `size` when none is named: the fastest that solves it.
+/// The engine used for a classic puzzle of `size` when none is named: the fastest that solves
+/// it.
 pub fn default_engine_for(size: Size) -> &'static EngineInfo {
+    default_engine_where(size, |info| info.supports(size))
+}
+
+/// The engine used for `puzzle` when none is named: the fastest that takes its size and its
+/// layout. Layouts take the engine of their side's row of the table that takes them
+/// (`propagate` where `fast`, which solves classic 9×9 grids alone, would be the one).
+pub fn default_engine_for_puzzle(puzzle: &Grid) -> &'static EngineInfo {
+    if puzzle.is_classic() {
+        return default_engine_for(puzzle.size());
+    }
+    default_engine_where(puzzle.size(), |info| info.takes(puzzle))
+}
+
+/// The engine of the table of defaults for `size` that `takes` (the row of the side, else the
+/// rows above it), else the first registered engine that does.
+fn default_engine_where(size: Size, takes: impl Fn(&EngineInfo) -> bool) -> &'static EngineInfo {
     DEFAULT_ENGINES
         .iter()
         .rev()
         .filter(|&&(from, _)| from <= size.side())
         .filter_map(|&(_, name)| find(name).ok())
-        .find(|info| info.supports(size))
-        .or_else(|| ENGINES.iter().find(|info| info.supports(size)))
-        .expect("some registered engine solves every size")
+        .find(|info| takes(info))
+        .or_else(|| ENGINES.iter().find(|info| takes(info)))
+        .expect("some registered engine solves every size and layout")
 }
 
-/// Engine values by size, each made when a puzzle of its size first comes: those of one
-/// engine, or of the default engine of each size ([`default_engine_for`]). What every command
-/// that answers puzzles of mixed sizes keeps (one per thread): a second puzzle of a size reuses
-/// its engine's scratch memory.
+/// Engine values by size and layout, each made when a puzzle that needs it first comes: those
+/// of one engine, or of the default engine of each puzzle ([`default_engine_for_puzzle`]).
+/// What every command that answers puzzles of mixed sizes and layouts keeps (one per thread):
+/// a second puzzle of a size reuses its engine's scratch memory.
 #[derive(Default)]
 pub struct EnginesBySize {
     /// The engine named, if any.
@@ -556,22 +601,27 @@ pub struct EnginesBySize {
 }
 
 impl EnginesBySize {
-    /// Values of `chosen`, or of the default engine of each size when `None`.
+    /// Values of `chosen`, or of the default engine of each puzzle when `None`.
     pub fn new(chosen: Option<&'static EngineInfo>) -> EnginesBySize {
         EnginesBySize { chosen, made: Vec::new() }
     }
 
-    /// The engine for a puzzle of `size`, and its entry; the entry alone when it does not solve
-    /// the size (only a chosen engine may not).
-    pub fn for_size(
+    /// The engine for `puzzle`, and its entry; the entry alone when it does not take the
+    /// puzzle's size or layout (only a chosen engine may not).
+    pub fn for_puzzle(
         &mut self,
-        size: Size,
+        puzzle: &Grid,
     ) -> Result<(&'static EngineInfo, &mut dyn Engine), &'static EngineInfo> {
-        let info = self.chosen.unwrap_or_else(|| default_engine_for(size));
-        if !info.supports(size) {
+        let info = self.chosen.unwrap_or_else(|| default_engine_for_puzzle(puzzle));
+        if !info.takes(puzzle) {
             return Err(info);
         }
-        let index = match self.made.iter().position(|(made, _, _)| *made == size) {
+        let size = puzzle.size();
+        let index = match self
+            .made
+            .iter()
+            .position(|(made, made_info, _)| *made == size && made_info.name == info.name)
+        {
             Some(index) => index,
             None => {
                 self.made.push((size, info, info.create()));
@@ -582,13 +632,13 @@ impl EnginesBySize {
         Ok((info, engine.as_mut()))
     }
 
-    /// `puzzle` solved within `limits` by the default engine of its size (for a counter of
-    /// solutions, such as the one a walk up the ladder of techniques is given).
+    /// `puzzle` solved within `limits` by its default engine (for a counter of solutions,
+    /// such as the one a walk up the ladder of techniques is given).
     ///
     /// # Panics
-    /// If a chosen engine does not solve the puzzle's size.
+    /// If a chosen engine does not take the puzzle.
     pub fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        match self.for_size(puzzle.size()) {
+        match self.for_puzzle(puzzle) {
             Ok((_, engine)) => engine.solve(puzzle, limits),
             Err(info) => panic!("engine '{}' does not solve {} grids", info.name, puzzle.size()),
         }

@@ -53,7 +53,7 @@ pub fn candidates(
         return Ok(Candidates { cells, counts: cap.map(|_| vec![Vec::new(); size.cells()]), cap });
     };
     mark(&mut cells, &solution);
-    let units = Units::new(size);
+    let units = Units::for_grid(puzzle);
     let mut trial = puzzle.clone();
     for cell in 0..size.cells() {
         if puzzle.get(cell) != 0 {

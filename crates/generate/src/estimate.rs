@@ -45,7 +45,7 @@ pub struct CountEstimate {
 /// Estimates the number of solutions of `puzzle` from at most `probes` probes drawn from `seed`
 /// within `budget`.
 pub fn estimate(puzzle: &Grid, seed: u64, probes: u64, budget: Duration) -> CountEstimate {
-    let units = Units::new(puzzle.size());
+    let units = Units::for_grid(puzzle);
     let Some(root) = Board::new(puzzle, &units) else {
         return CountEstimate { estimate: 0.0, lower: 0.0, upper: 0.0, probes: 0, hits: 0 };
     };

@@ -14,13 +14,18 @@ pub(crate) struct Board {
 }
 
 impl Board {
-    /// The board of `puzzle` with its givens placed and the singles applied; `None` when that
-    /// already breaks it (the puzzle has no solution).
+    /// The board of `puzzle` (with the starting candidates of its layout, if it gives them)
+    /// with its givens placed and the singles applied; `None` when that already breaks it (the
+    /// puzzle has no solution). `units` are the tables of the puzzle's layout.
     pub(crate) fn new(puzzle: &Grid, units: &Units) -> Option<Board> {
         let side = puzzle.size().side();
         let full = if side == 64 { u64::MAX } else { (1u64 << side) - 1 };
         let cells = puzzle.size().cells();
-        let mut board = Board { values: vec![0; cells], candidates: vec![full; cells] };
+        let candidates = match units.layout().and_then(|layout| layout.candidates()) {
+            Some(starting) => starting.to_vec(),
+            None => vec![full; cells],
+        };
+        let mut board = Board { values: vec![0; cells], candidates };
         for cell in 0..cells {
             let value = puzzle.get(cell);
             if value != 0 && !board.place(units, cell, value) {
@@ -116,7 +121,7 @@ impl Board {
 /// cell with the fewest candidates, smallest value first: a fixed order, the same on every
 /// machine.
 pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
-    let units = Units::new(puzzle.size());
+    let units = Units::for_grid(puzzle);
     let mut found = Vec::new();
     if limit == 0 {
         return found;
