@@ -158,7 +158,7 @@ pub fn bench<'py>(
     }
     if infos.is_empty() {
         let size = corpus.puzzles.first().map_or(Size::NINE, |puzzle| puzzle.grid.size());
-        infos.push(engine_for(None, size)?.clone());
+        infos.push(engine_for(None, &CoreGrid::empty(size))?.clone());
     }
     let options = BenchOptions {
         engines: infos.iter().collect(),

@@ -5,7 +5,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_core::{Failure, Size};
+use sudoku_core::{Failure, Grid as CoreGrid, Size};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
 
 use crate::args::{self, Int};
@@ -91,7 +91,7 @@ pub fn generate(
         let name = refusal.flag.trim_start_matches("--").replace('-', "_");
         PyValueError::new_err(format!("{name}: {}", refusal.message))
     })?;
-    let info = engine_for(engine, size)?;
+    let info = engine_for(engine, &CoreGrid::empty(size))?;
     let pool = pool(threads)?;
     let cancel = Cancel::default();
     let made = run(py, &cancel, || {

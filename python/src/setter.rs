@@ -80,7 +80,7 @@ pub fn candidates(
 ) -> PyResult<Vec<Py<PyAny>>> {
     let grid = to_grid(puzzle, None)?.grid;
     let cap = cap.map(|cap| cap.get("cap", 1, args::U32)).transpose()?;
-    let mut engine = engine_for(engine, grid.size())?.create();
+    let mut engine = engine_for(engine, &grid)?.create();
     let found = sudoku_generate::candidates(&grid, engine.as_mut(), cap)
         .map_err(|failure| PyValueError::new_err(failure.to_string()))?;
     (0..grid.size().cells())
@@ -116,7 +116,7 @@ pub fn candidates(
 #[pyo3(text_signature = "(puzzle, engine=None)")]
 pub fn redundant_givens(puzzle: &Bound<'_, PyAny>, engine: Option<&str>) -> PyResult<Vec<usize>> {
     let grid = to_grid(puzzle, None)?.grid;
-    let mut engine = engine_for(engine, grid.size())?.create();
+    let mut engine = engine_for(engine, &grid)?.create();
     sudoku_generate::redundant_givens(&grid, engine.as_mut()).ok_or_else(not_unique)
 }
 
@@ -137,7 +137,7 @@ pub fn minimize(
 ) -> PyResult<Grid> {
     let grid = to_grid(puzzle, None)?.grid;
     let seed = seed.map(|seed| seed.get("seed", 0, args::U64)).transpose()?;
-    let mut engine = engine_for(engine, grid.size())?.create();
+    let mut engine = engine_for(engine, &grid)?.create();
     let order = sudoku_generate::given_order(&grid, seed, 1);
     sudoku_generate::minimize(&grid, &order, engine.as_mut()).map(Grid::of).ok_or_else(not_unique)
 }

@@ -17,8 +17,8 @@ use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rayon::prelude::*;
-use sudoku_core::{Engine, Limits, Outcome, Size, Verdict};
-use sudoku_engines::{ENGINES, EngineInfo, default_engine_for};
+use sudoku_core::{Engine, Grid as CoreGrid, Limits, Outcome, Size, Verdict};
+use sudoku_engines::{ENGINES, EngineInfo, default_engine_for_puzzle};
 
 use crate::args::{self, Int};
 use crate::grid::{Grid, cell_error, check_clues, to_grid, values_to_grid};
@@ -71,22 +71,18 @@ pub fn engines() -> Vec<EngineEntry> {
         .collect()
 }
 
-/// The built-in engine called `name`, or the default engine of `size`; a `ValueError` for an
-/// unknown name or an engine that does not solve `size`.
-pub fn engine_for(name: Option<&str>, size: Size) -> PyResult<&'static EngineInfo> {
+/// The built-in engine called `name`, or the default engine of `puzzle`; a `ValueError` for
+/// an unknown name or an engine that does not take the puzzle's size or layout.
+pub fn engine_for(name: Option<&str>, puzzle: &CoreGrid) -> PyResult<&'static EngineInfo> {
     let info = match name {
-        None => default_engine_for(size),
+        None => default_engine_for_puzzle(puzzle),
         Some(name) => sudoku_engines::find(name)
             .map_err(|unknown| PyValueError::new_err(unknown.to_string()))?,
     };
-    if !info.supports(size) {
-        return Err(PyValueError::new_err(format!(
-            "engine {} solves {}, not {size}",
-            info.name,
-            info.sizes_text()
-        )));
+    match info.refusal(puzzle) {
+        Some(refusal) => Err(PyValueError::new_err(refusal)),
+        None => Ok(info),
     }
-    Ok(info)
 }
 
 /// The limits of a solve: count to `limit` (at least 1), give up after `budget` nodes (at
@@ -217,7 +213,7 @@ pub fn solve(
     budget: Option<Int>,
 ) -> PyResult<SolveResult> {
     let grid = to_grid(puzzle, None)?.grid;
-    let info = engine_for(engine, grid.size())?;
+    let info = engine_for(engine, &grid)?;
     let limits = limits(limit, budget)?;
     // The registry is a static: an entry's address names it for the process.
     let key = std::ptr::from_ref(info) as usize;
@@ -352,7 +348,7 @@ pub fn solve_many<'py>(
             "rows of {width} cells are no grid's (16, 81, 256, 625, 1296, 2401 or 4096)"
         ))
     })?;
-    let info = engine_for(engine, size)?;
+    let info = engine_for(engine, &CoreGrid::empty(size))?;
     let limits = limits(limit, budget)?;
     let pool = pool(threads)?;
     let owned;

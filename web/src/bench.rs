@@ -36,7 +36,7 @@ pub fn bench(name: &str, text: &str, passes: usize) -> Result<Figures, String> {
     let mut skipped = 0;
     let grids: Vec<_> = PuzzleReader::new(text.as_bytes())
         .filter_map(|puzzle| match puzzle {
-            Ok(puzzle) if info.supports(puzzle.grid.size()) => Some(puzzle.grid),
+            Ok(puzzle) if info.takes(&puzzle.grid) => Some(puzzle.grid),
             _ => {
                 skipped += 1;
                 None

@@ -112,12 +112,8 @@ pub fn solve(
 ) -> Result<Answer, String> {
     let puzzle = read(text)?;
     let info = sudoku_engines::find(name).map_err(|error| error.to_string())?;
-    if !info.supports(puzzle.grid.size()) {
-        return Err(format!(
-            "{name} does not solve {} puzzles ({})",
-            puzzle.grid.size(),
-            info.sizes_text()
-        ));
+    if let Some(refusal) = info.refusal(&puzzle.grid) {
+        return Err(refusal);
     }
     let mut limits = Limits::count_up_to(max_solutions.max(1));
     if let Some(nodes) = budget.filter(|_| info.instrumented) {

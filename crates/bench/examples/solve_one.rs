@@ -28,8 +28,8 @@ fn main() -> ExitCode {
         Ok(puzzle) => puzzle,
         Err(error) => return fail(&format!("the puzzle: {error}")),
     };
-    if !engine.supports(puzzle.grid.size()) {
-        return fail(&format!("{name} solves {}, not this puzzle", engine.sizes_text()));
+    if let Some(refusal) = engine.refusal(&puzzle.grid) {
+        return fail(&refusal);
     }
 
     // Counting to two proves the solution unique.

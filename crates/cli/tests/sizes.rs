@@ -120,7 +120,7 @@ fn an_engine_asked_for_a_size_it_does_not_solve_is_a_clear_error_and_the_batch_g
     assert!(
         message.starts_with(
             "<stdin>: puzzle 1, line 1: engine 'fast' solves 9×9 grids, not 16×16 (without \
-             --engine, the fastest engine for each size is used)\n"
+             --engine, the fastest engine for each size and layout is used)\n"
         ),
         "{message}"
     );

@@ -218,12 +218,7 @@ fn read_solve(info: &EngineInfo, words: &[&str]) -> Job {
         return ("-".to_owned(), Err(format!("the id {} is not a number", quote(id))));
     }
     let request = match read_request(rest) {
-        Ok((puzzle, _)) if !info.supports(puzzle.size()) => Err(format!(
-            "engine {} does not solve {} (it solves {})",
-            info.name,
-            puzzle.size(),
-            info.sizes_text()
-        )),
+        Ok((puzzle, _)) if !info.takes(&puzzle) => Err(info.refusal(&puzzle).unwrap_or_default()),
         request => request,
     };
     (id.to_owned(), request)
