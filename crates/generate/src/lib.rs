@@ -52,11 +52,13 @@
 
 mod candidates;
 mod estimate;
+mod layouts;
 mod minimize;
 mod solutions;
 
 pub use candidates::{Candidates, candidates};
 pub use estimate::{CountEstimate, estimate};
+pub use layouts::Recipe;
 pub use minimize::{given_order, minimize, redundant_givens};
 pub use solutions::solutions;
 
@@ -318,8 +320,32 @@ pub fn generate_one(
     size: Size,
     engine: &mut dyn Engine,
 ) -> Result<Grid, Failure> {
+    generate_one_of(seed, index, size, &Recipe::default(), engine)
+}
+
+/// [`generate_one`] with each puzzle's layout drawn to `recipe` (checked with
+/// [`Recipe::check`] first; the classic recipe gives [`generate_one`]'s puzzle): the layout and
+/// a random solution of it are drawn from the puzzle's stream, again until the layout has a
+/// solution the draw reaches, then clues are removed as for a classic grid. `engine` must take
+/// the layout.
+pub fn generate_one_of(
+    seed: u64,
+    index: u64,
+    size: Size,
+    recipe: &Recipe,
+    engine: &mut dyn Engine,
+) -> Result<Grid, Failure> {
     let mut stream = PuzzleStream::new(seed, index);
-    let solution = random_solution(&mut stream, size);
+    let solution = if recipe.is_classic() {
+        random_solution(&mut stream, size)
+    } else {
+        loop {
+            let layout = recipe.draw(&mut stream, size);
+            if let Some(solution) = layouts::random_solution(&mut stream, &layout) {
+                break solution;
+            }
+        }
+    };
     remove_clues(solution, &mut stream, engine)
 }
 

@@ -54,7 +54,7 @@ use sudoku_logic::{Band, End, Rater, Rating, Technique};
 
 use crate::targets::{RatingTarget, Targets, scale_for, scale_top};
 use crate::{
-    Filler, PuzzleStream, generate_one, one_solution, random_solution, still_one_solution,
+    Filler, PuzzleStream, generate_one_of, one_solution, random_solution, still_one_solution,
 };
 
 /// Moves without getting closer to the clue count asked after which a clue search starts
@@ -180,7 +180,7 @@ pub fn make_one(
     engine: &mut dyn Engine,
 ) -> Result<Made, Failure> {
     if targets.is_plain() {
-        let puzzle = generate_one(seed, index, size, engine)?;
+        let puzzle = generate_one_of(seed, index, size, &targets.layout, engine)?;
         return Ok(Made { puzzle: Some(puzzle), attempts: 1, rated: None });
     }
     let mut search = Search {
@@ -740,6 +740,7 @@ fn value_fits(puzzle: &Grid, cell: usize, value: u8) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generate_one;
     use crate::targets::ClueSymmetry;
 
     fn engine() -> Box<dyn Engine> {

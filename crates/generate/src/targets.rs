@@ -10,6 +10,8 @@ use std::fmt;
 use sudoku_core::Size;
 use sudoku_logic::{Band, Scale, Technique};
 
+use crate::layouts::Recipe;
+
 /// A symmetry of a clue pattern: the cells a puzzle gives are mapped onto given cells. It
 /// says nothing of the values (unlike `sudoku_core::symmetry`, which maps solved grids to
 /// solved grids), so any grid can be cut to any of these patterns.
@@ -253,6 +255,8 @@ pub struct Targets {
     pub hardest: Option<Technique>,
     /// How many candidate puzzles one puzzle number may try before it is given up.
     pub attempts: u64,
+    /// The layout of each puzzle: classic unless asked.
+    pub layout: Recipe,
 }
 
 impl Default for Targets {
@@ -266,6 +270,7 @@ impl Default for Targets {
             needs: Vec::new(),
             hardest: None,
             attempts: DEFAULT_ATTEMPTS,
+            layout: Recipe::default(),
         }
     }
 }
@@ -409,6 +414,15 @@ impl Targets {
         let scale = scale_for(size);
         if self.attempts == 0 {
             return Err(Refusal::new("--attempts", "a puzzle needs at least one attempt"));
+        }
+        if !self.layout.is_classic() {
+            self.layout.check(size).map_err(|problem| Refusal::new("--layout", problem))?;
+            if !self.is_plain() {
+                return Err(Refusal::new(
+                    "--layout",
+                    "puzzles of other layouts are made minimal, without other targets",
+                ));
+            }
         }
         if let Some((low, high)) = self.clues {
             if low > high {

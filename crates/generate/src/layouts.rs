@@ -1,0 +1,222 @@
+//! Puzzles of layouts beyond the classic one: the layout drawn for each puzzle number (a
+//! jigsaw's regions at random, connected; the rules as asked) and a random solution of it,
+//! from which [`crate::generate_one`] removes clues as it does for classic grids.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+
+use sudoku_core::{Grid, Layout, Rule, Size, Units};
+
+use crate::PuzzleStream;
+use crate::solutions::Board;
+
+/// What layout each puzzle gets: the rules, and whether its regions are drawn at random
+/// (jigsaw) rather than its size's boxes. The default is the classic layout.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Recipe {
+    /// The rules every puzzle has.
+    pub rules: Vec<Rule>,
+    /// Whether each puzzle's regions are drawn at random, connected, in place of the boxes.
+    pub jigsaw: bool,
+}
+
+impl Recipe {
+    /// Whether puzzles made to this recipe are classic.
+    pub fn is_classic(&self) -> bool {
+        self.rules.is_empty() && !self.jigsaw
+    }
+
+    /// Whether grids of `size` can be made to this recipe: `Err` says why not, in a sentence
+    /// (the rule that needs boxes or square boxes).
+    pub fn check(&self, size: Size) -> Result<(), String> {
+        let regions = self.jigsaw.then(|| vec![0; size.cells()]);
+        // A layout of the same rules on the boxes, or on regions (whose marks do not matter
+        // to the rules' needs), says whether the rules fit.
+        let boxes: Option<Vec<u32>> =
+            regions.map(|_| (0..size.cells()).map(|c| size.box_of(c) as u32).collect());
+        Layout::new(size, boxes.as_deref(), &self.rules, &[], None)
+            .map(|_| ())
+            .map_err(|error| format!("no {size} layout: {error}"))
+    }
+
+    /// The layout of one puzzle, drawn from `stream`.
+    pub(crate) fn draw(&self, stream: &mut PuzzleStream, size: Size) -> Arc<Layout> {
+        let regions = self.jigsaw.then(|| random_regions(stream, size));
+        let layout = Layout::new(size, regions.as_deref(), &self.rules, &[], None)
+            .expect("the recipe was checked for the size, and drawn regions are connected regions of side cells");
+        Arc::new(layout)
+    }
+}
+
+/// Exchanges of cells between neighbouring regions tried per cell when regions are drawn:
+/// enough that the boxes they start from are no longer recognisable.
+const REGION_SWAPS_PER_CELL: usize = 20;
+
+/// Regions of `size` drawn from `stream`: starting from the boxes, a cell passes to a
+/// neighbouring region and a cell of that region next to the first region passes back, kept
+/// whenever both regions stay in one piece; so every region keeps `side` cells and stays
+/// connected.
+fn random_regions(stream: &mut PuzzleStream, size: Size) -> Vec<u32> {
+    let cells = size.cells();
+    let mut regions: Vec<u32> = (0..cells).map(|cell| size.box_of(cell) as u32).collect();
+    for _ in 0..REGION_SWAPS_PER_CELL * cells {
+        let given = stream.below(cells as u32) as usize;
+        let around = neighbours(size, given);
+        let (from, to) =
+            (regions[given], regions[around[stream.below(around.len() as u32) as usize]]);
+        if from == to {
+            continue;
+        }
+        regions[given] = to;
+        let back: Vec<usize> = (0..cells)
+            .filter(|&cell| {
+                cell != given
+                    && regions[cell] == to
+                    && neighbours(size, cell).iter().any(|&next| regions[next] == from)
+            })
+            .collect();
+        if back.is_empty() {
+            regions[given] = from;
+            continue;
+        }
+        let returned = back[stream.below(back.len() as u32) as usize];
+        regions[returned] = from;
+        if !connected(size, &regions, from) || !connected(size, &regions, to) {
+            regions[returned] = to;
+            regions[given] = from;
+        }
+    }
+    regions
+}
+
+/// The cells next to `cell` across an edge.
+fn neighbours(size: Size, cell: usize) -> Vec<usize> {
+    let (side, row, col) = (size.side(), size.row_of(cell), size.col_of(cell));
+    let mut found = Vec::with_capacity(4);
+    if row > 0 {
+        found.push(cell - side);
+    }
+    if row + 1 < side {
+        found.push(cell + side);
+    }
+    if col > 0 {
+        found.push(cell - 1);
+    }
+    if col + 1 < side {
+        found.push(cell + 1);
+    }
+    found
+}
+
+/// Whether the cells of `region` are one piece, cell to cell across edges.
+fn connected(size: Size, regions: &[u32], region: u32) -> bool {
+    let Some(start) = regions.iter().position(|&r| r == region) else { return true };
+    let mut seen = vec![false; regions.len()];
+    seen[start] = true;
+    let mut queue = VecDeque::from([start]);
+    let mut reached = 1;
+    while let Some(cell) = queue.pop_front() {
+        for next in neighbours(size, cell) {
+            if !seen[next] && regions[next] == region {
+                seen[next] = true;
+                reached += 1;
+                queue.push_back(next);
+            }
+        }
+    }
+    reached == size.side()
+}
+
+/// Placements one attempt at a solution of a layout may make, per cell, before it gives up.
+const ATTEMPT_NODES: usize = 20;
+
+/// A random solution of `layout`, drawn from `stream`: a search that places values in random
+/// order on the cell with the fewest candidates, with naked and hidden singles after each
+/// placement; `None` when an attempt reaches its budget or the layout has no solution.
+pub(crate) fn random_solution(stream: &mut PuzzleStream, layout: &Arc<Layout>) -> Option<Grid> {
+    let empty = Grid::empty(layout.size()).with_layout(Some(Arc::clone(layout)));
+    let units = Units::for_grid(&empty);
+    let board = Board::new(&empty, &units)?;
+    let mut budget = ATTEMPT_NODES * layout.size().cells();
+    let values = fill(board, &units, stream, &mut budget)?;
+    Some(
+        Grid::from_cells(layout.size(), &values)
+            .expect("values of the size")
+            .with_layout(Some(Arc::clone(layout))),
+    )
+}
+
+/// Completes `board` as [`random_solution`] does, within `budget` placements.
+fn fill(
+    board: Board,
+    units: &Units,
+    stream: &mut PuzzleStream,
+    budget: &mut usize,
+) -> Option<Vec<u8>> {
+    let Some(cell) = board.branch_cell() else { return Some(board.values) };
+    let mut values: Vec<u8> =
+        (0..64u8).filter(|&v| board.candidates[cell] & (1 << v) != 0).map(|v| v + 1).collect();
+    stream.shuffle(&mut values);
+    for value in values {
+        *budget = budget.checked_sub(1)?;
+        let mut next = board.clone();
+        if next.place(units, cell, value) && next.singles(units) {
+            if let Some(found) = fill(next, units, stream, budget) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn drawn_regions_are_connected_and_differ_from_the_boxes() {
+        for size in [Size::NINE, Size::from_side(6).unwrap(), Size::from_side(16).unwrap()] {
+            let mut stream = PuzzleStream::new(3, 1);
+            let regions = random_regions(&mut stream, size);
+            for region in 0..size.side() as u32 {
+                assert_eq!(regions.iter().filter(|&&r| r == region).count(), size.side());
+                assert!(connected(size, &regions, region), "{size} region {region}");
+            }
+            let moved = (0..size.cells()).filter(|&c| regions[c] != size.box_of(c) as u32).count();
+            assert!(moved > size.cells() / 4, "{size}: {moved} cells left their box");
+            let again = random_regions(&mut PuzzleStream::new(3, 1), size);
+            assert_eq!(regions, again, "the same stream draws the same regions");
+        }
+    }
+
+    #[test]
+    fn random_solutions_keep_every_rule_of_their_layout() {
+        let recipes = [
+            Recipe { rules: vec![Rule::Diagonals], jigsaw: false },
+            Recipe { rules: vec![Rule::Windoku], jigsaw: false },
+            Recipe { rules: vec![Rule::AntiKnight], jigsaw: false },
+            Recipe { rules: vec![Rule::AntiKing, Rule::Disjoint], jigsaw: false },
+            Recipe { rules: Vec::new(), jigsaw: true },
+            Recipe { rules: vec![Rule::Diagonals], jigsaw: true },
+        ];
+        for recipe in recipes {
+            assert!(recipe.check(Size::NINE).is_ok());
+            let mut found = 0;
+            for index in 0..20 {
+                let mut stream = PuzzleStream::new(5, index);
+                let layout = recipe.draw(&mut stream, Size::NINE);
+                if let Some(solution) = random_solution(&mut stream, &layout) {
+                    assert!(solution.is_full());
+                    assert_eq!(layout.first_broken(solution.cells()), None, "{recipe:?}");
+                    found += 1;
+                }
+            }
+            // A drawn layout may have no solution a short search reaches (a jigsaw with
+            // diagonals often has none); the generator draws again.
+            assert!(found >= 4, "{recipe:?}: {found} of 20 draws solved");
+        }
+        let windoku_six = Recipe { rules: vec![Rule::Windoku], jigsaw: false };
+        assert!(windoku_six.check(Size::from_side(6).unwrap()).is_err());
+        assert!(Recipe { rules: vec![Rule::Disjoint], jigsaw: true }.check(Size::NINE).is_err());
+    }
+}
