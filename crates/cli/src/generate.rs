@@ -29,7 +29,7 @@ use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{BoxesLines, Failure, FailureKind, Grid, Size};
 use sudoku_engines::{EngineInfo, Origin, Registry};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
-use sudoku_generate::{Made, Rated};
+use sudoku_generate::{Made, Rated, Recipe};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -83,6 +83,7 @@ fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
             .map(|name| targets::parse_technique(name, scale, "--hardest"))
             .transpose()?,
         attempts: args.attempts,
+        layout: Recipe::parse(&args.layout).map_err(|problem| Refusal::new("--layout", problem))?,
     };
     targets.check(size)?;
     Ok(targets)
@@ -97,20 +98,25 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
             return exit::BAD_INPUT;
         }
     };
+    if !targets.layout.is_classic() && (args.with_rating || args.csv) {
+        let flag = if args.csv { "--csv" } else { "--with-rating" };
+        let _ = errln!(
+            "sudoku: {flag}: the ratings are of classic grids, not of --layout {}",
+            args.layout
+        );
+        return exit::BAD_INPUT;
+    }
+    // An empty grid of the puzzles' kind: the engine must take it.
+    let sample = targets.layout.sample(args.size);
     let engine = match crate::find_engine(registry, args.engine.as_deref(), &args.external) {
-        Ok(engine) => engine.unwrap_or_else(|| sudoku_engines::default_engine_for(args.size)),
+        Ok(engine) => engine.unwrap_or_else(|| sudoku_engines::default_engine_for_puzzle(&sample)),
         Err(unknown) => {
             let _ = errln!("sudoku: {unknown}");
             return exit::BAD_INPUT;
         }
     };
-    if !engine.supports(args.size) {
-        let _ = errln!(
-            "sudoku: engine '{}' solves {} grids, not {}",
-            engine.name,
-            engine.sizes_text(),
-            args.size
-        );
+    if let Some(refusal) = engine.refusal(&sample) {
+        let _ = errln!("sudoku: {refusal}");
         return exit::BAD_INPUT;
     }
     if !engine.counts {
@@ -364,6 +370,25 @@ fn write_header(
     };
     if !targets.is_plain() || args.with_rating {
         write_targets_header(text, args, targets, &engine_flag);
+    } else if !targets.layout.is_classic() {
+        let words = targets.layout.words();
+        let header = format!(
+            "# sudoku generate --count {count} --seed {seed} --layout {flag}{size_flag}{start_flag}{engine_flag}\n\
+             # {count} minimal {size} {words} puzzles (every clue needed), each with exactly one \
+             solution\n",
+            count = args.count,
+            seed = args.seed,
+            flag = words.replace(' ', ","),
+            size = args.size,
+            start_flag =
+                if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
+            size_flag = if args.size == Size::NINE {
+                String::new()
+            } else {
+                format!(" --size {}", size_flag(args.size))
+            },
+        );
+        text.extend_from_slice(header.as_bytes());
     } else {
         let header = format!(
             "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}{engine_flag}\n\

@@ -26,6 +26,47 @@ impl Recipe {
         self.rules.is_empty() && !self.jigsaw
     }
 
+    /// The recipe of a list of words, separated by commas or spaces: `jigsaw` and the words
+    /// of rules ([`Rule::from_word`]: `x`, `windoku`, `disjoint`, `anti-knight`, `anti-king`);
+    /// `classic` alone for the classic layout.
+    pub fn parse(text: &str) -> Result<Recipe, String> {
+        let mut recipe = Recipe::default();
+        for word in text.split([',', ' ']).filter(|word| !word.is_empty()) {
+            match word {
+                "classic" => {}
+                "jigsaw" => recipe.jigsaw = true,
+                _ => recipe.rules.push(Rule::from_word(word).ok_or_else(|| {
+                    format!(
+                        "`{word}` is not a layout: jigsaw, {}, or classic",
+                        Rule::ALL.map(Rule::word).join(", ")
+                    )
+                })?),
+            }
+        }
+        recipe.rules.sort_unstable();
+        recipe.rules.dedup();
+        Ok(recipe)
+    }
+
+    /// The recipe in words, as [`Recipe::parse`] reads them: `jigsaw` first, then the rules;
+    /// `classic` for the classic layout.
+    pub fn words(&self) -> String {
+        let mut words: Vec<&str> = self.jigsaw.then_some("jigsaw").into_iter().collect();
+        words.extend(self.rules.iter().map(|rule| rule.word()));
+        if words.is_empty() { "classic".to_owned() } else { words.join(" ") }
+    }
+
+    /// An empty grid of `size` with a layout of this recipe (on the boxes, for a jigsaw): the
+    /// kind of grid the puzzles are, to choose the engine that takes them. The recipe must
+    /// have passed [`Recipe::check`] for the size.
+    pub fn sample(&self, size: Size) -> Grid {
+        let boxes: Option<Vec<u32>> =
+            self.jigsaw.then(|| (0..size.cells()).map(|c| size.box_of(c) as u32).collect());
+        let layout = Layout::new(size, boxes.as_deref(), &self.rules, &[], None)
+            .expect("the recipe was checked for the size");
+        Grid::empty(size).with_layout(Some(Arc::new(layout)))
+    }
+
     /// Whether grids of `size` can be made to this recipe: `Err` says why not, in a sentence
     /// (the rule that needs boxes or square boxes).
     pub fn check(&self, size: Size) -> Result<(), String> {
@@ -215,6 +256,11 @@ mod tests {
             // diagonals often has none); the generator draws again.
             assert!(found >= 4, "{recipe:?}: {found} of 20 draws solved");
         }
+        let parsed = Recipe::parse("anti-knight,jigsaw x").unwrap();
+        assert_eq!(parsed.words(), "jigsaw x anti-knight");
+        assert_eq!(Recipe::parse(&parsed.words()), Ok(parsed));
+        assert_eq!(Recipe::parse("classic").map(|r| r.is_classic()), Ok(true));
+        assert!(Recipe::parse("killer").unwrap_err().contains("`killer` is not a layout"));
         let windoku_six = Recipe { rules: vec![Rule::Windoku], jigsaw: false };
         assert!(windoku_six.check(Size::from_side(6).unwrap()).is_err());
         assert!(Recipe { rules: vec![Rule::Disjoint], jigsaw: true }.check(Size::NINE).is_err());

@@ -84,6 +84,13 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "SYMMETRY", default_value = "none")]
     pub symmetry: String,
 
+    /// The layout of the puzzles: `jigsaw` (each puzzle's regions drawn at random,
+    /// connected), and the rules `x` (the diagonals), `windoku`, `disjoint`, `anti-knight`,
+    /// `anti-king`, separated by commas; `classic` by default. Made minimal, without other
+    /// targets.
+    #[arg(long, value_name = "WORDS", default_value = "classic")]
+    pub layout: String,
+
     /// The clue count: `N..M`, `N..`, `..M` or `N`.
     #[arg(long, value_name = "N..M")]
     pub clues: Option<String>,
