@@ -313,7 +313,7 @@ impl EngineInfo {
     }
 
     /// The sizes the engine solves, for people: `9×9`, `4×4 to 64×64`, or `4×4 to 64×64,
-    /// boxes square or rectangular`.
+    /// boxes square or rectangular`, then `, any layout` if it takes layouts.
     pub fn sizes_text(&self) -> String {
         let squares: Vec<Size> =
             Size::SQUARES.into_iter().filter(|&size| self.supports(size)).collect();
@@ -322,11 +322,12 @@ impl EngineInfo {
             [first, .., last] => format!("{first} to {last}"),
             [] => "none".to_owned(),
         };
-        if self.rectangles && squares.len() > 1 {
+        let text = if self.rectangles && squares.len() > 1 {
             format!("{text}, boxes square or rectangular")
         } else {
             text
-        }
+        };
+        if self.layouts { format!("{text}, any layout") } else { text }
     }
 
     /// The same engine, with a way to say which variant of its code runs on this machine (a
