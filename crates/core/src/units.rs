@@ -38,6 +38,9 @@ pub struct Units {
     /// `more_units[more_start[c]..more_start[c + 1]]`; both empty for a classic grid.
     more_units: Vec<u16>,
     more_start: Vec<u32>,
+    /// Where the cell sits in each of those: its index in the unit's cell list, entry for
+    /// entry with `more_units`.
+    more_positions: Vec<u8>,
     /// The peers of each cell, cell after cell (see [`Units::peers`]).
     peers: Vec<u16>,
     /// For a classic grid, the peers of every cell (`peers[c * peer_count..]`); 0 otherwise.
@@ -126,6 +129,7 @@ impl Units {
         self.unit_peer_counts.clear();
         self.more_units.clear();
         self.more_start.clear();
+        self.more_positions.clear();
         let more_houses = self.houses.len();
         let mut mates: Vec<Vec<u16>> = Vec::new();
         if let Some(layout) = layout {
@@ -152,8 +156,8 @@ impl Units {
                 self.peer_start.push(first as u32);
                 self.unit_peer_counts.push((peers.len() - first) as u16);
                 let known = &peers[first..];
-                let mut more: Vec<u16> =
-                    mates[cell].iter().copied().filter(|peer| !known.contains(peer)).collect();
+                let mates = mates.get(cell).into_iter().flatten().copied();
+                let mut more: Vec<u16> = mates.filter(|peer| !known.contains(peer)).collect();
                 more.sort_unstable();
                 more.dedup();
                 peers.extend(more);
@@ -161,6 +165,13 @@ impl Units {
                 let holds = |unit: &usize| self.cells_of(*unit).contains(&(cell as u16));
                 let held: Vec<u16> =
                     (3 * side..more_houses).filter(holds).map(|u| u as u16).collect();
+                let at = |&unit: &u16| {
+                    let position =
+                        self.cells_of(usize::from(unit)).iter().position(|&c| c == cell as u16);
+                    position.expect("a unit that holds the cell") as u8
+                };
+                let positions: Vec<u8> = held.iter().map(at).collect();
+                self.more_positions.extend(positions);
                 self.more_units.extend(held);
             }
         }
@@ -213,6 +224,16 @@ impl Units {
             return &[];
         }
         &self.more_units[self.more_start[cell] as usize..self.more_start[cell + 1] as usize]
+    }
+
+    /// Where `cell` sits in each of [`Units::more_units_of`]: its index in each unit's cell
+    /// list.
+    #[inline]
+    pub fn more_positions_of(&self, cell: usize) -> &[u8] {
+        if self.more_start.is_empty() {
+            return &[];
+        }
+        &self.more_positions[self.more_start[cell] as usize..self.more_start[cell + 1] as usize]
     }
 
     /// Where `cell` sits in its row, column and box (the order of [`Units::units_of`]): its

@@ -50,6 +50,11 @@ pub struct Alldiff {
     /// Units queued for filtering, and whether each is queued.
     queue: Vec<u16>,
     queued: Vec<bool>,
+    /// Whether the grid's layout has peers outside its units (the pairs of a knight's or a
+    /// king's move, groups smaller than a unit), which no all-different of a unit covers.
+    loose_peers: bool,
+    /// Cells down to one value whose value has yet to leave their peers outside their units.
+    singles: Vec<u16>,
     /// Branch points of the current search, deepest last.
     frames: Vec<Frame>,
     /// The domains and matchings at each branch point, one state after the other.
@@ -74,6 +79,8 @@ impl Alldiff {
             mates: Vec::new(),
             queue: Vec::new(),
             queued: Vec::new(),
+            loose_peers: false,
+            singles: Vec::new(),
             frames: Vec::new(),
             saved_domains: Vec::new(),
             saved_mates: Vec::new(),
@@ -88,7 +95,48 @@ impl Alldiff {
             for unit in self.geometry.units_of(cell) {
                 self.enqueue(unit);
             }
+            self.shrank_outside_units(cell, domain, None);
         }
+    }
+
+    /// What a layout adds when `cell`'s domain shrank to `domain`: the complete houses beyond
+    /// its row, column and region (except `unit`, being filtered) are queued, and a single
+    /// value waits to leave the cell's peers outside its units. Nothing on a classic grid.
+    #[inline]
+    fn shrank_outside_units(&mut self, cell: usize, domain: u64, unit: Option<usize>) {
+        if self.geometry.layout().is_none() {
+            return;
+        }
+        for index in 0..self.geometry.more_units_of(cell).len() {
+            let other = usize::from(self.geometry.more_units_of(cell)[index]);
+            if Some(other) != unit {
+                self.enqueue(other);
+            }
+        }
+        if self.loose_peers && domain.is_power_of_two() {
+            self.singles.push(cell as u16);
+        }
+    }
+
+    /// Takes the value of each cell in [`Alldiff::singles`] out of its peers outside its
+    /// units. `false` when a peer is left with no value.
+    fn settle_singles(&mut self) -> bool {
+        while let Some(cell) = self.singles.pop() {
+            let cell = usize::from(cell);
+            let value = self.domains[cell];
+            let in_units = self.geometry.unit_peer_count(cell);
+            for index in in_units..self.geometry.peers(cell).len() {
+                let peer = usize::from(self.geometry.peers(cell)[index]);
+                if self.domains[peer] & value != 0 {
+                    let left = self.domains[peer] & !value;
+                    if left == 0 {
+                        return false;
+                    }
+                    self.narrow(peer, left);
+                }
+            }
+        }
+        true
     }
 
     fn enqueue(&mut self, unit: usize) {
@@ -101,17 +149,21 @@ impl Alldiff {
     /// Filters the queued units, and those their filtering queues, to the fixpoint. `false`
     /// when some unit has no perfect matching: the state has no solution.
     fn propagate(&mut self) -> bool {
-        while let Some(unit) = self.queue.pop() {
+        while self.settle_singles() {
+            let Some(unit) = self.queue.pop() else {
+                return true;
+            };
             let unit = usize::from(unit);
             self.queued[unit] = false;
             if !self.filter(unit) {
-                for unit in self.queue.drain(..) {
-                    self.queued[usize::from(unit)] = false;
-                }
-                return false;
+                break;
             }
         }
-        true
+        for unit in self.queue.drain(..) {
+            self.queued[usize::from(unit)] = false;
+        }
+        self.singles.clear();
+        false
     }
 
     /// Régin's filtering of one unit (see the module documentation). `false` when the unit has
@@ -193,6 +245,7 @@ impl Alldiff {
                         self.enqueue(other);
                     }
                 }
+                self.shrank_outside_units(cell, kept, Some(unit));
             }
         }
         true
@@ -298,21 +351,34 @@ impl CopyOnBranch for Alldiff {
 impl CellSolver for Alldiff {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
         let CellSearch { clues, excluded, limits, mut stats, solution, .. } = given;
-        let side = self.geometry.side;
+        let (side, units) = (self.geometry.side, self.geometry.unit_count());
         let all = self.geometry.all_values;
+        let starting = |cell: usize| self.geometry.starting_candidates().map_or(all, |c| c[cell]);
         self.domains.clear();
-        self.domains
-            .extend(clues.iter().map(|&clue| if clue == 0 { all } else { 1 << (clue - 1) }));
+        self.domains.extend(
+            clues.iter().enumerate().map(|(cell, &clue)| {
+                starting(cell) & if clue == 0 { all } else { 1 << (clue - 1) }
+            }),
+        );
         if let Some((cell, value)) = excluded {
             self.domains[cell] &= !(1 << (value - 1));
         }
         self.mates.clear();
-        self.mates.resize(3 * side * side, UNMATCHED);
+        self.mates.resize(units * side, UNMATCHED);
         self.queued.clear();
-        self.queued.resize(3 * side, false);
+        self.queued.resize(units, false);
         self.queue.clear();
-        for unit in (0..3 * side).rev() {
+        for unit in (0..units).rev() {
             self.enqueue(unit);
+        }
+        // Peers outside the units: a knight's or a king's move, a group smaller than a unit.
+        self.loose_peers = self.geometry.layout().is_some()
+            && (0..self.geometry.cells)
+                .any(|cell| self.geometry.peers(cell).len() > self.geometry.unit_peer_count(cell));
+        self.singles.clear();
+        if self.loose_peers {
+            let singles = (0..self.geometry.cells).filter(|&c| self.domains[c].is_power_of_two());
+            self.singles.extend(singles.map(|cell| cell as u16).collect::<Vec<_>>());
         }
         self.saved_domains.clear();
         self.saved_mates.clear();

@@ -122,6 +122,7 @@ impl Geometry {
     }
 
     /// Rebuilds the tables for `size`, unless they are already for it.
+    #[cfg(test)]
     pub(crate) fn set_size(&mut self, size: Size) {
         self.set_layout(None, size);
     }
@@ -181,6 +182,28 @@ impl Geometry {
     #[inline]
     pub(crate) fn more_units_of(&self, cell: usize) -> &[u16] {
         self.units.more_units_of(cell)
+    }
+
+    /// Where `cell` sits in each of [`Geometry::more_units_of`]; see
+    /// [`Units::more_positions_of`].
+    #[inline]
+    pub(crate) fn more_positions_of(&self, cell: usize) -> &[u8] {
+        self.units.more_positions_of(cell)
+    }
+
+    /// Every unit that holds `cell`: its row, column and box or region (those of
+    /// [`Geometry::units_of`]), then the complete houses its layout adds.
+    #[inline]
+    pub(crate) fn all_units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let more = self.more_units_of(cell).iter().map(|&unit| usize::from(unit));
+        self.units_of(cell).into_iter().chain(more)
+    }
+
+    /// The candidates each cell starts with, as the layout gives them (a pencilmark puzzle);
+    /// `None` when every cell starts with every value.
+    #[inline]
+    pub(crate) fn starting_candidates(&self) -> Option<&[u64]> {
+        self.layout().and_then(Layout::candidates)
     }
 
     /// The number of units: `3·side`, and the complete houses a layout adds.
@@ -383,8 +406,11 @@ pub(crate) trait CellSolver {
             limits,
             &mut buffer,
         );
-        let solution = (count > 0)
-            .then(|| Grid::from_cells(size, &buffer).expect("a solution holds values of its size"));
+        let solution = (count > 0).then(|| {
+            let solution =
+                Grid::from_cells(size, &buffer).expect("a solution holds values of its size");
+            solution.with_layout(puzzle.layout().cloned())
+        });
         *self.solution_buffer() = buffer;
         Outcome { solution, count, budget_exhausted, stats, ..Outcome::empty() }
     }

@@ -454,7 +454,8 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             || Box::new(dlx::Dlx::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "fast",
             "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
@@ -467,42 +468,48 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             || Box::new(propagate::Propagate::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "cdcl",
             "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
             || Box::new(cdcl::Cdcl::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "norvig",
             "Norvig's propagation (eliminate, only choice) and search on the fewest values",
             || Box::new(norvig::Norvig::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "alldiff",
             "CP: domain-consistent all-different on every unit (Régin's matching filter)",
             || Box::new(alldiff::Alldiff::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "sat",
             "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
             || Box::new(sat::Sat::default()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "sat-plain",
             "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
             || Box::new(sat::SatPlain::default()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "logic",
             "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
@@ -734,6 +741,25 @@ fn not_in_this_build(name: &str) -> Option<String> {
 mod tests {
     use super::*;
 
+    /// Every engine the registry says takes layouts solves and counts puzzles of each rule,
+    /// of irregular regions and of starting candidates as a plain backtracker counts them; and
+    /// the engines that work on units all take them.
+    #[test]
+    #[cfg_attr(miri, ignore = "a search over many puzzles")]
+    fn engines_that_take_layouts_count_their_puzzles_as_a_plain_backtracker_does() {
+        let takers: Vec<&str> =
+            ENGINES.iter().filter(|info| info.layouts()).map(|info| &*info.name).collect();
+        assert_eq!(takers, LAYOUT_ENGINES);
+        for info in ENGINES.iter().filter(|info| info.layouts()) {
+            let puzzles = if info.name.starts_with("sat") { 1 } else { 3 };
+            testing::layout_counts_agree_with_a_plain_backtracker(&mut *info.create(), puzzles);
+        }
+    }
+
+    /// The engines that take grids of any layout, in the registry's order.
+    const LAYOUT_ENGINES: &[&str] =
+        &["dlx", "propagate", "cdcl", "norvig", "alldiff", "sat", "sat-plain"];
+
     #[test]
     fn a_wrapped_engine_keeps_its_entry_and_solves_through_the_wrapper() {
         use std::sync::atomic::{AtomicUsize, Ordering};
@@ -794,14 +820,15 @@ mod tests {
         let mut engines = EnginesBySize::default();
         for side in [9, 4, 9] {
             let size = Size::from_side(side).unwrap();
-            let (info, _) = engines.for_size(size).unwrap();
+            let (info, _) = engines.for_puzzle(&Grid::empty(size)).unwrap();
             assert_eq!(info.name, default_engine_for(size).name);
         }
         assert_eq!(engines.made.len(), 2, "one value per size met");
         let solved = engines.solve(&Grid::empty(Size::from_side(4).unwrap()), Limits::UNIQUE);
         assert_eq!(solved.count, 2);
         let mut fast_only = EnginesBySize::new(Some(find("fast").unwrap()));
-        let refused = fast_only.for_size(Size::from_side(16).unwrap()).map(|_| ());
+        let sixteen = Grid::empty(Size::from_side(16).unwrap());
+        let refused = fast_only.for_puzzle(&sixteen).map(|_| ());
         assert_eq!(refused.unwrap_err().name, "fast");
     }
 

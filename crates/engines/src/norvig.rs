@@ -82,12 +82,7 @@ impl Norvig {
 
     /// Queues the elimination of every value of `cell` but `bit`.
     fn queue_others(&mut self, cell: usize, bit: u64) {
-        let mut others = self.values[cell] & !bit;
-        while others != 0 {
-            let other = others & others.wrapping_neg();
-            self.pending.push((cell as u16, other));
-            others ^= other;
-        }
+        queue_others(&self.values, &mut self.pending, cell, bit);
     }
 
     /// Does the queued eliminations and those they lead to. `false` when the state is found
@@ -112,13 +107,13 @@ impl Norvig {
                 }
             }
             // Only choice: in each unit of the cell, where can `bit` still go?
-            for unit in self.geometry.units_of(cell) {
+            for unit in self.geometry.all_units_of(cell) {
                 let mut places = self.geometry.unit(unit).iter().map(|&other| usize::from(other));
                 let Some(first) = places.find(|&other| self.values[other] & bit != 0) else {
                     return false; // Contradiction: no place for this value.
                 };
                 if !places.any(|other| self.values[other] & bit != 0) {
-                    self.queue_others(first, bit);
+                    queue_others(&self.values, &mut self.pending, first, bit);
                 }
             }
         }
@@ -139,6 +134,17 @@ impl Norvig {
             }
         }
         best.map(|(_, cell)| cell)
+    }
+}
+
+/// Queues in `pending` the elimination of every value of `cell` but `bit`, from the cells'
+/// `values`.
+fn queue_others(values: &[u64], pending: &mut Vec<(u16, u64)>, cell: usize, bit: u64) {
+    let mut others = values[cell] & !bit;
+    while others != 0 {
+        let other = others & others.wrapping_neg();
+        pending.push((cell as u16, other));
+        others ^= other;
     }
 }
 
@@ -188,6 +194,23 @@ impl CellSolver for Norvig {
         // The essay's `parse_grid`: assign each clue in turn.
         let mut consistent =
             excluded.is_none_or(|(cell, value)| self.eliminate(cell, 1 << (value - 1)));
+        // A pencilmark puzzle's cells start with their own candidates: the others are
+        // eliminated first, as if ruled out by clues.
+        if let Some(candidates) = self.geometry.starting_candidates() {
+            let missing: Vec<(usize, u64)> = candidates
+                .iter()
+                .enumerate()
+                .map(|(cell, &allowed)| (cell, self.geometry.all_values & !allowed))
+                .filter(|&(_, missing)| missing != 0)
+                .collect();
+            for (cell, mut missing) in missing {
+                while consistent && missing != 0 {
+                    let bit = missing & missing.wrapping_neg();
+                    consistent = self.eliminate(cell, bit);
+                    missing ^= bit;
+                }
+            }
+        }
         for (cell, &clue) in clues.iter().enumerate() {
             if !consistent {
                 break;

@@ -460,3 +460,167 @@ pub(crate) fn a_clue_removed_from_a_unique_puzzle_is_needed_exactly_when_a_solut
     }
     assert!(needed > 50, "{needed} clues");
 }
+
+/// The layouts every engine that takes layouts is tested on: each rule alone and together,
+/// irregular regions at 9×9 and 6×6, a 6×6 grid of rectangular boxes with its diagonals, and
+/// starting candidates (a pencilmark puzzle is made from a solution of each layout).
+pub(crate) fn test_layouts() -> Vec<sudoku_core::Layout> {
+    use sudoku_core::{Layout, Rule};
+    let nine = Size::NINE;
+    // Boxes sheared one column per row, a jigsaw whose regions are still three rows high.
+    let sheared: Vec<u32> = (0..81u32).map(|c| (c / 27) * 3 + (c % 9 + c / 9) % 9 / 3).collect();
+    // 6×6 regions of two columns by three rows, then shifted by a row in the middle stack.
+    let six = of_side(6);
+    let tall: Vec<u32> = (0..36u32)
+        .map(|c| {
+            let (row, col) = (c / 6, c % 6);
+            let row = if col / 2 == 1 { (row + 1) % 6 } else { row };
+            row / 3 * 3 + col / 2
+        })
+        .collect();
+    let layout = |size, regions: Option<&[u32]>, rules: &[Rule], extra: &[Vec<usize>]| {
+        Layout::new(size, regions, rules, extra, None).expect("a test layout")
+    };
+    vec![
+        layout(nine, None, &[Rule::Diagonals], &[]),
+        layout(nine, None, &[Rule::Windoku], &[]),
+        layout(nine, None, &[Rule::Disjoint], &[]),
+        layout(nine, None, &[Rule::AntiKnight], &[]),
+        layout(nine, None, &[Rule::AntiKing], &[]),
+        layout(nine, None, &[Rule::Diagonals, Rule::AntiKnight], &[]),
+        layout(nine, Some(&sheared), &[], &[]),
+        layout(nine, Some(&sheared), &[Rule::Diagonals], &[vec![0, 10, 20]]),
+        layout(six, Some(&tall), &[], &[]),
+        layout(six, None, &[Rule::Diagonals], &[]),
+    ]
+}
+
+/// Engines that take layouts solve and count the puzzles of [`test_layouts`] as a plain
+/// backtracker counts them: for each layout, random solutions found by the engine from a
+/// shuffled first row, clues kept at random (now and then a wrong one), and the same solutions
+/// as pencilmark puzzles (each cell's candidates its value and a few others, no clues).
+pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
+    engine: &mut dyn sudoku_core::Engine,
+    puzzles_per_layout: usize,
+) {
+    use std::sync::Arc;
+    use sudoku_core::{Grid, Layout};
+    let mut rng = Rng(11);
+    for layout in test_layouts() {
+        let size = layout.size();
+        let side = size.side();
+        let layout = Arc::new(layout);
+        for _ in 0..puzzles_per_layout {
+            // A solution: the first row shuffled, completed by the engine (drawn again if it
+            // cannot be completed).
+            let solution = loop {
+                let mut cells = vec![0u8; size.cells()];
+                for (cell, value) in rng.permutation(side).into_iter().enumerate() {
+                    cells[cell] = value as u8 + 1;
+                }
+                let start =
+                    Grid::from_cells(size, &cells).unwrap().with_layout(Some(layout.clone()));
+                if let Some(found) = engine.solve(&start, Limits::FIRST).solution {
+                    assert_eq!(layout.first_broken(found.cells()), None, "{}", layout.name());
+                    break found.cells().to_vec();
+                }
+            };
+            for kept_percent in [40, 55, 70] {
+                let mut clues = remove_clues(&solution, kept_percent, &mut rng);
+                if rng.below(5) == 0 {
+                    let cell = rng.below(clues.len());
+                    clues[cell] = rng.below(side) as u8 + 1;
+                }
+                let puzzle =
+                    Grid::from_cells(size, &clues).unwrap().with_layout(Some(layout.clone()));
+                assert_counts(engine, &puzzle);
+            }
+            // A pencilmark puzzle: no clues, each cell its value and one or two more.
+            let candidates: Vec<u64> = solution
+                .iter()
+                .map(|&value| {
+                    let others = (0..2).map(|_| 1u64 << rng.below(side)).fold(0, |a, b| a | b);
+                    1 << (value - 1) | if rng.below(3) == 0 { 0 } else { others }
+                })
+                .collect();
+            let marked = layout.with_candidates(Some(&candidates)).expect("candidates of the side");
+            let puzzle = Grid::empty(size).with_layout(Some(Arc::new(marked)));
+            assert_counts(engine, &puzzle);
+        }
+    }
+
+    fn assert_counts(engine: &mut dyn sudoku_core::Engine, puzzle: &Grid) {
+        let layout: &Layout = puzzle.layout().expect("a layout");
+        for limit in [1, 2, 3] {
+            let outcome = engine.solve(puzzle, Limits::count_up_to(limit));
+            assert!(!outcome.budget_exhausted);
+            let expected = layout_reference_count(layout, puzzle.cells(), limit);
+            assert_eq!(outcome.count, expected, "{}: {}", layout.name(), puzzle.to_line());
+            if let Some(solution) = outcome.solution {
+                let kept =
+                    puzzle.cells().iter().zip(solution.cells()).all(|(&c, &s)| c == 0 || c == s);
+                assert!(kept && solution.is_full(), "{}: {}", layout.name(), puzzle.to_line());
+                assert_eq!(layout.first_broken(solution.cells()), None, "{}", layout.name());
+            }
+        }
+    }
+}
+
+/// Counts the solutions of `clues` on `layout` up to `limit` by plain backtracking, row-major,
+/// each value checked against the cells the layout's houses and pairs say it must differ from
+/// (read from [`sudoku_core::Layout::houses`] and [`sudoku_core::Layout::pairs`], not from the
+/// engines' tables) and against the cell's starting candidates: slow, and obviously right.
+pub(crate) fn layout_reference_count(
+    layout: &sudoku_core::Layout,
+    clues: &[u8],
+    limit: u32,
+) -> u32 {
+    struct Search {
+        differ: Vec<Vec<usize>>,
+        allowed: Vec<u64>,
+        side: usize,
+        count: u32,
+        limit: u32,
+    }
+    fn fits(search: &Search, grid: &[u8], cell: usize, value: u8) -> bool {
+        search.allowed[cell] & (1 << (value - 1)) != 0
+            && search.differ[cell].iter().all(|&other| grid[other] != value)
+    }
+    fn fill(grid: &mut [u8], search: &mut Search) {
+        let Some(cell) = grid.iter().position(|&value| value == 0) else {
+            search.count += 1;
+            return;
+        };
+        for value in 1..=search.side as u8 {
+            if fits(search, grid, cell, value) {
+                grid[cell] = value;
+                fill(grid, search);
+                grid[cell] = 0;
+                if search.count >= search.limit {
+                    return;
+                }
+            }
+        }
+    }
+    let (side, cells) = (layout.size().side(), layout.size().cells());
+    let mut differ = vec![Vec::new(); cells];
+    for (_, members) in layout.houses() {
+        for &a in members.iter() {
+            differ[usize::from(a)]
+                .extend(members.iter().filter(|&&b| b != a).map(|&b| usize::from(b)));
+        }
+    }
+    for &([a, b], _) in layout.pairs() {
+        differ[usize::from(a)].push(usize::from(b));
+        differ[usize::from(b)].push(usize::from(a));
+    }
+    let all = u64::MAX >> (64 - side);
+    let allowed = layout.candidates().map_or_else(|| vec![all; cells], <[u64]>::to_vec);
+    let mut search = Search { differ, allowed, side, count: 0, limit };
+    let consistent =
+        (0..cells).all(|cell| clues[cell] == 0 || fits(&search, clues, cell, clues[cell]));
+    if consistent {
+        fill(&mut clues.to_vec(), &mut search);
+    }
+    search.count
+}

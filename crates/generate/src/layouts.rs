@@ -201,10 +201,11 @@ fn fill(
     for value in values {
         *budget = budget.checked_sub(1)?;
         let mut next = board.clone();
-        if next.place(units, cell, value) && next.singles(units) {
-            if let Some(found) = fill(next, units, stream, budget) {
-                return Some(found);
-            }
+        if next.place(units, cell, value)
+            && next.singles(units)
+            && let Some(found) = fill(next, units, stream, budget)
+        {
+            return Some(found);
         }
     }
     None

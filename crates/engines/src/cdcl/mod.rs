@@ -63,6 +63,7 @@ use literal::literal;
 use solver::{FALSE, Rephase, Solver, TRUE, UNASSIGNED};
 
 use crate::geometry::{CellOutcome, CellSearch, CellSolver, cell_engine};
+use sudoku_core::Layout;
 
 /// Conflicts in the first restart interval; the Luby sequence scales it.
 const RESTART_UNIT: u64 = 1024;
@@ -116,12 +117,23 @@ impl Cdcl {
 
 impl CellSolver for Cdcl {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { size, clues, excluded, limits, mut stats, solution, .. } = given;
+        let CellSearch { size, layout, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
         let (side, cells) = (size.side(), size.cells());
         let solver = &mut self.solver;
-        solver.reset(size);
+        solver.reset(layout, size);
         self.analysis.reset(cells * side);
+        // A pencilmark puzzle's other values are false from the start, as clues' are.
+        if let Some(starting) = layout.and_then(Layout::candidates) {
+            for (cell, &set) in starting.iter().enumerate() {
+                for value in (0..side).filter(|&value| set >> value & 1 == 0) {
+                    let var = cell * side + value;
+                    if solver.var_value(var) == UNASSIGNED {
+                        solver.assign(literal(var, true), solver::Reason::None);
+                    }
+                }
+            }
+        }
         for (cell, &clue) in clues.iter().enumerate() {
             if clue != 0 {
                 let var = cell * side + usize::from(clue) - 1;

@@ -19,7 +19,7 @@ use super::clauses::{ClauseDb, ClauseRef};
 use super::literal::{Lit, literal, var_of};
 use super::order::Order;
 use crate::geometry::Geometry;
-use sudoku_core::Size;
+use sudoku_core::{Layout, Size};
 
 /// The value of an unassigned literal.
 pub(super) const UNASSIGNED: i8 = 0;
@@ -165,9 +165,9 @@ impl Solver {
         }
     }
 
-    /// Starts a search on an empty grid of `size`.
-    pub(super) fn reset(&mut self, size: Size) {
-        self.geometry.set_size(size);
+    /// Starts a search on an empty grid of `size`, or of `layout` when given.
+    pub(super) fn reset(&mut self, layout: Option<&Layout>, size: Size) {
+        self.geometry.set_layout(layout, size);
         let (side, cells) = (self.geometry.side, self.geometry.cells);
         let variables = cells * side;
         self.candidates.clear();
@@ -176,7 +176,7 @@ impl Solver {
         self.placed.resize(cells, 0);
         self.placed_count = 0;
         self.places.clear();
-        self.places.resize(3 * side * side, self.geometry.all_values);
+        self.places.resize(self.geometry.unit_count() * side, self.geometry.all_values);
         self.values.clear();
         self.values.resize(2 * variables, UNASSIGNED);
         self.levels.clear();
@@ -256,6 +256,10 @@ impl Solver {
             let positions = self.geometry.positions_of(cell);
             for (unit, position) in units.into_iter().zip(positions) {
                 self.places[unit * side + value] &= !(1 << position);
+            }
+            let more = self.geometry.more_units_of(cell).iter();
+            for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
+                self.places[usize::from(unit) * side + value] &= !(1 << position);
             }
         } else if self.placed[cell] == 0 {
             // A second true value in a cell is a clash the propagation of the first finds.
@@ -353,6 +357,22 @@ impl Solver {
                         self.assign(literal(peer_var, true), Reason::Literal(lit));
                     }
                 }
+                // A layout's other peers: its other houses, the pairs that must differ.
+                let loose = match self.geometry.layout() {
+                    Some(_) => self.geometry.unit_peer_count(cell)..self.geometry.peers(cell).len(),
+                    None => 0..0,
+                };
+                for index in loose {
+                    let peer_var = usize::from(self.geometry.peers(cell)[index]) * side + value;
+                    match self.var_value(peer_var) {
+                        TRUE => {
+                            let reason = Reason::Literal(lit);
+                            return Err(Conflict::Forced { var: peer_var, reason });
+                        }
+                        UNASSIGNED => self.assign(literal(peer_var, true), Reason::Literal(lit)),
+                        _ => {}
+                    }
+                }
             } else {
                 // Removed: the cell may be down to one value, the value to one place in a unit.
                 let left = self.candidates[cell];
@@ -366,21 +386,36 @@ impl Solver {
                     }
                 }
                 for unit in self.geometry.units_of(cell) {
-                    let places = self.places[unit * side + value];
-                    if places == 0 {
-                        return Err(Conflict::Unit { unit, value });
-                    }
-                    if places & (places - 1) == 0 {
-                        let place = self.geometry.unit(unit)[places.trailing_zeros() as usize];
-                        let place_var = usize::from(place) * side + value;
-                        if self.var_value(place_var) == UNASSIGNED {
-                            self.assign(literal(place_var, false), Reason::Unit(unit as u32));
-                        }
-                    }
+                    self.check_places(unit, value)?;
+                }
+                for index in 0..self.geometry.more_units_of(cell).len() {
+                    self.check_places(
+                        usize::from(self.geometry.more_units_of(cell)[index]),
+                        value,
+                    )?;
                 }
             }
             if !self.watches[(lit ^ 1) as usize].is_empty() {
                 self.propagate_watches(lit ^ 1)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// After `value` lost a place in `unit`: a conflict if it has none left, and the last
+    /// place takes it if one is.
+    #[inline(always)]
+    fn check_places(&mut self, unit: usize, value: usize) -> Result<(), Conflict> {
+        let side = self.geometry.side;
+        let places = self.places[unit * side + value];
+        if places == 0 {
+            return Err(Conflict::Unit { unit, value });
+        }
+        if places & (places - 1) == 0 {
+            let place = self.geometry.unit(unit)[places.trailing_zeros() as usize];
+            let place_var = usize::from(place) * side + value;
+            if self.var_value(place_var) == UNASSIGNED {
+                self.assign(literal(place_var, false), Reason::Unit(unit as u32));
             }
         }
         Ok(())
@@ -478,6 +513,10 @@ impl Solver {
                 let positions = self.geometry.positions_of(cell);
                 for (unit, position) in units.into_iter().zip(positions) {
                     self.places[unit * side + value] |= 1 << position;
+                }
+                let more = self.geometry.more_units_of(cell).iter();
+                for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
+                    self.places[usize::from(unit) * side + value] |= 1 << position;
                 }
             } else if usize::from(self.placed[cell]) == value + 1 {
                 self.placed[cell] = 0;
@@ -590,7 +629,7 @@ mod tests {
     #[test]
     fn best_phases_are_the_longest_assignment_and_rephasing_sets_the_targets_to_them_or_to_none() {
         let mut solver = Solver::new();
-        solver.reset(Size::from_order(2).unwrap());
+        solver.reset(None, Size::from_order(2).unwrap());
         // The phases are those of the first two placements and their consequences.
         assign_and_save(&mut solver, &[(0, 0), (5, 2), (10, 1)]);
         let reached = solver.level_starts[2];

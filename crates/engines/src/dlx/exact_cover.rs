@@ -28,6 +28,14 @@
 //! every puzzle without allocating, and without a snapshot that would double its memory (the
 //! 64×64 Sudoku matrix has over a million nodes).
 //!
+//! Items may also be **secondary** (Knuth's generalisation): covered at most once rather than
+//! exactly once. A solution then holds every primary item once and each secondary item at
+//! most once; the search never branches on a secondary item. They are told apart by their
+//! lengths alone: a secondary item's length starts at [`SECONDARY`], far above any primary
+//! item's, so the scan for the fewest options never picks one and hiding options never
+//! empties one, and only covering and uncovering an item look at which kind it is (to count
+//! the active primary items, whose number reaching 0 is a solution).
+//!
 //! [`ExactCover::search_observed`] runs the same search with a [`SearchObserver`] watching it:
 //! the item each level branches on and its options, each option tried and dropped, each option
 //! hidden and restored by covering. [`ExactCover::search`] passes [`NoObserver`], which
@@ -37,9 +45,12 @@ use crate::observe::{NoObserver, SearchObserver};
 
 /// The length recorded for a covered item: above any real length, so the scan skips it.
 const COVERED: i16 = i16::MAX;
+/// The base of a secondary item's length: above any primary item's length, below
+/// [`COVERED`] by more than any secondary item's options.
+const SECONDARY: i16 = 1 << 14;
 /// The most options an item may have: lengths are 16-bit so that the scan compares eight or
-/// sixteen at once.
-const MAX_LEN: usize = COVERED as usize - 1;
+/// sixteen at once, and a secondary item's stay between [`SECONDARY`] and [`COVERED`].
+const MAX_LEN: usize = SECONDARY as usize - 1;
 
 /// One node of the matrix: an item's header, or one item of one option. Eight bytes with
 /// 16-bit links, so that the 9×9 Sudoku matrix stays inside the first-level cache with room
@@ -126,12 +137,17 @@ pub struct SearchReport {
 #[derive(Clone, Debug)]
 pub struct ExactCover<L: Link = u16> {
     items: usize,
+    /// Items `0..primary` are primary, the rest secondary.
+    primary: usize,
     nodes: Vec<Node<L>>,
     /// The number of options still holding each item (Knuth's LEN), `COVERED` for covered
     /// items; indexed by header node, so entry 0 (the root) is always `COVERED`. Padded with
     /// `COVERED` to a multiple of 16 entries for the scan.
     len: Vec<i16>,
-    /// Items not covered yet.
+    /// The entries of `len` the scan for the fewest options reads: the primary items' (and
+    /// the root's), padded to a multiple of 16 with entries it never picks.
+    scanned: usize,
+    /// Primary items not covered yet.
     active_items: usize,
     /// Active items with no option left: while there is one, the search is at a dead end.
     /// Kept by `hide`, `unhide`, `cover` and `uncover`, wherever a length changes.
@@ -198,8 +214,15 @@ impl<L: Link> ExactCover<L> {
         L::at(self.nodes.len())
     }
 
-    /// A problem with `items` items (numbered `0..items`) and no options yet.
+    /// A problem with `items` items (numbered `0..items`), all primary, and no options yet.
     pub fn new(items: usize) -> Self {
+        Self::with_secondary(items, 0)
+    }
+
+    /// A problem with `primary` primary items (numbered `0..primary`), then `secondary`
+    /// secondary ones, and no options yet.
+    pub fn with_secondary(primary: usize, secondary: usize) -> Self {
+        let items = primary + secondary;
         let headers = items + 1;
         assert!(headers < L::MAX, "too many items for the links");
         let nodes = (0..headers)
@@ -210,9 +233,16 @@ impl<L: Link> ExactCover<L> {
             items,
             nodes,
             len: (0..headers.next_multiple_of(16))
-                .map(|i| if i == 0 || i >= headers { COVERED } else { 0 })
+                .map(|i| match i {
+                    0 => COVERED,
+                    i if i > primary && i < headers => SECONDARY,
+                    i if i >= headers => COVERED,
+                    _ => 0,
+                })
                 .collect(),
-            active_items: items,
+            primary,
+            scanned: (primary + 1).next_multiple_of(16),
+            active_items: primary,
             empty_items: 0,
             option_of: vec![0; headers],
             option_start: Vec::new(),
@@ -251,7 +281,11 @@ impl<L: Link> ExactCover<L> {
             self.nodes.push(Node { up: above, down: L::at(header), right, top: L::at(header) });
             self.nodes[above.index()].down = node;
             self.nodes[header].up = node;
-            assert!((self.len[header] as usize) < MAX_LEN, "item {item} has too many options");
+            let base = if item < self.primary { 0 } else { SECONDARY };
+            assert!(
+                ((self.len[header] - base) as usize) < MAX_LEN,
+                "item {item} has too many options"
+            );
             self.len[header] += 1;
             self.option_of.push(option);
         }
@@ -305,17 +339,18 @@ impl<L: Link> ExactCover<L> {
             let node = self.node_mut(header);
             node.up = header;
             node.down = header;
-            *self.len_mut(header) = 0;
+            *self.len_mut(header) = if header.index() <= self.primary { 0 } else { SECONDARY };
         }
-        self.active_items = self.items;
+        self.active_items = self.primary;
         for item in covered {
             assert!(item < self.items, "item {item} out of range");
             let header = L::at(item + 1);
-            if self.len(header) != COVERED {
-                // As `cover` leaves it: the (zero) length parked in the header.
+            let len = self.len(header);
+            if len != COVERED {
+                // As `cover` leaves it: the (empty) length parked in the header.
                 *self.len_mut(header) = COVERED;
-                self.node_mut(header).top = L::at(0);
-                self.active_items -= 1;
+                self.node_mut(header).top = L::at(len as usize);
+                self.active_items -= usize::from(len < SECONDARY);
             }
         }
         for option in options {
@@ -349,7 +384,7 @@ impl<L: Link> ExactCover<L> {
             }
         }
         self.empty_items =
-            (1..=self.items).filter(|&header| self.len(L::at(header)) == 0).count() as u32;
+            (1..=self.primary).filter(|&header| self.len(L::at(header)) == 0).count() as u32;
         self.selected = true;
     }
 
@@ -502,7 +537,7 @@ impl<L: Link> ExactCover<L> {
     /// number. Only called while some item is active and none is empty.
     #[inline(always)]
     fn choose_item(&self) -> (L, u32) {
-        let (item, fewest) = first_minimum(&self.len);
+        let (item, fewest) = first_minimum(&self.len[..self.scanned]);
         (L::at(item), fewest as u32)
     }
 
@@ -547,7 +582,7 @@ impl<L: Link> ExactCover<L> {
         let len = std::mem::replace(self.len_mut(item), COVERED);
         // Lengths parked in a header are never negative: `len` is `COVERED` only once covered.
         self.node_mut(item).top = L::at(len as usize);
-        self.active_items -= 1;
+        self.active_items -= usize::from(len < SECONDARY);
         // A covered item is no longer active, empty or not. (Covering the chosen item can empty
         // another item of the chosen option, which is covered next.)
         self.empty_items -= u32::from(len == 0);
@@ -558,7 +593,7 @@ impl<L: Link> ExactCover<L> {
     fn uncover<O: SearchObserver>(&mut self, item: L, observer: &mut O) {
         let len = self.node(item).top.index() as i16;
         *self.len_mut(item) = len;
-        self.active_items += 1;
+        self.active_items += usize::from(len < SECONDARY);
         self.empty_items += u32::from(len == 0);
         let mut p = self.node(item).up;
         while p != item {
@@ -664,6 +699,27 @@ mod tests {
     use super::*;
 
     const UNLIMITED: SearchLimits = SearchLimits { max_solutions: u32::MAX, node_bound: u64::MAX };
+
+    /// Items a and b primary, x secondary; options {a x}, {b x}, {a}, {b}: three solutions,
+    /// for x may be left out but not held twice.
+    #[test]
+    fn secondary_items_are_held_at_most_once_and_never_chosen() {
+        let mut problem: ExactCover<u16> = ExactCover::with_secondary(2, 1);
+        for option in [&[0, 2][..], &[1, 2], &[0], &[1]] {
+            problem.add_option(option);
+        }
+        let mut solutions = all_solutions(&mut problem);
+        for solution in &mut solutions {
+            solution.sort_unstable();
+        }
+        solutions.sort_unstable();
+        assert_eq!(solutions, [vec![0, 3], vec![1, 2], vec![2, 3]]);
+        // Restricted to a and x covered (option {a x} selected), only {b} is left.
+        problem.restrict([0, 2], [1, 3]);
+        assert_eq!(all_solutions(&mut problem), [vec![3]]);
+        problem.reset();
+        assert_eq!(all_solutions(&mut problem).len(), 3);
+    }
 
     /// Knuth's example from "Dancing Links": items a..g, six options, one solution
     /// {a d}, {b g}, {c e f}, i.e. options 3, 4 and 0.

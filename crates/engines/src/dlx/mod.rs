@@ -21,6 +21,14 @@
 //! about a millisecond. The exact-cover
 //! part ([`exact_cover`]) is generic and knows nothing of Sudoku.
 //!
+//! A grid of another layout ([`sudoku_core::Layout`]) gets a matrix of its own, built when
+//! the engine first meets the layout and kept while puzzles of it follow: the cells, then each
+//! value in each of its units (rows, columns, regions, and the complete houses its rules add:
+//! diagonals, windows, disjoint groups) as primary items, and each value in each smaller group
+//! and in each pair of cells that must differ (a knight's or a king's move) as a secondary item,
+//! held at most once ([`exact_cover`]'s secondary items). Starting candidates leave the other
+//! options out of the search, as clues do.
+//!
 //! [`Dlx::solve_observed`] runs the same search with a [`SearchObserver`] watching it, told of
 //! the items and options as the exact-cover search sees them and of each option tried as the
 //! placement it stands for; the engine's own solves pass [`NoObserver`], which compiles to
@@ -29,7 +37,7 @@
 pub mod exact_cover;
 
 use exact_cover::{ExactCover, Link, SearchLimits};
-use sudoku_core::{Engine, Grid, Limits, Outcome, Size, Stats};
+use sudoku_core::{Engine, Grid, Layout, Limits, Outcome, Size, Stats, Units};
 
 use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
@@ -38,10 +46,23 @@ use crate::observe::{NoObserver, SearchObserver};
 pub struct Dlx {
     /// The matrix of each size met so far, by [`Size::shape_index`].
     matrices: [Option<Matrix>; Size::SHAPES],
+    /// The matrix of the last layout met, if any.
+    layout: Option<LayoutMatrix>,
+}
+
+/// The exact-cover matrix of one layout, with the tables its clue pass reads.
+struct LayoutMatrix {
+    layout: Layout,
+    units: Units,
+    /// The secondary items' groups (smaller groups and pairs) that hold each cell.
+    groups_of: Vec<Vec<u32>>,
+    matrix: Matrix,
 }
 
 /// The exact-cover matrix of one size, with links as wide as its node count needs.
 enum Matrix {
+    /// None yet (while a layout's matrix is being built).
+    Empty,
     /// Up to 25×25: 16-bit links.
     Narrow(ExactCover<u16>),
     /// From 36×36 on: 32-bit links.
@@ -153,6 +174,68 @@ fn items_of(size: Size, cell: usize, value: usize) -> [usize; 4] {
     ]
 }
 
+impl LayoutMatrix {
+    /// The matrix of `layout`: primary items for the cells and for each value in each unit,
+    /// secondary items for each value in each group smaller than a unit and in each pair.
+    fn build(layout: &Layout) -> LayoutMatrix {
+        let size = layout.size();
+        let (cells, side) = (size.cells(), size.side());
+        let mut units = Units::default();
+        units.set_layout(Some(layout), size);
+        let mut groups_of = vec![Vec::new(); cells];
+        let small = layout.houses().iter().map(|(_, members)| members).filter(|m| m.len() < side);
+        let pairs = layout.pairs().iter().map(|(pair, _)| &pair[..]);
+        let mut groups = 0;
+        for members in small.map(|members| &members[..]).chain(pairs) {
+            for &cell in members {
+                groups_of[usize::from(cell)].push(groups);
+            }
+            groups += 1;
+        }
+        let mut built =
+            LayoutMatrix { layout: layout.clone(), units, groups_of, matrix: Matrix::Empty };
+        let primary = cells + built.units.count() * side;
+        let secondary = groups as usize * side;
+        let nodes: usize =
+            (0..cells).map(|cell| side * built.items_of(cell, 0).len()).sum::<usize>()
+                + 1
+                + primary
+                + secondary;
+        built.matrix = if nodes <= <u16 as Link>::MAX + 1 {
+            Matrix::Narrow(built.build_links(primary, secondary))
+        } else {
+            Matrix::Wide(built.build_links(primary, secondary))
+        };
+        built
+    }
+
+    /// The matrix, options numbered as [`option_index`] numbers them.
+    fn build_links<L: Link>(&self, primary: usize, secondary: usize) -> ExactCover<L> {
+        let size = self.layout.size();
+        let mut matrix = ExactCover::with_secondary(primary, secondary);
+        for cell in 0..size.cells() {
+            for value in 0..size.side() {
+                let added = matrix.add_option(&self.items_of(cell, value));
+                debug_assert_eq!(added, option_index(size, cell, value as u8 + 1));
+            }
+        }
+        matrix
+    }
+
+    /// The items of the option for 0-based `value` in `cell`: the cell, the value in each unit
+    /// that holds the cell, then the value in each of its secondary groups.
+    fn items_of(&self, cell: usize, value: usize) -> Vec<usize> {
+        let (cells, side) = (self.layout.size().cells(), self.layout.size().side());
+        let primary = cells + self.units.count() * side;
+        let units = self.units.units_of(cell).into_iter();
+        let more = self.units.more_units_of(cell).iter().map(|&unit| usize::from(unit));
+        let in_units = units.chain(more).map(|unit| cells + unit * side + value);
+        let in_groups =
+            self.groups_of[cell].iter().map(|&group| primary + group as usize * side + value);
+        std::iter::once(cell).chain(in_units).chain(in_groups).collect()
+    }
+}
+
 /// The `4·s²` × `s³` matrix of grids of `size`.
 fn build<L: Link>(size: Size) -> ExactCover<L> {
     let mut matrix = ExactCover::new(4 * size.cells());
@@ -184,7 +267,7 @@ impl Dlx {
     pub fn new() -> Self {
         let mut matrices = [const { None }; Size::SHAPES];
         matrices[Size::NINE.shape_index()] = Some(Matrix::build(Size::NINE));
-        Dlx { matrices }
+        Dlx { matrices, layout: None }
     }
 }
 
@@ -207,8 +290,11 @@ impl Dlx {
         observer: O,
     ) -> Outcome {
         let size = puzzle.size();
-        let matrix = self.matrices[size.shape_index()].get_or_insert_with(|| Matrix::build(size));
         let observer = Placements { side: size.side(), inner: observer };
+        if let Some(layout) = puzzle.layout() {
+            return self.solve_layout(layout, puzzle, limits, observer);
+        }
+        let matrix = self.matrices[size.shape_index()].get_or_insert_with(|| Matrix::build(size));
         macro_rules! call {
             ($rows:literal, $side:literal, $cells:literal, $set:ty, $cell:ty) => {
                 solve_sized::<O, $rows, $side>(matrix, puzzle, limits, observer)
@@ -216,6 +302,69 @@ impl Dlx {
         }
         dispatch_shape!(size, call)
     }
+}
+
+impl Dlx {
+    /// Solves `puzzle` of `layout` on the layout's matrix: the clue pass of [`solve_on`] for
+    /// any layout, through the layout's peers and starting candidates.
+    fn solve_layout<O: SearchObserver>(
+        &mut self,
+        layout: &Layout,
+        puzzle: &Grid,
+        limits: Limits,
+        observer: Placements<O>,
+    ) -> Outcome {
+        if self.layout.as_ref().is_none_or(|built| built.layout != *layout) {
+            self.layout = Some(LayoutMatrix::build(layout));
+        }
+        let built = self.layout.as_mut().expect("built above");
+        let size = puzzle.size();
+        let all = u64::MAX >> (64 - size.side());
+        let mut allowed =
+            layout.candidates().map_or_else(|| vec![all; size.cells()], <[u64]>::to_vec);
+        let mut clues_fit = true;
+        for cell in (0..size.cells()).filter(|&cell| puzzle.get(cell) != 0) {
+            let bit = 1 << (puzzle.get(cell) - 1);
+            clues_fit &= allowed[cell] & bit != 0;
+            for &peer in built.units.peers(cell) {
+                allowed[usize::from(peer)] &= !bit;
+            }
+        }
+        if !clues_fit {
+            return clash(limits);
+        }
+        let clue_items: Vec<usize> = (0..size.cells())
+            .filter(|&cell| puzzle.get(cell) != 0)
+            .flat_map(|cell| built.items_of(cell, usize::from(puzzle.get(cell) - 1)))
+            .collect();
+        let allowed = &allowed;
+        let open_options =
+            (0..size.cells()).filter(|&cell| puzzle.get(cell) == 0).flat_map(|cell| {
+                (0..size.side() as u8)
+                    .filter(move |value| allowed[cell] & (1 << value) != 0)
+                    .map(move |value| option_index(size, cell, value + 1))
+            });
+        match &mut built.matrix {
+            Matrix::Narrow(matrix) => {
+                matrix.restrict(clue_items, open_options);
+                search(matrix, puzzle, limits, observer)
+            }
+            Matrix::Wide(matrix) => {
+                matrix.restrict(clue_items, open_options);
+                search(matrix, puzzle, limits, observer)
+            }
+            Matrix::Empty => unreachable!("a layout's matrix is built before it is searched"),
+        }
+    }
+}
+
+/// The outcome of a puzzle whose clues clash: seen at the root, which counts as visited
+/// unless no node may be.
+fn clash(limits: Limits) -> Outcome {
+    let mut outcome = Outcome::empty();
+    outcome.budget_exhausted = limits.node_bound() == 0;
+    outcome.stats.nodes = u64::from(!outcome.budget_exhausted);
+    outcome
 }
 
 /// Solves `puzzle`, of side `SIDE` and boxes of `ROWS` rows, on its size's `matrix`. The shape
@@ -229,6 +378,7 @@ fn solve_sized<O: SearchObserver, const ROWS: usize, const SIDE: usize>(
     match matrix {
         Matrix::Narrow(matrix) => solve_on::<O, u16, ROWS, SIDE>(matrix, puzzle, limits, observer),
         Matrix::Wide(matrix) => solve_on::<O, u32, ROWS, SIDE>(matrix, puzzle, limits, observer),
+        Matrix::Empty => unreachable!("a size's matrix is built before it is searched"),
     }
 }
 
@@ -256,11 +406,7 @@ fn solve_on<O: SearchObserver, L: Link, const ROWS: usize, const SIDE: usize>(
         }
     }
     if !clues_fit {
-        let mut outcome = Outcome::empty();
-        // The clash is seen at the root, which counts as visited unless no node may be.
-        outcome.budget_exhausted = limits.node_bound() == 0;
-        outcome.stats.nodes = u64::from(!outcome.budget_exhausted);
-        return outcome;
+        return clash(limits);
     }
     // The clues' items are covered, and only the options they leave open take part: the
     // problem selecting the clues' options would leave, built directly.

@@ -91,8 +91,10 @@ impl CellSolver for Propagate {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
         let CellSearch { size, clues, excluded, limits, mut stats, solution, .. } = given;
         let node_bound = limits.node_bound();
-        let (side, cells) = (size.side(), size.cells());
-        self.board.reset(&self.geometry, clues);
+        let (units, cells) = (self.geometry.unit_count(), size.cells());
+        if !self.board.reset(&self.geometry, clues) {
+            return CellOutcome::none(stats);
+        }
         if let Some((cell, value)) = excluded
             && !self.board.exclude(cell, 1 << (value - 1))
         {
@@ -101,7 +103,7 @@ impl CellSolver for Propagate {
         self.frames.clear();
         self.saved.clear();
         self.weights.clear();
-        self.weights.resize(3 * side, 1);
+        self.weights.resize(units, 1);
 
         let mut count = 0;
         let mut budget_exhausted = false;
@@ -157,7 +159,7 @@ impl CellSolver for Propagate {
             let value = frame.untried & frame.untried.wrapping_neg();
             frame.untried ^= value;
             let (cell, open, last) = (frame.cell, frame.open, frame.untried == 0);
-            let start = self.saved.len() - cells - 3 * side;
+            let start = self.saved.len() - cells - units;
             let (candidates, placed) = self.saved[start..].split_at(cells);
             self.board.candidates.copy_from_slice(candidates);
             self.board.placed.copy_from_slice(placed);

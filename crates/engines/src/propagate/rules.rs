@@ -53,13 +53,17 @@ impl Board {
         }
     }
 
-    /// Starts a puzzle: every cell holds every value, and each clue (`1..=side`; 0 for none)
-    /// is queued to be placed.
-    pub(super) fn reset(&mut self, geometry: &Geometry, clues: &[u8]) {
+    /// Starts a puzzle: every cell holds every value, or the candidates its layout starts it
+    /// with, and each clue (`1..=side`; 0 for none) is queued to be placed. Returns `false`
+    /// if a clue is not among its cell's starting candidates.
+    pub(super) fn reset(&mut self, geometry: &Geometry, clues: &[u8]) -> bool {
         self.candidates.clear();
-        self.candidates.resize(geometry.cells, geometry.all_values);
+        match geometry.starting_candidates() {
+            None => self.candidates.resize(geometry.cells, geometry.all_values),
+            Some(starting) => self.candidates.extend_from_slice(starting),
+        }
         self.placed.clear();
-        self.placed.resize(3 * geometry.side, 0);
+        self.placed.resize(geometry.unit_count(), 0);
         // Locked candidates needs a segment set for each line and box crossing (`side · r` or
         // `side · c` for boxes of `r` rows and `c` columns) and four per line; hidden singles
         // needs no more: one per unit, and two per column and per box of a band.
@@ -67,11 +71,24 @@ impl Board {
         self.scratch.resize(geometry.side * longest + 4 * geometry.side, 0);
         self.open = geometry.cells;
         self.queue.clear();
+        let mut consistent = true;
         for (cell, &clue) in clues.iter().enumerate() {
             if clue != 0 {
+                consistent &= self.candidates[cell] & 1 << (clue - 1) != 0;
                 self.assign(cell, 1 << (clue - 1));
             }
         }
+        // A cell of a pencilmark puzzle may start with one candidate, or none.
+        if geometry.starting_candidates().is_some() {
+            for cell in (0..geometry.cells).filter(|&cell| clues[cell] == 0) {
+                let values = self.candidates[cell];
+                consistent &= values != 0;
+                if values.is_power_of_two() {
+                    self.queue.push(cell as u16);
+                }
+            }
+        }
+        consistent
     }
 
     /// Removes the candidates `values` from `cell` before propagation, as a rule would.
@@ -101,8 +118,16 @@ impl Board {
             if self.open == 0 {
                 return Ok(Progress::Solved);
             }
-            if self.hidden_singles(geometry)? {
+            let hidden = match geometry.layout() {
+                None => self.hidden_singles(geometry)?,
+                Some(_) => self.hidden_singles_unit_by_unit(geometry)?,
+            };
+            if hidden {
                 continue;
+            }
+            // Segments are the crossings of lines and boxes: irregular regions have none.
+            if geometry.layout().is_some_and(|layout| layout.regions().is_some()) {
+                return Ok(Progress::Stuck);
             }
             let rows = self.locked_candidates(geometry, Lines::Rows)?;
             let columns = self.locked_candidates(geometry, Lines::Columns)?;
@@ -122,6 +147,9 @@ impl Board {
             self.open -= 1;
             for unit in geometry.units_of(cell) {
                 self.placed[unit] |= value;
+            }
+            for &unit in geometry.more_units_of(cell) {
+                self.placed[usize::from(unit)] |= value;
             }
             for &peer in geometry.peers(cell) {
                 eliminate(&mut self.candidates, &mut self.queue, usize::from(peer), value)?;
@@ -199,6 +227,42 @@ impl Board {
                 let value = unit_hidden & unit_hidden.wrapping_neg();
                 unit_hidden ^= value;
                 // Another hidden single may have taken the value's one cell.
+                let cell = geometry
+                    .unit(unit)
+                    .iter()
+                    .map(|&cell| usize::from(cell))
+                    .find(|&cell| candidates[cell] & value != 0)
+                    .ok_or(Contradiction::Unit(unit))?;
+                if candidates[cell] != value {
+                    candidates[cell] = value;
+                    queue.push(cell as u16);
+                    found = true;
+                }
+            }
+        }
+        Ok(found)
+    }
+
+    /// Hidden singles on a grid of any layout: the pass of [`Board::hidden_singles`] assumes
+    /// boxes, and knows only the rows, columns and boxes; this one goes through every unit's
+    /// cell list, regions and the complete houses the layout adds included.
+    fn hidden_singles_unit_by_unit(&mut self, geometry: &Geometry) -> Result<bool, Contradiction> {
+        let Board { candidates, placed, queue, .. } = self;
+        let mut found = false;
+        for (unit, &placed) in placed.iter().enumerate() {
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &cell in geometry.unit(unit) {
+                let values = candidates[usize::from(cell)];
+                twice |= once & values;
+                once |= values;
+            }
+            if once != geometry.all_values {
+                return Err(Contradiction::Unit(unit));
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let value = hidden & hidden.wrapping_neg();
+                hidden ^= value;
                 let cell = geometry
                     .unit(unit)
                     .iter()

@@ -226,7 +226,12 @@ impl Encoder {
             }
             Encoding::Optimized => {
                 self.possible.clear();
-                self.possible.resize(cells * side, true);
+                match self.geometry.starting_candidates() {
+                    None => self.possible.resize(cells * side, true),
+                    Some(starting) => self.possible.extend(
+                        starting.iter().flat_map(|&set| (0..side).map(move |v| set >> v & 1 != 0)),
+                    ),
+                }
                 for (cell, &clue) in clues.iter().enumerate() {
                     if clue == 0 {
                         continue;
@@ -298,7 +303,7 @@ impl Encoder {
         }
         // Every unit: each value exactly once (for the optimized encoding, values no clue of
         // the unit holds).
-        for unit in 0..3 * side {
+        for unit in 0..self.geometry.unit_count() {
             for value in 1..=side {
                 let cells = self.geometry.unit(unit);
                 if !plain
@@ -317,6 +322,35 @@ impl Encoder {
                     return None;
                 }
                 formula.exactly_one(group);
+            }
+        }
+        // A layout's peers outside the units (a knight's or a king's move, groups smaller than
+        // a unit): no value in both cells of each pair, and (plain encoding) no value outside
+        // a cell's starting candidates.
+        let loose_cells = if self.geometry.layout().is_some() { self.geometry.cells } else { 0 };
+        for cell in 0..loose_cells {
+            let peers = self.geometry.peers(cell);
+            let outside =
+                peers[self.geometry.unit_peer_count(cell)..].iter().map(|&p| usize::from(p));
+            for peer in outside.filter(|&peer| peer > cell) {
+                for value in 0..side {
+                    let (a, b) =
+                        (self.var_of[cell * side + value], self.var_of[peer * side + value]);
+                    if a != NONE && b != NONE {
+                        formula.clause.clear();
+                        let (a, b) = (formula.literal(a, false), formula.literal(b, false));
+                        formula.clause.extend([a, b]);
+                        formula.add();
+                    }
+                }
+            }
+        }
+        if let (Some(starting), true) = (self.geometry.starting_candidates(), plain) {
+            for (cell, &set) in starting.iter().enumerate() {
+                for value in (0..side).filter(|&value| set >> value & 1 == 0) {
+                    let ruled_out = formula.literal(self.var_of[cell * side + value], false);
+                    formula.unit(ruled_out);
+                }
             }
         }
         if let (Some((cell, value)), true) = (excluded, plain) {
@@ -351,7 +385,7 @@ pub struct Cnf {
 pub fn encode(puzzle: &Grid) -> Option<Cnf> {
     let size = puzzle.size();
     let mut encoder = Encoder::new(Encoding::Optimized);
-    encoder.geometry.set_size(size);
+    encoder.geometry.set_layout(puzzle.layout().map(|layout| &**layout), size);
     let clues = puzzle.cells();
     let list = encoder.encode(clues, None, ClauseList::default)?;
     Some(Cnf {
