@@ -255,7 +255,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let problem = format!("its grid is {}, not the {forced} asked for", grid.size());
             return Err(error(ReadErrorKind::Fpuzzles(problem)));
         }
-        if let Some(conflict) = grid.first_conflict() {
+        if let Some(conflict) = grid.first_conflict().filter(|_| grid.is_classic()) {
             return Err(repeated_clue(conflict, None, |_| (line, column)).at(number));
         }
         Ok(grid)
