@@ -367,7 +367,8 @@ pub struct Measured<'a> {
     pub engine: &'a str,
     /// The file as named.
     pub file: &'a str,
-    /// The size ([`Size::ascii_name`](sudoku_core::Size::ascii_name)).
+    /// The kind of grid ([`Kind::ascii_name`](sudoku_core::Kind::ascii_name): the size, and
+    /// the layout's words if any).
     pub size: &'a str,
 }
 

@@ -1081,7 +1081,7 @@ impl Observer for RunPair {
     fn pass(
         &mut self,
         _chunk: &Corpus,
-        _size: sudoku_core::Size,
+        _kind: &sudoku_core::Kind,
         run: &EngineRun<'_>,
         nanos: &[u64],
     ) {
@@ -1092,11 +1092,11 @@ impl Observer for RunPair {
         self.rounds.pass(old, crate::measure::answered_micros(run, nanos));
     }
 
-    fn chunk(&mut self, chunk: &Corpus, size: sudoku_core::Size, runs: &[EngineRun<'_>]) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &sudoku_core::Kind, runs: &[EngineRun<'_>]) {
         let rounds = std::mem::take(&mut self.rounds);
         let find = |name: &str| runs.iter().find(|run| run.info.name == name);
         let (Some(old), Some(new)) = (find(&self.old), find(&self.new)) else { return };
-        let group = self.group_of(&chunk.file, size.ascii_name());
+        let group = self.group_of(&chunk.file, kind.ascii_name());
         let ratios = crate::measure::paired_log_ratios(old, new);
         self.groups[group].paired += chunk.puzzles.len() as u64;
         self.groups[group].timed += ratios.len() as u64;

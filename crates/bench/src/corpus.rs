@@ -16,6 +16,7 @@
 //! (the first [`KEPT_READ_ERRORS`]; the rest are counted), and the other puzzles are
 //! benchmarked.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Grid, PuzzleReader, ReadOptions, Size};
+use sudoku_core::{Grid, Kind, PuzzleReader, ReadOptions, Size};
 use sudoku_logic::{Band, Rater};
 
 /// The most puzzles in one chunk of a run.
@@ -78,7 +79,7 @@ struct OnDisk {
     path: PathBuf,
     options: ReadOptions,
     puzzles: usize,
-    sizes: Vec<(Size, usize)>,
+    kinds: Vec<(Kind, usize)>,
     digest: String,
 }
 
@@ -116,11 +117,11 @@ impl Corpus {
         }
         let handle = open_file(path).map_err(|source| LoadError { file: file.clone(), source })?;
         let mut corpus = Corpus::empty(file);
-        let mut counts = [0; Size::SHAPES];
+        let mut counts = BTreeMap::new();
         let mut digest = Digest::new();
         let mut puzzles = 0;
         corpus.scan(handle, options, |puzzle| {
-            counts[puzzle.grid.size().shape_index()] += 1;
+            *counts.entry(Kind::of(&puzzle.grid)).or_insert(0) += 1;
             digest.add(&puzzle.grid);
             puzzles += 1;
         });
@@ -128,7 +129,7 @@ impl Corpus {
             path: path.to_owned(),
             options,
             puzzles,
-            sizes: sizes_of(counts),
+            kinds: counts.into_iter().collect(),
             digest: digest.finish(),
         });
         corpus.read_time = started.elapsed();
@@ -236,22 +237,38 @@ impl Corpus {
         }
     }
 
-    /// The sizes of the puzzles, smallest first, with how many puzzles each has.
-    pub fn sizes(&self) -> Vec<(Size, usize)> {
+    /// The kinds of the puzzles (their sizes and layouts), smallest size first and classic
+    /// grids before the layouts of their size, with how many puzzles each has.
+    pub fn kinds(&self) -> Vec<(Kind, usize)> {
         if let Some(disk) = &self.on_disk {
-            return disk.sizes.clone();
+            return disk.kinds.clone();
         }
-        let mut counts = [0; Size::SHAPES];
+        let mut counts = BTreeMap::new();
         for puzzle in &self.puzzles {
-            counts[puzzle.grid.size().shape_index()] += 1;
+            *counts.entry(Kind::of(&puzzle.grid)).or_insert(0) += 1;
         }
-        sizes_of(counts)
+        counts.into_iter().collect()
     }
 
-    /// The puzzles of `size` of a loaded corpus (a chunk), as a corpus of the same file.
-    /// Engines are run and reported per size, so a file mixing sizes is measured in parts.
-    pub fn part(&self, size: Size) -> Corpus {
-        let puzzles = self.puzzles.iter().filter(|p| p.grid.size() == size).cloned().collect();
+    /// The sizes of the puzzles, smallest first, with how many puzzles each has, whatever
+    /// their layouts.
+    pub fn sizes(&self) -> Vec<(Size, usize)> {
+        let mut sizes: Vec<(Size, usize)> = Vec::new();
+        for (kind, count) in self.kinds() {
+            match sizes.last_mut() {
+                Some((size, total)) if *size == kind.size() => *total += count,
+                _ => sizes.push((kind.size(), count)),
+            }
+        }
+        sizes
+    }
+
+    /// The puzzles of `kind` of a loaded corpus (a chunk), as a corpus of the same file.
+    /// Engines are run and reported per kind of grid, so a file mixing sizes or layouts is
+    /// measured in parts.
+    pub fn part(&self, kind: &Kind) -> Corpus {
+        let of_kind = |puzzle: &&CorpusPuzzle| Kind::of(&puzzle.grid) == *kind;
+        let puzzles = self.puzzles.iter().filter(of_kind).cloned().collect();
         Corpus { puzzles, read_errors: Vec::new(), ..self.clone_empty() }
     }
 
@@ -323,15 +340,6 @@ fn open_file(path: &Path) -> io::Result<BufReader<File>> {
         return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
     }
     Ok(BufReader::with_capacity(1 << 16, handle))
-}
-
-/// Sizes with their puzzle counts, smallest first, from counts indexed by
-/// [`Size::shape_index`].
-fn sizes_of(counts: [usize; Size::SHAPES]) -> Vec<(Size, usize)> {
-    Size::all()
-        .map(|size| (size, counts[size.shape_index()]))
-        .filter(|&(_, count)| count > 0)
-        .collect()
 }
 
 /// FNV-1a over cells.
@@ -514,7 +522,7 @@ mod tests {
         let sizes: Vec<(usize, usize)> =
             corpus.sizes().into_iter().map(|(size, count)| (size.side(), count)).collect();
         assert_eq!(sizes, [(4, 2), (9, 2)]);
-        let part = corpus.part(Size::from_side(4).unwrap());
+        let part = corpus.part(&Kind::classic(Size::from_side(4).unwrap()));
         let numbers: Vec<_> = part.puzzles.iter().map(|p| p.number).collect();
         assert_eq!(numbers, [2, 3]);
         assert_eq!(part.file, "mixed");

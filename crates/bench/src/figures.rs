@@ -15,7 +15,7 @@
 //! pooled in one histogram (puzzles × passes times). One histogram a record, whatever the
 //! number of passes, is what keeps memory bounded by the work: a pass costs three numbers.
 
-use sudoku_core::{FailureKind, Limits, Size, Verdict};
+use sudoku_core::{FailureKind, Kind, Limits, Verdict};
 use sudoku_engines::{EngineInfo, Origin};
 
 use crate::BenchOptions;
@@ -243,12 +243,12 @@ impl<'e> Tally<'e> {
         self.passes.get_or_insert(run.sequential.len() as u32);
     }
 
-    /// The record of everything added, for `file` and `size`.
-    pub fn record(&self, file: &str, size: Size, options: &BenchOptions<'_>) -> Record {
+    /// The record of everything added, for `file` and `kind`.
+    pub fn record(&self, file: &str, kind: &Kind, options: &BenchOptions<'_>) -> Record {
         let head = RecordHead {
             engine: self.info.name.to_string(),
             file: file.to_owned(),
-            size: size.ascii_name(),
+            size: kind.ascii_name(),
             mode: options.mode,
             budget: self.limits.node_budget(),
             instrumented: self.info.instrumented,

@@ -62,7 +62,7 @@ pub mod stats;
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::Size;
+use sudoku_core::Kind;
 use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError, Shard};
@@ -144,10 +144,10 @@ pub enum BenchError {
 /// Sees every chunk's answers as soon as they are measured and checked: how per-puzzle results
 /// are streamed out without being kept ([`per_puzzle`]).
 pub trait Observer {
-    /// Called once per chunk and size: `chunk` holds the puzzles (all of `size`), and `runs`
-    /// every engine's answers and times, in run order (engines that do not solve `size` are
-    /// not among them).
-    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]);
+    /// Called once per chunk and kind of grid: `chunk` holds the puzzles (all of `kind`: one
+    /// size and layout), and `runs` every engine's answers and times, in run order (engines
+    /// that do not take `kind` are not among them).
+    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[measure::EngineRun<'_>]);
 
     /// Called before the first chunk of each file, with the whole file (its puzzles may not
     /// be in memory).
@@ -159,7 +159,7 @@ pub trait Observer {
     fn pass(
         &mut self,
         _chunk: &Corpus,
-        _size: Size,
+        _kind: &Kind,
         _run: &measure::EngineRun<'_>,
         _nanos: &[u64],
     ) {
@@ -238,7 +238,7 @@ struct Failures {
 
 impl Failures {
     /// Keeps the failures of `runs` on `chunk`, puzzle by puzzle, engine by engine.
-    fn add(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]) {
+    fn add(&mut self, chunk: &Corpus, kind: &Kind, runs: &[measure::EngineRun<'_>]) {
         for (index, puzzle) in chunk.puzzles.iter().enumerate() {
             for run in runs {
                 let Some(failure) = run.failure(index) else { continue };
@@ -248,7 +248,7 @@ impl Failures {
                 }
                 self.kept.push(EngineFailure {
                     file: chunk.file.clone(),
-                    size: size.ascii_name(),
+                    size: kind.ascii_name(),
                     puzzle: puzzle.number as u64,
                     line: puzzle.line as u64,
                     engine: run.info.name.to_string(),
@@ -268,9 +268,10 @@ impl Failures {
     }
 }
 
-/// The engines running on the puzzles of one size of a file, and what they did so far.
-struct SizePart<'e> {
-    size: Size,
+/// The engines running on the puzzles of one kind of grid (size and layout) of a file, and
+/// what they did so far.
+struct KindPart<'e> {
+    kind: Kind,
     tallies: Vec<figures::Tally<'e>>,
     samples: Samples,
     disagreements: Vec<Disagreement>,
@@ -290,28 +291,28 @@ fn run_file(
         observer.file(corpus);
     }
     let mut not_applicable = Vec::new();
-    let mut parts: Vec<SizePart<'_>> = Vec::new();
-    for (size, puzzles) in corpus.sizes() {
+    let mut parts: Vec<KindPart<'_>> = Vec::new();
+    for (kind, puzzles) in corpus.kinds() {
         let (engines, unsupported): (Vec<&EngineInfo>, Vec<&EngineInfo>) =
-            options.engines.iter().partition(|info| info.supports(size));
+            options.engines.iter().partition(|info| info.takes_kind(&kind));
         not_applicable.extend(unsupported.into_iter().map(|info| NotApplicable {
             engine: info.name.to_string(),
             file: corpus.file.clone(),
-            size: size.ascii_name(),
+            size: kind.ascii_name(),
             puzzles: puzzles as u64,
             engine_sizes: info.sizes_text(),
         }));
         if !engines.is_empty() {
-            parts.push(SizePart {
-                size,
+            parts.push(KindPart {
                 samples: Samples::new(
                     corpus.file.clone(),
-                    size.ascii_name(),
+                    kind.ascii_name(),
                     engines.iter().map(|info| info.name.to_string()).collect(),
                 ),
                 tallies: engines.iter().map(|info| figures::Tally::new(info, options)).collect(),
                 disagreements: Vec::new(),
                 failures: Failures::default(),
+                kind,
             });
         }
     }
@@ -325,13 +326,13 @@ fn run_file(
             }
         };
         read += chunk.puzzles.len();
-        let single_size = parts.len() == 1;
+        let single_kind = parts.len() == 1;
         for part in &mut parts {
             let sized;
-            let puzzles = if single_size {
+            let puzzles = if single_kind {
                 &chunk
             } else {
-                sized = chunk.part(part.size);
+                sized = chunk.part(&part.kind);
                 &sized
             };
             if !puzzles.puzzles.is_empty() {
@@ -357,7 +358,8 @@ fn run_file(
         failures: Failures::default(),
     };
     for part in parts {
-        run.records.extend(part.tallies.iter().map(|t| t.record(&corpus.file, part.size, options)));
+        run.records
+            .extend(part.tallies.iter().map(|t| t.record(&corpus.file, &part.kind, options)));
         run.disagreements.extend(part.disagreements);
         run.failures.extend(part.failures);
         if !part.samples.points.is_empty() {
@@ -372,7 +374,7 @@ fn run_file(
 /// cross-checking (`None`: no cross-check).
 fn run_chunk(
     chunk: &Corpus,
-    part: &mut SizePart<'_>,
+    part: &mut KindPart<'_>,
     options: &BenchOptions<'_>,
     pool: &rayon::ThreadPool,
     progress: &progress::Progress,
@@ -405,7 +407,7 @@ fn run_chunk(
     let mut runners: Vec<measure::Runner<'_, '_>> = Vec::with_capacity(part.tallies.len());
     for (index, tally) in part.tallies.iter().enumerate() {
         let runner = measure::Runner::start(tally.info, chunk, options, pool, progress);
-        show_pass(observers, chunk, part.size, &runner);
+        show_pass(observers, chunk, &part.kind, &runner);
         feed(&mut rounds, index, &runner);
         runners.push(runner);
     }
@@ -451,7 +453,7 @@ fn run_chunk(
             };
             if another {
                 runner.another_pass(options, pool, progress);
-                show_pass(observers, chunk, part.size, runner);
+                show_pass(observers, chunk, &part.kind, runner);
                 feed(&mut rounds, index, runner);
                 ran = true;
             }
@@ -473,10 +475,10 @@ fn run_chunk(
     for (index, (tally, run)) in part.tallies.iter_mut().zip(&runs).enumerate() {
         tally.add(run, charged.as_ref().map(|per_engine| per_engine[index]));
     }
-    part.failures.add(chunk, part.size, &runs);
+    part.failures.add(chunk, &part.kind, &runs);
     sample(&mut part.samples, chunk, &runs);
     for observer in observers.iter_mut() {
-        observer.chunk(chunk, part.size, &runs);
+        observer.chunk(chunk, &part.kind, &runs);
     }
     check_seconds
 }
@@ -485,7 +487,7 @@ fn run_chunk(
 fn show_pass(
     observers: &mut [&mut dyn Observer],
     chunk: &Corpus,
-    size: Size,
+    kind: &Kind,
     runner: &measure::Runner<'_, '_>,
 ) {
     if observers.is_empty() {
@@ -493,7 +495,7 @@ fn show_pass(
     }
     let nanos = runner.last_pass_nanos();
     for observer in observers.iter_mut() {
-        observer.pass(chunk, size, runner.current(), &nanos);
+        observer.pass(chunk, kind, runner.current(), &nanos);
     }
 }
 

@@ -12,7 +12,7 @@ use common::{engine, options, shipped_prefix};
 use sudoku_bench::output::{OutputFormat, read_json, render};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, Row, RowFormat, RowWriter};
 use sudoku_bench::{Corpus, Observer, Record, Report, Schedule, Shard, measure};
-use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, ReadOptions, Size};
+use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, ReadOptions};
 use sudoku_engines::{EngineInfo, Origin, Timing as EngineTiming, default_engine};
 
 /// The failure an engine of these tests gives on `puzzle`, by its first clue: 1 crashed, 3
@@ -203,8 +203,8 @@ fn counters(record: &Record) -> String {
 struct Rows(Vec<Row>);
 
 impl Observer for Rows {
-    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[measure::EngineRun<'_>]) {
-        self.0.extend(sudoku_bench::per_puzzle::rows(chunk, size, runs, None));
+    fn chunk(&mut self, chunk: &Corpus, kind: &sudoku_core::Kind, runs: &[measure::EngineRun<'_>]) {
+        self.0.extend(sudoku_bench::per_puzzle::rows(chunk, kind, runs, None));
     }
 }
 

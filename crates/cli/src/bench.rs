@@ -21,7 +21,7 @@ use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter, SpeedChange};
 use sudoku_bench::stats;
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Schedule};
-use sudoku_core::{Grid, Size};
+use sudoku_core::{Grid, Kind, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
 
@@ -338,14 +338,16 @@ fn check_baseline_coverage(
     engines: &[&EngineInfo],
     corpora: &[Corpus],
 ) -> Result<(), String> {
-    let sizes: Vec<Vec<String>> = corpora
+    let kinds: Vec<Vec<(Kind, String)>> = corpora
         .iter()
-        .map(|corpus| corpus.sizes().into_iter().map(|(size, _)| size.ascii_name()).collect())
+        .map(|corpus| {
+            corpus.kinds().into_iter().map(|(kind, _)| (kind.clone(), kind.ascii_name())).collect()
+        })
         .collect();
     let mut runs = Vec::new();
-    for (corpus, sizes) in corpora.iter().zip(&sizes) {
-        for size in sizes {
-            let solved = |info: &&&EngineInfo| size.parse().is_ok_and(|size| info.supports(size));
+    for (corpus, kinds) in corpora.iter().zip(&kinds) {
+        for (kind, size) in kinds {
+            let solved = |info: &&&EngineInfo| info.takes_kind(kind);
             runs.extend(engines.iter().filter(solved).map(|info| Measured {
                 engine: &info.name,
                 file: &corpus.file,
@@ -647,8 +649,8 @@ fn check_scatter_sizes(
     let (Some(first), Some(second)) = (find(a), find(b)) else { return Ok(()) };
     let both = corpora
         .iter()
-        .flat_map(|corpus| corpus.sizes())
-        .any(|(size, _)| first.supports(size) && second.supports(size));
+        .flat_map(|corpus| corpus.kinds())
+        .any(|(kind, _)| first.takes_kind(&kind) && second.takes_kind(&kind));
     if both {
         return Ok(());
     }
@@ -665,9 +667,9 @@ fn puzzle_baseline(
 ) -> Result<EarlierRows, String> {
     let mut pairs: Vec<(&str, &str)> = Vec::new();
     for corpus in corpora {
-        let sizes = corpus.sizes();
+        let kinds = corpus.kinds();
         for info in engines {
-            if sizes.iter().any(|&(size, _)| info.supports(size)) {
+            if kinds.iter().any(|(kind, _)| info.takes_kind(kind)) {
                 pairs.push((&corpus.file, &info.name));
             }
         }

@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_core::Size;
+use sudoku_core::Kind;
 
 use super::read::{EarlierRows, RawRow, entry_of};
 use super::row::{Row, RowCounters, rows};
@@ -253,8 +253,8 @@ impl PuzzleComparison {
 }
 
 impl Observer for PuzzleComparison {
-    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[EngineRun<'_>]) {
-        for row in rows(chunk, size, runs, None) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[EngineRun<'_>]) {
+        for row in rows(chunk, kind, runs, None) {
             self.compare(row);
         }
     }

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{FailureKind, Size, Verdict};
+use sudoku_core::{FailureKind, Kind, Verdict};
 
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
@@ -132,11 +132,11 @@ impl Row {
 /// digest is `digest`.
 pub fn rows<'a>(
     chunk: &'a Corpus,
-    size: Size,
+    kind: &Kind,
     runs: &'a [EngineRun<'_>],
     digest: Option<&'a str>,
 ) -> impl Iterator<Item = Row> + 'a {
-    let size = size.ascii_name();
+    let size = kind.ascii_name();
     runs.iter().flat_map(move |run| {
         let size = size.clone();
         chunk.puzzles.iter().enumerate().map(move |(index, puzzle)| {

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_core::Size;
+use sudoku_core::Kind;
 
 use super::row::{Row, RowFormat, rows};
 use crate::Observer;
@@ -67,9 +67,9 @@ impl<W: Write> Observer for RowWriter<W> {
         self.digest = Some(corpus.digest());
     }
 
-    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[EngineRun<'_>]) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[EngineRun<'_>]) {
         let digest = self.digest.take();
-        for row in rows(chunk, size, runs, digest.as_deref()) {
+        for row in rows(chunk, kind, runs, digest.as_deref()) {
             self.write(&row);
         }
         self.digest = digest;

@@ -275,10 +275,10 @@ impl FileSummary {
             digest: corpus.digest(),
             error: corpus.open_error.clone(),
             sizes: corpus
-                .sizes()
+                .kinds()
                 .into_iter()
-                .map(|(size, puzzles)| SizeCount {
-                    size: size.ascii_name(),
+                .map(|(kind, puzzles)| SizeCount {
+                    size: kind.ascii_name(),
                     puzzles: puzzles as u64,
                 })
                 .collect(),
