@@ -112,6 +112,8 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     )
     .with_orders(orders.0, orders.1)
     .with_capabilities(true, false)
+    // The formula is the `sat` engine's, which encodes any layout.
+    .with_layouts()
 }
 
 /// The declared words with the placeholders the command needs added: `{cnf}` last when no

@@ -6,8 +6,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use std::sync::Arc;
+
 use sudoku_core::{
-    Engine, FailureKind, Grid, Limits, Outcome, PuzzleReader, Size, check_solution, parse_one,
+    Engine, FailureKind, Grid, Layout, Limits, Outcome, PuzzleReader, Rule, Size, check_solution,
+    parse_one,
 };
 use sudoku_engines::sat;
 use sudoku_engines::{Origin, Timing};
@@ -79,6 +82,7 @@ fn the_registry_entry_says_what_a_sat_solver_can_do() {
     let info = engine_info(&declaration, &Declared::default());
     assert!(info.counts && !info.instrumented);
     assert_eq!(info.orders(), (2, 8));
+    assert!(info.layouts(), "the encoding carries any layout");
     assert_eq!(info.timing, Timing::WholeProcess);
     let Origin::External { kind, command, .. } = &info.origin else { panic!("external") };
     assert_eq!((*kind, command.as_str()), ("dimacs", "cadical -q {cnf}"));
@@ -216,6 +220,7 @@ fn agrees_with_sat(solver: &str, command: &str) {
     puzzles.extend(corpus("generated-10000.txt", 5));
     puzzles.extend(corpus("generated-16x16-1000.txt", 2));
     puzzles.extend(corpus("generated-25x25-42.txt", 1));
+    puzzles.extend(layout_puzzles(&mut *builtin));
     for puzzle in &puzzles {
         let outcome = engine.solve(puzzle, Limits::UNIQUE);
         let expected = builtin.solve(puzzle, Limits::UNIQUE);
@@ -236,6 +241,34 @@ fn agrees_with_sat(solver: &str, command: &str) {
     let outcome = engine.solve(&none, Limits::UNIQUE);
     let expected = builtin.solve(&none, Limits::UNIQUE);
     assert_eq!((outcome.failure, outcome.count, expected.count), (None, 0, 0), "{solver}");
+}
+
+/// Puzzles of the diagonals with anti-knight, of windoku and of a jigsaw 6×6: a solution
+/// the built-in engine finds, with every other cell, every third and every fourth blanked.
+fn layout_puzzles(engine: &mut dyn Engine) -> Vec<Grid> {
+    let nine = Size::NINE;
+    let six = Size::from_side(6).unwrap();
+    let tall: Vec<u32> =
+        (0..36u32).map(|c| c % 6 / 2 + (c / 6 + u32::from(c % 6 / 2 == 1)) % 6 / 3 * 3).collect();
+    let layouts = [
+        Layout::new(nine, None, &[Rule::Diagonals, Rule::AntiKnight], &[], None).unwrap(),
+        Layout::new(nine, None, &[Rule::Windoku], &[], None).unwrap(),
+        Layout::new(six, Some(&tall), &[], &[], None).unwrap(),
+    ];
+    let mut puzzles = Vec::new();
+    for layout in layouts {
+        let layout = Some(Arc::new(layout));
+        let empty = Grid::empty(layout.as_ref().unwrap().size()).with_layout(layout.clone());
+        let solution = engine.solve(&empty, Limits::FIRST).solution.unwrap();
+        for step in [2, 3, 4] {
+            let mut puzzle = solution.clone().with_layout(layout.clone());
+            for cell in (0..puzzle.size().cells()).filter(|cell| cell % step == 0) {
+                puzzle.set(cell, 0);
+            }
+            puzzles.push(puzzle);
+        }
+    }
+    puzzles
 }
 
 #[test]
