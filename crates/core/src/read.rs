@@ -205,9 +205,8 @@ impl<R: BufRead> PuzzleReader<R> {
                         self.layout.set_rules(rules, jigsaw, line)
                     }
                     Directive::RegionsLine(marks) => {
-                        let side = marks.len().isqrt();
-                        let kind = if side * side == marks.len() {
-                            self.layout.set_regions(&marks, side, line).err()
+                        let kind = if let Some(size) = Size::from_cell_count(marks.len()) {
+                            self.layout.set_regions(&marks, size.side(), line).err()
                         } else {
                             let problem =
                                 format!("{} symbols are no grid's cells (81 at 9×9)", marks.len());
@@ -345,8 +344,7 @@ impl<R: BufRead> PuzzleReader<R> {
             }
             marks.extend_from_slice(&row);
         }
-        let line = self.lines.number;
-        self.layout.set_regions(&marks, side, line).map_err(|kind| error(header, None, kind))
+        self.layout.set_regions(&marks, side, header).map_err(|kind| error(header, None, kind))
     }
 
     /// Reads puzzle `number`, a pencilmark line on the current line: an empty grid whose
