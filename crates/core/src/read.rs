@@ -21,6 +21,8 @@
 //! | starts with `+` or `\|`                                       | `bordered`  |
 //! | holds a `\|`, or is a rule of dashes                          | `pretty`    |
 //! | several words, the first of one or two characters             | `judge`     |
+//! | with the size forced to `n×n`: a first word of `n³` characters | `pencilmark` |
+//! | a first word of 729 or 4096 characters                         | `pencilmark` (9×9, 16×16) |
 //! | with the size forced to `n×n`: a first word of `n⁴` characters | `line`      |
 //! | with the size forced to `n×n`: a first word of `n²` characters | `compact`   |
 //! | a first word of 16 characters, all `1`-`4`, `0` or `.`         | `line` (4×4) |
@@ -44,6 +46,7 @@
 //! | format               | the size whose...                          | sizes            |
 //! |----------------------|--------------------------------------------|------------------|
 //! | `line`               | cells are the symbols up to the first space | 4×4 to 36×36 (16, 36, 64, 81, 100, 144, ... 1296) |
+//! | `pencilmark`         | side's cube is the symbols up to the first space | 4×4 to 16×16 (64, 216, ... 729, ... 4096); found alone at 9×9 and 16×16 |
 //! | `compact`            | side is the first row's symbols            | 4×4 to 36×36     |
 //! | `judge`              | side is the first row's numbers            | 4×4 to 64×64     |
 //! | `pretty`, `bordered` | side is the first row's cells               | 4×4 to 64×64     |
@@ -52,6 +55,59 @@
 //! pretty or bordered row's cells are its words between spaces and `|` (single symbols, or
 //! right-aligned numbers such as ` .  1 16 | ...`); a packed row such as `316|578|492` is read
 //! symbol by symbol when that, not the words, gives `n²` cells for its `n` boxes.
+//!
+//! # Layouts
+//! A puzzle is classic (rows, columns, boxes) unless a `# layout` line or a `# regions` block
+//! before it says otherwise; what they say holds for every puzzle after them until the next
+//! `# layout` line. Both are comments to any other reader.
+//!
+//! - `# layout WORDS`: the rules of the puzzles after it, words separated by spaces or
+//!   commas: `x` (the two diagonals), `windoku`, `disjoint`, `anti-knight`, `anti-king` (and
+//!   the other names [`Rule::from_word`](crate::Rule::from_word) reads), and `jigsaw`, which
+//!   says a `# regions` block follows; `# layout classic` alone goes back to classic puzzles.
+//!   It drops the regions in force. Only `# layout` followed by a space is this line
+//!   (`# layouts vary` is a comment), and then every word must be one of these: an unknown
+//!   word is an error naming the line and the word, and the layout in force stays.
+//! - `# regions`, then one comment line per row of the grid, each holding a symbol per cell
+//!   (`# 111222333`; spaces between symbols are ignored): cells of one symbol make a region,
+//!   any printable symbols, numbered by the order their first cells come. The first row's
+//!   symbols give the side; a blank line, a puzzle or another directive before the last row
+//!   is an error. `# regions SYMBOLS` gives the same on one line, `side²` symbols row by row.
+//!   The regions replace the boxes of the puzzles of their side after them, with the rules
+//!   of the `# layout` line before them: `# layout jigsaw x` then a `# regions` block makes
+//!   jigsaw X puzzles. Regions that make no layout (a region of 8 cells, or `windoku`, which
+//!   needs boxes) are an error naming the block's line.
+//!
+//! ```text
+//! # layout jigsaw x
+//! # regions
+//! # 111222333
+//! # 112223331
+//! # 122233311
+//! # 444555666
+//! # 445556664
+//! # 455566644
+//! # 777888999
+//! # 778889997
+//! # 788899977
+//! 1................................................................................
+//! ```
+//!
+//! A puzzle of another side than the regions in force, a puzzle after `# layout jigsaw`
+//! without a `# regions` block, and a puzzle whose size the rules do not fit (`windoku` at
+//! 6×6) are errors naming the puzzle. Clues that break their layout (a value twice on a
+//! diagonal, or a knight's move apart) are an error naming both, as a value twice in a row
+//! is; in a jigsaw, a value twice in a box is not. The grids read carry their layout
+//! ([`Grid::layout`]), one shared layout for the puzzles of a size.
+//!
+//! A pencilmark line (`pencilmark`, a sukaku) gives each cell its candidates: `side` marks a
+//! cell, the `v`-th the symbol of `v` (`1`-`9`, `A`-`G`) if `v` is a candidate, else `.` or `0`
+//! (`1........` is a cell of candidate 1 alone). Its grid has no givens; its layout is the one
+//! in force with those starting candidates ([`Layout::candidates`]). A cell without candidates
+//! makes a puzzle without a solution, not an error.
+//!
+//! [`crate::write::HeaderLines`] writes these lines wherever an output's layout changes, so
+//! that it reads back with its layouts.
 //!
 //! # Alphabet
 //! Cells written one symbol each (`line`, `compact`, and pretty or bordered blocks whose cells
@@ -77,7 +133,7 @@
 //!
 //! # Speed
 //! A well-formed 9×9 one-line puzzle (81 digits and dots from the line's first byte) is read by
-//! a branch-free loop when the options allow `line`, 9×9 and `1-9A`; everything else goes
+//! a branch-free loop when the options allow `line`, 9×9 and `1-9A` and no layout is in force; everything else goes
 //! through the general path, which collects each cell's text and place before the size and
 //! alphabet say what they mean, reusing its buffers from puzzle to puzzle.
 
@@ -307,31 +363,42 @@ impl<R: BufRead> PuzzleReader<R> {
             format: None,
         };
         while rows == 0 || rows < side {
-            let row = if self.advance(None)? {
-                layout_lines::region_row(self.lines.text())
+            let more = self.advance(None)?;
+            let text = self.lines.text();
+            // A blank line, a puzzle, another directive or the end cuts the block short.
+            let row = if more
+                && boxes_directive(text).is_none()
+                && layout_lines::directive(text).is_none()
+            {
+                layout_lines::region_row(text)
             } else {
                 None
             };
             let Some(row) = row else {
-                // A blank line, a puzzle or the end cuts the block short; what cut it is read
-                // again as the next line.
-                self.lines.unread();
-                let problem = format!(
-                    "the block of line {header} ends after {rows} of its {} rows",
-                    side.max(1)
-                );
-                let kind = ReadErrorKind::BadRegions(if rows == 0 {
+                if more {
+                    // What cut the block short is read again, as the line after it.
+                    self.lines.unread();
+                }
+                let problem = if rows == 0 {
                     format!("the block of line {header} has no rows (`# ROW` lines)")
                 } else {
-                    problem
-                });
-                return Err(error(self.lines.number, None, kind));
+                    format!("the block of line {header} ends after {rows} of its {side} rows")
+                };
+                return Err(error(self.lines.number, None, ReadErrorKind::BadRegions(problem)));
             };
+            let column = Some(self.lines.indent + 1);
             if rows == 0 {
                 side = row.len();
+                if Size::from_side(side).is_none() {
+                    let problem = format!("a row of {side} symbols: no grid has side {side}");
+                    return Err(error(
+                        self.lines.number,
+                        column,
+                        ReadErrorKind::BadRegions(problem),
+                    ));
+                }
             }
             rows += 1;
-            let column = Some(self.lines.indent + 1);
             if let Some(kind) = layout_lines::bad_region_symbol(&row) {
                 return Err(error(self.lines.number, column, kind));
             }

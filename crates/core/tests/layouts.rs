@@ -199,6 +199,18 @@ fn bad_layout_lines_are_one_line_errors_naming_the_place() {
             "line 1, column 1: `# regions`: 4 symbols are no grid's cells (81 at 9×9)",
         ),
         (
+            format!("# regions\n# 111222333\n# layout x\n{dots}\n"),
+            "line 3: `# regions`: the block of line 1 ends after 1 of its 9 rows",
+        ),
+        (
+            "# regions\n# 11122233344\n".to_owned(),
+            "line 2, column 1: `# regions`: a row of 11 symbols: no grid has side 11",
+        ),
+        (
+            "# regions\n# 1112\n".to_owned(),
+            "line 2: `# regions`: the block of line 1 ends after 1 of its 4 rows",
+        ),
+        (
             "# regions 112\n".to_owned(),
             "line 1, column 1: `# regions`: 3 symbols are no grid's cells (81 at 9×9)",
         ),
