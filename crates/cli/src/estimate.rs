@@ -9,7 +9,7 @@
 use std::io::Write;
 
 use serde_json::json;
-use sudoku_core::{BoxesLines, Engine, Format, Grid, Limits, Puzzle, Verdict, write_grid};
+use sudoku_core::{Engine, Format, Grid, HeaderLines, Limits, Puzzle, Verdict, write_grid};
 use sudoku_engines::{EnginesBySize, Registry};
 use sudoku_generate::CountEstimate;
 
@@ -56,7 +56,7 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
     };
     let as_json = estimate && args.estimate_format == EstimateFormat::Json;
     let mut outcomes = Outcomes::default();
-    let mut boxes = BoxesLines::default();
+    let mut boxes = HeaderLines::default();
     let mut json = match PuzzlesJson::open(as_json) {
         Ok(json) => json,
         Err(halt) => return outcomes.exit_code(Err(halt)),
@@ -77,7 +77,9 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
             }
             Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
                 for solution in &solutions {
-                    boxes.before(&mut *out, solution.size()).map_err(output_failed)?;
+                    boxes
+                        .before(&mut *out, solution.size(), puzzle.grid.layout().map(|l| &**l))
+                        .map_err(output_failed)?;
                     write_grid(&mut *out, solution, puzzle.format, puzzle.alphabet)
                         .map_err(output_failed)?;
                     if puzzle.format != Format::Line {

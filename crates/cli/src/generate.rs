@@ -26,7 +26,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
-use sudoku_core::{BoxesLines, Failure, FailureKind, Grid, Size};
+use sudoku_core::{Failure, FailureKind, Grid, HeaderLines, Size};
 use sudoku_engines::{EngineInfo, Origin, Registry};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
 use sudoku_generate::{Made, Rated, Recipe};
@@ -423,7 +423,7 @@ fn write_header(
     }
     text.extend_from_slice(header.as_bytes());
     // Boxes other than the side's usual ones are said where every reader finds them.
-    BoxesLines::default().before(text, args.size).expect("a Vec takes every write");
+    HeaderLines::default().before(text, args.size, None).expect("a Vec takes every write");
 }
 
 /// The `--size` value that makes `size`: its side, or the box when it is not the side's usual.

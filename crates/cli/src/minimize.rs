@@ -5,7 +5,7 @@
 
 use std::io::Write;
 
-use sudoku_core::{BoxesLines, Engine, Grid, Puzzle, write_grid};
+use sudoku_core::{Engine, Grid, HeaderLines, Puzzle, write_grid};
 use sudoku_engines::EnginesBySize;
 
 use crate::args::MinimizeArgs;
@@ -27,7 +27,7 @@ enum Answer {
 pub fn run(args: &MinimizeArgs) -> u8 {
     let (check, seed) = (args.check, args.seed);
     let mut outcomes = Outcomes::default();
-    let mut boxes = BoxesLines::default();
+    let mut boxes = HeaderLines::default();
     let answer = |engine: &mut dyn Engine, puzzle: &Puzzle| {
         let grid = &puzzle.grid;
         if check {
@@ -74,7 +74,9 @@ pub fn run(args: &MinimizeArgs) -> u8 {
                 writeln!(out, "{line}").map_err(output_failed)
             }
             Item::Answered(puzzle, Answer::Minimal(grid)) => {
-                boxes.before(&mut *out, grid.size()).map_err(output_failed)?;
+                boxes
+                    .before(&mut *out, grid.size(), puzzle.grid.layout().map(|l| &**l))
+                    .map_err(output_failed)?;
                 write_grid(&mut *out, &grid, puzzle.format, puzzle.alphabet).map_err(output_failed)
             }
         },

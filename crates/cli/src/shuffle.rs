@@ -10,7 +10,7 @@
 use std::io::{self, BufWriter, Write};
 
 use sudoku_core::symmetry::Symmetry;
-use sudoku_core::{BoxesLines, Puzzle, PuzzleReader, write_grid};
+use sudoku_core::{HeaderLines, Puzzle, PuzzleReader, write_grid};
 
 use crate::args::ShuffleArgs;
 use crate::console::{Written, errln};
@@ -31,7 +31,7 @@ fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let files = inputs(&args.files);
-    let mut boxes = BoxesLines::default();
+    let mut boxes = HeaderLines::default();
     for file in files {
         let name = display_name(file);
         let input = match open_input(file) {
@@ -46,7 +46,9 @@ fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
             match item {
                 Ok(puzzle) => {
                     let isomorph = isomorph(&puzzle, args.seed);
-                    boxes.before(&mut out, isomorph.size()).map_err(output_failed)?;
+                    boxes
+                        .before(&mut out, isomorph.size(), isomorph.layout().map(|l| &**l))
+                        .map_err(output_failed)?;
                     write_grid(&mut out, &isomorph, puzzle.format, puzzle.alphabet)
                         .map_err(output_failed)?;
                 }

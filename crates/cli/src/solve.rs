@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use sudoku_core::{
-    BoxesLines, FailureKind, Format, Grid, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
+    FailureKind, Format, Grid, HeaderLines, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
     check_outcome, write_grid,
 };
 use sudoku_engines::{EngineInfo, EnginesBySize, Origin, Registry};
@@ -565,7 +565,7 @@ struct Printer {
     /// Whether a multi-line grid was written, so the next one needs a blank line before it.
     wrote_block: bool,
     /// The `# boxes` lines the solutions need to read back with their boxes.
-    boxes: BoxesLines,
+    boxes: HeaderLines,
     /// The last failure said in full: the puzzle's number, the engine, the kind and message.
     last_failure: Option<(usize, String, FailureKind, String)>,
 }
@@ -670,7 +670,9 @@ impl Printer {
                     }
                     self.wrote_block = true;
                 }
-                self.boxes.before(out, solution.size()).map_err(output_failed)?;
+                self.boxes
+                    .before(out, solution.size(), puzzle.grid.layout().map(|l| &**l))
+                    .map_err(output_failed)?;
                 return write_grid(out, solution, format, puzzle.alphabet).map_err(output_failed);
             }
             None if outcome.budget_exhausted => {

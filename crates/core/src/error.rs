@@ -11,7 +11,8 @@ use std::io;
 use crate::alphabet::Alphabet;
 use crate::format::Format;
 use crate::grid::Conflict;
-use crate::size::Size;
+use crate::layout::{Broken, LayoutError};
+use crate::size::{CellName, Size};
 
 /// Where in the input an error was found.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -67,6 +68,70 @@ pub enum ReadErrorKind {
         "`# boxes` takes the rows and columns of a box, each 2 to 8 (`# boxes 4x3`), not '{0}'"
     )]
     BadBoxes(String),
+    /// A word of a `# layout` line that names no rule.
+    #[error(
+        "`# layout` takes `classic` alone, or words among jigsaw, x, windoku, disjoint, \
+         anti-knight and anti-king; '{0}' is none of them"
+    )]
+    UnknownLayoutWord(String),
+    /// A `# regions` line or block that gives no regions: why, in a phrase.
+    #[error("`# regions`: {0}")]
+    BadRegions(String),
+    /// Regions that make no layout (a region of the wrong count of cells), or a rule they
+    /// exclude (`windoku` needs the boxes).
+    #[error("`# regions`: {0}")]
+    RegionsLayout(LayoutError),
+    /// A puzzle of another side than the regions in force.
+    #[error("the puzzle is {size}, but the regions in force (line {line}) are for {side}×{side}")]
+    LayoutSide {
+        /// The puzzle's size.
+        size: Size,
+        /// The side of the regions.
+        side: usize,
+        /// The line of the `# regions` block.
+        line: usize,
+    },
+    /// A puzzle whose size the rules in force do not fit (`windoku` at 6×6).
+    #[error("the layout in force (line {line}) cannot be made at {size}: {error}")]
+    LayoutNotMade {
+        /// The puzzle's size.
+        size: Size,
+        /// Why not.
+        error: LayoutError,
+        /// The line of the `# layout` line.
+        line: usize,
+    },
+    /// A puzzle after `# layout jigsaw` with no `# regions` block before it.
+    #[error("`# layout jigsaw` (line {0}) needs a `# regions` block before the puzzle")]
+    JigsawWithoutRegions(usize),
+    /// A pencilmark line whose length is no grid's (`side³` characters) or not the size forced.
+    #[error(
+        "a pencilmark line has {} characters, not {found}",
+        match .forced {
+            Some(size) => format!("{} ({size}: {} marks for each cell)", size.side().pow(3), size.side()),
+            None => "a side's cube (64 at 4×4, 729 at 9×9, 4096 at 16×16)".to_owned(),
+        }
+    )]
+    PencilmarkCount {
+        /// Characters found.
+        found: usize,
+        /// The size forced, if it is.
+        forced: Option<Size>,
+    },
+    /// A mark of a pencilmark line that is neither its place's value nor a blank.
+    #[error(
+        "expected {symbol} (candidate {value} of {cell}) or a blank ('.' or '0'), found {found}"
+    )]
+    PencilmarkMark {
+        /// The character.
+        found: Found,
+        /// The value of its place.
+        value: u8,
+        /// That value's symbol.
+        symbol: Found,
+        /// The cell.
+        cell: CellName,
+    },
     /// An f-puzzles puzzle (its JSON, or a link to it) that cannot be read: why, in a phrase.
     #[error("f-puzzles puzzle: {0}")]
     Fpuzzles(String),
@@ -206,9 +271,41 @@ pub enum ReadErrorKind {
         /// Line and column of the earlier clue (the error's place is the later one).
         first_at: (usize, usize),
     },
+    /// Two clues repeat a value in a house or pair of the puzzle's layout (`# layout`).
+    #[error("{}", broken_clue(.broken, *.written, *.first_at))]
+    BrokenClue {
+        /// The rule broken and its cells (boxed: errors are passed by value, and this is the
+        /// largest of them).
+        broken: Box<Broken>,
+        /// The symbol of the value when it is not the value's number (`'G'` for 16).
+        written: Option<Found>,
+        /// Line and column of the earlier clue (the error's place is the later one).
+        first_at: (usize, usize),
+    },
     /// The input could not be read.
     #[error("cannot read input: {0}")]
     Io(#[from] io::Error),
+}
+
+/// The message of clues that break their layout, the earlier one at `first_at`: as
+/// [`ReadErrorKind::RepeatedClue`] says it of rows, columns and boxes.
+fn broken_clue(broken: &Broken, written: Option<Found>, first_at: (usize, usize)) -> String {
+    let written = written.map_or(String::new(), |symbol| format!(" ({symbol})"));
+    let (line, column) = first_at;
+    match broken {
+        Broken::Repeat { value, house: Some(house), first, second, .. } => format!(
+            "clue {value}{written} at {second} repeats in {house} (also at {first}, line {line}, \
+             column {column})"
+        ),
+        Broken::Repeat { value, rule, first, second, .. } => format!(
+            "clue {value}{written} at {second} repeats {} away (at {first}, line {line}, column \
+             {column})",
+            rule.map_or("a pair", |rule| rule.unit_name())
+        ),
+        Broken::NotACandidate { cell, value } => {
+            format!("clue {value}{written} at {cell} is not one of its candidates")
+        }
+    }
 }
 
 /// What a cell of `size` may hold in `alphabet`, for messages: `a digit 1-9`,

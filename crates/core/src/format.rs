@@ -24,12 +24,24 @@ pub enum Format {
     Pretty,
     /// The boxed variant: rows such as `| 3 1 6 | 5 7 8 | 4 9 2 |` inside `+-------+` borders.
     Bordered,
+    /// A pencilmark (sukaku) puzzle on one line: each cell's candidates, `side` marks a cell,
+    /// the value `v`'s symbol at its `v`-th mark if it is a candidate, else `.` or `0` (729
+    /// characters at 9×9, as tdoku and Sukaku Explainer read them; 4096 at 16×16). It has no
+    /// givens: the candidates are its grid's layout's ([`crate::Layout::candidates`]).
+    /// 4×4 to 16×16.
+    Pencilmark,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 5] =
-        [Format::Judge, Format::Compact, Format::Line, Format::Pretty, Format::Bordered];
+    pub const ALL: [Format; 6] = [
+        Format::Judge,
+        Format::Compact,
+        Format::Line,
+        Format::Pretty,
+        Format::Bordered,
+        Format::Pencilmark,
+    ];
 
     /// The name used on the command line and in messages.
     pub fn name(self) -> &'static str {
@@ -39,6 +51,7 @@ impl Format {
             Format::Line => "line",
             Format::Pretty => "pretty",
             Format::Bordered => "bordered",
+            Format::Pencilmark => "pencilmark",
         }
     }
 
@@ -58,18 +71,27 @@ impl Format {
             }
             Format::Pretty => "Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands",
             Format::Bordered => "Rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders",
+            Format::Pencilmark => {
+                "Each cell's candidates on one line, a mark per value: 729 characters at 9×9 \
+                 ('1........' is a cell of candidate 1; 4×4 to 16×16)"
+            }
         }
     }
 
     /// Whether a grid of `size` can be written in this format: the one-symbol formats need an
-    /// alphabet with a symbol per value, which ends at 36×36.
+    /// alphabet with a symbol per value, which ends at 36×36; a pencilmark line of `side³`
+    /// marks ends at 16×16 (4096 characters, the longest line a reader keeps).
     pub fn can_write(self, size: Size) -> bool {
-        !matches!(self, Format::Line | Format::Compact) || size.side() <= 36
+        match self {
+            Format::Line | Format::Compact => size.side() <= 36,
+            Format::Pencilmark => size.side().pow(3) <= crate::read::MAX_LINE,
+            Format::Judge | Format::Pretty | Format::Bordered => true,
+        }
     }
 
     /// Whether one grid takes several lines (so a batch separates grids with a blank line).
     pub fn is_block(self) -> bool {
-        self != Format::Line
+        !matches!(self, Format::Line | Format::Pencilmark)
     }
 }
 
@@ -81,7 +103,9 @@ impl fmt::Display for Format {
 
 /// The error of parsing a format name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown format '{0}'; expected one of: judge, compact, line, pretty, bordered")]
+#[error(
+    "unknown format '{0}'; expected one of: judge, compact, line, pretty, bordered, pencilmark"
+)]
 pub struct UnknownFormat(pub String);
 
 impl FromStr for Format {

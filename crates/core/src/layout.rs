@@ -69,7 +69,7 @@ impl Rule {
     }
 
     /// The rule for people, in messages and reports: `the diagonals`, `a knight's move`, ...
-    fn unit_name(self) -> &'static str {
+    pub(crate) fn unit_name(self) -> &'static str {
         match self {
             Rule::Diagonals => "diagonal",
             Rule::Windoku => "window",

@@ -21,6 +21,8 @@
 //! | starts with `+` or `\|`                                       | `bordered`  |
 //! | holds a `\|`, or is a rule of dashes                          | `pretty`    |
 //! | several words, the first of one or two characters             | `judge`     |
+//! | with the size forced to `n×n`: a first word of `n³` characters | `pencilmark` |
+//! | a first word of 729 or 4096 characters                         | `pencilmark` (9×9, 16×16) |
 //! | with the size forced to `n×n`: a first word of `n⁴` characters | `line`      |
 //! | with the size forced to `n×n`: a first word of `n²` characters | `compact`   |
 //! | a first word of 16 characters, all `1`-`4`, `0` or `.`         | `line` (4×4) |
@@ -44,6 +46,7 @@
 //! | format               | the size whose...                          | sizes            |
 //! |----------------------|--------------------------------------------|------------------|
 //! | `line`               | cells are the symbols up to the first space | 4×4 to 36×36 (16, 36, 64, 81, 100, 144, ... 1296) |
+//! | `pencilmark`         | side's cube is the symbols up to the first space | 4×4 to 16×16 (64, 216, ... 729, ... 4096); found alone at 9×9 and 16×16 |
 //! | `compact`            | side is the first row's symbols            | 4×4 to 36×36     |
 //! | `judge`              | side is the first row's numbers            | 4×4 to 64×64     |
 //! | `pretty`, `bordered` | side is the first row's cells               | 4×4 to 64×64     |
@@ -52,6 +55,59 @@
 //! pretty or bordered row's cells are its words between spaces and `|` (single symbols, or
 //! right-aligned numbers such as ` .  1 16 | ...`); a packed row such as `316|578|492` is read
 //! symbol by symbol when that, not the words, gives `n²` cells for its `n` boxes.
+//!
+//! # Layouts
+//! A puzzle is classic (rows, columns, boxes) unless a `# layout` line or a `# regions` block
+//! before it says otherwise; what they say holds for every puzzle after them until the next
+//! `# layout` line. Both are comments to any other reader.
+//!
+//! - `# layout WORDS`: the rules of the puzzles after it, words separated by spaces or
+//!   commas: `x` (the two diagonals), `windoku`, `disjoint`, `anti-knight`, `anti-king` (and
+//!   the other names [`Rule::from_word`](crate::Rule::from_word) reads), and `jigsaw`, which
+//!   says a `# regions` block follows; `# layout classic` alone goes back to classic puzzles.
+//!   It drops the regions in force. Only `# layout` followed by a space is this line
+//!   (`# layouts vary` is a comment), and then every word must be one of these: an unknown
+//!   word is an error naming the line and the word, and the layout in force stays.
+//! - `# regions`, then one comment line per row of the grid, each holding a symbol per cell
+//!   (`# 111222333`; spaces between symbols are ignored): cells of one symbol make a region,
+//!   any printable symbols, numbered by the order their first cells come. The first row's
+//!   symbols give the side; a blank line, a puzzle or another directive before the last row
+//!   is an error. `# regions SYMBOLS` gives the same on one line, `side²` symbols row by row.
+//!   The regions replace the boxes of the puzzles of their side after them, with the rules
+//!   of the `# layout` line before them: `# layout jigsaw x` then a `# regions` block makes
+//!   jigsaw X puzzles. Regions that make no layout (a region of 8 cells, or `windoku`, which
+//!   needs boxes) are an error naming the block's line.
+//!
+//! ```text
+//! # layout jigsaw x
+//! # regions
+//! # 111222333
+//! # 112223331
+//! # 122233311
+//! # 444555666
+//! # 445556664
+//! # 455566644
+//! # 777888999
+//! # 778889997
+//! # 788899977
+//! 1................................................................................
+//! ```
+//!
+//! A puzzle of another side than the regions in force, a puzzle after `# layout jigsaw`
+//! without a `# regions` block, and a puzzle whose size the rules do not fit (`windoku` at
+//! 6×6) are errors naming the puzzle. Clues that break their layout (a value twice on a
+//! diagonal, or a knight's move apart) are an error naming both, as a value twice in a row
+//! is; in a jigsaw, a value twice in a box is not. The grids read carry their layout
+//! ([`Grid::layout`]), one shared layout for the puzzles of a size.
+//!
+//! A pencilmark line (`pencilmark`, a sukaku) gives each cell its candidates: `side` marks a
+//! cell, the `v`-th the symbol of `v` (`1`-`9`, `A`-`G`) if `v` is a candidate, else `.` or `0`
+//! (`1........` is a cell of candidate 1 alone). Its grid has no givens; its layout is the one
+//! in force with those starting candidates ([`Layout::candidates`]). A cell without candidates
+//! makes a puzzle without a solution, not an error.
+//!
+//! [`crate::write::HeaderLines`] writes these lines wherever an output's layout changes, so
+//! that it reads back with its layouts.
 //!
 //! # Alphabet
 //! Cells written one symbol each (`line`, `compact`, and pretty or bordered blocks whose cells
@@ -77,17 +133,21 @@
 //!
 //! # Speed
 //! A well-formed 9×9 one-line puzzle (81 digits and dots from the line's first byte) is read by
-//! a branch-free loop when the options allow `line`, 9×9 and `1-9A`; everything else goes
+//! a branch-free loop when the options allow `line`, 9×9 and `1-9A` and no layout is in force; everything else goes
 //! through the general path, which collects each cell's text and place before the size and
 //! alphabet say what they mean, reusing its buffers from puzzle to puzzle.
 
 use std::io::{self, BufRead};
+use std::sync::Arc;
 
 use crate::alphabet::Alphabet;
 use crate::error::{Found, Place, ReadError, ReadErrorKind};
 use crate::format::Format;
 use crate::fpuzzles;
 use crate::grid::{Conflict, Grid};
+use crate::layout::{Broken, Layout};
+use crate::layout_lines::{self, Directive, LayoutInForce};
+use crate::pencilmark;
 use crate::size::Size;
 
 /// Cells of a 9×9 grid, the size of the fast path.
@@ -140,6 +200,8 @@ pub struct PuzzleReader<R> {
     fast_path: bool,
     /// The boxes the last `# boxes` line named: puzzles of their side have them.
     boxes: Option<Size>,
+    /// The layout the `# layout` and `# regions` lines give the puzzles after them.
+    layout: LayoutInForce,
     /// The cells of the puzzle being read, kept to reuse their memory.
     cells: RawCells,
     /// Their values, once read; likewise kept.
@@ -164,6 +226,7 @@ impl<R: BufRead> PuzzleReader<R> {
             options,
             fast_path,
             boxes: None,
+            layout: LayoutInForce::default(),
             cells: RawCells::default(),
             values: Vec::new(),
             puzzles_started: 0,
@@ -187,10 +250,30 @@ impl<R: BufRead> PuzzleReader<R> {
             if !self.lines.is_blank_or_comment() {
                 break;
             }
+            let line = self.lines.number;
+            let place = Place { puzzle: None, line, column: Some(self.lines.indent + 1) };
+            let error = |kind| ReadError { place, kind, format: None };
             if let Some(boxes) = boxes_directive(self.lines.text()) {
-                let line = self.lines.number;
-                let place = Place { puzzle: None, line, column: Some(self.lines.indent + 1) };
-                self.boxes = Some(boxes.map_err(|kind| ReadError { place, kind, format: None })?);
+                self.boxes = Some(boxes.map_err(error)?);
+            } else if let Some(directive) = layout_lines::directive(self.lines.text()) {
+                match directive.map_err(error)? {
+                    Directive::Layout { rules, jigsaw } => {
+                        self.layout.set_rules(rules, jigsaw, line)
+                    }
+                    Directive::RegionsLine(marks) => {
+                        let kind = if let Some(size) = Size::from_cell_count(marks.len()) {
+                            self.layout.set_regions(&marks, size.side(), line).err()
+                        } else {
+                            let problem =
+                                format!("{} symbols are no grid's cells (81 at 9×9)", marks.len());
+                            Some(ReadErrorKind::BadRegions(problem))
+                        };
+                        if let Some(kind) = kind {
+                            return Err(error(kind));
+                        }
+                    }
+                    Directive::RegionsBlock => self.read_regions_block()?,
+                }
             }
         }
         self.puzzles_started += 1;
@@ -201,6 +284,7 @@ impl<R: BufRead> PuzzleReader<R> {
         // `line`, 9×9, `1-9A`. An indented line takes the general path, which counts its
         // columns from the start of the line.
         if self.fast_path
+            && self.layout.is_classic()
             && self.lines.indent == 0
             && let Some(cells) = plain_line(self.lines.text())
         {
@@ -231,6 +315,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
             let read = match format {
                 Format::Line => self.read_line(number),
+                Format::Pencilmark => self.read_pencilmark(number),
                 Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
                     self.read_block(format, number)
                 }
@@ -255,10 +340,119 @@ impl<R: BufRead> PuzzleReader<R> {
             let problem = format!("its grid is {}, not the {forced} asked for", grid.size());
             return Err(error(ReadErrorKind::Fpuzzles(problem)));
         }
-        if let Some(conflict) = grid.first_conflict().filter(|_| grid.is_classic()) {
-            return Err(repeated_clue(conflict, None, |_| (line, column)).at(number));
+        // The puzzle's own constraints, if it has any, else the layout in force.
+        let layout = match grid.layout() {
+            Some(own) => Some(Arc::clone(own)),
+            None => self.layout_for(grid.size(), line).map_err(|e| e.at(number))?,
+        };
+        checked(grid, layout, |_| None, |_| (line, column)).map_err(|e| e.at(number))
+    }
+
+    /// The layout in force for a puzzle of `size` starting on `line`, or the error saying why
+    /// it has none.
+    fn layout_for(&mut self, size: Size, line: usize) -> Result<Option<Arc<Layout>>, LineError> {
+        self.layout.for_size(size).map_err(|kind| LineError { line, column: None, kind })
+    }
+
+    /// Reads the rows of a `# regions` block whose first line is the current one, up to its
+    /// side's count of rows (the first row's symbols), and takes them as the regions in force.
+    fn read_regions_block(&mut self) -> Result<(), ReadError> {
+        let header = self.lines.number;
+        let mut marks = Vec::new();
+        let mut side = 0;
+        let mut rows = 0;
+        let error = |line, column, kind| ReadError {
+            place: Place { puzzle: None, line, column },
+            kind,
+            format: None,
+        };
+        while rows == 0 || rows < side {
+            let more = self.advance(None)?;
+            let text = self.lines.text();
+            // A blank line, a puzzle, another directive or the end cuts the block short.
+            let row = if more
+                && boxes_directive(text).is_none()
+                && layout_lines::directive(text).is_none()
+            {
+                layout_lines::region_row(text)
+            } else {
+                None
+            };
+            let Some(row) = row else {
+                if more {
+                    // What cut the block short is read again, as the line after it.
+                    self.lines.unread();
+                }
+                let problem = if rows == 0 {
+                    format!("the block of line {header} has no rows (`# ROW` lines)")
+                } else {
+                    format!("the block of line {header} ends after {rows} of its {side} rows")
+                };
+                return Err(error(self.lines.number, None, ReadErrorKind::BadRegions(problem)));
+            };
+            let column = Some(self.lines.indent + 1);
+            if rows == 0 {
+                side = row.len();
+                if Size::from_side(side).is_none() {
+                    let problem = format!("a row of {side} symbols: no grid has side {side}");
+                    return Err(error(
+                        self.lines.number,
+                        column,
+                        ReadErrorKind::BadRegions(problem),
+                    ));
+                }
+            }
+            rows += 1;
+            if let Some(kind) = layout_lines::bad_region_symbol(&row) {
+                return Err(error(self.lines.number, column, kind));
+            }
+            if row.len() != side {
+                let problem = format!(
+                    "row {rows} has {} symbols, expected {side} (as the first row)",
+                    row.len()
+                );
+                return Err(error(self.lines.number, column, ReadErrorKind::BadRegions(problem)));
+            }
+            marks.extend_from_slice(&row);
         }
-        Ok(grid)
+        self.layout.set_regions(&marks, side, header).map_err(|kind| error(header, None, kind))
+    }
+
+    /// Reads puzzle `number`, a pencilmark line on the current line: an empty grid whose
+    /// layout (the one in force) starts each cell from the candidates written.
+    fn read_pencilmark(&mut self, number: usize) -> Result<(Grid, Alphabet), ReadError> {
+        if self.lines.is_too_long() {
+            return Err(self.lines.too_long().at(number));
+        }
+        let (text, indent, line) = (self.lines.text(), self.lines.indent, self.lines.number);
+        let error = |index: usize, kind| {
+            LineError { line, column: Some(indent + index + 1), kind }.at(number)
+        };
+        let count = text.iter().position(u8::is_ascii_whitespace).unwrap_or(text.len());
+        let forced = self.options.size;
+        let size = match (forced, pencilmark::side_of(count)) {
+            (Some(size), _) if size.side().pow(3) == count => size,
+            (None, Some(side)) => shaped(self.boxes, Size::from_side(side).expect("a side")),
+            _ => {
+                let kind = ReadErrorKind::PencilmarkCount { found: count, forced };
+                return Err(LineError { line, column: None, kind }.at(number));
+            }
+        };
+        let candidates = pencilmark::candidates(&text[..count], size)
+            .map_err(|(index, kind)| error(index, kind))?;
+        if let Some(offset) = text[count..].iter().position(|b| !b.is_ascii_whitespace()) {
+            let at = count + offset;
+            let kind = ReadErrorKind::TrailingText { cells: count, found: Found(text[at]) };
+            return Err(error(at, kind));
+        }
+        let base = self.layout_for(size, line).map_err(|e| e.at(number))?;
+        let layout = match base {
+            Some(base) => base.with_candidates(Some(&candidates)),
+            None => Layout::new(size, None, &[], &[], Some(&candidates)),
+        }
+        .expect("a candidate set per cell, of values of the side");
+        let grid = Grid::empty(size).with_layout(Some(Arc::new(layout)));
+        Ok((grid, Alphabet::FromOne))
     }
 
     /// Reads puzzle `number`, a one-line puzzle on the current line.
@@ -319,8 +513,10 @@ impl<R: BufRead> PuzzleReader<R> {
             let kind = ReadErrorKind::TrailingText { cells: count, found: Found(text[at]) };
             return Err(error(at, kind).at(number));
         }
-        let grid =
-            self.grid(size, reading, |cell| (line, indent + cell + 1)).map_err(|e| e.at(number))?;
+        let layout = self.layout_for(size, line).map_err(|e| e.at(number))?;
+        let grid = self
+            .grid(size, layout, reading, |cell| (line, indent + cell + 1))
+            .map_err(|e| e.at(number))?;
         Ok((grid, alphabet))
     }
 
@@ -419,8 +615,11 @@ impl<R: BufRead> PuzzleReader<R> {
             let kind = ReadErrorKind::TooFewRows { found: rows, expected: size.side() };
             return Err(LineError { line, column: None, kind }.at(number));
         }
+        let first_line = self.cells.place(0).0;
+        let layout = self.layout_for(size, first_line).map_err(|e| e.at(number))?;
         let cells = &self.cells;
-        let grid = self.grid(size, reading, |cell| cells.place(cell)).map_err(|e| e.at(number))?;
+        let grid =
+            self.grid(size, layout, reading, |cell| cells.place(cell)).map_err(|e| e.at(number))?;
         Ok((grid, alphabet))
     }
 
@@ -441,7 +640,7 @@ impl<R: BufRead> PuzzleReader<R> {
                             None => !self.cells.all_single(),
                         }
             }
-            Format::Compact | Format::Line => false,
+            Format::Compact | Format::Line | Format::Pencilmark => false,
         };
         if numbers {
             (Alphabet::Numbers, Reading::Numbers { one_digit: false })
@@ -471,29 +670,23 @@ impl<R: BufRead> PuzzleReader<R> {
         Ok(())
     }
 
-    /// The grid of the values read, or the error naming both cells of the first repeated clue.
-    /// `place` gives a cell's line and column.
+    /// The grid of the values read under `layout`, or the error naming both cells of the
+    /// first repeated clue. `place` gives a cell's line and column.
     fn grid(
         &self,
         size: Size,
+        layout: Option<Arc<Layout>>,
         reading: Reading,
         place: impl Fn(usize) -> (usize, usize),
     ) -> Result<Grid, LineError> {
         let grid = Grid::from_cells(size, &self.values).expect("every row has side cells");
-        match grid.first_conflict() {
-            None => Ok(grid),
-            Some(conflict) => {
-                let written = match reading {
-                    Reading::Symbols(alphabet)
-                        if alphabet == Alphabet::FromZero || conflict.digit > 9 =>
-                    {
-                        Some(Found(alphabet.symbol(conflict.digit)))
-                    }
-                    _ => None,
-                };
-                Err(repeated_clue(conflict, written, place))
+        let written = |value: u8| match reading {
+            Reading::Symbols(alphabet) if alphabet == Alphabet::FromZero || value > 9 => {
+                Some(Found(alphabet.symbol(value)))
             }
-        }
+            _ => None,
+        };
+        checked(grid, layout, written, place)
     }
 
     /// Moves to the next line; `false` at the end of the input.
@@ -578,6 +771,9 @@ fn detect(line: &[u8], size: Option<Size>) -> Format {
     match first_word.len() {
         length if size.is_some_and(|size| length == size.cells()) => Format::Line,
         length if size.is_some_and(|size| length == size.side()) => Format::Compact,
+        length if size.is_some_and(|size| length == size.side().pow(3)) => Format::Pencilmark,
+        // The pencilmark lines of 9×9 and 16×16: no one-line puzzle has 729 or 4096 cells.
+        729 | 4096 => Format::Pencilmark,
         // A 4×4 one-line puzzle or the first row of a 16×16 block: only the first holds
         // nothing but 4×4 symbols.
         16 if first_word.iter().all(|b| matches!(b, b'0'..=b'4' | b'.')) => Format::Line,
@@ -616,7 +812,7 @@ fn is_separator(format: Format, byte: u8) -> bool {
     match format {
         Format::Judge => is_space(byte),
         Format::Pretty | Format::Bordered => is_space(byte) || byte == b'|',
-        Format::Compact | Format::Line => false,
+        Format::Compact | Format::Line | Format::Pencilmark => false,
     }
 }
 
@@ -654,7 +850,7 @@ fn first_row_shape(
 ) -> (Split, Option<Size>, Option<LineError>) {
     let max_side = if format == Format::Compact { MAX_SYMBOL_SIDE } else { usize::MAX };
     let split = match format {
-        Format::Compact | Format::Line => Split::Symbols,
+        Format::Compact | Format::Line | Format::Pencilmark => Split::Symbols,
         Format::Judge => Split::Words,
         Format::Pretty | Format::Bordered => pretty_split(text, options),
     };
@@ -879,6 +1075,39 @@ fn first_problem(cell: Option<LineError>, other: Option<LineError>) -> Option<Li
         }
         (cell, other) => cell.or(other),
     }
+}
+
+/// `grid` under `layout`, or the error naming the cells of the first rule its clues break: a
+/// value twice in a row, column or box of a classic grid, or in a house or pair of the
+/// layout. `written` gives a value's symbol when it is not its number, `place` a cell's line
+/// and column.
+fn checked(
+    grid: Grid,
+    layout: Option<Arc<Layout>>,
+    written: impl Fn(u8) -> Option<Found>,
+    place: impl Fn(usize) -> (usize, usize),
+) -> Result<Grid, LineError> {
+    let grid = grid.with_layout(layout);
+    let Some(layout) = grid.layout() else {
+        return match grid.first_conflict() {
+            None => Ok(grid),
+            Some(conflict) => Err(repeated_clue(conflict, written(conflict.digit), place)),
+        };
+    };
+    let Some(broken) = layout.first_broken(grid.cells()) else { return Ok(grid) };
+    let size = grid.size();
+    let cell = |name: crate::size::CellName| size.cell_at(name.row, name.col);
+    let (value, first, second) = match broken {
+        Broken::Repeat { value, first, second, .. } => (value, cell(first), cell(second)),
+        Broken::NotACandidate { cell: at, value } => (value, cell(at), cell(at)),
+    };
+    let (line, column) = place(second);
+    let kind = ReadErrorKind::BrokenClue {
+        broken: Box::new(broken),
+        written: written(value),
+        first_at: place(first),
+    };
+    Err(LineError { line, column: Some(column), kind })
 }
 
 /// The error of a repeated clue, placed at its later cell; `place` gives a cell's line and

@@ -11,6 +11,9 @@ use std::io::{self, Write};
 use crate::alphabet::Alphabet;
 use crate::format::Format;
 use crate::grid::Grid;
+use crate::layout::Layout;
+use crate::layout_lines::Said;
+use crate::pencilmark;
 use crate::size::Size;
 
 /// Cells of a 9×9 grid, whose one-line answers take a fast path.
@@ -31,20 +34,51 @@ pub fn write_grid<W: Write + ?Sized>(
     out.write_all(format_grid(grid, format, alphabet).as_bytes())
 }
 
-/// The `# boxes RxC` lines an output of many grids needs, so that it reads back with the boxes
-/// it was written with ([`crate::read`]): a reader gives a side its usual boxes
-/// ([`Size::from_side`]), or those of the last `# boxes` line when that line is of the same
-/// side. Kept by whoever writes the grids, in output order.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BoxesLines {
+/// The lines an output of many grids needs between them, so that it reads back with the boxes
+/// and layouts it was written with ([`crate::read`]): `# boxes RxC` lines, since a reader gives
+/// a side its usual boxes ([`Size::from_side`]) or those of the last `# boxes` line of the same
+/// side; and `# layout WORDS` lines with their `# regions` blocks, since a reader gives the
+/// puzzles after such lines their layout. Kept by whoever writes the grids, in output order.
+///
+/// A layout's starting candidates are not said by these lines (a pencilmark line carries
+/// them); a layout of extra groups has no lines, and is refused.
+#[derive(Clone, Debug, Default)]
+pub struct HeaderLines {
     /// The boxes of the last `# boxes` line written.
     last: Option<Size>,
+    /// What the `# layout` lines written so far say.
+    layout: Said,
 }
 
-impl BoxesLines {
+impl HeaderLines {
+    /// Writes the lines a grid of `size` and `layout` (`None` for a classic grid) needs before
+    /// it, if any: the `# boxes` line of its boxes when they are not the ones a reader
+    /// assumes, then the `# layout` line (and `# regions` block) of its layout when it is not
+    /// the one in force. Nothing for classic grids of square boxes, until another line has
+    /// been written.
+    ///
+    /// # Errors
+    /// Those of `out`, and [`io::ErrorKind::InvalidInput`] for a layout of extra groups,
+    /// which no line says.
+    pub fn before<W: Write + ?Sized>(
+        &mut self,
+        out: &mut W,
+        size: Size,
+        layout: Option<&Layout>,
+    ) -> io::Result<()> {
+        self.boxes_before(out, size)?;
+        let said =
+            Said::of(layout).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+        if said != self.layout {
+            out.write_all(said.lines().as_bytes())?;
+            self.layout = said;
+        }
+        Ok(())
+    }
+
     /// Writes the `# boxes` line a grid of `size` needs before it, if any: square boxes are
     /// their side's usual ones, so they need none until a `# boxes` line has been written.
-    pub fn before<W: Write + ?Sized>(&mut self, out: &mut W, size: Size) -> io::Result<()> {
+    fn boxes_before<W: Write + ?Sized>(&mut self, out: &mut W, size: Size) -> io::Result<()> {
         if size.is_square() && self.last.is_none() {
             return Ok(());
         }
@@ -109,6 +143,8 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
     // Boxes are `rows` cells tall and `cols` wide; `rows` of them stand side by side.
     let (rows, cols) = (size.box_rows(), size.box_cols());
     match format {
+        // Every mark is its value's symbol in `1-9A`, whatever the alphabet.
+        Format::Pencilmark => text.push_str(&pencilmark::line(grid)),
         Format::Line => {
             for (cell, &value) in grid.cells().iter().enumerate() {
                 if alphabet == Alphabet::Numbers && cell > 0 {

@@ -1,8 +1,10 @@
 //! Reading and writing agree in every size, format and alphabet, and reading survives any bytes.
 
 use proptest::prelude::*;
+use std::sync::Arc;
 use sudoku_core::symmetry::{Symmetry, base_solution};
-use sudoku_core::{Alphabet, ReadOptions, Size};
+
+use sudoku_core::{Alphabet, Layout, ReadOptions, Size};
 use sudoku_core::{Format, Grid, PuzzleReader, format_grid, parse_one};
 
 /// A size, the small ones most often: a 64×64 grid costs as much as hundreds of 9×9 ones.
@@ -46,12 +48,29 @@ fn puzzle() -> impl Strategy<Value = Grid> {
     puzzle_of(Size::NINE)
 }
 
-/// A puzzle of any size, a format that can write it, and an alphabet: one with a symbol for
-/// each of its values, or numbers.
+/// The formats that hold a grid's values: all but `pencilmark`, which holds candidates (a
+/// grid written in it reads back as [`pencilmarks`] says).
+fn value_formats() -> impl Iterator<Item = Format> {
+    Format::ALL.into_iter().filter(|&format| format != Format::Pencilmark)
+}
+
+/// What reading `grid` written as a pencilmark line gives: no givens, and a layout starting
+/// each given's cell from its value alone and every other cell from every value.
+fn pencilmarks(grid: &Grid) -> Grid {
+    let size = grid.size();
+    let all = u64::MAX >> (64 - size.side());
+    let sets: Vec<u64> =
+        grid.cells().iter().map(|&v| if v == 0 { all } else { 1 << (v - 1) }).collect();
+    let layout = Layout::new(size, None, &[], &[], Some(&sets)).unwrap();
+    Grid::empty(size).with_layout(Some(Arc::new(layout)))
+}
+
+/// A puzzle of any size, a format that can write its values, and an alphabet: one with a
+/// symbol for each of its values, or numbers.
 fn written_puzzle() -> impl Strategy<Value = (Grid, Format, Alphabet)> {
     size().prop_flat_map(|size| {
         let formats: Vec<Format> =
-            Format::ALL.into_iter().filter(|format| format.can_write(size)).collect();
+            value_formats().filter(|format| format.can_write(size)).collect();
         let alphabets: Vec<Alphabet> = Alphabet::ALL
             .into_iter()
             .filter(|a| *a == Alphabet::Numbers || a.has_symbols_for(size))
@@ -238,7 +257,8 @@ proptest! {
     fn nine_by_nine_reads_in_every_format_as_before(grid in puzzle(), format in format()) {
         let text = format_grid(&grid, format, Alphabet::FromOne);
         let puzzle = parse_one(text.as_bytes()).map_err(|e| TestCaseError::fail(e.to_string()))?;
-        prop_assert_eq!((&puzzle.grid, puzzle.format, puzzle.alphabet), (&grid, format, Alphabet::FromOne));
+        let expected = if format == Format::Pencilmark { pencilmarks(&grid) } else { grid };
+        prop_assert_eq!((&puzzle.grid, puzzle.format, puzzle.alphabet), (&expected, format, Alphabet::FromOne));
     }
 }
 
@@ -247,10 +267,12 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 #[test]
 fn a_byte_order_mark_is_skipped_in_every_format() {
-    let grid = base_solution(Size::NINE);
+    let solution = base_solution(Size::NINE);
     for format in Format::ALL {
+        let grid =
+            if format == Format::Pencilmark { pencilmarks(&solution) } else { solution.clone() };
         let mut text = BOM.to_vec();
-        text.extend_from_slice(format_grid(&grid, format, Alphabet::FromOne).as_bytes());
+        text.extend_from_slice(format_grid(&solution, format, Alphabet::FromOne).as_bytes());
         let puzzle = parse_one(&text).unwrap_or_else(|e| panic!("{format}: {e}"));
         assert_eq!(
             (puzzle.grid, puzzle.format, puzzle.line),
@@ -303,6 +325,27 @@ fn seed_samples_read_in_their_formats() {
                 &bytes[..],
                 "{file}"
             );
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn pencilmark_lines_read_back_as_candidates_at_every_size_they_hold(
+        grid in size().prop_filter("a pencilmark line holds it", |size| Format::Pencilmark.can_write(*size)).prop_flat_map(puzzle_of),
+    ) {
+        let size = grid.size();
+        let text = format_grid(&grid, Format::Pencilmark, Alphabet::FromOne);
+        prop_assert_eq!(text.len(), size.side().pow(3) + 1);
+        let forced = ReadOptions { format: Some(Format::Pencilmark), size: Some(size), ..ReadOptions::default() };
+        let puzzle = read_first(&text, forced)?;
+        prop_assert_eq!(&puzzle.grid, &pencilmarks(&grid));
+        // 9×9 and 16×16 lines are found alone; the size alone forced finds any.
+        let sized = ReadOptions { size: Some(size), ..ReadOptions::default() };
+        prop_assert_eq!(read_first(&text, sized)?.format, Format::Pencilmark);
+        if [9, 16].contains(&size.side()) {
+            let puzzle = read_first(&text, ReadOptions::default())?;
+            prop_assert_eq!((puzzle.grid, puzzle.format), (pencilmarks(&grid), Format::Pencilmark));
         }
     }
 }

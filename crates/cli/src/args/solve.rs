@@ -102,6 +102,9 @@ fn output_help(format: Format) -> &'static str {
         Format::Line => "The whole grid on one line (up to 36×36)",
         Format::Pretty => "Rows like `3 1 6 | 5 7 8 | 4 9 2` with dashed rules between bands",
         Format::Bordered => "Rows like `| 3 1 6 | 5 7 8 | 4 9 2 |` inside +-------+ borders",
+        Format::Pencilmark => {
+            "Each cell's candidates on one line, a mark per value (729 characters at 9×9; up to 16×16)"
+        }
     }
 }
 

@@ -1,0 +1,217 @@
+//! The `# layout` and `# regions` lines of a puzzle file: what they say, the layout they give
+//! the puzzles after them, and the text that says a layout (see [`crate::read`] for the rules
+//! and [`crate::write::HeaderLines`] for the writer).
+
+use std::sync::Arc;
+
+use crate::error::{Found, ReadErrorKind};
+use crate::layout::{Layout, Rule};
+use crate::size::Size;
+
+/// The symbols regions are written with, region 1 first: enough for 64 regions, and a 9×9
+/// block reads `111222333` as people write it.
+const REGION_SYMBOLS: &[u8; 64] =
+    b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0+*";
+
+/// A `#` line that sets the layout.
+pub(crate) enum Directive {
+    /// `# layout WORDS`: the rules (none for `classic`) and whether `jigsaw` was said.
+    Layout {
+        /// The rules named.
+        rules: Vec<Rule>,
+        /// Whether `jigsaw` was among the words.
+        jigsaw: bool,
+    },
+    /// `# regions`, a block of rows following.
+    RegionsBlock,
+    /// `# regions SYMBOLS`: every cell's region on this line.
+    RegionsLine(Vec<u8>),
+}
+
+/// What the comment `comment` (a line starting with `#`) sets, if it is a `# layout` or
+/// `# regions` line: `None` for any other comment, an error for such a line that says nothing
+/// a reader can use. Only the word followed by a space (or, for `# regions`, the end of the
+/// line) is a directive: `# layouts differ` stays a comment.
+pub(crate) fn directive(comment: &[u8]) -> Option<Result<Directive, ReadErrorKind>> {
+    let text = std::str::from_utf8(comment.strip_prefix(b"#")?).ok()?.trim();
+    if let Some(words) = text.strip_prefix("layout") {
+        if !words.starts_with(char::is_whitespace) {
+            return None;
+        }
+        return Some(layout_words(words));
+    }
+    let rest = text.strip_prefix("regions")?;
+    if rest.is_empty() {
+        return Some(Ok(Directive::RegionsBlock));
+    }
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let mut words = rest.split_whitespace();
+    let line = words.next().expect("the rest is not all whitespace: the line was trimmed");
+    if words.next().is_some() {
+        let problem = "takes every cell's region in one word of symbols, or nothing (its rows \
+                       follow, a `# ROW` line each)";
+        return Some(Err(ReadErrorKind::BadRegions(problem.to_owned())));
+    }
+    Some(Ok(Directive::RegionsLine(line.as_bytes().to_vec())))
+}
+
+/// The layout the words of a `# layout` line name: `classic` alone, or `jigsaw` and words of
+/// rules ([`Rule::from_word`]), separated by spaces or commas.
+fn layout_words(words: &str) -> Result<Directive, ReadErrorKind> {
+    let words: Vec<&str> = words.split([' ', '\t', ',']).filter(|word| !word.is_empty()).collect();
+    if words.len() == 1 && words[0].eq_ignore_ascii_case("classic") {
+        return Ok(Directive::Layout { rules: Vec::new(), jigsaw: false });
+    }
+    let (mut rules, mut jigsaw) = (Vec::new(), false);
+    for word in words {
+        if word.eq_ignore_ascii_case("jigsaw") {
+            jigsaw = true;
+        } else {
+            let rule = Rule::from_word(word)
+                .ok_or_else(|| ReadErrorKind::UnknownLayoutWord(word.to_owned()))?;
+            rules.push(rule);
+        }
+    }
+    Ok(Directive::Layout { rules, jigsaw })
+}
+
+/// The region symbols of a row of a `# regions` block (a comment line): its text after `#`
+/// without whitespace; `None` if the line is no such row (blank, or `#` alone), which ends the
+/// block.
+pub(crate) fn region_row(line: &[u8]) -> Option<Vec<u8>> {
+    let row: Vec<u8> =
+        line.strip_prefix(b"#")?.iter().copied().filter(|b| !b.is_ascii_whitespace()).collect();
+    (!row.is_empty()).then_some(row)
+}
+
+/// The first byte of `marks` that is no region symbol (a printable ASCII character).
+pub(crate) fn bad_region_symbol(marks: &[u8]) -> Option<ReadErrorKind> {
+    let bad = marks.iter().find(|b| !b.is_ascii_graphic())?;
+    Some(ReadErrorKind::BadRegions(format!(
+        "{} is no region symbol (letters, digits and other printable ASCII characters)",
+        Found(*bad)
+    )))
+}
+
+/// The layout the `# layout` and `# regions` lines read so far give the puzzles after them.
+#[derive(Debug, Default)]
+pub(crate) struct LayoutInForce {
+    /// The rules of the last `# layout` line.
+    rules: Vec<Rule>,
+    /// Whether it said `jigsaw`: a `# regions` block must come before the next puzzle.
+    jigsaw: bool,
+    /// Each cell's region mark, row by row, from the last `# regions` block or line since.
+    regions: Option<Vec<u32>>,
+    /// The line that set what is in force, for messages.
+    line: usize,
+    /// The layout last made, shared by the puzzles of its size.
+    made: Option<Arc<Layout>>,
+}
+
+impl LayoutInForce {
+    /// Whether puzzles are classic: no `# layout` or `# regions` line is in force.
+    pub(crate) fn is_classic(&self) -> bool {
+        self.rules.is_empty() && !self.jigsaw && self.regions.is_none()
+    }
+
+    /// Takes the layout of a `# layout` line on `line`; the regions before it no longer hold.
+    pub(crate) fn set_rules(&mut self, rules: Vec<Rule>, jigsaw: bool, line: usize) {
+        *self = LayoutInForce { rules, jigsaw, regions: None, line, made: None };
+    }
+
+    /// Takes the regions of a `# regions` line or block ending on `line`: `marks`, one per
+    /// cell, row by row, of a grid of side `side`; an error if they make no layout with the
+    /// rules in force.
+    pub(crate) fn set_regions(
+        &mut self,
+        marks: &[u8],
+        side: usize,
+        line: usize,
+    ) -> Result<(), ReadErrorKind> {
+        if let Some(bad) = bad_region_symbol(marks) {
+            return Err(bad);
+        }
+        let Some(size) = Size::from_side(side) else {
+            let problem = format!("{side} rows of {side}: no grid has side {side}");
+            return Err(ReadErrorKind::BadRegions(problem));
+        };
+        let marks: Vec<u32> = marks.iter().map(|&b| u32::from(b)).collect();
+        let layout = Layout::new(size, Some(&marks), &self.rules, &[], None)
+            .map_err(ReadErrorKind::RegionsLayout)?;
+        self.regions = Some(marks);
+        self.line = line;
+        self.made = Some(Arc::new(layout));
+        Ok(())
+    }
+
+    /// The layout of a puzzle of `size`: `None` when classic; an error when the regions are
+    /// of another side, missing after `jigsaw`, or the rules do not fit the size.
+    pub(crate) fn for_size(&mut self, size: Size) -> Result<Option<Arc<Layout>>, ReadErrorKind> {
+        if self.is_classic() {
+            return Ok(None);
+        }
+        if let Some(made) = self.made.as_ref().filter(|made| made.size() == size) {
+            return Ok(Some(Arc::clone(made)));
+        }
+        let line = self.line;
+        match &self.regions {
+            None if self.jigsaw => return Err(ReadErrorKind::JigsawWithoutRegions(line)),
+            Some(marks) if marks.len() != size.cells() => {
+                let side = marks.len().isqrt();
+                return Err(ReadErrorKind::LayoutSide { size, side, line });
+            }
+            _ => {}
+        }
+        let layout = Layout::new(size, self.regions.as_deref(), &self.rules, &[], None)
+            .map_err(|error| ReadErrorKind::LayoutNotMade { size, error, line })?;
+        let layout = Arc::new(layout);
+        self.made = Some(Arc::clone(&layout));
+        Ok(Some(layout))
+    }
+}
+
+/// What the `# layout` lines say of a layout, without its starting candidates (a pencilmark
+/// line carries them): the regions, numbered, and the rules.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct Said {
+    regions: Option<(usize, Box<[u8]>)>,
+    rules: Vec<Rule>,
+}
+
+impl Said {
+    /// What `layout` needs said; classic for `None`. Extra groups have no lines: an error
+    /// says so.
+    pub(crate) fn of(layout: Option<&Layout>) -> Result<Said, &'static str> {
+        let Some(layout) = layout else { return Ok(Said::default()) };
+        if !layout.extra().is_empty() {
+            return Err("a layout of extra regions has no file form: only `# layout` words and \
+                        `# regions` are written");
+        }
+        let regions = layout.regions().map(|r| (layout.size().side(), Box::from(r)));
+        Ok(Said { regions, rules: layout.rules().to_vec() })
+    }
+
+    /// The lines that say it: `# layout WORDS` (`classic` for none), then the `# regions`
+    /// block of the regions, if any.
+    pub(crate) fn lines(&self) -> String {
+        let mut words: Vec<&str> = self.rules.iter().map(|rule| rule.word()).collect();
+        if self.regions.is_some() {
+            words.insert(0, "jigsaw");
+        }
+        if words.is_empty() {
+            words.push("classic");
+        }
+        let mut text = format!("# layout {}\n", words.join(" "));
+        if let Some((side, regions)) = &self.regions {
+            text.push_str("# regions\n");
+            for row in regions.chunks(*side) {
+                text.push_str("# ");
+                text.extend(row.iter().map(|&r| char::from(REGION_SYMBOLS[usize::from(r)])));
+                text.push('\n');
+            }
+        }
+        text
+    }
+}

@@ -1,0 +1,298 @@
+//! Layouts in files: `# layout` and `# regions` lines read into the puzzles after them, written
+//! back by `HeaderLines` so that output reads back with its layouts; pencilmark lines.
+
+use std::sync::Arc;
+
+use sudoku_core::{
+    Alphabet, Format, Grid, HeaderLines, Layout, PuzzleReader, ReadOptions, Rule, Size, format_grid,
+};
+
+/// The regions of a 9×9 jigsaw whose bands are sheared: row `r` of a band moves its regions
+/// `r` cells to the left.
+fn sheared() -> Vec<u32> {
+    (0..81u32).map(|c| (c / 27) * 3 + (c % 9 + c / 9) % 9 / 3).collect()
+}
+
+/// A 6×6 jigsaw whose regions are 3 rows by 2 columns: its boxes turned.
+fn tall_regions() -> Vec<u32> {
+    (0..36u32).map(|c| (c / 18) * 3 + (c % 6) / 2).collect()
+}
+
+fn layout(size: Size, regions: Option<&[u32]>, rules: &[Rule]) -> Arc<Layout> {
+    Arc::new(Layout::new(size, regions, rules, &[], None).unwrap())
+}
+
+/// A grid of `layout` with the clues `clues` (cell, value), checked to break no rule of it:
+/// a grid that breaks one is an error to read.
+fn puzzle(layout: &Arc<Layout>, clues: &[(usize, u8)]) -> Grid {
+    let mut grid = Grid::empty(layout.size());
+    for &(cell, value) in clues {
+        grid.set(cell, value);
+    }
+    let grid = grid.with_layout(Some(Arc::clone(layout)));
+    assert_eq!(grid.first_broken(), None, "the test's clues break their layout");
+    grid
+}
+
+/// `grids` written as a program's output is: each after the lines its layout needs, blocks
+/// followed by a blank line.
+fn written(grids: &[(Grid, Format)]) -> String {
+    let mut out = Vec::new();
+    let mut headers = HeaderLines::default();
+    for (grid, format) in grids {
+        headers.before(&mut out, grid.size(), grid.layout().map(|l| &**l)).unwrap();
+        out.extend_from_slice(format_grid(grid, *format, Alphabet::FromOne).as_bytes());
+        if format.is_block() {
+            out.push(b'\n');
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+fn read(text: &str) -> Vec<Result<Grid, String>> {
+    PuzzleReader::new(text.as_bytes())
+        .map(|r| r.map(|p| p.grid).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// The grids of every kind a file holds, written then read back: the same grids, layouts and
+/// all.
+#[test]
+fn layouts_written_read_back_the_same() {
+    let nine = Size::NINE;
+    let six = Size::from_side(6).unwrap();
+    let x = layout(nine, None, &[Rule::Diagonals]);
+    let windoku_knight = layout(nine, None, &[Rule::Windoku, Rule::AntiKnight]);
+    let jigsaw = layout(nine, Some(&sheared()), &[]);
+    let jigsaw_x = layout(nine, Some(&sheared()), &[Rule::Diagonals]);
+    let jigsaw_six = layout(six, Some(&tall_regions()), &[]);
+    let mut sets = vec![0b1_1111_1111u64; 81];
+    (sets[0], sets[1], sets[80]) = (0b1, 0b1_0000_0110, 0);
+    let pencil_x = Arc::new(x.with_candidates(Some(&sets)).unwrap());
+    // r1c1 and r2c3 share a box, not a region of the sheared jigsaw.
+    let grids = [
+        (puzzle(&x, &[(0, 1), (10, 2), (80, 3)]), Format::Line),
+        (Grid::from_cells(nine, &[0; 81]).unwrap(), Format::Line),
+        (puzzle(&windoku_knight, &[(10, 4), (40, 5), (80, 4)]), Format::Pretty),
+        (puzzle(&jigsaw, &[(0, 1), (11, 1), (80, 9)]), Format::Line),
+        (puzzle(&jigsaw_x, &[(0, 1), (11, 1)]), Format::Compact),
+        (puzzle(&jigsaw_six, &[(0, 6), (9, 6), (35, 1)]), Format::Bordered),
+        (puzzle(&jigsaw_six, &[(1, 2)]), Format::Line),
+        (Grid::empty(nine).with_layout(Some(pencil_x)), Format::Pencilmark),
+        (puzzle(&x, &[(40, 9)]), Format::Judge),
+    ];
+    let text = written(&grids);
+    let read: Vec<_> = read(&text);
+    let expected: Vec<_> = grids.iter().map(|(grid, _)| Ok(grid.clone())).collect();
+    assert_eq!(read, expected, "{text}");
+    // Each layout is said once, where it starts: the second 6×6 jigsaw and the pencilmark
+    // puzzle (x, with candidates the line carries) need no line.
+    let said: Vec<&str> = text.lines().filter(|line| line.starts_with("# layout")).collect();
+    assert_eq!(
+        said,
+        [
+            "# layout x",
+            "# layout classic",
+            "# layout windoku anti-knight",
+            "# layout jigsaw",
+            "# layout jigsaw x",
+            "# layout jigsaw",
+            "# layout x",
+        ]
+    );
+    assert!(text.contains("# regions\n# 111222333\n# 112223331\n# 122233311\n# 444555666\n"));
+    assert!(text.contains("# regions\n# 112233\n# 112233\n# 112233\n# 445566\n"), "{text}");
+}
+
+#[test]
+fn a_classic_output_has_no_layout_lines() {
+    let grid = Grid::from_cells(Size::NINE, &[0; 81]).unwrap();
+    assert_eq!(
+        written(&[(grid.clone(), Format::Line), (grid, Format::Line)]),
+        ".".repeat(81) + "\n" + &".".repeat(81) + "\n"
+    );
+}
+
+#[test]
+fn a_layout_of_extra_groups_is_refused_when_written() {
+    let extra = Layout::new(Size::NINE, None, &[], &[vec![0, 1, 2]], None).unwrap();
+    let error =
+        HeaderLines::default().before(&mut Vec::new(), Size::NINE, Some(&extra)).unwrap_err();
+    assert!(error.to_string().contains("a layout of extra regions has no file form"), "{error}");
+}
+
+#[test]
+fn a_layout_line_applies_until_the_next_and_regions_on_one_line_too() {
+    let dots = ".".repeat(81);
+    let regions: String = sheared().iter().map(|&r| char::from(b'a' + r as u8)).collect();
+    let text = format!(
+        "# layout x, anti-king\n{dots}\n# layouts are a comment\n{dots}\n# regions {regions}\n{dots}\n\
+         # layout classic\n{dots}\n"
+    );
+    let words: Vec<String> = read(&text)
+        .into_iter()
+        .map(|grid| grid.unwrap().layout().map(|l| l.words().join(" ")).unwrap_or_default())
+        .collect();
+    assert_eq!(words, ["x anti-king", "x anti-king", "jigsaw x anti-king", ""]);
+    let read = read(&text);
+    assert_eq!(
+        read[2].as_ref().unwrap().layout().unwrap().regions().unwrap()[..12],
+        [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 1]
+    );
+}
+
+#[test]
+fn bad_layout_lines_are_one_line_errors_naming_the_place() {
+    let dots = ".".repeat(81);
+    let rows = |rows: &[&str]| rows.iter().map(|row| format!("# {row}\n")).collect::<String>();
+    let good = [
+        "111222333",
+        "112223331",
+        "122233311",
+        "444555666",
+        "445556664",
+        "455566644",
+        "777888999",
+        "778889997",
+        "788899977",
+    ];
+    let mut too_big = good;
+    too_big[8] = "788899911";
+    let mut short_row = good;
+    short_row[2] = "12223331";
+    let four = "1".to_owned() + &".".repeat(15);
+    let cases = [
+        (
+            format!("# layout x sideways\n{dots}\n"),
+            "line 1, column 1: `# layout` takes `classic` alone, or words among jigsaw, x, windoku, disjoint, anti-knight and anti-king; 'sideways' is none of them",
+        ),
+        (
+            format!("# regions\n{}{dots}\n", rows(&too_big)),
+            "line 1: `# regions`: region 1 has 11 cells, not 9",
+        ),
+        (
+            format!("# regions\n{}{dots}\n", rows(&short_row)),
+            "line 4, column 1: `# regions`: row 3 has 8 symbols, expected 9 (as the first row)",
+        ),
+        (
+            format!("# regions\n{}\n{dots}\n", rows(&good[..4])),
+            "line 6: `# regions`: the block of line 1 ends after 4 of its 9 rows",
+        ),
+        (
+            format!("# regions\n{}{four}\n", rows(&good)),
+            "puzzle 1, line 11: the puzzle is 4×4, but the regions in force (line 1) are for 9×9",
+        ),
+        (
+            format!("# layout windoku\n{}\n", ".".repeat(36)),
+            "puzzle 1, line 2: the layout in force (line 1) cannot be made at 6×6: `windoku` needs square boxes",
+        ),
+        (
+            format!("# layout jigsaw\n{dots}\n"),
+            "puzzle 1, line 2: `# layout jigsaw` (line 1) needs a `# regions` block before the puzzle",
+        ),
+        (
+            format!("# layout windoku\n# regions\n{}", rows(&good)),
+            "line 2: `# regions`: `windoku` needs square boxes",
+        ),
+        (
+            "# regions 1122\n".to_owned(),
+            "line 1, column 1: `# regions`: 4 symbols are no grid's cells (81 at 9×9)",
+        ),
+        (
+            format!("# regions\n# 111222333\n# layout x\n{dots}\n"),
+            "line 3: `# regions`: the block of line 1 ends after 1 of its 9 rows",
+        ),
+        (
+            "# regions\n# 11122233344\n".to_owned(),
+            "line 2, column 1: `# regions`: a row of 11 symbols: no grid has side 11",
+        ),
+        (
+            "# regions\n# 1112\n".to_owned(),
+            "line 2: `# regions`: the block of line 1 ends after 1 of its 4 rows",
+        ),
+        (
+            "# regions 112\n".to_owned(),
+            "line 1, column 1: `# regions`: 3 symbols are no grid's cells (81 at 9×9)",
+        ),
+        (
+            "# regions are drawn below\n".to_owned(),
+            "line 1, column 1: `# regions`: takes every cell's region in one word of symbols, or nothing (its rows follow, a `# ROW` line each)",
+        ),
+    ];
+    for (text, message) in cases {
+        let first = read(&text).into_iter().next().unwrap();
+        assert_eq!(first.unwrap_err(), message, "{text}");
+    }
+    // After an error, reading goes on: the puzzle after a bad `# layout` line is read under the
+    // layout in force before it.
+    let after: Vec<_> = read(&format!("# layout x\n# layout x sideways\n{dots}\n"));
+    assert!(after[1].as_ref().unwrap().layout().unwrap().has(Rule::Diagonals));
+}
+
+#[test]
+fn clues_that_break_their_layout_are_named_like_repeated_clues() {
+    let mut line = ".".repeat(81).into_bytes();
+    (line[0], line[80]) = (b'5', b'5');
+    let text = format!("# layout x\n{}\n", String::from_utf8(line.clone()).unwrap());
+    assert_eq!(
+        read(&text)[0].as_ref().unwrap_err(),
+        "puzzle 1, line 2, column 81: clue 5 at r9c9 repeats in diagonal 1 (also at r1c1, line 2, column 1)"
+    );
+    (line[0], line[80], line[20], line[31]) = (b'.', b'.', b'7', b'7');
+    let text = format!("# layout anti-knight\n{}\n", String::from_utf8(line).unwrap());
+    assert_eq!(
+        read(&text)[0].as_ref().unwrap_err(),
+        "puzzle 1, line 2, column 32: clue 7 at r4c5 repeats a knight's move away (at r3c3, line 2, column 21)"
+    );
+    // In a jigsaw, a box is no unit: r1c1 and r2c3 share a box, not a region.
+    let regions: String = sheared().iter().map(|&r| char::from(b'a' + r as u8)).collect();
+    let mut line = ".".repeat(81).into_bytes();
+    (line[0], line[11]) = (b'1', b'1');
+    let line = String::from_utf8(line).unwrap();
+    assert!(read(&format!("# regions {regions}\n{line}\n"))[0].is_ok());
+    assert_eq!(
+        read(&format!("{line}\n"))[0].as_ref().unwrap_err(),
+        "puzzle 1, line 1, column 12: clue 1 at r2c3 repeats in box 1 (also at r1c1, line 1, column 1)"
+    );
+}
+
+#[test]
+fn a_pencilmark_line_gives_each_cell_its_candidates() {
+    let mut text = String::from("1........");
+    text.push_str(".2.4.....");
+    text.push_str("000000000");
+    text.push_str(&"123456789".repeat(78));
+    let puzzle = PuzzleReader::new(text.as_bytes()).next().unwrap().unwrap();
+    assert_eq!((puzzle.format, puzzle.grid.clue_count()), (Format::Pencilmark, 0));
+    let candidates = puzzle.grid.layout().unwrap().candidates().unwrap();
+    assert_eq!(candidates[..4], [0b1, 0b1010, 0, 0b1_1111_1111]);
+    // Written back, the same line.
+    assert_eq!(
+        format_grid(&puzzle.grid, Format::Pencilmark, Alphabet::FromOne),
+        text.replace('0', ".") + "\n"
+    );
+    let bad = text.replacen("1........", "1.x......", 1);
+    assert_eq!(
+        PuzzleReader::new(bad.as_bytes()).next().unwrap().unwrap_err().to_string(),
+        "puzzle 1, line 1, column 3: expected '3' (candidate 3 of r1c1) or a blank ('.' or '0'), found 'x'"
+    );
+    let short = &text[..728];
+    assert_eq!(
+        PuzzleReader::with_options(
+            short.as_bytes(),
+            ReadOptions { format: Some(Format::Pencilmark), ..ReadOptions::default() }
+        )
+        .next()
+        .unwrap()
+        .unwrap_err()
+        .to_string(),
+        "puzzle 1, line 1: a pencilmark line has a side's cube (64 at 4×4, 729 at 9×9, 4096 at 16×16) characters, not 728"
+    );
+    // Under `# layout x`, the candidates come with the diagonals.
+    let x = PuzzleReader::new(format!("# layout x\n{text}\n").as_bytes()).next().unwrap().unwrap();
+    let layout = x.grid.layout().unwrap();
+    assert_eq!(
+        (layout.words().join(" "), layout.candidates().unwrap()[1]),
+        ("x pencilmark".to_owned(), 0b1010)
+    );
+}
