@@ -300,7 +300,11 @@ fn run_file(
             file: corpus.file.clone(),
             size: kind.ascii_name(),
             puzzles: puzzles as u64,
-            engine_sizes: info.sizes_text(),
+            engine_sizes: if info.supports(kind.size()) {
+                format!("{}, classic grids only", info.sizes_text())
+            } else {
+                info.sizes_text()
+            },
         }));
         if !engines.is_empty() {
             parts.push(KindPart {

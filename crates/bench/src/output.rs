@@ -275,9 +275,13 @@ fn write_size_table(
     Ok(())
 }
 
-/// A report's size (`16x16`) as people read it (`16×16`).
+/// A report's size (`16x16`, `9x9 x anti-knight`) as people read it (`16×16`,
+/// `9×9 x anti-knight`): the size's `x` only, not the layout's words.
 pub fn shown_size(size: &str) -> String {
-    size.replace('x', "×")
+    match size.split_once(' ') {
+        Some((grid, words)) => format!("{} {words}", grid.replace('x', "×")),
+        None => size.replace('x', "×"),
+    }
 }
 
 /// The report as one Markdown table (file and size columns first), with the settings above it.

@@ -205,10 +205,13 @@ fn generate(
     let chunk = chunk_for(args.size);
     let mut text = Vec::new();
     let referee = referee(engine, args.size);
+    // The `# boxes` and `# layout` lines said so far, so that each puzzle is read back with
+    // its own boxes and layout.
+    let mut headers = HeaderLines::default();
     if args.csv {
         text.extend_from_slice(b"puzzle,er,ep,ed,clues,hardest,band\n");
     } else {
-        write_header(&mut text, args, targets, engine, referee);
+        write_header(&mut text, &mut headers, args, targets, engine, referee);
     }
     destination.write(&text)?;
     let progress = Progress::new(progress::wanted());
@@ -244,6 +247,10 @@ fn generate(
                     clues.tried += 1;
                     let Some(puzzle) = &made.puzzle else { continue };
                     clues.add(puzzle.clue_count());
+                    let layout = puzzle.layout().map(|layout| &**layout);
+                    headers.before(&mut text, puzzle.size(), layout).map_err(|error| {
+                        Stop::Halt(Halt::OutputFailed(format!("cannot write its layout: {error}")))
+                    })?;
                     write_puzzle(&mut text, puzzle, made.rated.as_ref(), args);
                 }
                 let written = if to_stdout {
@@ -359,6 +366,7 @@ fn confirm(made: &[Made], first: u64, referee: &'static EngineInfo) -> Result<()
 /// which built-in engine confirmed each puzzle.
 fn write_header(
     text: &mut Vec<u8>,
+    headers: &mut HeaderLines,
     args: &GenerateArgs,
     targets: &Targets,
     engine: &EngineInfo,
@@ -423,7 +431,7 @@ fn write_header(
     }
     text.extend_from_slice(header.as_bytes());
     // Boxes other than the side's usual ones are said where every reader finds them.
-    HeaderLines::default().before(text, args.size, None).expect("a Vec takes every write");
+    headers.before(text, args.size, None).expect("a Vec takes every write");
 }
 
 /// The `--size` value that makes `size`: its side, or the box when it is not the side's usual.
