@@ -74,6 +74,9 @@ pub enum ReadErrorKind {
          anti-knight and anti-king; '{0}' is none of them"
     )]
     UnknownLayoutWord(String),
+    /// An `# extra` line that names no group of cells: why, in a phrase.
+    #[error("`# extra`: {0}")]
+    BadExtra(String),
     /// A `# regions` line or block that gives no regions: why, in a phrase.
     #[error("`# regions`: {0}")]
     BadRegions(String),

@@ -1,4 +1,4 @@
-//! The `# layout` and `# regions` lines of a puzzle file: what they say, the layout they give
+//! The `# layout`, `# regions` and `# extra` lines of a puzzle file: what they say, the layout they give
 //! the puzzles after them, and the text that says a layout (see [`crate::read`] for the rules
 //! and [`crate::write::HeaderLines`] for the writer).
 
@@ -26,6 +26,9 @@ pub(crate) enum Directive {
     RegionsBlock,
     /// `# regions SYMBOLS`: every cell's region on this line.
     RegionsLine(Vec<u8>),
+    /// `# extra r1c1 r2c2 ...`: one more group of cells that all differ, as rows and
+    /// columns from 0.
+    Extra(Vec<(usize, usize)>),
 }
 
 /// What the comment `comment` (a line starting with `#`) sets, if it is a `# layout` or
@@ -39,6 +42,12 @@ pub(crate) fn directive(comment: &[u8]) -> Option<Result<Directive, ReadErrorKin
             return None;
         }
         return Some(layout_words(words));
+    }
+    if let Some(cells) = text.strip_prefix("extra") {
+        if !cells.starts_with(char::is_whitespace) {
+            return None;
+        }
+        return Some(extra_cells(cells));
     }
     let rest = text.strip_prefix("regions")?;
     if rest.is_empty() {
@@ -77,6 +86,29 @@ fn layout_words(words: &str) -> Result<Directive, ReadErrorKind> {
     Ok(Directive::Layout { rules, jigsaw })
 }
 
+/// The cells of an `# extra` line: cell names `rRcC` (from 1, either case), separated by spaces
+/// or commas.
+fn extra_cells(cells: &str) -> Result<Directive, ReadErrorKind> {
+    let named = |word: &str| -> Option<(usize, usize)> {
+        let lower = word.to_ascii_lowercase();
+        let (row, col) = lower.strip_prefix('r')?.split_once('c')?;
+        let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
+        (row >= 1 && col >= 1).then(|| (row - 1, col - 1))
+    };
+    let words = cells.split([' ', '\t', ',']).filter(|word| !word.is_empty());
+    let cells = words
+        .map(|word| {
+            named(word).ok_or_else(|| {
+                ReadErrorKind::BadExtra(format!("`{word}` is no cell name (r1c1 to r64c64)"))
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if cells.is_empty() {
+        return Err(ReadErrorKind::BadExtra("names no cells (`# extra r1c1 r2c2 ...`)".to_owned()));
+    }
+    Ok(Directive::Extra(cells))
+}
+
 /// The region symbols of a row of a `# regions` block (a comment line): its text after `#`
 /// without whitespace; `None` if the line is no such row (blank, or `#` alone), which ends the
 /// block.
@@ -104,6 +136,8 @@ pub(crate) struct LayoutInForce {
     jigsaw: bool,
     /// Each cell's region mark, row by row, from the last `# regions` block or line since.
     regions: Option<Vec<u32>>,
+    /// The groups of the `# extra` lines since, as rows and columns.
+    extra: Vec<Vec<(usize, usize)>>,
     /// The line that set what is in force, for messages.
     line: usize,
     /// The layout last made, shared by the puzzles of its size.
@@ -113,12 +147,42 @@ pub(crate) struct LayoutInForce {
 impl LayoutInForce {
     /// Whether puzzles are classic: no `# layout` or `# regions` line is in force.
     pub(crate) fn is_classic(&self) -> bool {
-        self.rules.is_empty() && !self.jigsaw && self.regions.is_none()
+        self.rules.is_empty() && !self.jigsaw && self.regions.is_none() && self.extra.is_empty()
+    }
+
+    /// Adds the group of an `# extra` line on `line`.
+    pub(crate) fn add_extra(&mut self, cells: Vec<(usize, usize)>, line: usize) {
+        self.extra.push(cells);
+        self.line = line;
+        self.made = None;
+    }
+
+    /// The extra groups in force as cell numbers on a grid of `size`; an error naming a cell
+    /// outside it.
+    fn extra_for(&self, size: Size) -> Result<Vec<Vec<usize>>, ReadErrorKind> {
+        let side = size.side();
+        self.extra
+            .iter()
+            .map(|group| {
+                group
+                    .iter()
+                    .map(|&(row, col)| {
+                        if row < side && col < side {
+                            Ok(size.cell_at(row, col))
+                        } else {
+                            let problem =
+                                format!("r{}c{} is outside a {size} grid", row + 1, col + 1);
+                            Err(ReadErrorKind::BadExtra(problem))
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
     }
 
     /// Takes the layout of a `# layout` line on `line`; the regions before it no longer hold.
     pub(crate) fn set_rules(&mut self, rules: Vec<Rule>, jigsaw: bool, line: usize) {
-        *self = LayoutInForce { rules, jigsaw, regions: None, line, made: None };
+        *self = LayoutInForce { rules, jigsaw, regions: None, extra: Vec::new(), line, made: None };
     }
 
     /// Takes the regions of a `# regions` line or block ending on `line`: `marks`, one per
@@ -138,7 +202,8 @@ impl LayoutInForce {
             return Err(ReadErrorKind::BadRegions(problem));
         };
         let marks: Vec<u32> = marks.iter().map(|&b| u32::from(b)).collect();
-        let layout = Layout::new(size, Some(&marks), &self.rules, &[], None)
+        let extra = self.extra_for(size)?;
+        let layout = Layout::new(size, Some(&marks), &self.rules, &extra, None)
             .map_err(ReadErrorKind::RegionsLayout)?;
         self.regions = Some(marks);
         self.line = line;
@@ -164,7 +229,8 @@ impl LayoutInForce {
             }
             _ => {}
         }
-        let layout = Layout::new(size, self.regions.as_deref(), &self.rules, &[], None)
+        let extra = self.extra_for(size)?;
+        let layout = Layout::new(size, self.regions.as_deref(), &self.rules, &extra, None)
             .map_err(|error| ReadErrorKind::LayoutNotMade { size, error, line })?;
         let layout = Arc::new(layout);
         self.made = Some(Arc::clone(&layout));
@@ -178,19 +244,19 @@ impl LayoutInForce {
 pub(crate) struct Said {
     regions: Option<(usize, Box<[u8]>)>,
     rules: Vec<Rule>,
+    /// The extra groups, by row and column.
+    extra: Vec<Vec<(usize, usize)>>,
 }
 
 impl Said {
-    /// What `layout` needs said; classic for `None`. Extra groups have no lines: an error
-    /// says so.
-    pub(crate) fn of(layout: Option<&Layout>) -> Result<Said, &'static str> {
-        let Some(layout) = layout else { return Ok(Said::default()) };
-        if !layout.extra().is_empty() {
-            return Err("a layout of extra regions has no file form: only `# layout` words and \
-                        `# regions` are written");
-        }
-        let regions = layout.regions().map(|r| (layout.size().side(), Box::from(r)));
-        Ok(Said { regions, rules: layout.rules().to_vec() })
+    /// What `layout` needs said; classic for `None`.
+    pub(crate) fn of(layout: Option<&Layout>) -> Said {
+        let Some(layout) = layout else { return Said::default() };
+        let size = layout.size();
+        let regions = layout.regions().map(|r| (size.side(), Box::from(r)));
+        let place = |&cell: &u16| (size.row_of(cell.into()), size.col_of(cell.into()));
+        let extra = layout.extra().iter().map(|group| group.iter().map(place).collect()).collect();
+        Said { regions, rules: layout.rules().to_vec(), extra }
     }
 
     /// The lines that say it: `# layout WORDS` (`classic` for none), then the `# regions`
@@ -201,6 +267,7 @@ impl Said {
             words.insert(0, "jigsaw");
         }
         if words.is_empty() {
+            // Also before `# extra` lines alone: it clears what was in force.
             words.push("classic");
         }
         let mut text = format!("# layout {}\n", words.join(" "));
@@ -211,6 +278,13 @@ impl Said {
                 text.extend(row.iter().map(|&r| char::from(REGION_SYMBOLS[usize::from(r)])));
                 text.push('\n');
             }
+        }
+        for group in &self.extra {
+            text.push_str("# extra");
+            for (row, col) in group {
+                text.push_str(&format!(" r{}c{}", row + 1, col + 1));
+            }
+            text.push('\n');
         }
         text
     }

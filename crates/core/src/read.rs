@@ -273,6 +273,7 @@ impl<R: BufRead> PuzzleReader<R> {
                         }
                     }
                     Directive::RegionsBlock => self.read_regions_block()?,
+                    Directive::Extra(cells) => self.layout.add_extra(cells, line),
                 }
             }
         }

@@ -37,11 +37,12 @@ pub fn write_grid<W: Write + ?Sized>(
 /// The lines an output of many grids needs between them, so that it reads back with the boxes
 /// and layouts it was written with ([`crate::read`]): `# boxes RxC` lines, since a reader gives
 /// a side its usual boxes ([`Size::from_side`]) or those of the last `# boxes` line of the same
-/// side; and `# layout WORDS` lines with their `# regions` blocks, since a reader gives the
-/// puzzles after such lines their layout. Kept by whoever writes the grids, in output order.
+/// side; and `# layout WORDS` lines with their `# regions` blocks and `# extra` lines, since a
+/// reader gives the puzzles after such lines their layout. Kept by whoever writes the grids, in
+/// output order.
 ///
 /// A layout's starting candidates are not said by these lines (a pencilmark line carries
-/// them); a layout of extra groups has no lines, and is refused.
+/// them).
 #[derive(Clone, Debug, Default)]
 pub struct HeaderLines {
     /// The boxes of the last `# boxes` line written.
@@ -58,8 +59,7 @@ impl HeaderLines {
     /// been written.
     ///
     /// # Errors
-    /// Those of `out`, and [`io::ErrorKind::InvalidInput`] for a layout of extra groups,
-    /// which no line says.
+    /// Those of `out`.
     pub fn before<W: Write + ?Sized>(
         &mut self,
         out: &mut W,
@@ -67,8 +67,7 @@ impl HeaderLines {
         layout: Option<&Layout>,
     ) -> io::Result<()> {
         self.boxes_before(out, size)?;
-        let said =
-            Said::of(layout).map_err(|why| io::Error::new(io::ErrorKind::InvalidInput, why))?;
+        let said = Said::of(layout);
         if said != self.layout {
             out.write_all(said.lines().as_bytes())?;
             self.layout = said;

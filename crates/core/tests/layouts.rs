@@ -113,12 +113,42 @@ fn a_classic_output_has_no_layout_lines() {
     );
 }
 
+/// Extra groups are written as `# extra` lines, alone or with rules and regions, and read back
+/// as they were; a later `# layout` line clears them.
 #[test]
-fn a_layout_of_extra_groups_is_refused_when_written() {
-    let extra = Layout::new(Size::NINE, None, &[], &[vec![0, 1, 2]], None).unwrap();
-    let error =
-        HeaderLines::default().before(&mut Vec::new(), Size::NINE, Some(&extra)).unwrap_err();
-    assert!(error.to_string().contains("a layout of extra regions has no file form"), "{error}");
+fn extra_groups_are_written_and_read_back() {
+    let alone = Arc::new(Layout::new(Size::NINE, None, &[], &[vec![0, 10, 20]], None).unwrap());
+    let with_rules = Arc::new(
+        Layout::new(
+            Size::NINE,
+            Some(&sheared()),
+            &[Rule::AntiKing],
+            &[vec![8, 16], vec![80]],
+            None,
+        )
+        .unwrap(),
+    );
+    let plain = layout(Size::NINE, None, &[Rule::Diagonals]);
+    let grids = [
+        puzzle(&alone, &[(0, 1), (30, 1)]),
+        puzzle(&with_rules, &[(8, 3)]),
+        puzzle(&plain, &[(40, 5)]),
+    ];
+    let text = written(&grids.iter().map(|grid| (grid.clone(), Format::Line)).collect::<Vec<_>>());
+    assert!(text.starts_with("# layout classic\n# extra r1c1 r2c2 r3c3\n"), "{text}");
+    assert!(text.contains("# extra r1c9 r2c8\n# extra r9c9\n"), "{text}");
+    let read: Vec<Grid> = read(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(read, grids);
+    assert_eq!(read[2].layout().unwrap().extra().len(), 0, "`# layout x` cleared them");
+    let errors = read_errors("# extra r1c1 rXc2\n");
+    assert!(errors[0].contains("`# extra`: `rXc2` is no cell name"), "{errors:?}");
+    let errors = read_errors(&format!("# extra r1c1 r10c1\n{}\n", ".".repeat(81)));
+    assert!(errors[0].contains("r10c1 is outside a 9×9 grid"), "{errors:?}");
+}
+
+/// The errors of reading `text`.
+fn read_errors(text: &str) -> Vec<String> {
+    read(text).into_iter().filter_map(Result::err).collect()
 }
 
 #[test]
