@@ -62,7 +62,9 @@ fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
     out.flush().map_err(output_failed)
 }
 
-/// `puzzle` under the transformation drawn from `seed` and its number; itself for seed 0.
+/// `puzzle` under the transformation drawn from `seed` and its number; itself for seed 0. A
+/// puzzle with a layout gets the transformation's relabelling of values alone: its rules are
+/// tied to places that moving rows and columns would move.
 fn isomorph(puzzle: &Puzzle, seed: u64) -> sudoku_core::Grid {
     if seed == 0 {
         return puzzle.grid.clone();
@@ -72,5 +74,10 @@ fn isomorph(puzzle: &Puzzle, seed: u64) -> sudoku_core::Grid {
     // keeps out). The isomorphs of docs/results.md were drawn this way: changing it changes
     // them.
     let draw = seed.wrapping_mul(1_000_003).wrapping_add(puzzle.number as u64).max(1);
-    Symmetry::from_seed(puzzle.grid.size(), draw).apply(&puzzle.grid)
+    let symmetry = Symmetry::from_seed(puzzle.grid.size(), draw);
+    if puzzle.grid.is_classic() {
+        symmetry.apply(&puzzle.grid)
+    } else {
+        symmetry.relabel(&puzzle.grid)
+    }
 }

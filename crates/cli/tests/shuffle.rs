@@ -90,3 +90,42 @@ fn a_malformed_puzzle_or_a_missing_file_is_reported_and_the_rest_is_shuffled() {
     assert!(malformed.contains("<stdin>: puzzle 2, line 2, column 41"), "{stderr}");
     assert_eq!(text(&output.stdout).lines().count(), 2, "the two good puzzles are written");
 }
+
+/// A puzzle with a layout keeps its layout and its clues' places: only its values are
+/// relabelled (a pencilmark puzzle's candidates with them), and it has as many solutions.
+#[test]
+fn puzzles_with_layouts_are_relabelled_in_place() {
+    let made = sudoku(&["generate", "--layout", "jigsaw,x", "--count", "3", "--seed", "4"], b"");
+    assert_eq!(made.status.code(), Some(0), "{}", text(&made.stderr));
+    let input = text(&made.stdout);
+    let marks = "12.......".repeat(40) + &"123456789".repeat(41);
+    let input = format!("{input}# layout anti-knight\n{marks}\n");
+    let isomorphs = shuffle("9", &input);
+    let layout_lines = |lines: &[String]| -> Vec<String> {
+        lines
+            .iter()
+            .filter(|line| line.starts_with("# layout") || line.starts_with("# 1"))
+            .cloned()
+            .collect()
+    };
+    let puzzles = |lines: &[String]| -> Vec<String> {
+        lines.iter().filter(|line| !line.starts_with('#')).cloned().collect()
+    };
+    let read: Vec<String> = input.lines().map(str::to_owned).collect();
+    assert_eq!(layout_lines(&isomorphs), layout_lines(&read));
+    let (before, after) = (puzzles(&read), puzzles(&isomorphs));
+    assert_eq!(after.len(), 4);
+    for (puzzle, isomorph) in before.iter().zip(&after).take(3) {
+        let blanks = |line: &str| line.chars().map(|symbol| symbol == '.').collect::<Vec<_>>();
+        assert_eq!(blanks(isomorph), blanks(puzzle), "{puzzle} -> {isomorph}");
+        assert_eq!(clue_profile(isomorph), clue_profile(puzzle));
+        assert_ne!(isomorph, puzzle);
+    }
+    assert_ne!(after[3], before[3], "the candidates are relabelled");
+    let count = |text: &str| {
+        let output = sudoku(&["count", "--limit", "3"], text.as_bytes());
+        assert_eq!(output.status.code(), Some(0), "{}", crate::text(&output.stderr));
+        crate::text(&output.stdout)
+    };
+    assert_eq!(count(&input), count(&(isomorphs.join("\n") + "\n")));
+}

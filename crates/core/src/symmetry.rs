@@ -109,6 +109,41 @@ impl Symmetry {
     }
 }
 
+impl Symmetry {
+    /// The image of `grid` under this symmetry's relabelling of values alone, its layout kept
+    /// (its starting candidates relabelled too): the part of a symmetry that keeps every
+    /// layout, whose rules are tied to places that moving rows and columns would move.
+    ///
+    /// # Panics
+    /// If `grid` is not of this symmetry's size.
+    pub fn relabel(&self, grid: &Grid) -> Grid {
+        assert_eq!(grid.size(), self.size, "a symmetry maps grids of one size");
+        let cells: Vec<u8> = grid
+            .cells()
+            .iter()
+            .map(|&value| if value == 0 { 0 } else { self.values[usize::from(value - 1)] })
+            .collect();
+        let relabelled =
+            Grid::from_cells(self.size, &cells).expect("relabelled values stay in range");
+        let Some(layout) = grid.layout() else { return relabelled };
+        let layout = match layout.candidates() {
+            None => std::sync::Arc::clone(layout),
+            Some(sets) => {
+                let moved = |set: u64| {
+                    (0..self.values.len())
+                        .filter(|&v| set >> v & 1 == 1)
+                        .fold(0u64, |moved, v| moved | 1 << (self.values[v] - 1))
+                };
+                let sets: Vec<u64> = sets.iter().map(|&set| moved(set)).collect();
+                let layout =
+                    layout.with_candidates(Some(&sets)).expect("a permutation of the values");
+                std::sync::Arc::new(layout)
+            }
+        };
+        relabelled.with_layout(Some(layout))
+    }
+}
+
 /// A valid solved grid of `size` to start from: row `r` is the values shifted by
 /// `c·(r mod r₀) + r/r₀` for boxes of `r₀` rows and `c` columns (`n·r + r/n` for square boxes
 /// of order `n`).
