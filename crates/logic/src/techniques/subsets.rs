@@ -75,7 +75,7 @@ fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Op
     eliminations.sort_unstable();
     let mut step = Step::new(sized(NAKED, pattern.len()));
     step.digits = digits;
-    step.units = std::iter::once(house).chain(second).map(|h| houses.unit(h)).collect();
+    step.units = std::iter::once(house).chain(second).filter_map(|h| houses.unit(h)).collect();
     step.pattern = pattern.iter().map(|&cell| (cell, board.candidates(cell))).collect();
     step.eliminations = eliminations;
     Some(step)
@@ -161,7 +161,7 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
                     let cell = usize::from(house_cells[rest.trailing_zeros() as usize]);
                     let mut step = Step::new(sized(DIRECT_HIDDEN, n));
                     step.digits = set;
-                    step.units = vec![houses.unit(house)];
+                    step.units = houses.units(&[house]);
                     step.pattern = bits(positions)
                         .map(|position| usize::from(house_cells[position]))
                         .map(|cell| (cell, board.candidates(cell) & set))
@@ -255,7 +255,7 @@ fn hidden_step(board: &Board, house: usize, digits: u64, positions: u64) -> Opti
     }
     let mut step = Step::new(sized(HIDDEN, digits.count_ones() as usize));
     step.digits = digits;
-    step.units = vec![houses.unit(house)];
+    step.units = houses.units(&[house]);
     step.pattern = cells().map(|cell| (cell, board.candidates(cell) & digits)).collect();
     step.eliminations = eliminations;
     Some(step)
