@@ -85,8 +85,8 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     }
 }
 
-/// Sudoku Explainer's chains are classic 9×9, as its scale is: on other sizes and layouts, a rung of its chains
-/// takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
+/// Sudoku Explainer's chains are classic 9×9, as its scale is: on other sizes and on grids
+/// with a layout, a rung of its chains takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
 /// contradiction forcing for Nishio's, cell forcing for the multiple chains), so a 16×16
 /// puzzle rates on that ladder as it did before the scale had chains of its own.
 fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
@@ -98,5 +98,7 @@ fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
     }
 }
 
+#[cfg(test)]
+mod layouts;
 #[cfg(test)]
 pub(crate) mod testing;

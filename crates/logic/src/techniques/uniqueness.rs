@@ -1,4 +1,9 @@
 //! Techniques that assume the puzzle has one solution.
+//!
+//! Their deadly patterns rest on the classic grid's symmetry: values swapped in a rectangle
+//! (or loop) keep every row, column and box right. A layout's diagonals, windows or knight's
+//! moves may not stay right, so on grids with a layout these finders are never asked
+//! ([`super::find`] skips them).
 
 use crate::board::Board;
 use crate::houses::{bit, values};
