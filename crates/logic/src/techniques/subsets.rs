@@ -54,15 +54,16 @@ pub(crate) fn naked(board: &Board, n: usize) -> Option<Step> {
 /// removes anything.
 fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Option<Step> {
     let houses = board.houses();
-    // Two cells share at most two houses, so there is at most one house besides `house`.
-    let second = houses.houses_of(pattern[0]).into_iter().find(|&other| {
-        other != house && pattern.iter().all(|&cell| houses.houses_of(cell).contains(&other))
-    });
+    // Two cells of a classic grid share at most two houses, so there is at most one house
+    // besides `house`; on a layout (a pair on a diagonal and in a region) the first is taken.
+    let second = houses
+        .all_houses_of(pattern[0])
+        .find(|&other| other != house && pattern.iter().all(|&cell| houses.holds(other, cell)));
     let mut eliminations = Vec::new();
     for target in std::iter::once(house).chain(second) {
         for &cell in houses.cells_of(target) {
             let cell = usize::from(cell);
-            let seen_already = target != house && houses.houses_of(cell).contains(&house);
+            let seen_already = target != house && houses.holds(house, cell);
             if pattern.contains(&cell) || seen_already {
                 continue;
             }
