@@ -81,7 +81,9 @@ impl Houses {
         LAST.with(|last| {
             let mut last = last.borrow_mut();
             match &*last {
-                Some(houses) if houses.layout.as_deref() == Some(&**layout) => houses.clone(),
+                Some(houses) if houses.layout.as_ref().is_some_and(|last| same(last, layout)) => {
+                    houses.clone()
+                }
                 _ => {
                     let houses = Arc::new(Houses::build(layout.size(), Some(layout.clone())));
                     *last = Some(houses.clone());
@@ -187,6 +189,11 @@ impl Houses {
     pub(crate) fn non_lines(&self) -> Range<usize> {
         2 * self.side..self.count()
     }
+}
+
+/// Whether two layouts are one: the same one shared (the usual case, a file's grids), or equal.
+fn same(a: &Arc<Layout>, b: &Arc<Layout>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
 }
 
 /// The values of a candidate set, smallest first (value `v` is bit `v − 1`).
