@@ -516,7 +516,8 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             || Box::new(sudoku_logic::Logic::new()),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         #[cfg(feature = "peer-jczsolve")]
         EngineInfo::new(
             "peer-jczsolve",
@@ -758,7 +759,7 @@ mod tests {
 
     /// The engines that take grids of any layout, in the registry's order.
     const LAYOUT_ENGINES: &[&str] =
-        &["dlx", "propagate", "cdcl", "norvig", "alldiff", "sat", "sat-plain"];
+        &["dlx", "propagate", "cdcl", "norvig", "alldiff", "sat", "sat-plain", "logic"];
 
     #[test]
     fn a_wrapped_engine_keeps_its_entry_and_solves_through_the_wrapper() {

@@ -4,18 +4,19 @@ use std::fmt::Write as _;
 
 use sudoku_core::{Alphabet, Grid, Size};
 
-use crate::houses::{Houses, bit, bits};
+use crate::houses::{Houses, Tables, bit, bits};
 use crate::step::Step;
 
 /// A position being solved: each cell holds a value or a set of candidates.
 ///
-/// The candidates start as every value no peer holds; techniques only ever remove them. A
+/// The candidates start as every value no peer holds (of those the grid's layout gives the
+/// cell to start with, if it gives any); techniques only ever remove them. A
 /// board that has gone wrong (a cell without candidates, a value with no place left in a
 /// house, a value placed where it was not a candidate) is *broken*: the puzzle, or the guess
 /// that led here, has no solution.
 #[derive(Clone)]
 pub struct Board {
-    houses: &'static Houses,
+    houses: Tables,
     values: Vec<u8>,
     /// Candidate sets (value `v` is bit `v − 1`); 0 for a cell that holds a value.
     candidates: Vec<u64>,
@@ -24,14 +25,20 @@ pub struct Board {
 
 impl Board {
     /// The board of a puzzle: its clues placed, every other cell with the values its peers do
-    /// not hold. Clues that repeat a value in a house make a broken board.
+    /// not hold, under the puzzle's layout (its houses, the pairs of cells it says differ, its
+    /// starting candidates). Clues that repeat a value in a house or pair, or that are not
+    /// among their cell's starting candidates, make a broken board.
     pub fn new(puzzle: &Grid) -> Board {
-        let houses = Houses::of(puzzle.size());
+        let houses = Tables::of(puzzle);
+        let candidates = match houses.layout().and_then(|layout| layout.candidates()) {
+            Some(start) => start.to_vec(),
+            None => vec![houses.all_values; houses.cells],
+        };
         let mut board = Board {
-            houses,
             values: vec![0; houses.cells],
-            candidates: vec![houses.all_values; houses.cells],
+            candidates,
             broken: false,
+            houses: houses.clone(),
         };
         // The clues go in without the checks of `place`: one check of the whole board after
         // them costs less than a check of every peer of every clue.
@@ -45,7 +52,7 @@ impl Board {
             }
             board.values[cell] = value;
             board.candidates[cell] = 0;
-            for &peer in houses.peers(cell) {
+            for &peer in board.houses.peers(cell) {
                 board.candidates[usize::from(peer)] &= !bit(value);
             }
         }
@@ -58,8 +65,8 @@ impl Board {
         self.houses.size
     }
 
-    pub(crate) fn houses(&self) -> &'static Houses {
-        self.houses
+    pub(crate) fn houses(&self) -> &Houses {
+        &self.houses
     }
 
     /// The value of `cell`, 0 when it is empty.
@@ -90,9 +97,11 @@ impl Board {
         self.broken
     }
 
-    /// The values as a grid (0 for cells still empty).
+    /// The values as a grid (0 for cells still empty), under the puzzle's layout.
     pub fn grid(&self) -> Grid {
-        Grid::from_cells(self.size(), &self.values).expect("a board holds values of its size")
+        Grid::from_cells(self.size(), &self.values)
+            .expect("a board holds values of its size")
+            .with_layout(self.houses.layout().cloned())
     }
 
     /// The positions (indices into the house's cell list) where `value` is a candidate in
@@ -132,11 +141,12 @@ impl Board {
         }
         self.values[cell] = value;
         self.candidates[cell] = 0;
-        for &peer in self.houses.peers(cell) {
+        let Board { houses, values, candidates, broken } = self;
+        for &peer in houses.peers(cell) {
             let peer = usize::from(peer);
-            if self.candidates[peer] & bit(value) != 0 {
-                self.candidates[peer] &= !bit(value);
-                self.lost(peer, value);
+            if candidates[peer] & bit(value) != 0 {
+                candidates[peer] &= !bit(value);
+                *broken |= stuck(houses, values, candidates, peer, value);
             }
         }
     }
@@ -152,25 +162,9 @@ impl Board {
         had
     }
 
-    /// The checks after `value` left the candidates of `cell`: only the cell and its houses
-    /// can have broken, so only they are looked at (the whole board would cost a scan of
-    /// every house after every step).
+    /// The checks after `value` left the candidates of `cell` (see [`stuck`]).
     fn lost(&mut self, cell: usize, value: u8) {
-        if self.values[cell] == 0 && self.candidates[cell] == 0 {
-            self.broken = true;
-            return;
-        }
-        let mask = bit(value);
-        for house in self.houses.houses_of(cell) {
-            let somewhere = self.houses.cells_of(house).iter().any(|&other| {
-                let other = usize::from(other);
-                self.candidates[other] & mask != 0 || self.values[other] == value
-            });
-            if !somewhere {
-                self.broken = true;
-                return;
-            }
-        }
+        self.broken |= stuck(&self.houses, &self.values, &self.candidates, cell, value);
     }
 
     /// Whether applying `step` would change the board: a placement in an empty cell or an
@@ -200,7 +194,7 @@ impl Board {
         if self.broken {
             return;
         }
-        let houses = self.houses;
+        let houses = &*self.houses;
         let empty_cell_stuck =
             (0..houses.cells).any(|cell| self.values[cell] == 0 && self.candidates[cell] == 0);
         let house_stuck = (0..houses.count()).any(|house| {
@@ -279,6 +273,26 @@ impl Board {
     }
 }
 
+/// Whether the board of `values` and `candidates` is stuck after `value` left the candidates
+/// of `cell`: the cell has none left, or one of its houses no place for `value`. Only the
+/// cell and its houses can have broken, so only they are looked at (the whole board would
+/// cost a scan of every house after every step).
+fn stuck(houses: &Houses, values: &[u8], candidates: &[u64], cell: usize, value: u8) -> bool {
+    if values[cell] == 0 && candidates[cell] == 0 {
+        return true;
+    }
+    let mask = bit(value);
+    let nowhere = |house: usize| {
+        !houses.cells_of(house).iter().any(|&other| {
+            let other = usize::from(other);
+            candidates[other] & mask != 0 || values[other] == value
+        })
+    };
+    // A layout's added houses hold every value too (there are none on a classic grid).
+    houses.houses_of(cell).into_iter().any(nowhere)
+        || houses.more_houses_of(cell).iter().any(|&house| nowhere(usize::from(house)))
+}
+
 impl PartialEq for Board {
     fn eq(&self, other: &Board) -> bool {
         self.size() == other.size()
@@ -300,7 +314,7 @@ impl std::fmt::Debug for Board {
 impl Board {
     /// A board with the given values and candidates, taken as they are (then checked).
     pub(crate) fn from_parts(size: Size, values: Vec<u8>, candidates: Vec<u64>) -> Board {
-        let houses = Houses::of(size);
+        let houses = Tables::Classic(Houses::of(size));
         assert_eq!(values.len(), houses.cells);
         assert_eq!(candidates.len(), houses.cells);
         let mut board = Board { houses, values, candidates, broken: false };

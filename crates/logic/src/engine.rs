@@ -9,7 +9,9 @@ use crate::ladder::{End, Ladder, Options};
 
 /// Solves by the ladder of every technique that does not assume one solution (solution counts
 /// must be right for every puzzle); where the ladder is stuck, branches on the cell with the
-/// fewest candidates, trying them smallest first, each branch solved the same way.
+/// fewest candidates, trying them smallest first, each branch solved the same way. Grids of
+/// any layout are solved under their rules (the board reads the layout's houses, pairs and
+/// starting candidates; see the techniques' notes on layouts).
 ///
 /// Nodes: the puzzle, plus one per branch tried. Guesses: the places where the ladder was
 /// stuck with two or more candidates to choose from.

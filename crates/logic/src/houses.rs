@@ -1,14 +1,20 @@
-//! The houses (rows, columns and boxes) of a grid of one size as tables: which cells make up
-//! each house, which houses hold each cell, which cells see each other. The tables are the
-//! core's [`Units`]; built once per size and kept for the life of the process, with the peers
-//! in increasing order, which the techniques' search follows.
+//! The houses of a grid as tables: which cells make up each house, which houses hold each
+//! cell, which cells see each other. The tables are the core's [`Units`], with the peers in
+//! increasing order, which the techniques' search follows. A classic grid's tables are built
+//! once per size and kept for the life of the process; a layout's are built for its grids
+//! (and the last ones kept, as a file's puzzles mostly share one layout).
 
-use std::sync::OnceLock;
+use std::cell::RefCell;
+use std::ops::{Deref, Range};
+use std::sync::{Arc, OnceLock};
 
-use sudoku_core::{Size, Unit, Units};
+use sudoku_core::{Grid, Layout, Size, Unit, Units};
 
-/// The houses of one size. Houses are numbered rows first (`0..side`), then columns
-/// (`side..2·side`), then boxes (`2·side..3·side`), each listing its cells row-major.
+/// The houses of one size or layout. Houses are numbered rows first (`0..side`), then columns
+/// (`side..2·side`), then boxes or irregular regions (`2·side..3·side`), then the complete
+/// houses a layout adds (its diagonals, windows, disjoint groups and extra groups of `side`
+/// cells), each listing its cells row-major. What else a layout says must differ (a knight's
+/// or king's move, a group smaller than the side) is in the peers only.
 pub(crate) struct Houses {
     /// The size these tables describe.
     pub(crate) size: Size,
@@ -20,21 +26,77 @@ pub(crate) struct Houses {
     pub(crate) all_values: u64,
     /// The cells of each house, the houses of each cell.
     units: Units,
-    /// The cells that share a house with each cell, itself excluded, in increasing order (the
-    /// core lists them by unit): the order in which the techniques meet them.
+    /// The cells that may not share a value with each cell (its houses' and those its layout
+    /// pairs it with), itself excluded, in increasing order (the core lists them by unit):
+    /// the order in which the techniques meet them.
     peers: Vec<Vec<u16>>,
+    /// The layout the tables are for; `None` for a classic grid.
+    layout: Option<Arc<Layout>>,
+}
+
+/// The tables a board reads: a classic size's, kept for the life of the process, or a
+/// layout's, shared by the boards of its grids.
+#[derive(Clone)]
+pub(crate) enum Tables {
+    /// A classic grid's.
+    Classic(&'static Houses),
+    /// A layout's.
+    Layout(Arc<Houses>),
+}
+
+impl Deref for Tables {
+    type Target = Houses;
+
+    #[inline]
+    fn deref(&self) -> &Houses {
+        match self {
+            Tables::Classic(houses) => houses,
+            Tables::Layout(houses) => houses,
+        }
+    }
+}
+
+impl Tables {
+    /// The tables of `grid`'s size and layout.
+    pub(crate) fn of(grid: &Grid) -> Tables {
+        match grid.layout() {
+            None => Tables::Classic(Houses::of(grid.size())),
+            Some(layout) => Tables::Layout(Houses::of_layout(layout)),
+        }
+    }
 }
 
 impl Houses {
-    /// The tables of `size`, built on first use.
+    /// The tables of `size`'s classic grids, built on first use.
     pub(crate) fn of(size: Size) -> &'static Houses {
         static TABLES: [OnceLock<Houses>; Size::SHAPES] = [const { OnceLock::new() }; Size::SHAPES];
-        TABLES[size.shape_index()].get_or_init(|| Houses::build(size))
+        TABLES[size.shape_index()].get_or_init(|| Houses::build(size, None))
     }
 
-    fn build(size: Size) -> Houses {
+    /// The tables of `layout`: the last ones this thread built if they are for it, else new.
+    fn of_layout(layout: &Arc<Layout>) -> Arc<Houses> {
+        thread_local! {
+            static LAST: RefCell<Option<Arc<Houses>>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some(houses) if houses.layout.as_ref().is_some_and(|last| same(last, layout)) => {
+                    houses.clone()
+                }
+                _ => {
+                    let houses = Arc::new(Houses::build(layout.size(), Some(layout.clone())));
+                    *last = Some(houses.clone());
+                    houses
+                }
+            }
+        })
+    }
+
+    fn build(size: Size, layout: Option<Arc<Layout>>) -> Houses {
         let (side, cells) = (size.side(), size.cells());
-        let units = Units::new(size);
+        let mut units = Units::default();
+        units.set_layout(layout.as_deref(), size);
         let peers = (0..cells)
             .map(|cell| {
                 let mut peers = units.peers(cell).to_vec();
@@ -42,10 +104,21 @@ impl Houses {
                 peers
             })
             .collect();
-        Houses { size, side, cells, all_values: u64::MAX >> (64 - side), units, peers }
+        Houses { size, side, cells, all_values: u64::MAX >> (64 - side), units, peers, layout }
     }
 
-    /// The number of houses: `3·side`.
+    /// The layout the tables are for; `None` for a classic grid.
+    pub(crate) fn layout(&self) -> Option<&Arc<Layout>> {
+        self.layout.as_ref()
+    }
+
+    /// Whether the tables are a classic grid's: rows, columns and boxes, no other rule.
+    #[inline]
+    pub(crate) fn is_classic(&self) -> bool {
+        self.layout.is_none()
+    }
+
+    /// The number of houses: `3·side`, and the complete houses a layout adds.
     #[inline]
     pub(crate) fn count(&self) -> usize {
         self.units.count()
@@ -57,34 +130,70 @@ impl Houses {
         self.units.cells_of(house)
     }
 
-    /// The row, column and box house of `cell`.
+    /// The row, column and box (or region) house of `cell`.
     #[inline]
     pub(crate) fn houses_of(&self, cell: usize) -> [usize; 3] {
         self.units.units_of(cell)
     }
 
-    /// The cells that share a house with `cell`, in increasing order.
+    /// The houses beyond its row, column and box or region that hold `cell`: the complete
+    /// houses its layout adds (none for a classic grid).
+    #[inline]
+    pub(crate) fn more_houses_of(&self, cell: usize) -> &[u16] {
+        self.units.more_units_of(cell)
+    }
+
+    /// Every house that holds `cell`: [`Houses::houses_of`], then [`Houses::more_houses_of`].
+    pub(crate) fn all_houses_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        let more = self.more_houses_of(cell).iter().map(|&house| usize::from(house));
+        self.houses_of(cell).into_iter().chain(more)
+    }
+
+    /// Whether house `house` holds `cell`.
+    pub(crate) fn holds(&self, house: usize, cell: usize) -> bool {
+        self.houses_of(cell).contains(&house)
+            || self.more_houses_of(cell).iter().any(|&more| usize::from(more) == house)
+    }
+
+    /// The cells that may not share a value with `cell`, in increasing order.
     #[inline]
     pub(crate) fn peers(&self, cell: usize) -> &[u16] {
         &self.peers[cell]
     }
 
-    /// Whether two different cells share a house.
+    /// Whether two different cells may not share a value.
     #[inline]
     pub(crate) fn sees(&self, a: usize, b: usize) -> bool {
         self.units.sees(a, b)
     }
 
-    /// The house numbered `house`, as the core names it.
-    pub(crate) fn unit(&self, house: usize) -> Unit {
-        self.units.unit(house)
+    /// The house numbered `house` as the core names it (an irregular region as the box of
+    /// its number); `None` for the houses a layout adds, which [`Unit`] has no name for.
+    pub(crate) fn unit(&self, house: usize) -> Option<Unit> {
+        (house < 3 * self.side).then(|| self.units.unit(house))
     }
 
-    /// The houses of one kind: rows (`0`), columns (`1`) or boxes (`2`).
+    /// The names of `houses` ([`Houses::unit`]), leaving out the houses a layout adds.
+    pub(crate) fn units(&self, houses: &[usize]) -> Vec<Unit> {
+        houses.iter().filter_map(|&house| self.unit(house)).collect()
+    }
+
+    /// The houses of one kind: rows (`0`), columns (`1`) or boxes or regions (`2`).
     #[inline]
-    pub(crate) fn of_kind(&self, kind: usize) -> std::ops::Range<usize> {
+    pub(crate) fn of_kind(&self, kind: usize) -> Range<usize> {
         kind * self.side..(kind + 1) * self.side
     }
+
+    /// The houses that are not lines: the boxes or regions, then the houses a layout adds.
+    #[inline]
+    pub(crate) fn non_lines(&self) -> Range<usize> {
+        2 * self.side..self.count()
+    }
+}
+
+/// Whether two layouts are one: the same one shared (the usual case, a file's grids), or equal.
+fn same(a: &Arc<Layout>, b: &Arc<Layout>) -> bool {
+    Arc::ptr_eq(a, b) || a == b
 }
 
 /// The values of a candidate set, smallest first (value `v` is bit `v − 1`).

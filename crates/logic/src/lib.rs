@@ -9,7 +9,10 @@
 //! at every node of a search and guesses only where every technique is stuck.
 //!
 //! Techniques work on houses and candidate sets, so they work at every size from 4×4 to
-//! 64×64 (a cell's candidates are one `u64`).
+//! 64×64 (a cell's candidates are one `u64`), and on grids of any layout (irregular regions,
+//! diagonals, windows, disjoint groups, knight's and king's moves, extra groups, starting
+//! candidates): the houses are the layout's and a cell's peers every cell it must differ
+//! from. The techniques that assume one solution are not used on layouts.
 
 mod board;
 mod engine;

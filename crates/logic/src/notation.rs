@@ -69,15 +69,26 @@ impl Step {
         };
         match self.technique {
             Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
-                let _ = write!(text, "{digits} in {units}");
+                // A house a layout adds (a diagonal, a window, ...) has no unit's name.
+                let house = if units.is_empty() { "a house of the layout" } else { &units };
+                let _ = write!(text, "{digits} in {house}");
             }
             Technique::NakedSingle => {
                 let _ = write!(text, "{cells} holds only {digits}");
             }
-            Technique::Pointing | Technique::Claiming => {
-                let (from, into) = (&self.units[0], &self.units[1]);
-                let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
-            }
+            Technique::Pointing | Technique::Claiming => match &self.units[..] {
+                [from, into] => {
+                    let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
+                }
+                // An intersection with a house a layout adds, which has no unit's name.
+                _ => {
+                    let _ = write!(text, "{digits} locked in {cells} (a house of the layout");
+                    if !units.is_empty() {
+                        let _ = write!(text, ", {units}");
+                    }
+                    text.push(')');
+                }
+            },
             technique
                 if matches!(
                     technique,

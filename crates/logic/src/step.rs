@@ -19,7 +19,8 @@ use crate::houses::values;
 pub enum Technique {
     /// The last empty cell of a house takes the one value missing.
     FullHouse,
-    /// A value has one place left in a box.
+    /// A value has one place left in a box (on a grid with a layout: in a box, an irregular
+    /// region or a house the layout adds, such as a diagonal).
     HiddenSingleBox,
     /// A value has one place left in a row or column.
     HiddenSingleLine,
@@ -33,9 +34,12 @@ pub enum Technique {
     NakedSingle,
     /// A hidden triple that leaves another value one place in its house: the placement.
     DirectHiddenTriple,
-    /// A value's places in a box lie in one row or column: it leaves the rest of that line.
+    /// A value's places in a box lie in one row or column: it leaves the rest of that line. On
+    /// a grid with a layout: a value's places in a box, region or added house all lie in
+    /// another house, and leave the rest of it.
     Pointing,
-    /// A value's places in a row or column lie in one box: it leaves the rest of that box.
+    /// A value's places in a row or column lie in one box: it leaves the rest of that box. On
+    /// a grid with a layout: they lie in any other house (a region, a diagonal, ...).
     Claiming,
     /// Two cells of a house hold the same two candidates only.
     NakedPair,
@@ -60,12 +64,13 @@ pub enum Technique {
     /// Two `xy` cells joined by a conjugate pair of `y`.
     WWing,
     /// Four cells in two rows, two columns and two boxes that would otherwise hold a deadly
-    /// pattern. Assumes the puzzle has one solution.
+    /// pattern. Assumes the puzzle has one solution; not used on grids with a layout, whose
+    /// rules (a diagonal, a knight's move) may forbid the swap that makes the pattern deadly.
     UniqueRectangle,
     /// A loop of cells holding two values `a`, `b` (a rectangle is the loop of four), each row,
     /// column and box it meets holding two of its cells, that would otherwise be a deadly
     /// pattern: Sudoku Explainer's types 1 to 4. Harder for longer loops and bigger sets (see
-    /// [`Step::extra`]). Assumes the puzzle has one solution.
+    /// [`Step::extra`]). Assumes the puzzle has one solution; not used on grids with a layout.
     UniqueLoop,
     /// Four cells of a house hold four candidates between them.
     NakedQuad,
@@ -78,7 +83,7 @@ pub enum Technique {
     /// Bivalue universal grave: were the few cells with three or more candidates to hold only
     /// the values that appear three times in their houses, every cell would hold two values,
     /// each twice in each house, a pattern with no or several solutions; Sudoku Explainer's
-    /// types 1 to 4. Assumes the puzzle has one solution.
+    /// types 1 to 4. Assumes the puzzle has one solution; not used on grids with a layout.
     Bug,
     /// Two cells that see each other, or share a value's every place elsewhere: each pair of
     /// their candidates that leaves a third cell empty is excluded.

@@ -90,8 +90,8 @@ fn fish_step(board: &Board, value: u8, kind: usize, base: u64, covers: u64) -> O
     let mut step = Step::new(sized(FISH, base.count_ones() as usize));
     step.digits = bit(value);
     step.units = bits(base)
-        .map(|line| houses.unit(kind * side + line))
-        .chain(bits(covers).map(|cover| houses.unit(cover_kind * side + cover)))
+        .filter_map(|line| houses.unit(kind * side + line))
+        .chain(bits(covers).filter_map(|cover| houses.unit(cover_kind * side + cover)))
         .collect();
     step.pattern = pattern;
     step.eliminations = eliminations;

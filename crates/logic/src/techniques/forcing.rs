@@ -164,9 +164,9 @@ fn worth_propagating(board: &Board) -> bool {
 }
 
 /// The board's state as propagations start from it, with each house's places per value.
-struct Base {
-    /// The houses of the board's size.
-    houses: &'static Houses,
+struct Base<'b> {
+    /// The houses of the board.
+    houses: &'b Houses,
     /// Each cell's value, 0 when empty.
     values: Vec<u8>,
     /// Each cell's candidates.
@@ -177,9 +177,9 @@ struct Base {
     counts: Vec<u8>,
 }
 
-impl Base {
+impl<'b> Base<'b> {
     /// The state of `board`.
-    fn of(board: &Board) -> Base {
+    fn of(board: &'b Board) -> Base<'b> {
         let houses = board.houses();
         let side = houses.side;
         let mut counts = vec![0u8; houses.count() * side];
@@ -241,7 +241,7 @@ enum Halt {
 /// One assumption followed by singles, on a copy of a [`Base`] it reuses between assumptions.
 struct Propagation<'a> {
     /// The state every assumption starts from.
-    base: &'a Base,
+    base: &'a Base<'a>,
     /// Each cell's value.
     values: Vec<u8>,
     /// Each cell's candidates.
@@ -320,12 +320,14 @@ impl<'a> Propagation<'a> {
         self.values[cell] = value;
         self.candidates[cell] = 0;
         let own_houses = houses.houses_of(cell);
-        for house in own_houses {
+        // The complete houses a layout adds count places too (none on a classic grid).
+        let more_houses = houses.more_houses_of(cell).iter().map(|&house| usize::from(house));
+        for house in own_houses.into_iter().chain(more_houses.clone()) {
             self.placed[house] |= bit(value);
         }
         for other in values(others) {
             self.record(cell, other, index);
-            for house in own_houses {
+            for house in own_houses.into_iter().chain(more_houses.clone()) {
                 self.lose_place(house, other)?;
             }
         }
@@ -344,7 +346,7 @@ impl<'a> Propagation<'a> {
                 }
                 _ => {}
             }
-            for house in houses.houses_of(peer) {
+            for house in houses.all_houses_of(peer) {
                 if self.placed[house] & bit(value) == 0 {
                     self.lose_place(house, value)?;
                 }
@@ -454,7 +456,7 @@ fn contradiction_step(base: &Base, cell: usize, value: u8) -> Option<Step> {
                     .map(|c| propagation.cause_of(c, lost)),
             );
             step.digits = bit(lost);
-            step.units.push(houses.unit(house));
+            step.units.extend(houses.unit(house));
             None
         }
         Broken::Clash(target, wanted, reason) => {
@@ -463,7 +465,8 @@ fn contradiction_step(base: &Base, cell: usize, value: u8) -> Option<Step> {
             roots.push(taken);
             let (other, _, _) = *propagation.placements.get(taken as usize)?;
             step.digits = bit(wanted);
-            step.units.push(shared_unit(houses.size, target, other)?);
+            // Cells a layout's added house or pair makes differ share no unit to name.
+            step.units.extend(shared_unit(houses.size, target, other));
             Some((target, bit(wanted)))
         }
         Broken::Double(target, wanted, reason) => {
@@ -542,7 +545,7 @@ fn forcing_step(
         Source::Cell(cell) => step.digits = base.candidates[cell],
         Source::House(house, value) => {
             step.digits = bit(value);
-            step.units.push(base.houses.unit(house));
+            step.units.extend(base.houses.unit(house));
         }
     }
     let mut propagation = Propagation::new(base, true);

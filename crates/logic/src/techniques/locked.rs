@@ -1,5 +1,6 @@
 //! Locked candidates: pointing (a box confines a value to one line) and claiming (a line
-//! confines a value to one box).
+//! confines a value to one box); on a grid with a layout, any house confining a value to
+//! another ([`intersection`]).
 
 use crate::board::Board;
 use crate::houses::{bit, values};
@@ -78,7 +79,7 @@ pub(crate) fn direct_locked(board: &Board, pointing: bool) -> Option<Step> {
                 if let Some((other, cell)) = single {
                     let mut step = Step::new(technique);
                     step.digits = bit(value);
-                    step.units = vec![houses.unit(from), houses.unit(into), houses.unit(other)];
+                    step.units = houses.units(&[from, into, other]);
                     step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
                     step.placements = vec![(cell, value)];
                     return Some(step);
@@ -87,6 +88,45 @@ pub(crate) fn direct_locked(board: &Board, pointing: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// On a grid with a layout, the intersections of any two houses: a value whose places in one
+/// house all lie in another leaves the rest of that other house (both hold it once). Pointing
+/// starts from a box, region or house the layout adds, claiming from a row or column; houses
+/// in order, values smallest first, the other house the first that holds every place (row,
+/// column, region, then the added ones). The classic finders read a box's shape, which an
+/// irregular region has not, and know no added house.
+pub(crate) fn intersection(board: &Board, technique: Technique) -> Option<Step> {
+    let houses = board.houses();
+    let from_houses =
+        if technique == Technique::Pointing { houses.non_lines() } else { 0..2 * houses.side };
+    from_houses.into_iter().find_map(|from| {
+        let missing = houses.all_values & !board.placed_in(from);
+        values(missing).find_map(|value| {
+            let places: Vec<usize> = board.cells_with(from, value).collect();
+            if places.len() < 2 {
+                return None;
+            }
+            let holds_all = |into: &usize| {
+                *into != from && places.iter().all(|&cell| houses.holds(*into, cell))
+            };
+            houses.all_houses_of(places[0]).filter(holds_all).find_map(|into| {
+                let eliminations: Vec<(usize, u8)> = board
+                    .cells_with(into, value)
+                    .filter(|cell| !places.contains(cell))
+                    .map(|cell| (cell, value))
+                    .collect();
+                (!eliminations.is_empty()).then(|| {
+                    let mut step = Step::new(technique);
+                    step.digits = bit(value);
+                    step.units = houses.units(&[from, into]);
+                    step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
+                    step.eliminations = eliminations;
+                    step
+                })
+            })
+        })
+    })
 }
 
 /// The values that are candidates in exactly one of a house's `segments` segments, segment
@@ -139,7 +179,7 @@ fn locked(
         board.cells_with(into, value).filter(outside).map(|cell| (cell, value)).collect();
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units = vec![houses.unit(from), houses.unit(into)];
+    step.units = houses.units(&[from, into]);
     step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
     step.eliminations = eliminations;
     Some(step)

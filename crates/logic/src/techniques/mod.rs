@@ -4,6 +4,16 @@
 //! every placement is the value of the cell in every solution below the board, every
 //! elimination removes a value no solution puts there (for the techniques that
 //! [assume one solution](Technique::assumes_uniqueness), in a puzzle with one solution).
+//!
+//! On a grid with a layout (irregular regions, added houses, pairs of cells that differ,
+//! starting candidates) the houses are the layout's and a cell's peers every cell it may not
+//! share a value with, so every finder that reads houses, peers and `sees` is sound there as
+//! it is: singles (hidden singles in every house), subsets per house, fish on the rows and
+//! columns, the single-digit patterns, wings, chains and forcing. Each finder's documentation
+//! says what it does on a layout where that is more: the intersections generalise to any two
+//! houses, and the techniques that assume one solution are not used (their deadly patterns
+//! need the classic symmetry: swapping two values in a rectangle breaks a diagonal or a
+//! knight's move).
 
 mod aligned;
 mod chains;
@@ -24,6 +34,10 @@ use crate::step::{ChainFamily, Step, Technique};
 
 /// The first step `technique` finds on `board`.
 pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
+    let classic = board.houses().is_classic();
+    if !classic && technique.assumes_uniqueness() {
+        return None;
+    }
     match technique {
         Technique::FullHouse => singles::full_house(board),
         Technique::HiddenSingleBox => singles::hidden_single(board, true),
@@ -33,8 +47,10 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::DirectHiddenPair => subsets::direct_hidden(board, 2),
         Technique::NakedSingle => singles::naked_single(board),
         Technique::DirectHiddenTriple => subsets::direct_hidden(board, 3),
-        Technique::Pointing => locked::pointing(board),
-        Technique::Claiming => locked::claiming(board),
+        Technique::Pointing if classic => locked::pointing(board),
+        Technique::Claiming if classic => locked::claiming(board),
+        Technique::Pointing => locked::intersection(board, Technique::Pointing),
+        Technique::Claiming => locked::intersection(board, Technique::Claiming),
         Technique::NakedPair => subsets::naked(board, 2),
         Technique::NakedTriple => subsets::naked(board, 3),
         Technique::NakedQuad => subsets::naked(board, 4),
@@ -61,15 +77,16 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::CellForcing => forcing::cell_forcing(board),
         // Sudoku Explainer's chains, found by family ([`Technique::chain_family`]).
         _ => match technique.chain_family() {
-            Some(_) if board.size().side() == 9 => implications::find(technique, board),
+            // Those chains read a classic 9×9 grid's houses from tables of their own.
+            Some(_) if classic && board.size().side() == 9 => implications::find(technique, board),
             Some(group) => beyond_nine(group, board),
             None => None,
         },
     }
 }
 
-/// Sudoku Explainer's chains are 9×9, as its scale is: on other sizes, a rung of its chains
-/// takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
+/// Sudoku Explainer's chains are classic 9×9, as its scale is: on other sizes and on grids
+/// with a layout, a rung of its chains takes the workbench's chains of the same reach (X- and XY-chains for the static chains,
 /// contradiction forcing for Nishio's, cell forcing for the multiple chains), so a 16×16
 /// puzzle rates on that ladder as it did before the scale had chains of its own.
 fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
@@ -81,5 +98,7 @@ fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
     }
 }
 
+#[cfg(test)]
+mod layouts;
 #[cfg(test)]
 pub(crate) mod testing;

@@ -130,10 +130,10 @@ pub(crate) fn skyscraper(board: &Board) -> Option<Step> {
 
 /// A conjugate pair in a row and one in a column, with one end of each in the same box (two
 /// different cells, which see each other) and the other ends outside it. One of the two far
-/// ends holds the value, so the cell seeing both of them cannot.
+/// ends holds the value, so the cell seeing both of them cannot. On a jigsaw grid the box is
+/// the irregular region.
 pub(crate) fn two_string_kite(board: &Board) -> Option<Step> {
     let houses = board.houses();
-    let size = houses.size;
     let in_both = values_with_conjugates(board, 0..1) & values_with_conjugates(board, 1..2);
     for value in values(in_both) {
         let rows = conjugates(board, value, 0..1);
@@ -146,13 +146,16 @@ pub(crate) fn two_string_kite(board: &Board) -> Option<Step> {
                 for (a, b) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
                     let (row_end, row_far) = (row.cells[a], row.cells[1 - a]);
                     let (column_end, column_far) = (column.cells[b], column.cells[1 - b]);
-                    let the_box = size.box_of(row_end);
+                    // The box (or irregular region) is what makes the two near ends see
+                    // each other, so it is the board's, never the size's geometry.
+                    let box_of = |cell: usize| houses.houses_of(cell)[2];
+                    let the_box = box_of(row_end);
                     // A shared end links nothing; a pair inside the box is a claiming, not a
                     // string.
                     if row_end == column_end
-                        || size.box_of(column_end) != the_box
-                        || size.box_of(row_far) == the_box
-                        || size.box_of(column_far) == the_box
+                        || box_of(column_end) != the_box
+                        || box_of(row_far) == the_box
+                        || box_of(column_far) == the_box
                     {
                         continue;
                     }
@@ -189,7 +192,7 @@ fn chain_step(
     let houses = board.houses();
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units = units.iter().map(|&house| houses.unit(house)).collect();
+    step.units = houses.units(units);
     step.pattern = pattern.iter().map(|&cell| (cell, bit(value))).collect();
     step.eliminations = eliminations;
     step

@@ -23,15 +23,16 @@ pub(crate) fn full_house(board: &Board) -> Option<Step> {
     })
 }
 
-/// A value with one place left in a box (`in_boxes`) or in a row or column.
+/// A value with one place left in a box (`in_boxes`: or irregular region, or a house a layout
+/// adds) or in a row or column.
 pub(crate) fn hidden_single(board: &Board, in_boxes: bool) -> Option<Step> {
     let houses = board.houses();
     let (technique, kinds) = if in_boxes {
-        (Technique::HiddenSingleBox, 2..3)
+        (Technique::HiddenSingleBox, houses.non_lines())
     } else {
-        (Technique::HiddenSingleLine, 0..2)
+        (Technique::HiddenSingleLine, 0..2 * houses.side)
     };
-    kinds.flat_map(|kind| houses.of_kind(kind)).find_map(|house| {
+    kinds.into_iter().find_map(|house| {
         let (mut once, mut twice) = (0u64, 0u64);
         for &cell in houses.cells_of(house) {
             let candidates = board.candidates(usize::from(cell));
@@ -60,7 +61,7 @@ pub(crate) fn naked_single(board: &Board) -> Option<Step> {
 fn single(technique: Technique, house: usize, cell: usize, value: u8, board: &Board) -> Step {
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units.push(board.houses().unit(house));
+    step.units.extend(board.houses().unit(house));
     step.pattern.push((cell, bit(value)));
     step.placements.push((cell, value));
     step

@@ -54,15 +54,16 @@ pub(crate) fn naked(board: &Board, n: usize) -> Option<Step> {
 /// removes anything.
 fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Option<Step> {
     let houses = board.houses();
-    // Two cells share at most two houses, so there is at most one house besides `house`.
-    let second = houses.houses_of(pattern[0]).into_iter().find(|&other| {
-        other != house && pattern.iter().all(|&cell| houses.houses_of(cell).contains(&other))
-    });
+    // Two cells of a classic grid share at most two houses, so there is at most one house
+    // besides `house`; on a layout (a pair on a diagonal and in a region) the first is taken.
+    let second = houses
+        .all_houses_of(pattern[0])
+        .find(|&other| other != house && pattern.iter().all(|&cell| houses.holds(other, cell)));
     let mut eliminations = Vec::new();
     for target in std::iter::once(house).chain(second) {
         for &cell in houses.cells_of(target) {
             let cell = usize::from(cell);
-            let seen_already = target != house && houses.houses_of(cell).contains(&house);
+            let seen_already = target != house && houses.holds(house, cell);
             if pattern.contains(&cell) || seen_already {
                 continue;
             }
@@ -75,7 +76,7 @@ fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Op
     eliminations.sort_unstable();
     let mut step = Step::new(sized(NAKED, pattern.len()));
     step.digits = digits;
-    step.units = std::iter::once(house).chain(second).map(|h| houses.unit(h)).collect();
+    step.units = std::iter::once(house).chain(second).filter_map(|h| houses.unit(h)).collect();
     step.pattern = pattern.iter().map(|&cell| (cell, board.candidates(cell))).collect();
     step.eliminations = eliminations;
     Some(step)
@@ -161,7 +162,7 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
                     let cell = usize::from(house_cells[rest.trailing_zeros() as usize]);
                     let mut step = Step::new(sized(DIRECT_HIDDEN, n));
                     step.digits = set;
-                    step.units = vec![houses.unit(house)];
+                    step.units = houses.units(&[house]);
                     step.pattern = bits(positions)
                         .map(|position| usize::from(house_cells[position]))
                         .map(|cell| (cell, board.candidates(cell) & set))
@@ -255,7 +256,7 @@ fn hidden_step(board: &Board, house: usize, digits: u64, positions: u64) -> Opti
     }
     let mut step = Step::new(sized(HIDDEN, digits.count_ones() as usize));
     step.digits = digits;
-    step.units = vec![houses.unit(house)];
+    step.units = houses.units(&[house]);
     step.pattern = cells().map(|cell| (cell, board.candidates(cell) & digits)).collect();
     step.eliminations = eliminations;
     Some(step)

@@ -1,4 +1,9 @@
 //! Techniques that assume the puzzle has one solution.
+//!
+//! Their deadly patterns rest on the classic grid's symmetry: values swapped in a rectangle
+//! (or loop) keep every row, column and box right. A layout's diagonals, windows or knight's
+//! moves may not stay right, so on grids with a layout these finders are never asked
+//! ([`super::find`] skips them).
 
 use crate::board::Board;
 use crate::houses::{bit, values};
@@ -247,7 +252,7 @@ fn loop_steps(board: &Board, pair: u64, cells: &[usize]) -> Vec<(u8, Step)> {
     let step = |units: Vec<usize>, eliminations: Vec<(usize, u8)>, extra: u8| {
         let mut step = Step::new(Technique::UniqueLoop);
         step.digits = pair;
-        step.units = units.into_iter().map(|house| houses.unit(house)).collect();
+        step.units = units.into_iter().filter_map(|house| houses.unit(house)).collect();
         step.pattern = cells.iter().map(|&cell| (cell, board.candidates(cell))).collect();
         step.eliminations = eliminations;
         step.extra = length_extra + extra;
@@ -430,7 +435,7 @@ pub(crate) fn bug(board: &Board) -> Option<Step> {
     let step = |eliminations: Vec<(usize, u8)>, units: Vec<usize>, extra: u8| {
         let mut step = Step::new(Technique::Bug);
         step.digits = all;
-        step.units = units.into_iter().map(|house| houses.unit(house)).collect();
+        step.units = units.into_iter().filter_map(|house| houses.unit(house)).collect();
         step.pattern = bug_cells.iter().map(|&cell| (cell, bug_values[cell])).collect();
         step.eliminations = eliminations;
         step.extra = extra;

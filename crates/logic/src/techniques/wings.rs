@@ -154,7 +154,7 @@ pub(crate) fn w_wing(board: &Board) -> Option<Step> {
                 };
                 let mut step = Step::new(Technique::WWing);
                 step.digits = set;
-                step.units = vec![houses.unit(house)];
+                step.units = houses.units(&[house]);
                 step.pattern = vec![(first, set), (near, bit(x)), (far, bit(x)), (second, set)];
                 step.eliminations = eliminations;
                 return Some(step);
