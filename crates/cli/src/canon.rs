@@ -24,6 +24,10 @@ pub fn run(args: &CanonArgs) -> u8 {
     let mut seen: HashSet<Box<[u8]>> = HashSet::new();
     let mut line = Vec::new();
     let answer = |(): &mut (), puzzle: &sudoku_core::Puzzle| -> Option<(Grid, u64)> {
+        // A layout's rules are tied to places the transformations move.
+        if !puzzle.grid.is_classic() {
+            return None;
+        }
         if keep_pattern {
             // Relabelling alone maps the puzzle to itself only as the identity does.
             return Some((canon::relabelled(&puzzle.grid), 1));
@@ -40,11 +44,11 @@ pub fn run(args: &CanonArgs) -> u8 {
             Item::Unreadable(message) => errln!("{message}"),
             Item::Answered(puzzle, None) => {
                 bad_puzzle = true;
-                let size = puzzle.grid.size();
+                let kind = sudoku_core::Kind::of(&puzzle.grid);
                 refuse(
                     name,
                     &puzzle,
-                    &format!("canonical forms are made for 4×4 and 9×9 puzzles, not {size}"),
+                    &format!("canonical forms are made for classic 4×4 and 9×9 puzzles, not {kind}"),
                 )
             }
             Item::Answered(puzzle, Some((form, automorphisms))) => {

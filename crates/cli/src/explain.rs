@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudoku_core::{Format, Puzzle, PuzzleReader, Size, Verdict, write_grid};
+use sudoku_core::{Format, Kind, Puzzle, PuzzleReader, Size, Verdict, write_grid};
 use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
@@ -254,9 +254,10 @@ impl Explanation {
         };
         writeln!(
             out,
-            "Puzzle {} (line {}): {size}, {}, {solutions}",
+            "Puzzle {} (line {}): {}, {}, {solutions}",
             puzzle.number,
             puzzle.line,
+            Kind::of(&puzzle.grid),
             plural(puzzle.grid.clue_count() as u64, "clue")
         )?;
         let width = self.steps.len().to_string().len();
@@ -350,6 +351,9 @@ impl Explanation {
         });
         if let Some(budget) = self.gave_up {
             document["budget"] = json!(budget);
+        }
+        if let Some(layout) = puzzle.grid.layout() {
+            document["layout"] = json!(layout.words().join(" "));
         }
         match self.end {
             Some(End::Solved) => document["solution"] = json!(self.board.grid().to_line()),
