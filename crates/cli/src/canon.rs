@@ -48,7 +48,9 @@ pub fn run(args: &CanonArgs) -> u8 {
                 refuse(
                     name,
                     &puzzle,
-                    &format!("canonical forms are made for classic 4×4 and 9×9 puzzles, not {kind}"),
+                    &format!(
+                        "canonical forms are made for classic 4×4 and 9×9 puzzles, not {kind}"
+                    ),
                 )
             }
             Item::Answered(puzzle, Some((form, automorphisms))) => {

@@ -26,7 +26,7 @@ use std::time::Instant;
 use rayon::prelude::*;
 use sudoku_bench::files::OutputFile;
 use sudoku_bench::progress::{self, Progress};
-use sudoku_core::{Failure, FailureKind, Grid, HeaderLines, Size};
+use sudoku_core::{Alphabet, Failure, FailureKind, Format, Grid, HeaderLines, Size, format_grid};
 use sudoku_engines::{EngineInfo, Origin, Registry};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
 use sudoku_generate::{Made, Rated, Recipe};
@@ -200,7 +200,7 @@ fn generate(
     };
 
     let started = Instant::now();
-    let mut clues = ClueStatistics::default();
+    let mut clues = ClueStatistics { candidates: targets.layout.pencilmark, ..Default::default() };
     let mut attempts = 0u64;
     let chunk = chunk_for(args.size);
     let mut text = Vec::new();
@@ -246,7 +246,10 @@ fn generate(
                     attempts += made.attempts;
                     clues.tried += 1;
                     let Some(puzzle) = &made.puzzle else { continue };
-                    clues.add(puzzle.clue_count());
+                    clues.add(match puzzle.layout().and_then(|layout| layout.candidates()) {
+                        Some(sets) => sets.iter().map(|set| set.count_ones() as usize).sum(),
+                        None => puzzle.clue_count(),
+                    });
                     let layout = puzzle.layout().map(|layout| &**layout);
                     headers.before(&mut text, puzzle.size(), layout).map_err(|error| {
                         Stop::Halt(Halt::OutputFailed(format!("cannot write its layout: {error}")))
@@ -306,7 +309,15 @@ fn generate(
 /// One puzzle's line: the puzzle, then with `--with-rating` its ER/EP/ED, clue count, hardest
 /// technique and band; with `--csv`, the same as CSV fields.
 fn write_puzzle(text: &mut Vec<u8>, puzzle: &Grid, rated: Option<&Rated>, args: &GenerateArgs) {
-    let line = puzzle.to_line();
+    // A pencilmark puzzle's candidates are its puzzle: its line of marks.
+    let pencilmark = puzzle.layout().is_some_and(|layout| layout.candidates().is_some());
+    let line = if pencilmark {
+        format_grid(puzzle, Format::Pencilmark, Alphabet::for_size(puzzle.size()))
+            .trim_end()
+            .to_owned()
+    } else {
+        puzzle.to_line()
+    };
     let fields = rated.map(|rated| {
         let hardest = rated.hardest().map_or("none", |technique| technique.key());
         let band = rated.band().map_or("not-rated", |band| band.name());
@@ -382,12 +393,18 @@ fn write_header(
         let words = targets.layout.words();
         let header = format!(
             "# sudoku generate --count {count} --seed {seed} --layout {flag}{size_flag}{start_flag}{engine_flag}\n\
-             # {count} minimal {size} {words} puzzles (every clue needed), each with exactly one \
-             solution\n",
+             # {count} {what}, each with exactly one solution\n",
+            what = if targets.layout.pencilmark {
+                format!(
+                    "maximal {size} {words} puzzles (no candidate can be added)",
+                    size = args.size
+                )
+            } else {
+                format!("minimal {size} {words} puzzles (every clue needed)", size = args.size)
+            },
             count = args.count,
             seed = args.seed,
             flag = words.replace(' ', ","),
-            size = args.size,
             start_flag =
                 if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
             size_flag = if args.size == Size::NINE {
@@ -502,6 +519,8 @@ fn write_targets_header(text: &mut Vec<u8>, args: &GenerateArgs, targets: &Targe
 /// The fewest, most and total clues of the puzzles so far.
 #[derive(Default)]
 struct ClueStatistics {
+    /// Whether the puzzles are pencilmark puzzles, whose candidates are counted, not clues.
+    candidates: bool,
     /// Puzzle numbers tried, with a puzzle or not.
     tried: u64,
     puzzles: u64,
@@ -539,10 +558,11 @@ impl ClueStatistics {
             return format!("{met}# 0 puzzles\n");
         }
         format!(
-            "{met}# {}: {} to {} clues, {:.2} on average\n",
+            "{met}# {}: {} to {} {}, {:.2} on average\n",
             plural(self.puzzles, "puzzle"),
             self.fewest,
             self.most,
+            if self.candidates { "candidates" } else { "clues" },
             self.total as f64 / self.puzzles as f64
         )
     }

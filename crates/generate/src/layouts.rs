@@ -18,12 +18,15 @@ pub struct Recipe {
     pub rules: Vec<Rule>,
     /// Whether each puzzle's regions are drawn at random, connected, in place of the boxes.
     pub jigsaw: bool,
+    /// Whether each puzzle is a pencilmark puzzle: no givens, each cell's starting
+    /// candidates instead.
+    pub pencilmark: bool,
 }
 
 impl Recipe {
     /// Whether puzzles made to this recipe are classic.
     pub fn is_classic(&self) -> bool {
-        self.rules.is_empty() && !self.jigsaw
+        self.rules.is_empty() && !self.jigsaw && !self.pencilmark
     }
 
     /// The recipe of a list of words, separated by commas or spaces: `jigsaw` and the words
@@ -35,9 +38,10 @@ impl Recipe {
             match word {
                 "classic" => {}
                 "jigsaw" => recipe.jigsaw = true,
+                "pencilmark" => recipe.pencilmark = true,
                 _ => recipe.rules.push(Rule::from_word(word).ok_or_else(|| {
                     format!(
-                        "`{word}` is not a layout: jigsaw, {}, or classic",
+                        "`{word}` is not a layout: jigsaw, {}, pencilmark, or classic",
                         Rule::ALL.map(Rule::word).join(", ")
                     )
                 })?),
@@ -53,6 +57,9 @@ impl Recipe {
     pub fn words(&self) -> String {
         let mut words: Vec<&str> = self.jigsaw.then_some("jigsaw").into_iter().collect();
         words.extend(self.rules.iter().map(|rule| rule.word()));
+        if self.pencilmark {
+            words.push("pencilmark");
+        }
         if words.is_empty() { "classic".to_owned() } else { words.join(" ") }
     }
 
@@ -62,7 +69,8 @@ impl Recipe {
     pub fn sample(&self, size: Size) -> Grid {
         let boxes: Option<Vec<u32>> =
             self.jigsaw.then(|| (0..size.cells()).map(|c| size.box_of(c) as u32).collect());
-        let layout = Layout::new(size, boxes.as_deref(), &self.rules, &[], None)
+        let all = self.pencilmark.then(|| vec![u64::MAX >> (64 - size.side()); size.cells()]);
+        let layout = Layout::new(size, boxes.as_deref(), &self.rules, &[], all.as_deref())
             .expect("the recipe was checked for the size");
         Grid::empty(size).with_layout(Some(Arc::new(layout)))
     }
@@ -234,12 +242,16 @@ mod tests {
     #[test]
     fn random_solutions_keep_every_rule_of_their_layout() {
         let recipes = [
-            Recipe { rules: vec![Rule::Diagonals], jigsaw: false },
-            Recipe { rules: vec![Rule::Windoku], jigsaw: false },
-            Recipe { rules: vec![Rule::AntiKnight], jigsaw: false },
-            Recipe { rules: vec![Rule::AntiKing, Rule::Disjoint], jigsaw: false },
-            Recipe { rules: Vec::new(), jigsaw: true },
-            Recipe { rules: vec![Rule::Diagonals], jigsaw: true },
+            Recipe { rules: vec![Rule::Diagonals], jigsaw: false, pencilmark: false },
+            Recipe { rules: vec![Rule::Windoku], jigsaw: false, pencilmark: false },
+            Recipe { rules: vec![Rule::AntiKnight], jigsaw: false, pencilmark: false },
+            Recipe {
+                rules: vec![Rule::AntiKing, Rule::Disjoint],
+                jigsaw: false,
+                pencilmark: false,
+            },
+            Recipe { rules: Vec::new(), jigsaw: true, pencilmark: false },
+            Recipe { rules: vec![Rule::Diagonals], jigsaw: true, pencilmark: false },
         ];
         for recipe in recipes {
             assert!(recipe.check(Size::NINE).is_ok());
@@ -262,8 +274,12 @@ mod tests {
         assert_eq!(Recipe::parse(&parsed.words()), Ok(parsed));
         assert_eq!(Recipe::parse("classic").map(|r| r.is_classic()), Ok(true));
         assert!(Recipe::parse("killer").unwrap_err().contains("`killer` is not a layout"));
-        let windoku_six = Recipe { rules: vec![Rule::Windoku], jigsaw: false };
+        let windoku_six = Recipe { rules: vec![Rule::Windoku], jigsaw: false, pencilmark: false };
         assert!(windoku_six.check(Size::from_side(6).unwrap()).is_err());
-        assert!(Recipe { rules: vec![Rule::Disjoint], jigsaw: true }.check(Size::NINE).is_err());
+        assert!(
+            Recipe { rules: vec![Rule::Disjoint], jigsaw: true, pencilmark: false }
+                .check(Size::NINE)
+                .is_err()
+        );
     }
 }

@@ -65,9 +65,9 @@ pub use solutions::solutions;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
-use std::sync::{Condvar, Mutex, PoisonError, mpsc};
+use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
-use sudoku_core::{Engine, Failure, Grid, Limits, Outcome, Size, Verdict};
+use sudoku_core::{Engine, Failure, Grid, Layout, Limits, Outcome, Size, Verdict};
 use sudoku_engines::EngineInfo;
 
 mod search;
@@ -346,7 +346,42 @@ pub fn generate_one_of(
             }
         }
     };
-    remove_clues(solution, &mut stream, engine)
+    if recipe.pencilmark {
+        add_candidates(solution, &mut stream, engine)
+    } else {
+        remove_clues(solution, &mut stream, engine)
+    }
+}
+
+/// A pencilmark puzzle whose one solution is `solution`: no givens, each cell starting with
+/// its value alone, then every other value of every cell, in an order drawn from `stream`,
+/// added to the cell's candidates unless it lets a second solution in. So no candidate can be
+/// added without losing uniqueness, as no clue of a minimal puzzle can be taken away.
+fn add_candidates(
+    solution: Grid,
+    stream: &mut PuzzleStream,
+    engine: &mut dyn Engine,
+) -> Result<Grid, Failure> {
+    let (size, side) = (solution.size(), solution.size().side());
+    let layout = solution.layout().cloned().unwrap_or_else(|| Arc::new(Layout::classic(size)));
+    let mut sets: Vec<u64> = solution.cells().iter().map(|&value| 1 << (value - 1)).collect();
+    let mut order: Vec<usize> = (0..size.cells() * side).collect();
+    stream.shuffle(&mut order);
+    let puzzle_of = |sets: &[u64]| {
+        let marked = layout.with_candidates(Some(sets)).expect("candidates of the side");
+        Grid::empty(size).with_layout(Some(Arc::new(marked)))
+    };
+    for mark in order {
+        let (cell, bit) = (mark / side, 1u64 << (mark % side));
+        if sets[cell] & bit != 0 {
+            continue;
+        }
+        sets[cell] |= bit;
+        if !one_solution(&puzzle_of(&sets), engine)? {
+            sets[cell] &= !bit;
+        }
+    }
+    Ok(puzzle_of(&sets))
 }
 
 /// The solved grid puzzle `index` of `seed` at `size` is cut from.

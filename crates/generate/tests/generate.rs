@@ -195,3 +195,70 @@ fn other_sizes_are_minimal_unique_and_independent_of_the_engine() {
         }
     }
 }
+
+/// Puzzles of layouts, each made by one engine and checked by another: one solution, keeping
+/// the layout; minimal (every clue removed lets a second solution in), or for pencilmark
+/// puzzles maximal (every candidate added does); and the same puzzle from the same seed and
+/// number whichever engine makes it.
+#[test]
+fn puzzles_of_layouts_are_unique_and_minimal_or_maximal_by_another_engine() {
+    use sudoku_generate::{Recipe, generate_one_of};
+    let six = Size::from_side(6).unwrap();
+    let cases = [
+        ("x", Size::NINE),
+        ("jigsaw", Size::NINE),
+        ("windoku anti-king", Size::NINE),
+        ("jigsaw x", six),
+        ("pencilmark", six),
+        ("x pencilmark", six),
+    ];
+    for (words, size) in cases {
+        let recipe = Recipe::parse(words).unwrap();
+        recipe.check(size).unwrap();
+        let mut maker = engine("propagate").create();
+        let mut other = engine("dlx").create();
+        for index in 0..3 {
+            let puzzle = generate_one_of(7, index, size, &recipe, &mut *maker).unwrap();
+            let again = generate_one_of(7, index, size, &recipe, &mut *other).unwrap();
+            assert_eq!(puzzle, again, "{words}: the same puzzle whatever the engine");
+            let layout = puzzle.layout().expect("a layout").clone();
+            let words_made = layout.words().join(" ");
+            for word in words.split(' ') {
+                assert!(words_made.contains(word), "{words}: made {words_made}");
+            }
+            let counted =
+                |grid: &Grid, other: &mut dyn Engine| other.solve(grid, Limits::UNIQUE).count;
+            assert_eq!(counted(&puzzle, &mut *other), 1, "{words}: {}", puzzle.to_line());
+            match layout.candidates() {
+                None => {
+                    for cell in (0..size.cells()).filter(|&cell| puzzle.get(cell) != 0) {
+                        let mut fewer = puzzle.clone();
+                        fewer.set(cell, 0);
+                        assert_eq!(
+                            counted(&fewer, &mut *other),
+                            2,
+                            "{words}: clue at {cell} spare"
+                        );
+                    }
+                }
+                Some(sets) => {
+                    assert_eq!(puzzle.clue_count(), 0);
+                    for cell in 0..size.cells() {
+                        for value in (0..size.side()).filter(|&v| sets[cell] >> v & 1 == 0) {
+                            let mut more = sets.to_vec();
+                            more[cell] |= 1 << value;
+                            let marked = layout.with_candidates(Some(&more)).unwrap();
+                            let grid =
+                                Grid::empty(size).with_layout(Some(std::sync::Arc::new(marked)));
+                            assert_eq!(
+                                counted(&grid, &mut *other),
+                                2,
+                                "{words}: {value} addable at {cell}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
