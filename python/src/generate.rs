@@ -5,7 +5,8 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use sudoku_core::{Failure, Grid as CoreGrid, Size};
+use sudoku_core::{Failure, Size};
+use sudoku_generate::Recipe;
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
 
 use crate::args::{self, Int};
@@ -35,7 +36,9 @@ impl From<Failure> for Stop {
 /// Targets, as `sudoku generate`'s flags: `symmetry` (`"rot180"`, ...), `clues` (`"22..26"`
 /// or a pair), `pattern` (masks of `x` and `.`, one a line), `rating` (`"7.5..8.5"`, a pair or
 /// a band such as `"4-chains"`), `needs` (technique names), `hardest`, `not_minimal`,
-/// `attempts` (per puzzle). A puzzle number that meets them within its attempts gives a
+/// `attempts` (per puzzle). `layout` makes variant puzzles, each with its `Layout`: words as
+/// `sudoku generate --layout` takes them (`"x"`, `"jigsaw"`, `"windoku anti-king"`,
+/// `"pencilmark"`, ...), minimal without the other targets. A puzzle number that meets them within its attempts gives a
 /// puzzle, one that does not gives none, so fewer than `count` may come back. Targets no
 /// puzzle can meet raise `ValueError` naming the argument.
 ///
@@ -48,15 +51,17 @@ impl From<Failure> for Stop {
 /// >>> hard = generate(9, count=2, seed=7, rating="6.5..7.5", symmetry="rot180")
 /// >>> all(6.5 <= rate(p).difficulty <= 7.5 for p in hard)
 /// True
+/// >>> [(p.layout.words, count(p).verdict) for p in generate(6, count=2, layout="jigsaw x")]
+/// [(['jigsaw', 'x'], '1'), (['jigsaw', 'x'], '1')]
 #[pyfunction]
 #[pyo3(signature = (
     size=Int::of(9), count=Int::of(1), seed=Int::of(0), engine=None, threads=None, *,
     symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None,
-    not_minimal=false, attempts=None
+    not_minimal=false, attempts=None, layout=None
 ))]
 #[pyo3(text_signature = "(size=9, count=1, seed=0, engine=None, threads=None, *, \
     symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None, \
-    not_minimal=False, attempts=None)")]
+    not_minimal=False, attempts=None, layout=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -73,6 +78,7 @@ pub fn generate(
     hardest: Option<&str>,
     not_minimal: bool,
     attempts: Option<Int>,
+    layout: Option<&str>,
 ) -> PyResult<Vec<Grid>> {
     let side: usize = size.get("size", 0, 64)?;
     let size = Size::from_side(side).ok_or_else(|| {
@@ -85,13 +91,15 @@ pub fn generate(
         Some(attempts) => attempts.get("attempts", 1, args::U64)?,
         None => targets::DEFAULT_ATTEMPTS,
     };
-    let wanted = Wanted { symmetry, clues, pattern, rating, needs, hardest, not_minimal, attempts };
+    let wanted =
+        Wanted { symmetry, clues, pattern, rating, needs, hardest, not_minimal, attempts, layout };
     let targets = wanted.targets(size).map_err(|refusal| {
         // The argument's name, as Python spells it.
         let name = refusal.flag.trim_start_matches("--").replace('-', "_");
         PyValueError::new_err(format!("{name}: {}", refusal.message))
     })?;
-    let info = engine_for(engine, &CoreGrid::empty(size))?;
+    // An empty grid of the puzzles' kind: the engine must take it.
+    let info = engine_for(engine, &targets.layout.sample(size))?;
     let pool = pool(threads)?;
     let cancel = Cancel::default();
     let made = run(py, &cancel, || {
@@ -154,6 +162,7 @@ struct Wanted<'a> {
     hardest: Option<&'a str>,
     not_minimal: bool,
     attempts: u64,
+    layout: Option<&'a str>,
 }
 
 impl Wanted<'_> {
@@ -188,6 +197,12 @@ impl Wanted<'_> {
                 .map(|name| targets::parse_technique(name, scale, "--hardest"))
                 .transpose()?,
             attempts: self.attempts,
+            layout: match self.layout {
+                Some(words) => {
+                    Recipe::parse(words).map_err(|problem| Refusal::new("--layout", problem))?
+                }
+                None => Recipe::default(),
+            },
         };
         targets.check(size)?;
         Ok(targets)

@@ -7,15 +7,19 @@
 //! in a row, column or box, and says where the first problem is.
 
 use std::io::Cursor;
+use std::sync::Arc;
 
 use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyIterator, PyList, PyString, PyTuple};
-use sudoku_core::{Alphabet, Format, PuzzleReader, ReadOptions, Size, format_grid, parse_one};
+use sudoku_core::{
+    Alphabet, Format, HeaderLines, PuzzleReader, ReadOptions, Size, format_grid, parse_one,
+};
 
 use crate::args::Int;
 use crate::errors::{Place, puzzle_error, read_error};
+use crate::layout::Layout;
 
 /// A grid of any size from 4×4 to 64×64: a puzzle (0 for a blank cell) or a solution.
 ///
@@ -46,7 +50,21 @@ use crate::errors::{Place, puzzle_error, read_error};
 /// ...
 /// IndexError: row 4 is outside a 4×4 grid (0 to 3)
 ///
-/// Two grids are equal when their cells are, wherever they were read from.
+/// A grid may carry a `Layout`, the rules of a variant puzzle: text with `# layout` lines (or
+/// a pencilmark line) gives one, and `layout=` attaches one to the givens (replacing any the
+/// text gave). Its text then starts with the lines that read back to the same layout:
+///
+/// >>> from sudoku_workbench import Layout
+/// >>> x = Grid("...42....1....3.", layout=Layout(4, rules=["x"]))
+/// >>> x.layout
+/// Layout(side=4, rules=['x'])
+/// >>> print(x)
+/// # layout x
+/// ...42....1....3.
+/// >>> Grid(str(x)) == x
+/// True
+///
+/// Two grids are equal when their cells and layouts are, wherever they were read from.
 #[pyclass(module = "sudoku_workbench", frozen, eq)]
 #[derive(Clone)]
 pub struct Grid {
@@ -74,6 +92,18 @@ impl Grid {
         Grid { grid, number: None, line: None, format: None, alphabet }
     }
 
+    /// A solution of `puzzle`, under its rules but without its starting candidates: a
+    /// solution is its values (and the solution of a classic pencilmark puzzle is classic).
+    pub fn solution_of(puzzle: &sudoku_core::Grid, solution: sudoku_core::Grid) -> Grid {
+        let layout = puzzle.layout().map(|layout| match layout.candidates() {
+            None => Arc::clone(layout),
+            Some(_) => Arc::new(
+                layout.with_candidates(None).expect("a layout without candidates can be made"),
+            ),
+        });
+        Grid::of(solution.with_layout(layout))
+    }
+
     /// A grid read from text, with where it came from.
     fn read(puzzle: sudoku_core::Puzzle) -> Grid {
         Grid {
@@ -89,8 +119,59 @@ impl Grid {
 #[pymethods]
 impl Grid {
     #[new]
-    fn new(puzzle: &Bound<'_, PyAny>) -> PyResult<Grid> {
-        to_grid(puzzle, None)
+    #[pyo3(signature = (puzzle, layout=None))]
+    #[pyo3(text_signature = "(puzzle, layout=None)")]
+    fn new(puzzle: &Bound<'_, PyAny>, layout: Option<&Layout>) -> PyResult<Grid> {
+        let Some(layout) = layout else {
+            return to_grid(puzzle, None);
+        };
+        // Givens as integers are checked against the layout's rules alone: a jigsaw's clues
+        // may repeat in a box.
+        let grid = if puzzle.is_instance_of::<Grid>() || puzzle.is_instance_of::<PyString>() {
+            to_grid(puzzle, None)?
+        } else {
+            Grid::of(in_range(
+                puzzle.py(),
+                &integers(puzzle).map_err(|_| not_a_puzzle(puzzle))?,
+                None,
+            )?)
+        };
+        grid.with_layout(puzzle.py(), Some(layout))
+    }
+
+    /// The rules beyond rows, columns and boxes, as a `Layout`; `None` for a classic grid.
+    #[getter]
+    fn layout(&self) -> Option<Layout> {
+        self.grid.layout().map(Layout::of)
+    }
+
+    /// The same cells under `layout` (`None`: a classic grid). A `PuzzleError` if a given
+    /// breaks one of its rules, a `ValueError` if it is of another size.
+    ///
+    /// >>> from sudoku_workbench import Grid, Layout
+    /// >>> Grid("1..............1").with_layout(Layout(4, rules="x"))
+    /// Traceback (most recent call last):
+    /// ...
+    /// sudoku_workbench.errors.PuzzleError: 1 at r4c4 repeats in diagonal 1 (also at r1c1)
+    #[pyo3(signature = (layout))]
+    fn with_layout(&self, py: Python<'_>, layout: Option<&Layout>) -> PyResult<Grid> {
+        let Some(layout) = layout else {
+            let grid = self.grid.clone().with_layout(None);
+            check_clues(py, &grid, None)?;
+            return Ok(Grid { grid, ..self.clone() });
+        };
+        if layout.layout.size() != self.grid.size() {
+            return Err(PyValueError::new_err(format!(
+                "a layout of {} for a grid of {}",
+                describe(layout.layout.size()),
+                describe(self.grid.size())
+            )));
+        }
+        let grid = self.grid.clone().with_layout(Some(Arc::clone(&layout.layout)));
+        if let Some(broken) = grid.first_broken() {
+            return Err(puzzle_error(py, broken.to_string(), Place::default()));
+        }
+        Ok(Grid { grid, ..self.clone() })
     }
 
     /// The number of rows (and of columns, and of values): 9 for a 9×9 grid.
@@ -210,14 +291,58 @@ impl Grid {
         }
     }
 
+    /// The grid's text: one line, after the `# layout` lines of its layout if it has one (a
+    /// pencilmark line if its layout gives starting candidates), as `write` writes it.
     fn __str__(&self) -> String {
-        let text = format_grid(&self.grid, Format::Line, self.alphabet);
+        let text = self.text(default_format(&self.grid), self.alphabet);
         text.trim_end().to_owned()
     }
 
+    /// `Grid('...')`, with `layout=Layout(...)` for a variant grid: what makes it again.
     fn __repr__(&self) -> String {
-        format!("Grid('{}')", self.__str__())
+        let line = format_grid(&self.grid, Format::Line, self.alphabet);
+        match self.layout() {
+            None => format!("Grid('{}')", line.trim_end()),
+            Some(layout) => format!("Grid('{}', layout={})", line.trim_end(), layout.__repr__()),
+        }
     }
+}
+
+impl Grid {
+    /// The grid in `format` and `alphabet`, after the lines a reader needs to give it back
+    /// its boxes and layout ([`HeaderLines`]).
+    fn text(&self, format: Format, alphabet: Alphabet) -> String {
+        let mut text = Vec::new();
+        let layout = self.grid.layout().map(|layout| &**layout);
+        HeaderLines::default()
+            .before(&mut text, self.grid.size(), layout)
+            .expect("writing to memory does not fail");
+        let mut text = String::from_utf8(text).expect("header lines are text");
+        text.push_str(&format_grid(&self.grid, format, alphabet));
+        text
+    }
+}
+
+/// The format a grid is written in unless another is asked: a pencilmark line for a grid
+/// whose layout gives starting candidates (they are its puzzle), else one line.
+fn default_format(grid: &sudoku_core::Grid) -> Format {
+    let candidates = grid.layout().is_some_and(|layout| layout.candidates().is_some());
+    if candidates && Format::Pencilmark.can_write(grid.size()) {
+        Format::Pencilmark
+    } else {
+        Format::Line
+    }
+}
+
+/// A size for a message: `6×6 (2×3 boxes)`.
+fn describe(size: Size) -> String {
+    format!("{size} ({}×{} boxes)", size.box_rows(), size.box_cols())
+}
+
+/// The `TypeError` of something that is no puzzle.
+fn not_a_puzzle(object: &Bound<'_, PyAny>) -> PyErr {
+    let what = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+    PyTypeError::new_err(format!("a puzzle is text, a Grid or a sequence of integers, not {what}"))
 }
 
 /// The grid `object` stands for (see the module documentation); `index` is its place in the
@@ -242,12 +367,7 @@ pub fn to_grid(object: &Bound<'_, PyAny>, index: Option<usize>) -> PyResult<Grid
             None => cells_to_grid(py, &values.to_vec(), index).map(Grid::of),
         };
     }
-    let values = integers(object).map_err(|_| {
-        let what = object.get_type().name().map(|n| n.to_string()).unwrap_or_default();
-        pyo3::exceptions::PyTypeError::new_err(format!(
-            "a puzzle is text, a Grid or a sequence of integers, not {what}"
-        ))
-    })?;
+    let values = integers(object).map_err(|_| not_a_puzzle(object))?;
     cells_to_grid(py, &values, index).map(Grid::of)
 }
 
@@ -458,9 +578,12 @@ pub fn read_array<'py>(
     PyArray1::from_vec(py, cells).reshape([count, width])
 }
 
-/// Writes `grid` in `format` (`line`, `compact`, `judge`, `pretty`, `bordered`) and
-/// `alphabet` (`1-9A`, `0-9A`, `numbers`; by default the one it was read in), ending with a
-/// newline, as `sudoku solve --format` writes it.
+/// Writes `grid` in `format` (`line`, `compact`, `judge`, `pretty`, `bordered`,
+/// `pencilmark`; by default `line`, or `pencilmark` for a grid whose layout gives starting
+/// candidates) and `alphabet` (`1-9A`, `0-9A`, `numbers`; by default the one it was read in),
+/// ending with a newline, as `sudoku solve --format` writes it. A grid with a layout comes
+/// after the `# layout` lines that read back to it (its starting candidates are written only
+/// by the `pencilmark` format).
 ///
 /// >>> from sudoku_workbench import write
 /// >>> print(write("...42....1....3.", format="compact"), end="")
@@ -469,10 +592,17 @@ pub fn read_array<'py>(
 /// 0100
 /// 0030
 #[pyfunction]
-#[pyo3(signature = (grid, format="line", alphabet=None))]
-pub fn write(grid: &Bound<'_, PyAny>, format: &str, alphabet: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (grid, format=None, alphabet=None))]
+pub fn write(
+    grid: &Bound<'_, PyAny>,
+    format: Option<&str>,
+    alphabet: Option<&str>,
+) -> PyResult<String> {
     let grid = to_grid(grid, None)?;
-    let format = format_named(format)?;
+    let format = match format {
+        Some(name) => format_named(name)?,
+        None => default_format(&grid.grid),
+    };
     let alphabet = match alphabet {
         None => grid.alphabet,
         Some(name) => {
@@ -483,5 +613,5 @@ pub fn write(grid: &Bound<'_, PyAny>, format: &str, alphabet: Option<&str>) -> P
             })?
         }
     };
-    Ok(format_grid(&grid.grid, format, alphabet))
+    Ok(grid.text(format, alphabet))
 }

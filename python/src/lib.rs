@@ -22,6 +22,7 @@ mod errors;
 mod generate;
 mod grid;
 mod interrupt;
+mod layout;
 mod logic;
 mod rows;
 mod setter;
@@ -34,6 +35,7 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<grid::Grid>()?;
+    module.add_class::<layout::Layout>()?;
     module.add_class::<solve::EngineEntry>()?;
     module.add_class::<solve::SolveResult>()?;
     module.add_class::<solve::Batch>()?;

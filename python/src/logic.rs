@@ -241,7 +241,8 @@ pub fn explain(
     Ok(Explanation {
         solutions: walked.solutions.to_string(),
         end: end.to_owned(),
-        solution: (walked.end == Some(End::Solved)).then(|| Grid::of(walked.board.grid())),
+        solution: (walked.end == Some(End::Solved))
+            .then(|| Grid::solution_of(&grid, walked.board.grid())),
         steps,
         hardest: walked.hardest.map(|t| t.name().to_owned()),
         difficulty: walked.difficulty,

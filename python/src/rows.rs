@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyString};
 use sudoku_bench::per_puzzle::{self, Row, RowFormat, RowWriter};
 use sudoku_bench::{Corpus, Observer};
-use sudoku_core::Size;
+use sudoku_core::Kind;
 
 use crate::args::Int;
 
@@ -183,9 +183,14 @@ impl Observer for Table {
         self.digest = Some(corpus.digest());
     }
 
-    fn chunk(&mut self, chunk: &Corpus, size: Size, runs: &[sudoku_bench::measure::EngineRun<'_>]) {
+    fn chunk(
+        &mut self,
+        chunk: &Corpus,
+        kind: &Kind,
+        runs: &[sudoku_bench::measure::EngineRun<'_>],
+    ) {
         let digest = self.digest.clone();
-        for row in per_puzzle::rows(chunk, size, runs, digest.as_deref()) {
+        for row in per_puzzle::rows(chunk, kind, runs, digest.as_deref()) {
             self.push(row);
         }
     }

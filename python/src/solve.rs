@@ -180,10 +180,10 @@ fn python_number(number: Option<u64>) -> String {
 }
 
 impl SolveResult {
-    fn of(outcome: Outcome, limits: Limits, info: &EngineInfo) -> SolveResult {
+    fn of(puzzle: &CoreGrid, outcome: Outcome, limits: Limits, info: &EngineInfo) -> SolveResult {
         SolveResult {
             verdict: outcome.verdict(limits).to_string(),
-            solution: outcome.solution.map(Grid::of),
+            solution: outcome.solution.map(|solution| Grid::solution_of(puzzle, solution)),
             count: outcome.count,
             nodes: info.instrumented.then_some(outcome.stats.nodes),
             guesses: (info.instrumented || info.guesses).then_some(outcome.stats.guesses),
@@ -227,7 +227,7 @@ pub fn solve(
         // An engine that panicked may have been left in any state: the next call makes a new one.
         ENGINE_VALUES.with(|values| values.borrow_mut().remove(&key));
     })?;
-    Ok(SolveResult::of(outcome, limits, info))
+    Ok(SolveResult::of(&grid, outcome, limits, info))
 }
 
 /// Counts the solutions of `puzzle` up to `limit` (two by default: enough to prove one
