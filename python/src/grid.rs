@@ -162,7 +162,7 @@ impl Grid {
         };
         if layout.layout.size() != self.grid.size() {
             return Err(PyValueError::new_err(format!(
-                "a layout of {} for a grid of {}",
+                "a layout of a {} for a {}",
                 describe(layout.layout.size()),
                 describe(self.grid.size())
             )));
@@ -334,9 +334,10 @@ fn default_format(grid: &sudoku_core::Grid) -> Format {
     }
 }
 
-/// A size for a message: `6×6 (2×3 boxes)`.
+/// A size for a message, with its boxes: `6×6 grid with 2×3 boxes`.
 fn describe(size: Size) -> String {
-    format!("{size} ({}×{} boxes)", size.box_rows(), size.box_cols())
+    let side = size.side();
+    format!("{side}×{side} grid with {}×{} boxes", size.box_rows(), size.box_cols())
 }
 
 /// The `TypeError` of something that is no puzzle.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import List, Sequence
+from typing import Any, Dict, List, Sequence
 
 import pytest
 
@@ -161,15 +161,18 @@ def test_a_given_outside_its_candidates_is_refused() -> None:
         ({"candidates": [[7]] * 36}, r"candidates: cell 0 \(r1c1\) has 7"),
     ],
 )
-def test_bad_layouts_say_what_is_wrong(arguments: dict, message: str) -> None:  # type: ignore[type-arg]
+def test_bad_layouts_say_what_is_wrong(arguments: Dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message) as caught:
         sw.Layout(6, **arguments)
     assert "\n" not in str(caught.value)
 
 
 def test_a_layout_of_another_size_is_refused() -> None:
-    with pytest.raises(ValueError, match="a layout of 4×4"):
+    with pytest.raises(ValueError, match="a layout of a 4×4 grid with 2×2 boxes for a 9×9 grid"):
         sw.Grid(X_PUZZLE, layout=sw.Layout(4, rules="x"))
+    (tall,) = sw.read("# boxes 3x2\n" + "." * 36)
+    with pytest.raises(ValueError, match="6×6 grid with 2×3 boxes for a 6×6 grid with 3×2 boxes"):
+        tall.with_layout(sw.Layout(6, rules="x"))
 
 
 def test_grid_text_reads_back_with_its_layout() -> None:
