@@ -480,6 +480,11 @@ impl Settings<'_> {
     /// The format answers to a puzzle read in `format` are written in: `None` when neither
     /// `--output-format` nor the puzzle says.
     fn output_format(&self, format: Option<Format>) -> Option<Format> {
+        // A pencilmark puzzle's answer is a grid of values: a line of them.
+        let format = format.map(|format| match format {
+            Format::Pencilmark => Format::Line,
+            other => other,
+        });
         self.args.output_format.or(format)
     }
 
