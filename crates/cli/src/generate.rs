@@ -389,46 +389,34 @@ fn write_header(
     };
     if !targets.is_plain() || args.with_rating {
         write_targets_header(text, args, targets, &engine_flag);
-    } else if !targets.layout.is_classic() {
-        let words = targets.layout.words();
-        let header = format!(
-            "# sudoku generate --count {count} --seed {seed} --layout {flag}{size_flag}{start_flag}{engine_flag}\n\
-             # {count} {what}, each with exactly one solution\n",
-            what = if targets.layout.pencilmark {
-                format!(
-                    "maximal {size} {words} puzzles (no candidate can be added)",
-                    size = args.size
-                )
-            } else {
-                format!("minimal {size} {words} puzzles (every clue needed)", size = args.size)
-            },
-            count = args.count,
-            seed = args.seed,
-            flag = words.replace(' ', ","),
-            start_flag =
-                if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
-            size_flag = if args.size == Size::NINE {
-                String::new()
-            } else {
-                format!(" --size {}", size_flag(args.size))
-            },
-        );
-        text.extend_from_slice(header.as_bytes());
     } else {
+        let start_flag =
+            if args.start == 0 { String::new() } else { format!(" --start {}", args.start) };
+        let size_flag = if args.size == Size::NINE {
+            String::new()
+        } else {
+            format!(" --size {}", size_flag(args.size))
+        };
+        let recipe = &targets.layout;
+        let (layout_flag, what) = if recipe.is_classic() {
+            // The 9×9 header is the one the shipped corpus was made with.
+            let size =
+                if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) };
+            (String::new(), format!("minimal{size} puzzles (every clue needed)"))
+        } else {
+            let (size, words) = (args.size, recipe.words());
+            let what = if recipe.pencilmark {
+                format!("maximal {size} {words} puzzles (no candidate can be added)")
+            } else {
+                format!("minimal {size} {words} puzzles (every clue needed)")
+            };
+            (format!(" --layout {}", words.replace(' ', ",")), what)
+        };
         let header = format!(
-            "# sudoku generate --count {count} --seed {seed}{size_flag}{start_flag}{engine_flag}\n\
-         # {count} minimal{size} puzzles (every clue needed), each with exactly one solution\n",
+            "# sudoku generate --count {count} --seed {seed}{layout_flag}{size_flag}{start_flag}{engine_flag}\n\
+             # {count} {what}, each with exactly one solution\n",
             count = args.count,
             seed = args.seed,
-            // The 9×9 header is the one the shipped corpus was made with.
-            size = if args.size == Size::NINE { String::new() } else { format!(" {}", args.size) },
-            start_flag =
-                if args.start == 0 { String::new() } else { format!(" --start {}", args.start) },
-            size_flag = if args.size == Size::NINE {
-                String::new()
-            } else {
-                format!(" --size {}", size_flag(args.size))
-            },
         );
         text.extend_from_slice(header.as_bytes());
     }

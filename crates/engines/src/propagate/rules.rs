@@ -222,23 +222,7 @@ impl Board {
 
         let mut found = false;
         for (unit, &unit_hidden) in hidden.iter().enumerate() {
-            let mut unit_hidden = unit_hidden;
-            while unit_hidden != 0 {
-                let value = unit_hidden & unit_hidden.wrapping_neg();
-                unit_hidden ^= value;
-                // Another hidden single may have taken the value's one cell.
-                let cell = geometry
-                    .unit(unit)
-                    .iter()
-                    .map(|&cell| usize::from(cell))
-                    .find(|&cell| candidates[cell] & value != 0)
-                    .ok_or(Contradiction::Unit(unit))?;
-                if candidates[cell] != value {
-                    candidates[cell] = value;
-                    queue.push(cell as u16);
-                    found = true;
-                }
-            }
+            found |= place_hidden(geometry, candidates, queue, unit, unit_hidden)?;
         }
         Ok(found)
     }
@@ -259,22 +243,7 @@ impl Board {
             if once != geometry.all_values {
                 return Err(Contradiction::Unit(unit));
             }
-            let mut hidden = once & !twice & !placed;
-            while hidden != 0 {
-                let value = hidden & hidden.wrapping_neg();
-                hidden ^= value;
-                let cell = geometry
-                    .unit(unit)
-                    .iter()
-                    .map(|&cell| usize::from(cell))
-                    .find(|&cell| candidates[cell] & value != 0)
-                    .ok_or(Contradiction::Unit(unit))?;
-                if candidates[cell] != value {
-                    candidates[cell] = value;
-                    queue.push(cell as u16);
-                    found = true;
-                }
-            }
+            found |= place_hidden(geometry, candidates, queue, unit, once & !twice & !placed)?;
         }
         Ok(found)
     }
@@ -366,6 +335,36 @@ impl Board {
         }
         Ok(changed)
     }
+}
+
+/// Sets each value of `hidden`, found with one place left in `unit`, in that place, queueing
+/// the cell. Returns whether any cell was set; a contradiction if a value has no place left
+/// (another hidden single may have taken the value's one cell).
+#[inline]
+fn place_hidden(
+    geometry: &Geometry,
+    candidates: &mut [u64],
+    queue: &mut Vec<u16>,
+    unit: usize,
+    mut hidden: u64,
+) -> Result<bool, Contradiction> {
+    let mut found = false;
+    while hidden != 0 {
+        let value = hidden & hidden.wrapping_neg();
+        hidden ^= value;
+        let cell = geometry
+            .unit(unit)
+            .iter()
+            .map(|&cell| usize::from(cell))
+            .find(|&cell| candidates[cell] & value != 0)
+            .ok_or(Contradiction::Unit(unit))?;
+        if candidates[cell] != value {
+            candidates[cell] = value;
+            queue.push(cell as u16);
+            found = true;
+        }
+    }
+    Ok(found)
 }
 
 /// Removes `values` from the candidates of `cell`, queueing the cell if one is left.
