@@ -109,8 +109,9 @@ enum Judged<'a> {
     NoAnswer,
     /// Wrong on its own.
     Invalid,
-    /// A finished answer: the verdict, and the solution where it is unique.
-    Finished(Verdict, Option<&'a Grid>),
+    /// A finished answer: the verdict, and the solution's values where it is unique (the
+    /// values alone: an engine from outside answers a grid without its puzzle's layout).
+    Finished(Verdict, Option<&'a [u8]>),
     /// The answer of an engine that does not count: whether it found a solution.
     FirstOnly(bool),
     /// A finished answer of an engine that gives no solutions: its verdict alone.
@@ -193,7 +194,9 @@ fn judge<'a>(puzzle: &Grid, run: &'a EngineRun<'_>, index: usize) -> Judged<'a> 
         Verdict::GaveUp(_) | Verdict::Failed(_) => Judged::NoAnswer,
         _ if !run.info.counts => Judged::FirstOnly(outcome.count > 0),
         verdict if !run.info.solutions => Judged::CountOnly(verdict),
-        verdict @ Verdict::Exactly(1) => Judged::Finished(verdict, outcome.solution.as_ref()),
+        verdict @ Verdict::Exactly(1) => {
+            Judged::Finished(verdict, outcome.solution.as_ref().map(Grid::cells))
+        }
         verdict => Judged::Finished(verdict, None),
     }
 }

@@ -115,13 +115,16 @@ pub(crate) fn engine_info_of(
             message: format!("at registration: {}", failure.message),
         }),
     });
-    EngineInfo::external(declaration.name.clone(), description, origin, timing, move || {
-        let probe = setup.probe.lock().unwrap_or_else(PoisonError::into_inner).take();
-        Box::new(client::ProtocolEngine::new(Arc::clone(&setup), probe))
-    })
-    .with_orders(smallest, largest)
-    .with_capabilities(counts, instrumented)
-    .with_guesses(handshake.guesses)
+    let info =
+        EngineInfo::external(declaration.name.clone(), description, origin, timing, move || {
+            let probe = setup.probe.lock().unwrap_or_else(PoisonError::into_inner).take();
+            Box::new(client::ProtocolEngine::new(Arc::clone(&setup), probe))
+        })
+        .with_orders(smallest, largest)
+        .with_capabilities(counts, instrumented)
+        .with_guesses(handshake.guesses);
+    // An engine that declares no layouts is given classic grids only.
+    if handshake.layouts { info.with_layouts() } else { info }
 }
 
 /// The box orders of a list of sizes, as a range: the registry holds a range, so a list with a

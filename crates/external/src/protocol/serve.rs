@@ -204,6 +204,9 @@ fn handshake(engine: &EngineInfo) -> String {
     } else if engine.guesses {
         text.push_str("feature guesses\n");
     }
+    if engine.layouts() {
+        text.push_str("feature layouts\n");
+    }
     text.push_str("feature time\nready\n");
     text
 }
@@ -232,7 +235,7 @@ fn solve(
     puzzle: &Grid,
     limits: Limits,
 ) -> (Outcome, Duration) {
-    if puzzle.first_conflict().is_some() {
+    if puzzle.first_broken().is_some() {
         return (Outcome::empty(), Duration::ZERO);
     }
     let started = Instant::now();
@@ -258,7 +261,10 @@ fn read_request(words: &[&str]) -> Result<(sudoku_core::Grid, Limits), String> {
             .map_err(|_| format!("the budget {} is neither a number nor '-'", quote(budget)))?;
         limits = limits.with_node_budget(nodes);
     }
-    let puzzle = wire::read_puzzle(puzzle)?;
+    // The puzzle's words, then its layout's `KEY=VALUE` words.
+    let layout_at = puzzle.iter().position(|word| word.contains('=')).unwrap_or(puzzle.len());
+    let (puzzle, layout) = puzzle.split_at(layout_at);
+    let puzzle = wire::with_layout(wire::read_puzzle(puzzle)?, layout)?;
     Ok((puzzle, limits))
 }
 

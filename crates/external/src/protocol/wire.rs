@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use sudoku_core::{Alphabet, Grid, Limits, Outcome, Size, Stats};
+use std::sync::Arc;
+
+use sudoku_core::{Alphabet, Grid, Layout, Limits, Outcome, Rule, Size, Stats};
 
 use crate::process::quote;
 
@@ -33,6 +35,8 @@ pub(crate) struct Handshake {
     pub guesses: bool,
     /// `feature time`: it reports its own time for each solve.
     pub time: bool,
+    /// `feature layouts`: it takes grids of any layout, said after the puzzle of a request.
+    pub layouts: bool,
     /// Why it cannot start, when it answered the greeting with `error - MESSAGE` (a worker
     /// whose library cannot be loaded): [`Handshake::take`] then fails with this message.
     pub refusal: Option<String>,
@@ -52,6 +56,7 @@ impl Default for Handshake {
             stats: false,
             guesses: false,
             time: false,
+            layouts: false,
             refusal: None,
             sizes_read: false,
             ignored: 0,
@@ -112,6 +117,7 @@ impl Handshake {
                         "stats" => self.stats = true,
                         "guesses" => self.guesses = true,
                         "time" => self.time = true,
+                        "layouts" => self.layouts = true,
                         _ => {}
                     }
                 }
@@ -164,14 +170,108 @@ pub(crate) fn push_grid(text: &mut String, grid: &Grid) {
     }
 }
 
-/// The request `solve ID LIMIT BUDGET PUZZLE`, with its newline.
+/// The request `solve ID LIMIT BUDGET PUZZLE [LAYOUT ...]`, with its newline: the words of
+/// the puzzle's layout after it, if it has one (only an engine that declared `feature layouts`
+/// is given such a puzzle).
 pub(crate) fn request(id: u64, puzzle: &Grid, limits: Limits) -> String {
     let mut text = String::with_capacity(puzzle.size().cells() * 3 + 32);
     let budget = limits.node_budget().map_or_else(|| "-".to_owned(), |nodes| nodes.to_string());
     let _ = write!(text, "solve {id} {} {budget} ", limits.max_solutions());
     push_grid(&mut text, puzzle);
+    if let Some(layout) = puzzle.layout() {
+        push_layout(&mut text, layout);
+    }
     text.push('\n');
     text
+}
+
+/// Appends the words that say `layout` on the wire, each `KEY=VALUE` and after a space:
+/// `rules=x,anti-knight` (the rules' words), `regions=1,1,2,...` (each cell's region, from 1),
+/// `extra=0+10+20,8+16` (each extra group's cells, numbered row-major from 0), and
+/// `candidates=1ff,3,...` (each cell's starting candidates as hexadecimal bits, bit `v - 1`
+/// for value `v`); a word only for what the layout has.
+pub(crate) fn push_layout(text: &mut String, layout: &Layout) {
+    let joined =
+        |items: &mut dyn Iterator<Item = String>, by: &str| items.collect::<Vec<String>>().join(by);
+    if !layout.rules().is_empty() {
+        let words = &mut layout.rules().iter().map(|rule| rule.word().to_owned());
+        let _ = write!(text, " rules={}", joined(words, ","));
+    }
+    if let Some(regions) = layout.regions() {
+        let _ = write!(
+            text,
+            " regions={}",
+            joined(&mut regions.iter().map(|r| (r + 1).to_string()), ",")
+        );
+    }
+    if !layout.extra().is_empty() {
+        let groups = &mut layout
+            .extra()
+            .iter()
+            .map(|group| joined(&mut group.iter().map(u16::to_string), "+"));
+        let _ = write!(text, " extra={}", joined(groups, ","));
+    }
+    if let Some(candidates) = layout.candidates() {
+        let _ = write!(
+            text,
+            " candidates={}",
+            joined(&mut candidates.iter().map(|set| format!("{set:x}")), ",")
+        );
+    }
+}
+
+/// The layout the `KEY=VALUE` words after a request's puzzle of `size` say ([`push_layout`]);
+/// `None` for none. Keys this side does not know are ignored, as later versions may add some.
+pub(crate) fn read_layout(size: Size, words: &[&str]) -> Result<Option<Layout>, String> {
+    if words.is_empty() {
+        return Ok(None);
+    }
+    let (mut rules, mut regions, mut extra, mut candidates) = (Vec::new(), None, Vec::new(), None);
+    let number = |word: &str, what: &str| -> Result<usize, String> {
+        word.parse().map_err(|_| format!("{what} {} is not a number", quote(word)))
+    };
+    for word in words {
+        let Some((key, value)) = word.split_once('=') else {
+            return Err(format!("{} after the puzzle is no KEY=VALUE word", quote(word)));
+        };
+        match key {
+            "rules" => {
+                for rule in value.split(',') {
+                    rules.push(
+                        Rule::from_word(rule)
+                            .ok_or_else(|| format!("{} is no rule", quote(rule)))?,
+                    );
+                }
+            }
+            "regions" => {
+                let marks = value.split(',').map(|mark| number(mark, "a region").map(|m| m as u32));
+                regions = Some(marks.collect::<Result<Vec<u32>, String>>()?);
+            }
+            "extra" => {
+                for group in value.split(',') {
+                    let cells = group.split('+').map(|cell| number(cell, "a cell"));
+                    extra.push(cells.collect::<Result<Vec<usize>, String>>()?);
+                }
+            }
+            "candidates" => {
+                let sets = value.split(',').map(|set| {
+                    u64::from_str_radix(set, 16)
+                        .map_err(|_| format!("candidates {} are not hexadecimal bits", quote(set)))
+                });
+                candidates = Some(sets.collect::<Result<Vec<u64>, String>>()?);
+            }
+            _ => {}
+        }
+    }
+    Layout::new(size, regions.as_deref(), &rules, &extra, candidates.as_deref())
+        .map(Some)
+        .map_err(|error| format!("its layout is no {size} layout: {error}"))
+}
+
+/// `puzzle` with the layout `words` say, if any.
+pub(crate) fn with_layout(puzzle: Grid, words: &[&str]) -> Result<Grid, String> {
+    let layout = read_layout(puzzle.size(), words)?;
+    Ok(puzzle.with_layout(layout.map(Arc::new)))
 }
 
 /// Reads a grid of `size` from `words` as [`push_grid`] writes it (blanks may also be `0` in
@@ -412,6 +512,44 @@ mod tests {
         assert_eq!(request(7, &grid, Limits::UNIQUE), "solve 7 2 - ................\n");
         let limits = Limits::FIRST.with_node_budget(1000);
         assert_eq!(request(8, &grid, limits), "solve 8 1 1000 ................\n");
+    }
+
+    /// A puzzle's layout goes after it as `KEY=VALUE` words and is read back whole; bad words
+    /// are errors, unknown keys ignored.
+    #[test]
+    fn a_layout_is_said_after_the_puzzle_and_read_back() {
+        let four = size(4);
+        let regions: Vec<u32> = vec![0, 0, 1, 1, 0, 0, 1, 1, 2, 2, 3, 3, 2, 2, 3, 3];
+        let candidates: Vec<u64> =
+            (0..16).map(|cell| if cell == 5 { 0b0110 } else { 0xf }).collect();
+        let layout =
+            Layout::new(four, Some(&regions), &[Rule::Diagonals], &[vec![0, 5]], Some(&candidates))
+                .unwrap();
+        let mut grid = Grid::empty(four).with_layout(Some(Arc::new(layout.clone())));
+        grid.set(0, 1);
+        let text = request(3, &grid, Limits::UNIQUE);
+        assert_eq!(
+            text,
+            "solve 3 2 - 1............... rules=x regions=1,1,2,2,1,1,2,2,3,3,4,4,3,3,4,4 \
+             extra=0+5 candidates=f,f,f,f,f,6,f,f,f,f,f,f,f,f,f,f\n"
+        );
+        let words: Vec<&str> = text.split_ascii_whitespace().skip(5).collect();
+        assert_eq!(read_layout(four, &words), Ok(Some(layout)));
+        assert_eq!(
+            read_layout(four, &["colour=blue"]).map(|layout| layout.map(|l| l.is_classic())),
+            Ok(Some(true))
+        );
+        assert_eq!(read_layout(four, &[]), Ok(None));
+        for (words, problem) in [
+            (&["rules=knight"][..], "'knight' is no rule"),
+            (&["regions=1,1"], "no 4×4 layout"),
+            (&["extra=0+x"], "a cell 'x' is not a number"),
+            (&["candidates=g"], "candidates 'g' are not hexadecimal bits"),
+            (&["x"], "'x' after the puzzle is no KEY=VALUE word"),
+        ] {
+            let error = read_layout(four, words).unwrap_err();
+            assert!(error.contains(problem), "{words:?}: {error}");
+        }
     }
 
     #[test]
