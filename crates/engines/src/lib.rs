@@ -435,19 +435,22 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
             || Box::new(naive::Naive),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
             Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
         })
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "bitmask-mrv",
             "bit-set backtracking, filling the cell with the fewest candidates first",
             || Box::new(bitmask::Bitmask::new(bitmask::CellOrder::FewestCandidates)),
         )
         .with_orders(2, 8)
-        .with_rectangles(),
+        .with_rectangles()
+        .with_layouts(),
         EngineInfo::new(
             "dlx",
             "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
@@ -757,8 +760,18 @@ mod tests {
     }
 
     /// The engines that take grids of any layout, in the registry's order.
-    const LAYOUT_ENGINES: &[&str] =
-        &["dlx", "propagate", "cdcl", "norvig", "alldiff", "sat", "sat-plain"];
+    const LAYOUT_ENGINES: &[&str] = &[
+        "naive",
+        "bitmask",
+        "bitmask-mrv",
+        "dlx",
+        "propagate",
+        "cdcl",
+        "norvig",
+        "alldiff",
+        "sat",
+        "sat-plain",
+    ];
 
     #[test]
     fn a_wrapped_engine_keeps_its_entry_and_solves_through_the_wrapper() {
