@@ -274,7 +274,7 @@ fn solve<O: SearchObserver, B: Board, C: CellIndex, E: AsRef<[C]> + AsMut<[C]>>(
         observer,
         cell_index: std::marker::PhantomData,
     };
-    if !search.visit_node() {
+    if !search.visit_node() || search.board.has_cell_without_candidates() {
         return search.outcome;
     }
     for cell in 0..search.board.cells() {
@@ -316,6 +316,13 @@ trait Board {
     fn clear(&mut self, cell: usize, digit: u8);
     /// The grid as it stands, as a solution.
     fn solution(&self) -> Option<Grid>;
+    /// Whether some cell starts with no candidates, so that the puzzle has no solution. A
+    /// row-major search would find out only on reaching the cell, after every filling of
+    /// the cells before it.
+    #[inline]
+    fn has_cell_without_candidates(&self) -> bool {
+        false
+    }
 }
 
 /// The row, column and box of each cell of a grid of `size`.
@@ -490,6 +497,10 @@ impl Board for LayoutBoard<'_> {
         let solution = Grid::from_cells(self.layout.size(), &self.grid)?;
         Some(solution.with_layout(Some(self.layout.clone())))
     }
+
+    fn has_cell_without_candidates(&self) -> bool {
+        self.start.contains(&0)
+    }
 }
 
 /// The search on a `B`, its empty cells listed in an `E` of cells numbered with `C`, watched by
@@ -600,5 +611,93 @@ impl<O: SearchObserver, B: Board, C: CellIndex, E: AsRef<[C]> + AsMut<[C]>> Sear
         }
         self.outcome.count += 1;
         if self.outcome.count >= self.limits.max_solutions() { Flow::Stop } else { Flow::Continue }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::naive::Naive;
+    use crate::testing::{layout_reference_count, test_layouts};
+    use sudoku_core::Rule;
+
+    /// `naive`, `bitmask` and `bitmask-mrv`, by name.
+    fn backtrackers() -> [(&'static str, Box<dyn Engine>); 3] {
+        [
+            ("naive", Box::new(Naive)),
+            ("bitmask", Box::new(Bitmask::new(CellOrder::RowMajor))),
+            ("bitmask-mrv", Box::new(Bitmask::new(CellOrder::FewestCandidates))),
+        ]
+    }
+
+    #[test]
+    fn the_row_major_first_solution_of_a_layout_is_its_smallest_and_keeps_the_layout() {
+        // The empty 6×6 X-sudoku: many solutions, the smallest found by walking its cells.
+        let layout = test_layouts().into_iter().find(|l| l.name() == "6×6 x").expect("6×6 x");
+        let layout = Arc::new(layout);
+        let puzzle = Grid::empty(layout.size()).with_layout(Some(layout.clone()));
+        let mut found = Vec::new();
+        for (name, mut engine) in backtrackers() {
+            let outcome = engine.solve(&puzzle, Limits::FIRST);
+            let solution = outcome.solution.expect("the empty grid has solutions");
+            assert_eq!(solution.layout(), Some(&layout), "{name}");
+            assert_eq!(layout.first_broken(solution.cells()), None, "{name}");
+            found.push(solution.cells().to_vec());
+        }
+        let smallest = &found[0];
+        assert_eq!(found[1], *smallest, "naive and bitmask take cells and values alike");
+        // No grid with the same first cells and a smaller value in the next one has a solution.
+        for cell in 0..smallest.len() {
+            for smaller in 1..smallest[cell] {
+                let mut clues = smallest[..cell].to_vec();
+                clues.push(smaller);
+                clues.resize(smallest.len(), 0);
+                assert_eq!(layout_reference_count(&layout, &clues, 1), 0, "cell {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn clues_a_layout_forbids_leave_no_solution() {
+        let nine = Size::NINE;
+        let layout = |rules: &[Rule], candidates: Option<&[u64]>| {
+            Arc::new(Layout::new(nine, None, rules, &[], candidates).expect("a layout"))
+        };
+        let all = vec![0x1ff; 81];
+        let mut without_3_at_5 = all.clone();
+        without_3_at_5[5] &= !(1 << 2);
+        let mut none_at_40 = all.clone();
+        none_at_40[40] = 0;
+        // Each: the layout, then its clues (cell, value); each pair of clues is apart on a
+        // classic grid, and the puzzle without the layout's rule has solutions.
+        let cases = [
+            ("two 1s on a diagonal", layout(&[Rule::Diagonals], None), vec![(0, 1), (80, 1)]),
+            (
+                "two 1s a knight's move apart",
+                layout(&[Rule::AntiKnight], None),
+                vec![(2, 1), (13, 1)],
+            ),
+            ("two 1s a king's move apart", layout(&[Rule::AntiKing], None), vec![(2, 1), (12, 1)]),
+            ("a clue outside its candidates", layout(&[], Some(&without_3_at_5)), vec![(5, 3)]),
+            ("a cell without candidates", layout(&[], Some(&none_at_40)), vec![]),
+        ];
+        for (case, layout, clues) in cases {
+            let mut cells = vec![0; 81];
+            for &(cell, value) in &clues {
+                cells[cell] = value;
+            }
+            let classic = Grid::from_cells(nine, &cells).expect("a 9×9 grid");
+            let puzzle = classic.clone().with_layout(Some(layout.clone()));
+            // (Not for the cell without candidates: the plain backtracker would try every
+            // filling of the cells before it.)
+            if !clues.is_empty() {
+                assert_eq!(layout_reference_count(&layout, &cells, 1), 0, "{case}");
+            }
+            for (name, mut engine) in backtrackers() {
+                let outcome = engine.solve(&puzzle, Limits::FIRST);
+                assert_eq!((outcome.count, outcome.budget_exhausted), (0, false), "{name}: {case}");
+                assert_eq!(engine.solve(&classic, Limits::FIRST).count, 1, "{name}: {case}");
+            }
+        }
     }
 }

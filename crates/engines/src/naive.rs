@@ -72,6 +72,13 @@ trait Board {
     fn fits(&self, cell: usize, digit: u8) -> bool;
     /// The grid as it stands, as a solution.
     fn solution(&self) -> Option<Grid>;
+    /// Whether some cell starts with no candidates, so that the puzzle has no solution. The
+    /// row-major search would find out only on reaching the cell, after every filling of the
+    /// cells before it.
+    #[inline]
+    fn has_cell_without_candidates(&self) -> bool {
+        false
+    }
 }
 
 /// A classic grid of side `SIDE` (`CELLS` = `SIDE²` cells) whose boxes have `ROWS` rows.
@@ -182,6 +189,10 @@ impl Board for LayoutBoard<'_> {
         let solution = Grid::from_cells(self.layout.size(), &self.grid)?;
         Some(solution.with_layout(Some(self.layout.clone())))
     }
+
+    fn has_cell_without_candidates(&self) -> bool {
+        self.layout.candidates().is_some_and(|start| start.contains(&0))
+    }
 }
 
 /// Solves the puzzle `board` starts with, watched by `observer`.
@@ -201,7 +212,7 @@ fn solve<O: SearchObserver, B: Board>(board: B, limits: Limits, observer: O) -> 
             fits
         }
     });
-    if clues_agree {
+    if clues_agree && !search.board.has_cell_without_candidates() {
         search.fill_from(0);
     }
     search.outcome
