@@ -191,14 +191,6 @@ impl Geometry {
         self.units.more_positions_of(cell)
     }
 
-    /// Every unit that holds `cell`: its row, column and box or region (those of
-    /// [`Geometry::units_of`]), then the complete houses its layout adds.
-    #[inline]
-    pub(crate) fn all_units_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
-        let more = self.more_units_of(cell).iter().map(|&unit| usize::from(unit));
-        self.units_of(cell).into_iter().chain(more)
-    }
-
     /// The candidates each cell starts with, as the layout gives them (a pencilmark puzzle);
     /// `None` when every cell starts with every value.
     #[inline]

@@ -106,16 +106,33 @@ impl Norvig {
                     }
                 }
             }
-            // Only choice: in each unit of the cell, where can `bit` still go?
-            for unit in self.geometry.all_units_of(cell) {
-                let mut places = self.geometry.unit(unit).iter().map(|&other| usize::from(other));
-                let Some(first) = places.find(|&other| self.values[other] & bit != 0) else {
-                    return false; // Contradiction: no place for this value.
-                };
-                if !places.any(|other| self.values[other] & bit != 0) {
-                    queue_others(&self.values, &mut self.pending, first, bit);
+            // Only choice: in each unit of the cell, where can `bit` still go? The row,
+            // column and box (or region), then the complete houses a layout adds.
+            for unit in self.geometry.units_of(cell) {
+                if !self.only_choice(unit, bit) {
+                    return false;
                 }
             }
+            for index in 0..self.geometry.more_units_of(cell).len() {
+                let unit = usize::from(self.geometry.more_units_of(cell)[index]);
+                if !self.only_choice(unit, bit) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Only choice in `unit` for the value `bit`: with one place left, it is assigned there
+    /// (queued); `false` with none (a contradiction).
+    #[inline(always)]
+    fn only_choice(&mut self, unit: usize, bit: u64) -> bool {
+        let mut places = self.geometry.unit(unit).iter().map(|&other| usize::from(other));
+        let Some(first) = places.find(|&other| self.values[other] & bit != 0) else {
+            return false; // Contradiction: no place for this value.
+        };
+        if !places.any(|other| self.values[other] & bit != 0) {
+            queue_others(&self.values, &mut self.pending, first, bit);
         }
         true
     }

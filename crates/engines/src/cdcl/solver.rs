@@ -91,6 +91,9 @@ pub(super) const BINARY: u32 = 1 << 31;
 /// Everything the search works on, reused from one solve to the next.
 pub(super) struct Solver {
     pub(super) geometry: Geometry,
+    /// Whether the grid has a layout: its added houses and peers are then looked at too (a
+    /// flag read in the inner loops, so that a classic grid pays nothing for them).
+    has_layout: bool,
     /// Per cell, the values not yet false.
     pub(super) candidates: Vec<u64>,
     /// Per cell, the value made true plus one, or 0.
@@ -142,6 +145,7 @@ impl Solver {
     pub(super) fn new() -> Self {
         Solver {
             geometry: Geometry::new(),
+            has_layout: false,
             candidates: Vec::new(),
             placed: Vec::new(),
             placed_count: 0,
@@ -168,6 +172,7 @@ impl Solver {
     /// Starts a search on an empty grid of `size`, or of `layout` when given.
     pub(super) fn reset(&mut self, layout: Option<&Layout>, size: Size) {
         self.geometry.set_layout(layout, size);
+        self.has_layout = self.geometry.layout().is_some();
         let (side, cells) = (self.geometry.side, self.geometry.cells);
         let variables = cells * side;
         self.candidates.clear();
@@ -257,9 +262,11 @@ impl Solver {
             for (unit, position) in units.into_iter().zip(positions) {
                 self.places[unit * side + value] &= !(1 << position);
             }
-            let more = self.geometry.more_units_of(cell).iter();
-            for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
-                self.places[usize::from(unit) * side + value] &= !(1 << position);
+            if self.has_layout {
+                let more = self.geometry.more_units_of(cell).iter();
+                for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
+                    self.places[usize::from(unit) * side + value] &= !(1 << position);
+                }
             }
         } else if self.placed[cell] == 0 {
             // A second true value in a cell is a clash the propagation of the first finds.
@@ -358,9 +365,10 @@ impl Solver {
                     }
                 }
                 // A layout's other peers: its other houses, the pairs that must differ.
-                let loose = match self.geometry.layout() {
-                    Some(_) => self.geometry.unit_peer_count(cell)..self.geometry.peers(cell).len(),
-                    None => 0..0,
+                let loose = if self.has_layout {
+                    self.geometry.unit_peer_count(cell)..self.geometry.peers(cell).len()
+                } else {
+                    0..0
                 };
                 for index in loose {
                     let peer_var = usize::from(self.geometry.peers(cell)[index]) * side + value;
@@ -388,7 +396,9 @@ impl Solver {
                 for unit in self.geometry.units_of(cell) {
                     self.check_places(unit, value)?;
                 }
-                for index in 0..self.geometry.more_units_of(cell).len() {
+                let more =
+                    if self.has_layout { self.geometry.more_units_of(cell).len() } else { 0 };
+                for index in 0..more {
                     self.check_places(
                         usize::from(self.geometry.more_units_of(cell)[index]),
                         value,
@@ -514,9 +524,11 @@ impl Solver {
                 for (unit, position) in units.into_iter().zip(positions) {
                     self.places[unit * side + value] |= 1 << position;
                 }
-                let more = self.geometry.more_units_of(cell).iter();
-                for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
-                    self.places[usize::from(unit) * side + value] |= 1 << position;
+                if self.has_layout {
+                    let more = self.geometry.more_units_of(cell).iter();
+                    for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
+                        self.places[usize::from(unit) * side + value] |= 1 << position;
+                    }
                 }
             } else if usize::from(self.placed[cell]) == value + 1 {
                 self.placed[cell] = 0;
