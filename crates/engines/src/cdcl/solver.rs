@@ -263,10 +263,7 @@ impl Solver {
                 self.places[unit * side + value] &= !(1 << position);
             }
             if self.has_layout {
-                let more = self.geometry.more_units_of(cell).iter();
-                for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
-                    self.places[usize::from(unit) * side + value] &= !(1 << position);
-                }
+                Solver::more_places(&self.geometry, &mut self.places, cell, value, false);
             }
         } else if self.placed[cell] == 0 {
             // A second true value in a cell is a clash the propagation of the first finds.
@@ -364,22 +361,8 @@ impl Solver {
                         self.assign(literal(peer_var, true), Reason::Literal(lit));
                     }
                 }
-                // A layout's other peers: its other houses, the pairs that must differ.
-                let loose = if self.has_layout {
-                    self.geometry.unit_peer_count(cell)..self.geometry.peers(cell).len()
-                } else {
-                    0..0
-                };
-                for index in loose {
-                    let peer_var = usize::from(self.geometry.peers(cell)[index]) * side + value;
-                    match self.var_value(peer_var) {
-                        TRUE => {
-                            let reason = Reason::Literal(lit);
-                            return Err(Conflict::Forced { var: peer_var, reason });
-                        }
-                        UNASSIGNED => self.assign(literal(peer_var, true), Reason::Literal(lit)),
-                        _ => {}
-                    }
+                if self.has_layout {
+                    self.place_in_layout_peers(lit, cell, value)?;
                 }
             } else {
                 // Removed: the cell may be down to one value, the value to one place in a unit.
@@ -396,13 +379,8 @@ impl Solver {
                 for unit in self.geometry.units_of(cell) {
                     self.check_places(unit, value)?;
                 }
-                let more =
-                    if self.has_layout { self.geometry.more_units_of(cell).len() } else { 0 };
-                for index in 0..more {
-                    self.check_places(
-                        usize::from(self.geometry.more_units_of(cell)[index]),
-                        value,
-                    )?;
+                if self.has_layout {
+                    self.check_layout_places(cell, value)?;
                 }
             }
             if !self.watches[(lit ^ 1) as usize].is_empty() {
@@ -410,6 +388,62 @@ impl Solver {
             }
         }
         Ok(())
+    }
+
+    /// What a layout adds when `lit` placed `value` in `cell`: the value leaves the cell's
+    /// peers outside its row, column and region (its other houses, the pairs that must
+    /// differ). Out of line, so that the loop classic grids run stays as small as it was.
+    #[inline(never)]
+    fn place_in_layout_peers(
+        &mut self,
+        lit: Lit,
+        cell: usize,
+        value: usize,
+    ) -> Result<(), Conflict> {
+        let side = self.geometry.side;
+        for index in self.geometry.unit_peer_count(cell)..self.geometry.peers(cell).len() {
+            let peer_var = usize::from(self.geometry.peers(cell)[index]) * side + value;
+            match self.var_value(peer_var) {
+                TRUE => {
+                    return Err(Conflict::Forced { var: peer_var, reason: Reason::Literal(lit) });
+                }
+                UNASSIGNED => self.assign(literal(peer_var, true), Reason::Literal(lit)),
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// What a layout adds when `value` left `cell`: [`Solver::check_places`] in each of the
+    /// complete houses it adds that hold the cell. Out of line, as above.
+    #[inline(never)]
+    fn check_layout_places(&mut self, cell: usize, value: usize) -> Result<(), Conflict> {
+        for index in 0..self.geometry.more_units_of(cell).len() {
+            self.check_places(usize::from(self.geometry.more_units_of(cell)[index]), value)?;
+        }
+        Ok(())
+    }
+
+    /// Takes `value` out of the place sets (`places`) of the complete houses a layout adds
+    /// that hold `cell` (or, `restore`, puts it back). Out of line, as above.
+    #[inline(never)]
+    fn more_places(
+        geometry: &Geometry,
+        places: &mut [u64],
+        cell: usize,
+        value: usize,
+        restore: bool,
+    ) {
+        let side = geometry.side;
+        let more = geometry.more_units_of(cell).iter();
+        for (&unit, &position) in more.zip(geometry.more_positions_of(cell)) {
+            let places = &mut places[usize::from(unit) * side + value];
+            if restore {
+                *places |= 1 << position;
+            } else {
+                *places &= !(1 << position);
+            }
+        }
     }
 
     /// After `value` lost a place in `unit`: a conflict if it has none left, and the last
@@ -525,10 +559,7 @@ impl Solver {
                     self.places[unit * side + value] |= 1 << position;
                 }
                 if self.has_layout {
-                    let more = self.geometry.more_units_of(cell).iter();
-                    for (&unit, &position) in more.zip(self.geometry.more_positions_of(cell)) {
-                        self.places[usize::from(unit) * side + value] |= 1 << position;
-                    }
+                    Solver::more_places(&self.geometry, &mut self.places, cell, value, true);
                 }
             } else if usize::from(self.placed[cell]) == value + 1 {
                 self.placed[cell] = 0;
