@@ -20,7 +20,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PySlice, PyString};
 use sudoku_bench::per_puzzle::{self, Row, RowFormat, RowWriter};
 use sudoku_bench::{Corpus, Observer};
-use sudoku_core::Kind;
+use sudoku_core::GridKind;
 
 use crate::args::Int;
 
@@ -186,7 +186,7 @@ impl Observer for Table {
     fn chunk(
         &mut self,
         chunk: &Corpus,
-        kind: &Kind,
+        kind: &GridKind,
         runs: &[sudoku_bench::measure::EngineRun<'_>],
     ) {
         let digest = self.digest.clone();

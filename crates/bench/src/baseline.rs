@@ -367,7 +367,7 @@ pub struct Measured<'a> {
     pub engine: &'a str,
     /// The file as named.
     pub file: &'a str,
-    /// The kind of grid ([`Kind::ascii_name`](sudoku_core::Kind::ascii_name): the size, and
+    /// The kind of grid ([`GridKind::ascii_name`](sudoku_core::GridKind::ascii_name): the size, and
     /// the layout's words if any).
     pub size: &'a str,
 }

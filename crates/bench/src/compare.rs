@@ -1081,7 +1081,7 @@ impl Observer for RunPair {
     fn pass(
         &mut self,
         _chunk: &Corpus,
-        _kind: &sudoku_core::Kind,
+        _kind: &sudoku_core::GridKind,
         run: &EngineRun<'_>,
         nanos: &[u64],
     ) {
@@ -1092,7 +1092,7 @@ impl Observer for RunPair {
         self.rounds.pass(old, crate::measure::answered_micros(run, nanos));
     }
 
-    fn chunk(&mut self, chunk: &Corpus, kind: &sudoku_core::Kind, runs: &[EngineRun<'_>]) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &sudoku_core::GridKind, runs: &[EngineRun<'_>]) {
         let rounds = std::mem::take(&mut self.rounds);
         let find = |name: &str| runs.iter().find(|run| run.info.name == name);
         let (Some(old), Some(new)) = (find(&self.old), find(&self.new)) else { return };

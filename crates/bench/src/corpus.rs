@@ -24,7 +24,7 @@ use std::time::{Duration, Instant};
 
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Grid, Kind, PuzzleReader, ReadOptions, Size};
+use sudoku_core::{Grid, GridKind, PuzzleReader, ReadOptions, Size};
 use sudoku_logic::{Band, Rater};
 
 /// The most puzzles in one chunk of a run.
@@ -79,7 +79,7 @@ struct OnDisk {
     path: PathBuf,
     options: ReadOptions,
     puzzles: usize,
-    kinds: Vec<(Kind, usize)>,
+    kinds: Vec<(GridKind, usize)>,
     digest: String,
 }
 
@@ -121,7 +121,7 @@ impl Corpus {
         let mut digest = Digest::new();
         let mut puzzles = 0;
         corpus.scan(handle, options, |puzzle| {
-            *counts.entry(Kind::of(&puzzle.grid)).or_insert(0) += 1;
+            *counts.entry(GridKind::of(&puzzle.grid)).or_insert(0) += 1;
             digest.add(&puzzle.grid);
             puzzles += 1;
         });
@@ -239,13 +239,13 @@ impl Corpus {
 
     /// The kinds of the puzzles (their sizes and layouts), smallest size first and classic
     /// grids before the layouts of their size, with how many puzzles each has.
-    pub fn kinds(&self) -> Vec<(Kind, usize)> {
+    pub fn kinds(&self) -> Vec<(GridKind, usize)> {
         if let Some(disk) = &self.on_disk {
             return disk.kinds.clone();
         }
         let mut counts = BTreeMap::new();
         for puzzle in &self.puzzles {
-            *counts.entry(Kind::of(&puzzle.grid)).or_insert(0) += 1;
+            *counts.entry(GridKind::of(&puzzle.grid)).or_insert(0) += 1;
         }
         counts.into_iter().collect()
     }
@@ -266,8 +266,8 @@ impl Corpus {
     /// The puzzles of `kind` of a loaded corpus (a chunk), as a corpus of the same file.
     /// Engines are run and reported per kind of grid, so a file mixing sizes or layouts is
     /// measured in parts.
-    pub fn part(&self, kind: &Kind) -> Corpus {
-        let of_kind = |puzzle: &&CorpusPuzzle| Kind::of(&puzzle.grid) == *kind;
+    pub fn part(&self, kind: &GridKind) -> Corpus {
+        let of_kind = |puzzle: &&CorpusPuzzle| GridKind::of(&puzzle.grid) == *kind;
         let puzzles = self.puzzles.iter().filter(of_kind).cloned().collect();
         Corpus { puzzles, read_errors: Vec::new(), ..self.clone_empty() }
     }
@@ -522,7 +522,7 @@ mod tests {
         let sizes: Vec<(usize, usize)> =
             corpus.sizes().into_iter().map(|(size, count)| (size.side(), count)).collect();
         assert_eq!(sizes, [(4, 2), (9, 2)]);
-        let part = corpus.part(&Kind::classic(Size::from_side(4).unwrap()));
+        let part = corpus.part(&GridKind::classic(Size::from_side(4).unwrap()));
         let numbers: Vec<_> = part.puzzles.iter().map(|p| p.number).collect();
         assert_eq!(numbers, [2, 3]);
         assert_eq!(part.file, "mixed");

@@ -15,7 +15,7 @@
 //! pooled in one histogram (puzzles × passes times). One histogram a record, whatever the
 //! number of passes, is what keeps memory bounded by the work: a pass costs three numbers.
 
-use sudoku_core::{FailureKind, Kind, Limits, Verdict};
+use sudoku_core::{FailureKind, GridKind, Limits, Verdict};
 use sudoku_engines::{EngineInfo, Origin};
 
 use crate::BenchOptions;
@@ -244,7 +244,7 @@ impl<'e> Tally<'e> {
     }
 
     /// The record of everything added, for `file` and `kind`.
-    pub fn record(&self, file: &str, kind: &Kind, options: &BenchOptions<'_>) -> Record {
+    pub fn record(&self, file: &str, kind: &GridKind, options: &BenchOptions<'_>) -> Record {
         let head = RecordHead {
             engine: self.info.name.to_string(),
             file: file.to_owned(),

@@ -62,7 +62,7 @@ pub mod stats;
 
 use std::time::{Duration, Instant};
 
-use sudoku_core::Kind;
+use sudoku_core::GridKind;
 use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError, Shard};
@@ -147,7 +147,7 @@ pub trait Observer {
     /// Called once per chunk and kind of grid: `chunk` holds the puzzles (all of `kind`: one
     /// size and layout), and `runs` every engine's answers and times, in run order (engines
     /// that do not take `kind` are not among them).
-    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[measure::EngineRun<'_>]);
+    fn chunk(&mut self, chunk: &Corpus, kind: &GridKind, runs: &[measure::EngineRun<'_>]);
 
     /// Called before the first chunk of each file, with the whole file (its puzzles may not
     /// be in memory).
@@ -159,7 +159,7 @@ pub trait Observer {
     fn pass(
         &mut self,
         _chunk: &Corpus,
-        _kind: &Kind,
+        _kind: &GridKind,
         _run: &measure::EngineRun<'_>,
         _nanos: &[u64],
     ) {
@@ -238,7 +238,7 @@ struct Failures {
 
 impl Failures {
     /// Keeps the failures of `runs` on `chunk`, puzzle by puzzle, engine by engine.
-    fn add(&mut self, chunk: &Corpus, kind: &Kind, runs: &[measure::EngineRun<'_>]) {
+    fn add(&mut self, chunk: &Corpus, kind: &GridKind, runs: &[measure::EngineRun<'_>]) {
         for (index, puzzle) in chunk.puzzles.iter().enumerate() {
             for run in runs {
                 let Some(failure) = run.failure(index) else { continue };
@@ -271,7 +271,7 @@ impl Failures {
 /// The engines running on the puzzles of one kind of grid (size and layout) of a file, and
 /// what they did so far.
 struct KindPart<'e> {
-    kind: Kind,
+    kind: GridKind,
     tallies: Vec<figures::Tally<'e>>,
     samples: Samples,
     disagreements: Vec<Disagreement>,
@@ -491,7 +491,7 @@ fn run_chunk(
 fn show_pass(
     observers: &mut [&mut dyn Observer],
     chunk: &Corpus,
-    kind: &Kind,
+    kind: &GridKind,
     runner: &measure::Runner<'_, '_>,
 ) {
     if observers.is_empty() {

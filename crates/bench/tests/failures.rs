@@ -203,7 +203,12 @@ fn counters(record: &Record) -> String {
 struct Rows(Vec<Row>);
 
 impl Observer for Rows {
-    fn chunk(&mut self, chunk: &Corpus, kind: &sudoku_core::Kind, runs: &[measure::EngineRun<'_>]) {
+    fn chunk(
+        &mut self,
+        chunk: &Corpus,
+        kind: &sudoku_core::GridKind,
+        runs: &[measure::EngineRun<'_>],
+    ) {
         self.0.extend(sudoku_bench::per_puzzle::rows(chunk, kind, runs, None));
     }
 }

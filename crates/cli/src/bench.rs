@@ -21,7 +21,7 @@ use sudoku_bench::output::{self, OutputFormat};
 use sudoku_bench::per_puzzle::{EarlierRows, PuzzleComparison, RowFormat, RowWriter, SpeedChange};
 use sudoku_bench::stats;
 use sudoku_bench::{BenchOptions, Corpus, Observer, Report, Schedule};
-use sudoku_core::{Grid, Kind, Size};
+use sudoku_core::{Grid, GridKind, Size};
 use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
 
@@ -338,7 +338,7 @@ fn check_baseline_coverage(
     engines: &[&EngineInfo],
     corpora: &[Corpus],
 ) -> Result<(), String> {
-    let kinds: Vec<Vec<(Kind, String)>> = corpora
+    let kinds: Vec<Vec<(GridKind, String)>> = corpora
         .iter()
         .map(|corpus| {
             corpus.kinds().into_iter().map(|(kind, _)| (kind.clone(), kind.ascii_name())).collect()

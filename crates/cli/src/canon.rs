@@ -44,7 +44,7 @@ pub fn run(args: &CanonArgs) -> u8 {
             Item::Unreadable(message) => errln!("{message}"),
             Item::Answered(puzzle, None) => {
                 bad_puzzle = true;
-                let kind = sudoku_core::Kind::of(&puzzle.grid);
+                let kind = sudoku_core::GridKind::of(&puzzle.grid);
                 refuse(
                     name,
                     &puzzle,

@@ -12,7 +12,7 @@ use std::path::Path;
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use sudoku_core::{Format, Kind, Puzzle, PuzzleReader, Size, Verdict, write_grid};
+use sudoku_core::{Format, GridKind, Puzzle, PuzzleReader, Size, Verdict, write_grid};
 use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
@@ -257,7 +257,7 @@ impl Explanation {
             "Puzzle {} (line {}): {}, {}, {solutions}",
             puzzle.number,
             puzzle.line,
-            Kind::of(&puzzle.grid),
+            GridKind::of(&puzzle.grid),
             plural(puzzle.grid.clue_count() as u64, "clue")
         )?;
         let width = self.steps.len().to_string().len();

@@ -74,7 +74,7 @@ fn links_and_json_of_every_side_are_solved_and_counted_as_their_lines_are() {
 }
 
 #[test]
-fn constraints_not_read_are_refused_by_name_and_the_batch_goes_on() {
+fn constraints_not_read_and_broken_rules_are_refused_by_name_and_the_batch_goes_on() {
     let line = &shipped("generated-10000.txt", 1)[0];
     let file = [
         json(line, 9, ",\"antiknight\":true"),
@@ -96,7 +96,9 @@ fn constraints_not_read_are_refused_by_name_and_the_batch_goes_on() {
     assert_eq!(stdout(&output).lines().count(), 1, "{}", stdout(&output));
     let errors = stderr(&output);
     for expected in [
-        "puzzle 1, line 1, column 1: f-puzzles puzzle: its constraint `antiknight` is not read",
+        // Anti-knight is read, and these givens break it.
+        "puzzle 1, line 1, column 1: f-puzzles puzzle: its givens break its rules: 1 at r7c5 \
+         repeats a knight's move away (at r5c6)",
         "puzzle 3, line 3, column 1: f-puzzles puzzle: its constraint `killercage` is not read",
         "puzzle 4, line 4, column 1: f-puzzles puzzle: the link has a broken percent escape",
     ] {

@@ -5,6 +5,12 @@ use std::str::FromStr;
 
 use crate::size::Size;
 
+/// The longest line that may hold puzzle data: a 64×64 row of right-aligned numbers or a
+/// 36×36 one-line puzzle (1296 symbols) fits with room to spare. Longer lines are reported,
+/// not stored: only their first bytes are kept, so a 10 MB line costs no more memory than a
+/// short one. A format writes no longer line ([`Format::can_write`]).
+pub const MAX_LINE: usize = 4096;
+
 /// A text layout for one grid, at every size where it makes sense ([`Format::can_write`]).
 ///
 /// Every format accepts `0` or `.` for an empty cell when read (only `.` in the `0-9A`
@@ -84,7 +90,7 @@ impl Format {
     pub fn can_write(self, size: Size) -> bool {
         match self {
             Format::Line | Format::Compact => size.side() <= 36,
-            Format::Pencilmark => size.side().pow(3) <= crate::read::MAX_LINE,
+            Format::Pencilmark => size.side().pow(3) <= MAX_LINE,
             Format::Judge | Format::Pretty | Format::Bordered => true,
         }
     }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::alphabet::Alphabet;
-use crate::layout::{Broken, Layout};
+use crate::layout::{Broken, House, Layout};
 use crate::size::{Size, Unit};
 
 /// Two cells of one unit holding the same value.
@@ -260,6 +260,24 @@ impl fmt::Display for Grid {
 impl fmt::Debug for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Grid({}: {})", self.size, self.to_line())
+    }
+}
+
+/// A repeated value of a classic grid, as the broken rule it is.
+impl From<Conflict> for Broken {
+    fn from(conflict: Conflict) -> Broken {
+        let house = match conflict.unit {
+            Unit::Row(r) => House::Row(r),
+            Unit::Column(c) => House::Column(c),
+            Unit::Box(b) => House::Box(b),
+        };
+        Broken::Repeat {
+            value: conflict.digit,
+            house: Some(house),
+            rule: None,
+            first: conflict.size.name(conflict.first),
+            second: conflict.size.name(conflict.second),
+        }
     }
 }
 

@@ -497,22 +497,22 @@ impl Layout {
 /// and the words of its layout ([`Layout::words`]: none for a classic grid). Two jigsaw grids
 /// of different regions are of one kind.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Kind {
+pub struct GridKind {
     size: Size,
     /// The layout's words joined by spaces; empty for a classic grid.
     words: String,
 }
 
-impl Kind {
+impl GridKind {
     /// The kind of `grid`.
-    pub fn of(grid: &crate::Grid) -> Kind {
+    pub fn of(grid: &crate::Grid) -> GridKind {
         let words = grid.layout().map(|layout| layout.words().join(" ")).unwrap_or_default();
-        Kind { size: grid.size(), words }
+        GridKind { size: grid.size(), words }
     }
 
     /// The kind of the classic grids of `size`.
-    pub fn classic(size: Size) -> Kind {
-        Kind { size, words: String::new() }
+    pub fn classic(size: Size) -> GridKind {
+        GridKind { size, words: String::new() }
     }
 
     /// The size.
@@ -536,7 +536,7 @@ impl Kind {
     }
 }
 
-impl fmt::Display for Kind {
+impl fmt::Display for GridKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.with_size(self.size.to_string()))
     }
@@ -580,23 +580,6 @@ impl fmt::Display for Broken {
             Broken::NotACandidate { cell, value } => {
                 write!(f, "{value} at {cell} is not one of its candidates")
             }
-        }
-    }
-}
-
-impl From<crate::grid::Conflict> for Broken {
-    fn from(conflict: crate::grid::Conflict) -> Broken {
-        let house = match conflict.unit {
-            crate::size::Unit::Row(r) => House::Row(r),
-            crate::size::Unit::Column(c) => House::Column(c),
-            crate::size::Unit::Box(b) => House::Box(b),
-        };
-        Broken::Repeat {
-            value: conflict.digit,
-            house: Some(house),
-            rule: None,
-            first: conflict.size.name(conflict.first),
-            second: conflict.size.name(conflict.second),
         }
     }
 }

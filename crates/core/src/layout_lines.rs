@@ -1,5 +1,5 @@
 //! The `# layout`, `# regions` and `# extra` lines of a puzzle file: what they say, the layout they give
-//! the puzzles after them, and the text that says a layout (see [`crate::read`] for the rules
+//! the puzzles after them, and the text that says a layout (see the reader's module documentation for the rules
 //! and [`crate::write::HeaderLines`] for the writer).
 
 use std::sync::Arc;

@@ -33,7 +33,7 @@ pub use engine::{Engine, Failure, FailureKind, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
 pub use format::Format;
 pub use grid::{Conflict, Grid};
-pub use layout::{Broken, House, Kind, Layout, LayoutError, Rule};
+pub use layout::{Broken, GridKind, House, Layout, LayoutError, Rule};
 pub use read::{MAX_LINE, Puzzle, PuzzleReader, ReadOptions, parse_one};
 pub use size::{CellName, Size, Unit};
 pub use units::Units;

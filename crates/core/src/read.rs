@@ -159,11 +159,7 @@ const MAX_SYMBOL_SIDE: usize = 36;
 /// The byte-order mark that may open UTF-8 text; it is not part of the first line.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-/// The longest line that may hold puzzle data: a 64×64 row of right-aligned numbers or a
-/// 36×36 one-line puzzle (1296 symbols) fits with room to spare. Longer lines are reported,
-/// not stored: only their first bytes are kept, so a 10 MB line costs no more memory than a
-/// short one.
-pub const MAX_LINE: usize = 4096;
+pub use crate::format::MAX_LINE;
 
 /// One puzzle read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]

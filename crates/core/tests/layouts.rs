@@ -326,3 +326,29 @@ fn a_pencilmark_line_gives_each_cell_its_candidates() {
         ("x pencilmark".to_owned(), 0b1010)
     );
 }
+
+/// An f-puzzles jigsaw goes through the whole reader with its regions, though two of its 1s
+/// share a box (not a region).
+#[test]
+fn an_f_puzzles_jigsaw_is_read_with_its_regions() {
+    // 4×4 regions of one row each: r1c1 and r2c2 share a box, not a row.
+    let cell = |row: usize, col: usize| {
+        let value = if (row, col) == (0, 0) || (row, col) == (1, 1) {
+            ",\"value\":1,\"given\":true"
+        } else {
+            ""
+        };
+        format!("{{\"region\":{row}{value}}}")
+    };
+    let rows: Vec<String> = (0..4)
+        .map(|row| format!("[{}]", (0..4).map(|col| cell(row, col)).collect::<Vec<_>>().join(",")))
+        .collect();
+    let json = format!("{{\"size\":4,\"grid\":[{}]}}", rows.join(","));
+    let puzzle = sudoku_core::parse_one(json.as_bytes()).unwrap();
+    let layout = puzzle.grid.layout().expect("its regions");
+    assert_eq!(
+        layout.regions().map(<[u8]>::to_vec),
+        Some((0..16).map(|c| (c / 4) as u8).collect())
+    );
+    assert_eq!((puzzle.grid.get(0), puzzle.grid.get(5)), (1, 1));
+}

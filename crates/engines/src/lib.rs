@@ -49,7 +49,7 @@ use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-use sudoku_core::{Engine, Grid, Kind, Limits, Outcome, Size};
+use sudoku_core::{Engine, Grid, GridKind, Limits, Outcome, Size};
 
 /// How an engine is made: a plain function for the built-in engines (so the registry of
 /// built-in engines can be a `static`), or a closure holding what an engine from outside needs
@@ -243,7 +243,7 @@ impl EngineInfo {
 
     /// Whether the engine solves the grids of `kind` ([`EngineInfo::takes`] for every grid of
     /// that kind).
-    pub fn takes_kind(&self, kind: &Kind) -> bool {
+    pub fn takes_kind(&self, kind: &GridKind) -> bool {
         self.supports(kind.size()) && (kind.is_classic() || self.layouts)
     }
 

@@ -18,6 +18,9 @@ mod board;
 mod engine;
 mod houses;
 mod ladder;
+// Beside the modules it tests (the techniques, the ladders, the engine), not inside one.
+#[cfg(test)]
+mod layout_tests;
 mod notation;
 mod rating;
 mod step;

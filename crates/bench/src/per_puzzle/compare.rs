@@ -4,7 +4,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_core::Kind;
+use sudoku_core::GridKind;
 
 use super::read::{EarlierRows, RawRow, entry_of};
 use super::row::{Row, RowCounters, rows};
@@ -253,7 +253,7 @@ impl PuzzleComparison {
 }
 
 impl Observer for PuzzleComparison {
-    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[EngineRun<'_>]) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &GridKind, runs: &[EngineRun<'_>]) {
         for row in rows(chunk, kind, runs, None) {
             self.compare(row);
         }

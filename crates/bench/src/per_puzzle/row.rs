@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{FailureKind, Kind, Verdict};
+use sudoku_core::{FailureKind, GridKind, Verdict};
 
 use crate::corpus::Corpus;
 use crate::measure::EngineRun;
@@ -132,7 +132,7 @@ impl Row {
 /// digest is `digest`.
 pub fn rows<'a>(
     chunk: &'a Corpus,
-    kind: &Kind,
+    kind: &GridKind,
     runs: &'a [EngineRun<'_>],
     digest: Option<&'a str>,
 ) -> impl Iterator<Item = Row> + 'a {

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use sudoku_core::Kind;
+use sudoku_core::GridKind;
 
 use super::row::{Row, RowFormat, rows};
 use crate::Observer;
@@ -67,7 +67,7 @@ impl<W: Write> Observer for RowWriter<W> {
         self.digest = Some(corpus.digest());
     }
 
-    fn chunk(&mut self, chunk: &Corpus, kind: &Kind, runs: &[EngineRun<'_>]) {
+    fn chunk(&mut self, chunk: &Corpus, kind: &GridKind, runs: &[EngineRun<'_>]) {
         let digest = self.digest.take();
         for row in rows(chunk, kind, runs, digest.as_deref()) {
             self.write(&row);

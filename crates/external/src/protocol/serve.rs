@@ -357,7 +357,7 @@ mod tests {
             "error 2 the limit '0' is not a number from 1",
             "error 3 the budget 'x' is neither a number nor '-'",
             "error 4 a puzzle of 3 symbols has no size",
-            "error 5 engine fast does not solve 4×4 (it solves 9×9)",
+            "error 5 engine 'fast' solves 9×9 grids, not 4×4",
             "error 6 a puzzle of 3 numbers has no size",
             "error 7 symbol 16 of the grid is '5'",
             "answer 8 0 gave-up nodes=0 guesses=0 time-ns=",

@@ -99,6 +99,4 @@ fn beyond_nine(group: ChainFamily, board: &Board) -> Option<Step> {
 }
 
 #[cfg(test)]
-mod layouts;
-#[cfg(test)]
 pub(crate) mod testing;
