@@ -11,7 +11,7 @@
 //!   ties going to the first in row-major order. Comparing the two shows what this one
 //!   heuristic buys.
 //!
-//! The search is written once, over a [`Board`] that keeps the bit sets: one compiled for
+//! The search is written once, over a `Board` that keeps the bit sets: one compiled for
 //! each size of classic grid, and one read from tables for a grid with a layout. A classic
 //! board's side and cell count are constants, and its bit set is a `u16` up to 9×9 (bit `v`
 //! for value `v`, counted by table) and a `u64` beyond (bit `v - 1`, as 64×64 needs all 64

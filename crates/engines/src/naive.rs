@@ -9,7 +9,7 @@
 //! the lexicographically smallest (reading the cells row by row as one number), which is the
 //! answer Baekjoon 2239 asks for when a 9×9 puzzle has several.
 //!
-//! The search is written once, over a [`Board`]: the grid being filled and the check of a
+//! The search is written once, over a `Board`: the grid being filled and the check of a
 //! value. A classic grid's board is compiled for each size (its side, cell count and rows of a
 //! box are constants), so the 9×9 scans are the fixed nine-step loops they were before grids
 //! came in other sizes, and every size keeps its grid in a fixed array on the stack. A grid

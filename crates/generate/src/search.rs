@@ -170,7 +170,7 @@ pub struct Made {
 
 /// Puzzle number `index` of `seed` at `size` meeting `targets` (checked with
 /// [`Targets::check`] first), `engine` checking uniqueness: with no target, exactly
-/// [`generate_one`]'s puzzle. It depends only on the seed, the index, the size and the
+/// [`generate_one`](crate::generate_one)'s puzzle. It depends only on the seed, the index, the size and the
 /// targets. An engine's failure (only an engine from outside fails) is returned.
 pub fn make_one(
     seed: u64,

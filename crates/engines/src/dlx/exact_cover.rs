@@ -31,7 +31,7 @@
 //! Items may also be **secondary** (Knuth's generalisation): covered at most once rather than
 //! exactly once. A solution then holds every primary item once and each secondary item at
 //! most once; the search never branches on a secondary item. They are told apart by their
-//! lengths alone: a secondary item's length starts at [`SECONDARY`], far above any primary
+//! lengths alone: a secondary item's length starts at `SECONDARY`, far above any primary
 //! item's, so the scan for the fewest options never picks one and hiding options never
 //! empties one, and only covering and uncovering an item look at which kind it is (to count
 //! the active primary items, whose number reaching 0 is a solution).
