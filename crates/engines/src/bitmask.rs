@@ -614,7 +614,9 @@ impl<O: SearchObserver, B: Board, C: CellIndex, E: AsRef<[C]> + AsMut<[C]>> Sear
     }
 }
 
-#[cfg(test)]
+// The engines have no `unsafe` code, so their tests are left out of the Miri run (which has
+// no `testing` module either).
+#[cfg(all(test, not(miri)))]
 mod tests {
     use super::*;
     use crate::naive::Naive;
