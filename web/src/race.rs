@@ -173,7 +173,7 @@ mod tests {
             assert_eq!(answer.solution.as_deref().map(str::len), Some(81));
         }
         let error = solve("fast", "1...\n..3.\n.4..\n...2\n", 2, None).unwrap_err();
-        assert!(error.contains("does not solve 4×4"), "{error}");
+        assert!(error.contains("solves 9×9 grids, not 4×4"), "{error}");
         assert!(solve("nonsense", line, 2, None).is_err());
     }
 }
