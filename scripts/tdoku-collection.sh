@@ -22,7 +22,10 @@
 # for comparing timings with tdoku's own harness.
 #
 # Compilers: $CC and $CXX (default cc and c++), with -O3 -march=native -fPIC as tdoku's build
-# uses (set TDOKU_OPT to replace "-O3 -march=native"). rust_sudoku is built with cargo
+# uses (set TDOKU_OPT to replace "-O3 -march=native"). tdoku's own solver gets its fastest
+# build, as its published figures do: clang with profile-guided optimisation when clang,
+# clang++ and llvm-profdata are installed (trained on the repository's data/corpus and
+# data/ratings puzzles; TDOKU_PGO=no turns it off), else $CXX as the others. rust_sudoku is built with cargo
 # --offline when its crates are already in cargo's cache (run `cargo fetch` in
 # other/module_rust_sudoku first); Z3, MiniSat and Gurobi solvers only when their libraries
 # are installed (GUROBI_DIR as for tdoku's CMake).
@@ -183,6 +186,68 @@ patched() {
     printf '%s\n' "$copy"
 }
 
+# train_tdoku: with clang, clang++ and llvm-profdata at hand (and TDOKU_PGO not "no"), builds
+# tdoku's solver with instrumentation, runs it on the repository's own puzzles (the shipped
+# corpus and the rated puzzles of data/ratings, each solved to a first solution and counted to
+# two, as the workbench asks), and prints the merged profile's path. False, with a notice,
+# when it cannot: tdoku is then built with $cxx alone.
+train_tdoku() {
+    local dir=$build/tdoku-train objects=() source object
+    if [[ ${TDOKU_PGO:-yes} == no ]]; then
+        notice "tdoku: TDOKU_PGO=no, built without a profile" >&2
+        return 1
+    fi
+    if ! command -v clang >/dev/null || ! command -v clang++ >/dev/null ||
+        ! command -v llvm-profdata >/dev/null; then
+        notice "tdoku: no clang, clang++ and llvm-profdata: built with $cxx, without a profile" >&2
+        return 1
+    fi
+    mkdir -p "$dir"
+    printf '\n== tdoku, instrumented for its profile\n' >>"$log"
+    for source in "${sources[@]}"; do
+        object=$dir/$(basename "${source%.*}").o
+        clang++ -std=gnu++14 "${opt[@]}" -fPIC "${flags[@]}" -fprofile-instr-generate \
+            -c "$source" -o "$object" >>"$log" 2>&1 || return 1
+        objects+=("$object")
+    done
+    # The training driver: every 81-character puzzle line of the files named, solved twice.
+    cat >"$dir/train.cc" <<'DRIVER'
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+extern "C" size_t TdokuSolverDpllTriadSimd(const char *, size_t, uint32_t, char *, size_t *);
+int main(int argc, char **argv) {
+    char line[4096], puzzle[82], solution[96];
+    size_t guesses;
+    for (int i = 1; i < argc; i++) {
+        FILE *file = fopen(argv[i], "r");
+        if (!file) return 1;
+        while (fgets(line, sizeof line, file)) {
+            size_t n = 0;
+            for (; n < 81 && (line[n] == '.' || line[n] == '0' || (line[n] >= '1' && line[n] <= '9')); n++)
+                puzzle[n] = line[n] == '0' ? '.' : line[n];
+            if (n < 81) continue;
+            puzzle[81] = 0;
+            for (size_t limit = 1; limit <= 2; limit++) {
+                memset(solution, 0, sizeof solution);
+                TdokuSolverDpllTriadSimd(puzzle, limit, 0, solution, &guesses);
+            }
+        }
+        fclose(file);
+    }
+    return 0;
+}
+DRIVER
+    clang++ -std=gnu++14 "${opt[@]}" -fprofile-instr-generate "$dir/train.cc" "${objects[@]}" \
+        -o "$dir/train" -lm >>"$log" 2>&1 || return 1
+    rm -f "$dir"/*.profraw
+    LLVM_PROFILE_FILE="$dir/tdoku-%p.profraw" "$dir/train" \
+        "$repo_root"/data/corpus/generated-10000.txt "$repo_root"/data/ratings/serate.tsv \
+        >>"$log" 2>&1 || return 1
+    llvm-profdata merge -o "$dir/tdoku.profdata" "$dir"/*.profraw >>"$log" 2>&1 || return 1
+    printf '%s\n' "$dir/tdoku.profdata"
+}
+
 glue=$src/other/other_solvers.cc
 inc=(-I "$src/src" -I "$src/other")
 
@@ -191,7 +256,19 @@ inc=(-I "$src/src" -I "$src/other")
 sources=("$src/src/solver_dpll_triad_simd.cc" "$src/src/util.cc")
 flags=("${inc[@]}" -fno-exceptions -fno-rtti)
 ldlibs=()
-build_library tdoku TdokuSolverDpllTriadSimd "" || die "tdoku's own solver did not build (see $log)"
+# tdoku's own solver gets its best build: its published figures are its fastest compiler
+# configuration, and here that is clang with profile-guided optimisation (train_tdoku).
+tdoku_build="$cxx ${opt[*]}"
+if tdoku_pgo=$(train_tdoku); then
+    saved_cc=$cc saved_cxx=$cxx
+    cc=clang cxx=clang++
+    flags+=(-fprofile-instr-use="$tdoku_pgo" -Wno-profile-instr-unprofiled)
+    build_library tdoku TdokuSolverDpllTriadSimd "" || die "tdoku's own solver did not build (see $log)"
+    cc=$saved_cc cxx=$saved_cxx
+    tdoku_build="clang++ ${opt[*]}, profile-guided"
+else
+    build_library tdoku TdokuSolverDpllTriadSimd "" || die "tdoku's own solver did not build (see $log)"
+fi
 declare_engine tdoku tdoku TdokuSolverDpllTriadSimd 0 tdoku \
     "tdoku (T. Dillon 2019): DPLL over box-band triads, SIMD; its fastest configuration" \
     "a solution only at limit 1: at limit 2 it counts and leaves the solution buffer as it was"
@@ -467,8 +544,8 @@ fi
 # ---- engines.toml ----
 {
     printf '# Written by scripts/tdoku-collection.sh from %s\n' "$src"
-    printf '# with %s and %s, %s -fPIC. Built code, for local measurement only: never commit it.\n' \
-        "$cc" "$cxx" "${opt[*]}"
+    printf '# with %s and %s, %s -fPIC (tdoku: %s).\n' "$cc" "$cxx" "${opt[*]}" "$tdoku_build"
+    printf '# Built code, for local measurement only: never commit it.\n'
     printf '# Use: sudoku bench --engines-file %s --engines tdoku,...\n' "$out/engines.toml"
     printf '# Every engine takes the puzzle as 81 characters (. or 1-9) followed by a NUL, in a\n'
     printf '# writable buffer; give each call a solution buffer of 96 bytes or more, zeroed: some\n'
