@@ -468,6 +468,15 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.equal(fast[0], "fast");
     assert.match(fast[3], /engine 'fast' solves classic grids only, not 9×9 jigsaw \(engines that do: .*dlx/);
     await screenshot("desktop-jigsaw", "puzzle-section");
+    // The bundled sample of jigsaw puzzles: its first is this one, picked with its regions.
+    await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    await run(`const select = document.getElementById('sample-select');
+      select.value = [...select.options].find((option) => option.text === '9×9 jigsaw #1').value;
+      select.dispatchEvent(new Event('change'));`);
+    await waitFor("document.getElementById('layout-caption').dataset.layout === 'jigsaw'");
+    assert.equal(await run("return document.getElementById('puzzle-text').value;"), JIGSAW);
+    assert.deepEqual(await thickBorders("puzzle-grid"), expected);
   });
 
   it("shades the 17 cells of an X puzzle's diagonals and names anti-knight in the caption", async () => {

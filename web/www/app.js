@@ -450,6 +450,25 @@ function buildEngineChoices() {
   });
 }
 
+/**
+ * The puzzles of a sample, one line each after the `# layout` lines in force for it (from the
+ * last `# layout` line before it: its `# regions` block and `# extra` lines), so that each loads
+ * with its layout. Other comments come before the first `# layout` line and are left out.
+ */
+function puzzlesOf(text) {
+  const puzzles = [];
+  let header = [];
+  for (const line of text.split("\n").map((each) => each.trim())) {
+    if (line.startsWith("# layout")) header = [line];
+    else if (line.startsWith("#")) {
+      if (header.length) header.push(line);
+    } else if (line) {
+      puzzles.push([...header, line].join("\n"));
+    }
+  }
+  return puzzles;
+}
+
 async function loadSamples() {
   const select = $("sample-select");
   const corpora = $("bench-corpus");
@@ -461,7 +480,7 @@ async function loadSamples() {
   }
   for (const sample of index) {
     const text = await (await fetch(`samples/${sample.file}`)).text();
-    const lines = text.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+    const lines = puzzlesOf(text);
     state.samples.push({ ...sample, lines, text });
     const group = document.createElement("optgroup");
     group.label = sample.label;
