@@ -514,7 +514,9 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     const right = Number(solution[first]);
     const other = right === 9 ? 1 : right + 1;
     await run(`document.querySelector('#digit-pad [data-value="${right}"]').click();`);
-    await waitFor("document.getElementById('puzzle-text').value.length === 729");
+    await waitFor("document.getElementById('puzzle-text').value.length === 729").catch(async (failure) => {
+      throw new Error(`${failure.message}; the page says: ${await run("return document.getElementById('edit-status').textContent;")}`);
+    });
     await run(`document.querySelector('#digit-pad [data-value="${other}"]').click();`);
     await waitFor(`document.querySelectorAll('#puzzle-grid .cell[data-cell="${first}"] .cand:not(:empty)').length === 2`);
     // The second by the keyboard: its solution value alone.
@@ -533,6 +535,7 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.deepEqual(row, ["1", solution], "the pencilmark puzzle has the classic one's solution");
     assert.equal(await run("return new URLSearchParams(location.search).get('puzzle');"), text, "the link carries it");
     // Only a wrong candidate left in a cell: no solution.
+    await run(`document.querySelector('#puzzle-grid .cell[data-cell="${first}"]').click();`);
     await run(`document.querySelector('#digit-pad [data-value="${right}"]').click();`);
     await waitFor(`document.querySelectorAll('#puzzle-grid .cell[data-cell="${first}"] .cand:not(:empty)').length === 1`);
     await click("race-button");

@@ -345,13 +345,9 @@ function boardKey(event) {
     $("puzzle-grid").querySelector(".board").focus();
     return;
   }
-  if (["Backspace", "Delete", "0", "."].includes(event.key)) {
-    event.preventDefault();
-    enter(0);
-    return;
-  }
+  // A value's symbol first: `0` is one in the alphabets that start from it.
   const value = symbols.findIndex((symbol) => symbol.toUpperCase() === event.key.toUpperCase()) + 1;
-  if (value > 0) {
+  if (value > 0 || ["Backspace", "Delete", "0", "."].includes(event.key)) {
     event.preventDefault();
     enter(value);
   }
