@@ -493,6 +493,7 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     for (const cells of [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]]) {
       assert.equal(new Set(cells.map((cell) => solution[cell])).size, 9, "a diagonal holds every value once");
     }
+    await screenshot("desktop-x", "puzzle-section");
     // A rule that pairs cells is named, not drawn: no shading, the boxes stay the boxes.
     const boxes = await thickBorders("puzzle-grid");
     await loadTyped(firstOfLayouts("anti-knight-9x9-200.txt"), 1);

@@ -160,6 +160,8 @@ function makeBoard(wrap, side) {
   board.className = "board";
   board.setAttribute("role", "grid");
   board.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  // Rows of equal height whatever they hold: an empty row would shrink to share the rest.
+  board.style.gridTemplateRows = `repeat(${side}, minmax(0, 1fr))`;
   board.style.fontSize = `${Math.max(0.35, 55 / side)}cqi`;
   const cells = [];
   for (let cell = 0; cell < side * side; cell++) {
