@@ -502,6 +502,21 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.deepEqual(await thickBorders("puzzle-grid"), boxes);
   });
 
+  it("shades windoku's four windows and outlines an extra group", async () => {
+    const text = `# layout windoku\n# extra r1c1 r1c2 r2c1 r9c9\n${firstOfLayouts("windoku-9x9-200.txt").split("\n").at(-1)}`;
+    await open(`?puzzle=${encodeURIComponent(text)}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const cells = (kind) => run(`return [...document.querySelectorAll('#puzzle-grid .cell.group-${kind}')].map((cell) => Number(cell.dataset.cell));`);
+    const windows = await cells("windoku");
+    assert.equal(windows.length, 36);
+    assert.deepEqual(windows.slice(0, 3), [10, 11, 12], "the first window starts at r2c2");
+    assert.deepEqual(await cells("extra"), [0, 1, 9, 80]);
+    const caption = await run("return document.getElementById('layout-caption').textContent;");
+    assert.match(caption, /windoku: the 4 windows \(shaded\)/);
+    assert.match(caption, /extra regions: 1 group of cells \(outlined\)/);
+    await screenshot("desktop-windoku", "puzzle-section");
+  });
+
   it("takes candidates entered on the board: the puzzle becomes a pencilmark puzzle that solves", async () => {
     await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);
     await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
