@@ -7,6 +7,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use sudoku_core::{Alphabet, Format, Grid, HeaderLines, Layout, Puzzle, format_grid, parse_one};
 
+use sudoku_engines::ENGINES;
+
 use crate::layout::{Drawn, drawn};
 
 /// The largest side the page takes. Links, and the text the engines are given, carry a puzzle
@@ -82,6 +84,10 @@ pub struct Shown {
     pub clues: usize,
     /// Its layout, as the page draws it (the boxes alone for a classic grid).
     pub layout: Drawn,
+    /// The built-in engines that do not take it (its size, or its layout), each with the
+    /// registry's reason: `["fast", "engine 'fast' solves classic grids only, not 9×9 x
+    /// (engines that do: ...)"]`.
+    pub refusals: Vec<(String, String)>,
 }
 
 /// The first puzzle of `text`, as the page draws it.
@@ -103,6 +109,10 @@ fn shown(puzzle: &Puzzle) -> Shown {
         format: puzzle.format.name(),
         clues: puzzle.grid.clue_count(),
         layout: drawn(&puzzle.grid),
+        refusals: ENGINES
+            .iter()
+            .filter_map(|info| Some((info.name.to_string(), info.refusal(&puzzle.grid)?)))
+            .collect(),
     }
 }
 
@@ -259,6 +269,14 @@ mod tests {
         assert_eq!(shown.text, x);
         assert_eq!(shown.line, &x[11..]);
         assert_eq!(show(&shown.text).unwrap().layout.words, ["x"]);
+        // `fast` takes classic grids only, `dlx` any layout.
+        let refused = |shown: &Shown, name: &str| {
+            shown.refusals.iter().find(|(engine, _)| engine == name).map(|(_, why)| why.clone())
+        };
+        let why = refused(&shown, "fast").unwrap();
+        assert!(why.starts_with("engine 'fast' solves classic grids only, not 9×9 x"), "{why}");
+        assert_eq!(refused(&shown, "dlx"), None);
+        assert_eq!(refused(&show(CLASSIC).unwrap(), "fast"), None);
         let jigsaw = show(crate::layout::tests::JIGSAW).unwrap();
         assert_eq!(jigsaw.text.lines().next(), Some("# layout jigsaw"));
         assert_eq!(show(&jigsaw.text).unwrap().layout.regions, jigsaw.layout.regions);

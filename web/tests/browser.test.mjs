@@ -467,6 +467,9 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     // `fast` takes classic grids only: refused in the registry's words.
     assert.equal(fast[0], "fast");
     assert.match(fast[3], /engine 'fast' solves classic grids only, not 9×9 jigsaw \(engines that do: .*dlx/);
+    const [struck, title] = await run("const box = document.querySelector('#engine-boxes input[value=fast]').parentElement; return [box.classList.contains('unsupported'), box.title];");
+    assert.equal(struck, true, "fast is struck through among the engines");
+    assert.equal(title, fast[3].slice("fast".length), "with the refusal as its title");
     await screenshot("desktop-jigsaw", "puzzle-section");
     // The bundled sample of jigsaw puzzles: its first is this one, picked with its regions.
     await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);

@@ -406,9 +406,12 @@ function updateEngineBoxes() {
   for (const box of $("engine-boxes").querySelectorAll("input")) {
     const engine = state.engines.find((known) => known.name === box.value);
     const fits = supports(engine, side);
+    // An engine that does not take the puzzle's layout stays choosable: the race then shows
+    // its refusal, in the registry's words, as this title does.
+    const refusal = state.puzzle?.refusals.find(([name]) => name === engine.name)?.[1];
     box.disabled = !fits;
-    box.parentElement.classList.toggle("unsupported", !fits);
-    box.parentElement.title = fits ? engine.description : `${engine.description} (not ${side}×${side})`;
+    box.parentElement.classList.toggle("unsupported", Boolean(refusal) || !fits);
+    box.parentElement.title = fits ? (refusal ?? engine.description) : `${engine.description} (not ${side}×${side})`;
   }
   const select = $("search-engine");
   for (const option of select.options) {
