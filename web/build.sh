@@ -74,6 +74,21 @@ for sample in "${samples[@]}"; do
   awk -v count="$count" '!/^#/ && NF && kept < count { print; kept++ }' "data/corpus/$file" >"$dist/samples/$file"
   entries+=("$(printf '{"file": "%s", "side": %s, "label": "%s %s"}' "$file" "$side" "$label" "$kind")")
 done
+# And of each layout's: its first puzzles with the `# layout`, `# regions` and `# extra` lines
+# they are read with (every comment from the first `# layout` line on), the others left out.
+layouts=(
+  "jigsaw-9x9-200.txt 9 9×9 jigsaw 10"
+  "x-9x9-200.txt 9 9×9 X 10"
+  "windoku-9x9-200.txt 9 9×9 windoku 10"
+  "anti-knight-9x9-200.txt 9 9×9 anti-knight 10"
+  "pencilmark-9x9-50.txt 9 9×9 pencilmark 10"
+)
+for sample in "${layouts[@]}"; do
+  read -r file side label kind count <<<"$sample"
+  awk -v count="$count" '/^# layout/ { on = 1 } /^#/ { if (on && kept < count) print; next } NF && kept < count { print; kept++ }' \
+    "data/layouts/$file" >"$dist/samples/$file"
+  entries+=("$(printf '{"file": "%s", "side": %s, "label": "%s %s"}' "$file" "$side" "$label" "$kind")")
+done
 (IFS=,; printf '[%s]\n' "${entries[*]}") >"$dist/samples/index.json"
 
 size=$(wc -c <"$module")

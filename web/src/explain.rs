@@ -180,6 +180,22 @@ mod tests {
     }
 
     #[test]
+    fn the_path_of_a_jigsaw_puzzle_ends_solved_by_its_regions() {
+        let explanation = explain(crate::layout::tests::JIGSAW, "workbench").unwrap();
+        assert_eq!((explanation.solutions.as_str(), explanation.end), ("1", "solved"));
+        let solution = crate::race::solve("dlx", crate::layout::tests::JIGSAW, 2, None).unwrap();
+        let values: String = explanation
+            .board
+            .iter()
+            .map(|cell| match cell {
+                Cell::Value(value) => char::from(b'0' + value),
+                Cell::Candidates(_) => '.',
+            })
+            .collect();
+        assert_eq!(Some(values), solution.solution);
+    }
+
+    #[test]
     fn several_solutions_end_stuck_and_none_broken_as_the_command_says() {
         let several = explain(&format!("123456789{}", ".".repeat(72)), "workbench").unwrap();
         assert_eq!((several.end, several.solutions.as_str()), ("stuck", "2+"));

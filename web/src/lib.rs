@@ -14,6 +14,7 @@
 pub mod bench;
 pub mod explain;
 pub mod generate;
+pub mod layout;
 pub mod puzzle;
 pub mod race;
 pub mod search;

@@ -176,4 +176,13 @@ mod tests {
         assert!(error.contains("solves 9×9 grids, not 4×4"), "{error}");
         assert!(solve("nonsense", line, 2, None).is_err());
     }
+
+    #[test]
+    fn an_engine_that_does_not_take_the_layout_is_refused_in_the_registrys_words() {
+        let x = "# layout x\n1.2...............76..98..2.9..........3.....2...17......6.......1....4..4.2..1..";
+        let error = solve("fast", x, 2, None).unwrap_err();
+        assert!(error.starts_with("engine 'fast' solves classic grids only, not 9×9 x"), "{error}");
+        let answer = solve("dlx", x, 2, None).unwrap();
+        assert_eq!((answer.count, answer.check), (1, None));
+    }
 }

@@ -269,4 +269,33 @@ mod tests {
         assert!(capped.capped && capped.events.len() == 10);
         assert!(record("fast", line, None, 10).is_err());
     }
+
+    #[test]
+    fn a_search_of_a_layout_puzzle_starts_from_its_candidates_and_ends_on_its_solution() {
+        let x = "# layout x\n1.2...............76..98..2.9..........3.....2...17......6.......1....4..4.2..1..";
+        // A pencilmark puzzle: the classic one above, r1c1 starting from 4 and 5 only.
+        let classic =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let mut entries: Vec<serde_json::Value> = classic
+            .bytes()
+            .map(|b| serde_json::json!(if b == b'.' { 0 } else { b - b'0' }))
+            .collect();
+        entries[0] = serde_json::json!([4, 5]);
+        let pencilmark =
+            crate::puzzle::edit(classic, &serde_json::Value::from(entries).to_string())
+                .unwrap()
+                .text;
+        // The naive searches of the pencilmark puzzle, which has no givens, take a million
+        // nodes: they are left out.
+        for (text, engines) in [(x, &WATCHABLE[..]), (&pencilmark, &["bitmask-mrv", "dlx"][..])] {
+            let expected = crate::race::solve("dlx", text, 2, None).unwrap().solution;
+            for &name in engines {
+                let recording = record(name, text, None, 1_000_000).unwrap();
+                assert_eq!(recording.events.last(), Some(&Event::Solution), "{name}");
+                assert_eq!(recording.solution, expected, "{name}");
+            }
+        }
+        let recording = record("dlx", &pencilmark, None, 1_000_000).unwrap();
+        assert_eq!(recording.candidates[0], [4, 5], "r1c1's candidates are its marks");
+    }
 }

@@ -23,6 +23,14 @@ pub fn parse(text: &str) -> String {
     to_json(crate::puzzle::show(text))
 }
 
+/// The first puzzle of `text` (its size, layout and alphabet) with the cells entered on the
+/// page's board, `entries` (JSON, a value or a list of candidates per cell), as the page draws
+/// it: a pencilmark puzzle when candidates are marked.
+#[wasm_bindgen]
+pub fn edit(text: &str, entries: &str) -> String {
+    to_json(crate::puzzle::edit(text, entries))
+}
+
 /// Engine `engine`'s answer to the first puzzle of `text`, counting up to `max_solutions`
 /// within `budget` nodes (0: no budget).
 #[wasm_bindgen]

@@ -209,6 +209,40 @@ const FOUR = corpus("generated-4x4-1000.txt")[0];
  */
 const CHAINS = corpus("generated-10000.txt")[2];
 const SIXTEEN = corpus("generated-16x16-1000.txt")[0];
+/**
+ * The first puzzle of a file of data/layouts: its `# layout` line, `# regions` block and
+ * `# extra` lines, if any, then its line.
+ */
+function firstOfLayouts(file) {
+  const lines = readFileSync(join(root, "data/layouts", file), "utf8").split("\n");
+  const puzzle = lines.findIndex((line) => line.trim() && !line.startsWith("#"));
+  const layout = lines.findIndex((line) => line.startsWith("# layout"));
+  return lines.slice(layout >= 0 && layout < puzzle ? layout : puzzle, puzzle + 1).join("\n");
+}
+const JIGSAW = firstOfLayouts("jigsaw-9x9-200.txt");
+const X = firstOfLayouts("x-9x9-200.txt");
+const PENCILMARK = firstOfLayouts("pencilmark-9x9-50.txt");
+
+/** The region of each cell of a puzzle's `# regions` block, as its symbols. */
+const regionsOf = (text) =>
+  text
+    .split("\n")
+    .filter((line) => /^# [1-9]{9}$/.test(line))
+    .map((line) => line.slice(2))
+    .join("");
+
+/** Which cells of the board in `#id` have a thick border at their right and at their bottom. */
+const thickBorders = (id) =>
+  run(`return [...document.querySelectorAll('#${id} .cell')].map((cell) => [cell.classList.contains('box-right'), cell.classList.contains('box-bottom')]);`);
+
+/** Loads `text` as if typed in the puzzle field, and waits until the race of its engines ends. */
+async function loadTyped(text, engines) {
+  // The last race's rows go first, so that only the new race's answers are waited for.
+  await run("document.querySelector('#race-table tbody').replaceChildren();");
+  await run(`document.getElementById('puzzle-text').value = ${JSON.stringify(text)};`);
+  await click("load-button");
+  await waitFor(`document.querySelectorAll('#race-table tbody tr[data-count], #race-table tbody td.bad').length === ${engines}`, 60000);
+}
 let site = "";
 let profile = "";
 
@@ -402,6 +436,140 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.notEqual(await run("return document.getElementById('search-event').textContent;"), paused, "one step on");
     assert.match(await run("return document.getElementById('search-item').textContent;"), /^item: .+; options: /);
     await screenshot("desktop-search", "view-search");
+  });
+
+  it("draws a jigsaw puzzle's regions, not its boxes, and races the engines that take it", async () => {
+    await open(`?puzzle=${encodeURIComponent(PUZZLE)}&engines=dlx,fast&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 2");
+    const boxes = await thickBorders("puzzle-grid");
+    await loadTyped(JIGSAW, 2);
+    const regions = regionsOf(JIGSAW);
+    assert.equal(regions.length, 81);
+    const expected = [...regions].map((region, cell) => [
+      cell % 9 !== 8 && region !== regions[cell + 1],
+      cell < 72 && region !== regions[cell + 9],
+    ]);
+    const drawn = await thickBorders("puzzle-grid");
+    assert.deepEqual(drawn, expected, "a thick border between cells of different regions");
+    assert.notDeepEqual(drawn, boxes, "the regions' borders are not the boxes'");
+    assert.deepEqual(await thickBorders("race-grid"), expected, "the solution is drawn with the regions too");
+    assert.equal(await run("return document.getElementById('layout-caption').dataset.layout;"), "jigsaw");
+    const rows = await run("return [...document.querySelectorAll('#race-table tbody tr')].map((row) => [row.dataset.engine, row.dataset.verdict ?? '', row.dataset.solution, row.textContent]);");
+    const [dlx, fast] = rows;
+    assert.equal(dlx[1], "1", "dlx proves the jigsaw puzzle unique");
+    // The solution holds every value once in each region, and is the command line's.
+    for (let region = 1; region <= 9; region++) {
+      const values = [...dlx[2]].filter((_, cell) => regions[cell] === String(region));
+      assert.equal(new Set(values).size, 9, `region ${region} holds every value once`);
+    }
+    const command = spawnSync(sudoku, ["solve", "--engine", "dlx"], { input: `${JIGSAW}\n`, encoding: "utf8" });
+    assert.equal(command.stdout.trim().split("\n").at(-1), dlx[2], "sudoku solve's solution");
+    // `fast` takes classic grids only: refused in the registry's words.
+    assert.equal(fast[0], "fast");
+    assert.match(fast[3], /engine 'fast' solves classic grids only, not 9×9 jigsaw \(engines that do: .*dlx/);
+    const [struck, title] = await run("const box = document.querySelector('#engine-boxes input[value=fast]').parentElement; return [box.classList.contains('unsupported'), box.title];");
+    assert.equal(struck, true, "fast is struck through among the engines");
+    assert.equal(title, fast[3].slice("fast".length), "with the refusal as its title");
+    await screenshot("desktop-jigsaw", "puzzle-section");
+    // The bundled sample of jigsaw puzzles: its first is this one, picked with its regions.
+    await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    await run(`const select = document.getElementById('sample-select');
+      select.value = [...select.options].find((option) => option.text === '9×9 jigsaw #1').value;
+      select.dispatchEvent(new Event('change'));`);
+    await waitFor("document.getElementById('layout-caption').dataset.layout === 'jigsaw'");
+    assert.equal(await run("return document.getElementById('puzzle-text').value;"), JIGSAW);
+    assert.deepEqual(await thickBorders("puzzle-grid"), expected);
+  });
+
+  it("shades the 17 cells of an X puzzle's diagonals and names anti-knight in the caption", async () => {
+    await open(`?puzzle=${encodeURIComponent(X)}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const shaded = await run("return [...document.querySelectorAll('#puzzle-grid .cell.group-x')].map((cell) => Number(cell.dataset.cell));");
+    const diagonals = [...new Set([...Array(9).keys()].flatMap((k) => [k * 10, 8 + k * 8]))].sort((a, b) => a - b);
+    assert.equal(shaded.length, 17);
+    assert.deepEqual(shaded, diagonals);
+    assert.equal(await run("return document.querySelectorAll('#race-grid .cell.group-x').length;"), 17);
+    assert.match(await run("return document.getElementById('layout-caption').textContent;"), /x: each main diagonal/);
+    const [solution, verdict] = await run("const row = document.querySelector('#race-table tbody tr'); return [row.dataset.solution, row.dataset.verdict];");
+    assert.equal(verdict, "1");
+    for (const cells of [[0, 10, 20, 30, 40, 50, 60, 70, 80], [8, 16, 24, 32, 40, 48, 56, 64, 72]]) {
+      assert.equal(new Set(cells.map((cell) => solution[cell])).size, 9, "a diagonal holds every value once");
+    }
+    await screenshot("desktop-x", "puzzle-section");
+    // A rule that pairs cells is named, not drawn: no shading, the boxes stay the boxes.
+    const boxes = await thickBorders("puzzle-grid");
+    await loadTyped(firstOfLayouts("anti-knight-9x9-200.txt"), 1);
+    assert.match(await run("return document.getElementById('layout-caption').textContent;"), /anti-knight: no value twice a knight's move apart/);
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid .cell[class*=group-]').length;"), 0);
+    assert.deepEqual(await thickBorders("puzzle-grid"), boxes);
+  });
+
+  it("shades windoku's four windows and outlines an extra group", async () => {
+    const text = `# layout windoku\n# extra r1c1 r1c2 r2c1 r9c9\n${firstOfLayouts("windoku-9x9-200.txt").split("\n").at(-1)}`;
+    await open(`?puzzle=${encodeURIComponent(text)}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const cells = (kind) => run(`return [...document.querySelectorAll('#puzzle-grid .cell.group-${kind}')].map((cell) => Number(cell.dataset.cell));`);
+    const windows = await cells("windoku");
+    assert.equal(windows.length, 36);
+    assert.deepEqual(windows.slice(0, 3), [10, 11, 12], "the first window starts at r2c2");
+    assert.deepEqual(await cells("extra"), [0, 1, 9, 80]);
+    const caption = await run("return document.getElementById('layout-caption').textContent;");
+    assert.match(caption, /windoku: the 4 windows \(shaded\)/);
+    assert.match(caption, /extra regions: 1 group of cells \(outlined\)/);
+    await screenshot("desktop-windoku", "puzzle-section");
+  });
+
+  it("takes candidates entered on the board: the puzzle becomes a pencilmark puzzle that solves", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const solution = await run("return document.querySelector('#race-table tbody tr').dataset.solution;");
+    const empty = [...PUZZLE].flatMap((symbol, cell) => (symbol === "." || symbol === "0" ? [cell] : []));
+    const [first, second] = empty;
+    // The first empty cell: its solution value and one other marked, with the digit pad.
+    await run(`document.querySelector('#puzzle-grid .cell[data-cell="${first}"]').click();`);
+    await click("candidate-mode");
+    assert.equal(await run("return document.getElementById('candidate-mode').getAttribute('aria-pressed');"), "true");
+    const right = Number(solution[first]);
+    const other = right === 9 ? 1 : right + 1;
+    await run(`document.querySelector('#digit-pad [data-value="${right}"]').click();`);
+    await waitFor("document.getElementById('puzzle-text').value.length === 729").catch(async (failure) => {
+      throw new Error(`${failure.message}; the page says: ${await run("return document.getElementById('edit-status').textContent;")}`);
+    });
+    await run(`document.querySelector('#digit-pad [data-value="${other}"]').click();`);
+    await waitFor(`document.querySelectorAll('#puzzle-grid .cell[data-cell="${first}"] .cand:not(:empty)').length === 2`);
+    // The second by the keyboard: its solution value alone.
+    await run(`document.querySelector('#puzzle-grid .cell[data-cell="${second}"]').click();`);
+    await press(solution[second]);
+    await waitFor(`document.querySelectorAll('#puzzle-grid .cell[data-cell="${second}"] .cand:not(:empty)').length === 1`);
+    const text = await run("return document.getElementById('puzzle-text').value;");
+    assert.equal(text.length, 729, "a pencilmark line");
+    const marks = (cell) => text.slice(cell * 9, cell * 9 + 9);
+    assert.equal(marks(first), [..."123456789"].map((v) => (Number(v) === right || Number(v) === other ? v : ".")).join(""));
+    assert.equal(marks(second), [..."123456789"].map((v) => (v === solution[second] ? v : ".")).join(""));
+    assert.match(await run("return document.getElementById('puzzle-info').textContent;"), /pencilmark/);
+    await click("race-button");
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const row = await run("const row = document.querySelector('#race-table tbody tr'); return [row.dataset.verdict, row.dataset.solution];");
+    assert.deepEqual(row, ["1", solution], "the pencilmark puzzle has the classic one's solution");
+    assert.equal(await run("return new URLSearchParams(location.search).get('puzzle');"), text, "the link carries it");
+    // Only a wrong candidate left in a cell: no solution.
+    await run(`document.querySelector('#puzzle-grid .cell[data-cell="${first}"]').click();`);
+    await run(`document.querySelector('#digit-pad [data-value="${right}"]').click();`);
+    await waitFor(`document.querySelectorAll('#puzzle-grid .cell[data-cell="${first}"] .cand:not(:empty)').length === 1`);
+    await click("race-button");
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    assert.equal(await run("return document.querySelector('#race-table tbody tr').dataset.verdict;"), "0");
+    await screenshot("desktop-candidates", "puzzle-section");
+  });
+
+  it("draws a given pencilmark line's candidates small in their cells", async () => {
+    await open(`?puzzle=${PENCILMARK}&engines=dlx&view=race`);
+    await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 1");
+    const drawn = await run("return [...document.querySelectorAll('#puzzle-grid .cell')].map((cell) => [...cell.querySelectorAll('.cand')].map((cand) => cand.textContent).join(''));");
+    const given = [...Array(81).keys()].map((cell) => PENCILMARK.slice(cell * 9, cell * 9 + 9).replaceAll(".", ""));
+    assert.deepEqual(drawn, given);
+    assert.equal(await run("return document.querySelector('#race-table tbody tr').dataset.verdict;"), "1");
   });
 
   it("restores the page from a link: puzzle, engines, view and step", async () => {

@@ -10,7 +10,13 @@ const EVENT_CAP = 200000;
 const SPEEDS = [1, 2, 5, 10, 30, 100, 300, 1000, 3000, 10000, Infinity];
 
 const state = {
-  puzzle: null, // the parsed puzzle: {side, box_rows, box_cols, cells, line, symbols, format, clues}
+  // The parsed puzzle: {side, box_rows, box_cols, cells, line, text, symbols, format, clues,
+  // layout: {name, words, regions, groups, rules, candidates}}; `text` (its line after its
+  // layout's lines) is what the engines are given and links carry.
+  puzzle: null,
+  entries: [], // the puzzle board's cells as entered: a value (0: empty) or an array of candidates
+  selected: -1, // the puzzle board's selected cell
+  candidateMode: false, // whether a digit toggles a candidate of the selected cell (else sets its value)
   engines: [], // every engine the worker offers
   chosen: ["fast", "dlx"], // engines to race and bench
   view: "race",
@@ -85,7 +91,7 @@ function readLink() {
 /** The page's state as a link: the puzzle, the engines and the view, and the view's own choice. */
 function link() {
   const params = new URLSearchParams();
-  if (state.puzzle) params.set("puzzle", state.puzzle.line);
+  if (state.puzzle) params.set("puzzle", state.puzzle.text);
   params.set("engines", state.chosen.join(","));
   params.set("view", state.view);
   if (state.view === "explain" && state.scale !== "workbench") params.set("scale", state.scale);
@@ -121,13 +127,41 @@ function boxShape(side) {
   return { rows: order, cols: order };
 }
 
+/** The groups of a layout the boards shade: the diagonals, the windows and the extra groups. */
+const SHADED = { x: "group-x", windoku: "group-windoku", extra: "group-extra" };
+
+/** The current puzzle's layout (computed by the module), for a board of `side`; else none. */
+function layoutOf(side) {
+  return state.puzzle && state.puzzle.side === side ? state.puzzle.layout : null;
+}
+
+/**
+ * Draws an empty board of `side` into `wrap` and returns its cells. A thick border runs between
+ * two cells of different regions (boxes, or a jigsaw's regions) of the current puzzle's layout,
+ * and the cells of its diagonals, windows and extra groups are shaded.
+ */
 function makeBoard(wrap, side) {
   wrap.replaceChildren();
   const shape = boxShape(side);
+  const layout = layoutOf(side);
+  // A cell's region: the layout's, or the box it is in.
+  const region = (cell) => {
+    if (layout) return layout.regions[cell];
+    const row = Math.floor(cell / side);
+    const col = cell % side;
+    return Math.floor(row / shape.rows) * shape.rows + Math.floor(col / shape.cols);
+  };
+  const groups = Array.from({ length: side * side }, () => []);
+  for (const group of layout?.groups ?? []) {
+    if (!(group.kind in SHADED)) continue;
+    for (const cell of group.cells) groups[cell].push(SHADED[group.kind]);
+  }
   const board = document.createElement("div");
   board.className = "board";
   board.setAttribute("role", "grid");
   board.style.gridTemplateColumns = `repeat(${side}, 1fr)`;
+  // Rows of equal height whatever they hold: an empty row would shrink to share the rest.
+  board.style.gridTemplateRows = `repeat(${side}, minmax(0, 1fr))`;
   board.style.fontSize = `${Math.max(0.35, 55 / side)}cqi`;
   const cells = [];
   for (let cell = 0; cell < side * side; cell++) {
@@ -135,8 +169,9 @@ function makeBoard(wrap, side) {
     const col = cell % side;
     const div = document.createElement("div");
     div.className = "cell";
-    if (col % shape.cols === shape.cols - 1 && col !== side - 1) div.classList.add("box-right");
-    if (row % shape.rows === shape.rows - 1 && row !== side - 1) div.classList.add("box-bottom");
+    if (col !== side - 1 && region(cell) !== region(cell + 1)) div.classList.add("box-right");
+    if (row !== side - 1 && region(cell) !== region(cell + side)) div.classList.add("box-bottom");
+    div.classList.add(...new Set(groups[cell]));
     div.dataset.cell = String(cell);
     div.setAttribute("aria-label", `r${row + 1}c${col + 1}`);
     board.append(div);
@@ -190,19 +225,176 @@ async function loadPuzzle(text) {
     error.textContent = `Cannot read the puzzle: ${failure.message}`;
     error.hidden = false;
     $("puzzle-info").textContent = "";
+    $("puzzle-grid").replaceChildren();
+    $("layout-caption").replaceChildren();
     updateEngineBoxes();
     updateLink();
     return false;
   }
-  const { side, clues, format } = state.puzzle;
-  $("puzzle-info").textContent = `${side}×${side}, ${clues} clues, read as ${format}.`;
+  state.entries = entriesOf(state.puzzle);
+  state.selected = -1;
+  puzzleChanged();
+  return true;
+}
+
+/**
+ * The cells of `puzzle` as the board enters them: each cell's candidates when the puzzle gives
+ * them (a pencilmark puzzle), else its values.
+ */
+function entriesOf(puzzle) {
+  const candidates = puzzle.layout.candidates;
+  return candidates ? candidates.map((values) => [...values]) : [...puzzle.cells];
+}
+
+/** After a puzzle is loaded or edited: the board, the caption, and every view's answers cleared. */
+function puzzleChanged() {
+  const { side, clues, format, layout } = state.puzzle;
+  const marks = layout.candidates ? `${layout.candidates.flat().length} candidates` : `${clues} clues`;
+  const named = layout.words.length ? ` ${layout.words.join(" ")}` : "";
+  $("puzzle-info").textContent = `${side}×${side}${named}, ${marks}, read as ${format}.`;
+  drawPuzzleBoard();
+  showCaption();
   state.explanation = null;
   state.recording = null;
   stopPlayback();
   clearRace();
   updateEngineBoxes();
   updateLink();
-  return true;
+}
+
+/** The layout's name and what each of its rules asks, under the puzzle board. */
+function showCaption() {
+  const caption = $("layout-caption");
+  const { layout } = state.puzzle;
+  caption.replaceChildren();
+  caption.dataset.layout = layout.words.join(" ");
+  if (layout.rules.length === 0) return;
+  const title = document.createElement("p");
+  title.textContent = `Layout: ${layout.name}.`;
+  const list = document.createElement("ul");
+  for (const rule of layout.rules) {
+    const item = document.createElement("li");
+    item.textContent = rule;
+    list.append(item);
+  }
+  caption.append(title, list);
+}
+
+// ---------------------------------------------------------------- the puzzle board
+
+/**
+ * Draws the puzzle board from the cells entered: values large, candidates small (a given
+ * pencilmark puzzle's too), the selected cell outlined.
+ */
+function drawPuzzleBoard() {
+  const { side, symbols } = state.puzzle;
+  const board = makeBoard($("puzzle-grid"), side);
+  board.element.tabIndex = 0;
+  board.element.setAttribute("aria-label", "The puzzle: select a cell, then type a value or, in candidate mode, a candidate");
+  state.entries.forEach((entry, cell) => {
+    const div = board.cells[cell];
+    if (Array.isArray(entry)) showCandidates(div, entry, side, symbols);
+    else showValue(div, entry, symbols, true);
+    div.classList.toggle("selected", cell === state.selected);
+    div.setAttribute("aria-selected", String(cell === state.selected));
+  });
+  board.element.addEventListener("click", (event) => {
+    const div = event.target.closest(".cell");
+    if (!div) return;
+    state.selected = Number(div.dataset.cell);
+    drawPuzzleBoard();
+    $("puzzle-grid").querySelector(".board").focus();
+  });
+  board.element.addEventListener("keydown", boardKey);
+  drawDigitPad();
+}
+
+/** The digit pad: a button per value, entering it in the selected cell as the keyboard does. */
+function drawDigitPad() {
+  const pad = $("digit-pad");
+  const { side, symbols } = state.puzzle;
+  if (pad.dataset.side === String(side) && pad.dataset.symbols === symbols.join("")) return;
+  pad.dataset.side = String(side);
+  pad.dataset.symbols = symbols.join("");
+  pad.replaceChildren();
+  for (let value = 1; value <= side; value++) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = symbols[value - 1];
+    button.dataset.value = String(value);
+    button.addEventListener("click", () => enter(value));
+    pad.append(button);
+  }
+  const clear = document.createElement("button");
+  clear.type = "button";
+  clear.textContent = "Clear";
+  clear.addEventListener("click", () => enter(0));
+  pad.append(clear);
+}
+
+/** The puzzle board's keys: arrows move, a value's symbol enters it, Backspace, Delete, 0 or . clear. */
+function boardKey(event) {
+  if (!state.puzzle || event.ctrlKey || event.metaKey || event.altKey) return;
+  const { side, symbols } = state.puzzle;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -side, ArrowDown: side };
+  if (event.key in moves) {
+    event.preventDefault();
+    const from = state.selected < 0 ? 0 : state.selected;
+    const to = from + moves[event.key];
+    if (to >= 0 && to < side * side) state.selected = to;
+    else if (state.selected < 0) state.selected = 0;
+    drawPuzzleBoard();
+    $("puzzle-grid").querySelector(".board").focus();
+    return;
+  }
+  // A value's symbol first: `0` is one in the alphabets that start from it.
+  const value = symbols.findIndex((symbol) => symbol.toUpperCase() === event.key.toUpperCase()) + 1;
+  if (value > 0 || ["Backspace", "Delete", "0", "."].includes(event.key)) {
+    event.preventDefault();
+    enter(value);
+  }
+}
+
+/**
+ * Enters `value` in the selected cell (0 clears it): in candidate mode toggles that candidate
+ * (a cell not marked yet starts with none), else sets the value. The module then makes the
+ * puzzle of the cells entered (a pencilmark puzzle when a cell has candidates), which the views
+ * are given from then on.
+ */
+async function enter(value) {
+  const cell = state.selected;
+  if (!state.puzzle || cell < 0) {
+    $("edit-status").textContent = "Select a cell first.";
+    return;
+  }
+  const entries = [...state.entries];
+  const current = entries[cell];
+  if (value === 0) entries[cell] = 0;
+  else if (!state.candidateMode) entries[cell] = current === value ? 0 : value;
+  else {
+    const marks = new Set(Array.isArray(current) ? current : current ? [current] : []);
+    if (marks.has(value)) marks.delete(value);
+    else marks.add(value);
+    entries[cell] = [...marks].sort((a, b) => a - b);
+  }
+  try {
+    const edited = await call("edit", { text: state.puzzle.text, entries: JSON.stringify(entries) });
+    state.puzzle = edited;
+    state.entries = entries;
+    $("puzzle-text").value = edited.text;
+    $("edit-status").textContent = "";
+    puzzleChanged();
+    $("puzzle-grid").querySelector(".board").focus();
+  } catch (failure) {
+    $("edit-status").textContent = `Not entered: ${failure.message}`;
+  }
+}
+
+function setCandidateMode(on) {
+  state.candidateMode = on;
+  const button = $("candidate-mode");
+  button.setAttribute("aria-pressed", String(on));
+  button.textContent = on ? "Candidates: on" : "Candidates: off";
 }
 
 function supports(engine, side) {
@@ -214,9 +406,12 @@ function updateEngineBoxes() {
   for (const box of $("engine-boxes").querySelectorAll("input")) {
     const engine = state.engines.find((known) => known.name === box.value);
     const fits = supports(engine, side);
+    // An engine that does not take the puzzle's layout stays choosable: the race then shows
+    // its refusal, in the registry's words, as this title does.
+    const refusal = state.puzzle?.refusals.find(([name]) => name === engine.name)?.[1];
     box.disabled = !fits;
-    box.parentElement.classList.toggle("unsupported", !fits);
-    box.parentElement.title = fits ? engine.description : `${engine.description} (not ${side}×${side})`;
+    box.parentElement.classList.toggle("unsupported", Boolean(refusal) || !fits);
+    box.parentElement.title = fits ? (refusal ?? engine.description) : `${engine.description} (not ${side}×${side})`;
   }
   const select = $("search-engine");
   for (const option of select.options) {
@@ -256,6 +451,25 @@ function buildEngineChoices() {
   });
 }
 
+/**
+ * The puzzles of a sample, one line each after the `# layout` lines in force for it (from the
+ * last `# layout` line before it: its `# regions` block and `# extra` lines), so that each loads
+ * with its layout. Other comments come before the first `# layout` line and are left out.
+ */
+function puzzlesOf(text) {
+  const puzzles = [];
+  let header = [];
+  for (const line of text.split("\n").map((each) => each.trim())) {
+    if (line.startsWith("# layout")) header = [line];
+    else if (line.startsWith("#")) {
+      if (header.length) header.push(line);
+    } else if (line) {
+      puzzles.push([...header, line].join("\n"));
+    }
+  }
+  return puzzles;
+}
+
 async function loadSamples() {
   const select = $("sample-select");
   const corpora = $("bench-corpus");
@@ -267,7 +481,7 @@ async function loadSamples() {
   }
   for (const sample of index) {
     const text = await (await fetch(`samples/${sample.file}`)).text();
-    const lines = text.split("\n").map((line) => line.trim()).filter((line) => line && !line.startsWith("#"));
+    const lines = puzzlesOf(text);
     state.samples.push({ ...sample, lines, text });
     const group = document.createElement("optgroup");
     group.label = sample.label;
@@ -319,7 +533,7 @@ async function race() {
       row.dataset.engine = name;
       row.insertCell().textContent = name;
       try {
-        const answer = await call("solve", { engine: name, text: state.puzzle.line, maxSolutions: 2, budget });
+        const answer = await call("solve", { engine: name, text: state.puzzle.text, maxSolutions: 2, budget });
         answers.push(answer);
         row.dataset.solution = answer.solution ?? "";
         row.dataset.count = String(answer.count);
@@ -387,7 +601,7 @@ async function explain() {
   if (!state.explanation) {
     $("explain-step").textContent = "Finding the path…";
     try {
-      state.explanation = await call("explain", { text: state.puzzle.line, scale: state.scale });
+      state.explanation = await call("explain", { text: state.puzzle.text, scale: state.scale });
     } catch (failure) {
       $("explain-step").textContent = `Error: ${failure.message}`;
       return;
@@ -415,7 +629,7 @@ async function makeLike() {
   state.likeSeed = (state.likeSeed ?? 0) + 1;
   try {
     const made = await call("like", {
-      text: state.puzzle.line,
+      text: state.puzzle.text,
       band: $("like-band").value,
       symmetry: $("like-symmetry").value,
       seed: state.likeSeed,
@@ -569,22 +783,27 @@ function drawLinks(board, branches) {
   board.element.append(svg);
 }
 
-/** The cells of houses named as the engines name them: `row 3`, `column 5`, `box 7`. */
+/**
+ * The cells of houses named as the engines name them: `row 3`, `column 5`, `box 7`, and a
+ * layout's `region 2`, `diagonal 1`, `window 4`, `extra region 1` (by the module's regions and
+ * groups of the puzzle).
+ */
 function housesCells(units, side) {
-  // Box b is in band ⌊b / rows⌋ (`rows` boxes to a band) and stack b mod rows.
-  const { rows, cols } = boxShape(side);
+  const layout = layoutOf(side);
   const cells = new Set();
   for (const unit of units) {
-    const [kind, number] = unit.split(" ");
-    const index = Number(number) - 1;
+    const split = unit.lastIndexOf(" ");
+    const kind = unit.slice(0, split);
+    const index = Number(unit.slice(split + 1)) - 1;
     for (let k = 0; k < side; k++) {
       if (kind === "row") cells.add(index * side + k);
       else if (kind === "column") cells.add(k * side + index);
-      else if (kind === "box") {
-        const row = Math.floor(index / rows) * rows + Math.floor(k / cols);
-        cells.add(row * side + (index % rows) * cols + (k % cols));
-      }
     }
+    if (kind === "box" || kind === "region") {
+      // Boxes are numbered row by row, as the module numbers the regions of a classic grid.
+      layout?.regions.forEach((region, cell) => region === index && cells.add(cell));
+    }
+    for (const cell of layout?.groups.find((group) => group.name === unit)?.cells ?? []) cells.add(cell);
   }
   return cells;
 }
@@ -625,7 +844,7 @@ async function record() {
   $("search-status").textContent = `Recording the search of ${state.watch}…`;
   $("search-record").disabled = true;
   try {
-    state.recording = await call("search", { engine: state.watch, text: state.puzzle.line, budget, cap: EVENT_CAP });
+    state.recording = await call("search", { engine: state.watch, text: state.puzzle.text, budget, cap: EVENT_CAP });
   } catch (failure) {
     $("search-status").textContent = `Error: ${failure.message}`;
     return;
@@ -951,6 +1170,7 @@ function wire() {
     updateLink();
   });
   $("bench-button").addEventListener("click", bench);
+  $("candidate-mode").addEventListener("click", () => setCandidateMode(!state.candidateMode));
 }
 
 async function main() {

@@ -17,6 +17,7 @@ console.error = (...parts) => {
 const operations = {
   engines: () => engines.engines(),
   parse: ({ text }) => engines.parse(text),
+  edit: ({ text, entries }) => engines.edit(text, entries),
   solve: ({ engine, text, maxSolutions, budget }) => engines.solve(engine, text, maxSolutions, budget),
   explain: ({ text, scale }) => engines.explain(text, scale ?? "workbench"),
   search: ({ engine, text, budget, cap }) => engines.search(engine, text, budget, cap),
