@@ -11,11 +11,12 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sudoku_core::{
-    CheckError, Engine, FailureKind, Grid, Limits, Outcome, PuzzleReader, check_outcome,
-    check_solution,
+    CheckError, Engine, FailureKind, Grid, Layout, Limits, Outcome, PuzzleReader, Rule, Size,
+    check_outcome, check_solution,
 };
 use sudoku_engines::EngineInfo;
 use sudoku_external::declare::{Library, parse_external};
@@ -123,12 +124,6 @@ fn agrees_with_bitmask_mrv(engine: &mut dyn Engine, puzzles: &[Grid], what: &str
             assert_eq!(outcome.failure, None, "{what} {number}");
             assert_eq!(check_outcome(puzzle, &outcome, limits, true), None, "{what} {number}");
             let expected = reference.solve(puzzle, limits);
-            // The cells: a library's solution is read as a classic grid, the checker judging
-            // it by the puzzle's layout.
-            let answer = |o: &Outcome| {
-                let cells = o.solution.as_ref().map(|grid| grid.cells().to_vec());
-                (o.count, cells, o.budget_exhausted, o.stats)
-            };
             assert_eq!(answer(&outcome), answer(&expected), "{what} {number} {limits:?}");
         }
         // Each shipped puzzle has exactly one solution.
@@ -136,6 +131,30 @@ fn agrees_with_bitmask_mrv(engine: &mut dyn Engine, puzzles: &[Grid], what: &str
         assert_eq!(outcome.count, 1, "{what} {number}");
         assert_eq!(check_solution(puzzle, &outcome.solution.unwrap()), Ok(()), "{what} {number}");
     }
+}
+
+/// As [`agrees_with_bitmask_mrv`], for puzzles that may have several solutions: the count up
+/// to 2 is `bitmask-mrv`'s, and at least 1.
+fn agrees_with_bitmask_mrv_counting(engine: &mut dyn Engine, puzzles: &[Grid], what: &str) {
+    let mut reference = sudoku_engines::find("bitmask-mrv").unwrap().create();
+    for (number, puzzle) in (1..).zip(puzzles) {
+        for limits in [Limits::FIRST, Limits::UNIQUE, Limits::UNIQUE.with_node_budget(30)] {
+            let outcome = engine.solve(puzzle, limits);
+            assert_eq!(outcome.failure, None, "{what} {number}");
+            assert_eq!(check_outcome(puzzle, &outcome, limits, true), None, "{what} {number}");
+            let expected = reference.solve(puzzle, limits);
+            assert_eq!(answer(&outcome), answer(&expected), "{what} {number} {limits:?}");
+            assert!(outcome.count >= 1 || outcome.budget_exhausted, "{what} {number}");
+        }
+    }
+}
+
+/// What two engines on the same search must agree on: the count, the solution's cells (a
+/// library's solution is read as a classic grid, the checker judging it by the puzzle's
+/// layout), whether the budget ran out, nodes and guesses.
+fn answer(outcome: &Outcome) -> (u32, Option<Vec<u8>>, bool, sudoku_core::Stats) {
+    let cells = outcome.solution.as_ref().map(|grid| grid.cells().to_vec());
+    (outcome.count, cells, outcome.budget_exhausted, outcome.stats)
 }
 
 #[test]
@@ -154,6 +173,47 @@ fn the_example_declares_layouts_and_solves_every_kind_in_this_process() {
     // file do not leak into them.
     agrees_with_bitmask_mrv(engine.as_mut(), &classic_puzzles(50), "classic");
     agrees_with_bitmask_mrv(engine.as_mut(), &layout_puzzles("x-9x9-200.txt", 5), "x again");
+}
+
+/// Puzzles of the rules the shipped files do not hold alone, at each size the example solves
+/// (16×16 too, which it does not declare):
+/// windoku with anti-king and an extra region at 9×9, disjoint groups at 4×4, the diagonals with
+/// anti-knight at 16×16; each a solution `propagate` finds of the empty grid with every third,
+/// fourth and sixth cell blanked.
+fn more_layout_puzzles() -> Vec<Grid> {
+    let size = |side| Size::from_side(side).unwrap();
+    let layouts = [
+        Layout::new(size(9), None, &[Rule::Windoku, Rule::AntiKing], &[vec![0, 8, 72, 80]], None),
+        Layout::new(size(4), None, &[Rule::Disjoint], &[], None),
+        Layout::new(size(16), None, &[Rule::Diagonals, Rule::AntiKnight], &[], None),
+    ];
+    // propagate fills these empty grids in a millisecond, where dlx takes seconds.
+    let mut propagate = sudoku_engines::find("propagate").unwrap().create();
+    let mut puzzles = Vec::new();
+    for layout in layouts {
+        let layout = Some(Arc::new(layout.unwrap()));
+        let empty = Grid::empty(layout.as_ref().unwrap().size()).with_layout(layout.clone());
+        let solution = propagate.solve(&empty, Limits::FIRST).solution.unwrap();
+        assert_eq!(check_solution(&empty, &solution), Ok(()));
+        for step in [3, 4, 6] {
+            let mut puzzle = solution.clone().with_layout(layout.clone());
+            for cell in (0..puzzle.size().cells()).step_by(step) {
+                puzzle.set(cell, 0);
+            }
+            puzzles.push(puzzle);
+        }
+    }
+    puzzles
+}
+
+#[test]
+fn the_example_solves_the_other_rules_at_every_size_it_can() {
+    let directory = tempfile::tempdir().unwrap();
+    let Some(library) = example(directory.path()) else { return };
+    let mut engine = in_process("bt", &library).create();
+    let mut puzzles = layout_puzzles("windoku-9x9-200.txt", 4);
+    puzzles.extend(more_layout_puzzles());
+    agrees_with_bitmask_mrv_counting(engine.as_mut(), &puzzles, "other rules");
 }
 
 /// The requests of `puzzles` within `limits` with their layouts as the protocol says them
