@@ -35,17 +35,19 @@
  * read by libraries built against the first form of this header, and by libraries built
  * against this one but loaded by an older workbench, which passes the first form. A field
  * appended to the request would be read past the end of the caller's struct in the second case,
- * and a field in the middle would break the first. A separate function that only a library
- * declaring the flag exports, called only with a layout, is invisible to every library that
- * does not know it, and an older workbench, which knows neither the flag nor the function,
- * simply gives such a library classic grids. So the ABI version stays 1: a library of either
- * form loads in a workbench of either form. The layout itself starts with its own size
- * (struct_size), so that later rules can be appended to it without another entry point.
+ * and a field in the middle (or a struct_size at its head) would break the first. A new ABI
+ * version would make every older workbench refuse the library, even for classic grids. A
+ * separate function that only a library declaring the flag exports, called only with a layout,
+ * is invisible to every library that does not know it, and an older workbench, which knows
+ * neither the flag nor the function, simply gives such a library classic grids. So the ABI
+ * version stays 1: a library of either form loads in a workbench of either form. The layout
+ * itself starts with its own size (struct_size), so that later rules can be appended to it
+ * without another entry point.
  *
- * Threads: the workbench makes one state per thread (create), and never calls solve on one
- * state from two threads at once. Without create, the state passed is NULL and solve may be
- * called from several threads at once (with `--threads` above 1 in-process; a worker process
- * calls from one thread).
+ * Threads: the workbench makes one state per thread (create), and never calls solve (either
+ * entry point) on one state from two threads at once. Without create, the state passed is NULL
+ * and solve may be called from several threads at once (with `--threads` above 1 in-process; a
+ * worker process calls from one thread).
  *
  * Copyright: this header is part of the workbench, MIT OR Apache-2.0. Engines that include it
  * may carry any licence.

@@ -12,9 +12,9 @@
  *
  * Layouts: it declares SUDOKU_ENGINE_LAYOUTS and exports sudoku_engine_solve_layout, so it is
  * given jigsaw, X, windoku, anti-knight, pencilmark... puzzles too. It knows none of them by
- * name: the regions take the boxes' place, each group is one more set of values held, a pair's
- * other cell takes its value from the candidates of the first, and a cell's starting candidates
- * bound its own. On a classic grid there are no groups or pairs, and the search is the one
+ * name: the regions take the boxes' place, each group is one more set of values held, a cell's
+ * candidates lose the values of the cells it is paired with, and its starting candidates bound
+ * them. On a classic grid there are no groups or pairs, and the search is the one
  * above, node for node.
  *
  * It declares 4x4 and 9x9 grids (box orders 2 and 3). The code solves 16x16 as well, but
@@ -23,10 +23,11 @@
  * `orders` to let the workbench give it 16x16 puzzles anyway.
  *
  * It counts solutions up to the request's limit, reports nodes and guesses and honours the
- * node budget, so it declares SUDOKU_ENGINE_COUNTS | SUDOKU_ENGINE_STATS.
+ * node budget, so it declares SUDOKU_ENGINE_COUNTS | SUDOKU_ENGINE_STATS (and
+ * SUDOKU_ENGINE_LAYOUTS).
  *
  * Threads: it exports no sudoku_engine_create, so the workbench passes a NULL state and may
- * call sudoku_engine_solve from several threads at once. That is fine here because the whole
+ * call its solve functions from several threads at once. That is fine here because the whole
  * search state lives on the stack of each call. An engine with large tables to reuse would
  * export create/destroy and keep them in its state instead.
  */
