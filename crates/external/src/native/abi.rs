@@ -5,14 +5,20 @@
 //! a library gives back is checked before it is believed: a count above the limit, a solution
 //! holding a value outside 1 to the side, a budget run out when none was given, an error code,
 //! are each a protocol error of that puzzle. Whether the solution solves the puzzle is the
-//! harness's cross-check, as for every engine.
+//! harness's cross-check, as for every engine: the checker judges it by the puzzle's layout,
+//! so a library that declares layouts and breaks one is caught there.
+//!
+//! A library that declares `SUDOKU_ENGINE_LAYOUTS` is given a grid with a layout through
+//! `sudoku_engine_solve_layout`, with the layout's C view ([`super::layout`]); every classic
+//! grid goes through `sudoku_engine_solve`, as for a library that does not declare it.
 
 use std::ffi::{CStr, c_char, c_void};
 use std::sync::Arc;
 use std::time::Instant;
 
-use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
+use sudoku_core::{Engine, FailureKind, Grid, Layout, Limits, Outcome, Size, Stats};
 
+use super::layout::{Tables, View};
 use super::{Loaded, sizes_of_orders};
 
 /// The version of the ABI this module speaks (`SUDOKU_ENGINE_ABI_VERSION`).
@@ -22,6 +28,8 @@ pub const VERSION: u32 = 1;
 const COUNTS: u32 = 1;
 /// `SUDOKU_ENGINE_STATS`.
 const STATS: u32 = 2;
+/// `SUDOKU_ENGINE_LAYOUTS`.
+const LAYOUTS: u32 = 4;
 
 /// `sudoku_engine_info`.
 #[repr(C)]
@@ -56,10 +64,14 @@ type Describe = unsafe extern "C" fn() -> *const Info;
 type Create = unsafe extern "C" fn() -> *mut c_void;
 type Destroy = unsafe extern "C" fn(*mut c_void);
 type Solve = unsafe extern "C" fn(*mut c_void, *const Request, *mut Reply) -> i32;
+type SolveLayout =
+    unsafe extern "C" fn(*mut c_void, *const Request, *const View, *mut Reply) -> i32;
 
 /// The library's functions, kept with the library that holds them.
 struct Functions {
     solve: Solve,
+    /// `sudoku_engine_solve_layout`, when the library declares `SUDOKU_ENGINE_LAYOUTS`.
+    solve_layout: Option<SolveLayout>,
     create: Option<Create>,
     destroy: Option<Destroy>,
     /// Never unloaded before the last engine made from it is dropped (it holds the code).
@@ -118,6 +130,20 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
     let name = unsafe { text(info.name) }.ok_or("its info has no name")?;
     // SAFETY: as for `name`; null means no description.
     let description = unsafe { text(info.description) };
+    let solve_layout = if info.flags & LAYOUTS != 0 {
+        // SAFETY: the header declares the function with exactly this type.
+        let function = unsafe { library.get::<SolveLayout>(b"sudoku_engine_solve_layout\0") }
+            .map_err(|error| {
+                format!(
+                    "declares SUDOKU_ENGINE_LAYOUTS but exports no `sudoku_engine_solve_layout` \
+                     ({})",
+                    super::with_source(&error)
+                )
+            })?;
+        Some(*function)
+    } else {
+        None
+    };
     let sizes = sizes_of_orders(info.orders);
     if sizes.is_empty() {
         return Err(format!(
@@ -125,7 +151,7 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
             info.orders
         ));
     }
-    let functions = Arc::new(Functions { solve, create, destroy, _library: library });
+    let functions = Arc::new(Functions { solve, solve_layout, create, destroy, _library: library });
     let make =
         Arc::new(move || Box::new(PluginEngine::new(Arc::clone(&functions))) as Box<dyn Engine>);
     Ok(Loaded {
@@ -135,6 +161,7 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
         counts: info.flags & COUNTS != 0,
         instrumented: info.flags & STATS != 0,
         guesses: info.flags & STATS != 0,
+        layouts: solve_layout.is_some(),
         make,
     })
 }
@@ -163,6 +190,8 @@ struct PluginEngine {
     /// Whether create was called and returned null: every solve then fails.
     not_created: bool,
     solution: Vec<u8>,
+    /// The C view's tables of the last layout given, kept while the puzzles share it.
+    tables: Option<(Arc<Layout>, Tables)>,
 }
 
 // SAFETY: the ABI lets a state be used from any thread, one call at a time; an engine value is
@@ -177,7 +206,7 @@ impl PluginEngine {
             None => std::ptr::null_mut(),
         };
         let not_created = functions.create.is_some() && state.is_null();
-        PluginEngine { functions, state, not_created, solution: Vec::new() }
+        PluginEngine { functions, state, not_created, solution: Vec::new(), tables: None }
     }
 }
 
@@ -219,11 +248,38 @@ impl Engine for PluginEngine {
             guesses: 0,
             message: std::ptr::null(),
         };
-        let started = Instant::now();
-        // SAFETY: the library's `sudoku_engine_solve` with the header's types: the request
-        // points at `cells` cells that live across the call, the reply's solution at a buffer
-        // of `cells` bytes, and the state is this value's own (or null without create).
-        let code = unsafe { (self.functions.solve)(self.state, &request, &mut reply) };
+        let (function, started, code) = match puzzle.layout() {
+            None => {
+                let started = Instant::now();
+                // SAFETY: the library's `sudoku_engine_solve` with the header's types: the
+                // request points at `cells` cells that live across the call, the reply's
+                // solution at a buffer of `cells` bytes, and the state is this value's own (or
+                // null without create).
+                let code = unsafe { (self.functions.solve)(self.state, &request, &mut reply) };
+                ("sudoku_engine_solve", started, code)
+            }
+            Some(layout) => {
+                let Some(solve_layout) = self.functions.solve_layout else {
+                    // The registry gives such a library classic grids only; a caller that
+                    // asks anyway is told so rather than answered under the wrong rules.
+                    return Outcome::failed(
+                        FailureKind::ProtocolError,
+                        format!(
+                            "the library declares no SUDOKU_ENGINE_LAYOUTS: it solves classic \
+                             grids only, not {}",
+                            layout.name()
+                        ),
+                    );
+                };
+                let view = self.view_of(layout);
+                let started = Instant::now();
+                // SAFETY: as for `sudoku_engine_solve` above, and the view points into the
+                // layout and its tables, both held unchanged by `self` and `puzzle` across the
+                // call, with the lengths the header gives them.
+                let code = unsafe { solve_layout(self.state, &request, &view, &mut reply) };
+                ("sudoku_engine_solve_layout", started, code)
+            }
+        };
         let time = started.elapsed();
         if code != 0 {
             let name = match code {
@@ -239,7 +295,7 @@ impl Engine for PluginEngine {
                 .unwrap_or_default();
             return Outcome::failed(
                 FailureKind::ProtocolError,
-                format!("sudoku_engine_solve returned {code} ({name}){message}"),
+                format!("{function} returned {code} ({name}){message}"),
             );
         }
         // The call alone is the library's time, as tdoku's function type is timed: what this
@@ -248,6 +304,22 @@ impl Engine for PluginEngine {
         let mut outcome = read_reply(&reply, &self.solution, size, limit, budget.is_some());
         outcome.reported_time = Some(time);
         outcome
+    }
+}
+
+impl PluginEngine {
+    /// The C view of `layout`, its tables made once for as long as the puzzles share it (one
+    /// layout for a whole file, as a rule).
+    fn view_of(&mut self, layout: &Arc<Layout>) -> View {
+        let kept = self
+            .tables
+            .as_ref()
+            .is_some_and(|(kept, _)| Arc::ptr_eq(kept, layout) || kept == layout);
+        if !kept {
+            self.tables = Some((Arc::clone(layout), Tables::of(layout)));
+        }
+        let (kept, tables) = self.tables.as_ref().expect("made above");
+        tables.view(kept)
     }
 }
 

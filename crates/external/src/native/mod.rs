@@ -14,6 +14,7 @@
 //! is for debugging a library, never for trusting one.
 
 pub mod abi;
+mod layout;
 pub mod tdoku;
 
 use std::ffi::OsStr;
@@ -40,6 +41,9 @@ pub struct Loaded {
     pub instrumented: bool,
     /// Whether it reports guesses (alone, when not instrumented: tdoku's function type).
     pub guesses: bool,
+    /// Whether it solves grids of any layout (`SUDOKU_ENGINE_LAYOUTS`); else it is given
+    /// classic grids only.
+    pub layouts: bool,
     /// Makes an engine value (one for each thread).
     make: Arc<dyn Fn() -> Box<dyn Engine> + Send + Sync>,
 }
@@ -57,10 +61,13 @@ impl Loaded {
     ) -> EngineInfo {
         let (smallest, largest) = crate::protocol::orders_of(sizes);
         let make = Arc::clone(&self.make);
-        EngineInfo::external(name, description, origin, timing, move || make())
+        let info = EngineInfo::external(name, description, origin, timing, move || make())
             .with_orders(smallest, largest)
             .with_capabilities(self.counts, self.instrumented)
-            .with_guesses(self.guesses)
+            .with_guesses(self.guesses);
+        // In a worker, the served entry's layouts become the handshake's `feature layouts`,
+        // which gives the harness's entry its layouts in turn.
+        if self.layouts { info.with_layouts() } else { info }
     }
 }
 

@@ -75,6 +75,8 @@ pub(super) fn load(
         sizes: vec![Size::NINE],
         counts: true,
         instrumented: false,
+        // Its function takes a line of 81 characters: classic grids only.
+        layouts: false,
         guesses: true,
         make,
     })

@@ -11,6 +11,10 @@
 //! state is a boxed engine (`sudoku_engine_create`), so the search's scratch memory is reused
 //! from puzzle to puzzle as in the workbench itself. No panic crosses the boundary: a panic in
 //! a solve is caught and answered with `SUDOKU_ENGINE_FAILED`.
+//!
+//! Like `fast` itself, it solves classic 9×9 grids only: it declares no `SUDOKU_ENGINE_LAYOUTS`
+//! and exports no `sudoku_engine_solve_layout`, so the workbench never gives it another layout
+//! (a library written against the first form of the header looks just so).
 
 use std::ffi::{c_char, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -26,7 +30,7 @@ pub struct Info {
     pub description: *const c_char,
     /// The box orders it solves, as a bit set.
     pub orders: u32,
-    /// `SUDOKU_ENGINE_COUNTS | SUDOKU_ENGINE_STATS`, as they hold.
+    /// `SUDOKU_ENGINE_COUNTS | SUDOKU_ENGINE_STATS` (`| SUDOKU_ENGINE_LAYOUTS`), as they hold.
     pub flags: u32,
 }
 
