@@ -6,12 +6,12 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{Failure, Size};
-use sudoku_generate::Recipe;
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
+use sudoku_generate::{NearRefusal, Recipe};
 
 use crate::args::{self, Int};
 use crate::errors::sudoku_error;
-use crate::grid::Grid;
+use crate::grid::{Grid, to_grid};
 use crate::interrupt::{Cancel, run};
 use crate::solve::{engine_for, pool};
 
@@ -36,7 +36,8 @@ impl From<Failure> for Stop {
 /// Targets, as `sudoku generate`'s flags: `symmetry` (`"rot180"`, ...), `clues` (`"22..26"`
 /// or a pair), `pattern` (masks of `x` and `.`, one a line), `rating` (`"7.5..8.5"`, a pair or
 /// a band such as `"4-chains"`), `needs` (technique names), `hardest`, `not_minimal`,
-/// `attempts` (per puzzle). `layout` makes variant puzzles, each with its `Layout`: words as
+/// `attempts` (per puzzle), `near` (puzzles, as `Grid`s or text: puzzle *i* is found by
+/// walking the vicinity of puzzle *i* of the list, modulo its length). `layout` makes variant puzzles, each with its `Layout`: words as
 /// `sudoku generate --layout` takes them (`"x"`, `"jigsaw"`, `"windoku anti-king"`,
 /// `"pencilmark"`, ...), minimal without the other targets. A puzzle number that meets them within its attempts gives a
 /// puzzle, one that does not gives none, so fewer than `count` may come back. Targets no
@@ -57,11 +58,11 @@ impl From<Failure> for Stop {
 #[pyo3(signature = (
     size=Int::of(9), count=Int::of(1), seed=Int::of(0), engine=None, threads=None, *,
     symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None,
-    not_minimal=false, attempts=None, layout=None
+    not_minimal=false, attempts=None, layout=None, near=None
 ))]
 #[pyo3(text_signature = "(size=9, count=1, seed=0, engine=None, threads=None, *, \
     symmetry=None, clues=None, pattern=None, rating=None, needs=None, hardest=None, \
-    not_minimal=False, attempts=None, layout=None)")]
+    not_minimal=False, attempts=None, layout=None, near=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn generate(
     py: Python<'_>,
@@ -79,6 +80,7 @@ pub fn generate(
     not_minimal: bool,
     attempts: Option<Int>,
     layout: Option<&str>,
+    near: Option<Vec<Bound<'_, PyAny>>>,
 ) -> PyResult<Vec<Grid>> {
     let side: usize = size.get("size", 0, 64)?;
     let size = Size::from_side(side).ok_or_else(|| {
@@ -91,8 +93,24 @@ pub fn generate(
         Some(attempts) => attempts.get("attempts", 1, args::U64)?,
         None => targets::DEFAULT_ATTEMPTS,
     };
-    let wanted =
-        Wanted { symmetry, clues, pattern, rating, needs, hardest, not_minimal, attempts, layout };
+    let near = near
+        .iter()
+        .flatten()
+        .enumerate()
+        .map(|(index, puzzle)| to_grid(puzzle, Some(index)).map(|grid| grid.grid))
+        .collect::<PyResult<Vec<_>>>()?;
+    let wanted = Wanted {
+        symmetry,
+        clues,
+        pattern,
+        rating,
+        needs,
+        hardest,
+        not_minimal,
+        attempts,
+        layout,
+        near,
+    };
     let targets = wanted.targets(size).map_err(|refusal| {
         // The argument's name, as Python spells it.
         let name = refusal.flag.trim_start_matches("--").replace('-', "_");
@@ -100,6 +118,15 @@ pub fn generate(
     })?;
     // An empty grid of the puzzles' kind: the engine must take it.
     let info = engine_for(engine, &targets.layout.sample(size))?;
+    match sudoku_generate::check_near(&targets, info.create().as_mut()) {
+        Ok(()) => {}
+        Err(NearRefusal::Refused(refusal)) => {
+            return Err(PyValueError::new_err(format!("near: {}", refusal.message)));
+        }
+        Err(NearRefusal::Failed(failure)) => {
+            return Err(sudoku_error(py, format!("{}: {failure}", info.name)));
+        }
+    }
     let pool = pool(threads)?;
     let cancel = Cancel::default();
     let made = run(py, &cancel, || {
@@ -163,6 +190,7 @@ struct Wanted<'a> {
     not_minimal: bool,
     attempts: u64,
     layout: Option<&'a str>,
+    near: Vec<sudoku_core::Grid>,
 }
 
 impl Wanted<'_> {
@@ -203,6 +231,7 @@ impl Wanted<'_> {
                 }
                 None => Recipe::default(),
             },
+            near: self.near.clone(),
         };
         targets.check(size)?;
         Ok(targets)

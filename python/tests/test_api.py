@@ -242,6 +242,22 @@ def test_generate_meets_its_targets_as_the_command_line_does() -> None:
     assert 30 <= easy.clues <= 34
 
 
+# A puzzle the generator made near one of the hardest published ones: it rates 10.5.
+HARD = "..4..38...7..8....2..1....6..3....9..8..2....1..7....3......45....8..9....9..5..8"
+
+
+def test_generate_walks_near_the_puzzles_given() -> None:
+    (near,) = sw.generate(9, count=1, seed=2, rating="9.0..", near=[HARD])
+    assert str(near) != HARD
+    assert sw.count(near).verdict == "1"
+    assert sw.rate(near).difficulty >= 9.0
+    # Puzzles that no walk can start from are refused, naming the argument.
+    with pytest.raises(ValueError, match="^near: puzzle 1 of --near has more than one solution"):
+        sw.generate(9, near=["." * 81])
+    with pytest.raises(ValueError, match="^near: puzzle 1 of --near is 4×4"):
+        sw.generate(9, near=["1" + "." * 15])
+
+
 @pytest.mark.parametrize(
     "target, name",
     [

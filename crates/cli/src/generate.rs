@@ -29,7 +29,7 @@ use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Alphabet, Failure, FailureKind, Format, Grid, HeaderLines, Size, format_grid};
 use sudoku_engines::{EngineInfo, Origin, Registry};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
-use sudoku_generate::{Made, Rated, Recipe};
+use sudoku_generate::{Made, NearRefusal, Rated, Recipe};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, plural};
@@ -66,6 +66,10 @@ fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
         }
         None => Vec::new(),
     };
+    let near = match &args.near {
+        Some(path) => read_near(path)?,
+        None => Vec::new(),
+    };
     let targets = Targets {
         symmetry: ClueSymmetry::parse(&args.symmetry)?,
         clues: args.clues.as_deref().map(|text| targets::parse_clues(text, size)).transpose()?,
@@ -84,9 +88,27 @@ fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
             .transpose()?,
         attempts: args.attempts,
         layout: Recipe::parse(&args.layout).map_err(|problem| Refusal::new("--layout", problem))?,
+        near,
     };
     targets.check(size)?;
     Ok(targets)
+}
+
+/// The puzzles of the `--near` file, in any format the reader detects; the first one it
+/// cannot read is refused with its place.
+fn read_near(path: &std::path::Path) -> Result<Vec<Grid>, Refusal> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path)
+        .map_err(|error| Refusal::new("--near", format!("{name}: {error}")))?;
+    let mut puzzles = Vec::new();
+    for puzzle in sudoku_core::PuzzleReader::new(std::io::BufReader::new(file)) {
+        let puzzle = puzzle.map_err(|error| Refusal::new("--near", format!("{name}: {error}")))?;
+        puzzles.push(puzzle.grid);
+    }
+    if puzzles.is_empty() {
+        return Err(Refusal::new("--near", format!("{name} holds no puzzle")));
+    }
+    Ok(puzzles)
 }
 
 /// Runs `sudoku generate`; returns the exit code.
@@ -126,6 +148,22 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
             engine.name
         );
         return exit::BAD_INPUT;
+    }
+    match sudoku_generate::check_near(&targets, &mut *engine.create()) {
+        Ok(()) => {}
+        Err(NearRefusal::Refused(refusal)) => {
+            let _ = errln!("sudoku: {refusal}");
+            return exit::BAD_INPUT;
+        }
+        Err(NearRefusal::Failed(failure)) => {
+            let _ = errln!(
+                "sudoku: engine '{}' {} while counting the puzzles of --near: {}",
+                engine.name,
+                failure.kind,
+                failure.message
+            );
+            return exit::ENGINE_FAILED;
+        }
     }
     if args.start.checked_add(args.count as u64).is_none() {
         let _ = errln!(
@@ -470,6 +508,10 @@ fn write_targets_header(text: &mut Vec<u8>, args: &GenerateArgs, targets: &Targe
     if let Some(path) = &args.pattern {
         command.push_str(&format!(" --pattern {}", path.display()));
         wants.push(format!("clues exactly at the masks of {}", path.display()));
+    }
+    if let Some(path) = &args.near {
+        command.push_str(&format!(" --near {}", path.display()));
+        wants.push(format!("near the puzzles of {}", path.display()));
     }
     if let Some(rating) = targets.rating {
         command.push_str(&format!(" --rating {rating}"));

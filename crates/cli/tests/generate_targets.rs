@@ -137,3 +137,46 @@ fn the_yield_is_said_at_the_end() {
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("# 3 of 3 puzzle numbers met the targets within 2000 attempts each"));
 }
+
+#[test]
+fn puzzles_near_the_ones_given_are_new_on_target_and_bad_starts_are_refused_by_place() {
+    let dir = tempfile::tempdir().unwrap();
+    // Rated 10.5 (nested forcing chains): made by the generator near the hardest published.
+    let hard = "..4..38...7..8....2..1....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
+    let near = dir.path().join("near.txt");
+    std::fs::write(&near, format!("# a hard one\n{hard}\n")).unwrap();
+    let near = near.to_str().unwrap();
+    let text =
+        generate(&["-n", "1", "--seed", "3", "--near", near, "--rating", "9.0..", "--with-rating"]);
+    assert!(text.contains(&format!("--near {near}")), "{text}");
+    let lines = puzzle_lines(&text);
+    assert_eq!(lines.len(), 1, "{text}");
+    let puzzle = lines[0].split_whitespace().next().unwrap();
+    assert_ne!(puzzle, hard);
+    let er: f64 =
+        lines[0].split_whitespace().nth(1).unwrap().split('/').next().unwrap().parse().unwrap();
+    assert!(er >= 9.0, "{}", lines[0]);
+    let rated = sudoku(&["rate", "-o", "csv"], format!("{puzzle}\n").as_bytes());
+    assert!(String::from_utf8_lossy(&rated.stdout).contains(&format!("{er:.1}")));
+    let counted = sudoku(&["count"], format!("{puzzle}\n").as_bytes());
+    assert_eq!(String::from_utf8_lossy(&counted.stdout).trim(), "1");
+
+    let open = dir.path().join("open.txt");
+    std::fs::write(&open, format!("{hard}\n{}\n", "1".to_owned() + &".".repeat(80))).unwrap();
+    let broken = dir.path().join("broken.txt");
+    std::fs::write(&broken, format!("{hard}\n{}\n", "11".to_owned() + &".".repeat(79))).unwrap();
+    let cases: [(&[&str], &[&str]); 4] = [
+        (
+            &["--near", open.to_str().unwrap()],
+            &["--near", "puzzle 2 of --near has more than one solution"],
+        ),
+        (&["--near", broken.to_str().unwrap()], &["--near", "broken.txt", "line 2"]),
+        (&["--near", near, "--symmetry", "rot180"], &["--symmetry", "not rot180-symmetric"]),
+        (&["--near", "no/such/file.txt"], &["--near", "no/such/file.txt"]),
+    ];
+    for (args, expected) in cases {
+        let mut command = vec!["generate", "-n", "1"];
+        command.extend_from_slice(args);
+        refused(&sudoku(&command, b""), expected);
+    }
+}

@@ -74,8 +74,9 @@ mod search;
 pub mod targets;
 
 pub use search::{
-    ELITE, Made, Rated, SOLUTION_CAP, STALE_MOVES, STALE_PATTERN_MOVES, VICINITY_FLOOR,
-    VICINITY_MOVES, VICINITY_REACH, VICINITY_SLACK, distance, make_one, rate,
+    ELITE, Made, NearRefusal, Rated, SOLUTION_CAP, STALE_MOVES, STALE_PATTERN_MOVES,
+    VICINITY_FLOOR, VICINITY_MOVES, VICINITY_REACH, VICINITY_SLACK, check_near, distance, make_one,
+    rate,
 };
 pub use targets::{ClueSymmetry, RatingTarget, Refusal, Targets};
 
@@ -402,7 +403,7 @@ fn one_solution(puzzle: &Grid, engine: &mut dyn Engine) -> Result<bool, Failure>
 }
 
 /// The outcome, or its failure.
-fn answered(outcome: Outcome) -> Result<Outcome, Failure> {
+pub(crate) fn answered(outcome: Outcome) -> Result<Outcome, Failure> {
     match outcome.failure {
         Some(failure) => Err(failure),
         None => Ok(outcome),

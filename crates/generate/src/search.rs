@@ -36,6 +36,10 @@
 //!   than from a fresh grid (fresh puzzles near a hard rating take hundreds of attempts to
 //!   find). A hard puzzle's neighbours are hard far more often than fresh puzzles are, but
 //!   each costs more to rate (see the results' "Puzzles to order" for what the walk reaches).
+//! - **Near given puzzles** (`--near`), every walk is a vicinity walk and starts from the
+//!   puzzle given or from the [`ELITE`] its walks have reached, never from a fresh grid: the
+//!   hardest puzzles known were found this way, walking from harder ones. The first neighbour
+//!   that meets the targets and is not the puzzle given is the puzzle.
 //! - **With a mask**, the clue places are fixed and the values move: the start is a solved
 //!   grid cut to the mask, and a move changes one clue's value to another its row, column
 //!   and box do not give, frees up to two other clues and completes the grid again with the
@@ -54,7 +58,8 @@ use sudoku_logic::{Band, End, Rater, Rating, Technique};
 
 use crate::targets::{RatingTarget, Targets, scale_for, scale_top};
 use crate::{
-    Filler, PuzzleStream, generate_one_of, one_solution, random_solution, still_one_solution,
+    Filler, PuzzleStream, answered, generate_one_of, one_solution, random_solution,
+    still_one_solution,
 };
 
 /// Moves without getting closer to the clue count asked after which a clue search starts
@@ -192,7 +197,10 @@ pub fn make_one(
         engine,
         attempts: 0,
     };
-    let found = if targets.patterns.is_empty() {
+    let found = if !targets.near.is_empty() {
+        let start = &targets.near[(index % targets.near.len() as u64) as usize];
+        search.near_search(start)?
+    } else if targets.patterns.is_empty() {
         search.clue_search()?
     } else {
         let mask = &targets.patterns[(index % targets.patterns.len() as u64) as usize];
@@ -200,6 +208,38 @@ pub fn make_one(
     };
     let (puzzle, rated) = found.map_or((None, None), |(puzzle, rated)| (Some(puzzle), rated));
     Ok(Made { puzzle, attempts: search.attempts, rated })
+}
+
+/// Refuses a puzzle of `targets.near` that has no solution or several, counted by `engine`:
+/// a walk starts from a puzzle with one solution. The refusal names the puzzle by its number
+/// in the list.
+pub fn check_near(targets: &Targets, engine: &mut dyn Engine) -> Result<(), NearRefusal> {
+    for (number, puzzle) in targets.near.iter().enumerate() {
+        let limits = Limits::UNIQUE;
+        let outcome = engine.solve(puzzle, limits);
+        if let Some(failure) = outcome.failure {
+            return Err(NearRefusal::Failed(failure));
+        }
+        let solutions = match outcome.verdict(limits) {
+            Verdict::Exactly(1) => continue,
+            Verdict::Exactly(0) => "no solution",
+            _ => "more than one solution",
+        };
+        return Err(NearRefusal::Refused(crate::Refusal::new(
+            "--near",
+            format!("puzzle {} of --near has {solutions}", number + 1),
+        )));
+    }
+    Ok(())
+}
+
+/// Why [`check_near`] refused.
+#[derive(Debug)]
+pub enum NearRefusal {
+    /// A puzzle has no solution or several.
+    Refused(crate::Refusal),
+    /// The engine failed (only an engine from outside fails).
+    Failed(Failure),
 }
 
 /// How far a puzzle of `clues` clues rated `rated` is from `targets` (0 when it meets them):
@@ -344,6 +384,29 @@ impl Search<'_> {
                         }
                     }
                 }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The search near `start` (`--near`, known to have one solution): every walk starts
+    /// from `start` or from the best puzzles the walks have reached since, as the hunters of
+    /// the hardest puzzles walk from the hardest known. The first neighbour that meets the
+    /// targets and is not `start` itself is the puzzle.
+    fn near_search(&mut self, start: &Grid) -> Result<Found, Failure> {
+        // The engine's solution: the generator's own filler gives up on the hardest puzzles.
+        let Some(solution) = answered(self.engine.solve(start, Limits::FIRST))?.solution else {
+            return Ok(None);
+        };
+        let present: Vec<bool> = self.orbits.iter().map(|orbit| start.get(orbit[0]) != 0).collect();
+        let (distance, rated) = self.judge(start);
+        let mut elite = vec![self.judged(solution, present, distance, rated.as_ref())];
+        while self.budget_left() {
+            let from = elite[self.stream.below(elite.len() as u32) as usize].clone();
+            match self.walk_from(from, &mut elite)? {
+                Some((puzzle, _)) if puzzle.cells() == start.cells() => continue,
+                Some(found) => return Ok(Some(found)),
+                None => continue,
             }
         }
         Ok(None)

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-use sudoku_core::Size;
+use sudoku_core::{Grid, Size};
 use sudoku_logic::{Band, Scale, Technique};
 
 use crate::layouts::Recipe;
@@ -257,6 +257,10 @@ pub struct Targets {
     pub attempts: u64,
     /// The layout of each puzzle: classic unless asked.
     pub layout: Recipe,
+    /// Puzzles to search near (`--near`): puzzle `i` is found in the vicinity of puzzle `i`
+    /// modulo their number, by the walk that looks for the hardest puzzles; each must have
+    /// one solution ([`crate::check_near`]).
+    pub near: Vec<Grid>,
 }
 
 impl Default for Targets {
@@ -271,6 +275,7 @@ impl Default for Targets {
             hardest: None,
             attempts: DEFAULT_ATTEMPTS,
             layout: Recipe::default(),
+            near: Vec::new(),
         }
     }
 }
@@ -399,6 +404,7 @@ impl Targets {
             && self.clues.is_none()
             && self.minimal
             && self.patterns.is_empty()
+            && self.near.is_empty()
             && !self.needs_rating()
     }
 
@@ -465,6 +471,7 @@ impl Targets {
                 ));
             }
         }
+        self.check_near(size)?;
         let top = scale_top(scale);
         let mut highest = f64::MAX;
         if let Some(RatingTarget::Range { low, high }) = self.rating {
@@ -514,6 +521,41 @@ impl Targets {
                 return Err(Refusal::new(
                     "--hardest",
                     "a puzzle of the 6-guessing band is not solved by the ladder".to_owned(),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses puzzles to search near that no walk can start from: of another size or
+    /// layout, with a clue pattern the symmetry asked does not keep, or beside a mask (which
+    /// fixes the clue places a walk moves).
+    fn check_near(&self, size: Size) -> Result<(), Refusal> {
+        if !self.near.is_empty() && !self.patterns.is_empty() {
+            return Err(Refusal::new(
+                "--near",
+                "a walk near a puzzle moves its clues, and --pattern fixes them: give one",
+            ));
+        }
+        for (number, puzzle) in self.near.iter().enumerate() {
+            let which = format!("puzzle {} of --near", number + 1);
+            if puzzle.size() != size {
+                return Err(Refusal::new(
+                    "--near",
+                    format!("{which} is {}, and the puzzles asked are {size}", puzzle.size()),
+                ));
+            }
+            if !puzzle.is_classic() {
+                return Err(Refusal::new(
+                    "--near",
+                    format!("{which} has a layout; walks are on classic grids"),
+                ));
+            }
+            let mask: Vec<bool> = puzzle.cells().iter().map(|&value| value != 0).collect();
+            if !self.symmetry.keeps(size, &mask) {
+                return Err(Refusal::new(
+                    "--symmetry",
+                    format!("the clues of {which} are not {}-symmetric", self.symmetry.name()),
                 ));
             }
         }

@@ -206,3 +206,79 @@ fn the_vicinity_walk_near_a_hard_rating_writes_puzzles_on_target_whatever_the_th
         assert!((low..=high).contains(&rating.difficulty), "{} {rating:?}", puzzle.to_line());
     }
 }
+
+fn line(text: &str) -> Grid {
+    sudoku_core::parse_one(text.as_bytes()).expect("a puzzle line").grid
+}
+
+/// A puzzle this generator made near one of the hardest published puzzles; it rates 10.5
+/// (nested forcing chains).
+const HARD: &str =
+    "..4..38...7..8....2..1....6..3....9..8..2....1..7....3......45....8..9....9..5..8";
+
+#[test]
+fn a_walk_near_a_given_puzzle_makes_other_puzzles_on_target_whatever_the_threads() {
+    let start = line(HARD);
+    let low = 9.0;
+    let targets = Targets {
+        rating: Some(RatingTarget::Range { low, high: 12.0 }),
+        near: vec![start.clone()],
+        ..Targets::default()
+    };
+    sudoku_generate::check_near(&targets, engine().create().as_mut()).expect("one solution");
+    let whole = make(4, 0, 2, &targets, 1);
+    assert_eq!(make(4, 0, 2, &targets, 2), whole);
+    let made = puzzles(&whole);
+    assert_eq!(made.len(), 2, "{whole:?}");
+    check_common(&made, &targets);
+    let rater = Rater::of_scale(scale_for(Size::NINE), true);
+    for puzzle in &made {
+        assert_ne!(puzzle.cells(), start.cells(), "a neighbour, not the puzzle given");
+        let shared = (0..81).filter(|&c| puzzle.get(c) != 0 && puzzle.get(c) == start.get(c));
+        assert!(
+            shared.count() >= 12,
+            "{} keeps most of the puzzle it started from",
+            puzzle.to_line()
+        );
+        let rating = rater.rate(puzzle, true);
+        assert_eq!(rating.end, End::Solved, "{}", puzzle.to_line());
+        assert!(rating.difficulty >= low, "{} {rating:?}", puzzle.to_line());
+    }
+}
+
+#[test]
+fn puzzles_to_walk_near_are_refused_when_no_walk_can_start_from_them() {
+    let hard = line(HARD);
+    let refused = |targets: Targets| targets.check(Size::NINE).unwrap_err().to_string();
+    let near = |puzzles: Vec<Grid>| Targets { near: puzzles, ..Targets::default() };
+    let four = line("1...............");
+    assert!(refused(near(vec![hard.clone(), four])).contains("puzzle 2 of --near is 4×4"));
+    let text = refused(Targets { symmetry: ClueSymmetry::Rot180, ..near(vec![hard.clone()]) });
+    assert!(text.starts_with("--symmetry") && text.contains("not rot180-symmetric"), "{text}");
+    let text = refused(Targets { patterns: vec![vec![true; 81]], ..near(vec![hard.clone()]) });
+    assert!(text.starts_with("--near"), "{text}");
+    // Several solutions, or none, are found by counting.
+    let mut open = hard.clone();
+    open.set((0..81).find(|&c| hard.get(c) != 0).unwrap(), 0);
+    let mut broken = hard.clone();
+    let empty = (0..81).find(|&c| hard.get(c) == 0).unwrap();
+    let blocked = (1..=9).find(|&v| {
+        let mut trial = hard.clone();
+        trial.set(empty, v);
+        trial.first_conflict().is_none()
+            && engine().create().solve(&trial, Limits::UNIQUE).verdict(Limits::UNIQUE)
+                == Verdict::Exactly(0)
+    });
+    broken.set(empty, blocked.unwrap());
+    for (puzzles, words) in [
+        (vec![hard.clone(), open], "puzzle 2 of --near has more than one solution"),
+        (vec![broken], "puzzle 1 of --near has no solution"),
+    ] {
+        match sudoku_generate::check_near(&near(puzzles), engine().create().as_mut()) {
+            Err(sudoku_generate::NearRefusal::Refused(refusal)) => {
+                assert!(refusal.to_string().contains(words), "{refusal}")
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

@@ -20,7 +20,8 @@ Sizes: 4×4 and 9×9 take microseconds a puzzle, 16×16 about a tenth of a secon
 Targets, each combinable with the others: --symmetry (the clue pattern's), --clues N..M,
 --pattern FILE (clues exactly at a mask's x's), --rating LO..HI or a band (Sudoku Explainer's
 scale at 9x9, as `sudoku rate` rates; the workbench ladder at other sizes), --needs TECHNIQUE
-(the solving path uses it; repeatable) and --hardest TECHNIQUE (its hardest step). Each puzzle
+(the solving path uses it; repeatable) and --hardest TECHNIQUE (its hardest step), and --near
+FILE (puzzles found by walking the vicinity of the file's: the way to the hardest). Each puzzle
 number searches toward its targets (adding, removing and moving clues, or changing a mask's
 values) for up to --attempts candidates, and writes nothing if none met them; the yield and the
 time per puzzle written are said at the end. Targets no puzzle can meet are refused before any
@@ -104,6 +105,12 @@ pub struct GenerateArgs {
     /// puzzle i has clues exactly at mask i (modulo their number).
     #[arg(long, value_name = "FILE")]
     pub pattern: Option<PathBuf>,
+
+    /// Puzzles to search near (any format `solve` reads): puzzle i is found by walking the
+    /// vicinity of puzzle i of the file (modulo their number), as hunters of the hardest
+    /// puzzles walk from the hardest known; each must have one solution.
+    #[arg(long, value_name = "FILE", conflicts_with = "pattern")]
+    pub near: Option<PathBuf>,
 
     /// The rating: `LO..HI`, `LO..`, `..HI`, or a band `sudoku rate` names (`4-chains`,
     /// `forcing`...).
