@@ -222,10 +222,13 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 }
             }
             Ok(Progress::Stuck { bivalue }) => {
-                let cell = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
-                    state.choose_cell::<true>(bivalue)
+                // A puzzle that has needed several guesses is likely a hard one with a single
+                // solution, where a count-to-2 search visits every branch in any order: the
+                // cell's digits are then tried lowest first, without weighing them.
+                let (cell, weigh_digits) = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
+                    (state.choose_cell::<true>(bivalue), limits.max_solutions() < 2)
                 } else {
-                    state.choose_cell::<false>(bivalue)
+                    (state.choose_cell::<false>(bivalue), true)
                 };
                 let digits = state.digits_of(cell);
                 outcome.stats.guesses += 1;
@@ -234,7 +237,11 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                     break 'search;
                 }
                 outcome.stats.nodes += 1;
-                let (first, untried) = state.branch_order(cell, digits);
+                let (first, untried) = if weigh_digits {
+                    state.branch_order(cell, digits)
+                } else {
+                    (digits.trailing_zeros() as usize, digits & (digits - 1))
+                };
                 // Propagation leaves no single-candidate cell, so there is always a second
                 // digit; the check keeps a malformed state from ever reaching `place(16)`.
                 if untried != 0 {
