@@ -103,14 +103,15 @@ pub(super) trait Isa: Copy {
         had
     }
 
-    /// For each value 0..=9, the cells of each band holding it (bit `p` of `masks[v][b]` for
-    /// cell `27b + p`).
+    /// For each band, the cells holding each value, in the lanes of the band's state row: lane
+    /// `v - 1` holds the cells of value `v` (1..=9), lane [`EMPTY_LANE`] the empty cells, the
+    /// other lanes nothing (bit `p` of `masks[b][l]` for cell `27b + p`).
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
-        let mut by_value = [[0u32; 3]; 10];
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
+        let mut by_value = [[0u32; 16]; 3];
         for (band, band_cells) in cells.chunks_exact(27).enumerate() {
             for (position, &value) in band_cells.iter().enumerate() {
-                by_value[usize::from(value)][band] |= 1 << position;
+                by_value[band][lane_of_value(value)] |= 1 << position;
             }
         }
         by_value
@@ -124,6 +125,15 @@ pub(super) trait Isa: Copy {
             | usize::from(BOXES_OF_ROW[((cells >> 9) & 0x1FF) as usize]) << 3
             | usize::from(BOXES_OF_ROW[((cells >> 18) & 0x1FF) as usize]) << 6
     }
+}
+
+/// The lane of [`Isa::cells_by_value`] that holds the empty cells: one the digits leave free.
+pub(super) const EMPTY_LANE: usize = 15;
+
+/// The lane of [`Isa::cells_by_value`] for cells of `value` (0 for empty, else 1..=9).
+#[inline(always)]
+fn lane_of_value(value: u8) -> usize {
+    (usize::from(value) + EMPTY_LANE) % 16
 }
 
 /// Each lane's own number, 0..16: compared with a lane number, it picks out that lane.
@@ -260,25 +270,25 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
     }
 
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
         use std::arch::x86_64::{
             __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
         };
         // Padded so that each band's 27 bytes can be read as one 32-byte vector.
         let mut padded = [0u8; 96];
         padded[..81].copy_from_slice(cells);
-        let mut by_value = [[0u32; 3]; 10];
-        for band in 0..3 {
+        let mut by_value = [[0u32; 16]; 3];
+        for (band, masks) in by_value.iter_mut().enumerate() {
             // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads bytes
             // `27 * band .. 27 * band + 32`, inside the 96 of `padded`.
             let bytes =
                 unsafe { _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast::<__m256i>()) };
-            for (value, masks) in by_value.iter_mut().enumerate() {
+            for value in 0..10 {
                 // SAFETY: as above; AVX2 only.
                 let matches = unsafe {
                     _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(value as i8)))
                 };
-                masks[band] = matches as u32 & ((1 << 27) - 1);
+                masks[lane_of_value(value)] = matches as u32 & ((1 << 27) - 1);
             }
         }
         by_value
@@ -375,7 +385,7 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
         self.avx2().cells_by_value(cells)
     }
 
@@ -448,9 +458,13 @@ mod tests {
             let cells: [u8; 81] = std::array::from_fn(|_| (words.next() % 10) as u8);
             let by_value = isa.cells_by_value(&cells);
             for (cell, &value) in cells.iter().enumerate() {
-                for (other, masks) in by_value.iter().enumerate() {
-                    let bit = masks[cell / 27] >> (cell % 27) & 1;
-                    assert_eq!(bit == 1, usize::from(value) == other, "cell {cell}");
+                for (lane, &mask) in by_value[cell / 27].iter().enumerate() {
+                    let holds = match lane {
+                        EMPTY_LANE => value == 0,
+                        9.. => false,
+                        _ => usize::from(value) == lane + 1,
+                    };
+                    assert_eq!(mask >> (cell % 27) & 1 == 1, holds, "cell {cell}, lane {lane}");
                 }
             }
             assert!(by_value.iter().flatten().all(|&mask| mask < 1 << 27));

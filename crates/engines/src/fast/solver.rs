@@ -10,7 +10,7 @@
 
 use sudoku_core::{Grid, Size};
 
-use super::isa::Isa;
+use super::isa::{EMPTY_LANE, Isa};
 use super::tables::{BAND_KEEP, BYTES_OF_BITS, LOCKED_COLUMNS};
 
 /// All 27 cells of a band.
@@ -194,37 +194,40 @@ impl State {
         // at once rather than discovered over several rounds of band updates. (The cells are
         // sorted by value without a branch per cell: that branch mispredicted on about every
         // clue.)
-        let by_value =
-            isa.cells_by_value(puzzle.cells().try_into().expect("fast solves 9×9 grids"));
-        let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
-        let mut cand = [[0; 16]; 3];
+        let by_value = isa
+            .cells_by_value(puzzle.cells().try_into().expect("fast solves 9×9 grids"))
+            .map(Lanes);
+        let clues = by_value.map(|band| BAND & !band.0[EMPTY_LANE]);
+        // Every lane at once (the digits' lanes, their words' layout): the digit leaves every
+        // column holding one of its clues, in all bands...
+        let [first, second, third] = by_value;
+        let clue_columns = first.map(|lane, word| {
+            (columns(word) | columns(second.0[lane]) | columns(third.0[lane])) * ROW_STARTS
+        });
         let mut repeated = 0;
-        for digit in 0..9 {
-            let mine = by_value[digit + 1];
-            // The digit leaves every column holding one of its clues, in all bands...
-            let clue_columns =
-                (columns(mine[0]) | columns(mine[1]) | columns(mine[2])) * ROW_STARTS;
-            for (band, &own) in mine.iter().enumerate() {
-                let starts = starts_of_occupied_rows(own);
-                // Subtracting one from each row holding a clue borrows only within the row,
-                // and leaves a bit in `own & ...` exactly where a row holds two clues of the
-                // digit.
-                repeated |= own & own.wrapping_sub(starts);
+        let cand = [0, 1, 2].map(|band| {
+            let digits = by_value[band].map(|lane, own| if lane < 9 { own } else { 0 });
+            // Subtracting one from each row holding a clue borrows only within the row, and
+            // leaves a bit in `own & ...` exactly where a row holds two clues of the digit.
+            repeated |=
+                digits.map(|_, own| own & own.wrapping_sub(starts_of_occupied_rows(own))).union();
+            digits.map(|lane, own| {
                 // ...and every row and box of its clues in this band; other clues' cells too.
                 let boxes = columns(own);
                 let box_columns = (boxes | boxes >> 1 | boxes >> 2) & 0o111;
                 let box_cells = box_columns * 0b111 * ROW_STARTS;
-                let taken = (starts * 0x1FF) | clue_columns | box_cells | clues[band];
-                cand[band][digit] = (BAND & !taken) | own;
-            }
-        }
+                let taken = occupied_rows(own) | clue_columns.0[lane] | box_cells | clues[band];
+                let word = (BAND & !taken) | own;
+                if lane < 9 { word } else { 0 }
+            })
+        });
         if repeated != 0 {
             return Err(Contradiction);
         }
         // Clue cells count as placed from the start: their other digits are gone already, and
         // placing them again would redo that for nothing. (That is also why two equal clues in
         // a row must be caught above: nothing later would look at them as singles.)
-        Ok(State { cand: cand.map(Lanes), unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
+        Ok(State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
     }
 
     /// The words (bit `16b + d`) whose band update would change anything, for all words at
