@@ -364,12 +364,7 @@ impl State {
             }
             // Bit-sliced counters: cells with at least one, two, three candidates.
             let row = self.cand[band];
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for &cells in &row.0[..9] {
-                three |= two & cells;
-                two |= one & cells;
-                one |= cells;
-            }
+            let [one, two, three] = isa.candidate_counts(&row.0);
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
