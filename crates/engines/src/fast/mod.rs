@@ -26,7 +26,8 @@
 //! When the rules stall, the search branches on the bivalue cell with the most open cells in
 //! its row and box, and in its column too once the puzzle has needed several guesses
 //! (`State::choose_cell` in `solver` says why), or else on the cell with the fewest
-//! candidates, and tries first the digit that removes more candidates (`State::branch_order`).
+//! candidates, and tries first the digit that removes more candidates (`State::branch_order`;
+//! a count-to-2 search that has needed several guesses takes the digits in order instead).
 //! It copies the state rather than undoing moves: a state is 256 bytes, four vector
 //! registers, and a copy is cheaper than an undo log.
 //!
