@@ -115,7 +115,9 @@ enum Kernel {
 /// The `fast` engine.
 pub struct Fast {
     kernel: Kernel,
-    /// Branch points of the current search; its capacity (one per cell) is reserved once.
+    /// Branch points: the current search's are the first few (`search` counts them), the
+    /// rest are left from earlier searches to be overwritten. Its capacity (one per cell) is
+    /// reserved once.
     stack: Vec<Frame>,
 }
 
@@ -161,7 +163,6 @@ impl Fast {
 
 impl Engine for Fast {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        self.stack.clear();
         let stack = &mut self.stack;
         match self.kernel {
             Kernel::Portable => search(Baseline, puzzle, limits, stack),
@@ -211,6 +212,9 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         return outcome;
     };
     let mut tracker = Tracker::new(isa, &state);
+    // The branch points in use are `stack[..depth]`; frames beyond are left from earlier
+    // searches, to be overwritten.
+    let mut depth = 0;
     'search: loop {
         match state.propagate(isa, &mut tracker) {
             Ok(Progress::Solved) => {
@@ -246,7 +250,16 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 // Propagation leaves no single-candidate cell, so there is always a second
                 // digit; the check keeps a malformed state from ever reaching `place(16)`.
                 if untried != 0 {
-                    stack.push(Frame { state, cell, untried });
+                    // Written in place when the stack holds a frame there from an earlier
+                    // search: a push would build the frame aside first and copy it twice.
+                    if let Some(frame) = stack.get_mut(depth) {
+                        frame.state = state;
+                        frame.cell = cell;
+                        frame.untried = untried;
+                    } else {
+                        stack.push(Frame { state, cell, untried });
+                    }
+                    depth += 1;
                 }
                 tracker.note(state.place(isa, first, cell));
                 continue 'search;
@@ -254,7 +267,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
             Err(_) => {}
         }
         // Backtrack: the next untried digit of the deepest branch point.
-        let Some(frame) = stack.last_mut() else {
+        let Some(frame) = depth.checked_sub(1).and_then(|last| stack.get_mut(last)) else {
             break 'search;
         };
         if outcome.stats.nodes >= node_bound {
@@ -267,7 +280,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         let cell = frame.cell;
         state = frame.state;
         if frame.untried == 0 {
-            stack.pop();
+            depth -= 1;
         }
         tracker = Tracker::settled();
         tracker.note(state.place(isa, digit, cell));
