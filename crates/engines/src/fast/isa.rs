@@ -118,6 +118,17 @@ pub(super) trait Isa: Copy {
         by_value
     }
 
+    /// The lanes 0..9 of `row` that hold any bit of `cells` (bit `l` for lane `l`).
+    #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        // Without a branch per lane: which digits a cell holds is as good as random.
+        let mut lanes = 0;
+        for (lane, &word) in row[..9].iter().enumerate() {
+            lanes |= u16::from(word & cells != 0) << lane;
+        }
+        lanes
+    }
+
     /// The cells with at least one, two and three candidates among the nine digits' words of
     /// `row` (lanes 0..9; the others are ignored).
     #[inline(always)]
@@ -310,6 +321,22 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
     }
 
     #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setzero_si256,
+        };
+        // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads lanes 0..8.
+        let empty = unsafe {
+            let low = _mm256_loadu_si256(row.as_ptr().cast::<__m256i>());
+            let held = _mm256_and_si256(low, _mm256_set1_epi32(cells as i32));
+            let empty = _mm256_cmpeq_epi32(held, _mm256_setzero_si256());
+            _mm256_movemask_ps(_mm256_castsi256_ps(empty)) as u16
+        };
+        !empty & 0xFF | u16::from(row[8] & cells != 0) << 8
+    }
+
+    #[inline(always)]
     fn candidate_counts(self, row: &[u32; 16]) -> [u32; 3] {
         use std::arch::x86_64::{
             __m128i, _mm_and_si128, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_or_si128,
@@ -448,6 +475,11 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        self.avx2().lanes_holding(row, cells)
+    }
+
+    #[inline(always)]
     fn candidate_counts(self, row: &[u32; 16]) -> [u32; 3] {
         self.avx2().candidate_counts(row)
     }
@@ -531,6 +563,10 @@ mod tests {
                 }
             }
             assert!(by_value.iter().flatten().all(|&mask| mask < 1 << 27));
+
+            let cells = 1 << (words.next() % 27) | 1 << (words.next() % 27);
+            let holding = (0..9).filter(|&l| row[l] & cells != 0).map(|l| 1 << l).sum::<u16>();
+            assert_eq!(isa.lanes_holding(&row, cells), holding);
 
             let counts = isa.candidate_counts(&row);
             for (at_least, &cells) in counts.iter().enumerate() {

@@ -231,11 +231,11 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 // solution, where a count-to-2 search visits every branch in any order: the
                 // cell's digits are then tried lowest first, without weighing them.
                 let (cell, weigh_digits) = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
-                    (state.choose_cell::<true>(bivalue), limits.max_solutions() < 2)
+                    (state.choose_cell::<true, _>(isa, bivalue), limits.max_solutions() < 2)
                 } else {
-                    (state.choose_cell::<false>(bivalue), true)
+                    (state.choose_cell::<false, _>(isa, bivalue), true)
                 };
-                let digits = state.digits_of(cell);
+                let digits = state.digits_of(isa, cell);
                 outcome.stats.guesses += 1;
                 if outcome.stats.nodes >= node_bound {
                     outcome.budget_exhausted = true;

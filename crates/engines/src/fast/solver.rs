@@ -432,14 +432,8 @@ impl State {
 
     /// The digits (bit `d` for 0-based digit `d`) that may go in `cell`.
     #[inline(always)]
-    pub fn digits_of(&self, cell: Cell) -> u16 {
-        // Without a branch per digit: which digits a cell holds is as good as random.
-        let row = self.cand[cell.band];
-        let mut digits = 0;
-        for digit in 0..9 {
-            digits |= u16::from(row.0[digit] & cell.bit != 0) << digit;
-        }
-        digits
+    pub fn digits_of<I: Isa>(&self, isa: I, cell: Cell) -> u16 {
+        isa.lanes_holding(&self.cand[cell.band].0, cell.bit)
     }
 
     /// The digit to try first in `cell` among `digits`, and the others. Of two digits, the one
@@ -490,7 +484,11 @@ impl State {
     /// constant so that the choice without the column does none of its work: with a flag
     /// known only at run time, the same choices took 2% more instructions on that list.
     #[inline(always)]
-    pub fn choose_cell<const WEIGH_COLUMNS: bool>(&self, bivalue: [u32; 3]) -> Cell {
+    pub fn choose_cell<const WEIGH_COLUMNS: bool, I: Isa>(
+        &self,
+        isa: I,
+        bivalue: [u32; 3],
+    ) -> Cell {
         if bivalue != [0; 3] {
             let mut best = Cell { band: 0, bit: 0 };
             let mut best_open = 0;
@@ -526,7 +524,7 @@ impl State {
                 let bit = unsolved & unsolved.wrapping_neg();
                 unsolved &= unsolved - 1;
                 let cell = Cell { band, bit };
-                let count = self.digits_of(cell).count_ones();
+                let count = self.digits_of(isa, cell).count_ones();
                 if count < best_count {
                     best = cell;
                     best_count = count;
@@ -603,13 +601,13 @@ mod tests {
         // three open cells outside its band and the second cell's six.
         let bivalue = [0b11, 0, 0];
         state.unsolved[1] &= !ROW_STARTS;
-        let unweighed = state.choose_cell::<false>(bivalue);
+        let unweighed = state.choose_cell::<false, _>(Baseline, bivalue);
         assert_eq!((unweighed.band, unweighed.bit), (0, 0b01), "a tie goes to the first cell");
-        let weighed = state.choose_cell::<true>(bivalue);
+        let weighed = state.choose_cell::<true, _>(Baseline, bivalue);
         assert_eq!((weighed.band, weighed.bit), (0, 0b10), "the open column decides");
         // With the column open again, the two tie once more.
         state.unsolved[1] |= ROW_STARTS;
-        let weighed = state.choose_cell::<true>(bivalue);
+        let weighed = state.choose_cell::<true, _>(Baseline, bivalue);
         assert_eq!((weighed.band, weighed.bit), (0, 0b01));
     }
 
@@ -640,11 +638,11 @@ mod tests {
                     break;
                 };
                 let cell = if states % 2 == 0 {
-                    state.choose_cell::<true>(bivalue)
+                    state.choose_cell::<true, _>(Baseline, bivalue)
                 } else {
-                    state.choose_cell::<false>(bivalue)
+                    state.choose_cell::<false, _>(Baseline, bivalue)
                 };
-                let (digit, _) = state.branch_order(cell, state.digits_of(cell));
+                let (digit, _) = state.branch_order(cell, state.digits_of(Baseline, cell));
                 tracker = Tracker::settled();
                 tracker.note(state.place(Baseline, digit, cell));
             }
