@@ -3,8 +3,8 @@
 //! Everything else in the engine is plain Rust, compiled once per path. These are the spots
 //! where the compiler's own vectorization proved fragile or slow: the writes to one row of the
 //! state that run on every band update, the comparison that finds the lanes a write changed,
-//! the count of a band's candidates a cell that finds naked singles, and the sorting of the
-//! clues by value. The defaults are plain Rust (vectorized or not, as the compiler sees fit);
+//! the count of a band's candidates a cell that finds naked singles, the test of a cell's
+//! digits, and the sorting of the clues by value. The defaults are plain Rust (vectorized or not, as the compiler sees fit);
 //! the paths that have vector instructions for them spell them out with `std::arch`.
 
 /// An instruction set the search can run on. A value of the type is the proof that the
