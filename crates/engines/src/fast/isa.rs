@@ -2,9 +2,10 @@
 //!
 //! Everything else in the engine is plain Rust, compiled once per path. These are the spots
 //! where the compiler's own vectorization proved fragile or slow: the writes to one row of the
-//! state that run on every band update, and the comparison that finds the lanes a write
-//! changed. The defaults are plain Rust (vectorized or not, as the compiler sees fit); the
-//! paths that have vector instructions for them spell them out with `std::arch`.
+//! state that run on every band update, the comparison that finds the lanes a write changed,
+//! the count of a band's candidates a cell that finds naked singles, the test of a cell's
+//! digits, and the sorting of the clues by value. The defaults are plain Rust (vectorized or not, as the compiler sees fit);
+//! the paths that have vector instructions for them spell them out with `std::arch`.
 
 /// An instruction set the search can run on. A value of the type is the proof that the
 /// processor supports it, so the kernels may use its instructions.
@@ -103,17 +104,43 @@ pub(super) trait Isa: Copy {
         had
     }
 
-    /// For each value 0..=9, the cells of each band holding it (bit `p` of `masks[v][b]` for
-    /// cell `27b + p`).
+    /// For each band, the cells holding each value, in the lanes of the band's state row: lane
+    /// `v - 1` holds the cells of value `v` (1..=9), lane [`EMPTY_LANE`] the empty cells, the
+    /// other lanes nothing (bit `p` of `masks[b][l]` for cell `27b + p`).
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
-        let mut by_value = [[0u32; 3]; 10];
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
+        let mut by_value = [[0u32; 16]; 3];
         for (band, band_cells) in cells.chunks_exact(27).enumerate() {
             for (position, &value) in band_cells.iter().enumerate() {
-                by_value[usize::from(value)][band] |= 1 << position;
+                by_value[band][lane_of_value(value)] |= 1 << position;
             }
         }
         by_value
+    }
+
+    /// The lanes 0..9 of `row` that hold any bit of `cells` (bit `l` for lane `l`).
+    #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        // Without a branch per lane: which digits a cell holds is as good as random.
+        let mut lanes = 0;
+        for (lane, &word) in row[..9].iter().enumerate() {
+            lanes |= u16::from(word & cells != 0) << lane;
+        }
+        lanes
+    }
+
+    /// The cells with at least one, two and three candidates among the nine digits' words of
+    /// `row` (lanes 0..9; the others are ignored).
+    #[inline(always)]
+    fn candidate_counts(self, row: &[u32; 16]) -> [u32; 3] {
+        // Bit-sliced counters, saturating at three.
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for &cells in &row[..9] {
+            three |= two & cells;
+            two |= one & cells;
+            one |= cells;
+        }
+        [one, two, three]
     }
 
     /// The minirow occupancy of a band word: bit `3r + k` set when row `r` has a cell in box `k`.
@@ -124,6 +151,15 @@ pub(super) trait Isa: Copy {
             | usize::from(BOXES_OF_ROW[((cells >> 9) & 0x1FF) as usize]) << 3
             | usize::from(BOXES_OF_ROW[((cells >> 18) & 0x1FF) as usize]) << 6
     }
+}
+
+/// The lane of [`Isa::cells_by_value`] that holds the empty cells: one the digits leave free.
+pub(super) const EMPTY_LANE: usize = 15;
+
+/// The lane of [`Isa::cells_by_value`] for cells of `value` (0 for empty, else 1..=9).
+#[inline(always)]
+fn lane_of_value(value: u8) -> usize {
+    (usize::from(value) + EMPTY_LANE) % 16
 }
 
 /// Each lane's own number, 0..16: compared with a lane number, it picks out that lane.
@@ -260,28 +296,87 @@ impl<const PEXT: bool> Isa for Avx2<PEXT> {
     }
 
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
         use std::arch::x86_64::{
             __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_set1_epi8,
         };
         // Padded so that each band's 27 bytes can be read as one 32-byte vector.
         let mut padded = [0u8; 96];
         padded[..81].copy_from_slice(cells);
-        let mut by_value = [[0u32; 3]; 10];
-        for band in 0..3 {
+        let mut by_value = [[0u32; 16]; 3];
+        for (band, masks) in by_value.iter_mut().enumerate() {
             // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads bytes
             // `27 * band .. 27 * band + 32`, inside the 96 of `padded`.
             let bytes =
                 unsafe { _mm256_loadu_si256(padded.as_ptr().add(27 * band).cast::<__m256i>()) };
-            for (value, masks) in by_value.iter_mut().enumerate() {
+            for value in 0..10 {
                 // SAFETY: as above; AVX2 only.
                 let matches = unsafe {
                     _mm256_movemask_epi8(_mm256_cmpeq_epi8(bytes, _mm256_set1_epi8(value as i8)))
                 };
-                masks[band] = matches as u32 & ((1 << 27) - 1);
+                masks[lane_of_value(value)] = matches as u32 & ((1 << 27) - 1);
             }
         }
         by_value
+    }
+
+    #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        use std::arch::x86_64::{
+            __m256i, _mm256_and_si256, _mm256_castsi256_ps, _mm256_cmpeq_epi32, _mm256_loadu_si256,
+            _mm256_movemask_ps, _mm256_set1_epi32, _mm256_setzero_si256,
+        };
+        // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads lanes 0..8.
+        let empty = unsafe {
+            let low = _mm256_loadu_si256(row.as_ptr().cast::<__m256i>());
+            let held = _mm256_and_si256(low, _mm256_set1_epi32(cells as i32));
+            let empty = _mm256_cmpeq_epi32(held, _mm256_setzero_si256());
+            _mm256_movemask_ps(_mm256_castsi256_ps(empty)) as u16
+        };
+        !empty & 0xFF | u16::from(row[8] & cells != 0) << 8
+    }
+
+    #[inline(always)]
+    fn candidate_counts(self, row: &[u32; 16]) -> [u32; 3] {
+        use std::arch::x86_64::{
+            __m128i, _mm_and_si128, _mm_cvtsi32_si128, _mm_cvtsi128_si32, _mm_or_si128,
+            _mm_shuffle_epi32, _mm256_and_si256, _mm256_castsi256_si128, _mm256_extracti128_si256,
+            _mm256_loadu_si256, _mm256_or_si256, _mm256_zextsi128_si256,
+        };
+        /// Counters of two sets of lanes merged: at least one in either, at least two in
+        /// either or one in each, at least three likewise.
+        #[inline(always)]
+        fn merge(a: [__m128i; 3], b: [__m128i; 3]) -> [__m128i; 3] {
+            let [one_a, two_a, three_a] = a;
+            let [one_b, two_b, three_b] = b;
+            // SAFETY: SSE2 is part of the x86-64 baseline.
+            unsafe {
+                let three = _mm_or_si128(
+                    _mm_or_si128(three_a, three_b),
+                    _mm_or_si128(_mm_and_si128(two_a, one_b), _mm_and_si128(one_a, two_b)),
+                );
+                let two = _mm_or_si128(_mm_or_si128(two_a, two_b), _mm_and_si128(one_a, one_b));
+                [_mm_or_si128(one_a, one_b), two, three]
+            }
+        }
+        // The counters as a tree over the lanes: lane 8 joins lanes 0..8 lane by lane, then the
+        // halves of the eight, then of the four, then of the two. Eleven steps of vector
+        // operations instead of the nine dependent rounds of the plain loop.
+        // SAFETY: `self` exists only if `Avx2::detect` found AVX2; the load reads lanes 0..8.
+        unsafe {
+            let low = _mm256_loadu_si256(row.as_ptr().cast());
+            let eighth = _mm256_zextsi128_si256(_mm_cvtsi32_si128(row[8] as i32));
+            let one = _mm256_or_si256(low, eighth);
+            let two = _mm256_and_si256(low, eighth);
+            let zero = _mm_cvtsi32_si128(0);
+            let half = |x| (_mm256_castsi256_si128(x), _mm256_extracti128_si256::<1>(x));
+            let ((one_a, one_b), (two_a, two_b)) = (half(one), half(two));
+            let four = merge([one_a, two_a, zero], [one_b, two_b, zero]);
+            let two_lanes = merge(four, four.map(|x| _mm_shuffle_epi32::<0b01_00_11_10>(x)));
+            let one_lane =
+                merge(two_lanes, two_lanes.map(|x| _mm_shuffle_epi32::<0b10_11_00_01>(x)));
+            one_lane.map(|counter| _mm_cvtsi128_si32(counter) as u32)
+        }
     }
 
     #[inline(always)]
@@ -375,8 +470,18 @@ impl Isa for Avx512 {
     }
 
     #[inline(always)]
-    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 3]; 10] {
+    fn cells_by_value(self, cells: &[u8; 81]) -> [[u32; 16]; 3] {
         self.avx2().cells_by_value(cells)
+    }
+
+    #[inline(always)]
+    fn lanes_holding(self, row: &[u32; 16], cells: u32) -> u16 {
+        self.avx2().lanes_holding(row, cells)
+    }
+
+    #[inline(always)]
+    fn candidate_counts(self, row: &[u32; 16]) -> [u32; 3] {
+        self.avx2().candidate_counts(row)
     }
 
     #[inline(always)]
@@ -448,12 +553,28 @@ mod tests {
             let cells: [u8; 81] = std::array::from_fn(|_| (words.next() % 10) as u8);
             let by_value = isa.cells_by_value(&cells);
             for (cell, &value) in cells.iter().enumerate() {
-                for (other, masks) in by_value.iter().enumerate() {
-                    let bit = masks[cell / 27] >> (cell % 27) & 1;
-                    assert_eq!(bit == 1, usize::from(value) == other, "cell {cell}");
+                for (lane, &mask) in by_value[cell / 27].iter().enumerate() {
+                    let holds = match lane {
+                        EMPTY_LANE => value == 0,
+                        9.. => false,
+                        _ => usize::from(value) == lane + 1,
+                    };
+                    assert_eq!(mask >> (cell % 27) & 1 == 1, holds, "cell {cell}, lane {lane}");
                 }
             }
             assert!(by_value.iter().flatten().all(|&mask| mask < 1 << 27));
+
+            let cells = 1 << (words.next() % 27) | 1 << (words.next() % 27);
+            let holding = (0..9).filter(|&l| row[l] & cells != 0).map(|l| 1 << l).sum::<u16>();
+            assert_eq!(isa.lanes_holding(&row, cells), holding);
+
+            let counts = isa.candidate_counts(&row);
+            for (at_least, &cells) in counts.iter().enumerate() {
+                for bit in 0..32 {
+                    let holding = row[..9].iter().filter(|&&word| word >> bit & 1 == 1).count();
+                    assert_eq!(cells >> bit & 1 == 1, holding > at_least, "{row:?}, bit {bit}");
+                }
+            }
 
             let band = words.next() & 0o777_777_777;
             let occupied = |row: u32, minirow: u32| band >> (9 * row + 3 * minirow) & 0o7 != 0;

@@ -26,7 +26,8 @@
 //! When the rules stall, the search branches on the bivalue cell with the most open cells in
 //! its row and box, and in its column too once the puzzle has needed several guesses
 //! (`State::choose_cell` in `solver` says why), or else on the cell with the fewest
-//! candidates, and tries first the digit that removes more candidates (`State::branch_order`).
+//! candidates, and tries first the digit that removes more candidates (`State::branch_order`;
+//! a count-to-2 search that has needed several guesses takes the digits in order instead).
 //! It copies the state rather than undoing moves: a state is 256 bytes, four vector
 //! registers, and a copy is cheaper than an undo log.
 //!
@@ -114,7 +115,9 @@ enum Kernel {
 /// The `fast` engine.
 pub struct Fast {
     kernel: Kernel,
-    /// Branch points of the current search; its capacity (one per cell) is reserved once.
+    /// Branch points: the current search's are the first few (`search` counts them), the
+    /// rest are left from earlier searches to be overwritten. Its capacity (one per cell) is
+    /// reserved once.
     stack: Vec<Frame>,
 }
 
@@ -160,7 +163,6 @@ impl Fast {
 
 impl Engine for Fast {
     fn solve(&mut self, puzzle: &Grid, limits: Limits) -> Outcome {
-        self.stack.clear();
         let stack = &mut self.stack;
         match self.kernel {
             Kernel::Portable => search(Baseline, puzzle, limits, stack),
@@ -210,6 +212,9 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         return outcome;
     };
     let mut tracker = Tracker::new(isa, &state);
+    // The branch points in use are `stack[..depth]`; frames beyond are left from earlier
+    // searches, to be overwritten.
+    let mut depth = 0;
     'search: loop {
         match state.propagate(isa, &mut tracker) {
             Ok(Progress::Solved) => {
@@ -222,23 +227,39 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
                 }
             }
             Ok(Progress::Stuck { bivalue }) => {
-                let cell = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
-                    state.choose_cell::<true>(bivalue)
+                // A puzzle that has needed several guesses is likely a hard one with a single
+                // solution, where a count-to-2 search visits every branch in any order: the
+                // cell's digits are then tried lowest first, without weighing them.
+                let (cell, weigh_digits) = if outcome.stats.guesses >= WEIGH_COLUMNS_AFTER {
+                    (state.choose_cell::<true, _>(isa, bivalue), limits.max_solutions() < 2)
                 } else {
-                    state.choose_cell::<false>(bivalue)
+                    (state.choose_cell::<false, _>(isa, bivalue), true)
                 };
-                let digits = state.digits_of(cell);
+                let digits = state.digits_of(isa, cell);
                 outcome.stats.guesses += 1;
                 if outcome.stats.nodes >= node_bound {
                     outcome.budget_exhausted = true;
                     break 'search;
                 }
                 outcome.stats.nodes += 1;
-                let (first, untried) = state.branch_order(cell, digits);
+                let (first, untried) = if weigh_digits {
+                    state.branch_order(cell, digits)
+                } else {
+                    (digits.trailing_zeros() as usize, digits & (digits - 1))
+                };
                 // Propagation leaves no single-candidate cell, so there is always a second
                 // digit; the check keeps a malformed state from ever reaching `place(16)`.
                 if untried != 0 {
-                    stack.push(Frame { state, cell, untried });
+                    // Written in place when the stack holds a frame there from an earlier
+                    // search: a push would build the frame aside first and copy it twice.
+                    if let Some(frame) = stack.get_mut(depth) {
+                        frame.state = state;
+                        frame.cell = cell;
+                        frame.untried = untried;
+                    } else {
+                        stack.push(Frame { state, cell, untried });
+                    }
+                    depth += 1;
                 }
                 tracker.note(state.place(isa, first, cell));
                 continue 'search;
@@ -246,7 +267,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
             Err(_) => {}
         }
         // Backtrack: the next untried digit of the deepest branch point.
-        let Some(frame) = stack.last_mut() else {
+        let Some(frame) = depth.checked_sub(1).and_then(|last| stack.get_mut(last)) else {
             break 'search;
         };
         if outcome.stats.nodes >= node_bound {
@@ -259,7 +280,7 @@ fn search<I: Isa>(isa: I, puzzle: &Grid, limits: Limits, stack: &mut Vec<Frame>)
         let cell = frame.cell;
         state = frame.state;
         if frame.untried == 0 {
-            stack.pop();
+            depth -= 1;
         }
         tracker = Tracker::settled();
         tracker.note(state.place(isa, digit, cell));

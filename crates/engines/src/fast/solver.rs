@@ -10,7 +10,7 @@
 
 use sudoku_core::{Grid, Size};
 
-use super::isa::Isa;
+use super::isa::{EMPTY_LANE, Isa};
 use super::tables::{BAND_KEEP, BYTES_OF_BITS, LOCKED_COLUMNS};
 
 /// All 27 cells of a band.
@@ -194,37 +194,40 @@ impl State {
         // at once rather than discovered over several rounds of band updates. (The cells are
         // sorted by value without a branch per cell: that branch mispredicted on about every
         // clue.)
-        let by_value =
-            isa.cells_by_value(puzzle.cells().try_into().expect("fast solves 9×9 grids"));
-        let clues = [0, 1, 2].map(|band| BAND & !by_value[0][band]);
-        let mut cand = [[0; 16]; 3];
+        let by_value = isa
+            .cells_by_value(puzzle.cells().try_into().expect("fast solves 9×9 grids"))
+            .map(Lanes);
+        let clues = by_value.map(|band| BAND & !band.0[EMPTY_LANE]);
+        // Every lane at once (the digits' lanes, their words' layout): the digit leaves every
+        // column holding one of its clues, in all bands...
+        let [first, second, third] = by_value;
+        let clue_columns = first.map(|lane, word| {
+            (columns(word) | columns(second.0[lane]) | columns(third.0[lane])) * ROW_STARTS
+        });
         let mut repeated = 0;
-        for digit in 0..9 {
-            let mine = by_value[digit + 1];
-            // The digit leaves every column holding one of its clues, in all bands...
-            let clue_columns =
-                (columns(mine[0]) | columns(mine[1]) | columns(mine[2])) * ROW_STARTS;
-            for (band, &own) in mine.iter().enumerate() {
-                let starts = starts_of_occupied_rows(own);
-                // Subtracting one from each row holding a clue borrows only within the row,
-                // and leaves a bit in `own & ...` exactly where a row holds two clues of the
-                // digit.
-                repeated |= own & own.wrapping_sub(starts);
+        let cand = [0, 1, 2].map(|band| {
+            let digits = by_value[band].map(|lane, own| if lane < 9 { own } else { 0 });
+            // Subtracting one from each row holding a clue borrows only within the row, and
+            // leaves a bit in `own & ...` exactly where a row holds two clues of the digit.
+            repeated |=
+                digits.map(|_, own| own & own.wrapping_sub(starts_of_occupied_rows(own))).union();
+            digits.map(|lane, own| {
                 // ...and every row and box of its clues in this band; other clues' cells too.
                 let boxes = columns(own);
                 let box_columns = (boxes | boxes >> 1 | boxes >> 2) & 0o111;
                 let box_cells = box_columns * 0b111 * ROW_STARTS;
-                let taken = (starts * 0x1FF) | clue_columns | box_cells | clues[band];
-                cand[band][digit] = (BAND & !taken) | own;
-            }
-        }
+                let taken = occupied_rows(own) | clue_columns.0[lane] | box_cells | clues[band];
+                let word = (BAND & !taken) | own;
+                if lane < 9 { word } else { 0 }
+            })
+        });
         if repeated != 0 {
             return Err(Contradiction);
         }
         // Clue cells count as placed from the start: their other digits are gone already, and
         // placing them again would redo that for nothing. (That is also why two equal clues in
         // a row must be caught above: nothing later would look at them as singles.)
-        Ok(State { cand: cand.map(Lanes), unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
+        Ok(State { cand, unsolved: clues.map(|clue_cells| BAND & !clue_cells) })
     }
 
     /// The words (bit `16b + d`) whose band update would change anything, for all words at
@@ -361,12 +364,7 @@ impl State {
             }
             // Bit-sliced counters: cells with at least one, two, three candidates.
             let row = self.cand[band];
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for &cells in &row.0[..9] {
-                three |= two & cells;
-                two |= one & cells;
-                one |= cells;
-            }
+            let [one, two, three] = isa.candidate_counts(&row.0);
             if unsolved & !one != 0 {
                 return Err(Contradiction);
             }
@@ -434,21 +432,17 @@ impl State {
 
     /// The digits (bit `d` for 0-based digit `d`) that may go in `cell`.
     #[inline(always)]
-    pub fn digits_of(&self, cell: Cell) -> u16 {
-        // Without a branch per digit: which digits a cell holds is as good as random.
-        let row = self.cand[cell.band];
-        let mut digits = 0;
-        for digit in 0..9 {
-            digits |= u16::from(row.0[digit] & cell.bit != 0) << digit;
-        }
-        digits
+    pub fn digits_of<I: Isa>(&self, isa: I, cell: Cell) -> u16 {
+        isa.lanes_holding(&self.cand[cell.band].0, cell.bit)
     }
 
     /// The digit to try first in `cell` among `digits`, and the others. Of two digits, the one
     /// whose placement removes more candidates from the cell's row, box and column goes first:
     /// its branch propagates further. (A count-to-2 search visits both branches either way; a
     /// first-solution search visited 2-6% fewer nodes on each shared corpus than with the lower
-    /// digit first. The opposite order, fewest removals first, visited up to 46% more.)
+    /// digit first. The opposite order, fewest removals first, visited up to 46% more.) The
+    /// search skips this once a count-to-2 search has needed several guesses (`search` in
+    /// `mod.rs`).
     #[inline(always)]
     pub fn branch_order(&self, cell: Cell, digits: u16) -> (usize, u16) {
         let low = digits.trailing_zeros() as usize;
@@ -490,7 +484,11 @@ impl State {
     /// constant so that the choice without the column does none of its work: with a flag
     /// known only at run time, the same choices took 2% more instructions on that list.
     #[inline(always)]
-    pub fn choose_cell<const WEIGH_COLUMNS: bool>(&self, bivalue: [u32; 3]) -> Cell {
+    pub fn choose_cell<const WEIGH_COLUMNS: bool, I: Isa>(
+        &self,
+        isa: I,
+        bivalue: [u32; 3],
+    ) -> Cell {
         if bivalue != [0; 3] {
             let mut best = Cell { band: 0, bit: 0 };
             let mut best_open = 0;
@@ -526,7 +524,7 @@ impl State {
                 let bit = unsolved & unsolved.wrapping_neg();
                 unsolved &= unsolved - 1;
                 let cell = Cell { band, bit };
-                let count = self.digits_of(cell).count_ones();
+                let count = self.digits_of(isa, cell).count_ones();
                 if count < best_count {
                     best = cell;
                     best_count = count;
@@ -603,13 +601,13 @@ mod tests {
         // three open cells outside its band and the second cell's six.
         let bivalue = [0b11, 0, 0];
         state.unsolved[1] &= !ROW_STARTS;
-        let unweighed = state.choose_cell::<false>(bivalue);
+        let unweighed = state.choose_cell::<false, _>(Baseline, bivalue);
         assert_eq!((unweighed.band, unweighed.bit), (0, 0b01), "a tie goes to the first cell");
-        let weighed = state.choose_cell::<true>(bivalue);
+        let weighed = state.choose_cell::<true, _>(Baseline, bivalue);
         assert_eq!((weighed.band, weighed.bit), (0, 0b10), "the open column decides");
         // With the column open again, the two tie once more.
         state.unsolved[1] |= ROW_STARTS;
-        let weighed = state.choose_cell::<true>(bivalue);
+        let weighed = state.choose_cell::<true, _>(Baseline, bivalue);
         assert_eq!((weighed.band, weighed.bit), (0, 0b01));
     }
 
@@ -640,11 +638,11 @@ mod tests {
                     break;
                 };
                 let cell = if states % 2 == 0 {
-                    state.choose_cell::<true>(bivalue)
+                    state.choose_cell::<true, _>(Baseline, bivalue)
                 } else {
-                    state.choose_cell::<false>(bivalue)
+                    state.choose_cell::<false, _>(Baseline, bivalue)
                 };
-                let (digit, _) = state.branch_order(cell, state.digits_of(cell));
+                let (digit, _) = state.branch_order(cell, state.digits_of(Baseline, cell));
                 tracker = Tracker::settled();
                 tracker.note(state.place(Baseline, digit, cell));
             }
