@@ -559,6 +559,12 @@ pub const DEFAULT_ENGINE: &str = "fast";
 const DEFAULT_ENGINES: [(usize, &str); 4] =
     [(4, "propagate"), (9, "fast"), (16, "propagate"), (25, "cdcl")];
 
+/// The same for grids of irregular regions (jigsaw): `propagate` up to 12×12 (at 9×9 it leads on
+/// published jigsaws, `cdcl` on the shipped minimal ones, each by under 2×), and `cdcl` from
+/// 16×16 on, where `propagate` runs out of a 100,000-node budget on every shipped minimal
+/// jigsaw that `cdcl` and `sat` solve in under a second (see the results' "Other layouts").
+const DEFAULT_JIGSAW_ENGINES: [(usize, &str); 2] = [(4, "propagate"), (16, "cdcl")];
+
 /// The built-in engine called `name` (engines from outside are found through a [`Registry`]).
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
     ENGINES.iter().find(|info| info.name == name).ok_or_else(|| UnknownEngine {
@@ -575,23 +581,30 @@ pub fn default_engine() -> &'static EngineInfo {
 /// The engine used for a classic puzzle of `size` when none is named: the fastest that solves
 /// it.
 pub fn default_engine_for(size: Size) -> &'static EngineInfo {
-    default_engine_where(size, |info| info.supports(size))
+    default_engine_in(&DEFAULT_ENGINES, size, |info| info.supports(size))
 }
 
 /// The engine used for `puzzle` when none is named: the fastest that takes its size and its
 /// layout. Layouts take the engine of their side's row of the table that takes them
-/// (`propagate` where `fast`, which solves classic 9×9 grids alone, would be the one).
+/// (`propagate` where `fast`, which solves classic 9×9 grids alone, would be the one); grids
+/// of irregular regions have a table of their own.
 pub fn default_engine_for_puzzle(puzzle: &Grid) -> &'static EngineInfo {
     if puzzle.is_classic() {
         return default_engine_for(puzzle.size());
     }
-    default_engine_where(puzzle.size(), |info| info.takes(puzzle))
+    let jigsaw = puzzle.layout().is_some_and(|layout| layout.regions().is_some());
+    let table: &[(usize, &str)] = if jigsaw { &DEFAULT_JIGSAW_ENGINES } else { &DEFAULT_ENGINES };
+    default_engine_in(table, puzzle.size(), |info| info.takes(puzzle))
 }
 
-/// The engine of the table of defaults for `size` that `takes` (the row of the side, else the
-/// rows above it), else the first registered engine that does.
-fn default_engine_where(size: Size, takes: impl Fn(&EngineInfo) -> bool) -> &'static EngineInfo {
-    DEFAULT_ENGINES
+/// The engine of `table` (of defaults by side) for `size` that `takes` (the row of the side,
+/// else the rows above it), else the first registered engine that does.
+fn default_engine_in(
+    table: &[(usize, &str)],
+    size: Size,
+    takes: impl Fn(&EngineInfo) -> bool,
+) -> &'static EngineInfo {
+    table
         .iter()
         .rev()
         .filter(|&&(from, _)| from <= size.side())
@@ -700,7 +713,16 @@ pub fn default_engines_text() -> String {
             rectangular.push(format!("`{}` from {from} to {to}", info.name));
         }
     }
-    format!("{}; with rectangular boxes, {}", parts.join(", "), rectangular.join(", "))
+    let jigsaw: Vec<String> = DEFAULT_JIGSAW_ENGINES
+        .iter()
+        .map(|&(side, name)| format!("`{name}` from {side}×{side}"))
+        .collect();
+    format!(
+        "{}; with rectangular boxes, {}; jigsaws, {}",
+        parts.join(", "),
+        rectangular.join(", "),
+        jigsaw.join(", ")
+    )
 }
 
 /// The engines that exist only behind a cargo feature of their own, by name; the `peers`
@@ -744,6 +766,7 @@ fn not_in_this_build(name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use sudoku_core::{Layout, Rule};
 
     /// Every engine the registry says takes layouts solves and counts puzzles of each rule,
     /// of irregular regions and of starting candidates as a plain backtracker counts them; and
@@ -823,8 +846,29 @@ mod tests {
         assert_eq!(
             default_engines_text(),
             "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from 25×25 on; with rectangular \
-             boxes, `propagate` from 6×6 to 24×24, `cdcl` from 28×28 to 56×56"
+             boxes, `propagate` from 6×6 to 24×24, `cdcl` from 28×28 to 56×56; jigsaws, \
+             `propagate` from 4×4, `cdcl` from 16×16"
         );
+    }
+
+    #[test]
+    fn jigsaws_take_the_default_of_their_own_table_and_other_layouts_that_of_their_size() {
+        let layout = |side: usize, jigsaw: bool, rules: &[Rule]| {
+            let size = Size::from_side(side).unwrap();
+            // Regions one row of boxes down: irregular, yet each a connected region of side cells.
+            let regions: Vec<u32> = (0..size.cells())
+                .map(|cell| ((cell + side) % size.cells() / side) as u32)
+                .collect();
+            let regions = jigsaw.then_some(regions);
+            let layout = Layout::new(size, regions.as_deref(), rules, &[], None).unwrap();
+            Grid::empty(size).with_layout(Some(std::sync::Arc::new(layout)))
+        };
+        let name = |grid: &Grid| default_engine_for_puzzle(grid).name.to_string();
+        assert_eq!(name(&layout(9, true, &[])), "propagate");
+        assert_eq!(name(&layout(16, true, &[])), "cdcl");
+        assert_eq!(name(&layout(25, true, &[])), "cdcl");
+        assert_eq!(name(&layout(16, false, &[Rule::Diagonals])), "propagate");
+        assert_eq!(name(&layout(9, false, &[Rule::Diagonals])), "propagate");
     }
 
     #[test]
