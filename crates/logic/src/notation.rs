@@ -645,4 +645,43 @@ mod tests {
             "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2, r1c3<>3"
         );
     }
+
+    #[test]
+    fn a_layouts_houses_are_named_as_the_core_names_them() {
+        use sudoku_core::Rule;
+        // A hidden single in an extra region: the label takes the house's kind, not "box".
+        let mut single = Step::new(Technique::HiddenSingleBox);
+        single.digits = 1 << 3;
+        single.units = vec![House::Extra(0)];
+        single.placements = vec![(8, 4)];
+        assert_eq!(single.label(), "Hidden Single (extra region)");
+        assert_eq!(
+            single.describe(Size::NINE),
+            "Hidden Single (extra region): 4 in extra region 1 => r1c9=4"
+        );
+        single.units = vec![House::Box(2)];
+        assert_eq!(single.describe(Size::NINE), "Hidden Single (box): 4 in box 3 => r1c9=4");
+        // A value of a diagonal locked in a box.
+        let mut pointing = Step::new(Technique::Pointing);
+        pointing.digits = 1 << 8;
+        pointing.units = vec![House::Rule(Rule::Diagonals, 0), House::Box(8)];
+        pointing.pattern = vec![(60, 1 << 8), (80, 1 << 8)];
+        pointing.eliminations = vec![(61, 9)];
+        assert_eq!(
+            pointing.describe(Size::NINE),
+            "Pointing: 9 in diagonal 1 lies in box 9 (r7c7,r9c9) => r7c8<>9"
+        );
+        // Two cells of a window given one value: the earlier of them that clashes, as the
+        // size alone does not place a window's cells.
+        let mut clash = Step::new(Technique::ContradictionForcing);
+        clash.digits = 1 << 3;
+        clash.units = vec![House::Rule(Rule::Windoku, 0)];
+        clash.pattern = vec![(0, 1 << 4), (10, 1 << 3), (30, 1 << 3)];
+        clash.eliminations = vec![(0, 5)];
+        assert_eq!(
+            clash.describe(Size::NINE),
+            "Contradiction Forcing Chain: r1c1=5 => r2c2=4, r4c4=4: r4c4 and r2c2 both 4 in \
+             window 1 => r1c1<>5"
+        );
+    }
 }
