@@ -24,7 +24,7 @@
 
 use std::fmt::Write as _;
 
-use sudoku_core::{House, Size};
+use sudoku_core::{House, Layout, Size};
 
 use crate::step::{Step, Technique, digits};
 
@@ -504,8 +504,8 @@ fn forcing(step: &Step, size: Size) -> Option<String> {
         Technique::CellForcing => {
             let &(first, _) = step.pattern.first()?;
             // A branch starts at a place of the value in the house; in a house the size
-            // alone does not place (a layout's region, diagonal, ...), at each entry of the
-            // value, which a branch that started in the house rarely places again.
+            // alone does not place (a jigsaw's region, an extra region), at each entry of
+            // the value, which a branch that started in the house rarely places again.
             let is_start = |&(cell, set): &(usize, u64)| match step.units.first() {
                 None => cell == first,
                 Some(&house) => set == step.digits && house_holds(size, house, cell) != Some(false),
@@ -552,11 +552,17 @@ fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
             let (a, b) = (first_value(held), first_value(set));
             return Some((chain, format!("{} both {a} and {b}", name(last))));
         }
-        // The earlier cell of the value that `last` clashes with: one it sees, or, in a house
-        // the size alone does not place, any.
+        // The earlier cell of the value that `last` clashes with: one it sees in a row,
+        // column or box, or one of the step's house with it; in a house the size alone does
+        // not place, any.
         let clashes = |cell: usize| match step.units.first() {
-            Some(&house) if house_holds(size, house, cell).is_none() => cell != last,
-            _ => classic_peers(size, cell, last),
+            Some(&house) => {
+                match (house_holds(size, house, cell), house_holds(size, house, last)) {
+                    (Some(held), Some(also)) => classic_peers(size, cell, last) || held && also,
+                    _ => cell != last,
+                }
+            }
+            None => classic_peers(size, cell, last),
         };
         if let Some(&(other, _)) =
             earlier.iter().find(|&&(cell, held)| held == set && clashes(cell))
@@ -573,14 +579,21 @@ fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
     Some((chain, format!("no place for {} in {unit}", first_value(step.digits))))
 }
 
-/// Whether `cell` lies in `house`, for the houses the size alone places (rows, columns and
-/// boxes); `None` for a layout's regions and added houses, whose cells the layout holds.
+/// Whether `cell` lies in `house`, for the houses the size alone places: rows, columns, boxes
+/// and the houses of a rule (a diagonal, a window, a disjoint group), read from the core's
+/// layout of that rule. `None` for a jigsaw's regions and extra regions, whose cells only the
+/// grid's own layout holds (a step's text is written from the size alone).
 fn house_holds(size: Size, house: House, cell: usize) -> Option<bool> {
     match house {
         House::Row(row) => Some(size.row_of(cell) == row),
         House::Column(col) => Some(size.col_of(cell) == col),
         House::Box(index) => Some(size.box_of(cell) == index),
-        House::Region(_) | House::Rule(..) | House::Extra(_) => None,
+        House::Rule(rule, _) => {
+            let layout = Layout::new(size, None, &[rule], &[], None).ok()?;
+            let (_, cells) = layout.houses().iter().find(|(named, _)| *named == house)?;
+            Some(cells.iter().any(|&member| usize::from(member) == cell))
+        }
+        House::Region(_) | House::Extra(_) => None,
     }
 }
 
