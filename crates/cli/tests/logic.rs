@@ -588,3 +588,49 @@ fn explain_on_the_workbenchs_scale_is_the_default_and_its_output_is_unchanged() 
     let bad = sudoku(&["explain", "--scale", "hodoku", &puzzle], b"");
     assert_eq!(bad.status.code(), Some(2));
 }
+
+#[test]
+fn explain_names_a_jigsaws_regions_as_regions_in_its_text_and_json() {
+    // The first puzzle of data/layouts/jigsaw-9x9-200.txt, with its layout lines.
+    let file = std::fs::read_to_string(repository().join("data/layouts/jigsaw-9x9-200.txt"))
+        .expect("the jigsaw samples");
+    let lines: Vec<&str> = file.lines().collect();
+    let end = lines.iter().position(|line| !line.starts_with('#')).expect("a puzzle") + 1;
+    let input = lines[..end].join("\n") + "\n";
+    // Regions are numbered in the order their first cell comes.
+    let region_row =
+        |line: &&&str| line.len() == 11 && line[2..].bytes().all(|b| b.is_ascii_digit());
+    let marks: Vec<u8> =
+        lines[..end].iter().filter(region_row).flat_map(|line| line[2..].bytes()).collect();
+    assert_eq!(marks.len(), 81);
+    let mut order: Vec<u8> = Vec::new();
+    for &mark in &marks {
+        if !order.contains(&mark) {
+            order.push(mark);
+        }
+    }
+    let region_of = |cell: usize| order.iter().position(|&mark| mark == marks[cell]).unwrap() + 1;
+
+    let output = sudoku(&["explain", "--format", "json", "-"], input.as_bytes());
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    let json: Value = serde_json::from_slice(&output.stdout).unwrap();
+    let steps = json["puzzles"][0]["steps"].as_array().unwrap();
+    let mut singles = 0;
+    for step in steps {
+        let units: Vec<&str> =
+            step["units"].as_array().unwrap().iter().map(|unit| unit.as_str().unwrap()).collect();
+        assert!(units.iter().all(|unit| !unit.starts_with("box")), "{units:?}");
+        if step["key"] == "hidden-single-box" {
+            let placement = &step["placements"][0];
+            let (row, column) =
+                (placement["row"].as_u64().unwrap(), placement["column"].as_u64().unwrap());
+            let region = region_of(((row - 1) * 9 + column - 1) as usize);
+            assert_eq!(units, [format!("region {region}")]);
+            let text = step["text"].as_str().unwrap();
+            assert!(text.starts_with("Hidden Single (region): "), "{text}");
+            assert!(text.contains(&format!(" in region {region} => ")), "{text}");
+            singles += 1;
+        }
+    }
+    assert!(singles > 0, "no hidden single in a region");
+}

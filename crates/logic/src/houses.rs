@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::ops::{Deref, Range};
 use std::sync::{Arc, OnceLock};
 
-use sudoku_core::{Grid, Layout, Size, Unit, Units};
+use sudoku_core::{Grid, House, Layout, Size, Units};
 
 /// The houses of one size or layout. Houses are numbered rows first (`0..side`), then columns
 /// (`side..2·side`), then boxes or irregular regions (`2·side..3·side`), then the complete
@@ -167,15 +167,25 @@ impl Houses {
         self.units.sees(a, b)
     }
 
-    /// The house numbered `house` as the core names it (an irregular region as the box of
-    /// its number); `None` for the houses a layout adds, which [`Unit`] has no name for.
-    pub(crate) fn unit(&self, house: usize) -> Option<Unit> {
-        (house < 3 * self.side).then(|| self.units.unit(house))
+    /// Where the house numbered `house` comes from, as the core names it: `row 1`,
+    /// `column 2`, `box 3`, a layout's `region 4`, `diagonal 1`, `window 2`, `extra region 1`.
+    pub(crate) fn name(&self, house: usize) -> House {
+        self.units.house(house)
     }
 
-    /// The names of `houses` ([`Houses::unit`]), leaving out the houses a layout adds.
-    pub(crate) fn units(&self, houses: &[usize]) -> Vec<Unit> {
-        houses.iter().filter_map(|&house| self.unit(house)).collect()
+    /// The names of `houses` ([`Houses::name`]), in order.
+    pub(crate) fn names(&self, houses: &[usize]) -> Vec<House> {
+        houses.iter().map(|&house| self.name(house)).collect()
+    }
+
+    /// The first house two different cells share (row, then column, then box or region,
+    /// then the houses a layout adds); `None` if they share none (they may still see each
+    /// other, by a knight's move or a pair a layout makes differ).
+    pub(crate) fn shared(&self, a: usize, b: usize) -> Option<House> {
+        if a == b {
+            return None;
+        }
+        self.all_houses_of(a).find(|&house| self.holds(house, b)).map(|house| self.name(house))
     }
 
     /// The houses of one kind: rows (`0`), columns (`1`) or boxes or regions (`2`).
@@ -216,19 +226,4 @@ pub(crate) fn bits(mut mask: u64) -> impl Iterator<Item = usize> {
 #[inline]
 pub(crate) fn bit(value: u8) -> u64 {
     1 << (value - 1)
-}
-
-/// A house two different cells share (row, then column, then box).
-pub(crate) fn shared_unit(size: Size, a: usize, b: usize) -> Option<Unit> {
-    if a == b {
-        None
-    } else if size.row_of(a) == size.row_of(b) {
-        Some(Unit::Row(size.row_of(a)))
-    } else if size.col_of(a) == size.col_of(b) {
-        Some(Unit::Column(size.col_of(a)))
-    } else if size.box_of(a) == size.box_of(b) {
-        Some(Unit::Box(size.box_of(a)))
-    } else {
-        None
-    }
 }

@@ -4,13 +4,13 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Engine, Grid, Layout, Limits, Rule, Size};
+use sudoku_core::{Engine, Grid, House, Layout, Limits, Rule, Size};
 
 use crate::board::Board;
 use crate::engine::Logic;
 use crate::houses::{Houses, bit};
 use crate::ladder::{End, Ladder, Options, Path, Scale};
-use crate::step::Technique;
+use crate::step::{Step, Technique};
 use crate::techniques::find;
 use crate::techniques::testing::board_with;
 
@@ -58,8 +58,11 @@ fn a_jigsaw_is_solved_by_singles_in_its_regions() {
     let puzzle = grid(&layout, "2........32.4.2..1...53.1..........5");
     let path = solved_by_techniques(&puzzle, "265143514326432651621534153462346215");
     // Region 2 is r1c3, r1c4, r2c3, r2c4 (a 3), r6c3, r6c4: the 2s of r1c1, r2c5 and r3c3
-    // leave it r6c4, which a 6×6 grid of boxes puts in box 6.
-    assert_eq!(path.steps[0].describe(layout.size()), "Hidden Single (box): 2 in box 2 => r6c4=2");
+    // leave it r6c4, which a 6×6 grid of boxes puts in box 6: the step names the region.
+    let first = &path.steps[0];
+    assert_eq!(first.describe(layout.size()), "Hidden Single (region): 2 in region 2 => r6c4=2");
+    assert_eq!(first.units, [House::Region(1)]);
+    assert_eq!(cells_of(&layout, House::Region(1)), [2, 3, 8, 9, 32, 33]);
     assert_eq!(layout.region_of(33), 1);
     assert_eq!(layout.size().box_of(33), 5);
     let techniques = [Technique::FullHouse, Technique::HiddenSingleBox];
@@ -75,10 +78,9 @@ fn a_hidden_single_on_a_diagonal_solves_an_x_puzzle() {
         "793412568412568793568793412231947685875136924649285137986374251357621849124859376";
     let path = solved_by_techniques(&puzzle, solution);
     let step = &path.steps[2];
-    assert_eq!(
-        step.describe(Size::NINE),
-        "Hidden Single (box): 2 in a house of the layout => r6c4=2"
-    );
+    assert_eq!(step.describe(Size::NINE), "Hidden Single (diagonal): 2 in diagonal 2 => r6c4=2");
+    assert_eq!(step.units, [House::Rule(Rule::Diagonals, 1)]);
+    assert!(cells_of(&layout, step.units[0]).contains(&48));
     // Before it, 2 has two places or more in r6c4's row, column and box, one on its diagonal.
     let mut board = Board::new(&puzzle);
     path.steps[..2].iter().for_each(|step| board.apply(step));
@@ -88,6 +90,85 @@ fn a_hidden_single_on_a_diagonal_solves_an_x_puzzle() {
     }
     assert_eq!(houses.more_houses_of(48), [28], "the anti-diagonal only");
     assert_eq!(board.places(28, 2).count_ones(), 1);
+}
+
+/// The cells of the house `house` of `layout`, as the layout lists them.
+fn cells_of(layout: &Layout, house: House) -> Vec<u16> {
+    let (_, cells) = layout.houses().iter().find(|(named, _)| *named == house).expect("a house");
+    cells.to_vec()
+}
+
+/// Checks that `step` is a hidden single of the value it places in the one house it names,
+/// a house of `layout` holding the cell: before it, on `board`, the value had that one place
+/// there.
+fn a_hidden_single_in_its_house(step: &Step, board: &Board, layout: &Layout) {
+    assert_eq!(step.technique, Technique::HiddenSingleBox);
+    let [(cell, value)] = step.placements[..] else { panic!("one placement: {step:?}") };
+    let [house] = step.units[..] else { panic!("one house: {step:?}") };
+    let cells = cells_of(layout, house);
+    assert!(cells.contains(&(cell as u16)), "{house} holds {}", layout.size().name(cell));
+    let places: Vec<u16> =
+        cells.into_iter().filter(|&c| board.has(usize::from(c), value)).collect();
+    assert_eq!(places, [cell as u16], "{value} has one place in {house}");
+}
+
+#[test]
+fn a_hidden_single_in_a_window_names_the_window() {
+    // The first puzzle of data/layouts/windoku-9x9-200.txt: its third step is the first of a
+    // window (r2c2 to r4c4, the top left one).
+    let layout = Arc::new(Layout::new(Size::NINE, None, &[Rule::Windoku], &[], None).unwrap());
+    let line = ".5....79...475..16.............1........4.15..3...................5.8......6.4...";
+    let puzzle = grid(&layout, line);
+    let solution =
+        "152463798984752316763189542495217683278346159631895274826971435347528961519634827";
+    let path = solved_by_techniques(&puzzle, solution);
+    let mut board = Board::new(&puzzle);
+    path.steps[..2].iter().for_each(|step| board.apply(step));
+    let step = &path.steps[2];
+    assert_eq!(step.describe(Size::NINE), "Hidden Single (window): 5 in window 1 => r4c3=5");
+    assert_eq!(step.units, [House::Rule(Rule::Windoku, 0)]);
+    a_hidden_single_in_its_house(step, &board, &layout);
+    // The earlier steps are the boxes', named as on a classic grid.
+    assert_eq!(path.steps[0].describe(Size::NINE), "Hidden Single (box): 7 in box 1 => r3c1=7");
+}
+
+#[test]
+fn every_hidden_single_on_a_layout_names_the_house_it_is_in() {
+    // The X puzzle above, and its clues with an extra region instead of the diagonals (the
+    // anti-diagonal as a group of cells; the puzzle then has several solutions, but each
+    // single is still one): each single names its own house, whatever its kind.
+    let extra: Vec<usize> = (0..9).map(|row| row * 9 + 8 - row).collect();
+    let layouts = [
+        Layout::new(Size::NINE, None, &[Rule::Diagonals], &[], None).unwrap(),
+        Layout::new(Size::NINE, None, &[], &[extra], None).unwrap(),
+    ];
+    let line = ".....2............5...9.4......47...8..1..92......5..79......5...7.......2.8..3.6";
+    let mut kinds = Vec::new();
+    for layout in layouts {
+        let layout = Arc::new(layout);
+        let mut board = Board::new(&grid(&layout, line));
+        let path = Ladder::new(Options::default()).solve(&board.grid());
+        for step in &path.steps {
+            if step.technique == Technique::HiddenSingleBox {
+                a_hidden_single_in_its_house(step, &board, &layout);
+                let house = step.units[0];
+                let kind = match house {
+                    House::Box(_) => "box",
+                    House::Rule(Rule::Diagonals, _) => "diagonal",
+                    House::Extra(_) => "extra region",
+                    other => panic!("no such house here: {other}"),
+                };
+                let text = step.describe(Size::NINE);
+                assert!(text.starts_with(&format!("Hidden Single ({kind}): ")), "{text}");
+                assert!(text.contains(&format!(" in {house} => ")), "{text}");
+                kinds.push(kind);
+            }
+            board.apply(step);
+        }
+    }
+    for kind in ["box", "diagonal", "extra region"] {
+        assert!(kinds.contains(&kind), "no hidden single in a {kind}: {kinds:?}");
+    }
 }
 
 #[test]

@@ -24,9 +24,8 @@
 
 use std::fmt::Write as _;
 
-use sudoku_core::{Size, Unit};
+use sudoku_core::{House, Layout, Size};
 
-use crate::houses::shared_unit;
 use crate::step::{Step, Technique, digits};
 
 impl Step {
@@ -45,7 +44,7 @@ impl Step {
                 self.effects(size)
             );
         }
-        let mut text = format!("{}: ", self.technique);
+        let mut text = format!("{}: ", self.label());
         if let Some(pattern) = pattern_text(self, size) {
             text.push_str(&pattern);
             text.push_str(" => ");
@@ -53,7 +52,7 @@ impl Step {
             return text;
         }
         let digits = digit_list(self.digits);
-        let units = self.units.iter().map(Unit::to_string).collect::<Vec<_>>().join(", ");
+        let units = self.units.iter().map(House::to_string).collect::<Vec<_>>().join(", ");
         let cells = self
             .pattern
             .iter()
@@ -69,9 +68,7 @@ impl Step {
         };
         match self.technique {
             Technique::FullHouse | Technique::HiddenSingleBox | Technique::HiddenSingleLine => {
-                // A house a layout adds (a diagonal, a window, ...) has no unit's name.
-                let house = if units.is_empty() { "a house of the layout" } else { &units };
-                let _ = write!(text, "{digits} in {house}");
+                let _ = write!(text, "{digits} in {units}");
             }
             Technique::NakedSingle => {
                 let _ = write!(text, "{cells} holds only {digits}");
@@ -80,13 +77,8 @@ impl Step {
                 [from, into] => {
                     let _ = write!(text, "{digits} in {from} lies in {into} ({cells})");
                 }
-                // An intersection with a house a layout adds, which has no unit's name.
                 _ => {
-                    let _ = write!(text, "{digits} locked in {cells} (a house of the layout");
-                    if !units.is_empty() {
-                        let _ = write!(text, ", {units}");
-                    }
-                    text.push(')');
+                    let _ = write!(text, "{digits} locked in {cells} ({units})");
                 }
             },
             technique
@@ -133,6 +125,20 @@ impl Step {
         )];
         lines.extend(self.links.iter().map(|branch| format!("  {}", branch_text(branch, size))));
         lines
+    }
+
+    /// The technique as the step's text names it: its name, but for a hidden single in a
+    /// house that is not a box, the house's kind as the grid's layout names it, `Hidden Single
+    /// (region)`, `Hidden Single (diagonal)`, `Hidden Single (window)`, `Hidden Single (extra
+    /// region)`: [`Technique::HiddenSingleBox`] is the hidden single of every house but the
+    /// lines.
+    pub fn label(&self) -> String {
+        match (self.technique, self.units.first()) {
+            (Technique::HiddenSingleBox, Some(house)) if !matches!(house, House::Box(_)) => {
+                format!("Hidden Single ({})", house_kind(house))
+            }
+            _ => self.technique.name().to_string(),
+        }
     }
 
     /// The difficulty with its length term: `7.3 = 7.0 + 0.3 for length`, or `7.0`.
@@ -190,6 +196,16 @@ fn branch_text(branch: &[(usize, u8, bool)], size: Size) -> String {
         .join(" -> ")
 }
 
+/// The kind of a house, its name without its number: `region` for `region 4`, `extra region`
+/// for `extra region 1`, so that the kind reads as the core's [`House`] names it.
+fn house_kind(house: &House) -> String {
+    let name = house.to_string();
+    match name.rsplit_once(' ') {
+        Some((kind, number)) if number.bytes().all(|b| b.is_ascii_digit()) => kind.to_string(),
+        _ => name,
+    }
+}
+
 /// The values of a candidate set as `2,7`.
 pub fn digit_list(set: u64) -> String {
     digits(set).map(|v| v.to_string()).collect::<Vec<_>>().join(",")
@@ -233,8 +249,8 @@ fn fish(step: &Step, _size: Size) -> Option<String> {
 }
 
 /// Lines of one kind as `rows 2,7`; `None` if they are not all rows or all columns.
-fn lines(units: &[Unit]) -> Option<String> {
-    let numbers = |pick: fn(&Unit) -> Option<usize>| {
+fn lines(units: &[House]) -> Option<String> {
+    let numbers = |pick: fn(&House) -> Option<usize>| {
         units
             .iter()
             .map(|unit| pick(unit).map(|index| (index + 1).to_string()))
@@ -242,11 +258,13 @@ fn lines(units: &[Unit]) -> Option<String> {
             .map(|numbers| numbers.join(","))
     };
     match units.first()? {
-        Unit::Row(_) => numbers(|unit| if let Unit::Row(r) = unit { Some(*r) } else { None })
+        House::Row(_) => numbers(|unit| if let House::Row(r) = unit { Some(*r) } else { None })
             .map(|list| format!("rows {list}")),
-        Unit::Column(_) => numbers(|unit| if let Unit::Column(c) = unit { Some(*c) } else { None })
-            .map(|list| format!("columns {list}")),
-        Unit::Box(_) => None,
+        House::Column(_) => {
+            numbers(|unit| if let House::Column(c) = unit { Some(*c) } else { None })
+                .map(|list| format!("columns {list}"))
+        }
+        _ => None,
     }
 }
 
@@ -282,16 +300,13 @@ fn single_digit(step: &Step, size: Size) -> Option<String> {
 /// they are worked out again from its strong links: each unit holds two of its cells.
 fn colouring(step: &Step, size: Size, value: &str) -> Option<String> {
     let cells: Vec<usize> = step.pattern.iter().map(|&(cell, _)| cell).collect();
-    let in_unit = |cell: usize, unit: &sudoku_core::Unit| match *unit {
-        sudoku_core::Unit::Row(r) => size.row_of(cell) == r,
-        sudoku_core::Unit::Column(c) => size.col_of(cell) == c,
-        sudoku_core::Unit::Box(b) => size.box_of(cell) == b,
-    };
     let edges: Vec<(usize, usize)> = step
         .units
         .iter()
         .filter_map(|unit| {
-            let ends: Vec<usize> = (0..cells.len()).filter(|&i| in_unit(cells[i], unit)).collect();
+            let ends: Vec<usize> = (0..cells.len())
+                .filter(|&i| house_holds(size, *unit, cells[i]) == Some(true))
+                .collect();
             (ends.len() == 2).then(|| (ends[0], ends[1]))
         })
         .collect();
@@ -316,12 +331,7 @@ fn colouring(step: &Step, size: Size, value: &str) -> Option<String> {
             .join(",")
     };
     let mut text = format!("{value} coloured {} / {}", names(false), names(true));
-    let sees = |a: usize, b: usize| {
-        a != b
-            && (size.row_of(a) == size.row_of(b)
-                || size.col_of(a) == size.col_of(b)
-                || size.box_of(a) == size.box_of(b))
-    };
+    let sees = |a: usize, b: usize| classic_peers(size, a, b);
     let wrapped = step.eliminations.iter().any(|(cell, _)| cells.contains(cell));
     let clash = (0..cells.len()).find_map(|i| {
         (i + 1..cells.len())
@@ -493,9 +503,12 @@ fn forcing(step: &Step, size: Size) -> Option<String> {
         }
         Technique::CellForcing => {
             let &(first, _) = step.pattern.first()?;
+            // A branch starts at a place of the value in the house; in a house the size
+            // alone does not place (a jigsaw's region, an extra region), at each entry of
+            // the value, which a branch that started in the house rarely places again.
             let is_start = |&(cell, set): &(usize, u64)| match step.units.first() {
                 None => cell == first,
-                Some(&unit) => set == step.digits && unit_holds(size, unit, cell),
+                Some(&house) => set == step.digits && house_holds(size, house, cell) != Some(false),
             };
             let mut branches: Vec<String> = Vec::new();
             for item in &step.pattern {
@@ -539,11 +552,22 @@ fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
             let (a, b) = (first_value(held), first_value(set));
             return Some((chain, format!("{} both {a} and {b}", name(last))));
         }
-        if let Some(&(other, _)) = earlier
-            .iter()
-            .find(|&&(cell, held)| held == set && shared_unit(size, cell, last).is_some())
+        // The earlier cell of the value that `last` clashes with: one it sees in a row,
+        // column or box, or one of the step's house with it; in a house the size alone does
+        // not place, any.
+        let clashes = |cell: usize| match step.units.first() {
+            Some(&house) => {
+                match (house_holds(size, house, cell), house_holds(size, house, last)) {
+                    (Some(held), Some(also)) => classic_peers(size, cell, last) || held && also,
+                    _ => cell != last,
+                }
+            }
+            None => classic_peers(size, cell, last),
+        };
+        if let Some(&(other, _)) =
+            earlier.iter().find(|&&(cell, held)| held == set && clashes(cell))
         {
-            let unit = step.units.first().copied().or_else(|| shared_unit(size, other, last))?;
+            let unit = step.units.first()?;
             let value = first_value(set);
             return Some((
                 chain,
@@ -555,13 +579,30 @@ fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
     Some((chain, format!("no place for {} in {unit}", first_value(step.digits))))
 }
 
-/// Whether `cell` lies in `unit`.
-fn unit_holds(size: Size, unit: Unit, cell: usize) -> bool {
-    match unit {
-        Unit::Row(row) => size.row_of(cell) == row,
-        Unit::Column(col) => size.col_of(cell) == col,
-        Unit::Box(index) => size.box_of(cell) == index,
+/// Whether `cell` lies in `house`, for the houses the size alone places: rows, columns, boxes
+/// and the houses of a rule (a diagonal, a window, a disjoint group), read from the core's
+/// layout of that rule. `None` for a jigsaw's regions and extra regions, whose cells only the
+/// grid's own layout holds (a step's text is written from the size alone).
+fn house_holds(size: Size, house: House, cell: usize) -> Option<bool> {
+    match house {
+        House::Row(row) => Some(size.row_of(cell) == row),
+        House::Column(col) => Some(size.col_of(cell) == col),
+        House::Box(index) => Some(size.box_of(cell) == index),
+        House::Rule(rule, _) => {
+            let layout = Layout::new(size, None, &[rule], &[], None).ok()?;
+            let (_, cells) = layout.houses().iter().find(|(named, _)| *named == house)?;
+            Some(cells.iter().any(|&member| usize::from(member) == cell))
+        }
+        House::Region(_) | House::Extra(_) => None,
     }
+}
+
+/// Whether two different cells share a row, a column or a box of `size`.
+fn classic_peers(size: Size, a: usize, b: usize) -> bool {
+    a != b
+        && (size.row_of(a) == size.row_of(b)
+            || size.col_of(a) == size.col_of(b)
+            || size.box_of(a) == size.box_of(b))
 }
 
 /// The smallest value of a candidate set.
@@ -605,7 +646,7 @@ mod tests {
         let mut step = Step::new(Technique::NakedPair);
         step.digits = 0b110;
         step.pattern = vec![(0, 0b110), (4, 0b110)];
-        step.units = vec![Unit::Row(0)];
+        step.units = vec![House::Row(0)];
         step.eliminations = vec![(2, 2), (1, 2), (2, 3), (7, 3), (7, 2), (1, 3)];
         assert_eq!(
             step.describe(Size::NINE),
@@ -615,6 +656,45 @@ mod tests {
         assert_eq!(
             step.describe(Size::NINE),
             "Naked Pair: 2,3 in r1c1,r1c5 (row 1) => r1c2,r1c3<>2, r1c3<>3"
+        );
+    }
+
+    #[test]
+    fn a_layouts_houses_are_named_as_the_core_names_them() {
+        use sudoku_core::Rule;
+        // A hidden single in an extra region: the label takes the house's kind, not "box".
+        let mut single = Step::new(Technique::HiddenSingleBox);
+        single.digits = 1 << 3;
+        single.units = vec![House::Extra(0)];
+        single.placements = vec![(8, 4)];
+        assert_eq!(single.label(), "Hidden Single (extra region)");
+        assert_eq!(
+            single.describe(Size::NINE),
+            "Hidden Single (extra region): 4 in extra region 1 => r1c9=4"
+        );
+        single.units = vec![House::Box(2)];
+        assert_eq!(single.describe(Size::NINE), "Hidden Single (box): 4 in box 3 => r1c9=4");
+        // A value of a diagonal locked in a box.
+        let mut pointing = Step::new(Technique::Pointing);
+        pointing.digits = 1 << 8;
+        pointing.units = vec![House::Rule(Rule::Diagonals, 0), House::Box(8)];
+        pointing.pattern = vec![(60, 1 << 8), (80, 1 << 8)];
+        pointing.eliminations = vec![(61, 9)];
+        assert_eq!(
+            pointing.describe(Size::NINE),
+            "Pointing: 9 in diagonal 1 lies in box 9 (r7c7,r9c9) => r7c8<>9"
+        );
+        // Two cells of a window given one value: the earlier of them that clashes, as the
+        // size alone does not place a window's cells.
+        let mut clash = Step::new(Technique::ContradictionForcing);
+        clash.digits = 1 << 3;
+        clash.units = vec![House::Rule(Rule::Windoku, 0)];
+        clash.pattern = vec![(0, 1 << 4), (10, 1 << 3), (30, 1 << 3)];
+        clash.eliminations = vec![(0, 5)];
+        assert_eq!(
+            clash.describe(Size::NINE),
+            "Contradiction Forcing Chain: r1c1=5 => r2c2=4, r4c4=4: r4c4 and r2c2 both 4 in \
+             window 1 => r1c1<>5"
         );
     }
 }

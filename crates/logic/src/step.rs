@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudoku_core::{Grid, Unit};
+use sudoku_core::{Grid, House};
 
 use crate::houses::values;
 
@@ -440,8 +440,9 @@ pub struct Step {
     /// The values the pattern is about (value `v` is bit `v − 1`).
     pub digits: u64,
     /// The houses the pattern lives in: the house of a single or subset, a fish's base lines
-    /// then its cover lines.
-    pub units: Vec<Unit>,
+    /// then its cover lines. On a grid with a layout, its irregular regions and the houses it
+    /// adds (a diagonal, a window, an extra region) are named as such.
+    pub units: Vec<House>,
     /// The cells that prove the step, each with the candidates of it the pattern uses; for
     /// a chain, its candidates in order.
     pub pattern: Vec<(usize, u64)>,

@@ -90,8 +90,8 @@ fn fish_step(board: &Board, value: u8, kind: usize, base: u64, covers: u64) -> O
     let mut step = Step::new(sized(FISH, base.count_ones() as usize));
     step.digits = bit(value);
     step.units = bits(base)
-        .filter_map(|line| houses.unit(kind * side + line))
-        .chain(bits(covers).filter_map(|cover| houses.unit(cover_kind * side + cover)))
+        .map(|line| houses.name(kind * side + line))
+        .chain(bits(covers).map(|cover| houses.name(cover_kind * side + cover)))
         .collect();
     step.pattern = pattern;
     step.eliminations = eliminations;
@@ -102,8 +102,8 @@ fn fish_step(board: &Board, value: u8, kind: usize, base: u64, covers: u64) -> O
 mod tests {
     use super::*;
     use crate::techniques::testing::board_from_marks;
+    use sudoku_core::House;
     use sudoku_core::Size;
-    use sudoku_core::Unit;
 
     /// Pencil marks with every value a candidate of every cell, then `value` removed from
     /// every cell of the 1-based (row, column) list `without`.
@@ -146,7 +146,10 @@ mod tests {
         let step = fish(&board, 2).expect("an X-wing of 4");
         assert_eq!(step.technique, Technique::XWing);
         assert_eq!(step.digits, bit(4));
-        assert_eq!(step.units, vec![Unit::Row(1), Unit::Row(6), Unit::Column(2), Unit::Column(7)]);
+        assert_eq!(
+            step.units,
+            vec![House::Row(1), House::Row(6), House::Column(2), House::Column(7)]
+        );
         assert_eq!(step.pattern, vec![(11, bit(4)), (16, bit(4)), (56, bit(4)), (61, bit(4))]);
         assert_eq!(step.eliminations, vec![(38, 4)]);
         assert_eq!(step.describe(board.size()), "X-Wing: 4 in rows 2,7 and columns 3,8 => r5c3<>4");
@@ -161,7 +164,10 @@ mod tests {
             .collect();
         let board = board_from_marks(&marks_without(6, &without), &[]);
         let step = fish(&board, 2).expect("an X-wing of 6 on columns");
-        assert_eq!(step.units, vec![Unit::Column(1), Unit::Column(5), Unit::Row(3), Unit::Row(8)]);
+        assert_eq!(
+            step.units,
+            vec![House::Column(1), House::Column(5), House::Row(3), House::Row(8)]
+        );
         let mut expected: Vec<(usize, u8)> = [4, 9]
             .into_iter()
             .flat_map(|row| {
@@ -265,7 +271,7 @@ mod tests {
         let step = fish(&board, 2).expect("an X-wing of 16");
         assert_eq!(
             step.units,
-            vec![Unit::Row(2), Unit::Row(13), Unit::Column(0), Unit::Column(15)]
+            vec![House::Row(2), House::Row(13), House::Column(0), House::Column(15)]
         );
         assert_eq!(step.eliminations.len(), 2 * 14);
         assert!(step.eliminations.iter().all(|&(cell, v)| v == 16 && cell % 16 % 15 == 0));
@@ -288,7 +294,7 @@ mod tests {
         let step = fish(&board, 2).expect("an X-wing of 64 on columns");
         assert_eq!(
             step.units,
-            vec![Unit::Column(0), Unit::Column(63), Unit::Row(0), Unit::Row(63)]
+            vec![House::Column(0), House::Column(63), House::Row(0), House::Row(63)]
         );
         assert_eq!(step.eliminations.len(), 2 * 62);
         assert!(step.eliminations.iter().all(|&(cell, v)| v == 64 && cell / 64 % 63 == 0));

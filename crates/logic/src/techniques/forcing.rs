@@ -14,7 +14,7 @@
 //! singles anyway.
 
 use crate::board::Board;
-use crate::houses::{Houses, bit, shared_unit, values};
+use crate::houses::{Houses, bit, values};
 use crate::step::{Step, Technique};
 
 /// The most candidates of a cell, or places of a value in a house, for an assumption there to
@@ -456,7 +456,7 @@ fn contradiction_step(base: &Base, cell: usize, value: u8) -> Option<Step> {
                     .map(|c| propagation.cause_of(c, lost)),
             );
             step.digits = bit(lost);
-            step.units.extend(houses.unit(house));
+            step.units.push(houses.name(house));
             None
         }
         Broken::Clash(target, wanted, reason) => {
@@ -465,8 +465,8 @@ fn contradiction_step(base: &Base, cell: usize, value: u8) -> Option<Step> {
             roots.push(taken);
             let (other, _, _) = *propagation.placements.get(taken as usize)?;
             step.digits = bit(wanted);
-            // Cells a layout's added house or pair makes differ share no unit to name.
-            step.units.extend(shared_unit(houses.size, target, other));
+            // Cells a layout's pair (a knight's move) makes differ share no house to name.
+            step.units.extend(houses.shared(target, other));
             Some((target, bit(wanted)))
         }
         Broken::Double(target, wanted, reason) => {
@@ -545,7 +545,7 @@ fn forcing_step(
         Source::Cell(cell) => step.digits = base.candidates[cell],
         Source::House(house, value) => {
             step.digits = bit(value);
-            step.units.extend(base.houses.unit(house));
+            step.units.push(base.houses.name(house));
         }
     }
     let mut propagation = Propagation::new(base, true);
@@ -578,7 +578,7 @@ mod tests {
     use super::*;
     use crate::techniques::singles;
     use crate::techniques::testing::{board_from_line, board_with, grid_from_line};
-    use sudoku_core::{Size, Unit};
+    use sudoku_core::{House, Size};
 
     #[test]
     fn an_assumption_that_empties_a_cell_is_false() {
@@ -599,7 +599,7 @@ mod tests {
     fn a_clash_reads_as_two_cells_with_one_value_in_a_house() {
         let mut step = Step::new(Technique::ContradictionForcing);
         step.digits = bit(4);
-        step.units.push(Unit::Column(2));
+        step.units.push(House::Column(2));
         step.pattern = vec![(0, bit(5)), (20, bit(4)), (47, bit(4))];
         step.eliminations.push((0, 5));
         assert_eq!(
@@ -613,7 +613,7 @@ mod tests {
     fn a_value_without_a_place_reads_as_such() {
         let mut step = Step::new(Technique::ContradictionForcing);
         step.digits = bit(6);
-        step.units.push(Unit::Box(4));
+        step.units.push(House::Box(4));
         step.pattern = vec![(0, bit(5)), (20, bit(4))];
         assert_eq!(
             crate::notation::pattern_text(&step, Size::NINE).as_deref(),

@@ -79,7 +79,7 @@ pub(crate) fn direct_locked(board: &Board, pointing: bool) -> Option<Step> {
                 if let Some((other, cell)) = single {
                     let mut step = Step::new(technique);
                     step.digits = bit(value);
-                    step.units = houses.units(&[from, into, other]);
+                    step.units = houses.names(&[from, into, other]);
                     step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
                     step.placements = vec![(cell, value)];
                     return Some(step);
@@ -119,7 +119,7 @@ pub(crate) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
                 (!eliminations.is_empty()).then(|| {
                     let mut step = Step::new(technique);
                     step.digits = bit(value);
-                    step.units = houses.units(&[from, into]);
+                    step.units = houses.names(&[from, into]);
                     step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
                     step.eliminations = eliminations;
                     step
@@ -179,7 +179,7 @@ fn locked(
         board.cells_with(into, value).filter(outside).map(|cell| (cell, value)).collect();
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units = houses.units(&[from, into]);
+    step.units = houses.names(&[from, into]);
     step.pattern = places.iter().map(|&cell| (cell, bit(value))).collect();
     step.eliminations = eliminations;
     Some(step)

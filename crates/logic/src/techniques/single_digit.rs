@@ -192,7 +192,7 @@ fn chain_step(
     let houses = board.houses();
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units = houses.units(units);
+    step.units = houses.names(units);
     step.pattern = pattern.iter().map(|&cell| (cell, bit(value))).collect();
     step.eliminations = eliminations;
     step

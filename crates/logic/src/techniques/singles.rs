@@ -61,7 +61,7 @@ pub(crate) fn naked_single(board: &Board) -> Option<Step> {
 fn single(technique: Technique, house: usize, cell: usize, value: u8, board: &Board) -> Step {
     let mut step = Step::new(technique);
     step.digits = bit(value);
-    step.units.extend(board.houses().unit(house));
+    step.units.push(board.houses().name(house));
     step.pattern.push((cell, bit(value)));
     step.placements.push((cell, value));
     step

@@ -76,7 +76,7 @@ fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Op
     eliminations.sort_unstable();
     let mut step = Step::new(sized(NAKED, pattern.len()));
     step.digits = digits;
-    step.units = std::iter::once(house).chain(second).filter_map(|h| houses.unit(h)).collect();
+    step.units = std::iter::once(house).chain(second).map(|h| houses.name(h)).collect();
     step.pattern = pattern.iter().map(|&cell| (cell, board.candidates(cell))).collect();
     step.eliminations = eliminations;
     Some(step)
@@ -162,7 +162,7 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
                     let cell = usize::from(house_cells[rest.trailing_zeros() as usize]);
                     let mut step = Step::new(sized(DIRECT_HIDDEN, n));
                     step.digits = set;
-                    step.units = houses.units(&[house]);
+                    step.units = houses.names(&[house]);
                     step.pattern = bits(positions)
                         .map(|position| usize::from(house_cells[position]))
                         .map(|cell| (cell, board.candidates(cell) & set))
@@ -256,7 +256,7 @@ fn hidden_step(board: &Board, house: usize, digits: u64, positions: u64) -> Opti
     }
     let mut step = Step::new(sized(HIDDEN, digits.count_ones() as usize));
     step.digits = digits;
-    step.units = houses.units(&[house]);
+    step.units = houses.names(&[house]);
     step.pattern = cells().map(|cell| (cell, board.candidates(cell) & digits)).collect();
     step.eliminations = eliminations;
     Some(step)
@@ -386,7 +386,7 @@ mod tests {
     fn a_locked_pair_clears_its_row_and_its_box() {
         let board = board_from_marks(&marks(&[(1, 1, "27"), (1, 2, "27")]), &[]);
         let step = naked(&board, 2).expect("r1c1 and r1c2 are a naked pair");
-        assert_eq!(step.units, vec![sudoku_core::Unit::Row(0), sudoku_core::Unit::Box(0)]);
+        assert_eq!(step.units, vec![sudoku_core::House::Row(0), sudoku_core::House::Box(0)]);
         let row_rest = 2..9;
         let box_rest = [9, 10, 11, 18, 19, 20];
         assert_eq!(step.eliminations, losing(row_rest.chain(box_rest), &[2, 7]));
@@ -416,7 +416,7 @@ mod tests {
         assert_eq!(naked(&board, 2), None);
         let step = naked(&board, 3).expect("r1c1, r1c4 and r1c7 are a naked triple");
         assert_eq!(step.technique, Technique::NakedTriple);
-        assert_eq!(step.units, vec![sudoku_core::Unit::Row(0)]);
+        assert_eq!(step.units, vec![sudoku_core::House::Row(0)]);
         assert_eq!(step.eliminations, losing([1, 2, 4, 5, 7, 8], &[1, 2, 3]));
     }
 
@@ -503,7 +503,7 @@ mod tests {
         assert_eq!(hidden(&board, 2), None);
         let step = hidden(&board, 3).expect("1, 2 and 3 are hidden in three cells of box 5");
         assert_eq!(step.technique, Technique::HiddenTriple);
-        assert_eq!(step.units, vec![sudoku_core::Unit::Box(4)]);
+        assert_eq!(step.units, vec![sudoku_core::House::Box(4)]);
         assert_eq!(step.eliminations, losing([30, 40, 50], &[4, 5, 6, 7, 8, 9]));
     }
 

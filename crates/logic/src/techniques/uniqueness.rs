@@ -252,7 +252,7 @@ fn loop_steps(board: &Board, pair: u64, cells: &[usize]) -> Vec<(u8, Step)> {
     let step = |units: Vec<usize>, eliminations: Vec<(usize, u8)>, extra: u8| {
         let mut step = Step::new(Technique::UniqueLoop);
         step.digits = pair;
-        step.units = units.into_iter().filter_map(|house| houses.unit(house)).collect();
+        step.units = houses.names(&units);
         step.pattern = cells.iter().map(|&cell| (cell, board.candidates(cell))).collect();
         step.eliminations = eliminations;
         step.extra = length_extra + extra;
@@ -435,7 +435,7 @@ pub(crate) fn bug(board: &Board) -> Option<Step> {
     let step = |eliminations: Vec<(usize, u8)>, units: Vec<usize>, extra: u8| {
         let mut step = Step::new(Technique::Bug);
         step.digits = all;
-        step.units = units.into_iter().filter_map(|house| houses.unit(house)).collect();
+        step.units = houses.names(&units);
         step.pattern = bug_cells.iter().map(|&cell| (cell, bug_values[cell])).collect();
         step.eliminations = eliminations;
         step.extra = extra;

@@ -154,7 +154,7 @@ pub(crate) fn w_wing(board: &Board) -> Option<Step> {
                 };
                 let mut step = Step::new(Technique::WWing);
                 step.digits = set;
-                step.units = houses.units(&[house]);
+                step.units = houses.names(&[house]);
                 step.pattern = vec![(first, set), (near, bit(x)), (far, bit(x)), (second, set)];
                 step.eliminations = eliminations;
                 return Some(step);
@@ -244,7 +244,7 @@ mod tests {
         let board = board_with(&cells);
         let step = w_wing(&board).expect("a W-wing on 1,2");
         assert_eq!(step.eliminations, vec![(cell(1, 9), 2), (cell(5, 1), 2)]);
-        assert_eq!(step.units, vec![sudoku_core::Unit::Column(4)]);
+        assert_eq!(step.units, vec![sudoku_core::House::Column(4)]);
         assert_eq!(
             step.describe(board.size()),
             "W-Wing: 1,2 in r1c1,r5c9 connected by 1 in column 5 (r1c5=r5c5) => r1c9,r5c1<>2"
