@@ -238,6 +238,7 @@ fn generate(
     };
 
     let started = Instant::now();
+    let cpu_at_start = sudoku_engines::clock::process_cpu_seconds();
     let mut clues = ClueStatistics { candidates: targets.layout.pencilmark, ..Default::default() };
     let mut attempts = 0u64;
     let chunk = chunk_for(args.size);
@@ -323,10 +324,17 @@ fn generate(
     if !targets.is_plain() {
         let per_puzzle = match clues.puzzles {
             0 => "none written".to_owned(),
-            written => format!(
-                "{:.3} core-seconds per puzzle written",
-                elapsed.as_secs_f64() * threads as f64 / written as f64
-            ),
+            // The process's CPU time, which other programs' time slices are not part of; the
+            // wall time over the threads where the system does not say.
+            written => match cpu_at_start.zip(sudoku_engines::clock::process_cpu_seconds()) {
+                Some((start, end)) => {
+                    format!("{:.3} CPU seconds per puzzle written", (end - start) / written as f64)
+                }
+                None => format!(
+                    "{:.3} core-seconds per puzzle written",
+                    elapsed.as_secs_f64() * threads as f64 / written as f64
+                ),
+            },
         };
         errln!(
             "yield: {} of {} met the targets within {} each ({} in all, {:.1}% accepted); {}",

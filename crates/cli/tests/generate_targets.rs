@@ -133,7 +133,7 @@ fn the_yield_is_said_at_the_end() {
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let yield_line = stderr.lines().nth(1).unwrap_or_default();
     assert!(yield_line.starts_with("yield: 3 of 3 puzzle numbers met the targets"), "{stderr}");
-    assert!(yield_line.contains("core-seconds per puzzle written"), "{stderr}");
+    assert!(yield_line.contains("CPU seconds per puzzle written"), "{stderr}");
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert!(stdout.contains("# 3 of 3 puzzle numbers met the targets within 2000 attempts each"));
 }

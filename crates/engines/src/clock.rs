@@ -59,6 +59,27 @@ pub fn preemptions() -> Option<u64> {
     None
 }
 
+/// The CPU time of the whole process so far (user and system, every thread), in seconds:
+/// `getrusage` of the process; `None` where the system does not say (or under Miri). What a
+/// long job reports as its cost, since other programs' time slices on a busy machine are not
+/// part of it.
+pub fn process_cpu_seconds() -> Option<f64> {
+    #[cfg(all(unix, not(miri)))]
+    {
+        // SAFETY: `getrusage` writes the structure given, which lives across the call; a
+        // zeroed `rusage` is a valid value of it.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        // SAFETY: as above.
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } != 0 {
+            return None;
+        }
+        let seconds = |time: libc::timeval| time.tv_sec as f64 + time.tv_usec as f64 / 1e6;
+        Some(seconds(usage.ru_utime) + seconds(usage.ru_stime))
+    }
+    #[cfg(not(all(unix, not(miri))))]
+    None
+}
+
 /// What the clock did over a run of calls.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub struct Retimed {
