@@ -39,7 +39,7 @@
 //! - **Near given puzzles** (`--near`), every walk is a vicinity walk and starts from the
 //!   puzzle given or from the [`ELITE`] its walks have reached, never from a fresh grid: the
 //!   hardest puzzles known were found this way, walking from harder ones. The first neighbour
-//!   that meets the targets and is not the puzzle given is the puzzle.
+//!   that meets the targets and is none of the puzzles given is the puzzle.
 //! - **With a mask**, the clue places are fixed and the values move: the start is a solved
 //!   grid cut to the mask, and a move changes one clue's value to another its row, column
 //!   and box do not give, frees up to two other clues and completes the grid again with the
@@ -392,7 +392,7 @@ impl Search<'_> {
     /// The search near `start` (`--near`, known to have one solution): every walk starts
     /// from `start` or from the best puzzles the walks have reached since, as the hunters of
     /// the hardest puzzles walk from the hardest known. The first neighbour that meets the
-    /// targets and is not `start` itself is the puzzle.
+    /// targets and is none of the puzzles given is the puzzle.
     fn near_search(&mut self, start: &Grid) -> Result<Found, Failure> {
         // The engine's solution: the generator's own filler gives up on the hardest puzzles.
         let Some(solution) = answered(self.engine.solve(start, Limits::FIRST))?.solution else {
@@ -404,12 +404,18 @@ impl Search<'_> {
         while self.budget_left() {
             let from = elite[self.stream.below(elite.len() as u32) as usize].clone();
             match self.walk_from(from, &mut elite)? {
-                Some((puzzle, _)) if puzzle.cells() == start.cells() => continue,
+                Some((puzzle, _)) if self.is_given(&puzzle) => continue,
                 Some(found) => return Ok(Some(found)),
                 None => continue,
             }
         }
         Ok(None)
+    }
+
+    /// Whether `puzzle` is one of the puzzles to search near: a walk from one of them often
+    /// meets another, which is nothing new.
+    fn is_given(&self, puzzle: &Grid) -> bool {
+        self.targets.near.iter().any(|given| given.cells() == puzzle.cells())
     }
 
     /// How many moves without getting closer the climb from the puzzle of the `present`
