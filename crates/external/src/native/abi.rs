@@ -9,7 +9,7 @@
 //! so a library that declares layouts and breaks one is caught there.
 //!
 //! A library that declares `SUDOKU_ENGINE_LAYOUTS` is given a grid with a layout through
-//! `sudoku_engine_solve_layout`, with the layout's C view ([`super::layout`]); every classic
+//! `sudoku_engine_solve_layout`, with the layout's C view (`native/layout.rs`); every classic
 //! grid goes through `sudoku_engine_solve`, as for a library that does not declare it.
 
 use std::ffi::{CStr, c_char, c_void};
