@@ -71,7 +71,7 @@ pub enum ReadErrorKind {
     /// A word of a `# layout` line that names no rule.
     #[error(
         "`# layout` takes `classic` alone, or words among jigsaw, x, windoku, disjoint, \
-         anti-knight and anti-king; '{0}' is none of them"
+         anti-knight, anti-king and pencilmark; '{0}' is none of them"
     )]
     UnknownLayoutWord(String),
     /// An `# extra` line that names no group of cells: why, in a phrase.

@@ -77,6 +77,9 @@ fn layout_words(words: &str) -> Result<Directive, ReadErrorKind> {
     for word in words {
         if word.eq_ignore_ascii_case("jigsaw") {
             jigsaw = true;
+        } else if word.eq_ignore_ascii_case("pencilmark") {
+            // A word `generate --layout` takes: the puzzles' own lines carry their candidates,
+            // so it says nothing more here.
         } else {
             let rule = Rule::from_word(word)
                 .ok_or_else(|| ReadErrorKind::UnknownLayoutWord(word.to_owned()))?;

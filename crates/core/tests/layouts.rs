@@ -194,7 +194,7 @@ fn bad_layout_lines_are_one_line_errors_naming_the_place() {
     let cases = [
         (
             format!("# layout x sideways\n{dots}\n"),
-            "line 1, column 1: `# layout` takes `classic` alone, or words among jigsaw, x, windoku, disjoint, anti-knight and anti-king; 'sideways' is none of them",
+            "line 1, column 1: `# layout` takes `classic` alone, or words among jigsaw, x, windoku, disjoint, anti-knight, anti-king and pencilmark; 'sideways' is none of them",
         ),
         (
             format!("# regions\n{}{dots}\n", rows(&too_big)),
@@ -325,6 +325,10 @@ fn a_pencilmark_line_gives_each_cell_its_candidates() {
         (layout.words().join(" "), layout.candidates().unwrap()[1]),
         ("x pencilmark".to_owned(), 0b1010)
     );
+    // `pencilmark` in the line, as `generate --layout` takes the word, changes nothing.
+    let said = format!("# layout pencilmark, x\n{text}\n");
+    let said = PuzzleReader::new(said.as_bytes()).next().unwrap().unwrap();
+    assert_eq!(said.grid, x.grid);
 }
 
 /// An f-puzzles jigsaw goes through the whole reader with its regions, though two of its 1s
