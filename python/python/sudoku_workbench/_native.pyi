@@ -235,6 +235,7 @@ def generate(
     not_minimal: bool = False,
     attempts: Optional[int] = None,
     layout: Optional[str] = None,
+    near: Optional[List[_PuzzleLike]] = None,
 ) -> List[Grid]: ...
 def bench(
     puzzles: Any,
