@@ -175,7 +175,7 @@ fn argument_of(error: &sudoku_core::LayoutError) -> &'static str {
     match error {
         RegionCount { .. } | RegionSize { .. } => "regions",
         RuleNeeds { .. } => "rules",
-        BadExtra { .. } => "extra",
+        BadExtra { .. } | TooManyExtra { .. } | TooManyExtraCells { .. } => "extra",
         BadCandidates { .. } => "candidates",
     }
 }

@@ -157,6 +157,7 @@ def test_a_given_outside_its_candidates_is_refused() -> None:
         ({"regions": "1" * 36}, "regions: region 1 has 36 cells, not 6"),
         ({"extra": [[0, 40]]}, "extra: extra region 1"),
         ({"extra": [[0, -1]]}, "extra: extra region 1"),
+        ({"extra": [[0, 1]] * 1025}, "extra: 1025 extra regions; a layout carries at most 1024"),
         ({"candidates": [[1]] * 35}, "candidates: 35 lists"),
         ({"candidates": [[7]] * 36}, r"candidates: cell 0 \(r1c1\) has 7"),
     ],
@@ -165,6 +166,13 @@ def test_bad_layouts_say_what_is_wrong(arguments: Dict[str, Any], message: str) 
     with pytest.raises(ValueError, match=message) as caught:
         sw.Layout(6, **arguments)
     assert "\n" not in str(caught.value)
+
+
+def test_extra_groups_that_add_nothing_are_merged() -> None:
+    # The same group twice (in another order), and a group that is the first row.
+    layout = sw.Layout(6, extra=[[0, 7], [7, 0], [0, 1, 2, 3, 4, 5]])
+    assert layout.extra == [[0, 7]]
+    assert layout == sw.Layout(6, extra=[[0, 7]])
 
 
 def test_a_layout_of_another_size_is_refused() -> None:

@@ -20,6 +20,13 @@ use std::fmt;
 
 use crate::size::{CellName, Size};
 
+/// The largest side, and the largest box order, of a grid.
+const MAX_SIDE: usize = Size::MAX_ORDER * Size::MAX_ORDER;
+const MAX_ORDER: usize = Size::MAX_ORDER;
+
+// Units numbers every house of a layout in 16 bits.
+const _: () = assert!(Layout::MAX_HOUSES < u16::MAX as usize);
+
 /// A rule named by one word in files and on the command line.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Rule {
@@ -99,7 +106,8 @@ pub enum House {
     Region(usize),
     /// A group a rule adds: the rule and the group's number among that rule's.
     Rule(Rule, usize),
-    /// A group given as a list of cells, numbered in the order given.
+    /// A group given as a list of cells, numbered in the order given among those kept (a
+    /// group equal to another house is merged into it, see [`Layout::new`]).
     Extra(usize),
 }
 
@@ -161,6 +169,22 @@ pub enum LayoutError {
         /// Sets given.
         found: usize,
     },
+    /// More extra groups than a layout may carry ([`Layout::MAX_EXTRA_GROUPS`]).
+    #[error("{found} extra regions; a layout carries at most {max}", max = Layout::MAX_EXTRA_GROUPS)]
+    TooManyExtra {
+        /// Groups given, each counted however often it repeats.
+        found: usize,
+    },
+    /// More cells listed in extra groups than a layout may carry
+    /// ([`Layout::MAX_EXTRA_CELLS`]).
+    #[error(
+        "{found} cells listed in extra regions; a layout carries at most {max}",
+        max = Layout::MAX_EXTRA_CELLS
+    )]
+    TooManyExtraCells {
+        /// Cells listed in all the groups given, each counted however often it repeats.
+        found: usize,
+    },
 }
 
 /// The rules of one grid beyond its rows and columns; see the [module documentation](self).
@@ -175,7 +199,8 @@ pub struct Layout {
     regions: Option<Box<[u8]>>,
     /// The named rules, each once, in [`Rule::ALL`]'s order.
     rules: Vec<Rule>,
-    /// Groups given as lists of cells (sorted), each all different.
+    /// Groups given as lists of cells (sorted), each all different, each once and none equal
+    /// to a house of the rows, columns, regions or rules.
     extra: Vec<Box<[u16]>>,
     /// Each cell's starting candidates (bit `v - 1` for value `v`), if the puzzle gives them.
     candidates: Option<Box<[u64]>>,
@@ -188,6 +213,22 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The most extra groups a layout carries, counted as given (a group given twice counts
+    /// twice), before those that add nothing are merged. A real puzzle has a few; the bound
+    /// keeps the tables every engine builds from a layout, and the work of reading one, small
+    /// whatever a file, a request or a caller gives.
+    pub const MAX_EXTRA_GROUPS: usize = 1024;
+
+    /// The most cells the extra groups of a layout list in all, counted as given: four times
+    /// the cells of the largest grid.
+    pub const MAX_EXTRA_CELLS: usize = 16_384;
+
+    /// The most houses a layout has: rows, columns and regions of the largest side, the
+    /// groups of every rule (two diagonals, at most 49 windows, a disjoint group per value)
+    /// and the extra groups. [`Units`](crate::Units) numbers them in 16 bits.
+    pub const MAX_HOUSES: usize =
+        3 * MAX_SIDE + 2 + (MAX_ORDER - 1) * (MAX_ORDER - 1) + MAX_SIDE + Layout::MAX_EXTRA_GROUPS;
+
     /// The classic layout of `size`: rows, columns and boxes, no other rule. A grid with this
     /// layout is a classic grid and carries none.
     pub fn classic(size: Size) -> Layout {
@@ -199,6 +240,11 @@ impl Layout {
     /// row-major order (any values; cells with equal marks share a region), or the size's
     /// boxes if `None`; with `rules`, the groups of cells `extra` and the starting
     /// `candidates` of each cell (bit `v - 1` for value `v`).
+    ///
+    /// At most [`Layout::MAX_EXTRA_GROUPS`] extra groups listing at most
+    /// [`Layout::MAX_EXTRA_CELLS`] cells in all are taken, counted as given; an extra group
+    /// equal to another (in any order of its cells), or to a row, a column, a region or a group
+    /// of a rule, adds nothing and is merged into it, so that the layout holds each house once.
     pub fn new(
         size: Size,
         regions: Option<&[u32]>,
@@ -214,6 +260,13 @@ impl Layout {
         let mut rules = rules.to_vec();
         rules.sort_unstable();
         rules.dedup();
+        if extra.len() > Layout::MAX_EXTRA_GROUPS {
+            return Err(LayoutError::TooManyExtra { found: extra.len() });
+        }
+        let listed = extra.iter().map(Vec::len).sum::<usize>();
+        if listed > Layout::MAX_EXTRA_CELLS {
+            return Err(LayoutError::TooManyExtraCells { found: listed });
+        }
         let mut groups = Vec::with_capacity(extra.len());
         for (index, group) in extra.iter().enumerate() {
             let mut cells_of: Vec<u16> =
@@ -327,9 +380,18 @@ impl Layout {
                 }
             }
         }
+        // An extra group equal to a house already listed (a row, a column, a region, a group
+        // of a rule, or an extra group before it) adds nothing: it is merged into that one.
+        let mut extra = extra;
+        if !extra.is_empty() {
+            let mut listed: std::collections::HashSet<Box<[u16]>> =
+                houses.iter().map(|(_, cells)| cells.clone()).collect();
+            extra.retain(|group| listed.insert(group.clone()));
+        }
         for (n, group) in extra.iter().enumerate() {
             houses.push((House::Extra(n), group.clone()));
         }
+        debug_assert!(houses.len() <= Layout::MAX_HOUSES);
         // A pair of cells already in a house together adds nothing.
         let mut house_of_pair = std::collections::HashSet::new();
         for (_, cells) in &houses {
@@ -380,7 +442,8 @@ impl Layout {
         self.rules.contains(&rule)
     }
 
-    /// The groups given as lists of cells, each sorted.
+    /// The groups given as lists of cells, each sorted, in the order given: each once, and
+    /// none equal to a row, column, region or group of a rule (see [`Layout::new`]).
     pub fn extra(&self) -> &[Box<[u16]>] {
         &self.extra
     }
@@ -682,6 +745,84 @@ mod tests {
         assert!(
             Layout::new(Size::from_side(6).unwrap(), None, &[Rule::Windoku], &[], None).is_err()
         );
+    }
+
+    /// An extra group equal to another (its cells in any order) or to a row, column, region or
+    /// group of a rule adds nothing: the layout holds each house once.
+    #[test]
+    fn extra_groups_that_add_nothing_are_merged() {
+        let nine = Size::NINE;
+        let diagonal: Vec<usize> = (0..9).map(|n| n * 10).collect();
+        let group = vec![0, 10, 20];
+        let backwards = vec![20, 0, 10];
+        let row: Vec<usize> = (9..18).collect();
+        let extra = [group.clone(), row, diagonal.clone(), backwards, group.clone()];
+        let x = Layout::new(nine, None, &[Rule::Diagonals], &extra, None).unwrap();
+        assert_eq!(x.extra(), [Box::from([0u16, 10, 20])]);
+        assert_eq!(x.houses().len(), 27 + 2 + 1);
+        assert_eq!(x.houses()[29].0, House::Extra(0));
+        // Without `x`, the diagonal is a group of its own; a row alone is the classic layout.
+        let plain = Layout::new(nine, None, &[], &extra, None).unwrap();
+        assert_eq!(plain.extra().len(), 2);
+        assert!(Layout::new(nine, None, &[], &[(0..9).collect()], None).unwrap().is_classic());
+        // Merged or not, the same rules make equal layouts.
+        let once = Layout::new(nine, None, &[], &[group, diagonal], None).unwrap();
+        assert_eq!(plain, once);
+    }
+
+    /// What a layout carries is bounded: extra groups, and the cells they list, counted as
+    /// given; the bound is refused with the count, never taken to the tables.
+    #[test]
+    fn a_layout_carries_a_bounded_number_of_extra_groups() {
+        let nine = Size::NINE;
+        let pair = vec![0, 1];
+        let many = vec![pair; Layout::MAX_EXTRA_GROUPS + 1];
+        assert_eq!(
+            Layout::new(nine, None, &[], &many, None),
+            Err(LayoutError::TooManyExtra { found: 1025 })
+        );
+        assert_eq!(
+            LayoutError::TooManyExtra { found: 70_000 }.to_string(),
+            "70000 extra regions; a layout carries at most 1024"
+        );
+        let largest = Size::from_order(8).unwrap();
+        let full_rows: Vec<Vec<usize>> =
+            (0..257).map(|n| (0..64).map(|col| (n % 64) * 64 + col).collect()).collect();
+        assert_eq!(
+            Layout::new(largest, None, &[], &full_rows, None),
+            Err(LayoutError::TooManyExtraCells { found: 257 * 64 })
+        );
+        // Every group at the bound, each of a side's cells: the units number them all.
+        let mut state = 1u64;
+        let mut draw = || {
+            state = state
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (state >> 33) as usize % 81
+        };
+        let distinct: Vec<Vec<usize>> = (0..Layout::MAX_EXTRA_GROUPS)
+            .map(|_| {
+                let mut group = Vec::new();
+                while group.len() < 9 {
+                    let cell = draw();
+                    if !group.contains(&cell) {
+                        group.push(cell);
+                    }
+                }
+                group
+            })
+            .collect();
+        let layout = Layout::new(nine, None, &[Rule::Windoku], &distinct, None).unwrap();
+        assert_eq!(layout.extra().len(), Layout::MAX_EXTRA_GROUPS);
+        let mut units = crate::Units::default();
+        units.set_layout(Some(&layout), nine);
+        assert_eq!(units.count(), 27 + 4 + Layout::MAX_EXTRA_GROUPS);
+        for cell in 0..81 {
+            let more = units.more_units_of(cell).iter().zip(units.more_positions_of(cell));
+            for (&unit, &position) in more {
+                assert_eq!(units.cells_of(usize::from(unit))[usize::from(position)], cell as u16);
+            }
+        }
     }
 
     #[test]

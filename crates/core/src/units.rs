@@ -111,7 +111,7 @@ impl Units {
         self.units_of.clear();
         self.units_of.extend((0..cells).map(|cell| {
             [size.row_of(cell), side + size.col_of(cell), 2 * side + region_of(cell)]
-                .map(|unit| unit as u16)
+                .map(unit_number)
         }));
 
         self.positions_of.clear();
@@ -119,7 +119,7 @@ impl Units {
             let region = &self.unit_cells[(2 * side + region_of(cell)) * side..][..side];
             let in_region = region.iter().position(|&c| usize::from(c) == cell);
             let (row, col) = (size.row_of(cell), size.col_of(cell));
-            [col, row, in_region.expect("a cell is in its region")].map(|position| position as u8)
+            [col, row, in_region.expect("a cell is in its region")].map(place_number)
         }));
 
         // Row and column peers outside the cell's box or region, then those inside it.
@@ -144,6 +144,17 @@ impl Units {
                 mates[usize::from(*b)].push(*a);
             }
         }
+        // The complete houses past the rows, columns and regions that hold each cell, in
+        // increasing order, with the cell's place in each.
+        let mut held: Vec<Vec<(u16, u8)>> = Vec::new();
+        if layout.is_some() {
+            held = vec![Vec::new(); cells];
+            for unit in 3 * side..more_houses {
+                for (position, &cell) in self.cells_of(unit).iter().enumerate() {
+                    held[usize::from(cell)].push((unit_number(unit), place_number(position)));
+                }
+            }
+        }
         for cell in 0..cells {
             let first = peers.len();
             let [row, col, region] = self.units_of(cell);
@@ -153,31 +164,24 @@ impl Units {
             peers.extend(self.cells_of(col).iter().filter(outside));
             peers.extend(self.cells_of(region).iter().filter(|&&peer| usize::from(peer) != cell));
             if layout.is_some() {
-                self.peer_start.push(first as u32);
-                self.unit_peer_counts.push((peers.len() - first) as u16);
+                self.peer_start.push(table_index(first));
+                self.unit_peer_counts.push(unit_number(peers.len() - first));
                 let known = &peers[first..];
                 let mates = mates.get(cell).into_iter().flatten().copied();
                 let mut more: Vec<u16> = mates.filter(|peer| !known.contains(peer)).collect();
                 more.sort_unstable();
                 more.dedup();
                 peers.extend(more);
-                self.more_start.push(self.more_units.len() as u32);
-                let holds = |unit: &usize| self.cells_of(*unit).contains(&(cell as u16));
-                let held: Vec<u16> =
-                    (3 * side..more_houses).filter(holds).map(|u| u as u16).collect();
-                let at = |&unit: &u16| {
-                    let position =
-                        self.cells_of(usize::from(unit)).iter().position(|&c| c == cell as u16);
-                    position.expect("a unit that holds the cell") as u8
-                };
-                let positions: Vec<u8> = held.iter().map(at).collect();
-                self.more_positions.extend(positions);
-                self.more_units.extend(held);
+                self.more_start.push(table_index(self.more_units.len()));
+                for &(unit, position) in held.get(cell).into_iter().flatten() {
+                    self.more_units.push(unit);
+                    self.more_positions.push(position);
+                }
             }
         }
         if layout.is_some() {
-            self.peer_start.push(peers.len() as u32);
-            self.more_start.push(self.more_units.len() as u32);
+            self.peer_start.push(table_index(peers.len()));
+            self.more_start.push(table_index(self.more_units.len()));
             self.peer_count = 0;
         } else {
             self.peer_count = (side - size.box_cols()) + (side - size.box_rows()) + side - 1;
@@ -289,6 +293,25 @@ impl Units {
     pub fn house(&self, unit: usize) -> House {
         self.houses[unit]
     }
+}
+
+/// `unit` (a unit's number, or a count of a cell's peers in its row, column and region) in the
+/// 16 bits the tables keep it in. A layout has at most [`Layout::MAX_HOUSES`] houses, which
+/// `layout.rs` checks fit, and a cell at most `3 · 64` such peers: never more than 16 bits.
+fn unit_number(unit: usize) -> u16 {
+    u16::try_from(unit).expect("a layout's houses are numbered in 16 bits (Layout::MAX_HOUSES)")
+}
+
+/// `position`, a cell's place in a unit of at most 64 cells, in the 8 bits the tables keep it
+/// in.
+fn place_number(position: usize) -> u8 {
+    u8::try_from(position).expect("a unit holds at most 64 cells")
+}
+
+/// `index`, a place in the flat tables of peers or of the houses a layout adds, in 32 bits:
+/// at most `4096 · 4095` peers, and [`Layout::MAX_HOUSES`] houses of 64 cells.
+fn table_index(index: usize) -> u32 {
+    u32::try_from(index).expect("the tables of a 64×64 layout are indexed in 32 bits")
 }
 
 #[cfg(test)]
