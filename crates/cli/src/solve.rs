@@ -387,8 +387,13 @@ struct Tally {
     unsolvable: usize,
     gave_up: usize,
     malformed: usize,
+    /// Lines that are no puzzle and could not be read: a directive that failed, a line that is
+    /// no puzzle before one-line puzzles. They are not puzzles, and get no line of output.
+    bad_lines: usize,
     /// Puzzles of a size the engine does not solve or the output format cannot write.
     unsupported: usize,
+    /// Puzzles of a layout the engine does not take.
+    unsupported_layouts: usize,
     /// Files that could not be opened.
     unreadable: usize,
     /// Puzzles an engine from outside failed on (crashed, timed out, broke its protocol).
@@ -397,7 +402,12 @@ struct Tally {
 
 impl Tally {
     fn exit_code(&self) -> u8 {
-        if self.malformed > 0 || self.unreadable > 0 || self.unsupported > 0 {
+        if self.malformed > 0
+            || self.bad_lines > 0
+            || self.unreadable > 0
+            || self.unsupported > 0
+            || self.unsupported_layouts > 0
+        {
             exit::BAD_INPUT
         } else if self.failed > 0 {
             exit::ENGINE_FAILED
@@ -413,7 +423,9 @@ impl Tally {
         let failures = self.unsolvable
             + self.gave_up
             + self.malformed
+            + self.bad_lines
             + self.unsupported
+            + self.unsupported_layouts
             + self.unreadable
             + self.failed;
         if self.puzzles <= 1 && failures == 0 {
@@ -427,6 +439,11 @@ impl Tally {
             (self.gave_up, format!("{} out of node budget", self.gave_up)),
             (self.malformed, format!("{} malformed", self.malformed)),
             (self.unsupported, format!("{} of a size not supported", self.unsupported)),
+            (
+                self.unsupported_layouts,
+                format!("{} of a layout not supported", self.unsupported_layouts),
+            ),
+            (self.bad_lines, plural(self.bad_lines as u64, "bad line")),
             (self.unreadable, plural(self.unreadable as u64, "unreadable file")),
             (self.failed, format!("{} failed by the engine", self.failed)),
         ] {
@@ -500,12 +517,22 @@ impl Settings<'_> {
 enum Answer {
     /// The puzzle could not be read.
     Unreadable(ReadError),
-    /// The puzzle is not answered: the engine asked for does not solve its size, or the output
-    /// format cannot write it. The message says which.
-    Unsupported(Puzzle, String),
+    /// The puzzle is not answered: the engine asked for does not solve its size or take its
+    /// layout (`Refused::Layout`), or the output format cannot write it. The message says
+    /// which.
+    Unsupported(Puzzle, String, Refused),
     /// The engine's outcome, and which engine took how long to reach it (zero when the solve
     /// was not timed).
     Solved { puzzle: Puzzle, engine: &'static str, outcome: Outcome, elapsed: Duration },
+}
+
+/// What of a puzzle an engine or the output does not take, to count it by.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Refused {
+    /// Its size.
+    Size,
+    /// Its layout.
+    Layout,
 }
 
 /// Answers one item of the input with `engines`, timing the solve when `timed` (`--stats`, or
@@ -523,7 +550,7 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
         let problem = format!(
             "a {size} grid cannot be written in the {format} format; use judge, pretty or bordered"
         );
-        return Answer::Unsupported(puzzle, problem);
+        return Answer::Unsupported(puzzle, problem, Refused::Size);
     }
     let (info, engine) = match engines.for_puzzle(&puzzle.grid) {
         Ok(found) => found,
@@ -532,7 +559,8 @@ fn answer(settings: &Settings, engines: &mut Engines, item: Item, timed: bool) -
                 "{} (without --engine, the fastest engine for each size and layout is used)",
                 info.refusal(&puzzle.grid).unwrap_or_default()
             );
-            return Answer::Unsupported(puzzle, problem);
+            let refused = if info.supports(size) { Refused::Layout } else { Refused::Size };
+            return Answer::Unsupported(puzzle, problem, refused);
         }
     };
     let (outcome, elapsed) = if timed {
@@ -587,6 +615,13 @@ impl Printer {
         answer: Answer,
         out: &mut dyn Write,
     ) -> Written {
+        if let Answer::Unreadable(error) = &answer
+            && error.is_bad_line()
+        {
+            // Not a puzzle: said, counted apart, and given no line of output.
+            self.tally.bad_lines += 1;
+            return errln!("{source_name}: {error}");
+        }
         self.tally.puzzles += 1;
         let (puzzle, engine, outcome, elapsed) = match answer {
             Answer::Unreadable(error) => {
@@ -598,8 +633,11 @@ impl Printer {
                 }
                 return Ok(());
             }
-            Answer::Unsupported(puzzle, problem) => {
-                self.tally.unsupported += 1;
+            Answer::Unsupported(puzzle, problem, refused) => {
+                match refused {
+                    Refused::Size => self.tally.unsupported += 1,
+                    Refused::Layout => self.tally.unsupported_layouts += 1,
+                }
                 errln!("{source_name}: puzzle {}, line {}: {problem}", puzzle.number, puzzle.line)?;
                 if settings.one_line_output(Some(puzzle.format)) {
                     writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;

@@ -216,6 +216,35 @@ fn one_line_output_gives_every_puzzle_exactly_one_line() {
     assert!(stderr(&output).contains("gave up after 3 nodes"), "{}", stderr(&output));
 }
 
+/// A title without `#` before a list of one-line puzzles (`Puzzle 1 of 3`, `[1,2,3]`) is no
+/// puzzle: it is skipped with one line naming it, every puzzle after it is answered, and line
+/// N of one-line output answers puzzle N (the title gets none).
+#[test]
+fn a_title_line_is_skipped_and_no_puzzle_after_it_is_lost() {
+    let solved = solved_line();
+    let puzzles: Vec<String> = (0..3).map(|n| solved.replacen(&solved[n..n + 1], ".", 1)).collect();
+    for title in ["Puzzle 1 of 3", "[1,2,3]"] {
+        let input = format!("{title}\n{}\n", puzzles.join("\n"));
+        for (args, answer) in [(&["solve", "-o", "line"][..], &solved[..]), (&["count"][..], "1")] {
+            let output = sudoku(args, input.as_bytes());
+            let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+            assert_eq!(stdout, format!("{answer}\n").repeat(3), "{title} {args:?}");
+            let messages = stderr(&output);
+            assert_eq!(
+                messages.lines().next(),
+                Some(
+                    "<stdin>: line 1: skipped: this line is no puzzle, and the line after it is \
+                     a one-line puzzle (a line starting with `#` is a comment)"
+                ),
+                "{messages}"
+            );
+            let verb = if args[0] == "count" { "counted" } else { "solved" };
+            assert!(messages.contains(&format!("{verb} 3 of 3 puzzles; 1 bad line")), "{messages}");
+            assert_eq!(output.status.code(), Some(2), "a line that is no puzzle is bad input");
+        }
+    }
+}
+
 #[test]
 fn a_bad_block_gets_a_placeholder_only_when_solutions_are_lines() {
     let mut bad_block = String::from_utf8(sample("2580-sample1.in")).unwrap();

@@ -103,3 +103,102 @@ fn an_engine_from_outside_is_never_given_a_layout() {
     assert!(text(&solved.stderr).contains("engine 'spy' solves classic grids only, not 9×9 x"));
     assert!(!dir.path().join("ran").exists(), "the engine from outside was started");
 }
+
+/// The puzzle lines of `text` (neither blank nor `#`).
+fn puzzles_of(text: &str) -> Vec<&str> {
+    common::puzzle_lines(text)
+}
+
+/// A `# layout` line that fails (an unknown word, alone or beside a known one), an `# extra`
+/// line naming a cell no grid has: the puzzles after it are refused in `solve` and `count`,
+/// each with a placeholder and an error naming the line, never answered under the layout
+/// before it; a good `# layout` line starts again.
+#[test]
+fn the_puzzles_after_a_failed_directive_are_refused_not_solved_by_fewer_rules() {
+    let x = first_puzzles("x-9x9-200.txt", 5);
+    let x_puzzles = puzzles_of(&x).join("\n") + "\n";
+    for (bad, line) in [
+        ("# layout X-sudoku", 1),
+        ("# layout x\n# layout windoku antiknigt", 2),
+        ("# layout x\n# extra r0c0 r1c1", 2),
+    ] {
+        let input = format!("{bad}\n{x_puzzles}# layout x\n{x_puzzles}");
+        let solved = sudoku(&["solve", "-o", "line"], input.as_bytes());
+        let stdout = text(&solved.stdout);
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(solved.status.code(), Some(2), "{bad}");
+        assert_eq!(lines[..5], ["unreadable"; 5], "{bad}: {stdout}");
+        assert_eq!(lines.len(), 5 + 1 + 5, "{bad}: {stdout}");
+        assert!(lines[6..].iter().all(|line| line.len() == 81), "{stdout}");
+        let stderr = text(&solved.stderr);
+        assert_eq!(stderr.matches("not read: the `# ").count(), 5, "{stderr}");
+        assert!(stderr.contains(&format!("line {line} before it could not be read")), "{stderr}");
+        assert!(stderr.contains("solved 5 of 10 puzzles; 5 malformed; 1 bad line"), "{stderr}");
+        let counted = sudoku(&["count"], input.as_bytes());
+        assert_eq!(text(&counted.stdout), "unreadable\n".repeat(5) + &"1\n".repeat(5));
+    }
+}
+
+/// Comments that begin with a directive's word are comments, as they were before layouts:
+/// no error, nothing counted malformed.
+#[test]
+fn comments_that_begin_with_a_directive_word_are_comments() {
+    let puzzles = common::corpus_lines("generated-10000.txt", 2).join("\n");
+    let input = format!(
+        "# extra hard puzzles from the forum\n# regions of difficulty follow\n\
+         # layout of this file: one per line\n# boxes are drawn by hand\n{puzzles}\n"
+    );
+    let solved = sudoku(&["solve"], input.as_bytes());
+    assert_eq!(solved.status.code(), Some(0), "{}", text(&solved.stderr));
+    assert_eq!(text(&solved.stdout).lines().count(), 2);
+    let boxes = sudoku(&["solve"], format!("# boxes 3x3x3\n{puzzles}\n").as_bytes());
+    assert_eq!(boxes.status.code(), Some(2));
+    assert!(text(&boxes.stderr).contains("not '3x3x3'"), "{}", text(&boxes.stderr));
+}
+
+/// Units are numbered in 16 bits: a file of 65,511 `# extra` lines of a side's cells, and a
+/// request of 70,000 such groups to `sudoku serve`, are refused with one line naming the
+/// place, and every engine that takes layouts goes on.
+#[test]
+fn too_many_extra_groups_are_refused_in_a_file_and_on_the_wire() {
+    let diagonal = (1..=9).map(|n| format!("r{n}c{n}")).collect::<Vec<_>>().join(" ");
+    let mut input = format!("# extra {diagonal}\n").repeat(65_511);
+    input.push_str(&".".repeat(81));
+    input.push('\n');
+    for engine in ["dlx", "cdcl", "propagate"] {
+        let output = sudoku(&["solve", "-e", engine], input.as_bytes());
+        let stderr = text(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{engine}: {stderr}");
+        assert!(stderr.contains("line 1025, column 1: `# extra`: one group more than"), "{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+    let groups = vec!["0+5+10+15"; 70_000].join(",");
+    let request = format!(
+        "sudoku-protocol 1\nsolve 1 2 - 1............... extra={groups}\n\
+         solve 2 2 - 1...............\nquit\n"
+    );
+    for engine in ["dlx", "cdcl", "sat"] {
+        let output = sudoku(&["serve", "--engine", engine], request.as_bytes());
+        let stdout = text(&output.stdout);
+        assert!(
+            stdout.contains(
+                "error 1 its layout is no 4×4 layout: 70000 extra regions; a layout \
+                             carries at most 1024"
+            ),
+            "{engine}: {stdout}{}",
+            text(&output.stderr)
+        );
+        assert!(stdout.contains("answer 2 2 complete"), "{engine}: {stdout}");
+    }
+}
+
+/// A puzzle of a layout the engine does not take is counted as such, not as one of a size it
+/// does not solve.
+#[test]
+fn a_layout_refusal_is_counted_as_one() {
+    let input = first_puzzles("x-9x9-200.txt", 2);
+    let output = sudoku(&["solve", "-e", "fast", "-o", "line"], input.as_bytes());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("solved 0 of 2 puzzles; 2 of a layout not supported"), "{stderr}");
+    assert_eq!(text(&output.stdout), "unsupported\nunsupported\n");
+}

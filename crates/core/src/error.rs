@@ -104,6 +104,23 @@ pub enum ReadErrorKind {
         /// The line of the `# layout` line.
         line: usize,
     },
+    /// A puzzle after a `# layout`, `# extra`, `# regions` or `# boxes` line that could not be
+    /// read: the layout or boxes it meant to give are unknown, so the puzzle is not read under
+    /// others.
+    #[error("{}", after_failed_directive(.directive, *.line))]
+    AfterFailedDirective {
+        /// The directive's word: `layout`, `extra`, `regions` or `boxes`.
+        directive: &'static str,
+        /// Its line.
+        line: usize,
+    },
+    /// A line that is no puzzle, followed by one-line puzzles: a title without `#`. It is
+    /// skipped, and the puzzles after it are read.
+    #[error(
+        "skipped: this line is no puzzle, and the line after it is a one-line puzzle (a line \
+         starting with `#` is a comment)"
+    )]
+    NotAPuzzle,
     /// A puzzle after `# layout jigsaw` with no `# regions` block before it.
     #[error("`# layout jigsaw` (line {0}) needs a `# regions` block before the puzzle")]
     JigsawWithoutRegions(usize),
@@ -311,6 +328,20 @@ fn broken_clue(broken: &Broken, written: Option<Found>, first_at: (usize, usize)
     }
 }
 
+/// The message of a puzzle after the `# directive` line on `line` failed: what it leaves
+/// unknown, and what ends the refusal.
+fn after_failed_directive(directive: &str, line: usize) -> String {
+    let (unknown, until) = match directive {
+        "boxes" => ("boxes are", "a good `# boxes` line gives them again"),
+        "regions" => ("layout is", "good `# regions` or a good `# layout` line give it again"),
+        _ => ("layout is", "a good `# layout` line gives it again"),
+    };
+    format!(
+        "not read: the `# {directive}` line {line} before it could not be read, so its {unknown} \
+         unknown ({until})"
+    )
+}
+
 /// What a cell of `size` may hold in `alphabet`, for messages: `a digit 1-9`,
 /// `a 16×16 symbol 1-9, A-G`, `a number 1-16`.
 fn symbols_of(size: Size, alphabet: Alphabet) -> String {
@@ -364,6 +395,18 @@ pub struct ReadError {
     /// puzzle with one line uses it to keep its output in step with the input: a failed
     /// one-line puzzle still gets a line.
     pub format: Option<Format>,
+}
+
+impl ReadError {
+    /// Whether this is the error of a line that is no puzzle: a `#` directive that failed, or
+    /// a line skipped before one-line puzzles ([`ReadErrorKind::NotAPuzzle`]). Such a line
+    /// has no puzzle number, and a caller that answers each puzzle with a line of output gives
+    /// it none; the errors of the whole input (no puzzle at all, a failure to read) are not
+    /// of a line.
+    pub fn is_bad_line(&self) -> bool {
+        self.place.puzzle.is_none()
+            && !matches!(self.kind, ReadErrorKind::NoPuzzle { .. } | ReadErrorKind::Io(_))
+    }
 }
 
 #[cfg(test)]

@@ -31,20 +31,30 @@ pub(crate) enum Directive {
     Extra(Vec<(usize, usize)>),
 }
 
-/// What the comment `comment` (a line starting with `#`) sets, if it is a `# layout` or
-/// `# regions` line: `None` for any other comment, an error for such a line that says nothing
-/// a reader can use. Only the word followed by a space (or, for `# regions`, the end of the
-/// line) is a directive: `# layouts differ` stays a comment.
+/// What the comment `comment` (a line starting with `#`) sets, if it is a `# layout`,
+/// `# extra` or `# regions` line: `None` for any other comment, an error for such a line that
+/// says nothing a reader can use.
+///
+/// A line is such a directive only when it means to be one (the reader's module documentation
+/// gives the rule): its word followed by a space (or, for `# regions`, the end of the line), then
+/// for `# layout` a single word or a word among the layout words, for `# extra` a word shaped
+/// as a cell name (`r1c1`), for `# regions` a single word. Anything else is a comment, as it
+/// is to any other reader: `# layouts differ`, `# layout of this file: one per line`,
+/// `# extra hard puzzles`, `# regions of difficulty follow`.
 pub(crate) fn directive(comment: &[u8]) -> Option<Result<Directive, ReadErrorKind>> {
     let text = std::str::from_utf8(comment.strip_prefix(b"#")?).ok()?.trim();
     if let Some(words) = text.strip_prefix("layout") {
         if !words.starts_with(char::is_whitespace) {
             return None;
         }
+        let listed: Vec<&str> = split_words(words).collect();
+        if listed.len() > 1 && !listed.iter().any(|word| is_layout_word(word)) {
+            return None;
+        }
         return Some(layout_words(words));
     }
     if let Some(cells) = text.strip_prefix("extra") {
-        if !cells.starts_with(char::is_whitespace) {
+        if !cells.starts_with(char::is_whitespace) || !split_words(cells).any(is_cell_shaped) {
             return None;
         }
         return Some(extra_cells(cells));
@@ -59,17 +69,38 @@ pub(crate) fn directive(comment: &[u8]) -> Option<Result<Directive, ReadErrorKin
     let mut words = rest.split_whitespace();
     let line = words.next().expect("the rest is not all whitespace: the line was trimmed");
     if words.next().is_some() {
-        let problem = "takes every cell's region in one word of symbols, or nothing (its rows \
-                       follow, a `# ROW` line each)";
-        return Some(Err(ReadErrorKind::BadRegions(problem.to_owned())));
+        return None;
     }
     Some(Ok(Directive::RegionsLine(line.as_bytes().to_vec())))
+}
+
+/// The words of a directive, separated by spaces, tabs or commas.
+fn split_words(text: &str) -> impl Iterator<Item = &str> {
+    text.split([' ', '\t', ',']).filter(|word| !word.is_empty())
+}
+
+/// Whether `word` is one a `# layout` line takes: `classic`, `jigsaw`, `pencilmark` or a
+/// rule's ([`Rule::from_word`]).
+fn is_layout_word(word: &str) -> bool {
+    ["classic", "jigsaw", "pencilmark"].iter().any(|known| word.eq_ignore_ascii_case(known))
+        || Rule::from_word(word).is_some()
+}
+
+/// Whether `word` is shaped as a cell name, `r` and digits then `c` and digits in either case
+/// (`r1c1`, `R10C4`, and `r0c0`, which names no cell).
+fn is_cell_shaped(word: &str) -> bool {
+    let digits = |text: &str| !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    let lower = word.to_ascii_lowercase();
+    lower
+        .strip_prefix('r')
+        .and_then(|rest| rest.split_once('c'))
+        .is_some_and(|(row, col)| digits(row) && digits(col))
 }
 
 /// The layout the words of a `# layout` line name: `classic` alone, or `jigsaw` and words of
 /// rules ([`Rule::from_word`]), separated by spaces or commas.
 fn layout_words(words: &str) -> Result<Directive, ReadErrorKind> {
-    let words: Vec<&str> = words.split([' ', '\t', ',']).filter(|word| !word.is_empty()).collect();
+    let words: Vec<&str> = split_words(words).collect();
     if words.len() == 1 && words[0].eq_ignore_ascii_case("classic") {
         return Ok(Directive::Layout { rules: Vec::new(), jigsaw: false });
     }
@@ -98,17 +129,13 @@ fn extra_cells(cells: &str) -> Result<Directive, ReadErrorKind> {
         let (row, col): (usize, usize) = (row.parse().ok()?, col.parse().ok()?);
         (row >= 1 && col >= 1).then(|| (row - 1, col - 1))
     };
-    let words = cells.split([' ', '\t', ',']).filter(|word| !word.is_empty());
-    let cells = words
+    let cells = split_words(cells)
         .map(|word| {
             named(word).ok_or_else(|| {
                 ReadErrorKind::BadExtra(format!("`{word}` is no cell name (r1c1 to r64c64)"))
             })
         })
         .collect::<Result<Vec<_>, _>>()?;
-    if cells.is_empty() {
-        return Err(ReadErrorKind::BadExtra("names no cells (`# extra r1c1 r2c2 ...`)".to_owned()));
-    }
     Ok(Directive::Extra(cells))
 }
 
@@ -130,9 +157,22 @@ pub(crate) fn bad_region_symbol(marks: &[u8]) -> Option<ReadErrorKind> {
     )))
 }
 
+/// A directive that failed: the puzzles after it are refused until a good directive starts the
+/// layout again.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) struct Failed {
+    /// Which directive: `layout`, `extra` or `regions`.
+    directive: &'static str,
+    /// Its line (the first line of a `# regions` block).
+    line: usize,
+}
+
 /// The layout the `# layout` and `# regions` lines read so far give the puzzles after them.
 #[derive(Debug, Default)]
 pub(crate) struct LayoutInForce {
+    /// The directive that failed since the last good `# layout` line, if one did: the layout
+    /// it meant to give is unknown, so no puzzle is read under a layout it did not mean.
+    failed: Option<Failed>,
     /// The rules of the last `# layout` line.
     rules: Vec<Rule>,
     /// Whether it said `jigsaw`: a `# regions` block must come before the next puzzle.
@@ -148,16 +188,66 @@ pub(crate) struct LayoutInForce {
 }
 
 impl LayoutInForce {
-    /// Whether puzzles are classic: no `# layout` or `# regions` line is in force.
+    /// Whether puzzles are classic: no `# layout` or `# regions` line is in force, and none
+    /// failed.
     pub(crate) fn is_classic(&self) -> bool {
-        self.rules.is_empty() && !self.jigsaw && self.regions.is_none() && self.extra.is_empty()
+        self.rules.is_empty()
+            && !self.jigsaw
+            && self.regions.is_none()
+            && self.extra.is_empty()
+            && self.failed.is_none()
     }
 
-    /// Adds the group of an `# extra` line on `line`.
-    pub(crate) fn add_extra(&mut self, cells: Vec<(usize, usize)>, line: usize) {
+    /// Whether a directive failed that only a good `# layout` line ends (a `# layout` or
+    /// `# extra` line; good regions end a failed `# regions` line or block).
+    fn needs_a_layout_line(&self) -> bool {
+        self.failed.is_some_and(|failed| failed.directive != "regions")
+    }
+
+    /// Records that the `# directive` line on `line` failed: the puzzles after it are refused
+    /// until a good `# layout` line (or, after a `# regions` line or block, good regions).
+    pub(crate) fn fail(&mut self, directive: &'static str, line: usize) {
+        // A failure that only a `# layout` line ends is kept over one that regions end.
+        if !self.needs_a_layout_line() {
+            self.failed = Some(Failed { directive, line });
+        }
+        self.made = None;
+    }
+
+    /// Adds the group of an `# extra` line on `line`; an error when the groups since the last
+    /// `# layout` line would pass what a layout carries ([`Layout::MAX_EXTRA_GROUPS`],
+    /// [`Layout::MAX_EXTRA_CELLS`]), checked as they come so that a file of a million `# extra`
+    /// lines costs no more memory than a layout may hold. Nothing is kept after a failure that
+    /// only a `# layout` line ends (which drops the groups anyway).
+    pub(crate) fn add_extra(
+        &mut self,
+        cells: Vec<(usize, usize)>,
+        line: usize,
+    ) -> Result<(), ReadErrorKind> {
+        if self.needs_a_layout_line() {
+            return Ok(());
+        }
+        if self.extra.len() == Layout::MAX_EXTRA_GROUPS {
+            let problem = format!(
+                "one group more than the {} extra regions a layout carries (since the last \
+                 `# layout` line)",
+                Layout::MAX_EXTRA_GROUPS
+            );
+            return Err(ReadErrorKind::BadExtra(problem));
+        }
+        let listed = self.extra.iter().map(Vec::len).sum::<usize>() + cells.len();
+        if listed > Layout::MAX_EXTRA_CELLS {
+            let problem = format!(
+                "{listed} cells in extra regions since the last `# layout` line; a layout \
+                 carries at most {}",
+                Layout::MAX_EXTRA_CELLS
+            );
+            return Err(ReadErrorKind::BadExtra(problem));
+        }
         self.extra.push(cells);
         self.line = line;
         self.made = None;
+        Ok(())
     }
 
     /// The extra groups in force as cell numbers on a grid of `size`; an error naming a cell
@@ -185,7 +275,15 @@ impl LayoutInForce {
 
     /// Takes the layout of a `# layout` line on `line`; the regions before it no longer hold.
     pub(crate) fn set_rules(&mut self, rules: Vec<Rule>, jigsaw: bool, line: usize) {
-        *self = LayoutInForce { rules, jigsaw, regions: None, extra: Vec::new(), line, made: None };
+        *self = LayoutInForce {
+            failed: None,
+            rules,
+            jigsaw,
+            regions: None,
+            extra: Vec::new(),
+            line,
+            made: None,
+        };
     }
 
     /// Takes the regions of a `# regions` line or block ending on `line`: `marks`, one per
@@ -197,6 +295,10 @@ impl LayoutInForce {
         side: usize,
         line: usize,
     ) -> Result<(), ReadErrorKind> {
+        if self.needs_a_layout_line() {
+            // Under a failed `# layout` or `# extra` line, regions change nothing.
+            return Ok(());
+        }
         if let Some(bad) = bad_region_symbol(marks) {
             return Err(bad);
         }
@@ -211,12 +313,19 @@ impl LayoutInForce {
         self.regions = Some(marks);
         self.line = line;
         self.made = Some(Arc::new(layout));
+        // Good regions replace regions that failed; any other failure still holds.
+        if self.failed.is_some_and(|failed| failed.directive == "regions") {
+            self.failed = None;
+        }
         Ok(())
     }
 
     /// The layout of a puzzle of `size`: `None` when classic; an error when the regions are
     /// of another side, missing after `jigsaw`, or the rules do not fit the size.
     pub(crate) fn for_size(&mut self, size: Size) -> Result<Option<Arc<Layout>>, ReadErrorKind> {
+        if let Some(Failed { directive, line }) = self.failed {
+            return Err(ReadErrorKind::AfterFailedDirective { directive, line });
+        }
         if self.is_classic() {
             return Ok(None);
         }

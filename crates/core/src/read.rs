@@ -65,9 +65,7 @@
 //!   commas: `x` (the two diagonals), `windoku`, `disjoint`, `anti-knight`, `anti-king` (and
 //!   the other names [`Rule::from_word`](crate::Rule::from_word) reads), and `jigsaw`, which
 //!   says a `# regions` block follows; `# layout classic` alone goes back to classic puzzles.
-//!   It drops the regions in force. Only `# layout` followed by a space is this line
-//!   (`# layouts vary` is a comment), and then every word must be one of these: an unknown
-//!   word is an error naming the line and the word, and the layout in force stays.
+//!   It drops the regions in force.
 //! - `# regions`, then one comment line per row of the grid, each holding a symbol per cell
 //!   (`# 111222333`; spaces between symbols are ignored): cells of one symbol make a region,
 //!   any printable symbols, numbered by the order their first cells come. The first row's
@@ -92,6 +90,29 @@
 //! # 788899977
 //! 1................................................................................
 //! ```
+//!
+//! - `# extra r1c1 r2c2 ...`: one more group of cells that all differ (`rRcC`, from 1, either
+//!   case), added to the layout in force until the next `# layout` line. At most
+//!   [`Layout::MAX_EXTRA_GROUPS`] groups and [`Layout::MAX_EXTRA_CELLS`] cells since the last
+//!   `# layout` line are taken, counted as they come: the line past either fails.
+//!
+//! A `#` line is one of these directives only when it means to be one; any other is a
+//! comment, as to every other reader. The word follows `#` and a space follows it
+//! (`# layouts vary` is a comment); then a `# layout` line is a directive when it has one word
+//! or one of its words is a layout word (`classic`, `jigsaw`, `pencilmark`, a rule's), an
+//! `# extra` line when one of its words is shaped as a cell name (`r`, digits, `c`, digits),
+//! a `# regions` line when nothing or one word follows, a `# boxes` line when only digits, `x`
+//! and spaces follow. So `# layout of this file: one per line`, `# extra hard puzzles`,
+//! `# regions of difficulty follow` and `# boxes are drawn` are comments, and
+//! `# layout X-sudoku`, `# layout windoku antiknigt`, `# extra r0c0 r1c1` and
+//! `# boxes 3x3x3` are directives that fail.
+//!
+//! A directive that fails is an error naming its line, with no puzzle number, and the layout
+//! (or boxes) it meant to give is unknown: every puzzle after it is an error naming the
+//! directive's line ([`ReadErrorKind::AfterFailedDirective`]), never a puzzle read under the
+//! layout before it, until a good `# layout` line starts a layout again (after a failed
+//! `# regions` line or block, good regions do too; after a failed `# boxes` line, a good
+//! `# boxes` line).
 //!
 //! A puzzle of another side than the regions in force, a puzzle after `# layout jigsaw`
 //! without a `# regions` block, and a puzzle whose size the rules do not fit (`windoku` at
@@ -130,6 +151,17 @@
 //! grid's is no grid at all, and its block is read to the next blank line. The first problem in
 //! reading order is reported; on a line with the wrong count of cells, a byte that is no symbol
 //! at all (`*`, `0xFF`) comes before the count, a symbol out of the size's range after it.
+//!
+//! A line that is no puzzle directly before a one-line puzzle (a title without `#`, such as
+//! `Puzzle 1 of 3`, at the top of a downloaded list) is skipped: the first row of a block
+//! (`compact`, `judge`, `pretty`, `bordered`) whose next line is a one-line puzzle (`line` or
+//! `pencilmark` of a grid's length, or an f-puzzles puzzle) of another length than its rows,
+//! or a line read as a one-line puzzle whose length is no grid's, followed by a one-line
+//! puzzle. It is an error naming its line, without a puzzle number
+//! ([`ReadErrorKind::NotAPuzzle`], [`ReadError::is_bad_line`]), and the puzzle after it is read
+//! next, numbered as if the line were not there: without this rule the line would be taken for
+//! a grid's first row and the puzzles after it for its other rows. When the format is forced,
+//! or a blank line follows, such a line is a malformed puzzle as any other.
 //!
 //! # Speed
 //! A well-formed 9×9 one-line puzzle (81 digits and dots from the line's first byte) is read by
@@ -196,8 +228,14 @@ pub struct PuzzleReader<R> {
     fast_path: bool,
     /// The boxes the last `# boxes` line named: puzzles of their side have them.
     boxes: Option<Size>,
+    /// The line of a `# boxes` line that failed since the last good one: the boxes it meant
+    /// are unknown, so the puzzles after it are refused.
+    boxes_failed: Option<usize>,
     /// The layout the `# layout` and `# regions` lines give the puzzles after them.
     layout: LayoutInForce,
+    /// Whether puzzles are read as classic ones: no layout in force and no directive failed
+    /// (`layout.is_classic()` and no `boxes_failed`), kept up to date after each comment line.
+    classic: bool,
     /// The cells of the puzzle being read, kept to reuse their memory.
     cells: RawCells,
     /// Their values, once read; likewise kept.
@@ -222,7 +260,9 @@ impl<R: BufRead> PuzzleReader<R> {
             options,
             fast_path,
             boxes: None,
+            boxes_failed: None,
             layout: LayoutInForce::default(),
+            classic: true,
             cells: RawCells::default(),
             values: Vec::new(),
             puzzles_started: 0,
@@ -246,32 +286,10 @@ impl<R: BufRead> PuzzleReader<R> {
             if !self.lines.is_blank_or_comment() {
                 break;
             }
-            let line = self.lines.number;
-            let place = Place { puzzle: None, line, column: Some(self.lines.indent + 1) };
-            let error = |kind| ReadError { place, kind, format: None };
-            if let Some(boxes) = boxes_directive(self.lines.text()) {
-                self.boxes = Some(boxes.map_err(error)?);
-            } else if let Some(directive) = layout_lines::directive(self.lines.text()) {
-                match directive.map_err(error)? {
-                    Directive::Layout { rules, jigsaw } => {
-                        self.layout.set_rules(rules, jigsaw, line)
-                    }
-                    Directive::RegionsLine(marks) => {
-                        let kind = if let Some(size) = Size::from_cell_count(marks.len()) {
-                            self.layout.set_regions(&marks, size.side(), line).err()
-                        } else {
-                            let problem =
-                                format!("{} symbols are no grid's cells (81 at 9×9)", marks.len());
-                            Some(ReadErrorKind::BadRegions(problem))
-                        };
-                        if let Some(kind) = kind {
-                            return Err(error(kind));
-                        }
-                    }
-                    Directive::RegionsBlock => self.read_regions_block()?,
-                    Directive::Extra(cells) => self.layout.add_extra(cells, line),
-                }
-            }
+            let taken = self.take_directive();
+            // Checked once here rather than for every puzzle: the fast path's one test.
+            self.classic = self.layout.is_classic() && self.boxes_failed.is_none();
+            taken?;
         }
         self.puzzles_started += 1;
         let number = self.puzzles_started;
@@ -281,7 +299,7 @@ impl<R: BufRead> PuzzleReader<R> {
         // `line`, 9×9, `1-9A`. An indented line takes the general path, which counts its
         // columns from the start of the line.
         if self.fast_path
-            && self.layout.is_classic()
+            && self.classic
             && self.lines.indent == 0
             && let Some(cells) = plain_line(self.lines.text())
         {
@@ -311,7 +329,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let format =
                 self.options.format.unwrap_or_else(|| detect(self.lines.text(), self.options.size));
             let read = match format {
-                Format::Line => self.read_line(number),
+                Format::Line => self.read_line(number).or_else(|error| self.no_grid(error, number)),
                 Format::Pencilmark => self.read_pencilmark(number),
                 Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
                     self.read_block(format, number)
@@ -321,6 +339,60 @@ impl<R: BufRead> PuzzleReader<R> {
             (grid, format, alphabet)
         };
         Ok(Some(Puzzle { grid, format, alphabet, number, line: first_line }))
+    }
+
+    /// Takes the comment line just read: a `# boxes` line, or a `# layout`, `# regions` or
+    /// `# extra` directive; any other comment changes nothing. A directive that fails is the
+    /// error returned, and leaves what it meant to set unknown (see the module documentation).
+    fn take_directive(&mut self) -> Result<(), ReadError> {
+        let line = self.lines.number;
+        let place = Place { puzzle: None, line, column: Some(self.lines.indent + 1) };
+        let error = |kind| ReadError { place, kind, format: None };
+        if let Some(boxes) = boxes_directive(self.lines.text()) {
+            match boxes {
+                Ok(boxes) => (self.boxes, self.boxes_failed) = (Some(boxes), None),
+                Err(kind) => {
+                    self.boxes_failed = Some(line);
+                    return Err(error(kind));
+                }
+            }
+        } else if let Some(directive) = layout_lines::directive(self.lines.text()) {
+            // A directive that fails leaves the layout it meant unknown: the puzzles after
+            // it are refused until a good one, never read under the layout before it.
+            let word = match &directive {
+                Ok(Directive::Layout { .. }) => "layout",
+                Ok(Directive::Extra(_)) => "extra",
+                Ok(Directive::RegionsLine(_) | Directive::RegionsBlock) => "regions",
+                Err(ReadErrorKind::BadExtra(_)) => "extra",
+                Err(ReadErrorKind::BadRegions(_)) => "regions",
+                Err(_) => "layout",
+            };
+            let taken = match directive {
+                Err(kind) => Err(error(kind)),
+                Ok(Directive::Layout { rules, jigsaw }) => {
+                    self.layout.set_rules(rules, jigsaw, line);
+                    Ok(())
+                }
+                Ok(Directive::RegionsLine(marks)) => {
+                    if let Some(size) = Size::from_cell_count(marks.len()) {
+                        self.layout.set_regions(&marks, size.side(), line).map_err(error)
+                    } else {
+                        let problem =
+                            format!("{} symbols are no grid's cells (81 at 9×9)", marks.len());
+                        Err(error(ReadErrorKind::BadRegions(problem)))
+                    }
+                }
+                Ok(Directive::RegionsBlock) => self.read_regions_block(),
+                Ok(Directive::Extra(cells)) => self.layout.add_extra(cells, line).map_err(error),
+            };
+            if let Err(error) = taken {
+                if !matches!(error.kind, ReadErrorKind::Io(_)) {
+                    self.layout.fail(word, line);
+                }
+                return Err(error);
+            }
+        }
+        Ok(())
     }
 
     /// Reads puzzle `number`, an f-puzzles puzzle (its JSON or a link) on the current line:
@@ -337,10 +409,14 @@ impl<R: BufRead> PuzzleReader<R> {
             let problem = format!("its grid is {}, not the {forced} asked for", grid.size());
             return Err(error(ReadErrorKind::Fpuzzles(problem)));
         }
-        // The puzzle's own constraints, if it has any, else the layout in force.
+        // The puzzle's own constraints, if it has any, else the layout in force. Its boxes are
+        // its side's usual ones, whatever the `# boxes` lines say.
         let layout = match grid.layout() {
             Some(own) => Some(Arc::clone(own)),
-            None => self.layout_for(grid.size(), line).map_err(|e| e.at(number))?,
+            None => self
+                .layout
+                .for_size(grid.size())
+                .map_err(|kind| LineError { line, column: None, kind }.at(number))?,
         };
         checked(grid, layout, |_| None, |_| (line, column)).map_err(|e| e.at(number))
     }
@@ -348,6 +424,10 @@ impl<R: BufRead> PuzzleReader<R> {
     /// The layout in force for a puzzle of `size` starting on `line`, or the error saying why
     /// it has none.
     fn layout_for(&mut self, size: Size, line: usize) -> Result<Option<Arc<Layout>>, LineError> {
+        if let Some(failed) = self.boxes_failed {
+            let kind = ReadErrorKind::AfterFailedDirective { directive: "boxes", line: failed };
+            return Err(LineError { line, column: None, kind });
+        }
         self.layout.for_size(size).map_err(|kind| LineError { line, column: None, kind })
     }
 
@@ -531,11 +611,15 @@ impl<R: BufRead> PuzzleReader<R> {
         // up to this error's row.
         let mut first_error: Option<LineError> = None;
         let mut rows = 0;
+        let mut first_row_line = self.lines.number;
         let cut_short_at = loop {
             let text = self.lines.text();
             if !(has_rules && is_rule(text)) {
                 rows += 1;
                 let (line, indent) = (self.lines.number, self.lines.indent);
+                if rows == 1 {
+                    first_row_line = line;
+                }
                 if self.lines.is_too_long() {
                     first_error.get_or_insert(self.lines.too_long());
                     shape.get_or_insert((Split::Words, self.options.size));
@@ -581,6 +665,12 @@ impl<R: BufRead> PuzzleReader<R> {
             let more = self.advance(Some(number))?;
             if !more || self.lines.is_blank_or_comment() {
                 break Some(self.lines.number);
+            }
+            // A first row followed by a one-line puzzle, which is no row of this block, is a
+            // line that is no puzzle (a title): the puzzles after it are read, not swallowed.
+            let side = shape.and_then(|(_, size)| size).map(Size::side);
+            if rows == 1 && self.is_one_line_puzzle(side) {
+                return Err(self.not_a_puzzle(first_row_line));
             }
         };
         if cut_short_at.is_none()
@@ -684,6 +774,67 @@ impl<R: BufRead> PuzzleReader<R> {
             _ => None,
         };
         checked(grid, layout, written, place)
+    }
+
+    /// Whether the current line is a one-line puzzle (of a grid's count of cells, or an
+    /// f-puzzles puzzle) whose cells are not `row_cells` (the side of the block being read,
+    /// whose row it would then be), when formats are detected: the line after one that is no
+    /// puzzle at all, which is then skipped.
+    fn is_one_line_puzzle(&self, row_cells: Option<usize>) -> bool {
+        let text = self.lines.text();
+        // The smallest one-line puzzle has 16 cells: most rows of a block are shorter, and
+        // this is asked of the second line of every block.
+        let shortest = Size::from_side(4).expect("4×4").cells();
+        if text.len() < shortest || self.options.format.is_some() || text[0] == b'#' {
+            return false;
+        }
+        if fpuzzles::recognizes(text) {
+            return true;
+        }
+        let count = text.iter().position(u8::is_ascii_whitespace).unwrap_or(text.len());
+        let size = self.options.size;
+        let whole = match detect(text, size) {
+            Format::Line => match size {
+                Some(size) => size.cells() == count,
+                None => Size::from_cell_count(count).is_some_and(|s| s.side() <= MAX_SYMBOL_SIDE),
+            },
+            Format::Pencilmark => match size {
+                Some(size) => size.side().pow(3) == count,
+                None => pencilmark::side_of(count).is_some(),
+            },
+            _ => false,
+        };
+        whole && row_cells != Some(count)
+    }
+
+    /// `error`, that of puzzle `number` read as a one-line puzzle; or, when the line is of no
+    /// grid's length and the next is a one-line puzzle, the error of a line that is no puzzle
+    /// (a title), the next line then read as the next puzzle.
+    fn no_grid(&mut self, error: ReadError, number: usize) -> Result<(Grid, Alphabet), ReadError> {
+        if !matches!(error.kind, ReadErrorKind::NoGrid { .. }) || self.options.format.is_some() {
+            return Err(error);
+        }
+        if !self.advance(Some(number))? {
+            return Err(error);
+        }
+        if self.is_one_line_puzzle(None) {
+            return Err(self.not_a_puzzle(error.place.line));
+        }
+        self.lines.unread();
+        Err(error)
+    }
+
+    /// The error of line `line`, which is no puzzle: the first line of the puzzle just begun,
+    /// whose number is given back, followed by the current line, a one-line puzzle, which is
+    /// read next.
+    fn not_a_puzzle(&mut self, line: usize) -> ReadError {
+        self.lines.unread();
+        self.puzzles_started -= 1;
+        ReadError {
+            place: Place { puzzle: None, line, column: None },
+            kind: ReadErrorKind::NotAPuzzle,
+            format: None,
+        }
     }
 
     /// Moves to the next line; `false` at the end of the input.
@@ -882,11 +1033,19 @@ fn boxes_directive(comment: &[u8]) -> Option<Result<Size, ReadErrorKind>> {
     if !shape.starts_with(char::is_whitespace) {
         return None;
     }
-    // Only `N x M` (two numbers) is a directive; `# boxes are drawn` stays a comment.
+    // Only a shape (digits, `x` and spaces) is a directive, `# boxes are drawn` a comment; a
+    // shape must then be two numbers that make a box (`3x3x3` and `9x2` are errors).
     let shape = shape.trim();
-    let (rows, cols) = shape.split_once(['x', 'X', '×'])?;
-    let (rows, cols): (usize, usize) = (rows.trim().parse().ok()?, cols.trim().parse().ok()?);
-    Some(Size::with_boxes(rows, cols).ok_or_else(|| ReadErrorKind::BadBoxes(shape.to_owned())))
+    let shaped = |c: char| c.is_ascii_digit() || matches!(c, 'x' | 'X' | '×') || c.is_whitespace();
+    if !shape.chars().all(shaped) || !shape.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let bad = || ReadErrorKind::BadBoxes(shape.to_owned());
+    let Some((rows, cols)) = shape.split_once(['x', 'X', '×']) else { return Some(Err(bad())) };
+    let (Ok(rows), Ok(cols)) = (rows.trim().parse(), cols.trim().parse()) else {
+        return Some(Err(bad()));
+    };
+    Some(Size::with_boxes(rows, cols).ok_or_else(bad))
 }
 
 /// How the rows of a pretty or bordered block split, from its first row: the way that gives
@@ -1141,9 +1300,11 @@ impl LineError {
 }
 
 impl ReadError {
-    /// The same error, saying which format its puzzle was being read in.
+    /// The same error, saying which format its puzzle was being read in; an error of a line
+    /// that is no puzzle has none.
     fn in_format(self, format: Format) -> ReadError {
-        ReadError { format: Some(format), ..self }
+        let format = self.place.puzzle.map(|_| format);
+        ReadError { format, ..self }
     }
 }
 
@@ -1451,6 +1612,57 @@ mod tests {
             "line 1, column 1: `# boxes` takes the rows and columns of a box, each 2 to 8 \
              (`# boxes 4x3`), not '9x2'"
         );
+    }
+
+    /// A line that is no puzzle (a title without `#`) followed by one-line puzzles is skipped
+    /// with an error naming its line and no puzzle number: no puzzle after it is lost, and
+    /// the numbers are the puzzles'.
+    #[test]
+    fn a_title_before_one_line_puzzles_is_skipped_and_no_puzzle_is_lost() {
+        let puzzles: Vec<String> = (1..=3).map(|n| format!("{n}{}", ".".repeat(80))).collect();
+        let lines = puzzles.join("\n") + "\n";
+        let numbered = |results: &[Result<Puzzle, String>]| -> Vec<Result<(usize, usize), String>> {
+            results.iter().map(|r| r.clone().map(|p| (p.number, p.line))).collect()
+        };
+        let skipped = "line 1: skipped: this line is no puzzle, and the line after it is a \
+                       one-line puzzle (a line starting with `#` is a comment)"
+            .to_owned();
+        let titles = [
+            "Puzzle 1 of 3",
+            "[1,2,3]",
+            "1 of 3",
+            "Sudoku | hard",
+            "The hardest puzzles of 2024 from the players' forum, as posted there",
+        ];
+        for title in titles {
+            let read = read_all(format!("{title}\n{lines}").as_bytes());
+            assert_eq!(
+                numbered(&read),
+                [Err(skipped.clone()), Ok((1, 2)), Ok((2, 3)), Ok((3, 4))],
+                "{title}"
+            );
+        }
+        // Before a puzzle of another kind, or a blank line, such a line is a malformed puzzle,
+        // as before: only a one-line puzzle after it shows it is no grid's first row.
+        let read = read_all(b"Puzzle 1 of 3\n\n1...............\n");
+        assert_eq!(read.len(), 2);
+        assert!(read[0].as_ref().unwrap_err().starts_with("puzzle 1, line 1"), "{read:?}");
+        assert_eq!(numbered(&read[1..]), [Ok((2, 3))]);
+        // A one-line puzzle with a cell too few is a malformed puzzle, which keeps its number.
+        let short = format!("{}\n{lines}", ".".repeat(80));
+        assert_eq!(
+            numbered(&read_all(short.as_bytes()))[1..],
+            [Ok((2, 2)), Ok((3, 3)), Ok((4, 4))]
+        );
+        // A 16×16 block whose second row holds only 4×4 symbols is still one block.
+        let mut block = String::from("G...............\n1234............\n");
+        block.push_str(&format!("{}\n", ".".repeat(16)).repeat(14));
+        assert_eq!(numbered(&read_all(block.as_bytes())), [Ok((1, 1))]);
+        // The format forced: every line is a puzzle of it.
+        let options = ReadOptions { format: Some(Format::Compact), ..ReadOptions::default() };
+        let text = format!("Puzzle 1 of 3\n{lines}");
+        let first = PuzzleReader::with_options(text.as_bytes(), options).next().unwrap();
+        assert_eq!(first.unwrap_err().place.puzzle, Some(1));
     }
 
     #[test]

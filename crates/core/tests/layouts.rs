@@ -245,18 +245,138 @@ fn bad_layout_lines_are_one_line_errors_naming_the_place() {
             "line 1, column 1: `# regions`: 3 symbols are no grid's cells (81 at 9×9)",
         ),
         (
-            "# regions are drawn below\n".to_owned(),
-            "line 1, column 1: `# regions`: takes every cell's region in one word of symbols, or nothing (its rows follow, a `# ROW` line each)",
+            "# regions follow\n".to_owned(),
+            "line 1, column 1: `# regions`: 6 symbols are no grid's cells (81 at 9×9)",
         ),
     ];
     for (text, message) in cases {
         let first = read(&text).into_iter().next().unwrap();
         assert_eq!(first.unwrap_err(), message, "{text}");
     }
-    // After an error, reading goes on: the puzzle after a bad `# layout` line is read under the
-    // layout in force before it.
+    // After an error, reading goes on, but the puzzle after a bad `# layout` line is not read
+    // under the layout in force before it: its layout is unknown.
     let after: Vec<_> = read(&format!("# layout x\n# layout x sideways\n{dots}\n"));
-    assert!(after[1].as_ref().unwrap().layout().unwrap().has(Rule::Diagonals));
+    assert_eq!(
+        after[1].as_ref().unwrap_err(),
+        "puzzle 1, line 3: not read: the `# layout` line 2 before it could not be read, so its \
+         layout is unknown (a good `# layout` line gives it again)"
+    );
+}
+
+/// The puzzles of `text`: each one's layout words (`classic` for none), or its error.
+fn layouts_read(text: &str) -> Vec<String> {
+    read(text)
+        .into_iter()
+        .map(|read| match read {
+            Ok(grid) => grid.layout().map_or("classic".to_owned(), |l| l.words().join(" ")),
+            Err(error) => error,
+        })
+        .collect()
+}
+
+/// A `#` line that does not mean to be a directive is a comment, as in every other reader:
+/// no error, and the puzzles after it are read as they were.
+#[test]
+fn comments_that_start_with_a_directive_word_are_comments() {
+    let dots = ".".repeat(81);
+    for comment in [
+        "# extra hard puzzles from the forum",
+        "# regions of difficulty follow",
+        "# layout of this file: one per line",
+        "# layouts differ",
+        "# boxes are drawn",
+        "# boxes of 3 rows",
+        "# extra",
+        "# layout",
+    ] {
+        let text = format!("# layout x\n{dots}\n{comment}\n{dots}\n");
+        assert_eq!(layouts_read(&text), ["x", "x"], "{comment}");
+        let text = format!("{comment}\n{dots}\n");
+        assert_eq!(layouts_read(&text), ["classic"], "{comment}");
+    }
+}
+
+/// A directive that fails leaves the layout it meant unknown: its own error, then every puzzle
+/// after it refused with the directive's line, until a good directive starts the layout again;
+/// never a puzzle read under the layout before it.
+#[test]
+fn a_failed_directive_refuses_the_puzzles_after_it_until_a_good_one() {
+    let dots = ".".repeat(81);
+    let refused = |directive: &str, line: usize, puzzle: usize, at: usize, until: &str| {
+        format!(
+            "puzzle {puzzle}, line {at}: not read: the `# {directive}` line {line} before it could \
+             not be read, so its {until}"
+        )
+    };
+    let layout = "layout is unknown (a good `# layout` line gives it again)";
+    // An unknown word, alone or beside a known one.
+    let text = format!("# layout X-sudoku\n{dots}\n{dots}\n# layout x\n{dots}\n");
+    let read = layouts_read(&text);
+    assert!(read[0].starts_with("line 1, column 1: `# layout` takes"), "{read:?}");
+    assert_eq!(
+        read[1..3],
+        [refused("layout", 1, 1, 2, layout), refused("layout", 1, 2, 3, layout)]
+    );
+    assert_eq!(read[3], "x");
+    let text = format!("# layout windoku\n{dots}\n# layout windoku antiknigt\n{dots}\n");
+    let read = layouts_read(&text);
+    assert_eq!(read[0], "windoku");
+    assert!(read[1].contains("'antiknigt' is none of them"), "{read:?}");
+    assert_eq!(read[2], refused("layout", 3, 2, 4, layout));
+    // A cell name out of range: the group is not dropped, the puzzles are refused.
+    let text = format!("# layout x\n# extra r0c0 r1c1\n{dots}\n# layout classic\n{dots}\n");
+    let read = layouts_read(&text);
+    assert!(read[0].contains("`# extra`: `r0c0` is no cell name"), "{read:?}");
+    assert_eq!(read[1..], [refused("extra", 2, 1, 3, layout), "classic".to_owned()]);
+    // A bad `# regions` block: its puzzles refused, until good regions.
+    let good = "# 111222333\n# 112223331\n# 122233311\n# 444555666\n# 445556664\n\
+                # 455566644\n# 777888999\n# 778889997\n# 788899977\n";
+    let bad = good.replace("# 788899977", "# 788899911");
+    let text = format!("# regions\n{bad}{dots}\n# regions\n{good}{dots}\n");
+    let read = layouts_read(&text);
+    assert_eq!(read[0], "line 1: `# regions`: region 1 has 11 cells, not 9");
+    let regions = "layout is unknown (good `# regions` or a good `# layout` line give it again)";
+    assert_eq!(read[1..], [refused("regions", 1, 1, 11, regions), "jigsaw".to_owned()]);
+    // An `# extra` line between a bad and a good `# regions` block holds: the puzzle after the
+    // good one has its group.
+    let text = format!("# regions\n{bad}# extra r1c1 r2c4\n# regions\n{good}{dots}\n");
+    assert_eq!(layouts_read(&text)[1], "jigsaw extra-regions");
+    // Good regions do not end a failed `# layout` line.
+    let text = format!("# layout x sideways\n# regions\n{good}{dots}\n");
+    assert_eq!(layouts_read(&text)[1], refused("layout", 1, 1, 12, layout));
+    // A `# boxes` line of a shape that makes no box, then a good one.
+    let boxes = "boxes are unknown (a good `# boxes` line gives them again)";
+    let text = format!("# boxes 3x3x3\n{dots}\n# boxes 3x3\n{dots}\n");
+    let read = layouts_read(&text);
+    assert_eq!(
+        read[0],
+        "line 1, column 1: `# boxes` takes the rows and columns of a box, each 2 to 8 \
+         (`# boxes 4x3`), not '3x3x3'"
+    );
+    assert_eq!(read[1..], [refused("boxes", 1, 1, 2, boxes), "classic".to_owned()]);
+}
+
+/// The `# extra` lines since the last `# layout` line carry at most what a layout does: the
+/// line past it fails, naming its place, and a file of any number of them costs no more.
+#[test]
+fn extra_lines_past_what_a_layout_carries_fail() {
+    let dots = ".".repeat(81);
+    let diagonal = (1..=9).map(|n| format!("r{n}c{n}")).collect::<Vec<_>>().join(" ");
+    let mut text = format!("# extra {diagonal}\n").repeat(65_511);
+    text.push_str(&dots);
+    text.push('\n');
+    let said = layouts_read(&text);
+    assert_eq!(said.len(), 2);
+    assert_eq!(
+        said[0],
+        "line 1025, column 1: `# extra`: one group more than the 1024 extra regions a layout \
+         carries (since the last `# layout` line)"
+    );
+    assert!(said[1].starts_with("puzzle 1, line 65512: not read: the `# extra` line 1025"));
+    // Groups repeated within the bound are merged: the layout holds the diagonal once.
+    let text = format!("# extra {diagonal}\n").repeat(1024) + &dots + "\n";
+    let grids: Vec<Grid> = read(&text).into_iter().map(Result::unwrap).collect();
+    assert_eq!(grids[0].layout().unwrap().extra().len(), 1);
 }
 
 #[test]
