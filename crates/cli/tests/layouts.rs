@@ -202,3 +202,24 @@ fn a_layout_refusal_is_counted_as_one() {
     assert!(stderr.contains("solved 0 of 2 puzzles; 2 of a layout not supported"), "{stderr}");
     assert_eq!(text(&output.stdout), "unsupported\nunsupported\n");
 }
+
+/// `-o pretty` and `-o bordered` of a jigsaw draw its regions, not the boxes it does not have,
+/// and read back as the same solution.
+#[test]
+fn a_jigsaw_is_drawn_with_its_regions() {
+    let input = first_puzzles("jigsaw-9x9-200.txt", 2);
+    let line = sudoku(&["solve", "-o", "line"], input.as_bytes());
+    for format in ["pretty", "bordered"] {
+        let drawn = sudoku(&["solve", "-o", format], input.as_bytes());
+        assert_eq!(drawn.status.code(), Some(0), "{}", text(&drawn.stderr));
+        let stdout = text(&drawn.stdout);
+        // The regions of the file start `111222333` then `122223333`: a border between r2c1
+        // and r2c2, where the boxes have none.
+        let rows: Vec<&str> = stdout.lines().filter(|l| !l.starts_with('#')).collect();
+        let second_row = rows.iter().filter(|row| row.chars().any(|c| c.is_ascii_digit())).nth(1);
+        let cells = second_row.unwrap().trim_start_matches("| ");
+        assert_eq!(&cells[1..4], " | ", "{format}:\n{stdout}");
+        let again = sudoku(&["solve", "-o", "line"], drawn.stdout.as_slice());
+        assert_eq!(text(&again.stdout), text(&line.stdout), "{format}:\n{stdout}");
+    }
+}

@@ -53,8 +53,9 @@
 //!
 //! A block has as many rows as its side (rule lines between bands and borders aside). A
 //! pretty or bordered row's cells are its words between spaces and `|` (single symbols, or
-//! right-aligned numbers such as ` .  1 16 | ...`); a packed row such as `316|578|492` is read
-//! symbol by symbol when that, not the words, gives `n²` cells for its `n` boxes.
+//! right-aligned numbers such as ` .  1 16 | ...`); a packed row such as `316|578|492`, one
+//! word a box, is read symbol by symbol when that, not the words, gives `n²` cells for its
+//! `n` boxes.
 //!
 //! # Layouts
 //! A puzzle is classic (rows, columns, boxes) unless a `# layout` line or a `# regions` block
@@ -1070,9 +1071,11 @@ fn pretty_split(text: &[u8], options: ReadOptions) -> Split {
         Some(size) => cells == size.side(),
         None => Size::from_side(cells).is_some(),
     };
+    // A packed row is one word a box (`316|578|492`); a row whose boxes hold several words is
+    // split at its spaces (a jigsaw's rows, bars only between regions: `16  1 | 12  3  9`).
     if fills_the_boxes(words) {
         Split::Words
-    } else if fills_the_boxes(symbols) {
+    } else if fills_the_boxes(symbols) && words == boxes {
         Split::Symbols
     } else if is_a_side(words) || !is_a_side(symbols) {
         Split::Words

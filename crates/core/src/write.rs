@@ -4,7 +4,9 @@
 //! At 9×9, `judge` output is byte for byte what Baekjoon 2580 expects and `pretty` is the
 //! layout of the classic C++ backtracking write-up (rows `3 1 6 | 5 7 8 | 4 9 2`, a rule of 24
 //! dashes). Larger grids follow the same layouts with `n×n` boxes: values are written in the
-//! grid's [`Alphabet`], numbers right-aligned to the width of the largest.
+//! grid's [`Alphabet`], numbers right-aligned to the width of the largest. A grid of irregular
+//! regions (a jigsaw) is drawn in `pretty` and `bordered` with its regions' borders in place of
+//! the boxes' (see `draw_regions`).
 
 use std::io::{self, Write};
 
@@ -165,6 +167,18 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
                 text.push('\n');
             }
         }
+        Format::Pretty | Format::Bordered
+            if grid.layout().is_some_and(|l| l.regions().is_some()) =>
+        {
+            let layout = grid.layout().expect("tested above");
+            let region_of = |row: usize, col: usize| layout.region_of(size.cell_at(row, col));
+            let cell_text = |row: usize, col: usize| {
+                let mut cell = String::new();
+                push_value(&mut cell, grid.at(row, col));
+                cell
+            };
+            draw_regions(&mut text, side, width, format == Format::Bordered, region_of, cell_text);
+        }
         Format::Pretty | Format::Bordered => {
             let bordered = format == Format::Bordered;
             // A row is `side` cells of `width`, a space between cells and `| ` between boxes.
@@ -195,6 +209,100 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
         }
     }
     text
+}
+
+/// A grid of irregular regions (a jigsaw) in the pretty or `bordered` format, written into
+/// `text`: its region borders drawn where the classic formats draw the boxes', so that the
+/// block shows the regions rather than boxes the grid does not have. `region_of` gives a
+/// cell's region, `cell_text` its value as written (`width` characters).
+///
+/// Cells are `width` characters apart by three: ` | ` where the cells on either side are of
+/// two regions, three spaces where they are of one. Between two rows, a rule line is drawn
+/// under the cells whose region changes (dashes, `+` where it meets a border between cells),
+/// and no line where no region changes (a line without dashes would read as a row). The
+/// bordered format frames the grid; the pretty one opens with a rule only when its first row
+/// has no border (it would otherwise read as a numeric block). Both read back as the same grid
+/// ([`crate::read`]: rule lines are passed over, cells split at spaces and `|`).
+fn draw_regions(
+    text: &mut String,
+    side: usize,
+    width: usize,
+    bordered: bool,
+    region_of: impl Fn(usize, usize) -> usize,
+    cell_text: impl Fn(usize, usize) -> String,
+) {
+    // Whether a border separates cells (row, col - 1) and (row, col), and (row - 1, col) and
+    // (row, col); the grid's edge is a border.
+    let between = |row: usize, col: usize| {
+        col == 0 || col == side || region_of(row, col - 1) != region_of(row, col)
+    };
+    let above = |row: usize, col: usize| {
+        row == 0 || row == side || region_of(row - 1, col) != region_of(row, col)
+    };
+    // The rule above `row` (`side` for the bottom edge), or `None` where no region changes.
+    let rule = |row: usize| -> Option<String> {
+        let changes = |col: usize| above(row, col);
+        if !(0..side).any(changes) {
+            return None;
+        }
+        let vertical =
+            |col: usize| (row > 0 && between(row - 1, col)) || (row < side && between(row, col));
+        let mut line = String::new();
+        for col in 0..=side {
+            // The joint left of cell `col`: its middle, then the pads on either side.
+            let (left, right) = (col > 0 && changes(col - 1), col < side && changes(col));
+            let joint = if (left || right) && vertical(col) {
+                '+'
+            } else if left || right {
+                '-'
+            } else if vertical(col) {
+                '|'
+            } else {
+                ' '
+            };
+            let pad = |dashed: bool| if dashed { '-' } else { ' ' };
+            if col == 0 {
+                if bordered {
+                    line.push(joint);
+                    line.push(pad(right));
+                }
+            } else if col == side {
+                if bordered {
+                    line.push(pad(left));
+                    line.push(joint);
+                }
+            } else {
+                line.push(pad(left));
+                line.push(joint);
+                line.push(pad(right));
+            }
+            if col < side {
+                line.extend(std::iter::repeat_n(pad(right), width));
+            }
+        }
+        Some(line.trim_end().to_owned())
+    };
+    for row in 0..side {
+        let edge = row == 0 && (bordered || !(1..side).any(|col| between(0, col)));
+        if let Some(line) = rule(row).filter(|_| row > 0 || edge) {
+            text.push_str(&line);
+            text.push('\n');
+        }
+        if bordered {
+            text.push_str("| ");
+        }
+        for col in 0..side {
+            if col > 0 {
+                text.push_str(if between(row, col) { " | " } else { "   " });
+            }
+            text.push_str(&cell_text(row, col));
+        }
+        text.push_str(if bordered { " |\n" } else { "\n" });
+    }
+    if bordered && let Some(line) = rule(side) {
+        text.push_str(&line);
+        text.push('\n');
+    }
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use proptest::prelude::*;
 use std::sync::Arc;
 use sudoku_core::symmetry::{Symmetry, base_solution};
 
-use sudoku_core::{Alphabet, Layout, ReadOptions, Size};
+use sudoku_core::{Alphabet, HeaderLines, Layout, ReadOptions, Size};
 use sudoku_core::{Format, Grid, PuzzleReader, format_grid, parse_one};
 
 /// A size, the small ones most often: a 64×64 grid costs as much as hundreds of 9×9 ones.
@@ -249,6 +249,61 @@ proptest! {
                 prop_assert!(!error.to_string().contains('\n'));
             }
         }
+    }
+}
+
+/// A grid of `size` whose regions are its boxes' marks shuffled (a layout's regions need not be
+/// connected, so these have borders nearly everywhere), holding the values of a solved grid
+/// wherever they break no row, column or region.
+fn jigsaw_of(size: Size) -> impl Strategy<Value = Grid> {
+    let marks: Vec<u32> = (0..size.cells()).map(|cell| size.box_of(cell) as u32).collect();
+    (puzzle_of(size), Just(marks).prop_shuffle()).prop_map(move |(values, marks)| {
+        let layout = Arc::new(Layout::new(size, Some(&marks), &[], &[], None).unwrap());
+        let side = size.side();
+        let mut used = vec![0u64; 3 * side];
+        let mut grid = Grid::empty(size);
+        for cell in 0..size.cells() {
+            let value = values.get(cell);
+            let units =
+                [size.row_of(cell), side + size.col_of(cell), 2 * side + layout.region_of(cell)];
+            let bit = if value == 0 { 0 } else { 1u64 << (value - 1) };
+            if bit != 0 && units.iter().all(|&unit| used[unit] & bit == 0) {
+                units.iter().for_each(|&unit| used[unit] |= bit);
+                grid.set(cell, value);
+            }
+        }
+        grid.with_layout(Some(layout))
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A jigsaw drawn with its regions in the pretty and bordered formats, after the lines that
+    /// say its layout, reads back as the same grid, every alphabet alike.
+    #[test]
+    fn a_jigsaw_drawn_with_its_regions_reads_back(
+        (grid, format, alphabet) in size().prop_flat_map(|size| {
+            let alphabets: Vec<Alphabet> = Alphabet::ALL
+                .into_iter()
+                .filter(|a| *a == Alphabet::Numbers || a.has_symbols_for(size))
+                .collect();
+            (
+                jigsaw_of(size),
+                proptest::sample::select(vec![Format::Pretty, Format::Bordered]),
+                proptest::sample::select(alphabets),
+            )
+        }),
+    ) {
+        let mut text = Vec::new();
+        HeaderLines::default().before(&mut text, grid.size(), grid.layout().map(|l| &**l)).unwrap();
+        let mut text = String::from_utf8(text).unwrap();
+        text.push_str(&format_grid(&grid, format, alphabet));
+        let puzzle = read_first(&text, ReadOptions::default())?;
+        let (expected, _) = expected_reading(&grid, format, alphabet);
+        prop_assert_eq!(puzzle.grid.cells(), expected.cells(), "{}", text);
+        prop_assert_eq!(puzzle.grid.layout(), grid.layout());
+        prop_assert_eq!(puzzle.format, format);
     }
 }
 

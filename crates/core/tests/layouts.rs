@@ -476,3 +476,42 @@ fn an_f_puzzles_jigsaw_is_read_with_its_regions() {
     );
     assert_eq!((puzzle.grid.get(0), puzzle.grid.get(5)), (1, 1));
 }
+
+/// A jigsaw in the pretty and bordered formats draws its regions, not boxes it does not have,
+/// and reads back as the same grid, in numbers too, though a row's bars then part its
+/// symbols (not its numbers) as a packed row's would: 25×25, a first row of six regions and
+/// 36 digits.
+#[test]
+fn a_jigsaw_is_drawn_with_its_regions_and_reads_back() {
+    let size = Size::from_side(25).unwrap();
+    let mut marks: Vec<u32> = (0..625).map(|cell| size.box_of(cell) as u32).collect();
+    // r1c5 and r6c5 trade regions: the first row holds six.
+    marks.swap(4, 5 * 25 + 4);
+    let layout = Arc::new(Layout::new(size, Some(&marks), &[], &[], None).unwrap());
+    let mut grid = Grid::empty(size);
+    let first_row = [10, 1, 11, 2, 12, 3, 13, 4, 14, 5, 15, 6, 16, 7, 17, 8, 18, 9, 19, 0, 20, 0];
+    for (col, &value) in first_row.iter().enumerate() {
+        grid.set(col, value);
+    }
+    let grid = grid.with_layout(Some(Arc::clone(&layout)));
+    let mut header = Vec::new();
+    HeaderLines::default().before(&mut header, size, Some(&layout)).unwrap();
+    let header = String::from_utf8(header).unwrap();
+    for format in [Format::Pretty, Format::Bordered] {
+        let text = header.clone() + &format_grid(&grid, format, Alphabet::Numbers);
+        assert_eq!(read(&text), [Ok(grid.clone())], "{text}");
+    }
+    // A 4×4 jigsaw, drawn.
+    let four = Size::from_side(4).unwrap();
+    let marks: Vec<u32> = "AABBACCBADCBDDCD".bytes().map(u32::from).collect();
+    let jigsaw = Arc::new(Layout::new(four, Some(&marks), &[], &[], None).unwrap());
+    let grid = puzzle(&jigsaw, &[(0, 1), (5, 2), (15, 3)]);
+    assert_eq!(
+        format_grid(&grid, Format::Pretty, Alphabet::FromOne),
+        "1   . | .   .\n  +---+---+\n. | 2   . | .\n  +---+   |\n. | . | . | .\n--+   |   +--\n.   . | . | 3\n"
+    );
+    assert_eq!(
+        format_grid(&grid, Format::Bordered, Alphabet::FromOne),
+        "+-------+-------+\n| 1   . | .   . |\n|   +---+---+   |\n| . | 2   . | . |\n|   +---+   |   |\n| . | . | . | . |\n+---+   |   +---+\n| .   . | . | 3 |\n+-------+---+---+\n"
+    );
+}
