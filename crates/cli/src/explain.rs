@@ -79,7 +79,9 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness)
+        .with_budget(args.budget.0)
+        .with_work_budget(args.work_budget.0);
     let mut engines = EnginesBySize::default();
     let mut puzzles = JsonArray::new(1);
     if args.format == ExplainFormat::Json {
@@ -307,10 +309,7 @@ impl Explanation {
                 writeln!(out, "No solution: the clues contradict each other.")?;
             }
             Some(End::GaveUp) => {
-                writeln!(
-                    out,
-                    "Gave up after {steps}{hardest}: the chains spent their work budget."
-                )?;
+                writeln!(out, "Gave up after {steps}{hardest}: the search spent its work budget.")?;
             }
         }
         Ok(())
