@@ -679,3 +679,40 @@ fn the_work_budget_bounds_the_techniques_over_a_layouts_many_groups_too() {
         assert_eq!(rated.status.code(), Some(0), "{command}: {}", text(&rated.stderr));
     }
 }
+
+#[test]
+fn explain_reads_an_fpuzzles_puzzle_given_on_the_command_line() {
+    // The editor's JSON of a shipped puzzle, and the same as a link (LZ-String of the JSON).
+    let puzzle = shipped_puzzle(1);
+    let rows: Vec<String> = puzzle
+        .as_bytes()
+        .chunks(9)
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|&b| {
+                    if b == b'.' {
+                        "{}".to_owned()
+                    } else {
+                        format!("{{\"value\":{},\"given\":true}}", b - b'0')
+                    }
+                })
+                .collect();
+            format!("[{}]", cells.join(","))
+        })
+        .collect();
+    let json = format!("{{\"size\":9,\"grid\":[{}]}}", rows.join(","));
+    let json = json.as_str();
+    let from_json = sudoku(&["explain", json], b"");
+    assert_eq!(from_json.status.code(), Some(0), "{}", text(&from_json.stderr));
+    let link = format!("https://www.f-puzzles.com/?load={}", lz_str::compress_to_base64(json));
+    let from_link = sudoku(&["explain", &link], b"");
+    assert_eq!(from_link.status.code(), Some(0), "{}", text(&from_link.stderr));
+    assert_eq!(from_link.stdout, from_json.stdout);
+    // The same path as the puzzle's line gives.
+    let from_line = sudoku(&["explain", &puzzle], b"");
+    assert_eq!(from_link.stdout, from_line.stdout);
+    let missing = sudoku(&["explain", "no/such/file.txt"], b"");
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(text(&missing.stderr).contains("an f-puzzles link"), "{}", text(&missing.stderr));
+}

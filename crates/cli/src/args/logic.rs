@@ -141,7 +141,8 @@ Exit codes:
 /// `sudoku explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// A puzzle file, `-` for standard input, or a puzzle written on one line.
+    /// A puzzle file, `-` for standard input, or a puzzle written on one line (an f-puzzles link
+    /// or its JSON too, quoted for the shell).
     #[arg(default_value = "-")]
     pub puzzle: String,
 
