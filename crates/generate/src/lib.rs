@@ -60,7 +60,7 @@ pub use candidates::{Candidates, candidates};
 pub use estimate::{CountEstimate, estimate};
 pub use layouts::Recipe;
 pub use minimize::{given_order, minimize, redundant_givens};
-pub use solutions::solutions;
+pub use solutions::{each_solution, solutions};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
