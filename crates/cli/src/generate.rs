@@ -21,10 +21,11 @@
 //! puzzles written to the same terminal, and is gone when the run ends).
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_bench::files::OutputFile;
+use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Alphabet, Failure, FailureKind, Format, Grid, HeaderLines, Size, format_grid};
 use sudoku_engines::{EngineInfo, Origin, Registry};
@@ -113,6 +114,19 @@ fn read_near(path: &std::path::Path) -> Result<Vec<Grid>, Refusal> {
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
+    if let Some(out) = &args.out {
+        let inputs = [
+            ("the file of --near", args.near.as_deref()),
+            ("the file of --pattern", args.pattern.as_deref()),
+            ("the --engines-file", args.external.engines_file.as_deref()),
+        ];
+        let inputs: Vec<(&str, &Path)> =
+            inputs.into_iter().filter_map(|(role, path)| Some((role, path?))).collect();
+        if let Err(message) = files::check_not_an_input("--out", out, &inputs) {
+            let _ = errln!("sudoku: {message}");
+            return exit::BAD_INPUT;
+        }
+    }
     let targets = match targets_of(args) {
         Ok(targets) => targets,
         Err(refusal) => {
