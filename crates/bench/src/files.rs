@@ -348,6 +348,18 @@ pub fn on_signal(cleanup: fn()) {
     SIGNAL_CLEANUPS.lock().unwrap_or_else(PoisonError::into_inner).push(cleanup);
 }
 
+/// Whether a caught signal is ending the process: its cleanup has begun, and what fails from
+/// then on (the engines' processes it kills, say) fails by the signal's doing, not by its own.
+/// A command says nothing of such failures ([`wait_if_ending_by_signal`] instead): a run the
+/// user interrupted is not an engine's crash.
+pub fn ending_by_signal() -> bool {
+    ENDING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Set by the signal's cleanup once it holds the temporary files' lock, so that a thread that
+/// sees it set and then waits for the lock waits for the end.
+static ENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Returns at once, unless a caught signal is ending the process: then waits for its cleanup
 /// to end it. For the end of `main`, so that a command that stopped because the cleanup killed
 /// what it was waiting for (its engines' processes, say) ends with the signal's status, not
@@ -419,6 +431,7 @@ fn remove_on_signal(ready: &std::sync::mpsc::SyncSender<()>) {
         // The lock is kept until the process ends: no new temporary file can appear, and no
         // rename can be half done.
         let live = live_temporaries();
+        ENDING.store(true, std::sync::atomic::Ordering::SeqCst);
         for temporary in live.iter() {
             let _ = fs::remove_file(temporary);
         }
