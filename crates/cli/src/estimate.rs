@@ -18,8 +18,8 @@ use sudoku_generate::CountEstimate;
 use crate::args::{CountArgs, EstimateFormat};
 use crate::console::errln;
 use crate::exit;
-use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines};
-use crate::solve::output_failed;
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines, has_line, refuse};
+use crate::solve::{UNREADABLE, UNSUPPORTED, output_failed};
 
 /// What one puzzle came to.
 enum Answer {
@@ -69,12 +69,19 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
         || EnginesBySize::new(chosen),
         answer,
         &mut outcomes,
-        |outcomes, out, _name, item| match item {
-            Item::Unreadable(message) => {
-                if !as_json {
-                    writeln!(out, "unreadable").map_err(output_failed)?;
+        |outcomes, out, name, item| match item {
+            // A line a puzzle (its count, or its estimate), placeholders included.
+            Item::Unreadable(message, error) => {
+                if !as_json && has_line(&error, true) {
+                    writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
                 }
                 errln!("{message}")
+            }
+            Item::Refused(puzzle, why) => {
+                if !as_json {
+                    writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+                }
+                refuse(name, &puzzle, &why)
             }
             Item::Answered(puzzle, Answer::Listed(verdict)) => {
                 let first = list.unwrap_or(0) as usize;

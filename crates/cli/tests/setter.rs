@@ -337,3 +337,37 @@ fn count_estimate_covers_the_known_counts() {
         assert!(estimate > truth / 2.0 && estimate < truth * 2.0, "{estimate}");
     }
 }
+
+/// Every output of a line a puzzle keeps line N for puzzle N: an unreadable puzzle gets the
+/// `unreadable` line, one the command does not take (`canon` of a layout) `unsupported`, and
+/// `minimize` a puzzle without one solution `not-unique`, in every command that writes a line
+/// a puzzle (`canon`, `minimize`, `shuffle` of one-line puzzles, `count --estimate`).
+#[test]
+fn a_puzzle_without_an_answer_keeps_its_line_in_every_one_line_output() {
+    let good = corpus_lines("generated-10000.txt", 2);
+    let bad = good[0].replacen('.', "!", 1);
+    let several = without_givens(&good[1], 6);
+    let input = joined(&[good[0].clone(), bad, good[1].clone(), several.clone()]);
+    let check = |args: &[&str], placeholders: &[(usize, &str)]| {
+        let output = sudoku(args, input.as_bytes());
+        let out = text(&output.stdout);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{args:?}: a line a puzzle: {out}");
+        for &(index, placeholder) in placeholders {
+            assert_eq!(lines[index], placeholder, "{args:?}: {out}");
+        }
+        assert!(!lines[0].is_empty() && !lines[2].is_empty(), "{args:?}: {out}");
+    };
+    check(&["canon"], &[(1, "unreadable")]);
+    check(&["canon", "--automorphisms"], &[(1, "unreadable")]);
+    check(&["minimize"], &[(1, "unreadable"), (3, "not-unique")]);
+    check(&["minimize", "--check"], &[(0, "minimal"), (1, "unreadable"), (3, "not-unique")]);
+    check(&["shuffle", "--seed", "5"], &[(1, "unreadable")]);
+    check(&["count", "--estimate", "--seconds", "0.05"], &[(1, "unreadable")]);
+    // A layout `canon` does not take is `unsupported`, in its place.
+    let x = format!("{}\n# layout x\n{}\n", good[0], ".".repeat(81));
+    let output = sudoku(&["canon"], x.as_bytes());
+    let out = text(&output.stdout);
+    assert_eq!(out.lines().nth(1), Some("unsupported"), "{out}");
+    assert_eq!(output.status.code(), Some(2));
+}
