@@ -261,6 +261,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn rules_no_grid_keeps_are_refused_and_the_others_are_not() {
+        let four = Size::from_side(4).unwrap();
+        let six = Size::from_side(6).unwrap();
+        let refused = |words: &str, size: Size| {
+            let recipe = Recipe::parse(words).unwrap();
+            recipe.check(size).unwrap();
+            recipe.check_grids(size).err()
+        };
+        let said = refused("anti-king", four).unwrap();
+        assert_eq!(said, "no 4×4 grid keeps anti-king: an empty grid of these rules has no solution");
+        assert!(refused("jigsaw anti-king", four).is_some(), "no Latin square keeps it either");
+        assert!(refused("anti-knight anti-king", six).is_some());
+        assert!(refused("x windoku disjoint anti-knight anti-king", Size::NINE).is_some());
+        for (words, size) in [("anti-king", Size::NINE), ("x anti-knight", six), ("jigsaw x", four)]
+        {
+            assert_eq!(refused(words, size), None, "{words} at {size}");
+        }
+        assert_eq!(Recipe::default().check_grids(four), Ok(()));
+    }
+
+    #[test]
     fn drawn_regions_are_connected_and_differ_from_the_boxes() {
         for size in [Size::NINE, Size::from_side(6).unwrap(), Size::from_side(16).unwrap()] {
             let mut stream = PuzzleStream::new(3, 1);
