@@ -44,6 +44,15 @@
  * itself starts with its own size (struct_size), so that later rules can be appended to it
  * without another entry point.
  *
+ * Memory: every pointer the workbench passes (the request's cells, the layout's arrays) points
+ * to a copy made for that call alone, valid until the call returns and never read by the
+ * workbench afterwards: read it during the call, and keep no pointer into it past the call.
+ * They are const because a library has no reason to write them; one that writes over them
+ * anyway (casting const away, or using `candidates` as its search's domains) changes its own
+ * copy and nothing else: not the puzzle the workbench checks its answer against, not what
+ * other engines are given, not what its next call is given. The one buffer a library writes
+ * is the result's (and `solution`, side*side bytes).
+ *
  * Threads: the workbench makes one state per thread (create), and never calls solve (either
  * entry point) on one state from two threads at once. Without create, the state passed is NULL
  * and solve may be called from several threads at once (with `--threads` above 1 in-process; a
@@ -120,7 +129,8 @@ typedef struct sudoku_engine_request {
  * The diagonals of Sudoku X, the windows of windoku and the disjoint groups are groups; cells a
  * knight's or a king's move apart are pairs (only the pairs that share no row, column, region
  * or group: the others add nothing). Cells are numbered row by row from 0, as in `cells`.
- * Every pointer stays valid during the call only. */
+ * Every pointer stays valid during the call only, and points to a copy made for the call (see
+ * "Memory" above). */
 typedef struct sudoku_engine_layout {
     /* sizeof(sudoku_engine_layout) as the workbench knows it. Fields a later form of this
      * header appends are present only when struct_size covers them. */

@@ -219,3 +219,18 @@ def test_generate_makes_puzzles_of_a_layout() -> None:
         sw.generate(9, layout="knight")
     with pytest.raises(ValueError, match="layout"):
         sw.generate(9, layout="x", rating="7..8")
+
+
+def test_generate_refuses_rules_no_grid_keeps_and_bounds_its_draws() -> None:
+    # No 4×4 grid keeps anti-king, nor a 6×6 one both moves: refused before any work,
+    # rather than drawn forever.
+    with pytest.raises(ValueError, match="layout: no 4×4 grid keeps anti-king"):
+        sw.generate(4, layout="anti-king")
+    with pytest.raises(ValueError, match="no 6×6 grid keeps anti-knight anti-king"):
+        sw.generate(6, layout="anti-knight anti-king")
+    # Grids exist, but few drawn jigsaws have one: each puzzle number stops after its
+    # attempts, and what was found (perhaps nothing) comes back.
+    made = sw.generate(9, count=2, layout="jigsaw anti-knight anti-king", attempts=3)
+    assert len(made) <= 2
+    for puzzle in made:
+        assert sw.count(puzzle).verdict == "1"

@@ -17,8 +17,10 @@ use crate::puzzle::{read, symbols};
 /// One step of the path.
 #[derive(Serialize, Debug)]
 pub struct Shown {
-    /// The technique's name.
-    pub technique: &'static str,
+    /// The technique as the step's text names it (`Step::label`): its name, but for a hidden
+    /// single in a house that is not a box, the house's kind (`Hidden Single (region)` on a
+    /// jigsaw), so that the step's title and its text agree.
+    pub technique: String,
     /// Its short machine name.
     pub key: &'static str,
     /// Its difficulty.
@@ -96,7 +98,7 @@ fn cells_of(board: &Board) -> Vec<Cell> {
 /// The step as the page shows it, on the board it applies to.
 fn shown(step: &Step, board: &Board, size: Size) -> Shown {
     Shown {
-        technique: step.technique.name(),
+        technique: step.label(),
         key: step.technique.key(),
         difficulty: step.difficulty(),
         text: step.describe(size),
@@ -193,6 +195,14 @@ mod tests {
             })
             .collect();
         assert_eq!(Some(values), solution.solution);
+        // Each step's title is the name its text opens with: a hidden single in a region is
+        // called one in a region, not in a box.
+        for step in &explanation.steps {
+            let rest = step.text.strip_prefix(&step.technique);
+            assert!(rest.is_some_and(|rest| rest.starts_with([':', ' '])), "{step:?}");
+            assert!(!step.text.contains("(region)") || step.technique.contains("(region)"));
+        }
+        assert!(explanation.steps.iter().any(|step| step.technique == "Hidden Single (region)"));
     }
 
     #[test]

@@ -129,6 +129,55 @@ pub fn same_destination(a: &Path, b: &Path) -> bool {
     }
 }
 
+/// Refuses `output`, the file `flag` names (`--out`), when it is one of `inputs`, each named by
+/// what reads it (`an input file`, `the file of --near`) and its path, through any spelling or
+/// link ([`same_destination`]): replaced, the input would be lost. The error is one line naming
+/// both. Standard input (`-`) and outputs written in place as streams (a device, a FIFO) are
+/// never refused: nothing is replaced there.
+pub fn check_not_an_input(
+    flag: &str,
+    output: &Path,
+    inputs: &[(&str, &Path)],
+) -> Result<(), String> {
+    if is_stream(output) {
+        return Ok(());
+    }
+    for &(role, input) in inputs {
+        if input == Path::new("-") || !same_destination(output, input) {
+            continue;
+        }
+        let spelled = if input.as_os_str() == output.as_os_str() {
+            String::new()
+        } else {
+            format!(" (as {})", input.display())
+        };
+        return Err(format!(
+            "{flag} {} is also {role}{spelled}: the run would overwrite its own input",
+            output.display()
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `input` is the regular file this process's standard output writes to, as a shell
+/// makes it (`sudoku canon list.txt >> list.txt`): a run reading it would read what it writes
+/// and never end, or (`>`) find it already emptied. Never for a device, a pipe or a terminal.
+pub fn is_standard_output(input: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let Ok(read) = fs::metadata(input) else { return false };
+        let out = io::stdout().as_fd().try_clone_to_owned().map(File::from);
+        let Ok(written) = out.and_then(|out| out.metadata()) else { return false };
+        read.is_file() && written.is_file() && same_file(&read, &written)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = input;
+        false
+    }
+}
+
 /// A destination being written: a temporary file that replaces a regular file on
 /// [`commit`](OutputFile::commit), or a device or FIFO written in place.
 ///
@@ -299,6 +348,18 @@ pub fn on_signal(cleanup: fn()) {
     SIGNAL_CLEANUPS.lock().unwrap_or_else(PoisonError::into_inner).push(cleanup);
 }
 
+/// Whether a caught signal is ending the process: its cleanup has begun, and what fails from
+/// then on (the engines' processes it kills, say) fails by the signal's doing, not by its own.
+/// A command says nothing of such failures ([`wait_if_ending_by_signal`] instead): a run the
+/// user interrupted is not an engine's crash.
+pub fn ending_by_signal() -> bool {
+    ENDING.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// Set by the signal's cleanup once it holds the temporary files' lock, so that a thread that
+/// sees it set and then waits for the lock waits for the end.
+static ENDING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
 /// Returns at once, unless a caught signal is ending the process: then waits for its cleanup
 /// to end it. For the end of `main`, so that a command that stopped because the cleanup killed
 /// what it was waiting for (its engines' processes, say) ends with the signal's status, not
@@ -370,6 +431,7 @@ fn remove_on_signal(ready: &std::sync::mpsc::SyncSender<()>) {
         // The lock is kept until the process ends: no new temporary file can appear, and no
         // rename can be half done.
         let live = live_temporaries();
+        ENDING.store(true, std::sync::atomic::Ordering::SeqCst);
         for temporary in live.iter() {
             let _ = fs::remove_file(temporary);
         }
@@ -812,6 +874,38 @@ mod tests {
         }
         let error = check_destination(Path::new("/dev/null/report"), false).unwrap_err();
         assert!(error.to_string().starts_with("cannot write /dev/null/report: "), "{error}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_that_is_an_input_is_refused_naming_both() {
+        let directory = tempfile::tempdir().unwrap();
+        let input = directory.path().join("near.txt");
+        fs::write(&input, "x").unwrap();
+        let link = directory.path().join("link.txt");
+        std::os::unix::fs::symlink(&input, &link).unwrap();
+        let other = directory.path().join("other.txt");
+        let inputs = [("an input file", other.as_path()), ("the file of --near", &input)];
+        let error = check_not_an_input("--out", &input, &inputs).unwrap_err();
+        let shown = input.display();
+        assert_eq!(
+            error,
+            format!(
+                "--out {shown} is also the file of --near: the run would overwrite its own input"
+            )
+        );
+        let error = check_not_an_input("--out", &link, &inputs).unwrap_err();
+        assert!(error.contains(&format!("is also the file of --near (as {shown})")), "{error}");
+        assert!(!error.contains('\n'));
+        assert_eq!(check_not_an_input("--out", &other, &inputs[1..]), Ok(()));
+        assert_eq!(
+            check_not_an_input("--out", Path::new("/dev/null"), &[("x", Path::new("/dev/null"))]),
+            Ok(())
+        );
+        assert_eq!(
+            check_not_an_input("--out", &input, &[("standard input", Path::new("-"))]),
+            Ok(())
+        );
     }
 
     #[test]

@@ -549,7 +549,15 @@ impl Plan {
         .flatten()
         .collect();
         check_pictures(&args.pictures, &mut outputs)?;
-        check_outputs(&outputs, &args.files)?;
+        // Everything the run reads: the puzzle files, the baselines, the engines file.
+        let named_baseline = args.baseline.as_deref().map(baseline::baseline_path);
+        let mut inputs: Vec<(&str, &Path)> =
+            args.files.iter().map(|file| ("an input file", file.as_path())).collect();
+        inputs.extend(args.puzzle_baseline.as_deref().map(|path| ("the --puzzle-baseline", path)));
+        inputs.extend(named_baseline.as_deref().map(|path| ("the --baseline", path)));
+        inputs
+            .extend(args.external.engines_file.as_deref().map(|path| ("the --engines-file", path)));
+        check_outputs(&outputs, &inputs)?;
         if args.puzzle_baseline.is_some() && per_puzzle_baseline(args).is_some() {
             return Err("--baseline names a per-puzzle file, and so does --puzzle-baseline: \
                         give one of them"
@@ -588,8 +596,15 @@ fn per_puzzle_baseline(args: &BenchArgs) -> Option<PathBuf> {
 
 /// Refuses a file named twice, however it is named (`a.txt`, `./a.txt`, a link to it):
 /// its puzzles would be run and listed twice (`why` says what is done once). Standard input
-/// (`-`) can be read only once.
+/// (`-`) can be read only once. A file standard output writes to (`>> a.txt`) is refused: the
+/// report would be written into it.
 fn check_inputs(files: &[PathBuf], why: &str) -> Result<(), String> {
+    if let Some(file) = files.iter().find(|file| files::is_standard_output(file)) {
+        return Err(format!(
+            "{} is also standard output: the report would be written into it",
+            file.display()
+        ));
+    }
     for (index, file) in files.iter().enumerate() {
         for earlier in &files[..index] {
             let stdin = Path::new("-");
@@ -709,8 +724,9 @@ fn check_pictures<'a>(
     Ok(())
 }
 
-/// Checks that `outputs` name different files, none of them an input.
-fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[PathBuf]) -> Result<(), String> {
+/// Checks that `outputs` name different files, none of them one of `inputs` (each named by
+/// what reads it).
+fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[(&str, &Path)]) -> Result<(), String> {
     for (index, &(flag, path, create_parents)) in outputs.iter().enumerate() {
         files::check_destination(path, create_parents)
             .map_err(|error| format!("{flag}: {error}"))?;
@@ -723,14 +739,7 @@ fn check_outputs(outputs: &[(&str, &Path, bool)], inputs: &[PathBuf]) -> Result<
                 ));
             }
         }
-        for input in inputs.iter().filter(|input| input.as_path() != Path::new("-")) {
-            if files::same_destination(path, input) && !files::is_stream(path) {
-                return Err(format!(
-                    "{flag} {} is also an input file: the run would overwrite its own input",
-                    path.display()
-                ));
-            }
-        }
+        files::check_not_an_input(flag, path, inputs)?;
     }
     Ok(())
 }
@@ -824,7 +833,11 @@ fn merge(args: &MergeArgs, findings: &mut Findings) -> Result<(), Halt> {
         args.output.out.as_deref().map(|path| ("--out", path, false)).into_iter().collect();
     if let Err(message) = check_inputs(&args.reports, "each shard's report is merged once")
         .and_then(|()| check_pictures(&args.pictures, &mut outputs))
-        .and_then(|()| check_outputs(&outputs, &args.reports))
+        .and_then(|()| {
+            let reports: Vec<(&str, &Path)> =
+                args.reports.iter().map(|report| ("a shard's report", report.as_path())).collect();
+            check_outputs(&outputs, &reports)
+        })
     {
         return refuse(findings, format_args!("{message}"));
     }

@@ -48,7 +48,8 @@ pub fn run(args: &CandidatesArgs) -> u8 {
         answer,
         &mut outcomes,
         |outcomes, out, name, item| match item {
-            Item::Unreadable(message) => errln!("{message}"),
+            Item::Unreadable(message, _) => errln!("{message}"),
+            Item::Refused(puzzle, why) => refuse(name, &puzzle, &why),
             Item::Answered(puzzle, Answer::Failed(message)) => {
                 outcomes.failed = true;
                 refuse(name, &puzzle, &message)

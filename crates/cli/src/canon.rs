@@ -11,10 +11,11 @@ use sudoku_core::canon::{self, Convention};
 use sudoku_core::{Alphabet, Grid, write_grid};
 
 use crate::args::CanonArgs;
-use crate::console::errln;
+use crate::console::{Written, errln};
 use crate::exit;
-use crate::setter::{Item, answer_all, refuse};
-use crate::solve::output_failed;
+use crate::input::Output;
+use crate::setter::{Item, answer_all, has_line, refuse};
+use crate::solve::{UNREADABLE, UNSUPPORTED, output_failed};
 
 /// Runs `sudoku canon`; returns the exit code.
 pub fn run(args: &CanonArgs) -> u8 {
@@ -23,6 +24,10 @@ pub fn run(args: &CanonArgs) -> u8 {
     let mut bad_puzzle = false;
     let mut seen: HashSet<Box<[u8]>> = HashSet::new();
     let mut line = Vec::new();
+    let dedupe = args.dedupe;
+    let placeholder = |out: &mut Output, text: &str| -> Written {
+        if dedupe { Ok(()) } else { writeln!(out, "{text}").map_err(output_failed) }
+    };
     let answer = |(): &mut (), puzzle: &sudoku_core::Puzzle| -> Option<(Grid, u64)> {
         // A layout's rules are tied to places the transformations move.
         if !puzzle.grid.is_classic() {
@@ -41,8 +46,13 @@ pub fn run(args: &CanonArgs) -> u8 {
         || (),
         answer,
         |out, name, item| match item {
-            Item::Unreadable(message) => errln!("{message}"),
-            Item::Answered(puzzle, None) => {
+            // A form is one line a puzzle: without --dedupe, a puzzle without one gets a
+            // placeholder, so that line N answers puzzle N.
+            Item::Unreadable(message, error) => {
+                errln!("{message}")?;
+                if has_line(&error, true) { placeholder(out, UNREADABLE) } else { Ok(()) }
+            }
+            Item::Answered(puzzle, None) | Item::Refused(puzzle, _) => {
                 bad_puzzle = true;
                 let kind = sudoku_core::GridKind::of(&puzzle.grid);
                 refuse(
@@ -51,7 +61,8 @@ pub fn run(args: &CanonArgs) -> u8 {
                     &format!(
                         "canonical forms are made for classic 4×4 and 9×9 puzzles, not {kind}"
                     ),
-                )
+                )?;
+                placeholder(out, UNSUPPORTED)
             }
             Item::Answered(puzzle, Some((form, automorphisms))) => {
                 if args.dedupe {

@@ -47,11 +47,11 @@ fn compare_files(args: &CompareArgs) -> Result<u8, Halt> {
         (None, false, _) => None,
     };
     if let Some(out) = &args.out {
-        for input in old.iter().chain(&new) {
-            if files::same_destination(out, input) {
-                errln!("sudoku: --out {} is an input of the comparison", out.display())?;
-                return Ok(exit::BAD_INPUT);
-            }
+        let inputs: Vec<(&str, &Path)> =
+            old.iter().chain(&new).map(|input| ("an input of the comparison", *input)).collect();
+        if let Err(message) = files::check_not_an_input("--out", out, &inputs) {
+            errln!("sudoku: {message}")?;
+            return Ok(exit::BAD_INPUT);
         }
         if let Err(error) = files::check_destination(out, false) {
             errln!("sudoku: --out: {error}")?;

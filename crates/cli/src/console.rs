@@ -15,6 +15,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use sudoku_bench::files;
+
 use crate::exit;
 
 /// Why the program must stop writing.
@@ -65,8 +67,17 @@ impl Halt {
     }
 }
 
-/// Writes one line to standard error.
+/// Waits for the end when a caught signal is ending the process: nothing is said from then on,
+/// since what fails then (an engine's process its cleanup killed) fails by the signal's doing.
+fn quiet_while_ending() {
+    if files::ending_by_signal() {
+        files::wait_if_ending_by_signal();
+    }
+}
+
+/// Writes one line to standard error (nothing once a caught signal is ending the process).
 pub fn err_line(arguments: fmt::Arguments<'_>) -> Written {
+    quiet_while_ending();
     let mut stderr = io::stderr().lock();
     stderr
         .write_fmt(arguments)
@@ -74,8 +85,10 @@ pub fn err_line(arguments: fmt::Arguments<'_>) -> Written {
         .map_err(|e| Halt::from_stderr(&e))
 }
 
-/// Writes `text` to standard error as it is.
+/// Writes `text` to standard error as it is (nothing once a caught signal is ending the
+/// process).
 pub fn err_text(text: &str) -> Written {
+    quiet_while_ending();
     io::stderr().lock().write_all(text.as_bytes()).map_err(|e| Halt::from_stderr(&e))
 }
 

@@ -1,28 +1,30 @@
 //! `sudoku count --list N` and `sudoku count --estimate`: the first solutions of every puzzle
 //! before its count, or an estimate of a count too large to reach.
 //!
-//! The solutions are listed by [`sudoku_generate::solutions`] (a search that picks its own
+//! The solutions are listed by [`sudoku_generate::each_solution`] (a search that picks its own
 //! branches, so the first N are the same on every machine), the count is the engine's as plain
-//! `count` gives it, and the estimate is [`sudoku_generate::estimate`]'s. Both run on the pool
-//! of [`crate::setter`], puzzles answered in input order.
+//! `count` gives it, and the estimate is [`sudoku_generate::estimate`]'s. The counts and the
+//! estimates run on the pool of [`crate::setter`], puzzles answered in input order; the
+//! solutions are listed by the thread that writes, each written as it is found, so that a
+//! million of them cost the memory of one (the search's path), not of a million.
 
 use std::io::Write;
 
 use serde_json::json;
-use sudoku_core::{Engine, Format, Grid, HeaderLines, Limits, Puzzle, Verdict, write_grid};
+use sudoku_core::{Engine, Format, HeaderLines, Limits, Puzzle, Verdict, write_grid};
 use sudoku_engines::{EnginesBySize, Registry};
 use sudoku_generate::CountEstimate;
 
 use crate::args::{CountArgs, EstimateFormat};
 use crate::console::errln;
 use crate::exit;
-use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines};
-use crate::solve::output_failed;
+use crate::setter::{Item, Outcomes, PuzzlesJson, answer_with_engines, has_line, refuse};
+use crate::solve::{UNREADABLE, UNSUPPORTED, output_failed};
 
 /// What one puzzle came to.
 enum Answer {
-    /// `--list`: the first solutions, and the engine's count.
-    Listed(Vec<Grid>, Verdict),
+    /// `--list`: the engine's count (the solutions are listed as they are written).
+    Listed(Verdict),
     Estimated(CountEstimate),
 }
 
@@ -51,8 +53,7 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
                 seconds,
             ));
         }
-        let first = sudoku_generate::solutions(&puzzle.grid, list.unwrap_or(0) as usize);
-        Answer::Listed(first, engine.solve(&puzzle.grid, limits).verdict(limits))
+        Answer::Listed(engine.solve(&puzzle.grid, limits).verdict(limits))
     };
     let as_json = estimate && args.estimate_format == EstimateFormat::Json;
     let mut outcomes = Outcomes::default();
@@ -68,15 +69,23 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
         || EnginesBySize::new(chosen),
         answer,
         &mut outcomes,
-        |outcomes, out, _name, item| match item {
-            Item::Unreadable(message) => {
-                if !as_json {
-                    writeln!(out, "unreadable").map_err(output_failed)?;
+        |outcomes, out, name, item| match item {
+            // A line a puzzle (its count, or its estimate), placeholders included.
+            Item::Unreadable(message, error) => {
+                if !as_json && has_line(&error, true) {
+                    writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
                 }
                 errln!("{message}")
             }
-            Item::Answered(puzzle, Answer::Listed(solutions, verdict)) => {
-                for solution in &solutions {
+            Item::Refused(puzzle, why) => {
+                if !as_json {
+                    writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+                }
+                refuse(name, &puzzle, &why)
+            }
+            Item::Answered(puzzle, Answer::Listed(verdict)) => {
+                let first = list.unwrap_or(0) as usize;
+                sudoku_generate::each_solution(&puzzle.grid, first, |solution| {
                     boxes
                         .before(&mut *out, solution.size(), puzzle.grid.layout().map(|l| &**l))
                         .map_err(output_failed)?;
@@ -85,7 +94,8 @@ pub fn run(args: &CountArgs, registry: &'static Registry) -> u8 {
                     if puzzle.format != Format::Line {
                         writeln!(out).map_err(output_failed)?;
                     }
-                }
+                    Ok(())
+                })?;
                 outcomes.unanswered |= matches!(verdict, Verdict::GaveUp(_));
                 outcomes.failed |= matches!(verdict, Verdict::Failed(_));
                 writeln!(out, "{verdict}").map_err(output_failed)

@@ -48,21 +48,29 @@ impl Tally {
     }
 }
 
-/// The input named by `PUZZLE`: a file, standard input, or the puzzle itself.
+/// The input named by `PUZZLE`: a file, standard input, or the puzzle itself (a puzzle on one
+/// line, or an f-puzzles puzzle: its JSON or a link).
 fn input_of(argument: &str) -> Result<(String, Box<dyn BufRead>), String> {
     let path = Path::new(argument);
     if argument == "-" || path.exists() {
         return open_input(path).map(|input| (display_name(path), input));
     }
-    // Not a file: a puzzle on one line has no spaces and no path separators.
-    let looks_like_a_puzzle = argument.len() >= 16
-        && !argument.contains(['/', ' '])
-        && argument.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
+    // Not a file: a puzzle on one line has no spaces and no path separators; an f-puzzles
+    // puzzle starts as the reader knows it by (`{`, or a link's `http://` or `https://`).
+    let trimmed = argument.trim_start();
+    let fpuzzles = ["{", "http://", "https://"].iter().any(|start| trimmed.starts_with(start));
+    let looks_like_a_puzzle = fpuzzles
+        || argument.len() >= 16
+            && !argument.contains(['/', ' '])
+            && argument.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.');
     if looks_like_a_puzzle {
         let text = argument.as_bytes().to_vec();
         Ok(("the puzzle given".to_owned(), Box::new(io::Cursor::new(text))))
     } else {
-        Err(format!("cannot open {argument}: no such file (nor is it a puzzle on one line)"))
+        Err(format!(
+            "cannot open {argument}: no such file (nor is it a puzzle on one line, an f-puzzles \
+             link or its JSON)"
+        ))
     }
 }
 
@@ -79,7 +87,9 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness).with_budget(args.budget.0);
+    let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness)
+        .with_budget(args.budget.0)
+        .with_work_budget(args.work_budget.0);
     let mut engines = EnginesBySize::default();
     let mut puzzles = JsonArray::new(1);
     if args.format == ExplainFormat::Json {
@@ -307,10 +317,7 @@ impl Explanation {
                 writeln!(out, "No solution: the clues contradict each other.")?;
             }
             Some(End::GaveUp) => {
-                writeln!(
-                    out,
-                    "Gave up after {steps}{hardest}: the chains spent their work budget."
-                )?;
+                writeln!(out, "Gave up after {steps}{hardest}: the search spent its work budget.")?;
             }
         }
         Ok(())

@@ -21,10 +21,11 @@
 //! puzzles written to the same terminal, and is gone when the run ends).
 
 use std::io::Write;
+use std::path::Path;
 use std::time::Instant;
 
 use rayon::prelude::*;
-use sudoku_bench::files::OutputFile;
+use sudoku_bench::files::{self, OutputFile};
 use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Alphabet, Failure, FailureKind, Format, Grid, HeaderLines, Size, format_grid};
 use sudoku_engines::{EngineInfo, Origin, Registry};
@@ -113,6 +114,19 @@ fn read_near(path: &std::path::Path) -> Result<Vec<Grid>, Refusal> {
 
 /// Runs `sudoku generate`; returns the exit code.
 pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
+    if let Some(out) = &args.out {
+        let inputs = [
+            ("the file of --near", args.near.as_deref()),
+            ("the file of --pattern", args.pattern.as_deref()),
+            ("the --engines-file", args.external.engines_file.as_deref()),
+        ];
+        let inputs: Vec<(&str, &Path)> =
+            inputs.into_iter().filter_map(|(role, path)| Some((role, path?))).collect();
+        if let Err(message) = files::check_not_an_input("--out", out, &inputs) {
+            let _ = errln!("sudoku: {message}");
+            return exit::BAD_INPUT;
+        }
+    }
     let targets = match targets_of(args) {
         Ok(targets) => targets,
         Err(refusal) => {
@@ -243,7 +257,7 @@ fn generate(
     let mut attempts = 0u64;
     let chunk = chunk_for(args.size);
     let mut text = Vec::new();
-    let referee = referee(engine, args.size);
+    let referee = referee(engine, &targets.layout.sample(args.size));
     // The `# boxes` and `# layout` lines said so far, so that each puzzle is read back with
     // its own boxes and layout.
     let mut headers = HeaderLines::default();
@@ -277,7 +291,7 @@ fn generate(
             },
             |made: &[Made]| {
                 if let Some(referee) = referee {
-                    confirm(made, number, referee)?;
+                    confirm(made, number, targets, referee)?;
                 }
                 number += made.len() as u64;
                 text.clear();
@@ -321,7 +335,8 @@ fn generate(
         engine.name,
         plural(threads as u64, "thread")
     )?;
-    if !targets.is_plain() {
+    // Layouts are drawn within the attempts too: their yield is said as the targets' is.
+    if !targets.is_plain() || !targets.layout.is_classic() {
         let per_puzzle = match clues.puzzles {
             0 => "none written".to_owned(),
             // The process's CPU time, which other programs' time slices are not part of; the
@@ -382,36 +397,44 @@ fn write_puzzle(text: &mut Vec<u8>, puzzle: &Grid, rated: Option<&Rated>, args: 
     text.extend_from_slice(out.as_bytes());
 }
 
-/// The built-in engine that confirms each puzzle an engine from outside calls unique, before
-/// it is written: none when `engine` is built in.
-fn referee(engine: &EngineInfo, size: Size) -> Option<&'static EngineInfo> {
-    (!engine.is_built_in()).then(|| sudoku_engines::default_engine_for(size))
+/// The built-in engine that confirms each puzzle an engine from outside made, before it is
+/// written: the default engine of the puzzles' kind (`sample`, an empty grid of their size and
+/// layout); none when `engine` is built in.
+fn referee(engine: &EngineInfo, sample: &Grid) -> Option<&'static EngineInfo> {
+    (!engine.is_built_in()).then(|| sudoku_engines::default_engine_for_puzzle(sample))
 }
 
 /// Checks with `referee` (on the current pool) that each of `puzzles`, numbered from `first`,
-/// has exactly one solution: an engine from outside that called a puzzle unique wrongly has
-/// lied, and the run stops before that puzzle is written.
-fn confirm(made: &[Made], first: u64, referee: &'static EngineInfo) -> Result<(), Stop> {
+/// is what the file will say it is: exactly one solution, and minimal (maximal, for a
+/// pencilmark puzzle) unless `--not-minimal` ([`sudoku_generate::disproof`]). An engine from
+/// outside whose answers made a puzzle otherwise has lied, and the run stops before that
+/// puzzle is written.
+fn confirm(
+    made: &[Made],
+    first: u64,
+    targets: &Targets,
+    referee: &'static EngineInfo,
+) -> Result<(), Stop> {
     let wrong = made
         .par_iter()
         .map_init(
             || referee.create(),
             |engine, made| {
-                made.puzzle
-                    .as_ref()
-                    .is_none_or(|puzzle| sudoku_generate::has_one_solution(puzzle, engine.as_mut()))
+                let puzzle = made.puzzle.as_ref()?;
+                sudoku_generate::disproof(puzzle, targets, engine.as_mut())
             },
         )
-        .position_first(|unique| !unique);
+        .enumerate()
+        .find_first(|(_, problem)| problem.is_some());
     match wrong {
         None => Ok(()),
-        Some(index) => Err(Stop::Engine(Failure {
+        Some((index, problem)) => Err(Stop::Engine(Failure {
             kind: FailureKind::ProtocolError,
             message: format!(
-                "gave a wrong answer: puzzle {} was called unique, and {} counts more than one \
-                 solution or none: {}",
-                first + index as u64,
+                "gave a wrong answer: {} finds that puzzle {} {}: {}",
                 referee.name,
+                first + index as u64,
+                problem.unwrap_or_default(),
                 made[index].puzzle.as_ref().map(Grid::to_line).unwrap_or_default()
             ),
         })),
@@ -456,7 +479,13 @@ fn write_header(
             } else {
                 format!("minimal {size} {words} puzzles (every clue needed)")
             };
-            (format!(" --layout {}", words.replace(' ', ",")), what)
+            // The draws are bounded by the attempts, which can change the output.
+            let attempts = if targets.attempts == targets::DEFAULT_ATTEMPTS {
+                String::new()
+            } else {
+                format!(" --attempts {}", targets.attempts)
+            };
+            (format!(" --layout {}{attempts}", words.replace(' ', ",")), what)
         };
         let header = format!(
             "# sudoku generate --count {count} --seed {seed}{layout_flag}{size_flag}{start_flag}{engine_flag}\n\
@@ -469,9 +498,16 @@ fn write_header(
     let mut header = String::new();
     match (referee, &engine.origin) {
         (Some(referee), Origin::External { kind, declared, command }) => {
+            let confirmed = if !targets.minimal {
+                "uniqueness"
+            } else if targets.layout.pencilmark {
+                "uniqueness and maximality"
+            } else {
+                "uniqueness and minimality"
+            };
             header.push_str(&format!(
                 "# Engine '{}' from outside ({kind}: {command}, declared at {declared}); each \
-                 puzzle's uniqueness confirmed by {}.\n",
+                 puzzle's {confirmed} confirmed by {}.\n",
                 engine.name, referee.name
             ));
         }
@@ -582,7 +618,10 @@ impl ClueStatistics {
     /// The last line: `# 10000 puzzles: 21 to 28 clues, 24.39 on average`; with targets,
     /// after a line saying how many puzzle numbers met them.
     fn trailer(&self, targets: &Targets) -> String {
-        let met = if targets.is_plain() {
+        // A layout's puzzle numbers whose draws all failed are said; when none did, the file is
+        // as it always was.
+        let all_met = self.puzzles == self.tried;
+        let met = if targets.is_plain() && (targets.layout.is_classic() || all_met) {
             String::new()
         } else {
             format!(

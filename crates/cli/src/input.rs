@@ -20,6 +20,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, StdoutLock, Write};
 use std::path::Path;
 
+use sudoku_bench::files;
+
 /// Standard output as `solve` and `count` write it: buffered, written out in full buffers and
 /// whenever reading would wait.
 pub type Output = BufWriter<StdoutLock<'static>>;
@@ -79,12 +81,7 @@ impl<'o> Input<'o> {
     }
 
     fn file(path: &Path) -> io::Result<(Box<dyn Read>, Source)> {
-        let file = File::open(path)?;
-        // Opening a directory succeeds on Unix; reading it fails. Say so up front.
-        if file.metadata()?.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
-        }
-        Self::classify(file)
+        Self::classify(open_file(path)?)
     }
 
     /// `file` with what it is: a regular file, or a stream.
@@ -165,4 +162,21 @@ impl BufRead for Input<'_> {
     fn consume(&mut self, amount: usize) {
         self.buffer.consume(amount);
     }
+}
+
+/// Opens the input file `path` to read: not a directory (opening one succeeds on Unix, and
+/// reading it fails: said up front), nor the file standard output writes to
+/// ([`files::is_standard_output`]: `>> FILE` would make the run read its own answers forever).
+pub(crate) fn open_file(path: &Path) -> io::Result<File> {
+    let file = File::open(path)?;
+    if file.metadata()?.is_dir() {
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
+    }
+    if files::is_standard_output(path) {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "it is also standard output, which would overwrite it or feed the run its own answers",
+        ));
+    }
+    Ok(file)
 }

@@ -10,8 +10,8 @@ use sudoku_engines::EnginesBySize;
 
 use crate::args::MinimizeArgs;
 use crate::console::errln;
-use crate::setter::{Item, Outcomes, answer_with_engines, refuse};
-use crate::solve::output_failed;
+use crate::setter::{Item, Outcomes, answer_with_engines, has_line, one_line, refuse};
+use crate::solve::{UNREADABLE, UNSUPPORTED, output_failed};
 
 /// What one puzzle came to.
 enum Answer {
@@ -46,11 +46,26 @@ pub fn run(args: &MinimizeArgs) -> u8 {
         EnginesBySize::default,
         answer,
         &mut outcomes,
+        // With --check a line a puzzle, and without it a line a one-line puzzle: a puzzle
+        // without an answer gets a placeholder there, so that line N answers puzzle N.
         |outcomes, out, name, item| match item {
-            Item::Unreadable(message) => errln!("{message}"),
+            Item::Unreadable(message, error) => {
+                errln!("{message}")?;
+                if has_line(&error, check) {
+                    writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
+                }
+                Ok(())
+            }
+            Item::Refused(puzzle, why) => {
+                refuse(name, &puzzle, &why)?;
+                if check || one_line(Some(puzzle.format)) {
+                    writeln!(out, "{UNSUPPORTED}").map_err(output_failed)?;
+                }
+                Ok(())
+            }
             Item::Answered(puzzle, Answer::NotUnique) => {
                 outcomes.unanswered = true;
-                if check {
+                if check || one_line(Some(puzzle.format)) {
                     writeln!(out, "not-unique").map_err(output_failed)?;
                 }
                 refuse(

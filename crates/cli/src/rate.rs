@@ -39,7 +39,7 @@ pub fn run(args: &RateArgs) -> u8 {
 #[derive(Default)]
 struct RunOutcome {
     bad_input: bool,
-    /// Some puzzle's count gave up at the budget, or its chains at the work budget, so it is
+    /// Some puzzle's count gave up at the budget, or its search at the work budget, so it is
     /// not rated.
     gave_up: bool,
     /// With `--check-steps`: some step does not hold in its puzzle's solution.
@@ -233,7 +233,7 @@ fn write_row(
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
             ("0" | "1" | "2+", GAVE_UP) => format!(
-                "gave up at the chains' work budget after {}; {hardest} before",
+                "gave up at the work budget after {}; {hardest} before",
                 plural(row.steps as u64, "step")
             ),
             (_, GAVE_UP) => format!(

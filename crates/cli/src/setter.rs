@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 use serde::Serialize;
-use sudoku_core::{Engine, Grid, Puzzle, PuzzleReader, ReadError, ReadOptions};
+use sudoku_core::{Engine, Format, Grid, Puzzle, PuzzleReader, ReadError, ReadOptions};
 use sudoku_engines::EnginesBySize;
 
 use crate::console::{Halt, Written, errln, plural};
@@ -29,8 +29,26 @@ const CHUNK: usize = 4096;
 pub(crate) enum Item<T> {
     /// A puzzle read and its answer.
     Answered(Puzzle, T),
-    /// A puzzle that could not be read: the message names its place.
-    Unreadable(String),
+    /// A puzzle that could not be read: the message names its place; the error says whether a
+    /// puzzle had started and in which format (a one-line puzzle still gets its line in
+    /// one-line output: [`has_line`]).
+    Unreadable(String, ReadError),
+    /// A puzzle no engine of the run takes ([`answer_with_engines`]): why, in a sentence.
+    Refused(Puzzle, String),
+}
+
+/// Whether the answer to a puzzle read in `format` (`None`: not known) is one line when the
+/// command writes each answer in the puzzle's own format: then a puzzle without an answer
+/// gets a placeholder line ([`crate::solve::UNREADABLE`], ...), so that line N of the output
+/// answers puzzle N.
+pub(crate) fn one_line(format: Option<Format>) -> bool {
+    format == Some(Format::Line)
+}
+
+/// Whether an unreadable puzzle gets a placeholder line: it is a puzzle (not an input with
+/// none), and the output is a line a puzzle (`always`) or the puzzle was a line.
+pub(crate) fn has_line(error: &ReadError, always: bool) -> bool {
+    error.place.puzzle.is_some() && (always || one_line(error.format))
 }
 
 /// Reads every puzzle of `files` (standard input when none), computes `answer` for each on
@@ -88,7 +106,7 @@ pub(crate) fn answer_all<S, T: Send>(
                     Ok((puzzle, answer)) => Item::Answered(puzzle, answer),
                     Err(error) => {
                         bad_input = true;
-                        Item::Unreadable(format!("{name}: {error}"))
+                        Item::Unreadable(format!("{name}: {error}"), error)
                     }
                 };
                 write(puzzles.get_mut().out(), &name, item)?;
@@ -124,9 +142,10 @@ pub(crate) fn refuse(name: &str, puzzle: &Puzzle, why: &str) -> Written {
 }
 
 /// [`answer_all`] for the commands whose answers need the engine of each puzzle's size (from
-/// the workers' `engines`): a puzzle that no engine of the run solves is refused here, on
-/// standard error with its place, and counted in `outcomes`; `answer` and `write` see only the
-/// others (`write` with the run's `outcomes` to record what each answer came to).
+/// the workers' `engines`): a puzzle that no engine of the run solves is handed to `write` as
+/// [`Item::Refused`] (which says it with [`refuse`] and records it in `outcomes`); `answer`
+/// sees only the others (`write` with the run's `outcomes` to record what each answer came
+/// to).
 pub(crate) fn answer_with_engines<T: Send>(
     files: &[PathBuf],
     options: ReadOptions,
@@ -143,10 +162,12 @@ pub(crate) fn answer_with_engines<T: Send>(
         engines,
         |engines, puzzle| engine_for(engines, &puzzle.grid).map(|engine| answer(engine, puzzle)),
         |out, name, item| match item {
-            Item::Unreadable(message) => write(outcomes, out, name, Item::Unreadable(message)),
-            Item::Answered(puzzle, Err(message)) => {
+            Item::Unreadable(message, error) => {
+                write(outcomes, out, name, Item::Unreadable(message, error))
+            }
+            Item::Refused(puzzle, message) | Item::Answered(puzzle, Err(message)) => {
                 outcomes.refused = true;
-                refuse(name, &puzzle, &message)
+                write(outcomes, out, name, Item::Refused(puzzle, message))
             }
             Item::Answered(puzzle, Ok(answer)) => {
                 write(outcomes, out, name, Item::Answered(puzzle, answer))

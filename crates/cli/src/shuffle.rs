@@ -15,7 +15,8 @@ use sudoku_core::{HeaderLines, Puzzle, PuzzleReader, write_grid};
 use crate::args::ShuffleArgs;
 use crate::console::{Written, errln};
 use crate::exit;
-use crate::solve::{display_name, inputs, open_input, output_failed};
+use crate::setter::one_line;
+use crate::solve::{UNREADABLE, display_name, inputs, open_input, output_failed};
 
 /// Runs `sudoku shuffle`; returns the exit code.
 pub fn run(args: &ShuffleArgs) -> u8 {
@@ -55,6 +56,10 @@ fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
                 Err(error) => {
                     *bad_input = true;
                     errln!("{name}: {error}")?;
+                    // A one-line puzzle keeps its line, so that line N is puzzle N's isomorph.
+                    if error.place.puzzle.is_some() && one_line(error.format) {
+                        writeln!(out, "{UNREADABLE}").map_err(output_failed)?;
+                    }
                 }
             }
         }

@@ -35,7 +35,6 @@
 //! Every write goes through [`console`]: a closed pipe ends the run quietly
 //! with the exit code earned so far, any other write error exits 2.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, IsTerminal, Write};
 use std::mem;
 use std::path::{Path, PathBuf};
@@ -363,14 +362,8 @@ pub(crate) fn open_input(file: &Path) -> Result<Box<dyn BufRead>, String> {
     if file == Path::new("-") {
         return Ok(Box::new(BufReader::with_capacity(1 << 16, io::stdin())));
     }
-    let opened = File::open(file).and_then(|f| {
-        // Opening a directory succeeds on Unix; reading it fails. Say so up front.
-        if f.metadata()?.is_dir() {
-            return Err(io::Error::new(io::ErrorKind::InvalidInput, "is a directory"));
-        }
-        Ok(f)
-    });
-    let file_handle = opened.map_err(|error| format!("cannot open {}: {error}", file.display()))?;
+    let file_handle = crate::input::open_file(file)
+        .map_err(|error| format!("cannot open {}: {error}", file.display()))?;
     Ok(Box::new(BufReader::with_capacity(1 << 16, file_handle)))
 }
 

@@ -137,23 +137,54 @@ fn outputs_that_are_certainly_mistakes_are_refused_before_the_run() {
     let same = directory.path().join("same.svg").display().to_string();
     let png = directory.path().join("chart.png").display().to_string();
     let lost = directory.path().join("no/such/dir/report.txt").display().to_string();
-    for (args, expected) in [
+    // Files the run reads besides its puzzles: an earlier run's rows, an engines file.
+    let rows = write(directory.path(), "rows.csv", "not read before the refusal\n");
+    let engines = write(directory.path(), "engines.toml", "# no engine\n");
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&rows, directory.path().join("rows-link.csv")).unwrap();
+    let rows_link = directory.path().join("rows-link.csv").display().to_string();
+    let mut cases = vec![
         (vec!["--out", &same, "--chart", &same], "name the same file"),
         (vec!["--chart", &png], "give the file a .svg name"),
         (vec!["--out", &corpus], "is also an input file"),
+        (
+            vec!["--puzzle-baseline", &rows, "--per-puzzle", &rows],
+            "--per-puzzle {rows} is also the --puzzle-baseline: the run would overwrite its own input",
+        ),
+        (
+            vec!["--baseline", &rows, "--out", &rows],
+            "--out {rows} is also the --baseline: the run would overwrite its own input",
+        ),
+        (
+            vec!["--engines-file", &engines, "--out", &engines],
+            "--out {engines} is also the --engines-file",
+        ),
         (vec!["--out", &lost], "no/such/dir/report.txt"),
         (vec!["--chart", "no/such/dir/chart.svg"], "no/such/dir/chart.svg"),
-    ] {
+    ];
+    if cfg!(unix) {
+        cases.push((
+            vec!["--puzzle-baseline", &rows, "--per-puzzle", &rows_link],
+            "--per-puzzle {rows_link} is also the --puzzle-baseline (as {rows})",
+        ));
+    }
+    for (args, expected) in cases {
+        let expected = expected
+            .replace("{rows_link}", &rows_link)
+            .replace("{rows}", &rows)
+            .replace("{engines}", &engines);
         let mut command = vec!["bench", &corpus, "--engines", "dlx"];
         command.extend(&args);
         let output = sudoku(&command);
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let message = text(&output.stderr);
-        assert!(message.contains(expected), "{args:?}: {message}");
+        assert!(message.contains(&expected), "{args:?}: {message}");
         assert_eq!(message.lines().count(), 1, "one line: {message}");
         assert!(output.stdout.is_empty(), "{args:?}: the run must not start");
     }
     assert_eq!(std::fs::read_to_string(&corpus).unwrap(), puzzles(20), "the input is intact");
+    assert_eq!(std::fs::read_to_string(&rows).unwrap(), "not read before the refusal\n");
+    assert_eq!(std::fs::read_to_string(&engines).unwrap(), "# no engine\n");
 }
 
 #[test]

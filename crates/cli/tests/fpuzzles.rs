@@ -92,8 +92,14 @@ fn constraints_not_read_and_broken_rules_are_refused_by_name_and_the_batch_goes_
     .join("\n");
     let output = sudoku(&["solve"], file.as_bytes());
     assert_eq!(output.status.code(), Some(2));
-    // The one puzzle read is solved; the three others are named on standard error.
-    assert_eq!(stdout(&output).lines().count(), 1, "{}", stdout(&output));
+    // The one puzzle read is solved; the three others are named on standard error, and each
+    // has its placeholder line, so that line N of the output answers puzzle N.
+    let solution = stdout(&sudoku(&["solve"], line.as_bytes()));
+    let expected = format!("unreadable\n{solution}unreadable\nunreadable\n");
+    assert_eq!(stdout(&output), expected);
+    assert_eq!(stdout(&sudoku(&["solve", "-o", "line"], file.as_bytes())), expected);
+    let counted = sudoku(&["count"], file.as_bytes());
+    assert_eq!(stdout(&counted), "unreadable\n1\nunreadable\nunreadable\n");
     let errors = stderr(&output);
     for expected in [
         // Anti-knight is read, and these givens break it.

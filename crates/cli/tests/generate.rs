@@ -248,3 +248,147 @@ fn a_signal_ignored_at_the_start_stays_ignored() {
     assert_eq!(partial_files(directory.path()), Vec::<String>::new());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "the previous corpus\n");
 }
+
+/// The shipped puzzles of other layouts (data/layouts) begin with what their header commands
+/// make, their `# layout` and `# regions` lines included: bounding a layout's draws changed
+/// none of them.
+#[test]
+fn the_shipped_layout_files_begin_with_what_their_header_commands_make() {
+    let directory = repository().join("data/layouts");
+    let mut names: Vec<_> = std::fs::read_dir(&directory)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|extension| extension == "txt"))
+        .collect();
+    names.sort();
+    assert!(names.len() >= 5, "{names:?}");
+    for path in names {
+        let shipped = std::fs::read_to_string(&path).unwrap();
+        let command = shipped.lines().next().unwrap().strip_prefix("# sudoku ").unwrap();
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(args[..2], ["generate", "--count"], "{}", path.display());
+        args[2] = "3";
+        let regenerated = generate(&args[1..]);
+        // Past the two lines that say the count, up to the third puzzle.
+        let through_third = |text: &str| -> Vec<String> {
+            let mut puzzles = 0;
+            let lines = text.lines().skip(2).take_while(|line| {
+                let more = puzzles < 3;
+                puzzles += usize::from(!line.starts_with('#'));
+                more
+            });
+            lines.map(str::to_owned).collect()
+        };
+        assert_eq!(through_third(&regenerated), through_third(&shipped), "{}", path.display());
+    }
+}
+
+#[test]
+fn rules_no_grid_keeps_are_refused_before_any_work_and_a_layouts_draws_are_bounded() {
+    for (layout, size, words) in [
+        ("anti-king", "4", "no 4×4 grid keeps anti-king"),
+        ("anti-knight,anti-king", "6", "no 6×6 grid keeps anti-knight anti-king"),
+        ("x,windoku,disjoint,anti-knight,anti-king", "9", "no 9×9 grid keeps x windoku"),
+        ("jigsaw,anti-king", "4", "no 4×4 grid keeps jigsaw anti-king"),
+    ] {
+        let refused =
+            sudoku(&["generate", "--count", "1", "--layout", layout, "--size", size], b"");
+        common::refused(&refused, &["sudoku: --layout: ", words]);
+    }
+    // A jigsaw with both moves: grids of the rules exist (the rows as regions), but hardly a
+    // drawn jigsaw has one. Each puzzle number gives up after its attempts, and says so.
+    let args = ["--count", "2", "--attempts", "3", "--layout", "jigsaw,anti-knight,anti-king"];
+    let mut command = vec!["generate"];
+    command.extend_from_slice(&args);
+    let bounded = sudoku(&command, b"");
+    let (stdout, stderr) = (common::text(&bounded.stdout), common::text(&bounded.stderr));
+    assert_eq!(bounded.status.code(), Some(0), "{stderr}");
+    assert!(stdout.starts_with("# sudoku generate --count 2 --seed 0 --layout jigsaw,anti-knight,anti-king --attempts 3\n"), "{stdout}");
+    let met = puzzle_lines(&stdout).len();
+    assert!(
+        stdout.contains(&format!(
+            "# {met} of 2 puzzle numbers met the targets within 3 attempts each"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains(&format!(
+            "yield: {met} of 2 puzzle numbers met the targets within 3 attempts each"
+        )),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn an_output_that_is_one_of_its_inputs_is_refused_however_it_is_named() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let near = dir.join("near.txt");
+    let puzzles = generate(&["--count", "2", "--seed", "3"]);
+    std::fs::write(&near, &puzzles).unwrap();
+    let pattern = dir.join("pattern.txt");
+    let mask: String =
+        puzzle_lines(&puzzles)[0].chars().map(|c| if c == '.' { '.' } else { 'x' }).collect();
+    std::fs::write(&pattern, format!("{mask}\n")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&near, dir.join("link.txt")).unwrap();
+    let path = |name: &str| dir.join(name).display().to_string();
+    let mut cases = vec![
+        ("--near", path("near.txt"), path("near.txt"), "is also the file of --near"),
+        ("--pattern", path("pattern.txt"), path("pattern.txt"), "is also the file of --pattern"),
+        (
+            "--near",
+            path("near.txt"),
+            format!("{}/./near.txt", dir.display()),
+            "is also the file of --near (as ",
+        ),
+    ];
+    if cfg!(unix) {
+        cases.push((
+            "--near",
+            path("near.txt"),
+            path("link.txt"),
+            "is also the file of --near (as ",
+        ));
+    }
+    for (flag, input, out, said) in cases {
+        let before = std::fs::read(&input).unwrap();
+        let run = sudoku(&["generate", "--count", "1", flag, &input, "--out", &out], b"");
+        common::refused(&run, &["sudoku: --out ", said, "the run would overwrite its own input"]);
+        assert_eq!(std::fs::read(&input).unwrap(), before, "{flag} {out}: the input is kept");
+    }
+}
+
+#[test]
+fn a_mask_with_too_many_clues_for_a_minimal_puzzle_is_refused_up_front() {
+    let full = "x".repeat(81);
+    let too_many = format!("{}..", "x".repeat(79));
+    for (mask, flags, said) in [
+        (&full, &[][..], "has a clue in every cell"),
+        (&full, &["--not-minimal"][..], "has a clue in every cell"),
+        (&too_many, &[][..], "a minimal 9×9 puzzle has at most 78"),
+    ] {
+        let directory = tempfile::tempdir().unwrap();
+        let file = directory.path().join("mask.txt");
+        std::fs::write(&file, format!("{mask}\n")).unwrap();
+        let mut args = vec!["generate", "--count", "1", "--pattern", file.to_str().unwrap()];
+        args.extend_from_slice(flags);
+        common::refused(&sudoku(&args, b""), &["sudoku: --pattern: mask 1 ", said]);
+    }
+    // Not minimal, a mask of 79 clues is a target some puzzle meets.
+    let directory = tempfile::tempdir().unwrap();
+    let file = directory.path().join("mask.txt");
+    std::fs::write(&file, format!("{too_many}\n")).unwrap();
+    let args = [
+        "generate",
+        "--count",
+        "1",
+        "--attempts",
+        "5",
+        "--not-minimal",
+        "--pattern",
+        file.to_str().unwrap(),
+    ];
+    let made = sudoku(&args, b"");
+    assert_eq!(made.status.code(), Some(0), "{}", common::text(&made.stderr));
+}

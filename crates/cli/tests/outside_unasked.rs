@@ -196,8 +196,49 @@ fn generate_confirms_an_outside_engines_puzzles_and_names_it() {
     let lied = sudoku_in(dir, &args);
     let stderr = text(&lied.stderr);
     assert_eq!(lied.status.code(), Some(5), "{stderr}");
-    assert!(stderr.contains("gave a wrong answer: puzzle 0 was called unique"), "{stderr}");
+    let wrong = "gave a wrong answer: fast finds that puzzle 0 has more than one solution or none";
+    assert!(stderr.contains(wrong), "{stderr}");
     assert!(!dir.join("g.txt").exists(), "a file of wrong puzzles was written");
+
+    // An engine that calls every puzzle ambiguous keeps every clue: its full grids are unique,
+    // and not minimal, which the built-in engine finds too.
+    for (targets, what) in [
+        (&[][..], "is called minimal, and keeps one solution without its clues at "),
+        (
+            &["--symmetry", "rot180"][..],
+            "is called minimal, and keeps one solution without its clues at ",
+        ),
+    ] {
+        let always_two = format!("liar=protocol:'{liar}' 2 {SOLUTION}");
+        let mut args = vec!["generate", "-n", "2", "-e", "liar", "--external", &always_two];
+        args.extend_from_slice(targets);
+        args.extend(["--out", "g.txt"]);
+        let lied = sudoku_in(dir, &args);
+        let stderr = text(&lied.stderr);
+        assert_eq!(lied.status.code(), Some(5), "{targets:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("fast finds that puzzle 0 {what}")),
+            "{targets:?}: {stderr}"
+        );
+        assert!(!dir.join("g.txt").exists(), "a file of puzzles not minimal was written");
+    }
+    // Without minimality asked, the same engine's unique puzzles are what they are said to be.
+    let always_two = format!("liar=protocol:'{liar}' 2 {SOLUTION}");
+    let args = [
+        "generate",
+        "-n",
+        "1",
+        "-e",
+        "liar",
+        "--external",
+        &always_two,
+        "--not-minimal",
+        "--attempts",
+        "1",
+    ];
+    let honest_enough = sudoku_in(dir, &args);
+    assert_eq!(honest_enough.status.code(), Some(0), "{}", text(&honest_enough.stderr));
+    assert!(text(&honest_enough.stdout).contains("each puzzle's uniqueness confirmed by fast"));
 
     // An honest engine from outside: the same puzzles as a built-in engine makes, under a
     // header that names the engine, its declaration and the engine that confirmed them.
@@ -218,7 +259,7 @@ fn generate_confirms_an_outside_engines_puzzles_and_names_it() {
     assert!(header.starts_with("# sudoku generate --count 3 --seed 7 --engine served\n"));
     assert!(header.contains("Engine 'served' from outside (protocol: "), "{header}");
     assert!(header.contains("declared at --external"), "{header}");
-    assert!(header.contains("confirmed by fast"), "{header}");
+    assert!(header.contains("uniqueness and minimality confirmed by fast"), "{header}");
 }
 
 #[test]

@@ -666,3 +666,175 @@ fn a_function_of_tdokus_type_is_judged_on_what_it_gives() {
         assert!(disputed.values().all(|charged| charged == &BTreeSet::from(["t".to_owned()])));
     }
 }
+
+/// The first `count` puzzles of the shipped layout file `name` (data/layouts), eased so that a
+/// plain backtracker solves them at once, written to `directory/name` with the file's
+/// directives; returns their solutions as `dlx` gives them. Every third cell is given its value
+/// in the solution (a clue, or for a pencilmark puzzle that value as its only candidate): a
+/// puzzle with one solution keeps it.
+fn eased_layout_puzzles(directory: &Path, name: &str, count: usize) -> Vec<String> {
+    let file = std::fs::read_to_string(repository().join("data/layouts").join(name)).unwrap();
+    let mut kept = Vec::new();
+    let mut puzzles = 0;
+    for line in file.lines() {
+        let puzzle = !line.starts_with('#') && !line.trim().is_empty();
+        if puzzle && puzzles == count {
+            break;
+        }
+        puzzles += usize::from(puzzle);
+        kept.push(line.to_owned());
+    }
+    let original = directory.join(format!("original-{name}"));
+    std::fs::write(&original, kept.join("\n") + "\n").unwrap();
+    let solved = sudoku_in(directory, &["solve", "-e", "dlx", &original.display().to_string()]);
+    assert_eq!(solved.status.code(), Some(0), "{name}: {}", text(&solved.stderr));
+    let solutions = answer_lines(&solved.stdout);
+    assert_eq!(solutions.len(), count, "{name}");
+    let mut next = solutions.iter();
+    let eased: Vec<String> = kept
+        .iter()
+        .map(|line| {
+            if line.starts_with('#') || line.trim().is_empty() {
+                return line.clone();
+            }
+            let solution = next.next().unwrap().as_bytes();
+            let pencilmark = line.len() == 729;
+            let mut cells = line.as_bytes().to_vec();
+            for cell in (0..81).step_by(3) {
+                let value = solution[cell];
+                if pencilmark {
+                    for mark in 0..9 {
+                        cells[9 * cell + mark] =
+                            if mark == usize::from(value - b'1') { value } else { b'.' };
+                    }
+                } else {
+                    cells[cell] = value;
+                }
+            }
+            String::from_utf8(cells).unwrap()
+        })
+        .collect();
+    std::fs::write(directory.join(name), eased.join("\n") + "\n").unwrap();
+    let again = sudoku_in(directory, &["solve", "-e", "dlx", name]);
+    assert_eq!(answer_lines(&again.stdout), solutions, "{name} eased");
+    solutions
+}
+
+/// The answers of one-line output, without the `# layout` lines said before them.
+fn answer_lines(stdout: &[u8]) -> Vec<String> {
+    let text = text(stdout);
+    text.lines().filter(|line| !line.starts_with('#')).map(str::to_owned).collect()
+}
+
+/// A library that writes over everything it is pointed at (tests/plugins/scribble.c: the
+/// request's cells, the layout's regions, groups, pairs and starting candidates), in its worker
+/// and in this process, changes nothing of the puzzles the checker and the other engines see,
+/// nor of what it is given for the next puzzle: scribbling after an honest search
+/// (`-DAFTER`), every answer of `solve`, `count` and `bench` is right; scribbling before
+/// (`-DBEFORE`), solving rules it relaxed itself, its wrong answers are caught by the checker
+/// of the real puzzles, charged to it alone, and nothing panics.
+#[test]
+fn a_library_that_writes_over_what_it_is_given_changes_no_puzzle() {
+    if !have_compiler() {
+        return;
+    }
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path();
+    let mut files = Vec::new();
+    let mut solutions = Vec::new();
+    for name in [
+        "x-9x9-200.txt",
+        "jigsaw-9x9-200.txt",
+        "anti-knight-9x9-200.txt",
+        "windoku-9x9-200.txt",
+        "pencilmark-9x9-50.txt",
+    ] {
+        solutions.extend(eased_layout_puzzles(dir, name, 6));
+        files.push(name);
+    }
+    puzzles(dir, "classic.txt", "generated-10000.txt", 10);
+    files.push("classic.txt");
+    let classic = sudoku_in(dir, &["solve", "-e", "dlx", "classic.txt"]);
+    solutions.extend(answer_lines(&classic.stdout));
+    assert_eq!(solutions.len(), 40);
+
+    let without = bench(dir, &files, "dlx,cdcl", &[], &[]);
+    assert_eq!(without.output.status.code(), Some(0), "{}", without.stderr());
+    for mode in ["AFTER", "BEFORE"] {
+        let library = dir.join(format!("libscribble-{mode}.so"));
+        let built = Command::new("cc")
+            .args(["-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC", "-I"])
+            .arg(repository().join("include"))
+            .arg(format!("-D{mode}"))
+            .arg("-o")
+            .arg(&library)
+            .arg(repository().join("crates/cli/tests/plugins/scribble.c"))
+            .output()
+            .unwrap();
+        assert!(built.status.success(), "cc scribble.c -D{mode}: {}", text(&built.stderr));
+        let declaration = format!("scribble={}", plugin(&library));
+        for extra in [&[][..], &["--in-process"][..]] {
+            let what = format!("{mode} {extra:?}");
+            let run_with = |command: &str| {
+                let mut args = vec![command, "-e", "scribble", "--external", &declaration];
+                args.extend(["--time-limit", "10"]);
+                args.extend_from_slice(&files);
+                args.extend_from_slice(extra);
+                sudoku_in(dir, &args)
+            };
+            let (solved, counted) = (run_with("solve"), run_with("count"));
+            let (lines, stderr) = (answer_lines(&solved.stdout), text(&solved.stderr));
+            let stdout = text(&solved.stdout);
+            assert!(!stderr.contains("panicked"), "{what}: {stderr}");
+            assert!(
+                !text(&counted.stderr).contains("panicked"),
+                "{what}: {}",
+                text(&counted.stderr)
+            );
+            assert_eq!(lines.len(), solutions.len(), "{what}: a line for each puzzle: {stdout}");
+            let run =
+                bench(dir, &files, "dlx,cdcl,scribble", std::slice::from_ref(&declaration), extra);
+            assert!(!run.stderr().contains("panicked"), "{what}: {}", run.stderr());
+            // The built-in engines answer as they do without it, whatever it wrote.
+            for other in ["dlx", "cdcl"] {
+                assert_eq!(run.rows_of(other), without.rows_of(other), "{what}: {other}'s rows");
+            }
+            if mode == "AFTER" {
+                assert_eq!(solved.status.code(), Some(0), "{what}: {stderr}");
+                assert_eq!(lines, solutions, "{what}: every solution right");
+                let counts = answer_lines(&counted.stdout);
+                assert_eq!(counts.len(), 40, "{what}: {counts:?}");
+                assert!(counts.iter().all(|line| line == "1"), "{what}: {counts:?}");
+                assert_eq!(counted.status.code(), Some(0), "{what}: {}", text(&counted.stderr));
+                assert_eq!(run.output.status.code(), Some(0), "{what}: {}", run.stderr());
+                assert_eq!(run.disputed(), BTreeMap::new(), "{what}");
+                let rows = run.rows_of("scribble");
+                assert_eq!(rows.len(), 40, "{what}");
+                assert!(rows.values().all(|row| row.verdict == "solved" && row.count == "1"));
+            } else {
+                // Each line is the puzzle's solution or the placeholder of a wrong answer,
+                // never a grid the real puzzle refuses.
+                let mut caught = 0;
+                for (line, solution) in lines.iter().zip(&solutions) {
+                    if line != solution {
+                        assert_eq!(line, "protocol-error", "{what}: {stdout}");
+                        caught += 1;
+                    }
+                }
+                assert!(caught >= 30, "{what}: {caught} wrong answers caught: {stderr}");
+                assert!(stderr.contains("gave a wrong answer: not a solution"), "{what}: {stderr}");
+                assert_eq!(solved.status.code(), Some(5), "{what}: {stderr}");
+                assert_eq!(run.output.status.code(), Some(3), "{what}: {}", run.stderr());
+                // Numbered within each file: the report lists each file's.
+                let charged = BTreeSet::from(["scribble".to_owned()]);
+                let disputed = run.disputed();
+                assert!(
+                    disputed.values().all(|engines| *engines == charged),
+                    "{what}: {disputed:?}"
+                );
+                let listed = run.report["disagreements"].as_array().map_or(0, Vec::len);
+                assert!(listed >= 30, "{what}: {listed} disagreements");
+            }
+        }
+    }
+}

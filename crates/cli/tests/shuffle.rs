@@ -88,7 +88,11 @@ fn a_malformed_puzzle_or_a_missing_file_is_reported_and_the_rest_is_shuffled() {
     assert!(stderr.lines().next().unwrap().contains(missing), "{stderr}");
     let malformed = stderr.lines().nth(1).unwrap();
     assert!(malformed.contains("<stdin>: puzzle 2, line 2, column 41"), "{stderr}");
-    assert_eq!(text(&output.stdout).lines().count(), 2, "the two good puzzles are written");
+    // The two good puzzles are written, and the bad one keeps its line.
+    let stdout = text(&output.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert_eq!(lines[1], "unreadable", "{stdout}");
 }
 
 /// A puzzle with a layout keeps its layout and its clues' places: only its values are

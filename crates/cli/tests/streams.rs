@@ -144,3 +144,38 @@ fn a_full_stdout_exits_2_with_one_line_saying_so() {
         assert!(messages.starts_with("sudoku: cannot write the output: "), "{args:?}: {messages}");
     }
 }
+
+/// A file a command reads that is also where its standard output goes (`>> puzzles.txt`) is
+/// refused, naming the file, before anything is written: the command would read its own
+/// answers after its puzzles, forever, or (`>`) find the file already emptied. The file stays
+/// as it was.
+#[cfg(unix)]
+#[test]
+fn an_input_that_is_also_standard_output_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let puzzles = corpus_prefix(dir.path(), 5);
+    let before = std::fs::read(&puzzles).unwrap();
+    let name = puzzles.display().to_string();
+    for args in [
+        &["solve"][..],
+        &["count"],
+        &["canon"],
+        &["shuffle", "--seed", "3"],
+        &["rate"],
+        &["minimize"],
+        &["explain"],
+        &["bench", "--engines", "dlx"],
+    ] {
+        let appending = OpenOptions::new().append(true).open(&puzzles).unwrap();
+        let output = sudoku_command(args)
+            .arg(&puzzles)
+            .stdout(appending)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(&name) && stderr.contains("standard output"), "{args:?}: {stderr}");
+        assert_eq!(std::fs::read(&puzzles).unwrap(), before, "{args:?}: the file is kept");
+    }
+}

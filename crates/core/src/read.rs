@@ -322,7 +322,8 @@ impl<R: BufRead> PuzzleReader<R> {
         let (grid, format, alphabet) = if self.options.format.is_none()
             && fpuzzles::recognizes(self.lines.text())
         {
-            let grid = self.read_fpuzzles(number)?;
+            // Written back as a line, so a bad one still has a line to keep the output in step.
+            let grid = self.read_fpuzzles(number).map_err(|e| e.in_format(Format::Line))?;
             let alphabet = Alphabet::for_size(grid.size());
             // Written back as a line: the puzzle's own symbols, one a cell.
             (grid, Format::Line, alphabet)

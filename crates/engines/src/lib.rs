@@ -559,11 +559,16 @@ pub const DEFAULT_ENGINE: &str = "fast";
 const DEFAULT_ENGINES: [(usize, &str); 4] =
     [(4, "propagate"), (9, "fast"), (16, "propagate"), (25, "cdcl")];
 
-/// The same for grids of irregular regions (jigsaw): `propagate` up to 12×12 (at 9×9 it leads on
-/// published jigsaws, `cdcl` on the shipped minimal ones, each by under 2×), and `cdcl` from
-/// 16×16 on, where `propagate` runs out of a 100,000-node budget on every shipped minimal
-/// jigsaw that `cdcl` and `sat` solve in under a second (see the results' "Other layouts").
-const DEFAULT_JIGSAW_ENGINES: [(usize, &str); 2] = [(4, "propagate"), (16, "cdcl")];
+/// The same for grids with a layout (jigsaw, X, windoku, disjoint groups, a knight's and a
+/// king's move, extra groups, pencilmarks): `propagate` up to 12×12 (at 9×9 it leads on four
+/// of the five shipped kinds and on published jigsaws, `cdcl` on the shipped minimal jigsaws,
+/// each by under 2×; at 12×12 the two are within a tenth of each other on every rule), and
+/// `cdcl` from 16×16 on, where `propagate` runs out of a 100,000-node budget on every shipped
+/// minimal jigsaw, on every minimal windoku puzzle and the empty windoku grid, on most
+/// disjoint and half the anti-knight ones, all of which `cdcl` solves, and takes twice
+/// `cdcl`'s time on the X and anti-king ones it solves too (see the results' "Other
+/// layouts").
+const DEFAULT_LAYOUT_ENGINES: [(usize, &str); 2] = [(4, "propagate"), (16, "cdcl")];
 
 /// The built-in engine called `name` (engines from outside are found through a [`Registry`]).
 pub fn find(name: &str) -> Result<&'static EngineInfo, UnknownEngine> {
@@ -585,16 +590,13 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
 }
 
 /// The engine used for `puzzle` when none is named: the fastest that takes its size and its
-/// layout. Layouts take the engine of their side's row of the table that takes them
-/// (`propagate` where `fast`, which solves classic 9×9 grids alone, would be the one); grids
-/// of irregular regions have a table of their own.
+/// layout. A classic grid takes the engine of its size; a grid with a layout, that of its
+/// side's row of the layouts' table ([`DEFAULT_LAYOUT_ENGINES`]).
 pub fn default_engine_for_puzzle(puzzle: &Grid) -> &'static EngineInfo {
     if puzzle.is_classic() {
         return default_engine_for(puzzle.size());
     }
-    let jigsaw = puzzle.layout().is_some_and(|layout| layout.regions().is_some());
-    let table: &[(usize, &str)] = if jigsaw { &DEFAULT_JIGSAW_ENGINES } else { &DEFAULT_ENGINES };
-    default_engine_in(table, puzzle.size(), |info| info.takes(puzzle))
+    default_engine_in(&DEFAULT_LAYOUT_ENGINES, puzzle.size(), |info| info.takes(puzzle))
 }
 
 /// The engine of `table` (of defaults by side) for `size` that `takes` (the row of the side,
@@ -713,15 +715,15 @@ pub fn default_engines_text() -> String {
             rectangular.push(format!("`{}` from {from} to {to}", info.name));
         }
     }
-    let jigsaw: Vec<String> = DEFAULT_JIGSAW_ENGINES
+    let layouts: Vec<String> = DEFAULT_LAYOUT_ENGINES
         .iter()
         .map(|&(side, name)| format!("`{name}` from {side}×{side}"))
         .collect();
     format!(
-        "{}; with rectangular boxes, {}; jigsaws, {}",
+        "{}; with rectangular boxes, {}; with a layout, {}",
         parts.join(", "),
         rectangular.join(", "),
-        jigsaw.join(", ")
+        layouts.join(", ")
     )
 }
 
@@ -846,13 +848,13 @@ mod tests {
         assert_eq!(
             default_engines_text(),
             "`propagate` at 4×4 and 16×16, `fast` at 9×9, `cdcl` from 25×25 on; with rectangular \
-             boxes, `propagate` from 6×6 to 24×24, `cdcl` from 28×28 to 56×56; jigsaws, \
+             boxes, `propagate` from 6×6 to 24×24, `cdcl` from 28×28 to 56×56; with a layout, \
              `propagate` from 4×4, `cdcl` from 16×16"
         );
     }
 
     #[test]
-    fn jigsaws_take_the_default_of_their_own_table_and_other_layouts_that_of_their_size() {
+    fn layouts_take_the_default_of_their_own_table() {
         let layout = |side: usize, jigsaw: bool, rules: &[Rule]| {
             let size = Size::from_side(side).unwrap();
             // Regions one row of boxes down: irregular, yet each a connected region of side cells.
@@ -867,8 +869,14 @@ mod tests {
         assert_eq!(name(&layout(9, true, &[])), "propagate");
         assert_eq!(name(&layout(16, true, &[])), "cdcl");
         assert_eq!(name(&layout(25, true, &[])), "cdcl");
-        assert_eq!(name(&layout(16, false, &[Rule::Diagonals])), "propagate");
-        assert_eq!(name(&layout(9, false, &[Rule::Diagonals])), "propagate");
+        // propagate runs out of nodes on 16×16 windoku, disjoint and anti-knight puzzles that
+        // cdcl solves, and takes twice its time on the others.
+        for rules in [Rule::Diagonals, Rule::Windoku, Rule::Disjoint, Rule::AntiKnight] {
+            assert_eq!(name(&layout(16, false, &[rules])), "cdcl", "{rules}");
+            assert_eq!(name(&layout(9, false, &[rules])), "propagate", "{rules}");
+        }
+        assert_eq!(name(&layout(12, false, &[Rule::AntiKing])), "propagate");
+        assert_eq!(name(&layout(25, false, &[Rule::AntiKing])), "cdcl");
     }
 
     #[test]

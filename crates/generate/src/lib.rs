@@ -60,7 +60,7 @@ pub use candidates::{Candidates, candidates};
 pub use estimate::{CountEstimate, estimate};
 pub use layouts::Recipe;
 pub use minimize::{given_order, minimize, redundant_givens};
-pub use solutions::solutions;
+pub use solutions::{each_solution, solutions};
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
@@ -321,37 +321,44 @@ pub fn generate_one(
     size: Size,
     engine: &mut dyn Engine,
 ) -> Result<Grid, Failure> {
-    generate_one_of(seed, index, size, &Recipe::default(), engine)
+    let made = generate_one_of(seed, index, size, &Recipe::default(), 1, engine)?;
+    Ok(made.puzzle.expect("a classic grid is drawn at the first attempt"))
 }
 
 /// [`generate_one`] with each puzzle's layout drawn to `recipe` (checked with
 /// [`Recipe::check`] first; the classic recipe gives [`generate_one`]'s puzzle): the layout and
 /// a random solution of it are drawn from the puzzle's stream, again until the layout has a
-/// solution the draw reaches, then clues are removed as for a classic grid. `engine` must take
-/// the layout.
+/// solution the draw reaches, at most `attempts` times, then clues are removed as for a
+/// classic grid. A puzzle number whose draws all fail (rules that few grids keep, or none)
+/// comes without a puzzle, with the attempts it spent, as a target not met does. `engine`
+/// must take the layout.
 pub fn generate_one_of(
     seed: u64,
     index: u64,
     size: Size,
     recipe: &Recipe,
+    attempts: u64,
     engine: &mut dyn Engine,
-) -> Result<Grid, Failure> {
+) -> Result<Made, Failure> {
     let mut stream = PuzzleStream::new(seed, index);
-    let solution = if recipe.is_classic() {
-        random_solution(&mut stream, size)
+    let (solution, drawn) = if recipe.is_classic() {
+        (Some(random_solution(&mut stream, size)), 1)
     } else {
-        loop {
+        let mut drawn = 0;
+        let mut solution = None;
+        while solution.is_none() && drawn < attempts.max(1) {
+            drawn += 1;
             let layout = recipe.draw(&mut stream, size);
-            if let Some(solution) = layouts::random_solution(&mut stream, &layout) {
-                break solution;
-            }
+            solution = layouts::random_solution(&mut stream, &layout);
         }
+        (solution, drawn)
     };
-    if recipe.pencilmark {
-        add_candidates(solution, &mut stream, engine)
-    } else {
-        remove_clues(solution, &mut stream, engine)
-    }
+    let puzzle = match solution {
+        None => None,
+        Some(solution) if recipe.pencilmark => Some(add_candidates(solution, &mut stream, engine)?),
+        Some(solution) => Some(remove_clues(solution, &mut stream, engine)?),
+    };
+    Ok(Made { puzzle, attempts: drawn, rated: None })
 }
 
 /// A pencilmark puzzle whose one solution is `solution`: no givens, each cell starting with
@@ -421,6 +428,76 @@ pub fn is_minimal(puzzle: &Grid, engine: &mut dyn Engine) -> bool {
         fewer.set(cell, 0);
         !has_one_solution(&fewer, engine)
     })
+}
+
+/// Why `puzzle`, made to `targets`, is not what its file says it is, as `engine` finds (a
+/// built-in engine, confirming the answers of an engine from outside, which may lie), said of
+/// the puzzle (`has more than one solution or none`): a second solution or none; or, made
+/// minimal, a clue (with a clue symmetry, an orbit of clues) it does without; or, a
+/// pencilmark puzzle made maximal, a candidate it could take.
+/// `None` when it is all it is said to be. One search per clue, orbit or candidate left out: at
+/// 9×9 a millisecond or so with a built-in engine, far less than an engine from outside took
+/// to make the puzzle. An engine that fails says nothing, and is taken to say the puzzle is
+/// wrong.
+pub fn disproof(puzzle: &Grid, targets: &Targets, engine: &mut dyn Engine) -> Option<String> {
+    let size = puzzle.size();
+    if !has_one_solution(puzzle, engine) {
+        return Some("has more than one solution or none".to_owned());
+    }
+    if let Some(sets) = puzzle.layout().and_then(|layout| layout.candidates()) {
+        return maximal_disproof(puzzle, sets, engine);
+    }
+    if !targets.minimal {
+        return None;
+    }
+    for orbit in targets.symmetry.orbits(size) {
+        if orbit.iter().any(|&cell| puzzle.get(cell) == 0) {
+            continue;
+        }
+        let mut fewer = puzzle.clone();
+        orbit.iter().for_each(|&cell| fewer.set(cell, 0));
+        let needed = match orbit[..] {
+            [cell] => still_one_solution(&fewer, cell, puzzle.get(cell), engine),
+            _ => one_solution(&fewer, engine),
+        };
+        if needed != Ok(false) {
+            let cells: Vec<String> =
+                orbit.iter().map(|&cell| size.name(cell).to_string()).collect();
+            return Some(format!(
+                "is called minimal, and keeps one solution without its clues at {}",
+                cells.join(", ")
+            ));
+        }
+    }
+    None
+}
+
+/// [`disproof`] of a pencilmark puzzle of one solution, made maximal: a value left out of a
+/// cell's candidates that it could take without a second solution.
+fn maximal_disproof(puzzle: &Grid, sets: &[u64], engine: &mut dyn Engine) -> Option<String> {
+    let (size, side) = (puzzle.size(), puzzle.size().side());
+    let layout = puzzle.layout().expect("a pencilmark puzzle has a layout");
+    let mut more = sets.to_vec();
+    for cell in 0..size.cells() {
+        for value in 1..=side as u8 {
+            let bit = 1u64 << (value - 1);
+            if sets[cell] & bit != 0 {
+                continue;
+            }
+            more[cell] |= bit;
+            let marked = layout.with_candidates(Some(&more)).expect("candidates of the side");
+            let wider = Grid::empty(size).with_layout(Some(Arc::new(marked)));
+            if one_solution(&wider, engine) != Ok(false) {
+                return Some(format!(
+                    "is called maximal, and keeps one solution with {value} among the \
+                     candidates of {}",
+                    size.name(cell)
+                ));
+            }
+            more[cell] &= !bit;
+        }
+    }
+    None
 }
 
 /// The random stream of one puzzle (or of one estimate's probes).

@@ -167,7 +167,8 @@ fn rate_with(rater: &Rater, puzzle: &Grid, engine: &mut dyn Engine) -> Rated {
 pub struct Made {
     /// The puzzle, or `None` when none met the targets within the budget.
     pub puzzle: Option<Grid>,
-    /// The candidate puzzles judged.
+    /// The attempts spent: the candidate puzzles judged, or for a puzzle of another layout
+    /// without other targets, the draws of a layout and a solution of it.
     pub attempts: u64,
     /// The puzzle's rating, when the targets needed it.
     pub rated: Option<Rated>,
@@ -185,8 +186,7 @@ pub fn make_one(
     engine: &mut dyn Engine,
 ) -> Result<Made, Failure> {
     if targets.is_plain() {
-        let puzzle = generate_one_of(seed, index, size, &targets.layout, engine)?;
-        return Ok(Made { puzzle: Some(puzzle), attempts: 1, rated: None });
+        return generate_one_of(seed, index, size, &targets.layout, targets.attempts, engine);
     }
     let mut search = Search {
         size,

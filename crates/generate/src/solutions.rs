@@ -119,33 +119,59 @@ impl Board {
 
 /// The first `limit` solutions of `puzzle` in the order of a search that branches on the first
 /// cell with the fewest candidates, smallest value first: a fixed order, the same on every
-/// machine.
+/// machine. They are all held: to list many, [`each_solution`] hands them over one by one.
 pub fn solutions(puzzle: &Grid, limit: usize) -> Vec<Grid> {
-    let units = Units::for_grid(puzzle);
     let mut found = Vec::new();
-    if limit == 0 {
-        return found;
+    let kept = each_solution(puzzle, limit, |solution| {
+        found.push(solution.clone());
+        Ok::<(), std::convert::Infallible>(())
+    });
+    match kept {
+        Ok(_) => found,
+        Err(never) => match never {},
     }
-    if let Some(board) = Board::new(puzzle, &units) {
-        walk(board, &units, puzzle, limit, &mut found);
-    }
-    found
 }
 
-fn walk(board: Board, units: &Units, puzzle: &Grid, limit: usize, found: &mut Vec<Grid>) {
+/// Hands the solutions [`solutions`] lists to `each` as they are found, in the same order, at
+/// most `limit` of them, keeping none: the memory of one path of the search, whatever the
+/// limit. Stops at the first error `each` returns, which it returns; else the number handed.
+pub fn each_solution<E>(
+    puzzle: &Grid,
+    limit: usize,
+    mut each: impl FnMut(&Grid) -> Result<(), E>,
+) -> Result<usize, E> {
+    let units = Units::for_grid(puzzle);
+    let mut handed = 0;
+    if limit > 0
+        && let Some(board) = Board::new(puzzle, &units)
+    {
+        walk(board, &units, puzzle, limit, &mut handed, &mut each)?;
+    }
+    Ok(handed)
+}
+
+fn walk<E>(
+    board: Board,
+    units: &Units,
+    puzzle: &Grid,
+    limit: usize,
+    handed: &mut usize,
+    each: &mut impl FnMut(&Grid) -> Result<(), E>,
+) -> Result<(), E> {
     let Some(cell) = board.branch_cell() else {
-        found.push(Grid::from_cells(puzzle.size(), &board.values).expect("values in range"));
-        return;
+        *handed += 1;
+        return each(&Grid::from_cells(puzzle.size(), &board.values).expect("values in range"));
     };
     let mut bits = board.candidates[cell];
-    while bits != 0 && found.len() < limit {
+    while bits != 0 && *handed < limit {
         let value = bits.trailing_zeros() as u8 + 1;
         bits &= bits - 1;
         let mut next = board.clone();
         if next.place(units, cell, value) && next.singles(units) {
-            walk(next, units, puzzle, limit, found);
+            walk(next, units, puzzle, limit, handed, each)?;
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -166,6 +192,25 @@ mod tests {
         assert_eq!(all.len(), 288);
         assert_eq!(solutions(&empty, 5).len(), 5);
         assert_eq!(solutions(&empty, 5), solutions(&empty, 1000)[..5]);
+    }
+
+    #[test]
+    fn solutions_handed_one_by_one_are_those_listed_and_an_error_stops_them() {
+        let empty = Grid::empty(Size::from_order(2).unwrap());
+        let mut handed = Vec::new();
+        let count = each_solution(&empty, 100, |grid| {
+            handed.push(grid.clone());
+            Ok::<(), ()>(())
+        });
+        assert_eq!(count, Ok(100));
+        assert_eq!(handed, solutions(&empty, 100));
+        let mut seen = 0;
+        let stopped = each_solution(&empty, 100, |_| {
+            seen += 1;
+            if seen == 7 { Err("full") } else { Ok(()) }
+        });
+        assert_eq!((stopped, seen), (Err("full"), 7));
+        assert_eq!(each_solution(&empty, 0, |_| Err("none asked")), Ok(0));
     }
 
     #[test]

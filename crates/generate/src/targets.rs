@@ -423,6 +423,7 @@ impl Targets {
         }
         if !self.layout.is_classic() {
             self.layout.check(size).map_err(|problem| Refusal::new("--layout", problem))?;
+            self.layout.check_grids(size).map_err(|problem| Refusal::new("--layout", problem))?;
             if !self.is_plain() {
                 return Err(Refusal::new(
                     "--layout",
@@ -454,6 +455,25 @@ impl Targets {
                 return Err(Refusal::new(
                     "--pattern",
                     format!("{which} has {clues} clues; a {size} puzzle needs at least {fewest}"),
+                ));
+            }
+            if clues == size.cells() {
+                return Err(Refusal::new(
+                    "--pattern",
+                    format!("{which} has a clue in every cell: no cell is left to solve"),
+                ));
+            }
+            // Two solutions of a grid differ in at least four cells (the smallest Latin trade),
+            // so with fewer than three cells empty every clue could go: no such puzzle is
+            // minimal.
+            let most = size.cells() - 3;
+            if self.minimal && clues > most {
+                return Err(Refusal::new(
+                    "--pattern",
+                    format!(
+                        "{which} has {clues} clues; a minimal {size} puzzle has at most {most} \
+                         (two solutions differ in at least 4 cells)"
+                    ),
                 ));
             }
             if !self.symmetry.keeps(size, mask) {

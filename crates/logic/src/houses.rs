@@ -10,6 +10,8 @@ use std::sync::{Arc, OnceLock};
 
 use sudoku_core::{Grid, House, Layout, Size, Units};
 
+use crate::budget;
+
 /// The houses of one size or layout. Houses are numbered rows first (`0..side`), then columns
 /// (`side..2·side`), then boxes or irregular regions (`2·side..3·side`), then the complete
 /// houses a layout adds (its diagonals, windows, disjoint groups and extra groups of `side`
@@ -149,10 +151,36 @@ impl Houses {
         self.houses_of(cell).into_iter().chain(more)
     }
 
-    /// Whether house `house` holds `cell`.
+    /// Whether house `house` holds `cell`: a look among the cell's row, column and region, or
+    /// a search of the house's cells (in increasing order), never of the cell's added houses,
+    /// which may be thousands.
     pub(crate) fn holds(&self, house: usize, cell: usize) -> bool {
-        self.houses_of(cell).contains(&house)
-            || self.more_houses_of(cell).iter().any(|&more| usize::from(more) == house)
+        if house < 3 * self.side {
+            return self.houses_of(cell).contains(&house);
+        }
+        u16::try_from(cell).is_ok_and(|cell| self.cells_of(house).binary_search(&cell).is_ok())
+    }
+
+    /// The houses a layout adds beyond the rows, columns and regions (none on a classic grid).
+    #[inline]
+    pub(crate) fn added(&self) -> usize {
+        self.count() - 3 * self.side
+    }
+
+    /// The houses of `range` for a technique's search to look at, in order: each the layout
+    /// adds costs a step of the work budget ([`crate::budget`]), and they end where the budget
+    /// does (a search cut short finds nothing, and the ladder then gives up). Rows, columns and
+    /// regions cost nothing: a classic grid's searches spend nothing.
+    #[inline]
+    pub(crate) fn scan(&self, range: Range<usize>) -> impl Iterator<Item = usize> + use<> {
+        let first_added = 3 * self.side;
+        range.take_while(move |&house| house < first_added || budget::spend())
+    }
+
+    /// [`Houses::all_houses_of`] for a technique's search, the houses a layout adds costing as
+    /// in [`Houses::scan`].
+    pub(crate) fn scan_houses_of(&self, cell: usize) -> impl Iterator<Item = usize> + '_ {
+        self.all_houses_of(cell).take_while(|&house| house < 3 * self.side || budget::spend())
     }
 
     /// The cells that may not share a value with `cell`, in increasing order.

@@ -4,6 +4,7 @@
 use sudoku_core::Grid;
 
 use crate::board::Board;
+use crate::budget;
 use crate::step::{ChainFamily, Step, Technique};
 use crate::techniques;
 
@@ -145,7 +146,8 @@ const EXPLAINER: [Technique; 34] = [
 #[derive(Clone, Debug)]
 pub struct Ladder {
     techniques: Vec<Technique>,
-    /// The walk steps the chains may spend on one run ([`Ladder::run`]); none: unbounded.
+    /// The steps of work one run may spend ([`Ladder::run`], [`crate::budget`]: the chains'
+    /// walks, and the searches over the houses a layout adds); none: unbounded.
     work: Option<u64>,
 }
 
@@ -166,8 +168,9 @@ impl Ladder {
         Ladder { techniques, work: None }
     }
 
-    /// This ladder with chains that may spend at most `steps` walk steps on a run (unbounded
-    /// for `None`): a run that reaches it ends [`End::GaveUp`].
+    /// This ladder with runs that may spend at most `steps` steps of work (unbounded for
+    /// `None`): walk steps of the chains, and on a layout that adds houses, a step for each
+    /// look at one of those ([`crate::budget`]). A run that reaches it ends [`End::GaveUp`].
     pub fn with_work_budget(self, steps: Option<u64>) -> Ladder {
         Ladder { work: steps, ..self }
     }
@@ -178,8 +181,14 @@ impl Ladder {
     }
 
     /// The step the easiest technique that finds one finds, on a board that is neither broken
-    /// nor solved.
+    /// nor solved, within the ladder's work budget (none when the search spent it).
     pub fn next_step(&self, board: &Board) -> Option<Step> {
+        budget::start(self.work);
+        self.step_on(board).filter(|_| !budget::exhausted())
+    }
+
+    /// [`Ladder::next_step`] within what is left of the thread's work budget.
+    fn step_on(&self, board: &Board) -> Option<Step> {
         if board.is_broken() || board.is_solved() {
             return None;
         }
@@ -191,11 +200,11 @@ impl Ladder {
     /// Applies steps to `board` until it is solved, stuck or broken, giving each step to
     /// `on_step` before it is applied (with the board it applies to).
     pub fn run(&self, board: &mut Board, mut on_step: impl FnMut(&Board, &Step)) -> End {
-        techniques::budget::start(self.work);
+        budget::start(self.work);
         loop {
-            let step = self.next_step(board);
+            let step = self.step_on(board);
             // A search cut short may have missed the easiest step: nothing it chose is taken.
-            if techniques::budget::exhausted() {
+            if budget::exhausted() {
                 return End::GaveUp;
             }
             let Some(step) = step else { break };
@@ -224,7 +233,7 @@ pub enum End {
     /// The board broke: the clues contradict each other (no solution), or a technique that
     /// assumes one solution was used on a puzzle with several.
     Broken,
-    /// The chains spent the ladder's work budget before the next step was known: the path so
+    /// The search spent the ladder's work budget before the next step was known: the path so
     /// far holds, but the puzzle is not rated.
     GaveUp,
 }

@@ -285,3 +285,66 @@ fn every_step_on_every_kind_of_layout_holds_in_a_solution() {
         }
     }
 }
+
+/// An empty 9×9 grid with `count` extra groups of nine cells, distinct and each holding one
+/// cell of every value of a solution (so the grid has solutions), drawn by a fixed rule.
+fn many_groups(count: usize) -> Grid {
+    let solution: Vec<u8> =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+            .bytes()
+            .map(|b| b - b'0')
+            .collect();
+    let places: Vec<Vec<usize>> =
+        (1..=9).map(|v| (0..81).filter(|&cell| solution[cell] == v).collect()).collect();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut seed = 1u64;
+    while groups.len() < count {
+        let mut group: Vec<usize> = places
+            .iter()
+            .map(|cells| {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                cells[(seed >> 33) as usize % 9]
+            })
+            .collect();
+        group.sort_unstable();
+        if !groups.contains(&group) {
+            groups.push(group);
+        }
+    }
+    let layout = Layout::new(Size::NINE, None, &[], &groups, None).expect("groups of the grid");
+    Grid::empty(Size::NINE).with_layout(Some(Arc::new(layout)))
+}
+
+#[test]
+fn a_house_holds_its_cells_and_no_other_however_many_houses_a_cell_is_in() {
+    let grid = many_groups(200);
+    let houses = crate::houses::Tables::of(&grid);
+    assert_eq!(houses.added(), 200);
+    for house in 0..houses.count() {
+        let cells = houses.cells_of(house);
+        for cell in 0..81 {
+            assert_eq!(houses.holds(house, cell), cells.contains(&(cell as u16)), "{house} {cell}");
+        }
+    }
+}
+
+#[test]
+fn the_work_budget_bounds_the_searches_over_the_houses_a_layout_adds() {
+    // Nothing to find on an empty grid: every technique looks at every house and finds
+    // nothing, at a cost that grows with the houses, which the budget bounds.
+    let grid = many_groups(300);
+    let ladder = Ladder::new(Options::default());
+    let before = crate::budget::spent();
+    let path = ladder.clone().with_work_budget(Some(2_000)).solve(&grid);
+    assert_eq!((path.end, path.steps.len()), (End::GaveUp, 0));
+    assert!(crate::budget::spent() - before <= 2_000);
+    let unbounded = ladder.clone().solve(&grid);
+    assert_eq!((unbounded.end, unbounded.steps.len()), (End::Stuck, 0));
+    // A classic grid's searches spend nothing: its ladder is the same on any budget.
+    let classic = Grid::empty(Size::NINE);
+    let spent = crate::budget::spent();
+    assert_eq!(ladder.with_work_budget(Some(1)).solve(&classic).end, End::Stuck);
+    assert_eq!(crate::budget::spent(), spent);
+}

@@ -15,6 +15,7 @@
 //! from. The techniques that assume one solution are not used on layouts.
 
 mod board;
+mod budget;
 mod engine;
 mod houses;
 mod ladder;

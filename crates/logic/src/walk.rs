@@ -217,7 +217,7 @@ pub struct Walk {
 }
 
 impl Walk {
-    /// Whether the count gave up at the budget, or the chains at the work budget: the puzzle
+    /// Whether the count gave up at the budget, or the search at the work budget: the puzzle
     /// is not rated, even when the path was walked (and got stuck) before the count.
     pub fn gave_up(&self) -> bool {
         matches!(self.solutions, Verdict::GaveUp(_)) || self.end == Some(End::GaveUp)

@@ -16,8 +16,9 @@ pointing and hidden pairs among the singles, unique loops, BUG, aligned exclusio
 chains), starting again from the first after every step. Its rating is the difficulty of the
 hardest step on Sudoku Explainer's scale (1.0 full house ... 9.0 dynamic forcing chains, 9.5
 to 11.0 nested forcing chains; chains, unique loops and BUG types rate more for longer chains
-and loops and bigger sets). The chains of one puzzle may take at most --work-budget STEPS walk
-steps: a puzzle that reaches it gave up, and is not rated. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
+and loops and bigger sets). The work on one puzzle is bounded by --work-budget STEPS (the chains'
+walk steps, and on a layout that adds houses, a step for each look at one of those): a puzzle
+that reaches it gave up, and is not rated. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
 kites, W-wings and colouring, which Sudoku Explainer rates as chains. Techniques that assume one
 solution (unique rectangles and loops, BUG) are used only on puzzles whose solution was proved
 unique, and never with --no-uniqueness.
@@ -35,7 +36,7 @@ summary after its puzzles. Timing goes to standard error.
 
 Exit codes:
   0  every puzzle was rated
-  1  some puzzle's count gave up at the node budget, or its chains at the work budget: it is
+  1  some puzzle's count gave up at the node budget, or its search at the work budget: it is
      not rated
   2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
      written
@@ -67,8 +68,10 @@ pub struct RateArgs {
     #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
 
-    /// Give up rating a puzzle once its chains have taken this many walk steps (a positive
-    /// number), or `none`; such a puzzle is not rated, its end gave-up.
+    /// Give up rating a puzzle once its search has taken this many steps of work (a positive
+    /// number), or `none`: the chains' walk steps, and on a layout that adds houses
+    /// (diagonals, windows, extra groups), a step for each look at one of those. Such a puzzle
+    /// is not rated, its end gave-up.
     #[arg(long, value_name = "STEPS", default_value = DEFAULT_WORK_BUDGET, value_parser = parse_budget)]
     pub work_budget: NodeBudget,
 
@@ -138,7 +141,8 @@ Exit codes:
 /// `sudoku explain`.
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// A puzzle file, `-` for standard input, or a puzzle written on one line.
+    /// A puzzle file, `-` for standard input, or a puzzle written on one line (an f-puzzles link
+    /// or its JSON too, quoted for the shell).
     #[arg(default_value = "-")]
     pub puzzle: String,
 
@@ -167,6 +171,11 @@ pub struct ExplainArgs {
     /// or `none`; such a puzzle is not explained (see below).
     #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
+
+    /// Give up explaining a puzzle once its search has taken this many steps of work (a
+    /// positive number), or `none`, as `sudoku rate --work-budget` does.
+    #[arg(long, value_name = "STEPS", default_value = DEFAULT_WORK_BUDGET, value_parser = parse_budget)]
+    pub work_budget: NodeBudget,
 }
 
 /// `sudoku explain --scale`.
@@ -204,7 +213,7 @@ pub enum ExplainFormat {
 /// run for hours gives up within seconds.
 pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
 
-/// The work budget of `sudoku rate`'s chains for one puzzle, in walk steps
+/// The work budget of `sudoku rate` and `sudoku explain` for one puzzle, in steps
 /// ([`sudoku_logic::DEFAULT_WORK_BUDGET`], which a test checks).
 pub const DEFAULT_WORK_BUDGET: &str = "100000000";
 

@@ -190,8 +190,14 @@ struct PluginEngine {
     /// Whether create was called and returned null: every solve then fails.
     not_created: bool,
     solution: Vec<u8>,
-    /// The C view's tables of the last layout given, kept while the puzzles share it.
+    /// The copy of the puzzle's cells a call is given: the library may write over it (the
+    /// header makes it `const`, but a library may cast that away), never over the puzzle.
+    cells: Vec<u8>,
+    /// The C view's tables of the last layout given, kept while the puzzles share it; never
+    /// given to the library.
     tables: Option<(Arc<Layout>, Tables)>,
+    /// The copy of `tables` a call is given, made again before every call.
+    copy: Tables,
 }
 
 // SAFETY: the ABI lets a state be used from any thread, one call at a time; an engine value is
@@ -206,7 +212,15 @@ impl PluginEngine {
             None => std::ptr::null_mut(),
         };
         let not_created = functions.create.is_some() && state.is_null();
-        PluginEngine { functions, state, not_created, solution: Vec::new(), tables: None }
+        PluginEngine {
+            functions,
+            state,
+            not_created,
+            solution: Vec::new(),
+            cells: Vec::new(),
+            tables: None,
+            copy: Tables::default(),
+        }
     }
 }
 
@@ -233,10 +247,14 @@ impl Engine for PluginEngine {
         self.solution.resize(cells, 0);
         let limit = limits.max_solutions();
         let budget = limits.node_budget();
+        // The library is given copies of everything it reads: the puzzle (and its layout) is
+        // the checker's and every other engine's, whatever the library writes.
+        self.cells.clear();
+        self.cells.extend_from_slice(puzzle.cells());
         let request = Request {
             // Sides are at most 64.
             side: size.side() as u32,
-            cells: puzzle.cells().as_ptr(),
+            cells: self.cells.as_ptr(),
             limit: u64::from(limit),
             budget: budget.unwrap_or(0),
         };
@@ -273,9 +291,8 @@ impl Engine for PluginEngine {
                 };
                 let view = self.view_of(layout);
                 let started = Instant::now();
-                // SAFETY: as for `sudoku_engine_solve` above, and the view points into the
-                // layout and its tables, both held unchanged by `self` and `puzzle` across the
-                // call, with the lengths the header gives them.
+                // SAFETY: as for `sudoku_engine_solve` above, and the view points into
+                // `self.copy`, which lives across the call with the lengths the header gives.
                 let code = unsafe { solve_layout(self.state, &request, &view, &mut reply) };
                 ("sudoku_engine_solve_layout", started, code)
             }
@@ -308,18 +325,20 @@ impl Engine for PluginEngine {
 }
 
 impl PluginEngine {
-    /// The C view of `layout`, its tables made once for as long as the puzzles share it (one
-    /// layout for a whole file, as a rule).
+    /// The C view of `layout` for one call: its tables made once for as long as the puzzles
+    /// share it (one layout for a whole file, as a rule), and copied for the call, so that
+    /// nothing the library writes reaches the layout or the next call.
     fn view_of(&mut self, layout: &Arc<Layout>) -> View {
         let kept = self
             .tables
             .as_ref()
-            .is_some_and(|(kept, _)| Arc::ptr_eq(kept, layout) || kept == layout);
+            .is_some_and(|(kept, _)| Arc::ptr_eq(kept, layout) || kept.as_ref() == layout.as_ref());
         if !kept {
             self.tables = Some((Arc::clone(layout), Tables::of(layout)));
         }
-        let (kept, tables) = self.tables.as_ref().expect("made above");
-        tables.view(kept)
+        let (_, tables) = self.tables.as_ref().expect("made above");
+        tables.copy_to(&mut self.copy);
+        self.copy.view()
     }
 }
 

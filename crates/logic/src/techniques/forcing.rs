@@ -14,6 +14,7 @@
 //! singles anyway.
 
 use crate::board::Board;
+use crate::budget;
 use crate::houses::{Houses, bit, values};
 use crate::step::{Step, Technique};
 
@@ -34,7 +35,7 @@ pub(crate) fn contradiction(board: &Board) -> Option<Step> {
     if !worth_propagating(board) {
         return None;
     }
-    let base = Base::of(board);
+    let base = Base::of(board)?;
     let mut assumptions = Vec::new();
     for cell in (0..base.houses.cells).filter(|&cell| base.values[cell] == 0) {
         let candidates = base.candidates[cell];
@@ -57,6 +58,9 @@ pub(crate) fn contradiction(board: &Board) -> Option<Step> {
     let mut best: Option<(usize, usize, u8)> = None;
     let mut current_level = 0;
     for (level, cell, value) in assumptions {
+        if budget::exhausted() {
+            return None;
+        }
         if level != current_level {
             if best.is_some() {
                 break;
@@ -93,7 +97,7 @@ pub(crate) fn cell_forcing(board: &Board) -> Option<Step> {
     if !worth_propagating(board) {
         return None;
     }
-    let base = &Base::of(board);
+    let base = &Base::of(board)?;
     let houses = base.houses;
     let mut branches: Vec<Propagation> = (0..3).map(|_| Propagation::new(base, false)).collect();
     for level in 2..=3 {
@@ -102,7 +106,7 @@ pub(crate) fn cell_forcing(board: &Board) -> Option<Step> {
                 base.values[cell] == 0 && base.candidates[cell].count_ones() as usize == level
             })
             .map(Source::Cell);
-        let values_in_houses = (0..houses.count()).flat_map(|house| {
+        let values_in_houses = houses.scan(0..houses.count()).flat_map(|house| {
             (1..=houses.side as u8)
                 .filter(move |&value| {
                     base.placed[house] & bit(value) == 0
@@ -118,6 +122,10 @@ pub(crate) fn cell_forcing(board: &Board) -> Option<Step> {
                     branches[k].assume(cell, value).is_ok()
                 })
                 .collect();
+            // An alternative the budget stopped is not one that broke: nothing holds then.
+            if budget::exhausted() {
+                return None;
+            }
             if alive.is_empty() {
                 continue;
             }
@@ -147,7 +155,7 @@ fn worth_propagating(board: &Board) -> bool {
         board.value(cell) == 0 && (board.candidates(cell).count_ones() as usize) <= MAX_LEVEL
     });
     few_candidates
-        || (0..houses.count()).any(|house| {
+        || houses.scan(0..houses.count()).any(|house| {
             // Per value, a saturating count of places in three bits: `ones` and `twos` hold
             // the count's low bits, `many` is set once it reaches four.
             let (mut ones, mut twos, mut many) = (0u64, 0u64, 0u64);
@@ -178,9 +186,14 @@ struct Base<'b> {
 }
 
 impl<'b> Base<'b> {
-    /// The state of `board`.
-    fn of(board: &'b Board) -> Base<'b> {
+    /// The state of `board`; `None` when the budget cannot pay for the tables of the houses a
+    /// layout adds (a step each), which every assumption copies again.
+    fn of(board: &'b Board) -> Option<Base<'b>> {
         let houses = board.houses();
+        let added = houses.added() as u64;
+        if added > 0 && !budget::spend_many(added) {
+            return None;
+        }
         let side = houses.side;
         let mut counts = vec![0u8; houses.count() * side];
         for house in 0..houses.count() {
@@ -190,13 +203,13 @@ impl<'b> Base<'b> {
                 }
             }
         }
-        Base {
+        Some(Base {
             houses,
             values: (0..houses.cells).map(|cell| board.value(cell)).collect(),
             candidates: (0..houses.cells).map(|cell| board.candidates(cell)).collect(),
             placed: (0..houses.count()).map(|house| board.placed_in(house)).collect(),
             counts,
-        }
+        })
     }
 
     /// The number of places of `value` in `house`.
@@ -234,7 +247,8 @@ enum Broken {
 enum Halt {
     /// The assumption broke the board.
     Broken(Broken),
-    /// It made [`Propagation::limit`] placements without breaking anything.
+    /// It made [`Propagation::limit`] placements without breaking anything, or the work
+    /// budget could not pay for its start.
     Limit,
 }
 
@@ -281,8 +295,14 @@ impl<'a> Propagation<'a> {
         }
     }
 
-    /// Starts again from the base, assumes `cell = value` and propagates to the fixpoint.
+    /// Starts again from the base, assumes `cell = value` and propagates to the fixpoint. The
+    /// copy of the added houses' tables costs a step of the work budget each: without them,
+    /// [`Halt::Limit`] at once.
     fn assume(&mut self, cell: usize, value: u8) -> Result<(), Halt> {
+        let added = self.base.houses.added() as u64;
+        if added > 0 && !budget::spend_many(added) {
+            return Err(Halt::Limit);
+        }
         self.values.copy_from_slice(&self.base.values);
         self.candidates.copy_from_slice(&self.base.candidates);
         self.placed.copy_from_slice(&self.base.placed);

@@ -100,7 +100,7 @@ pub(crate) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
     let houses = board.houses();
     let from_houses =
         if technique == Technique::Pointing { houses.non_lines() } else { 0..2 * houses.side };
-    from_houses.into_iter().find_map(|from| {
+    houses.scan(from_houses).find_map(|from| {
         let missing = houses.all_values & !board.placed_in(from);
         values(missing).find_map(|value| {
             let places: Vec<usize> = board.cells_with(from, value).collect();
@@ -110,7 +110,7 @@ pub(crate) fn intersection(board: &Board, technique: Technique) -> Option<Step> 
             let holds_all = |into: &usize| {
                 *into != from && places.iter().all(|&cell| houses.holds(*into, cell))
             };
-            houses.all_houses_of(places[0]).filter(holds_all).find_map(|into| {
+            houses.scan_houses_of(places[0]).filter(holds_all).find_map(|into| {
                 let eliminations: Vec<(usize, u8)> = board
                     .cells_with(into, value)
                     .filter(|cell| !places.contains(cell))

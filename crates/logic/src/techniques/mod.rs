@@ -20,8 +20,6 @@ mod chains;
 mod fish;
 mod forcing;
 mod implications;
-
-pub(crate) use implications::budget;
 mod locked;
 mod single_digit;
 mod singles;

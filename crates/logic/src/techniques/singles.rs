@@ -7,7 +7,7 @@ use crate::step::{Step, Technique};
 /// A house with one empty cell left takes the value it misses.
 pub(crate) fn full_house(board: &Board) -> Option<Step> {
     let houses = board.houses();
-    (0..houses.count()).find_map(|house| {
+    houses.scan(0..houses.count()).find_map(|house| {
         let mut empty =
             houses.cells_of(house).iter().map(|&c| usize::from(c)).filter(|&c| board.value(c) == 0);
         let cell = empty.next()?;
@@ -32,7 +32,7 @@ pub(crate) fn hidden_single(board: &Board, in_boxes: bool) -> Option<Step> {
     } else {
         (Technique::HiddenSingleLine, 0..2 * houses.side)
     };
-    kinds.into_iter().find_map(|house| {
+    houses.scan(kinds).find_map(|house| {
         let (mut once, mut twice) = (0u64, 0u64);
         for &cell in houses.cells_of(house) {
             let candidates = board.candidates(usize::from(cell));

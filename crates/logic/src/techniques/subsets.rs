@@ -27,7 +27,7 @@ pub(crate) fn naked(board: &Board, n: usize) -> Option<Step> {
     // subset is found.
     let mut cells = [0usize; MAX_SIDE];
     let mut masks = [0u64; MAX_SIDE];
-    (0..houses.count()).find_map(|house| {
+    houses.scan(0..houses.count()).find_map(|house| {
         let mut count = 0;
         for &cell in houses.cells_of(house) {
             let cell = usize::from(cell);
@@ -57,7 +57,7 @@ fn naked_step(board: &Board, house: usize, pattern: &[usize], digits: u64) -> Op
     // Two cells of a classic grid share at most two houses, so there is at most one house
     // besides `house`; on a layout (a pair on a diagonal and in a region) the first is taken.
     let second = houses
-        .all_houses_of(pattern[0])
+        .scan_houses_of(pattern[0])
         .find(|&other| other != house && pattern.iter().all(|&cell| houses.holds(other, cell)));
     let mut eliminations = Vec::new();
     for target in std::iter::once(house).chain(second) {
@@ -121,7 +121,8 @@ pub(crate) fn hidden(board: &Board, n: usize) -> Option<Step> {
         return None;
     }
     let mut house_places = HousePlaces::new();
-    (0..board.houses().count()).find_map(|house| {
+    let houses = board.houses();
+    houses.scan(0..houses.count()).find_map(|house| {
         // Counting first is cheap (a few masks a cell); most houses of big, open grids have
         // fewer than n values with few places and need nothing more.
         let counts = PlaceCounts::of(board, house, n);
@@ -146,7 +147,7 @@ pub(crate) fn direct_hidden(board: &Board, n: usize) -> Option<Step> {
     }
     let houses = board.houses();
     let mut house_places = HousePlaces::new();
-    (0..houses.count()).find_map(|house| {
+    houses.scan(0..houses.count()).find_map(|house| {
         let found = house_places.gather(board, house, n);
         // The subset's cells and a cell for the placement.
         if found.empty <= n {

@@ -22,7 +22,6 @@
 //! the search that calls them.
 
 mod advanced;
-pub(crate) mod budget;
 mod cands;
 mod found;
 mod links;

@@ -19,10 +19,10 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use super::budget;
 use super::cands::cand_of;
 use super::links::Need;
 use super::marks::{Marks, cells_of};
+use crate::budget;
 use crate::step::ChainFamily;
 
 use super::found::{Found, Search};

@@ -24,12 +24,12 @@ use std::collections::HashMap;
 use crate::step::ChainFamily;
 
 use super::advanced;
-use super::budget;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
 use super::found::Search;
 use super::links::{MAX_PARENTS, Need, OnLink, need, off_to_on, on_to_off};
 use super::marks::Marks;
 use super::nested;
+use crate::budget;
 
 impl ChainFamily {
     /// Sudoku Explainer's nesting level of the group's walks: 0 without the simple

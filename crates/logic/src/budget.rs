@@ -1,10 +1,14 @@
-//! The work budget of the chains: how many walk steps (a node reached or expanded, a rule
-//! tried) the thread may still spend on the puzzle it is rating. Nested forcing chains run
-//! walks inside walks, and a hard puzzle may need more of them than anyone would wait for;
-//! the budget bounds that, and a search that found it spent reports it, so that the ladder
-//! ends "gave up" rather than taking a step a truncated search chose. The budget lives with
-//! the thread because the walks are deep inside [`super::find`]: each thread rates one
-//! puzzle at a time.
+//! The work budget of a ladder's run: how many steps of work the thread may still spend on the
+//! puzzle it is rating. A step is a node a chain's walk reaches or expands, or a rule it tries;
+//! on a grid whose layout adds houses (diagonals, windows, disjoint and extra groups), it is
+//! also a look at one of those houses by a technique's search ([`crate::houses::Houses::scan`]),
+//! and a copy of their tables for one assumption of a forcing chain. Nested forcing chains run
+//! walks inside walks, and a layout may add thousands of houses to every search: the budget
+//! bounds both, and a search that found it spent reports it, so that the ladder ends "gave up"
+//! rather than taking a step a truncated search chose. A classic grid, and a jigsaw, add no
+//! house: their runs spend what the chains spend, nothing more. The budget lives with the
+//! thread because the searches are deep inside the techniques: each thread rates one puzzle
+//! at a time.
 
 use std::cell::Cell;
 
@@ -16,7 +20,7 @@ thread_local! {
     static SPENT: Cell<u64> = const { Cell::new(0) };
 }
 
-/// Gives the thread `steps` walk steps (unlimited for `None`), and forgets any earlier
+/// Gives the thread `steps` steps (unlimited for `None`), and forgets any earlier
 /// exhaustion.
 pub(crate) fn start(steps: Option<u64>) {
     LEFT.with(|left| left.set((steps.unwrap_or(u64::MAX), false)));
@@ -24,7 +28,7 @@ pub(crate) fn start(steps: Option<u64>) {
 
 /// Spends one step; whether there was one to spend (once there is none, it stays so).
 #[inline]
-pub(super) fn spend() -> bool {
+pub(crate) fn spend() -> bool {
     spend_many(1)
 }
 
@@ -32,7 +36,7 @@ pub(super) fn spend() -> bool {
 /// there (if not, none is left, and the budget is exhausted). A search reusing a result
 /// spends what finding it cost, so that a puzzle gives up where it would have.
 #[inline]
-pub(super) fn spend_many(count: u64) -> bool {
+pub(crate) fn spend_many(count: u64) -> bool {
     let there = LEFT.with(|left| {
         let (steps, _) = left.get();
         match steps {
@@ -54,7 +58,7 @@ pub(super) fn spend_many(count: u64) -> bool {
 }
 
 /// The steps spent on this thread so far (see [`spend_many`]).
-pub(super) fn spent() -> u64 {
+pub(crate) fn spent() -> u64 {
     SPENT.with(Cell::get)
 }
 
