@@ -15,9 +15,10 @@ use crate::report::{Record, Report};
 use sudoku_engines::Timing;
 
 /// The formats a report can be written in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum OutputFormat {
     /// An aligned table for the terminal.
+    #[default]
     Table,
     /// A GitHub-flavoured Markdown table, for READMEs and pull requests.
     Markdown,
@@ -637,6 +638,19 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
 /// `2 threads`.
 pub fn counted(value: u64, one: &str, many: &str) -> String {
     format!("{} {}", count(value), if value == 1 { one } else { many })
+}
+
+/// `count` followed by `noun`, made plural unless `count` is 1, without separators: `1 puzzle`,
+/// `2 puzzles`, `3 guesses` (the numbers of messages; [`counted`] is for tables).
+pub fn plural(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {noun}")
+    } else if noun.ends_with('s') || noun.ends_with('x') {
+        format!("{count} {noun}es")
+    } else {
+        format!("{count} {noun}s")
+    }
 }
 
 /// An integer with thousands separators: `49,158`.

@@ -15,6 +15,8 @@
 use std::fmt;
 use std::io::{self, Write};
 
+use sudoku_bench::{Log, Message};
+
 use crate::exit;
 
 /// Why the program must stop writing.
@@ -88,6 +90,29 @@ pub fn out_bytes(bytes: &[u8]) -> Written {
         .map_err(|e| Halt::from_output(&e, "the output"))
 }
 
+/// Says the messages of `log`: problems and notes on standard error, text on the stream it is
+/// for. A closed standard output is no error here, and one that fails is a problem (exit code
+/// 2) that does not stop the run: the output files and the gates still count. Only a failure
+/// of standard error itself ends the run.
+pub fn say(log: &mut Log) -> Result<(), Halt> {
+    for message in log.take() {
+        match message {
+            Message::Problem(line) => errln!("sudoku: {line}")?,
+            Message::Note(line) => errln!("{line}")?,
+            Message::Text(text) => err_text(&text)?,
+            Message::Out(bytes) => match out_bytes(&bytes) {
+                Ok(()) | Err(Halt::ClosedPipe) => {}
+                Err(Halt::OutputFailed(message)) => {
+                    log.findings.bad_input = true;
+                    errln!("sudoku: {message}")?;
+                }
+                Err(halt) => return Err(halt),
+            },
+        }
+    }
+    Ok(())
+}
+
 /// `eprintln!` that returns a [`Written`] instead of panicking.
 macro_rules! errln {
     ($($arg:tt)*) => {
@@ -96,20 +121,7 @@ macro_rules! errln {
 }
 pub(crate) use errln;
 
-/// `count` followed by `noun`, made plural unless `count` is 1: `1 puzzle`, `2 puzzles`.
-pub fn plural(count: impl Into<u64>, noun: &str) -> String {
-    let count = count.into();
-    if count == 1 { format!("1 {noun}") } else { format!("{count} {}", plural_of(noun)) }
-}
-
-/// The plural of an English noun of this program's messages.
-fn plural_of(noun: &str) -> String {
-    if noun.ends_with('s') || noun.ends_with('x') {
-        format!("{noun}es")
-    } else {
-        format!("{noun}s")
-    }
-}
+pub use sudoku_bench::output::plural;
 
 #[cfg(test)]
 mod tests {

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use sudoku_bench::Mode;
 use sudoku_bench::compare::CompareFormat;
 use sudoku_bench::output::OutputFormat;
+use sudoku_bench::{ChartRequest, Mode};
 
 use super::external::ExternalArgs;
 use super::input::InputArgs;
@@ -242,7 +242,7 @@ pub struct ReportOutput {
 pub struct PictureArgs {
     /// Draw an SVG chart: FILE.svg for the bars (the scaling chart when the run holds several
     /// sizes), or KIND:FILE.svg with KIND one of bars, scaling, cactus, scatter. Repeatable.
-    #[arg(long, value_name = "[KIND:]FILE.svg", value_parser = parse_chart)]
+    #[arg(long, value_name = "[KIND:]FILE.svg", value_parser = str::parse::<ChartRequest>)]
     pub chart: Vec<ChartRequest>,
 
     /// The two engines of scatter charts, comma-separated; the first two by default.
@@ -253,28 +253,6 @@ pub struct PictureArgs {
     /// chart.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
-}
-
-/// One `--chart`.
-#[derive(Clone, Debug)]
-pub struct ChartRequest {
-    /// What to draw; `None`: the bars, or the scaling chart for several sizes.
-    pub kind: Option<sudoku_bench::chart::ChartKind>,
-    /// Where.
-    pub path: PathBuf,
-}
-
-/// `--chart`: `KIND:FILE`, or a file for the bars. A prefix of letters only before a colon is
-/// a kind, and must be a known one.
-fn parse_chart(text: &str) -> Result<ChartRequest, String> {
-    if let Some((kind, path)) = text.split_once(':')
-        && !kind.is_empty()
-        && kind.chars().all(|c| c.is_ascii_alphabetic())
-    {
-        let kind = kind.parse::<sudoku_bench::chart::ChartKind>()?;
-        return Ok(ChartRequest { kind: Some(kind), path: PathBuf::from(path) });
-    }
-    Ok(ChartRequest { kind: None, path: PathBuf::from(text) })
 }
 
 /// One item of `--engines`.
