@@ -1,7 +1,7 @@
 //! What a bench run (or a merge, or a comparison of runs) found, as data: what it has to say,
 //! in order ([`Message`]), and the verdict that becomes the exit code ([`Conclusion`]).
 //!
-//! The steps of [`crate::plan`] and [`crate::gates`] print nothing themselves: each adds its
+//! The steps of [`crate::plan`] and [`crate::ran`] print nothing themselves: each adds its
 //! messages to a [`Log`], and the front end says them (the command line on its standard
 //! streams) before it takes the next step, so that what is found before the run is shown
 //! before anything is timed.

@@ -3,7 +3,8 @@
 //! Planning, checking, running, writing the outputs and judging the run belong to
 //! `sudoku-bench` ([`sudoku_bench::plan`], [`sudoku_bench::ran`]); this module turns the
 //! command line into [`Settings`], takes the steps one by one, prints what each has to say
-//! ([`Message`]) and maps the run's [`Conclusion`] to an exit code (see [`crate::exit`]).
+//! ([`sudoku_bench::Message`]) and maps the run's [`sudoku_bench::Conclusion`] to an exit
+//! code (see [`crate::exit`]).
 
 use sudoku_bench::output::Columns;
 use sudoku_bench::plan::Plan;
