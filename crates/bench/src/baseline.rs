@@ -157,11 +157,11 @@ pub fn load_named(name: &str) -> Result<Report, BaselineError> {
 
 /// Reads the baseline at `path`: a report of this schema version or of the oldest still read
 /// ([`OLDEST_READABLE_SCHEMA_VERSION`], read without its `timings`), checked as any report
-/// read back is ([`crate::report::read`]).
+/// read back is ([`crate::report::read::read`]).
 pub fn load(path: &Path) -> Result<Report, BaselineError> {
     let file = path.display().to_string();
     std::fs::metadata(path).map_err(|source| BaselineError::Io { file: file.clone(), source })?;
-    let text = crate::report::read_text(path)
+    let text = crate::report::read::read_text(path)
         .map_err(|reason| BaselineError::Parse { file: file.clone(), reason })?;
     // Check the version first, so an old baseline gets the right message, not a parse error.
     let version = serde_json::from_str::<serde_json::Value>(&text)
@@ -173,7 +173,7 @@ pub fn load(path: &Path) -> Result<Report, BaselineError> {
         let found = version.and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
         return Err(BaselineError::Schema { file, found });
     }
-    crate::report::read(&text).map_err(|error| BaselineError::Parse { file, reason: error.0 })
+    crate::report::read::read(&text).map_err(|error| BaselineError::Parse { file, reason: error.0 })
 }
 
 /// One counter that changed.

@@ -125,9 +125,9 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)
 }
 
-/// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read`].
-pub fn read_json(text: &str) -> Result<Report, crate::report::ReportError> {
-    crate::report::read(text)
+/// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read::read`].
+pub fn read_json(text: &str) -> Result<Report, crate::report::read::ReportError> {
+    crate::report::read::read(text)
 }
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.

@@ -276,7 +276,7 @@ pub fn merge<'e>(settings: Settings<'e>, log: &mut Log) -> Option<Ran<'e>> {
     let mut shards = Vec::with_capacity(reports.len());
     let names: Vec<String> = reports.iter().map(|path| path.display().to_string()).collect();
     for (path, name) in reports.iter().zip(&names) {
-        let read = crate::report::read_text(path)
+        let read = crate::report::read::read_text(path)
             .and_then(|text| output::read_json(&text).map_err(|error| error.to_string()));
         match read {
             Ok(shard) => shards.push(shard),
