@@ -262,17 +262,30 @@ impl BaselineComparison {
         baseline_name: &str,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
+        self.write_table_within(baseline_name, None, out)
+    }
+
+    /// The comparison as [`BaselineComparison::write_table`] writes it, the lines above and
+    /// below the table wrapped to `width` when given.
+    pub fn write_table_within(
+        &self,
+        baseline_name: &str,
+        width: Option<usize>,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let note = |line: &str| output::wrap_to(line, width, 2);
         let time_rule = if self.threshold_percent.is_finite() {
             format!("time threshold {}%", self.threshold_percent)
         } else {
             "time not judged".to_owned()
         };
-        writeln!(
-            out,
+        let heading = format!(
             "compared with baseline {baseline_name} ({time_rule}, counters must match exactly)"
-        )?;
+        );
+        writeln!(out, "{}", note(&heading))?;
         for file in &self.changed_files {
-            writeln!(out, "note: {file} holds other puzzles than when the baseline was made")?;
+            let line = format!("note: {file} holds other puzzles than when the baseline was made");
+            writeln!(out, "{}", note(&line))?;
         }
         let mut table = TextTable::new([
             "engine",
@@ -331,12 +344,12 @@ impl BaselineComparison {
         } else {
             "time not judged".to_owned()
         };
-        writeln!(
-            out,
+        let verdict = format!(
             "baseline: {slower}, {} with changed counters, {} not compared",
             self.counter_changes(),
             self.not_compared()
-        )
+        );
+        writeln!(out, "{}", note(&verdict))
     }
 }
 

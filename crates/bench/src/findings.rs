@@ -13,9 +13,12 @@ pub enum Message {
     /// what the run found (disagreements, failures). The command line says it on standard
     /// error after `sudoku: `.
     Problem(String),
-    /// A line for people, on standard error (a read error, a disagreement, a failure, a
-    /// baseline saved).
+    /// A note for people, on standard error (how many puzzles could not be read, a baseline
+    /// saved): the command line wraps it to its width.
     Note(String),
+    /// A line about one puzzle, on standard error as it is (a read error, an engine's
+    /// failure): one line each, for people and for `grep` alike.
+    Row(String),
     /// Text for people on standard error, as it is (the verdicts of the gates, when standard
     /// output holds CSV or JSON).
     Text(String),
@@ -96,9 +99,14 @@ impl Log {
         self.messages.push(Message::Problem(line.into()));
     }
 
-    /// A line for people.
+    /// A note for people.
     pub fn note(&mut self, line: impl Into<String>) {
         self.messages.push(Message::Note(line.into()));
+    }
+
+    /// A line about one puzzle.
+    pub fn row(&mut self, line: impl Into<String>) {
+        self.messages.push(Message::Row(line.into()));
     }
 
     /// Text for people: on standard output when `to_stdout`, else on standard error.

@@ -34,6 +34,8 @@ pub struct CompareSettings {
     pub format: CompareFormat,
     /// The output's file, written whole or not at all; `None`: standard output.
     pub out: Option<PathBuf>,
+    /// The width the table format's notes are wrapped to; `None`: as long as they are.
+    pub width: Option<usize>,
 }
 
 /// Compares the runs `settings` name, writes the comparison and judges it: a problem is bad
@@ -118,7 +120,7 @@ pub fn compare_runs(settings: &CompareSettings, log: &mut Log) {
     }
     let mut text = Vec::new();
     // Writing to memory cannot fail.
-    let _ = comparison.write(settings.format, &mut text);
+    let _ = comparison.write_within(settings.format, settings.width, &mut text);
     match &settings.out {
         Some(path) => {
             if let Err(error) = files::write_whole(path, &text, false) {

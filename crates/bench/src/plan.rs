@@ -351,24 +351,25 @@ fn open_files(settings: &Settings<'_>, files: &[PathBuf], log: &mut Log) -> Vec<
     corpora
 }
 
-/// The first read errors of `corpus`, how many more, and how many puzzles are left to run.
+/// The first read errors of `corpus`, how many more, and how many puzzles are left to run: a
+/// line each, named by the file.
 fn say_read_errors(corpus: &Corpus, log: &mut Log) {
     let failed = corpus.read_error_count;
     if failed == 0 {
         return;
     }
     for error in corpus.read_errors.iter().take(SHOWN_READ_ERRORS) {
-        log.note(error.clone());
+        log.row(error.clone());
     }
     let shown = corpus.read_errors.len().min(SHOWN_READ_ERRORS) as u64;
     if failed > shown {
-        log.note(format!(
+        log.row(format!(
             "{}: ... and {} more",
             corpus.file,
             plural(failed - shown, "unreadable puzzle")
         ));
     }
-    log.note(format!(
+    log.row(format!(
         "{}: {failed} of {} unreadable; benchmarking the other {}",
         corpus.file,
         plural(failed + corpus.len() as u64, "puzzle"),
@@ -388,7 +389,7 @@ fn say_disagreements(report: &crate::Report, log: &mut Log) {
             log.text(found.to_string(), false);
         }
         if in_file.len() > SHOWN_DISAGREEMENTS {
-            log.note(format!(
+            log.row(format!(
                 "{}: ... and {} more (all are in the JSON report)",
                 file.file,
                 plural((in_file.len() - SHOWN_DISAGREEMENTS) as u64, "disagreement")
@@ -409,10 +410,10 @@ fn say_failures(report: &crate::Report, log: &mut Log) {
     }
     let lines = output::failure_lines(report);
     for line in lines.iter().take(SHOWN_FAILURES) {
-        log.note(line.clone());
+        log.row(line.clone());
     }
     if lines.len() > SHOWN_FAILURES {
-        log.note(format!(
+        log.row(format!(
             "... and {} more (the report lists them)",
             plural((lines.len() - SHOWN_FAILURES) as u64, "line")
         ));

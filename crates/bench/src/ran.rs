@@ -96,7 +96,8 @@ impl<'e> Ran<'e> {
     /// standard output.
     fn write_report(&self, log: &mut Log) {
         let settings = &self.settings.report;
-        let text = output::render_columns(&self.report, settings.format, settings.columns);
+        let text =
+            output::render_within(&self.report, settings.format, settings.columns, settings.width);
         match settings.out.as_deref() {
             Some(path) => {
                 if let Err(error) = files::write_whole(path, text.as_bytes(), false) {
@@ -142,6 +143,8 @@ impl<'e> Ran<'e> {
     pub fn check_gates(self, log: &mut Log) {
         let to_stdout = self.stdout_for_people();
         let Ran { settings, report, baseline, watchers } = self;
+        // The verdicts are for people: wrapped as the report's notes are.
+        let width = settings.report.width;
         if let Some(pair) = watchers.pair {
             let compared = pair.finish();
             log.findings.regression |= compared.is_regression(true);
@@ -149,7 +152,7 @@ impl<'e> Ran<'e> {
             let markdown = settings.report.format == OutputFormat::Markdown && to_stdout;
             let shown = if markdown { CompareFormat::Markdown } else { CompareFormat::Table };
             // Writing to memory cannot fail.
-            let _ = writeln!(text).and_then(|()| compared.write(shown, &mut text));
+            let _ = writeln!(text).and_then(|()| compared.write_within(shown, width, &mut text));
             log.text(String::from_utf8_lossy(&text).into_owned(), to_stdout);
         }
         if let Some((rows_baseline, comparison)) = &watchers.earlier {
@@ -159,7 +162,7 @@ impl<'e> Ran<'e> {
             let threshold = settings.threshold.unwrap_or(baseline::DEFAULT_THRESHOLD_PERCENT);
             match baseline::compare(&baseline.report, &report, threshold) {
                 Ok(comparison) => {
-                    say_comparison(&comparison, &baseline.name, to_stdout, log);
+                    say_comparison(&comparison, &baseline.name, to_stdout, width, log);
                     log.findings.regression |=
                         comparison.is_regression(settings.accept_counter_changes);
                     let not_compared = comparison.not_compared();
@@ -204,8 +207,9 @@ fn judge_rows(
     comparison: &PuzzleComparison,
     log: &mut Log,
 ) {
+    let width = settings.report.width;
     let mut text = Vec::new();
-    let _ = comparison.write(&mut text);
+    let _ = comparison.write_within(width, &mut text);
     // --puzzle-baseline judges the counters, and speed only when given a threshold; a
     // per-puzzle --baseline judges both.
     // The earlier run is one run, and this run another: a change within the drift between
@@ -216,7 +220,7 @@ fn judge_rows(
         rows_threshold(settings.threshold).max(stats::ONE_RUN_DRIFT_PERCENT / 100.0)
     };
     let speed = comparison.speed(threshold);
-    let _ = write_speed(&speed, threshold, &mut text);
+    let _ = write_speed(&speed, threshold, width, &mut text);
     log.text(String::from_utf8_lossy(&text).into_owned(), false);
     if comparison.changed_count > 0 && !settings.accept_counter_changes {
         log.findings.regression = true;
@@ -243,19 +247,30 @@ fn judge_rows(
 
 /// The table of the comparison with baseline `name`: after a blank line on standard output,
 /// else on standard error.
-fn say_comparison(comparison: &BaselineComparison, name: &str, to_stdout: bool, log: &mut Log) {
+fn say_comparison(
+    comparison: &BaselineComparison,
+    name: &str,
+    to_stdout: bool,
+    width: Option<usize>,
+    log: &mut Log,
+) {
     let mut text = Vec::new();
     if to_stdout {
         text.push(b'\n');
     }
     // Writing to memory cannot fail.
-    let _ = comparison.write_table(name, &mut text);
+    let _ = comparison.write_table_within(name, width, &mut text);
     log.text(String::from_utf8_lossy(&text).into_owned(), to_stdout);
 }
 
 /// Writes the speed of each file, size and engine against a per-puzzle baseline: the paired
 /// statistics of `sudoku bench compare`, and how sure they are.
-fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io::Result<()> {
+fn write_speed(
+    speed: &[SpeedChange],
+    threshold: f64,
+    width: Option<usize>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if speed.is_empty() {
         return Ok(());
     }
@@ -267,11 +282,11 @@ fn write_speed(speed: &[SpeedChange], threshold: f64, out: &mut dyn Write) -> io
     } else {
         "not judged (threshold none)".to_owned()
     };
-    writeln!(
-        out,
+    let heading = format!(
         "Speed against the per-puzzle baseline (geometric mean of the per-puzzle time ratios, \
          95% bootstrap interval, Wilcoxon p; {judged}):"
-    )?;
+    );
+    writeln!(out, "{}", output::wrap_to(&heading, width, 2))?;
     for change in speed {
         let place = format!("{} {} {}", change.file, change.size, change.engine);
         match &change.estimate {

@@ -125,6 +125,9 @@ pub struct ReportSettings {
     pub out: Option<PathBuf>,
     /// The columns of the table and Markdown formats.
     pub columns: Columns,
+    /// The width the table format fits, its notes wrapped and its tables narrowed to it
+    /// ([`crate::output::write_table_within`]); `None`: as wide as they are.
+    pub width: Option<usize>,
 }
 
 /// The charts and the HTML report of a run (or of a merge).

@@ -14,7 +14,7 @@ use sudoku_engines::{EngineInfo, Registry, UnknownEngine};
 use sudoku_external::Wanted;
 
 use crate::args::{BenchAction, BenchArgs, EngineSelection, MergeArgs, PictureArgs, ReportOutput};
-use crate::console::{Halt, errln, say};
+use crate::console::{self, Halt, errln, noteln, say};
 use crate::exit;
 
 /// Runs `sudoku bench` with the engines of `registry`; returns the exit code.
@@ -129,6 +129,7 @@ fn report_settings(output: &ReportOutput) -> ReportSettings {
         format: output.format,
         out: output.out.clone(),
         columns: if output.wide { Columns::All } else { Columns::Main },
+        width: Some(console::width()),
     }
 }
 
@@ -155,7 +156,7 @@ fn print_overhead() -> Result<(), Halt> {
             sudoku_external::overhead::measure(&server, &puzzles).map_err(|f| f.to_string())
         });
     match measured {
-        Ok(overhead) => errln!(
+        Ok(overhead) => noteln!(
             "timing paths, with an engine that answers at once: in-process call {:.2} µs; \
              protocol round trip {:.1} µs one at a time, {:.1} µs pipelined (as a library's \
              worker is driven); whole process {:.2} ms a puzzle",

@@ -6,7 +6,7 @@ use sudoku_bench::Log;
 use sudoku_bench::judge::{self, CompareSettings};
 
 use crate::args::CompareArgs;
-use crate::console::say;
+use crate::console::{self, say};
 use crate::exit;
 
 /// Runs `sudoku bench compare`; returns the exit code.
@@ -22,6 +22,7 @@ pub fn run(args: &CompareArgs) -> u8 {
         allow_partial: args.allow_partial,
         format: args.format,
         out: args.out.clone(),
+        width: Some(console::width()),
     };
     let mut log = Log::new();
     judge::compare_runs(&settings, &mut log);

@@ -230,9 +230,10 @@ pub struct ReportOutput {
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Show every figure in the table and Markdown formats: also the puzzles, the mean and
-    /// 99th percentile, the speedup, nodes per puzzle and the share solved without a guess (the
-    /// table otherwise fits 120 columns; CSV and JSON always have every figure).
+    /// Show every figure in the table and Markdown formats, whatever the width: also the
+    /// puzzles, the mean and 99th percentile, the speedup, nodes per puzzle and the share
+    /// solved without a guess (the table otherwise fits the output's width, `COLUMNS` or the
+    /// terminal's or 100, leaving out what it must; CSV and JSON always have every figure).
     #[arg(long)]
     pub wide: bool,
 }
