@@ -19,7 +19,7 @@ use numpy::PyReadonlyArray2;
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use sudoku_bench::{BenchOptions, Corpus, CorpusPuzzle, Mode, Schedule};
+use sudoku_bench::{Corpus, CorpusPuzzle, Inputs, Log, Message, Mode, Plan, Settings};
 use sudoku_core::{
     Engine, FailureKind, Grid as CoreGrid, Limits, Outcome, PuzzleReader, ReadOptions, Size,
 };
@@ -139,7 +139,7 @@ pub fn bench<'py>(
     let cancel = Arc::new(Cancel::default());
     let mut infos: Vec<EngineInfo> = Vec::new();
     for engine in &engines {
-        let info = if let Ok(name) = engine.cast::<PyString>() {
+        infos.push(if let Ok(name) = engine.cast::<PyString>() {
             let name = name.to_cow()?;
             let name: &str = &name;
             let found = sudoku_engines::find(name)
@@ -150,31 +150,31 @@ pub fn bench<'py>(
                 .wrapped(move |inner| Box::new(Cancellable { inner, cancel: Arc::clone(&cancel) }))
         } else {
             python_engine(engine, time_limit, &cancel)?
-        };
-        if infos.iter().any(|other| other.name == info.name) {
-            return Err(PyValueError::new_err(format!("engine {} is named twice", info.name)));
-        }
-        infos.push(info);
+        });
     }
     if infos.is_empty() {
         let size = corpus.puzzles.first().map_or(Size::NINE, |puzzle| puzzle.grid.size());
         infos.push(engine_for(None, &CoreGrid::empty(size))?.clone());
     }
-    let options = BenchOptions {
-        engines: infos.iter().collect(),
-        mode,
-        budget,
-        threads,
-        timing: Schedule::Repeat(repeat),
-        cross_check,
-        progress: false,
-        shard: None,
+    let mut settings = Settings::new(infos.iter().collect(), Inputs::Read(vec![corpus]));
+    settings.mode = mode;
+    settings.budget = budget;
+    settings.threads = threads;
+    settings.repeat = Some(repeat);
+    settings.cross_check = cross_check;
+    let refused = |log: &mut Log| {
+        let problems = log.take().into_iter().filter_map(|message| match message {
+            Message::Problem(line) => Some(line),
+            _ => None,
+        });
+        PyValueError::new_err(problems.collect::<Vec<_>>().join("; "))
     };
+    let plan = Plan::make(settings).map_err(PyValueError::new_err)?;
+    let mut log = Log::new();
+    let ready = plan.open(&mut log).ok_or_else(|| refused(&mut log))?;
     let mut rows = Table::default();
-    let report = run(py, &cancel, || {
-        sudoku_bench::run_observed(std::slice::from_ref(&corpus), &options, &mut [&mut rows])
-    })?
-    .map_err(|error| PyValueError::new_err(error.to_string()))?;
+    let ran = run(py, &cancel, || ready.run(&mut [&mut rows], &mut log))?;
+    let report = ran.ok_or_else(|| refused(&mut log))?.into_report();
     let mut json = Vec::new();
     sudoku_bench::output::write_json(&report, &mut json)
         .map_err(|error| crate::errors::sudoku_error(py, error.to_string()))?;

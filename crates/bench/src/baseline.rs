@@ -157,11 +157,11 @@ pub fn load_named(name: &str) -> Result<Report, BaselineError> {
 
 /// Reads the baseline at `path`: a report of this schema version or of the oldest still read
 /// ([`OLDEST_READABLE_SCHEMA_VERSION`], read without its `timings`), checked as any report
-/// read back is ([`crate::report::read`]).
+/// read back is ([`crate::report::read::read`]).
 pub fn load(path: &Path) -> Result<Report, BaselineError> {
     let file = path.display().to_string();
     std::fs::metadata(path).map_err(|source| BaselineError::Io { file: file.clone(), source })?;
-    let text = crate::report::read_text(path)
+    let text = crate::report::read::read_text(path)
         .map_err(|reason| BaselineError::Parse { file: file.clone(), reason })?;
     // Check the version first, so an old baseline gets the right message, not a parse error.
     let version = serde_json::from_str::<serde_json::Value>(&text)
@@ -173,7 +173,7 @@ pub fn load(path: &Path) -> Result<Report, BaselineError> {
         let found = version.and_then(|v| u32::try_from(v).ok()).unwrap_or(0);
         return Err(BaselineError::Schema { file, found });
     }
-    crate::report::read(&text).map_err(|error| BaselineError::Parse { file, reason: error.0 })
+    crate::report::read::read(&text).map_err(|error| BaselineError::Parse { file, reason: error.0 })
 }
 
 /// One counter that changed.
@@ -262,17 +262,30 @@ impl BaselineComparison {
         baseline_name: &str,
         out: &mut dyn std::io::Write,
     ) -> std::io::Result<()> {
+        self.write_table_within(baseline_name, None, out)
+    }
+
+    /// The comparison as [`BaselineComparison::write_table`] writes it, the lines above and
+    /// below the table wrapped to `width` when given.
+    pub fn write_table_within(
+        &self,
+        baseline_name: &str,
+        width: Option<usize>,
+        out: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        let note = |line: &str| output::wrap_to(line, width, 2);
         let time_rule = if self.threshold_percent.is_finite() {
             format!("time threshold {}%", self.threshold_percent)
         } else {
             "time not judged".to_owned()
         };
-        writeln!(
-            out,
+        let heading = format!(
             "compared with baseline {baseline_name} ({time_rule}, counters must match exactly)"
-        )?;
+        );
+        writeln!(out, "{}", note(&heading))?;
         for file in &self.changed_files {
-            writeln!(out, "note: {file} holds other puzzles than when the baseline was made")?;
+            let line = format!("note: {file} holds other puzzles than when the baseline was made");
+            writeln!(out, "{}", note(&line))?;
         }
         let mut table = TextTable::new([
             "engine",
@@ -331,12 +344,12 @@ impl BaselineComparison {
         } else {
             "time not judged".to_owned()
         };
-        writeln!(
-            out,
+        let verdict = format!(
             "baseline: {slower}, {} with changed counters, {} not compared",
             self.counter_changes(),
             self.not_compared()
-        )
+        );
+        writeln!(out, "{}", note(&verdict))
     }
 }
 

@@ -248,9 +248,20 @@ impl Comparison {
 
     /// Writes the comparison in `format`.
     pub fn write(&self, format: CompareFormat, out: &mut dyn Write) -> io::Result<()> {
+        self.write_within(format, None, out)
+    }
+
+    /// Writes the comparison in `format`, the table format's notes wrapped to `width` when
+    /// given ([`crate::output::wrap`]; its table and its lines per puzzle are left whole).
+    pub fn write_within(
+        &self,
+        format: CompareFormat,
+        width: Option<usize>,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         match format {
-            CompareFormat::Table => self.write_text(out, false),
-            CompareFormat::Markdown => self.write_text(out, true),
+            CompareFormat::Table => self.write_text(out, false, width),
+            CompareFormat::Markdown => self.write_text(out, true, None),
             CompareFormat::Csv => self.write_csv(out),
             CompareFormat::Json => {
                 serde_json::to_writer_pretty(&mut *out, self).map_err(io::Error::other)?;
@@ -285,7 +296,13 @@ impl Comparison {
         )
     }
 
-    fn write_text(&self, out: &mut dyn Write, markdown: bool) -> io::Result<()> {
+    fn write_text(
+        &self,
+        out: &mut dyn Write,
+        markdown: bool,
+        width: Option<usize>,
+    ) -> io::Result<()> {
+        let note = |line: &str| crate::output::wrap_to(line, width, 2);
         let changed = self.changed();
         if markdown {
             writeln!(out, "### `{}` → `{}`\n", self.old, self.new)?;
@@ -395,7 +412,7 @@ impl Comparison {
             for row in &rows {
                 writeln!(out, "{}", line(row))?;
             }
-            writeln!(out, "({})", self.method())?;
+            writeln!(out, "{}", note(&format!("({})", self.method())))?;
         }
         let mut unpaired = Vec::new();
         for group in &self.groups {
@@ -431,7 +448,8 @@ impl Comparison {
         if !unpaired.is_empty() {
             writeln!(out, "{}Not paired:", if markdown { "\n" } else { "" })?;
             for line in unpaired {
-                writeln!(out, "{}{line}", if markdown { "- " } else { "  " })?;
+                let line = format!("{}{line}", if markdown { "- " } else { "  " });
+                writeln!(out, "{}", note(&line))?;
             }
         }
         Ok(())

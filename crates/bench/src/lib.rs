@@ -49,15 +49,20 @@ pub mod corpus;
 pub mod crosscheck;
 mod figures;
 pub mod files;
+pub mod findings;
 pub mod html;
+pub mod judge;
 pub mod latency;
 pub mod measure;
 pub mod merge;
 mod names;
 pub mod output;
 pub mod per_puzzle;
+pub mod plan;
 pub mod progress;
+pub mod ran;
 pub mod report;
+pub mod settings;
 pub mod stats;
 
 use std::time::{Duration, Instant};
@@ -67,11 +72,15 @@ use sudoku_engines::EngineInfo;
 
 pub use corpus::{Corpus, CorpusPuzzle, LoadError, Shard};
 pub use crosscheck::{Disagreement, EngineAnswer};
+pub use findings::{Conclusion, Findings, Log, Message};
 pub use latency::Latencies;
+pub use plan::{Plan, Ready};
+pub use ran::Ran;
 pub use report::{
     EngineFailure, FileSummary, MAX_SAMPLES, Machine, Mode, NotApplicable, PassTiming, Record,
     Report, SCHEMA_VERSION, SamplePoint, SampleTime, Samples, SizeCount, Timings,
 };
+pub use settings::{ChartRequest, Inputs, Pictures, ReportSettings, Settings};
 
 /// How often the timing passes run.
 #[derive(Clone, Copy, PartialEq, Debug)]

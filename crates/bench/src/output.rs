@@ -15,9 +15,10 @@ use crate::report::{Record, Report};
 use sudoku_engines::Timing;
 
 /// The formats a report can be written in.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
 pub enum OutputFormat {
     /// An aligned table for the terminal.
+    #[default]
     Table,
     /// A GitHub-flavoured Markdown table, for READMEs and pull requests.
     Markdown,
@@ -111,10 +112,25 @@ pub fn render(report: &Report, format: OutputFormat) -> String {
 
 /// `report` in `format`, as one string, the table and Markdown with `columns`.
 pub fn render_columns(report: &Report, format: OutputFormat, columns: Columns) -> String {
+    render_within(report, format, columns, None)
+}
+
+/// `report` in `format`, as one string, the table and Markdown with `columns`, the table
+/// within `width` columns when given ([`write_table_within`]).
+pub fn render_within(
+    report: &Report,
+    format: OutputFormat,
+    columns: Columns,
+    width: Option<usize>,
+) -> String {
     let mut bytes = Vec::new();
     // Writing into memory fails only when a value refuses to serialize, and none does (a
     // histogram's encoding cannot fail): no report, whatever it holds, reaches this panic.
-    write_columns(report, format, columns, &mut bytes).expect("writing to memory cannot fail");
+    let written = match (format, width) {
+        (OutputFormat::Table, Some(_)) => write_table_within(report, columns, width, &mut bytes),
+        _ => write_columns(report, format, columns, &mut bytes),
+    };
+    written.expect("writing to memory cannot fail");
     String::from_utf8(bytes).expect("every format writes UTF-8")
 }
 
@@ -124,9 +140,9 @@ pub fn write_json(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(out)
 }
 
-/// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read`].
-pub fn read_json(text: &str) -> Result<Report, crate::report::ReportError> {
-    crate::report::read(text)
+/// Reads a report written by [`write_json`], as untrusted input: see [`crate::report::read::read`].
+pub fn read_json(text: &str) -> Result<Report, crate::report::read::ReportError> {
+    crate::report::read::read(text)
 }
 
 /// The records as CSV: a header row naming the [`Record`] fields, then one row per record.
@@ -151,13 +167,39 @@ pub fn read_csv(bytes: &[u8]) -> Result<Vec<Record>, csv::Error> {
 /// cross-check's verdict below. Engines that do not solve a size are named in a line below its
 /// table.
 pub fn write_table(report: &Report, which: Columns, out: &mut dyn Write) -> io::Result<()> {
+    write_table_within(report, which, None, out)
+}
+
+/// The report as [`write_table`] writes it, within `width` columns when given: every note
+/// wrapped to it ([`wrap`]), and the tables of [`Columns::Main`] without the columns that can
+/// go ([`Columns::Main`]'s all-threads rate, longest solve and guesses, in that order) until
+/// they fit, the footer naming those left out. Tables that do not fit even so, or that show
+/// every figure ([`Columns::All`]) in more than `width` columns, say so once, above the first.
+/// The `FAILED` lines, one per run of failures, are left whole.
+pub fn write_table_within(
+    report: &Report,
+    which: Columns,
+    width: Option<usize>,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let fitted = Fitted::new(report, which, width);
+    let note = |line: &str| wrap_to(line, width, NOTE_INDENT);
     for line in settings_lines(report) {
-        writeln!(out, "{line}")?;
+        writeln!(out, "{}", note(&line))?;
+    }
+    if let Some(width) = width
+        && fitted.widest > width
+    {
+        let why = match which {
+            Columns::All => "--wide shows every figure",
+            Columns::Main => "the fewest columns it can have; --wide shows every figure",
+        };
+        writeln!(out, "{}", note(&wide_table_line(fitted.widest, width, why)))?;
     }
     for file in &report.files {
         writeln!(out)?;
         if let Some(error) = &file.error {
-            writeln!(out, "{}: not read: {error}", file.file)?;
+            writeln!(out, "{}", note(&format!("{}: not read: {error}", file.file)))?;
             continue;
         }
         let mut heading = format!("{}: {}", file.file, counted(file.puzzles, "puzzle", "puzzles"));
@@ -171,27 +213,104 @@ pub fn write_table(report: &Report, which: Columns, out: &mut dyn Write) -> io::
         if let [only] = &file.sizes[..] {
             heading.push_str(&format!("; {}", shown_size(&only.size)));
         }
-        writeln!(out, "{heading}")?;
+        writeln!(out, "{}", note(&heading))?;
         for size in &file.sizes {
             if file.sizes.len() > 1 {
-                writeln!(
-                    out,
+                let line = format!(
                     "{}: {}",
                     shown_size(&size.size),
                     counted(size.puzzles, "puzzle", "puzzles")
-                )?;
+                );
+                writeln!(out, "{}", note(&line))?;
             }
-            write_size_table(report, &file.file, &size.size, which, out)?;
+            write_size_table(report, &file.file, &size.size, &fitted.columns, &note, out)?;
         }
     }
     writeln!(out)?;
-    for line in footer_lines(report, which) {
-        writeln!(out, "{line}")?;
+    for line in footer_lines(report, which, &fitted) {
+        writeln!(out, "{}", note(&line))?;
     }
     for line in failure_lines(report) {
         writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+/// How far a wrapped note's later lines are indented.
+const NOTE_INDENT: usize = 2;
+
+/// The line that says, once, that a table is `table` columns wide where the output has
+/// `width`, and `why` (and what `--wide` does).
+pub fn wide_table_line(table: usize, width: usize, why: &str) -> String {
+    format!(
+        "wide table: {table} columns, more than the {width} of the output (COLUMNS, or the \
+         terminal's width); {why}"
+    )
+}
+
+/// `text` broken into lines of at most `width` characters, each line after the first
+/// indented by `indent` spaces, joined by `\n` (none at the end). A line that does not fit is
+/// broken between its clauses (after a `; `) where it can, so that each clause reads whole,
+/// and a clause that does not fit a line by itself at spaces. A word longer than a line (a
+/// long file name) is never cut: it overflows a line of its own. Every line of `text` is
+/// wrapped on its own, and the spaces it starts with are kept, on its later lines too.
+pub fn wrap(text: &str, width: usize, indent: usize) -> String {
+    let mut wrapped = Vec::new();
+    for line in text.split('\n') {
+        wrap_line(line, width, indent, &mut wrapped);
+    }
+    wrapped.join("\n")
+}
+
+/// `text` wrapped to `width` as [`wrap`] wraps it, or as it is without a width.
+pub fn wrap_to(text: &str, width: Option<usize>, indent: usize) -> String {
+    match width {
+        Some(width) => wrap(text, width, indent),
+        None => text.to_owned(),
+    }
+}
+
+/// One line of [`wrap`], its pieces pushed on `wrapped`.
+fn wrap_line(line: &str, width: usize, indent: usize, wrapped: &mut Vec<String>) {
+    let chars = |text: &str| text.chars().count();
+    if chars(line) <= width {
+        wrapped.push(line.to_owned());
+        return;
+    }
+    let leading = line.len() - line.trim_start_matches(' ').len();
+    let later = " ".repeat(leading + indent);
+    let mut current = line[..leading].to_owned();
+    let mut starts = true;
+    let clauses = line[leading..].split_inclusive("; ").map(str::trim_end);
+    for clause in clauses {
+        let room = width.saturating_sub(chars(&current) + usize::from(!starts));
+        if chars(clause) <= room {
+            if !starts {
+                current.push(' ');
+            }
+            current.push_str(clause);
+            starts = false;
+            continue;
+        }
+        if !starts {
+            wrapped.push(std::mem::replace(&mut current, later.clone()));
+        }
+        // On a line of its own, the clause either fits or is wrapped at spaces.
+        let options = textwrap::Options::new(width.max(1))
+            .break_words(false)
+            .wrap_algorithm(textwrap::WrapAlgorithm::FirstFit)
+            .word_separator(textwrap::WordSeparator::AsciiSpace)
+            // Names hold hyphens (`bitmask-mrv`, `--wide`): a word is cut nowhere.
+            .word_splitter(textwrap::WordSplitter::NoHyphenation)
+            .initial_indent(&current)
+            .subsequent_indent(&later);
+        let mut pieces: Vec<String> =
+            textwrap::wrap(clause, &options).into_iter().map(|piece| piece.into_owned()).collect();
+        current = pieces.pop().unwrap_or_default();
+        wrapped.extend(pieces);
+        starts = false;
+    }
+    wrapped.push(current.trim_end().to_owned());
 }
 
 /// The failures, one `FAILED` line each, and how many more were not kept: nothing when no
@@ -247,19 +366,16 @@ fn collapsed(failures: &[crate::report::EngineFailure]) -> Vec<String> {
 }
 
 /// The table of every engine on the puzzles of one size of one file, and a line naming the
-/// engines that do not solve that size.
+/// engines that do not solve that size (a note, as `note` gives it).
 fn write_size_table(
     report: &Report,
     file: &str,
     size: &str,
-    which: Columns,
+    columns: &[(String, Cell)],
+    note: &dyn Fn(&str) -> String,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    let columns = columns(report, which);
-    let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
-    for record in report.records.iter().filter(|r| r.file == file && r.size == size) {
-        table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
-    }
+    let table = size_table(report, file, size, columns);
     if !table.rows.is_empty() {
         table.write_aligned(out)?;
     }
@@ -270,9 +386,70 @@ fn write_size_table(
         .map(|n| format!("{} (solves {})", n.engine, n.engine_sizes))
         .collect();
     if !skipped.is_empty() {
-        writeln!(out, "n/a: {}", skipped.join(", "))?;
+        writeln!(out, "{}", note(&format!("n/a: {}", skipped.join(", "))))?;
     }
     Ok(())
+}
+
+/// The table of every engine on the puzzles of one size of one file, in `columns`.
+fn size_table(report: &Report, file: &str, size: &str, columns: &[(String, Cell)]) -> TextTable {
+    let mut table = TextTable::new(columns.iter().map(|(name, _)| name.clone()));
+    for record in report.records.iter().filter(|r| r.file == file && r.size == size) {
+        table.rows.push(columns.iter().map(|(_, cell)| cell(record)).collect());
+    }
+    table
+}
+
+/// The columns of the tables of a report, fitted to a width.
+struct Fitted {
+    /// The columns shown.
+    columns: Vec<(String, Cell)>,
+    /// The headings of the columns left out to fit.
+    left_out: Vec<String>,
+    /// How wide the widest table is, in those columns.
+    widest: usize,
+}
+
+impl Fitted {
+    /// The columns of `which`, and with [`Columns::Main`] and a `width`, without those that
+    /// can go ([`Columns::droppable`]) until every table fits `width` or none is left to go.
+    fn new(report: &Report, which: Columns, width: Option<usize>) -> Fitted {
+        let mut columns = columns(report, which);
+        let mut left_out = Vec::new();
+        let widest = |columns: &[(String, Cell)]| {
+            let mut widest = 0;
+            for file in &report.files {
+                for size in &file.sizes {
+                    let table = size_table(report, &file.file, &size.size, columns);
+                    if !table.rows.is_empty() {
+                        widest = widest.max(table.width());
+                    }
+                }
+            }
+            widest
+        };
+        if let Some(width) = width
+            && which == Columns::Main
+        {
+            for heading in Columns::droppable(report.threads) {
+                if widest(&columns) <= width {
+                    break;
+                }
+                let shown = columns.len();
+                columns.retain(|(name, _)| *name != heading);
+                if columns.len() < shown {
+                    left_out.push(heading);
+                }
+            }
+        }
+        let widest = widest(&columns);
+        Fitted { columns, left_out, widest }
+    }
+
+    /// Whether the column `heading` is shown.
+    fn shows(&self, heading: &str) -> bool {
+        self.columns.iter().any(|(name, _)| name == heading)
+    }
 }
 
 /// A report's size (`16x16`, `9x9 x anti-knight`) as people read it (`16×16`,
@@ -317,7 +494,8 @@ pub fn write_markdown(report: &Report, which: Columns, out: &mut dyn Write) -> i
         writeln!(out, "{row}")?;
     }
     writeln!(out)?;
-    writeln!(out, "{}", footer_lines(report, which).join("  \n"))?;
+    let fitted = Fitted::new(report, which, None);
+    writeln!(out, "{}", footer_lines(report, which, &fitted).join("  \n"))?;
     let failures = failure_lines(report);
     if !failures.is_empty() {
         writeln!(out)?;
@@ -359,6 +537,12 @@ impl Columns {
     /// is `1.00×`).
     fn speedup(self, threads: u64) -> bool {
         threads > 1 && self == Columns::All
+    }
+
+    /// The headings of the main columns that can go when the tables must fit a width, the
+    /// first to go first: the all-threads rate, the longest solve, the guesses per puzzle.
+    fn droppable(threads: u64) -> [String; 3] {
+        [format!("{threads}-thread/s"), "µs max".to_owned(), "guesses/puzzle".to_owned()]
     }
 }
 
@@ -578,9 +762,9 @@ pub fn engine_notes(report: &Report) -> Vec<String> {
     lines
 }
 
-/// What the columns mean, and the cross-check's verdict.
-fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
-    let parallel = if which.wall_rate(report.threads) {
+/// What the columns mean (those `fitted` shows), and the cross-check's verdict.
+fn footer_lines(report: &Report, which: Columns, fitted: &Fitted) -> Vec<String> {
+    let parallel = if fitted.shows(&format!("{}-thread/s", report.threads)) {
         format!(
             "{}-thread/s: wall clock with {}; ",
             report.threads,
@@ -590,9 +774,12 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
         String::new()
     };
     let wide = match which {
-        _ if which.speedup(report.threads) => "speedup: their ratio; ",
-        Columns::All => "",
-        Columns::Main => "--wide for every figure; ",
+        _ if which.speedup(report.threads) => "speedup: their ratio; ".to_owned(),
+        Columns::All => String::new(),
+        Columns::Main if fitted.left_out.is_empty() => "--wide for every figure; ".to_owned(),
+        Columns::Main => {
+            format!("left out to fit: {}; --wide for every figure; ", fitted.left_out.join(", "))
+        }
     };
     let mut lines = vec![format!(
         "puzzles/s and µs: one thread, sequential pass; {parallel}{wide}\
@@ -637,6 +824,19 @@ fn footer_lines(report: &Report, which: Columns) -> Vec<String> {
 /// `2 threads`.
 pub fn counted(value: u64, one: &str, many: &str) -> String {
     format!("{} {}", count(value), if value == 1 { one } else { many })
+}
+
+/// `count` followed by `noun`, made plural unless `count` is 1, without separators: `1 puzzle`,
+/// `2 puzzles`, `3 guesses` (the numbers of messages; [`counted`] is for tables).
+pub fn plural(count: impl Into<u64>, noun: &str) -> String {
+    let count = count.into();
+    if count == 1 {
+        format!("1 {noun}")
+    } else if noun.ends_with('s') || noun.ends_with('x') {
+        format!("{count} {noun}es")
+    } else {
+        format!("{count} {noun}s")
+    }
 }
 
 /// An integer with thousands separators: `49,158`.
@@ -711,7 +911,8 @@ impl TextTable {
         TextTable { headers: headers.into_iter().map(Into::into).collect(), rows: Vec::new() }
     }
 
-    pub(crate) fn write_aligned(&self, out: &mut dyn Write) -> io::Result<()> {
+    /// The width of each column: its widest cell or heading, in characters.
+    fn widths(&self) -> Vec<usize> {
         let width = |text: &str| text.chars().count();
         let mut widths: Vec<usize> = self.headers.iter().map(|header| width(header)).collect();
         for row in &self.rows {
@@ -719,6 +920,18 @@ impl TextTable {
                 widths[column] = widths[column].max(width(cell));
             }
         }
+        widths
+    }
+
+    /// How many characters the widest line of the table takes.
+    pub(crate) fn width(&self) -> usize {
+        let widths = self.widths();
+        widths.iter().sum::<usize>() + 2 * widths.len().saturating_sub(1)
+    }
+
+    pub(crate) fn write_aligned(&self, out: &mut dyn Write) -> io::Result<()> {
+        let width = |text: &str| text.chars().count();
+        let widths = self.widths();
         for row in std::iter::once(&self.headers).chain(&self.rows) {
             let mut line = String::new();
             for (column, cell) in row.iter().enumerate() {
@@ -790,5 +1003,31 @@ mod tests {
             String::from_utf8(text).unwrap(),
             "name          µs\na          1,234\nlong name      5\n"
         );
+    }
+
+    #[test]
+    fn a_note_is_broken_between_its_clauses_then_at_spaces() {
+        let short = "cross-check: 0 disagreements";
+        assert_eq!(wrap(short, 40, 2), short);
+        let clauses = "budget-outs: searches given up at the budget; they prove nothing; none";
+        assert_eq!(
+            wrap(clauses, 50, 2),
+            "budget-outs: searches given up at the budget;\n  they prove nothing; none"
+        );
+        // A clause longer than a line is broken at spaces; every line fits, indented after the
+        // first, and no word is lost.
+        let long = "harness time inside the sequential passes (clock, bookkeeping, calls solved \
+                    again): at most 66.0% of their wall time; reading is timed above";
+        let wrapped = wrap(long, 40, 2);
+        assert!(wrapped.lines().all(|line| line.chars().count() <= 40), "{wrapped}");
+        assert!(wrapped.lines().skip(1).all(|line| line.starts_with("  ")), "{wrapped}");
+        let words = |text: &str| text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert_eq!(words(&wrapped), words(long));
+        // A word longer than the width is never cut; spaces a line starts with are kept.
+        let path = format!("read: {}/file.txt", "d".repeat(50));
+        assert_eq!(wrap(&path, 20, 2), format!("read:\n  {}/file.txt", "d".repeat(50)));
+        assert_eq!(wrap("    a b c d", 9, 2), "    a b c\n      d");
+        assert_eq!(wrap("engines bitmask-mrv", 12, 2), "engines\n  bitmask-mrv");
+        assert_eq!(wrap_to(long, None, 2), long);
     }
 }

@@ -326,15 +326,16 @@ fn a_report_file_larger_than_any_report_is_refused_before_it_is_read() {
     // Sparse: a length past the bound costs no disk and, refused by its length, no memory.
     std::fs::File::create(&huge)
         .unwrap()
-        .set_len(sudoku_bench::report::MAX_REPORT_BYTES + 1)
+        .set_len(sudoku_bench::report::read::MAX_REPORT_BYTES + 1)
         .unwrap();
-    let refused = assert_refused(sudoku_bench::report::read_text(&huge), &["larger than 256 MiB"]);
+    let refused =
+        assert_refused(sudoku_bench::report::read::read_text(&huge), &["larger than 256 MiB"]);
     assert!(!refused.contains('\n'), "{refused}");
     let error = baseline::load(&huge).unwrap_err().to_string();
     assert!(error.contains("huge.json") && error.contains("larger than"), "{error}");
     let invalid = directory.path().join("invalid.json");
     std::fs::write(&invalid, b"{\"schema_version\": 3, \xff}").unwrap();
-    assert_refused(sudoku_bench::report::read_text(&invalid), &["byte 23 is not UTF-8"]);
+    assert_refused(sudoku_bench::report::read::read_text(&invalid), &["byte 23 is not UTF-8"]);
 }
 
 #[test]

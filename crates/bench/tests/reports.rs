@@ -269,3 +269,54 @@ fn the_table_fits_120_columns_and_wide_has_every_figure() {
     assert!(!table.contains("1-thread/s") && !table.contains("speedup"), "{table}");
     assert!(wide.contains("1-thread/s") && !wide.contains("speedup"), "{wide}");
 }
+
+/// The lines of the tables of a report's text: from each heading (`engine ...`) to the blank
+/// line or the `n/a` line after it.
+fn table_lines(text: &str) -> Vec<&str> {
+    let mut lines = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        inside =
+            line.starts_with("engine ") || (inside && !line.is_empty() && !line.starts_with("n/a"));
+        if inside {
+            lines.push(line);
+        }
+    }
+    lines
+}
+
+#[test]
+fn the_table_leaves_out_what_it_must_to_fit_a_width_and_says_what() {
+    let directory = tempfile::tempdir().unwrap();
+    let report = sample_report(&directory);
+    let render = |which: Columns, width: Option<usize>| {
+        output::render_within(&report, OutputFormat::Table, which, width)
+    };
+    let chars = |line: &&str| line.chars().count();
+    let whole = render(Columns::Main, None);
+    let widest = table_lines(&whole).iter().map(chars).max().unwrap();
+    // One column narrower: the all-threads rate goes first, and the footer says so.
+    let fitted = render(Columns::Main, Some(widest - 1));
+    let heading = fitted.lines().find(|line| line.starts_with("engine ")).unwrap();
+    assert!(!heading.contains("2-thread/s") && heading.contains("µs max"), "{fitted}");
+    assert!(fitted.contains("left out to fit: 2-thread/s;"), "{fitted}");
+    assert!(!fitted.contains("wide table"), "{fitted}");
+    assert!(fitted.lines().all(|line| line.chars().count() < widest), "{fitted}");
+    // Too narrow for any table: the fewest columns, and one line that says so; every note
+    // is wrapped, only the tables' lines are longer.
+    let narrow = render(Columns::Main, Some(50));
+    let heading = narrow.lines().find(|line| line.starts_with("engine ")).unwrap();
+    assert!(!heading.contains("µs max") && !heading.contains("guesses/puzzle"), "{narrow}");
+    assert_eq!(narrow.matches("wide table:").count(), 1, "{narrow}");
+    let tables = table_lines(&narrow);
+    for line in narrow.lines().filter(|line| line.chars().count() > 50) {
+        // A word longer than the width (a file's path) overflows a line of its own.
+        let one_word = !line.trim().contains(' ');
+        assert!(tables.contains(&line) || one_word, "{line:?} is not wrapped:\n{narrow}");
+    }
+    // Every figure, asked for: as wide as it is, and said so.
+    let every = render(Columns::All, Some(100));
+    assert!(table_lines(&every).iter().any(|line| line.chars().count() > 100), "{every}");
+    assert!(every.contains("wide table:") && every.contains("--wide shows every figure"));
+    assert!(!render(Columns::All, None).contains("wide table:"));
+}

@@ -11,9 +11,17 @@
 //!   error (when standard error itself is what failed, there is nowhere to say it).
 //!
 //! Rust ignores `SIGPIPE`, so a closed pipe arrives here as an `EPIPE` error, never as a signal.
+//!
+//! Text for people fits the output's width ([`width`]): notes are wrapped to it ([`wrap`],
+//! [`noteln!`]), and tables narrowed to it or said to be wide. Problems stay one line each
+//! (a script greps them), and so do machine-readable outputs (CSV, JSON, line formats,
+//! per-puzzle rows) and puzzle grids.
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::OnceLock;
+
+use sudoku_bench::{Log, Message};
 
 use sudoku_bench::files;
 
@@ -101,6 +109,73 @@ pub fn out_bytes(bytes: &[u8]) -> Written {
         .map_err(|e| Halt::from_output(&e, "the output"))
 }
 
+/// Says the messages of `log`: problems (one line each), notes (wrapped to the output's
+/// [`width`]) and rows on standard error, text on the stream it is for. A closed standard output is no error here, and one that fails is a problem (exit code
+/// 2) that does not stop the run: the output files and the gates still count. Only a failure
+/// of standard error itself ends the run.
+pub fn say(log: &mut Log) -> Result<(), Halt> {
+    for message in log.take() {
+        match message {
+            Message::Problem(line) => errln!("sudoku: {line}")?,
+            Message::Note(line) => noteln!("{line}")?,
+            Message::Row(line) => errln!("{line}")?,
+            Message::Text(text) => err_text(&text)?,
+            Message::Out(bytes) => match out_bytes(&bytes) {
+                Ok(()) | Err(Halt::ClosedPipe) => {}
+                Err(Halt::OutputFailed(message)) => {
+                    log.findings.bad_input = true;
+                    errln!("sudoku: {message}")?;
+                }
+                Err(halt) => return Err(halt),
+            },
+        }
+    }
+    Ok(())
+}
+
+/// The width of the output when `COLUMNS` does not say and standard output is no terminal.
+pub const DEFAULT_WIDTH: usize = 100;
+
+/// The width text for people is fitted to, in characters: `COLUMNS` when it holds a positive
+/// number, else the terminal's when standard output is one, else [`DEFAULT_WIDTH`]. Asked once.
+pub fn width() -> usize {
+    static WIDTH: OnceLock<usize> = OnceLock::new();
+    *WIDTH.get_or_init(|| {
+        let columns = std::env::var("COLUMNS").ok();
+        let columns = columns.and_then(|text| text.trim().parse::<usize>().ok());
+        columns
+            .filter(|&columns| columns > 0)
+            .or_else(|| {
+                let (terminal_size::Width(columns), _) =
+                    terminal_size::terminal_size_of(io::stdout())?;
+                Some(usize::from(columns)).filter(|&columns| columns > 0)
+            })
+            .unwrap_or(DEFAULT_WIDTH)
+    })
+}
+
+/// `text` wrapped to the output's [`width`], between clauses or at spaces, each line after the
+/// first indented by `indent` more spaces than the line it continues (see
+/// [`sudoku_bench::output::wrap`]); no newline at the end.
+pub fn wrap(text: &str, indent: usize) -> String {
+    sudoku_bench::output::wrap(text, width(), indent)
+}
+
+/// Writes a note for people to standard error, wrapped to the output's [`width`], its later
+/// lines indented by two spaces.
+pub fn err_note(arguments: fmt::Arguments<'_>) -> Written {
+    err_line(format_args!("{}", wrap(&arguments.to_string(), 2)))
+}
+
+/// `eprintln!` for a note for people ([`err_note`]): wrapped to the output's width, returning
+/// a [`Written`].
+macro_rules! noteln {
+    ($($arg:tt)*) => {
+        $crate::console::err_note(format_args!($($arg)*))
+    };
+}
+pub(crate) use noteln;
+
 /// `eprintln!` that returns a [`Written`] instead of panicking.
 macro_rules! errln {
     ($($arg:tt)*) => {
@@ -109,20 +184,7 @@ macro_rules! errln {
 }
 pub(crate) use errln;
 
-/// `count` followed by `noun`, made plural unless `count` is 1: `1 puzzle`, `2 puzzles`.
-pub fn plural(count: impl Into<u64>, noun: &str) -> String {
-    let count = count.into();
-    if count == 1 { format!("1 {noun}") } else { format!("{count} {}", plural_of(noun)) }
-}
-
-/// The plural of an English noun of this program's messages.
-fn plural_of(noun: &str) -> String {
-    if noun.ends_with('s') || noun.ends_with('x') {
-        format!("{noun}es")
-    } else {
-        format!("{noun}s")
-    }
-}
+pub use sudoku_bench::output::plural;
 
 #[cfg(test)]
 mod tests {

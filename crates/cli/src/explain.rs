@@ -17,7 +17,7 @@ use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
 use crate::args::{ExplainArgs, ExplainFormat, ExplainScale};
-use crate::console::{Written, errln, plural};
+use crate::console::{Written, errln, plural, wrap};
 use crate::exit;
 use crate::solve::{display_name, open_input, output_failed};
 
@@ -262,23 +262,27 @@ impl Explanation {
             (None, Verdict::Exactly(1)) => "one solution",
             (None, _) => "several solutions",
         };
-        writeln!(
-            out,
+        // Every line but the grids is wrapped to the output's width: a step's later lines
+        // under its text, a branch's deeper than the branch.
+        let heading = format!(
             "Puzzle {} (line {}): {}, {}, {solutions}",
             puzzle.number,
             puzzle.line,
             GridKind::of(&puzzle.grid),
             plural(puzzle.grid.clue_count() as u64, "clue")
-        )?;
+        );
+        writeln!(out, "{}", wrap(&heading, 2))?;
         let width = self.steps.len().to_string().len();
         for (index, (step, before)) in self.steps.iter().enumerate() {
             if let Some(board) = before {
                 out.write_all(board.pencil_marks(puzzle.alphabet).as_bytes())?;
             }
             let lines = step.describe_lines(size);
-            writeln!(out, "{:>width$}. {}", index + 1, lines[0])?;
+            let number = (index + 1).to_string();
+            let first = format!("{number:>width$}. {}", lines[0]);
+            writeln!(out, "{}", wrap(&first, number.len() + 2))?;
             for line in &lines[1..] {
-                writeln!(out, "{:width$}  {line}", "")?;
+                writeln!(out, "{}", wrap(&format!("{:width$}  {line}", ""), 4))?;
             }
         }
         let hardest = self
@@ -289,11 +293,15 @@ impl Explanation {
         match self.end {
             None => writeln!(
                 out,
-                "Not explained: techniques that assume one solution wait for the count \
-                 (raise --budget, or explain with --no-uniqueness)."
+                "{}",
+                wrap(
+                    "Not explained: techniques that assume one solution wait for the count \
+                     (raise --budget, or explain with --no-uniqueness).",
+                    2
+                )
             )?,
             Some(End::Solved) => {
-                writeln!(out, "Solved in {steps}{hardest}.")?;
+                writeln!(out, "{}", wrap(&format!("Solved in {steps}{hardest}."), 2))?;
                 let format =
                     if puzzle.format.can_write(size) { puzzle.format } else { Format::Judge };
                 write_grid(out, &self.board.grid(), format, puzzle.alphabet)?;
@@ -310,14 +318,17 @@ impl Explanation {
                     }
                     (None, _) => "no technique applies, going on needs a guess".into(),
                 };
-                writeln!(out, "Stuck after {steps}{hardest}: {why}. The candidates:")?;
+                let stuck = format!("Stuck after {steps}{hardest}: {why}. The candidates:");
+                writeln!(out, "{}", wrap(&stuck, 2))?;
                 out.write_all(self.board.pencil_marks(puzzle.alphabet).as_bytes())?;
             }
             Some(End::Broken) => {
                 writeln!(out, "No solution: the clues contradict each other.")?;
             }
             Some(End::GaveUp) => {
-                writeln!(out, "Gave up after {steps}{hardest}: the search spent its work budget.")?;
+                let gave_up =
+                    format!("Gave up after {steps}{hardest}: the search spent its work budget.");
+                writeln!(out, "{}", wrap(&gave_up, 2))?;
             }
         }
         Ok(())

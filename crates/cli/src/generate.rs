@@ -33,7 +33,7 @@ use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Target
 use sudoku_generate::{Made, NearRefusal, Rated, Recipe};
 
 use crate::args::GenerateArgs;
-use crate::console::{self, Halt, Written, errln, plural};
+use crate::console::{self, Halt, Written, errln, noteln, plural};
 use crate::exit;
 
 /// Puzzles written at a time at 4×4 and 9×9: the first show within a second or so, and the
@@ -328,7 +328,7 @@ fn generate(
     destination.finish()?;
     let elapsed = started.elapsed();
 
-    errln!(
+    noteln!(
         "generated {} in {:.1} s (uniqueness checked by {}, {})",
         plural(clues.puzzles, "puzzle"),
         elapsed.as_secs_f64(),
@@ -351,7 +351,7 @@ fn generate(
                 ),
             },
         };
-        errln!(
+        noteln!(
             "yield: {} of {} met the targets within {} each ({} in all, {:.1}% accepted); {}",
             clues.puzzles,
             plural(clues.tried, "puzzle number"),
@@ -362,7 +362,7 @@ fn generate(
         )?;
     }
     if args.csv {
-        errln!("{}", clues.trailer(targets).trim_end().replace("\n", "; "))?;
+        noteln!("{}", clues.trailer(targets).trim_end().replace("\n", "; "))?;
     }
     Ok(())
 }

@@ -47,6 +47,18 @@ pub mod exit {
     /// An engine from outside failed on some puzzle: it crashed, ran out of time or broke its
     /// protocol.
     pub const ENGINE_FAILED: u8 = 5;
+
+    /// The exit code of what a bench run, a merge or a comparison of runs concluded.
+    pub fn of(conclusion: sudoku_bench::Conclusion) -> u8 {
+        use sudoku_bench::Conclusion;
+        match conclusion {
+            Conclusion::Disagreement => DISAGREEMENT,
+            Conclusion::BadInput => BAD_INPUT,
+            Conclusion::EngineFailed => ENGINE_FAILED,
+            Conclusion::Regression => REGRESSION,
+            Conclusion::Passed => SUCCESS,
+        }
+    }
 }
 
 fn main() -> ExitCode {

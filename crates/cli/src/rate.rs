@@ -17,7 +17,7 @@ use sudoku_core::{Grid, Limits, Puzzle, PuzzleReader, ReadError, Verdict};
 use sudoku_logic::{Band, End, Rater, Scale, Step, Technique};
 
 use crate::args::{RateArgs, RateFormat};
-use crate::console::{Halt, Written, errln, plural};
+use crate::console::{Halt, Written, errln, plural, wrap};
 use crate::exit;
 use crate::explain::{JsonArray, indent, write_pretty};
 use crate::solve::{display_name, inputs, open_input, output_failed};
@@ -506,12 +506,14 @@ impl Summary {
     /// The file's table: puzzles by hardest technique, with shares of the file.
     fn table(&self) -> String {
         let share = |count: usize| 100.0 * count as f64 / self.puzzles.max(1) as f64;
-        let mut text = format!(
-            "{}: {} rated in {:.2} s\n",
+        // The heading and the last line are notes, wrapped to the output's width.
+        let heading = format!(
+            "{}: {} rated in {:.2} s",
             self.file,
             plural(self.puzzles as u64, "puzzle"),
             self.seconds
         );
+        let mut text = format!("{}\n", wrap(&heading, 2));
         text.push_str(&format!(
             "  {:<30} {:>10} {:>8} {:>7}\n",
             "hardest technique", "difficulty", "puzzles", "share"
@@ -541,17 +543,18 @@ impl Summary {
             }
         }
         let solved: usize = self.counts.iter().sum::<usize>() + self.already_solved;
-        text.push_str(&format!(
+        let mut last = format!(
             "  solved without guessing: {solved} of {} ({:.1}%)",
             self.puzzles,
             share(solved)
-        ));
+        );
         if let Some(median) = self.median() {
-            text.push_str(&format!("; median rating {median:.1}"));
+            last.push_str(&format!("; median rating {median:.1}"));
         }
         if self.malformed > 0 {
-            text.push_str(&format!("; {} malformed", self.malformed));
+            last.push_str(&format!("; {} malformed", self.malformed));
         }
+        text.push_str(&wrap(&last, 2));
         text.push_str("\n\n");
         text
     }

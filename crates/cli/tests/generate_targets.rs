@@ -129,7 +129,8 @@ fn the_same_seed_writes_the_same_bytes_at_one_and_two_threads_and_parts_make_the
 #[test]
 fn the_yield_is_said_at_the_end() {
     let output = sudoku(&["generate", "-n", "3", "--clues", "30..40", "--not-minimal"], b"");
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    // A note wrapped to the output's width goes on in lines indented by two spaces.
+    let stderr = String::from_utf8_lossy(&output.stderr).replace("\n  ", " ");
     assert_eq!(output.status.code(), Some(0), "{stderr}");
     let yield_line = stderr.lines().nth(1).unwrap_or_default();
     assert!(yield_line.starts_with("yield: 3 of 3 puzzle numbers met the targets"), "{stderr}");

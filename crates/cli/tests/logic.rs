@@ -313,7 +313,8 @@ fn without_uniqueness_the_count_comes_only_where_techniques_are_stuck_and_may_gi
     let several = format!("123456789{}", ".".repeat(72));
     let output = sudoku(&["explain", "--no-uniqueness", "--budget", "1", &several], b"");
     assert_eq!(output.status.code(), Some(1));
-    let stdout = text(&output.stdout);
+    // The sentence is wrapped to the output's width, its later lines indented.
+    let stdout = text(&output.stdout).replace("\n  ", " ");
     assert!(
         stdout.contains(
             "Stuck after 0 steps: no technique applies, and counting the solutions gave up at \
@@ -508,7 +509,12 @@ fn parse_link(text: &str) -> (usize, usize, u8, bool) {
 fn explain_on_sudoku_explainers_scale_writes_every_chain_link_by_link() {
     // Puzzle 6, rated 8.3 by Sudoku Explainer: forcing chains, region and cell forcing.
     let puzzle = shipped_puzzle(6);
-    let output = sudoku(&["explain", "--scale", "explainer", &puzzle], b"");
+    // Wide enough that no chain is wrapped: a line is a step or a branch, whole.
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_sudoku"))
+        .args(["explain", "--scale", "explainer", &puzzle])
+        .env("COLUMNS", "1000")
+        .output()
+        .unwrap();
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     let stdout = text(&output.stdout);
     assert!(stdout.contains("; hardest: Region Forcing Chains (8.3)."), "{stdout}");

@@ -270,7 +270,10 @@ mod tests {
             recipe.check_grids(size).err()
         };
         let said = refused("anti-king", four).unwrap();
-        assert_eq!(said, "no 4×4 grid keeps anti-king: an empty grid of these rules has no solution");
+        assert_eq!(
+            said,
+            "no 4×4 grid keeps anti-king: an empty grid of these rules has no solution"
+        );
         assert!(refused("jigsaw anti-king", four).is_some(), "no Latin square keeps it either");
         assert!(refused("anti-knight anti-king", six).is_some());
         assert!(refused("x windoku disjoint anti-knight anti-king", Size::NINE).is_some());

@@ -186,26 +186,30 @@ impl PuzzleComparison {
 
     /// Writes the lists for people: the changed puzzles, then the slowest regressions.
     pub fn write(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_within(None, out)
+    }
+
+    /// Writes the lists for people as [`PuzzleComparison::write`] does, the headings wrapped to
+    /// `width` when given (the lines per puzzle left whole).
+    pub fn write_within(&self, width: Option<usize>, out: &mut dyn Write) -> io::Result<()> {
         let place = |row: &Row| {
             format!("{}: puzzle {}, line {}, {}", row.file, row.puzzle, row.line, row.engine)
         };
-        write!(
-            out,
+        let mut heading = format!(
             "Per puzzle: {} compared, {} with changed counters, {} not in the earlier run, {} of \
              the earlier run not run",
             count(self.compared),
             count(self.changed_count),
             count(self.unmatched),
             count(self.not_run())
-        )?;
+        );
         if self.earlier.outside() > 0 {
-            write!(
-                out,
+            heading.push_str(&format!(
                 ", {} of other files or engines left out",
                 counted(self.earlier.outside(), "row", "rows")
-            )?;
+            ));
         }
-        writeln!(out)?;
+        writeln!(out, "{}", crate::output::wrap_to(&heading, width, 2))?;
         for change in &self.changed {
             // This run's rows are written by the run: their verdicts are known.
             let after = RowCounters::of(&change.after);
@@ -233,10 +237,11 @@ impl PuzzleComparison {
             )?;
         }
         if !self.slower.is_empty() {
-            writeln!(
-                out,
-                "Slowest regressions (shortest time over the passes, at least {SLOWER_FLOOR_US} µs more):"
-            )?;
+            let heading = format!(
+                "Slowest regressions (shortest time over the passes, at least {SLOWER_FLOOR_US} µs \
+                 more):"
+            );
+            writeln!(out, "{}", crate::output::wrap_to(&heading, width, 2))?;
             for change in &self.slower {
                 writeln!(
                     out,

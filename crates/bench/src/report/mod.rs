@@ -10,7 +10,8 @@
 //! count.
 //!
 //! This module is the schema; the machine is probed in `machine.rs`, and reports read back
-//! (shards, baselines) are checked as untrusted input in `read.rs` ([`read`], [`Report::check`]).
+//! (shards, baselines) are checked as untrusted input in `read.rs` ([`read::read`],
+//! [`Report::check`]), which reads the schema: this module uses neither.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -26,9 +27,7 @@ use crate::latency::Latencies;
 use crate::{BenchOptions, Schedule};
 
 mod machine;
-mod read;
-
-pub use read::{MAX_REPORT_BYTES, ReportError, read, read_text};
+pub mod read;
 
 /// The version of the JSON schema this crate writes. Version 4 adds engines that may fail (the
 /// failure counters of a record, the report's list of failures) and says how each engine was

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{Args, Subcommand};
-use sudoku_bench::Mode;
 use sudoku_bench::compare::CompareFormat;
 use sudoku_bench::output::OutputFormat;
+use sudoku_bench::{ChartRequest, Mode};
 
 use super::external::ExternalArgs;
 use super::input::InputArgs;
@@ -230,9 +230,10 @@ pub struct ReportOutput {
     #[arg(short, long, value_name = "FILE")]
     pub out: Option<PathBuf>,
 
-    /// Show every figure in the table and Markdown formats: also the puzzles, the mean and
-    /// 99th percentile, the speedup, nodes per puzzle and the share solved without a guess (the
-    /// table otherwise fits 120 columns; CSV and JSON always have every figure).
+    /// Show every figure in the table and Markdown formats, whatever the width: also the
+    /// puzzles, the mean and 99th percentile, the speedup, nodes per puzzle and the share
+    /// solved without a guess (the table otherwise fits the output's width, `COLUMNS` or the
+    /// terminal's or 100, leaving out what it must; CSV and JSON always have every figure).
     #[arg(long)]
     pub wide: bool,
 }
@@ -242,7 +243,7 @@ pub struct ReportOutput {
 pub struct PictureArgs {
     /// Draw an SVG chart: FILE.svg for the bars (the scaling chart when the run holds several
     /// sizes), or KIND:FILE.svg with KIND one of bars, scaling, cactus, scatter. Repeatable.
-    #[arg(long, value_name = "[KIND:]FILE.svg", value_parser = parse_chart)]
+    #[arg(long, value_name = "[KIND:]FILE.svg", value_parser = str::parse::<ChartRequest>)]
     pub chart: Vec<ChartRequest>,
 
     /// The two engines of scatter charts, comma-separated; the first two by default.
@@ -253,28 +254,6 @@ pub struct PictureArgs {
     /// chart.
     #[arg(long, value_name = "FILE.html")]
     pub report: Option<PathBuf>,
-}
-
-/// One `--chart`.
-#[derive(Clone, Debug)]
-pub struct ChartRequest {
-    /// What to draw; `None`: the bars, or the scaling chart for several sizes.
-    pub kind: Option<sudoku_bench::chart::ChartKind>,
-    /// Where.
-    pub path: PathBuf,
-}
-
-/// `--chart`: `KIND:FILE`, or a file for the bars. A prefix of letters only before a colon is
-/// a kind, and must be a known one.
-fn parse_chart(text: &str) -> Result<ChartRequest, String> {
-    if let Some((kind, path)) = text.split_once(':')
-        && !kind.is_empty()
-        && kind.chars().all(|c| c.is_ascii_alphabetic())
-    {
-        let kind = kind.parse::<sudoku_bench::chart::ChartKind>()?;
-        return Ok(ChartRequest { kind: Some(kind), path: PathBuf::from(path) });
-    }
-    Ok(ChartRequest { kind: None, path: PathBuf::from(text) })
 }
 
 /// One item of `--engines`.

@@ -19,7 +19,7 @@ use std::time::Instant;
 use sudoku_core::{Engine, FailureKind, Grid, Layout, Limits, Outcome, Size, Stats};
 
 use super::layout::{Tables, View};
-use super::{Loaded, sizes_of_orders};
+use super::loaded::{Loaded, sizes_of_orders, with_source};
 
 /// The version of the ABI this module speaks (`SUDOKU_ENGINE_ABI_VERSION`).
 pub const VERSION: u32 = 1;
@@ -84,7 +84,7 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
     let missing = |symbol: &str, error: libloading::Error| {
         format!(
             "exports no `{symbol}` ({}): not an engine library of this ABI",
-            super::with_source(&error)
+            with_source(&error)
         )
     };
     // SAFETY: the header declares `sudoku_engine_abi_version` a `const uint32_t`; the symbol's
@@ -137,7 +137,7 @@ pub(super) fn load(library: libloading::Library) -> Result<Loaded, String> {
                 format!(
                     "declares SUDOKU_ENGINE_LAYOUTS but exports no `sudoku_engine_solve_layout` \
                      ({})",
-                    super::with_source(&error)
+                    with_source(&error)
                 )
             })?;
         Some(*function)

@@ -25,7 +25,7 @@ use std::time::Instant;
 
 use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size, Stats};
 
-use super::Loaded;
+use super::loaded::{Loaded, with_source};
 use crate::declare::Library;
 
 type Solve = unsafe extern "C" fn(*const c_char, usize, u32, *mut c_char, *mut usize) -> usize;
@@ -56,10 +56,9 @@ pub(super) fn load(
     let name = std::ffi::CString::new(symbol).map_err(|_| format!("'{symbol}' holds a NUL"))?;
     // SAFETY: the declaration says `symbol` is a function of tdoku's solver type; it is called
     // with exactly that type, while the library is loaded.
-    let solve =
-        unsafe { library.get::<Solve>(name.as_c_str()) }.map(|function| *function).map_err(
-            |error| format!("exports no function `{symbol}` ({})", super::with_source(&error)),
-        )?;
+    let solve = unsafe { library.get::<Solve>(name.as_c_str()) }
+        .map(|function| *function)
+        .map_err(|error| format!("exports no function `{symbol}` ({})", with_source(&error)))?;
     let function = Arc::new(Function {
         solve,
         configuration,

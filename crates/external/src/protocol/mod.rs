@@ -23,28 +23,9 @@ use sudoku_engines::{EngineInfo, Origin, Timing};
 
 use crate::Declaration;
 
+pub use client::{HANDSHAKE_LIMIT, MAX_FAILED_STARTS, WINDOW, WINDOW_BYTES};
 pub use serve::{refuse, serve};
-
-/// The version of the protocol this module speaks.
-pub const VERSION: u32 = 1;
-
-/// How long a program has to start and finish its handshake (greeting to `ready`, then a
-/// `ping` answered): 10 s, separate from the time limit per puzzle and larger, since an
-/// interpreter or a virtual machine may take seconds to start on a loaded machine.
-pub const HANDSHAKE_LIMIT: Duration = Duration::from_secs(10);
-
-/// After this many failed starts in a row (start or handshake), an engine value stops trying:
-/// every later solve fails at once with the last failure, so that a broken program does not
-/// cost its start-up time on every puzzle.
-pub const MAX_FAILED_STARTS: u32 = 3;
-
-/// The most requests sent ahead of their answers when the caller says which puzzles come next
-/// ([`sudoku_core::Engine::expect`]).
-pub const WINDOW: usize = 32;
-
-/// The most bytes of requests sent ahead of their answers: below a pipe's buffer (64 KiB on
-/// Linux), so that sending never blocks on a program that stopped reading.
-pub const WINDOW_BYTES: usize = 32 * 1024;
+pub use wire::VERSION;
 
 /// The engine `declaration` declares, with `time_limit` per puzzle (wall clock).
 ///

@@ -9,8 +9,7 @@ use sudoku_core::lines::{self, Line};
 use sudoku_core::{Grid, Limits, Outcome};
 use sudoku_engines::{EngineInfo, clock};
 
-use super::VERSION;
-use super::wire;
+use super::wire::{self, VERSION};
 use crate::process::{MAX_LINE, quote};
 
 /// Serves `engine` over the protocol: reads requests from `input`, writes the handshake and

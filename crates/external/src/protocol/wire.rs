@@ -10,6 +10,9 @@ use sudoku_core::{Alphabet, Grid, Layout, Limits, Outcome, Rule, Size, Stats};
 
 use crate::process::quote;
 
+/// The version of the protocol both sides speak.
+pub const VERSION: u32 = 1;
+
 /// The largest side written one symbol per cell (`1-9A`: `A` = 10 up to `P` = 25); larger
 /// grids are written as numbers separated by spaces.
 const LARGEST_SYMBOL_SIDE: usize = 25;
@@ -79,11 +82,11 @@ impl Handshake {
             }
             Some("protocol") => {
                 let version = words.next().unwrap_or("");
-                if version != super::VERSION.to_string() {
+                if version != VERSION.to_string() {
                     return Err(format!(
                         "it speaks protocol version {}; this harness speaks {}",
                         quote(version),
-                        super::VERSION
+                        VERSION
                     ));
                 }
             }
