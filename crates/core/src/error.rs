@@ -308,6 +308,7 @@ fn broken_clue(broken: &Broken, written: Option<Found>, first_at: (usize, usize)
         Broken::NotACandidate { cell, value } => {
             format!("clue {value}{written} at {cell} is not one of its candidates")
         }
+        Broken::Constraint { message, .. } => format!("the clues break a rule: {message}"),
     }
 }
 

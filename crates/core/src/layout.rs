@@ -7,9 +7,15 @@
 //! start each cell from a set of candidates rather than from a clue (pencilmark puzzles).
 //!
 //! Every rule is data: [`Layout::houses`] lists every group of cells that must all differ
-//! (rows, columns, regions, then the extra groups), [`Layout::pairs`] the pairs of cells that
-//! must differ and are in no house together, and [`Layout::candidates`] what each cell may
-//! start as. An engine that reads these three solves any layout; the rest is naming.
+//! (rows, columns, regions, then the extra groups and the cells of killer cages and renban
+//! lines), [`Layout::pairs`] the pairs of cells that must differ and are in no house together,
+//! and [`Layout::candidates`] what each cell may start as. An engine that reads these three
+//! solves any layout without [`Layout::constraints`]; the rest is naming.
+//!
+//! Rules with numbers and lines (killer cages, thermometers, arrows, dots, ...) are a new kind
+//! of rule beside them: [`Layout::constraints`] lists them as [`Constraint`]s, which the
+//! [`crate::constraint`] module checks and compiles to propagators for any engine that takes
+//! them. [`Layout::needs`] says what a grid asks of an engine ([`Features`]).
 //!
 //! A grid carries its layout ([`Grid::layout`]); a classic grid carries none, so the classic
 //! path of every engine is the one it always was.
@@ -18,6 +24,9 @@
 
 use std::fmt;
 
+use crate::constraint::{
+    self, Constraint, ConstraintError, ConstraintKind, Feature, Features, Shape,
+};
 use crate::size::{CellName, Size};
 
 /// A rule named by one word in files and on the command line.
@@ -101,6 +110,9 @@ pub enum House {
     Rule(Rule, usize),
     /// A group given as a list of cells, numbered in the order given.
     Extra(usize),
+    /// The cells of a constraint whose values differ (a killer cage, a renban line): its kind
+    /// and its number among the layout's constraints of that kind.
+    Constraint(ConstraintKind, usize),
 }
 
 impl fmt::Display for House {
@@ -112,6 +124,7 @@ impl fmt::Display for House {
             House::Region(r) => write!(f, "region {}", r + 1),
             House::Rule(rule, n) => write!(f, "{} {}", rule.unit_name(), n + 1),
             House::Extra(n) => write!(f, "extra region {}", n + 1),
+            House::Constraint(kind, n) => write!(f, "{} {}", kind.name(), n + 1),
         }
     }
 }
@@ -161,6 +174,9 @@ pub enum LayoutError {
         /// Sets given.
         found: usize,
     },
+    /// A constraint that does not fit the grid ([`Constraint::validate`]).
+    #[error("{0}")]
+    Constraint(ConstraintError),
 }
 
 /// The rules of one grid beyond its rows and columns; see the [module documentation](self).
@@ -179,6 +195,8 @@ pub struct Layout {
     extra: Vec<Box<[u16]>>,
     /// Each cell's starting candidates (bit `v - 1` for value `v`), if the puzzle gives them.
     candidates: Option<Box<[u64]>>,
+    /// The rules with numbers and lines, in the order given.
+    constraints: Vec<Constraint>,
 
     /// Every house: the cells, sorted, and where it comes from.
     houses: Vec<(House, Box<[u16]>)>,
@@ -191,7 +209,7 @@ impl Layout {
     /// The classic layout of `size`: rows, columns and boxes, no other rule. A grid with this
     /// layout is a classic grid and carries none.
     pub fn classic(size: Size) -> Layout {
-        Layout::build(size, None, Vec::new(), Vec::new(), None)
+        Layout::build(size, None, Vec::new(), Vec::new(), None, Vec::new())
             .expect("the classic layout of every size can be made")
     }
 
@@ -235,7 +253,20 @@ impl Layout {
                 Some(sets.into())
             }
         };
-        Layout::build(size, regions, rules, groups, candidates)
+        Layout::build(size, regions, rules, groups, candidates, Vec::new())
+    }
+
+    /// The same layout with the rules `constraints` (in place of any it had); an error naming
+    /// the first that does not fit the grid ([`Constraint::validate`]).
+    pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Layout, LayoutError> {
+        Layout::build(
+            self.size,
+            self.regions.clone(),
+            self.rules.clone(),
+            self.extra.clone(),
+            self.candidates.clone(),
+            constraints,
+        )
     }
 
     fn build(
@@ -244,8 +275,12 @@ impl Layout {
         rules: Vec<Rule>,
         extra: Vec<Box<[u16]>>,
         candidates: Option<Box<[u64]>>,
+        constraints: Vec<Constraint>,
     ) -> Result<Layout, LayoutError> {
         let side = size.side();
+        for constraint in &constraints {
+            constraint.validate(size, regions.is_none()).map_err(LayoutError::Constraint)?;
+        }
         let mut houses: Vec<(House, Box<[u16]>)> = Vec::new();
         let cells_where = |keep: &dyn Fn(usize) -> bool| -> Box<[u16]> {
             (0..size.cells()).filter(|&cell| keep(cell)).map(|cell| cell as u16).collect()
@@ -330,6 +365,24 @@ impl Layout {
         for (n, group) in extra.iter().enumerate() {
             houses.push((House::Extra(n), group.clone()));
         }
+        // The cells a constraint keeps apart, numbered among the constraints of its kind; a
+        // group of more cells than values is no house (the rule cannot hold: its propagator
+        // says so).
+        let mut numbers = [0usize; ConstraintKind::ALL.len()];
+        for constraint in &constraints {
+            let kind = constraint.kind();
+            let Some(cells) = constraint.distinct_cells() else { continue };
+            let number = numbers[kind as usize];
+            numbers[kind as usize] += 1;
+            if cells.len() <= side {
+                let mut members: Vec<u16> = cells
+                    .iter()
+                    .map(|place| place.cell(size).expect("a validated constraint") as u16)
+                    .collect();
+                members.sort_unstable();
+                houses.push((House::Constraint(kind, number), members.into_boxed_slice()));
+            }
+        }
         // A pair of cells already in a house together adds nothing.
         let mut house_of_pair = std::collections::HashSet::new();
         for (_, cells) in &houses {
@@ -342,7 +395,7 @@ impl Layout {
         pairs.retain(|(pair, _)| !house_of_pair.contains(pair));
         pairs.sort_unstable();
         pairs.dedup_by_key(|(pair, _)| *pair);
-        Ok(Layout { size, regions, rules, extra, candidates, houses, pairs })
+        Ok(Layout { size, regions, rules, extra, candidates, constraints, houses, pairs })
     }
 
     /// The size of the grid.
@@ -351,12 +404,34 @@ impl Layout {
     }
 
     /// Whether this is the classic layout of its size: boxes, no rule, no extra group, no
-    /// starting candidates.
+    /// starting candidates, no constraint.
     pub fn is_classic(&self) -> bool {
         self.regions.is_none()
             && self.rules.is_empty()
             && self.extra.is_empty()
             && self.candidates.is_none()
+            && self.constraints.is_empty()
+    }
+
+    /// The rules with numbers and lines, in the order given.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// What a rule needs to know of the grid beyond its cells: the size and the regions.
+    pub fn shape(&self) -> Shape<'_> {
+        Shape { size: self.size, regions: self.regions.as_deref() }
+    }
+
+    /// What the layout asks of an engine: nothing for the classic layout; layouts (its houses,
+    /// pairs and starting candidates, which any other layout has in some form), and the kind
+    /// of each of its constraints.
+    pub fn needs(&self) -> Features {
+        if self.is_classic() {
+            return Features::NONE;
+        }
+        let kinds = self.constraints.iter().map(|c| Feature::Constraint(c.kind()));
+        Features::LAYOUTS.union(Features::of(kinds))
     }
 
     /// The region of each cell, numbered `0..side` in the order their first cells come, if
@@ -396,12 +471,14 @@ impl Layout {
             self.regions.as_ref().map(|r| r.iter().map(|&m| u32::from(m)).collect());
         let extra: Vec<Vec<usize>> =
             self.extra.iter().map(|g| g.iter().map(|&c| usize::from(c)).collect()).collect();
-        Layout::new(self.size, regions.as_deref(), &self.rules, &extra, candidates)
+        Layout::new(self.size, regions.as_deref(), &self.rules, &extra, candidates)?
+            .with_constraints(self.constraints.clone())
     }
 
     /// Every group of cells that must all differ, with where it comes from: the rows, the
     /// columns, the boxes or regions (each `side` of them, in that order), then the groups of
-    /// the rules and the extra groups. A house of `side` cells holds every value once; a
+    /// the rules, the extra groups and the cells of the constraints that keep their values
+    /// apart (killer cages, renban lines). A house of `side` cells holds every value once; a
     /// smaller one (an extra group) holds distinct values.
     pub fn houses(&self) -> &[(House, Box<[u16]>)] {
         &self.houses
@@ -417,7 +494,10 @@ impl Layout {
     /// pair or candidate is given: a grid whose rules are those of a classic grid with other
     /// regions (jigsaw).
     pub fn is_regions_only(&self) -> bool {
-        self.rules.is_empty() && self.extra.is_empty() && self.candidates.is_none()
+        self.rules.is_empty()
+            && self.extra.is_empty()
+            && self.candidates.is_none()
+            && self.constraints.is_empty()
     }
 
     /// A short name for people and reports: `9×9`, `9×9 jigsaw`, `9×9 x windoku`,
@@ -432,7 +512,8 @@ impl Layout {
     }
 
     /// The words that say what the layout adds to the classic one: `jigsaw`, the rules' words,
-    /// `extra-regions`, `pencilmark`; none for a classic layout.
+    /// `extra-regions`, `pencilmark`, then the word of each kind of its constraints
+    /// ([`ConstraintKind::word`]: `killer`, `thermo`, ...); none for a classic layout.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if self.regions.is_some() {
@@ -445,11 +526,17 @@ impl Layout {
         if self.candidates.is_some() {
             words.push("pencilmark".to_owned());
         }
+        for kind in ConstraintKind::ALL {
+            if self.constraints.iter().any(|constraint| constraint.kind() == kind) {
+                words.push(kind.word().to_owned());
+            }
+        }
         words
     }
 
     /// The first rule of the layout that `cells` (a grid's values, 0 for empty) break, if any:
-    /// a value twice in a house or in a pair, or a value outside its cell's candidates.
+    /// a value outside its cell's candidates, a value twice in a house or in a pair, or a
+    /// constraint broken by the cells it can be judged on ([`constraint::first_broken`]).
     pub fn first_broken(&self, cells: &[u8]) -> Option<Broken> {
         if let Some(candidates) = &self.candidates {
             let outside = (0..cells.len())
@@ -480,7 +567,7 @@ impl Layout {
                 seen_at[value] = cell;
             }
         }
-        self.pairs.iter().find_map(|&([a, b], rule)| {
+        let pair = self.pairs.iter().find_map(|&([a, b], rule)| {
             let value = cells[usize::from(a)];
             (value != 0 && value == cells[usize::from(b)]).then(|| Broken::Repeat {
                 value,
@@ -489,6 +576,18 @@ impl Layout {
                 first: self.size.name(usize::from(a)),
                 second: self.size.name(usize::from(b)),
             })
+        });
+        if pair.is_some() || self.constraints.is_empty() {
+            return pair;
+        }
+        let (index, message) = constraint::first_broken(&self.constraints, &self.shape(), cells)?;
+        let constraint = &self.constraints[index];
+        let at = constraint.places(self.size).into_iter().find_map(|place| place.cell(self.size));
+        Some(Broken::Constraint {
+            kind: constraint.kind(),
+            index,
+            at: at.map(|cell| self.size.name(cell)),
+            message,
         })
     }
 }
@@ -501,18 +600,26 @@ pub struct GridKind {
     size: Size,
     /// The layout's words joined by spaces; empty for a classic grid.
     words: String,
+    /// What the grids of this kind ask of an engine.
+    needs: Features,
 }
 
 impl GridKind {
     /// The kind of `grid`.
     pub fn of(grid: &crate::Grid) -> GridKind {
         let words = grid.layout().map(|layout| layout.words().join(" ")).unwrap_or_default();
-        GridKind { size: grid.size(), words }
+        let needs = grid.layout().map_or(Features::NONE, |layout| layout.needs());
+        GridKind { size: grid.size(), words, needs }
     }
 
     /// The kind of the classic grids of `size`.
     pub fn classic(size: Size) -> GridKind {
-        GridKind { size, words: String::new() }
+        GridKind { size, words: String::new(), needs: Features::NONE }
+    }
+
+    /// What the grids of this kind ask of an engine ([`Layout::needs`]).
+    pub fn needs(&self) -> Features {
+        self.needs
     }
 
     /// The size.
@@ -543,7 +650,7 @@ impl fmt::Display for GridKind {
 }
 
 /// A rule of a layout that some values break ([`Layout::first_broken`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Broken {
     /// A value twice in a house, or at two cells a rule pairs.
     Repeat {
@@ -565,6 +672,17 @@ pub enum Broken {
         /// The value.
         value: u8,
     },
+    /// A constraint broken ([`constraint::first_broken`]).
+    Constraint {
+        /// Its kind.
+        kind: ConstraintKind,
+        /// Its index among the layout's constraints.
+        index: usize,
+        /// Its first cell on the grid, if it has one (the negative rules have none).
+        at: Option<CellName>,
+        /// What is wrong, for people: `killer cage at r1c1 (sum 15) adds to 17`.
+        message: String,
+    },
 }
 
 impl fmt::Display for Broken {
@@ -580,6 +698,7 @@ impl fmt::Display for Broken {
             Broken::NotACandidate { cell, value } => {
                 write!(f, "{value} at {cell} is not one of its candidates")
             }
+            Broken::Constraint { message, .. } => f.write_str(message),
         }
     }
 }

@@ -1097,6 +1097,10 @@ fn checked(
     let (value, first, second) = match broken {
         Broken::Repeat { value, first, second, .. } => (value, cell(first), cell(second)),
         Broken::NotACandidate { cell: at, value } => (value, cell(at), cell(at)),
+        Broken::Constraint { at, .. } => {
+            let at = at.map_or(0, cell);
+            (grid.get(at), at, at)
+        }
     };
     let (line, column) = place(second);
     let kind = ReadErrorKind::BrokenClue {
