@@ -8,8 +8,8 @@
 //! renban line) are a layout's houses and are judged with them.
 
 use super::{
-    Axis, Constraint, ConstraintKind, Shape, Spot, clue_line, diagonal, entropic_band,
-    negative_pairs, whispers_gap,
+    Axis, Constraint, ConstraintKind, Shape, Spot, clue_line, compared_neighbours, diagonal,
+    entropic_band, negative_pairs, whispers_gap,
 };
 
 /// The first rule of `constraints` that the values `values` (row-major, 0 for an empty cell)
@@ -130,8 +130,7 @@ fn broken(
         Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
             let a = value(*cell);
             let maximum = constraint.kind() == ConstraintKind::Maximum;
-            let beside = [(0, 1), (1, 0), (0, -1), (-1, 0)].map(|step| cell.step(step));
-            beside.into_iter().filter(|place| place.is_inside(size)).find_map(|place| {
+            compared_neighbours(all, size, *cell, constraint.kind()).into_iter().find_map(|place| {
                 let b = value(place);
                 let wrong = a != 0 && b != 0 && if maximum { a <= b } else { a >= b };
                 let how = if maximum { "above" } else { "below" };

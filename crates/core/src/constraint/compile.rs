@@ -8,8 +8,8 @@ use super::relation::Table;
 use super::sequence::{Between, Quadruple, RegionSum, Renban, Sandwich, Skyscraper, XSum};
 use super::sum::Sum;
 use super::{
-    Constraint, ConstraintKind, Shape, Spot, clue_line, diagonal, entropic_band, negative_pairs,
-    whispers_gap,
+    Constraint, ConstraintKind, Shape, Spot, clue_line, compared_neighbours, diagonal,
+    entropic_band, negative_pairs, whispers_gap,
 };
 
 /// The propagators of `constraints` on a grid of `shape`, each with the index of the
@@ -134,10 +134,8 @@ pub fn compile(
                 } else {
                     tables.get(Pair::Above, || |a, b| a > b)
                 };
-                for step in [(0, 1), (1, 0), (0, -1), (-1, 0)] {
-                    if let Some(other) = place.step(step).cell(size) {
-                        add(Propagator::Relation(table.between(cell(*place), other as u16)));
-                    }
+                for other in compared_neighbours(constraints, size, *place, constraint.kind()) {
+                    add(Propagator::Relation(table.between(cell(*place), cell(other))));
                 }
             }
             Constraint::Palindrome { cells: places } => {

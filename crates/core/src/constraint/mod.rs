@@ -270,12 +270,15 @@ pub enum Constraint {
         /// The cell.
         cell: Spot,
     },
-    /// A minimum cell: smaller than each of the cells beside it (orthogonally).
+    /// A minimum cell: smaller than each of the cells beside it (orthogonally) that is not a
+    /// minimum cell too (the editor's cells of one kind make one region, compared with its
+    /// surroundings).
     Minimum {
         /// The cell.
         cell: Spot,
     },
-    /// A maximum cell: larger than each of the cells beside it (orthogonally).
+    /// A maximum cell: larger than each of the cells beside it (orthogonally) that is not a
+    /// maximum cell too.
     Maximum {
         /// The cell.
         cell: Spot,
@@ -777,6 +780,27 @@ pub fn diagonal(size: Size, clue: Spot, direction: Direction) -> Option<Vec<Spot
         place = place.step(direction.step());
     }
     (!cells.is_empty()).then_some(cells)
+}
+
+/// The cells beside `cell` (orthogonally) that a minimum or maximum cell of `kind` is compared
+/// with: those that are not such cells too.
+fn compared_neighbours(
+    all: &[Constraint],
+    size: Size,
+    cell: Spot,
+    kind: ConstraintKind,
+) -> Vec<Spot> {
+    let same = |place: Spot| {
+        all.iter().any(|c| {
+            c.kind() == kind
+                && matches!(c, Constraint::Minimum { cell } | Constraint::Maximum { cell } if *cell == place)
+        })
+    };
+    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        .map(|step| cell.step(step))
+        .into_iter()
+        .filter(|place| place.is_inside(size) && !same(*place))
+        .collect()
 }
 
 /// The pairs of cells side by side that the negative rule of `kind` ([`ConstraintKind::Nonconsecutive`],

@@ -369,7 +369,9 @@ impl Sum {
         Ok(())
     }
 
-    /// Once at most three cells are open, every assignment of theirs within the range.
+    /// Once at most three cells are open, every assignment of theirs within the range: the
+    /// values of the last open cell that complete each assignment of the others are found at
+    /// once, as a range of values.
     fn few_open(
         &self,
         domains: &mut Domains<'_>,
@@ -401,72 +403,68 @@ impl Sum {
             return Ok(());
         }
         let open = &open[..count];
-        // The values fixed cells of each open cell's group hold, which it may not.
+        // Each open cell's group, and the values the fixed cells of its group hold.
         let group_of = |i: usize| self.groups.partition_point(|&start| usize::from(start) <= i) - 1;
-        let mut taken = [0u64; 3];
+        let mut groups = [0usize; 3];
+        let mut choices = [0u64; 3];
         for (slot, &i) in open.iter().enumerate() {
-            let g = group_of(i);
-            let (span, _) = self.group(g);
+            groups[slot] = group_of(i);
+            let (span, _) = self.group(groups[slot]);
+            let mut taken = 0u64;
             for k in span.filter(|&k| k != i) {
                 let candidates = domains.get(self.cells[k]);
                 if is_single(candidates) {
-                    taken[slot] |= candidates;
+                    taken |= candidates;
                 }
             }
+            choices[slot] = domains.get(self.cells[i]) & !taken;
         }
-        let same_group: [[bool; 3]; 3] = std::array::from_fn(|a| {
-            std::array::from_fn(|b| {
-                a < count && b < count && group_of(open[a]) == group_of(open[b])
-            })
-        });
-        let mut support = [0u64; 3];
-        let choices: Vec<u64> = open
-            .iter()
-            .enumerate()
-            .map(|(slot, &i)| domains.get(self.cells[i]) & !taken[slot])
-            .collect();
         let weight = |slot: usize| i64::from(self.coefficients[open[slot]]);
-        let each = |set: u64, f: &mut dyn FnMut(u64, i64)| {
-            let mut rest = set;
-            while rest != 0 {
-                let bit = rest & rest.wrapping_neg();
-                rest ^= bit;
-                f(bit, i64::from(value_of(bit)));
-            }
+        // The values of the last open cell for which the total of the others, `partial`, ends
+        // in range; `used` are the values of the others in its group.
+        let last = count - 1;
+        let completing = |partial: i64, used: u64| -> u64 {
+            let c = weight(last);
+            let (from, to) = (low - partial, high - partial);
+            let (lo, hi) = if c > 0 {
+                (from.div_euclid(c) + i64::from(from.rem_euclid(c) != 0), to.div_euclid(c))
+            } else {
+                let d = -c;
+                ((-to).div_euclid(d) + i64::from((-to).rem_euclid(d) != 0), (-from).div_euclid(d))
+            };
+            choices[last] & range(lo, hi) & !used
         };
-        match count {
-            1 => each(choices[0], &mut |bit, v| {
-                if (low..=high).contains(&(weight(0) * v)) {
-                    support[0] |= bit;
+        let mut support = [0u64; 3];
+        let same = |a: usize, b: usize| groups[a] == groups[b];
+        let mut first = choices[0];
+        if count == 1 {
+            support[0] = completing(0, 0);
+        }
+        while count > 1 && first != 0 {
+            let a = first & first.wrapping_neg();
+            first ^= a;
+            let va = i64::from(value_of(a));
+            if count == 2 {
+                let found = completing(weight(0) * va, if same(0, 1) { a } else { 0 });
+                if found != 0 {
+                    support[0] |= a;
+                    support[1] |= found;
                 }
-            }),
-            2 => each(choices[0], &mut |a, va| {
-                each(choices[1], &mut |b, vb| {
-                    let total = weight(0) * va + weight(1) * vb;
-                    if (low..=high).contains(&total) && !(same_group[0][1] && a == b) {
-                        support[0] |= a;
-                        support[1] |= b;
-                    }
-                })
-            }),
-            _ => each(choices[0], &mut |a, va| {
-                each(choices[1], &mut |b, vb| {
-                    if same_group[0][1] && a == b {
-                        return;
-                    }
-                    each(choices[2], &mut |c, vc| {
-                        let total = weight(0) * va + weight(1) * vb + weight(2) * vc;
-                        if (low..=high).contains(&total)
-                            && !(same_group[0][2] && a == c)
-                            && !(same_group[1][2] && b == c)
-                        {
-                            support[0] |= a;
-                            support[1] |= b;
-                            support[2] |= c;
-                        }
-                    })
-                })
-            }),
+                continue;
+            }
+            let mut second = choices[1] & if same(0, 1) { !a } else { u64::MAX };
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second ^= b;
+                let vb = i64::from(value_of(b));
+                let used = if same(0, 2) { a } else { 0 } | if same(1, 2) { b } else { 0 };
+                let found = completing(weight(0) * va + weight(1) * vb, used);
+                if found != 0 {
+                    support[0] |= a;
+                    support[1] |= b;
+                    support[2] |= found;
+                }
+            }
         }
         for (slot, &i) in open.iter().enumerate() {
             domains.restrict(self.cells[i], support[slot])?;

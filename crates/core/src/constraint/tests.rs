@@ -365,6 +365,10 @@ fn directives_read_back_as_written() {
     assert_eq!(parse("thermometer r1c1,r1c2"), parse("thermo r1c1 r1c2"));
     assert_eq!(parse("negative xv"), parse("negative-xv"));
     assert_eq!(parse("odd r1c1 r2c2").len(), 2);
+    // A colon is a word of its own, written apart from the cells or not.
+    assert_eq!(parse("arrow r1c1: r1c2 r1c3 :r2c1"), parse("arrow r1c1 : r1c2 r1c3 : r2c1"));
+    assert_eq!(parse("clone r1c1 r1c2:r5c5 r5c6"), parse("clone r1c1 r1c2 : r5c5 r5c6"));
+    assert_eq!(parse_directive("arrow r1c1:"), None);
     // Comments that start with a rule's word say nothing.
     for comment in [
         "odd puzzles follow",

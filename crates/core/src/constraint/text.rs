@@ -8,7 +8,7 @@
 //! ```text
 //! # killer 15 r1c1 r1c2 r2c1        a cage of sum 15 (the sum may be left out)
 //! # little-killer 23 r0c2 dr        from the clue above r1c2, down and to the right
-//! # arrow r1c1 : r1c2 r1c3          circle, then a line; `: CELLS` again for more lines
+//! # arrow r1c1: r1c2 r1c3           circle, then a line; `: CELLS` again for more lines
 //! # arrow r1c1 r1c2 : r2c3 r3c3     a pill of two cells
 //! # thermo r1c1 r1c2 r1c3           from the bulb; `slow-thermo` likewise
 //! # sandwich 15 r0c3                clues above, below, left or right of their line
@@ -35,8 +35,14 @@ use super::{Axis, Constraint, ConstraintKind, Direction, Spot};
 /// comment). The rules are not checked against a grid here: [`Constraint::validate`] does
 /// that once the puzzle's size is known.
 pub fn parse_directive(text: &str) -> Option<Vec<Constraint>> {
+    // A colon is a word of its own, written apart or not (`r1c1: r1c2` is `r1c1 : r1c2`).
     let words: Vec<&str> = text
         .split(|c: char| c.is_whitespace() || c == ',')
+        .flat_map(|word| word.split_inclusive(':'))
+        .flat_map(|word| match word.strip_suffix(':') {
+            Some(before) => [before, ":"],
+            None => [word, ""],
+        })
         .filter(|word| !word.is_empty())
         .collect();
     let (&first, rest) = words.split_first()?;
