@@ -34,7 +34,7 @@ pub use check::{CheckError, check_outcome, check_solution};
 pub use constraint::{Constraint, ConstraintKind, Feature, Features};
 pub use engine::{Engine, Failure, FailureKind, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
-pub use format::Format;
+pub use format::{Format, MAX_FPUZZLES_LINE};
 pub use grid::{Conflict, Grid};
 pub use layout::{Broken, GridKind, House, Layout, LayoutError, Rule};
 pub use model::Model;

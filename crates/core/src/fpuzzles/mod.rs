@@ -1,36 +1,76 @@
 //! Puzzles made in the f-puzzles editor: its JSON, or a link that carries that JSON compressed
 //! (`https://www.f-puzzles.com/?load=N4Ig...`, or SudokuPad's `.../fpuzzlesN4Ig...`), one a
-//! line. What is read is the grid of boxes or redrawn regions, its givens, and the constraints
-//! a [`Layout`] holds: the diagonals, anti-knight, anti-king, disjoint groups, extra regions
-//! and given pencil marks. A puzzle with any other constraint (killer cages, thermometers,
-//! arrows, kropki dots, `nonconsecutive`, ...) is refused with the constraint's name, so no
-//! variant is ever solved as a puzzle with fewer rules.
+//! line; read into a grid and its layout, and written back as a link for the editor
+//! ([`link`]). Every rule the workbench knows is read: the grid of boxes or redrawn regions,
+//! its givens, the diagonals, anti-knight, anti-king, disjoint groups, extra regions and given
+//! pencil marks (a [`Layout`]'s houses, pairs and candidates), and the rules with numbers and
+//! lines as [`Constraint`]s ([`constraints`]). A puzzle with a rule the workbench does not know
+//! (`zipperline`, `modularline`, ...) is refused with the field's name, so no variant is ever
+//! solved as a puzzle with fewer rules.
 //!
 //! The JSON's fields, as the editor writes them: `size` (the side), `grid` (`size` rows of
 //! `size` cells, each an object: `value` with `given: true` for a given; a `value` without it
 //! is the solver's entry and is not a clue; `region`, the 0-based number of the cell's region,
 //! when it was redrawn from the cell's box; `givenPencilMarks`, the values the cell may hold
-//! when the puzzle gives them), and one top-level field per constraint, absent, `false` or
-//! empty when the puzzle does not have it: `diagonal+` (the diagonal from r{side}c1 up to
-//! r1c{side}) and `diagonal-` (r1c1 down to r{side}c{side}), `antiknight`, `antiking` and
-//! `disjointgroups` are `true` or `false`; `extraregion` is a list of `{"cells": ["R1C1",
-//! ...]}`, each a group of cells that all differ; `killercage`, `thermometer`, ... are the
-//! constraints not read. The link's text is LZ-String's base64 form of that JSON
-//! (`compressToBase64`), sometimes percent-escaped.
+//! when the puzzle gives them), and one top-level field per rule, absent, `false` or empty
+//! when the puzzle does not have it: `diagonal+` (the diagonal from r{side}c1 up to
+//! r1c{side}) and `diagonal-` (r1c1 down to r{side}c{side}), `antiknight`, `antiking`,
+//! `disjointgroups` and `nonconsecutive` are `true` or `false`; `negative` lists `ratio` and
+//! `xv`; `extraregion` is a list of `{"cells": ["R1C1", ...]}`, each a group of cells that all
+//! differ; the rules with numbers and lines are lists of entries (`killercage`, `thermometer`,
+//! ...: see [`constraints`]).
+//!
+//! The editor's other fields are not rules and are passed over: `title`, `author`, `ruleset`,
+//! `solution`, its settings (`highlightConflicts`, and the solver add-on's `disabledlogic` and
+//! `truecandidatesoptions`), and its drawings (`line`, `circle`, `rectangle`, `text`, `cage`,
+//! including the copies the constraints add-on makes of its rules, tagged `fromConstraint`). A
+//! drawn `cage` whose value is a digital root (`DR5`, which one solver reads as a rule) is
+//! refused by name.
+//!
+//! The JSON must name each field once: a field written twice is refused, where a JSON reader
+//! that keeps the last would hide the first from every check. The link's text is LZ-String's
+//! base64 form of the JSON (`compressToBase64`), sometimes percent-escaped; that text alone
+//! (`N4Ig...`, as some solvers' test data keep it) reads too. Grids are those of
+//! the editor, 4×4 to 16×16 (of sides that boxes make: not 5×5 or 7×7); a larger `size` is
+//! refused.
+
+mod constraints;
+mod json;
+mod write;
 
 use std::sync::Arc;
 
 use serde_json::{Map, Value};
 
+use crate::constraint::Constraint;
 use crate::grid::Grid;
 use crate::layout::{Layout, LayoutError, Rule};
 use crate::size::Size;
 
-/// The top-level fields that constrain nothing.
-const INERT: [&str; 6] = ["size", "grid", "title", "author", "ruleset", "solution"];
+pub use write::link;
 
-/// The top-level constraints read into the grid's layout; everything else that is set, and is
-/// not [`INERT`], is refused.
+/// The largest side the editor draws.
+pub const MAX_SIDE: usize = 16;
+
+/// The top-level fields that constrain nothing: the puzzle's text, its solution, the editor's
+/// settings and its drawings.
+const INERT: [&str; 13] = [
+    "size",
+    "grid",
+    "title",
+    "author",
+    "ruleset",
+    "solution",
+    "highlightConflicts",
+    "disabledlogic",
+    "truecandidatesoptions",
+    "line",
+    "circle",
+    "rectangle",
+    "text",
+];
+
+/// The top-level rules read into the grid's layout's houses and pairs.
 const READ: [&str; 6] =
     ["diagonal+", "diagonal-", "antiknight", "antiking", "disjointgroups", "extraregion"];
 
@@ -42,35 +82,34 @@ const RULES: [(&str, Rule); 3] = [
     ("disjointgroups", Rule::Disjoint),
 ];
 
+/// The start of every f-puzzles puzzle compressed without its link: LZ-String's base64 form
+/// of `{"`.
+const BARE: &[u8] = b"N4Ig";
+
 /// Whether a line (without its indentation) is an f-puzzles puzzle, or meant as one: a JSON
-/// object or a web link. No grid format starts with either.
+/// object, a web link, or the compressed text alone (`N4Ig...`). No grid format starts with
+/// any of them.
 pub(crate) fn recognizes(line: &[u8]) -> bool {
-    line.first() == Some(&b'{') || line.starts_with(b"http://") || line.starts_with(b"https://")
+    line.first() == Some(&b'{')
+        || line.starts_with(b"http://")
+        || line.starts_with(b"https://")
+        || line.starts_with(BARE)
 }
 
-/// The f-puzzles puzzle on `line`: its givens, under the layout its constraints make (none if
-/// it is a classic puzzle); or why it cannot be read, in a phrase.
+/// The f-puzzles puzzle on `line`: its givens, under the layout its rules make (none if it is
+/// a classic puzzle); or why it cannot be read, in a phrase.
 pub(crate) fn parse(line: &[u8]) -> Result<Grid, String> {
     let json = if line.first() == Some(&b'{') {
         String::from_utf8(line.to_vec()).map_err(|_| "the JSON is not UTF-8 text".to_owned())?
     } else {
         decompress(compressed_part(line)?)?
     };
-    let value: Value =
-        serde_json::from_str(&json).map_err(|error| format!("the JSON does not read: {error}"))?;
+    let value = json::strict(&json).map_err(|error| format!("the JSON does not read: {error}"))?;
     let Value::Object(puzzle) = value else {
         return Err("the JSON is not an object".to_owned());
     };
-    refuse_constraints(&puzzle)?;
-    let side = match puzzle.get("size") {
-        Some(Value::Number(side)) => side.as_u64().unwrap_or(0),
-        Some(_) => return Err("its `size` is not a number".to_owned()),
-        None => 9,
-    };
-    let size = usize::try_from(side)
-        .ok()
-        .and_then(Size::from_side)
-        .ok_or_else(|| format!("its `size` is {side}: no grid of boxes has that side"))?;
+    refuse_unknown(&puzzle)?;
+    let size = size_of(&puzzle, json::raw_field(&json, "size"))?;
     let cells = read_grid(&puzzle, size)?;
     let mut grid = Grid::empty(size);
     for (index, cell) in cells.iter().enumerate() {
@@ -78,7 +117,8 @@ pub(crate) fn parse(line: &[u8]) -> Result<Grid, String> {
             grid.set(index, value);
         }
     }
-    let layout = layout(&puzzle, size, &cells)?;
+    let rules = constraints::read(&puzzle, size)?;
+    let layout = layout(&puzzle, size, &cells, rules)?;
     let grid = grid.with_layout(Some(Arc::new(layout)));
     // A classic grid's repeated givens are the reader's to report, with their places; the
     // rules of a layout (its regions above all, which the boxes do not bound) are checked here.
@@ -88,6 +128,27 @@ pub(crate) fn parse(line: &[u8]) -> Result<Grid, String> {
         return Err(format!("its givens break its rules: {broken}"));
     }
     Ok(grid)
+}
+
+/// The size the puzzle's `size` names (9×9 without one), or why it names none: the value as
+/// written (`written`, its text in the JSON) when it is not a side of 4 to 16 that boxes make.
+fn size_of(puzzle: &Map<String, Value>, written: Option<&str>) -> Result<Size, String> {
+    let side = match puzzle.get("size") {
+        None => return Ok(Size::NINE),
+        Some(Value::Number(side)) => side,
+        Some(other) => return Err(format!("its `size` is {other}, not a number")),
+    };
+    let shown = written.map_or_else(|| side.to_string(), str::to_owned);
+    let Some(whole) = side.as_u64().filter(|_| !side.is_f64()) else {
+        return Err(format!("its `size` is {shown}, not a whole number of cells"));
+    };
+    if !(4..=MAX_SIDE as u64).contains(&whole) {
+        return Err(format!(
+            "its `size` is {whole}: the editor's grids are 4×4 to {MAX_SIDE}×{MAX_SIDE}"
+        ));
+    }
+    Size::from_side(whole as usize)
+        .ok_or_else(|| format!("its `size` is {whole}: no grid of boxes has that side"))
 }
 
 /// What one cell of the JSON's grid says.
@@ -176,7 +237,12 @@ fn read_cell(cell: &Value, size: Size, index: usize) -> Result<Cell, String> {
 
 /// The layout of the puzzle's constraints, regions and given pencil marks (the classic one if
 /// it has none).
-fn layout(puzzle: &Map<String, Value>, size: Size, cells: &[Cell]) -> Result<Layout, String> {
+fn layout(
+    puzzle: &Map<String, Value>,
+    size: Size,
+    cells: &[Cell],
+    rules_of_lines: Vec<Constraint>,
+) -> Result<Layout, String> {
     let side = size.side();
     let mut rules = Vec::new();
     for (name, rule) in RULES {
@@ -207,6 +273,7 @@ fn layout(puzzle: &Map<String, Value>, size: Size, cells: &[Cell]) -> Result<Lay
         .any(|cell| cell.marks.is_some())
         .then(|| cells.iter().map(|cell| cell.marks.unwrap_or(all)).collect());
     Layout::new(size, marks.as_deref(), &rules, &extra, candidates.as_deref())
+        .and_then(|layout| layout.with_constraints(rules_of_lines))
         .map_err(|error| layout_error(&error, size, marks.as_deref()))
 }
 
@@ -288,6 +355,8 @@ fn compressed_part(link: &[u8]) -> Result<String, String> {
         at + "load=".len()
     } else if let Some(at) = link.rfind("fpuzzles") {
         at + "fpuzzles".len()
+    } else if link.as_bytes().starts_with(BARE) {
+        0
     } else {
         return Err("the link holds no f-puzzles puzzle (`?load=...` or `fpuzzles...`)".to_owned());
     };
@@ -317,8 +386,9 @@ fn decompress(text: String) -> Result<String, String> {
     String::from_utf16(&units.ok_or_else(broken)?).map_err(|_| broken())
 }
 
-/// Refuses a puzzle that has any constraint a layout does not hold, naming the first.
-fn refuse_constraints(puzzle: &Map<String, Value>) -> Result<(), String> {
+/// Refuses a puzzle that has a field set that is no rule the workbench reads and not one the
+/// editor writes for its own use, naming the first.
+fn refuse_unknown(puzzle: &Map<String, Value>) -> Result<(), String> {
     let set = |value: &Value| match value {
         Value::Null => false,
         Value::Bool(on) => *on,
@@ -327,382 +397,31 @@ fn refuse_constraints(puzzle: &Map<String, Value>) -> Result<(), String> {
         Value::Array(items) => !items.is_empty(),
         Value::Object(fields) => !fields.is_empty(),
     };
-    let known = |name: &str| INERT.contains(&name) || READ.contains(&name);
-    match puzzle.iter().find(|(name, value)| !known(name) && set(value)) {
-        Some((name, _)) => Err(format!(
-            "its constraint `{name}` is not read (only regions, givens, given pencil marks, \
-             the diagonals, anti-knight, anti-king, disjoint groups and extra regions are)"
-        )),
-        None => Ok(()),
+    let known = |name: &str| {
+        INERT.contains(&name)
+            || READ.contains(&name)
+            || constraints::FIELDS.contains(&name)
+            || name == "cage"
+    };
+    if let Some((name, _)) = puzzle.iter().find(|(name, value)| !known(name) && set(value)) {
+        return Err(format!("its rule `{name}` is not one the workbench reads"));
     }
+    // A drawn cage is a drawing, unless its value is a digital root, which one solver reads
+    // as a rule.
+    if let Some(Value::Array(cages)) = puzzle.get("cage") {
+        let rooted = cages.iter().any(|cage| {
+            cage.get("value")
+                .and_then(Value::as_str)
+                .is_some_and(|value| value.trim().to_ascii_uppercase().starts_with("DR"))
+        });
+        if rooted {
+            return Err("its `cage` has a digital-root value (`DR...`), a rule the workbench \
+                        does not read"
+                .to_owned());
+        }
+    }
+    Ok(())
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The JSON of a puzzle of `size` whose cell `index` has the fields `cell(index)` (without
-    /// its braces), with `extra` top-level fields.
-    fn puzzle(size: Size, cell: impl Fn(usize) -> String, extra: &str) -> String {
-        let side = size.side();
-        let rows: Vec<String> = (0..side)
-            .map(|row| {
-                let cells: Vec<String> =
-                    (0..side).map(|col| format!("{{{}}}", cell(row * side + col))).collect();
-                format!("[{}]", cells.join(","))
-            })
-            .collect();
-        format!("{{\"size\":{side},\"grid\":[{}],\"title\":\"t\"{extra}}}", rows.join(","))
-    }
-
-    /// The JSON of a puzzle of `size` with `givens` (cell, value), and `extra` fields.
-    fn json(size: Size, givens: &[(usize, u8)], extra: &str) -> String {
-        let given = |index| match givens.iter().find(|(cell, _)| *cell == index) {
-            Some((_, value)) => format!("\"value\":{value},\"given\":true"),
-            None => String::new(),
-        };
-        puzzle(size, given, extra)
-    }
-
-    /// The layout of the puzzle `text`, which must read and have one.
-    fn layout_of(text: &str) -> Arc<Layout> {
-        let grid = parse(text.as_bytes()).unwrap_or_else(|error| panic!("{text}: {error}"));
-        grid.layout().unwrap_or_else(|| panic!("{text}: no layout")).clone()
-    }
-
-    /// The cells `(row, col)` (from 0) of a 9×9 grid where `on` holds.
-    fn cells_where(on: impl Fn(usize, usize) -> bool) -> Vec<u16> {
-        (0..81u16).filter(|&cell| on(usize::from(cell / 9), usize::from(cell % 9))).collect()
-    }
-
-    /// A 6×6 jigsaw, the editor's region numbers row by row; every region has six cells.
-    const JIGSAW: [u32; 36] = [
-        0, 0, 0, 1, 1, 1, //
-        0, 0, 2, 2, 1, 1, //
-        0, 2, 2, 3, 3, 1, //
-        4, 2, 2, 3, 3, 5, //
-        4, 4, 3, 3, 5, 5, //
-        4, 4, 4, 5, 5, 5,
-    ];
-
-    /// The JSON of the 6×6 puzzle with regions `regions` (the editor's numbers) and `givens`,
-    /// writing a cell's region only where it is not the cell's box, as the editor does.
-    fn jigsaw(regions: &[u32], givens: &[(usize, u8)], extra: &str) -> String {
-        let size = Size::from_side(6).unwrap();
-        let given = |index: usize| {
-            let mut fields = Vec::new();
-            if regions[index] as usize != size.box_of(index) {
-                fields.push(format!("\"region\":{}", regions[index]));
-            }
-            if let Some((_, value)) = givens.iter().find(|(cell, _)| *cell == index) {
-                fields.push(format!("\"value\":{value},\"given\":true"));
-            }
-            fields.join(",")
-        };
-        puzzle(size, given, extra)
-    }
-
-    #[test]
-    fn a_json_line_and_its_link_give_the_same_givens_at_every_side_boxes_make() {
-        for side in [4, 6, 8, 9, 10, 12, 15, 16] {
-            let size = Size::from_side(side).unwrap();
-            let givens = [(0, 1), (side + 2, 2), (size.cells() - 1, side as u8)];
-            let text = json(size, &givens, ",\"diagonal+\":false,\"killercage\":[]");
-            let grid = parse(text.as_bytes()).unwrap();
-            assert_eq!(grid.size(), size);
-            assert!(grid.is_classic());
-            assert_eq!(grid.clue_count(), 3);
-            assert!(givens.iter().all(|&(cell, value)| grid.get(cell) == value));
-            let packed = lz_str::compress_to_base64(&text);
-            for link in [
-                format!("https://www.f-puzzles.com/?load={packed}"),
-                format!("https://sudokupad.app/fpuzzles{packed}"),
-                format!("https://www.f-puzzles.com/?load={}", packed.replace('+', "%2B")),
-            ] {
-                assert!(recognizes(link.as_bytes()));
-                assert_eq!(parse(link.as_bytes()), Ok(grid.clone()), "{link}");
-            }
-        }
-    }
-
-    #[test]
-    fn entries_that_are_not_givens_are_not_clues() {
-        let size = Size::NINE;
-        let text = json(size, &[(0, 5)], "").replacen("{}", "{\"value\":3}", 1);
-        let grid = parse(text.as_bytes()).unwrap();
-        assert_eq!(grid.clue_count(), 1);
-    }
-
-    #[test]
-    fn both_diagonals_are_the_x_rule_and_one_alone_is_an_extra_group() {
-        let size = Size::NINE;
-        let x = layout_of(&json(size, &[], ",\"diagonal+\":true,\"diagonal-\":true"));
-        assert_eq!(x.rules(), &[Rule::Diagonals]);
-        assert!(x.extra().is_empty() && x.regions().is_none() && x.candidates().is_none());
-        // `diagonal-` runs down from r1c1, `diagonal+` up from r9c1.
-        let minus = layout_of(&json(size, &[], ",\"diagonal-\":true,\"diagonal+\":false"));
-        assert!(minus.rules().is_empty());
-        assert_eq!(minus.extra().len(), 1);
-        assert_eq!(&*minus.extra()[0], &cells_where(|row, col| row == col)[..]);
-        let plus = layout_of(&json(size, &[], ",\"diagonal+\":true"));
-        assert_eq!(&*plus.extra()[0], &cells_where(|row, col| row + col == 8)[..]);
-        assert_eq!(plus.extra()[0][0], 8);
-        // Two 5s on the main diagonal, in different rows, columns and boxes.
-        let fives = [(0, 5), (80, 5)];
-        assert!(parse(json(size, &fives, ",\"diagonal+\":true").as_bytes()).is_ok());
-        let error = parse(json(size, &fives, ",\"diagonal-\":true").as_bytes()).unwrap_err();
-        assert!(error.contains("5 at r9c9 repeats in extra region 1 (also at r1c1)"), "{error}");
-        let both = ",\"diagonal-\":true,\"diagonal+\":true";
-        let error = parse(json(size, &fives, both).as_bytes()).unwrap_err();
-        assert!(error.contains("repeats in diagonal 1"), "{error}");
-    }
-
-    #[test]
-    fn anti_knight_anti_king_and_disjoint_groups_are_rules() {
-        let size = Size::NINE;
-        for (field, rule) in [
-            ("antiknight", Rule::AntiKnight),
-            ("antiking", Rule::AntiKing),
-            ("disjointgroups", Rule::Disjoint),
-        ] {
-            let layout = layout_of(&json(size, &[], &format!(",\"{field}\":true")));
-            assert_eq!(layout.rules(), &[rule], "{field}");
-            assert!(layout.extra().is_empty() && layout.regions().is_none());
-            let off = parse(json(size, &[], &format!(",\"{field}\":false")).as_bytes()).unwrap();
-            assert!(off.is_classic(), "{field}");
-            let error = parse(json(size, &[], &format!(",\"{field}\":1")).as_bytes()).unwrap_err();
-            assert!(error.contains(&format!("`{field}` is not true or false")), "{error}");
-        }
-        let all = ",\"antiking\":true,\"diagonal+\":true,\"disjointgroups\":true,\
-                   \"antiknight\":true,\"diagonal-\":true";
-        let layout = layout_of(&json(size, &[], all));
-        let rules = [Rule::Diagonals, Rule::Disjoint, Rule::AntiKnight, Rule::AntiKing];
-        assert_eq!(layout.rules(), &rules);
-        // r1c3 and r2c5 are a knight's move apart, in different boxes.
-        let fives = [(2, 5), (13, 5)];
-        assert!(parse(json(size, &fives, "").as_bytes()).is_ok());
-        let error = parse(json(size, &fives, ",\"antiknight\":true").as_bytes()).unwrap_err();
-        assert!(error.contains("5 at r2c5 repeats a knight's move away (at r1c3)"), "{error}");
-    }
-
-    #[test]
-    fn redrawn_regions_are_a_jigsaw() {
-        let size = Size::from_side(6).unwrap();
-        // r1c1 and r2c3 share box 1 but not a region: a jigsaw's givens, not a repeat.
-        let givens = [(0, 1), (8, 1), (35, 6)];
-        let text = jigsaw(&JIGSAW, &givens, "");
-        assert!(text.contains("\"region\":2") && text.matches("region").count() < 36);
-        let grid = parse(text.as_bytes()).unwrap();
-        assert_eq!((grid.size(), grid.clue_count()), (size, 3));
-        let layout = grid.layout().unwrap();
-        // The regions are numbered in the order their first cells come: here the editor's.
-        let expected: Vec<u8> = JIGSAW.iter().map(|&region| region as u8).collect();
-        assert_eq!(layout.regions(), Some(&expected[..]));
-        assert!(layout.rules().is_empty() && layout.extra().is_empty());
-        assert_eq!(layout.name(), "6×6 jigsaw");
-        // The editor's numbers need not be the order of the regions' first cells.
-        let renumbered: Vec<u32> = JIGSAW.iter().map(|&region| 5 - region).collect();
-        assert_eq!(
-            &**parse(jigsaw(&renumbered, &givens, "").as_bytes()).unwrap().layout().unwrap(),
-            &**layout
-        );
-        // Every region written, even where it is the cell's box: the same layout.
-        let every = puzzle(size, |index| format!("\"region\":{}", JIGSAW[index]), "");
-        assert_eq!(layout_of(&every).regions(), Some(&expected[..]));
-        // And so does a link holding it.
-        let packed = lz_str::compress_to_base64(&text);
-        let link = format!("https://www.f-puzzles.com/?load={packed}");
-        assert_eq!(parse(link.as_bytes()), Ok(grid.clone()));
-        // The regions bound the givens: two 1s in region 0, in boxes 1 and 3.
-        let error = parse(jigsaw(&JIGSAW, &[(1, 1), (12, 1)], "").as_bytes()).unwrap_err();
-        assert_eq!(
-            error,
-            "its givens break its rules: 1 at r3c1 repeats in region 1 (also at r1c2)"
-        );
-    }
-
-    #[test]
-    fn regions_that_cannot_be_are_named_by_a_cell() {
-        let mut seven = JIGSAW;
-        seven[35] = 4;
-        let error = parse(jigsaw(&seven, &[], "").as_bytes()).unwrap_err();
-        assert_eq!(error, "the region of r4c1 has 7 cells, not 6");
-        let mut many = JIGSAW;
-        many[35] = 9;
-        let error = parse(jigsaw(&many, &[], "").as_bytes()).unwrap_err();
-        assert_eq!(error, "it has more than 6 regions");
-        let disjoint = jigsaw(&JIGSAW, &[], ",\"disjointgroups\":true");
-        let error = parse(disjoint.as_bytes()).unwrap_err();
-        assert!(error.contains("`disjoint` needs boxes, not regions"), "{error}");
-        let size = Size::NINE;
-        for (cell, expected) in [
-            ("{\"region\":null}", "r1c1 is in no region"),
-            ("{\"region\":-1}", "r1c1 has a `region` that is not"),
-        ] {
-            let text = json(size, &[], "").replacen("{}", cell, 1);
-            let error = parse(text.as_bytes()).unwrap_err();
-            assert!(error.contains(expected), "{error}");
-        }
-    }
-
-    #[test]
-    fn extra_regions_are_extra_groups_in_their_order_before_a_lone_diagonal() {
-        let size = Size::NINE;
-        let extra = ",\"extraregion\":[{\"cells\":[\"R3C4\",\"R1C1\",\"R2C2\"]},\
-                     {\"cells\":[\"r9c9\",\"R8C8\"]}],\"diagonal+\":true";
-        let layout = layout_of(&json(size, &[], extra));
-        let groups: Vec<&[u16]> = layout.extra().iter().map(|group| &**group).collect();
-        let anti = cells_where(|row, col| row + col == 8);
-        assert_eq!(groups, [&[0, 10, 21][..], &[70, 80], &anti]);
-        assert!(layout.rules().is_empty());
-        assert_eq!(layout.name(), "9×9 extra-regions");
-        // Windoku, which the editor draws as four extra regions.
-        let window = |top: usize, left: usize| {
-            let cells: Vec<String> =
-                (0..9).map(|k| format!("\"R{}C{}\"", top + k / 3, left + k % 3)).collect();
-            format!("{{\"cells\":[{}]}}", cells.join(","))
-        };
-        let windows = [window(2, 2), window(2, 6), window(6, 2), window(6, 6)];
-        let windoku =
-            layout_of(&json(size, &[], &format!(",\"extraregion\":[{}]", windows.join(","))));
-        assert_eq!(windoku.extra().len(), 4);
-        assert_eq!(
-            &*windoku.extra()[0],
-            &cells_where(|r, c| (1..4).contains(&r) && (1..4).contains(&c))[..]
-        );
-        for (extra, expected) in [
-            (
-                ",\"extraregion\":[{\"cells\":[\"R10C1\"]}]",
-                "extra region 1 has a cell \"R10C1\" not",
-            ),
-            (",\"extraregion\":[{\"cells\":[\"R1C0\"]}]", "not of the grid"),
-            (",\"extraregion\":[{\"cells\":[\"R1C+1\"]}]", "not of the grid"),
-            (",\"extraregion\":[{\"cells\":[1]}]", "has a cell 1 not"),
-            (",\"extraregion\":[{}]", "extra region 1 has no list of `cells`"),
-            (",\"extraregion\":{}", "`extraregion` is not a list"),
-            (
-                ",\"extraregion\":[{\"cells\":[\"R1C1\"]},{\"cells\":[\"R1C2\",\"R1C2\"]}]",
-                "extra region 2 is not 9 or fewer distinct cells",
-            ),
-        ] {
-            let error = parse(json(size, &[], extra).as_bytes()).unwrap_err();
-            assert!(error.contains(expected), "{extra}: {error}");
-        }
-    }
-
-    #[test]
-    fn given_pencil_marks_are_the_starting_candidates() {
-        let size = Size::NINE;
-        let text = json(size, &[(40, 7)], "")
-            .replacen("{}", "{\"givenPencilMarks\":[1,3]}", 1)
-            .replacen("{}", "{\"givenPencilMarks\":[]}", 1)
-            .replacen("{}", "{\"givenPencilMarks\":[9]}", 1);
-        let grid = parse(text.as_bytes()).unwrap();
-        assert_eq!(grid.clue_count(), 1);
-        let layout = grid.layout().unwrap();
-        let mut expected = vec![0x1FF; 81];
-        (expected[0], expected[2]) = (0b101, 1 << 8);
-        assert_eq!(layout.candidates(), Some(&expected[..]));
-        assert_eq!(layout.name(), "9×9 pencilmark");
-        // A given must be one of its cell's marks.
-        let outside = json(size, &[(0, 2)], "").replacen(
-            "\"given\":true",
-            "\"given\":true,\"givenPencilMarks\":[1,3]",
-            1,
-        );
-        let error = parse(outside.as_bytes()).unwrap_err();
-        assert!(error.contains("2 at r1c1 is not one of its candidates"), "{error}");
-        for (cell, expected) in [
-            ("{\"givenPencilMarks\":[10]}", "r1c1 has a given pencil mark not from 1 to 9"),
-            ("{\"givenPencilMarks\":[0]}", "not from 1 to 9"),
-            ("{\"givenPencilMarks\":3}", "r1c1 has `givenPencilMarks` that are not a list"),
-        ] {
-            let error = parse(json(size, &[], "").replacen("{}", cell, 1).as_bytes()).unwrap_err();
-            assert!(error.contains(expected), "{error}");
-        }
-    }
-
-    #[test]
-    fn other_constraints_are_still_refused_by_name() {
-        let size = Size::NINE;
-        for (extra, named) in [
-            (",\"killercage\":[{\"cells\":[\"R1C1\"],\"value\":\"5\"}]", "`killercage`"),
-            (
-                ",\"diagonal+\":true,\"thermometer\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]",
-                "`thermometer`",
-            ),
-            (",\"nonconsecutive\":true", "`nonconsecutive`"),
-            (",\"negative\":[\"ratio\"]", "`negative`"),
-        ] {
-            let error = parse(json(size, &[], extra).as_bytes()).unwrap_err();
-            assert!(error.contains(named) && error.contains("is not read"), "{error}");
-        }
-    }
-
-    #[test]
-    fn links_published_with_f_puzzles_importers_read_or_are_refused_by_name() {
-        // An X-sudoku, and a puzzle of every grid-wide rule, from one importer's tests; a
-        // puzzle with a diagonal, anti-king and an odd cell from another's.
-        let x = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSQA3AQwBsBXOeAdlTQgpgDsEAXDBkmSGDBlWgwQBmVuy69+MUdXqMArDI7d4fAQF1khMSoQAODXO0KRpa8PLKJSc1p2KbN/YSXjGAJmfyAu6gDowAbAGWQSE+CCzosi5WwbZEnnYZ3sbw0gmagW4x2ep5Fq5ZjhGlSdFpBpnBRo4AjJHlKY2hUm1W6bZNfj219rHwZtUFqSPZACxDhXVeHUUt8xWMKBNRC52jJWz52yJ9y+sI+4mTywNxax71Uw0ZN/BzW+W6+iDYEFRoAPacWgAagKqB+f0BtAAtJMgA===";
-        let grid = parse(x.as_bytes()).unwrap();
-        assert_eq!(grid.layout().unwrap().rules(), &[Rule::Diagonals]);
-        assert_eq!(grid.clue_count(), 22);
-        assert_eq!((grid.get(2), grid.get(9), grid.get(80)), (7, 8, 4));
-        let every = "https://www.f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9ljSSzKLryBdZQmq8l54+x1p7rjtn/nQaCR3PgIm9hk0UM6zR4rssX0Q2CAEM0AewB2mgDYBqBABcMAVxioN2/UYC05qzZCa9ZiAGs9ENAAWZi7WqB5e3hB6aCFuGmAAVjpRZpg6lgAOYLGoevoAxvpgMPmWXgBucPAW1kRAA==";
-        let error = parse(every.as_bytes()).unwrap_err();
-        assert!(error.contains("`nonconsecutive`"), "{error}");
-        let odd = "https://f-puzzles.com/?load=N4IgzglgXgpiBcBOANCA5gJwgEwQbT1ADcBDAGwFc54BGVNCImAOwQBcMqBfZYHv3vyGCRfALrJCwgTOlyJU0XKVKFsles1c1yrRu2S9R+Yd1nVp/Vdk7r58RJDYIJNAHtm5ALTtOMVCTMbBAA1hDMaL5UqG7YuPCEIADGMGRkCCAASgBMAMIAbCDaXEA===";
-        let error = parse(odd.as_bytes()).unwrap_err();
-        assert!(error.contains("`odd`"), "{error}");
-        // Without its odd cell: the main diagonal and anti-king.
-        let json =
-            String::from_utf16(&lz_str::decompress_from_base64(&odd[28..]).unwrap()).unwrap();
-        let layout = layout_of(&json.replace(",\"odd\":[{\"cell\":\"R2C6\"}]", ""));
-        assert_eq!(layout.rules(), &[Rule::AntiKing]);
-        assert_eq!(&*layout.extra()[0], &cells_where(|row, col| row == col)[..]);
-    }
-
-    #[test]
-    fn broken_input_says_what_is_wrong() {
-        let size = Size::NINE;
-        let cases: [(String, &str); 8] = [
-            ("{\"size\":9".to_owned(), "does not read"),
-            ("{\"size\":7,\"grid\":[]}".to_owned(), "no grid of boxes"),
-            ("{\"size\":9}".to_owned(), "no `grid`"),
-            (json(size, &[], "").replacen("{},", "", 1), "has 8 cells"),
-            (json(size, &[(3, 9)], "").replace(":9,\"given", ":10,\"given"), "from 1 to 9"),
-            ("https://www.f-puzzles.com/?load=%ZZ".to_owned(), "percent"),
-            ("https://www.f-puzzles.com/?load=!!!!".to_owned(), "decompress"),
-            ("https://example.com/puzzle".to_owned(), "no f-puzzles puzzle"),
-        ];
-        for (text, expected) in cases {
-            let error = parse(text.as_bytes()).unwrap_err();
-            assert!(error.contains(expected), "{text}: {error}");
-        }
-    }
-
-    #[test]
-    fn cut_or_random_links_are_errors_never_panics() {
-        let text = json(Size::NINE, &[(0, 1), (40, 5)], "");
-        let packed = lz_str::compress_to_base64(&text);
-        // Every prefix of a true link, and a stream of characters of the base64 alphabet.
-        for end in 0..packed.len() {
-            let _ = parse(format!("https://www.f-puzzles.com/?load={}", &packed[..end]).as_bytes());
-        }
-        let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
-        let mut state = 0x9E37_79B9_7F4A_7C15u64;
-        let cases = if cfg!(miri) { 20 } else { 3000 };
-        for _ in 0..cases {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            let length = (state % 300) as usize;
-            let link: String = (0..length)
-                .map(|i| {
-                    char::from(alphabet[((state >> (i % 58)) as usize + i * 7) % alphabet.len()])
-                })
-                .collect();
-            let _ = parse(format!("https://sudokupad.app/fpuzzles{link}").as_bytes());
-        }
-    }
-}
+mod tests;
