@@ -21,7 +21,7 @@ use std::ffi::OsStr;
 use std::io::Write as _;
 use std::sync::{Arc, Once};
 
-use sudoku_core::{Engine, FailureKind, Grid, Limits, Outcome, Size};
+use sudoku_core::{Engine, FailureKind, Features, Grid, Limits, Outcome, Size};
 use sudoku_engines::{EngineInfo, Origin, Timing};
 
 use crate::declare::Library;
@@ -67,7 +67,7 @@ impl Loaded {
             .with_guesses(self.guesses);
         // In a worker, the served entry's layouts become the handshake's `feature layouts`,
         // which gives the harness's entry its layouts in turn.
-        if self.layouts { info.with_layouts() } else { info }
+        if self.layouts { info.with_features(Features::LAYOUTS) } else { info }
     }
 }
 
