@@ -13,6 +13,10 @@ pub mod alphabet;
 pub mod canon;
 pub mod check;
 pub mod constraint;
+/// The rules' tests: each propagator against the checker, through a layout's [`Model`], and
+/// the `#` lines; beside the rules, as they use the layout and the model, which use the rules.
+#[cfg(test)]
+mod constraint_tests;
 pub mod engine;
 pub mod error;
 pub mod format;

@@ -1125,6 +1125,3 @@ impl fmt::Display for Constraint {
         }
     }
 }
-
-#[cfg(test)]
-mod tests;

@@ -2,9 +2,10 @@
 //! rule uses) and exact on a full assignment, by brute force over small domains against the
 //! checker; the checker's messages; the `#` lines read and written back.
 
-use super::*;
+use crate::constraint::*;
 use crate::layout::Layout;
 use crate::model::Model;
+use crate::size::Size;
 
 /// A small random number generator (xorshift), so that the tests need no crate and repeat.
 struct Draw(u64);
@@ -246,7 +247,7 @@ fn a_cage_of_more_cells_than_values_has_no_solution_and_no_house() {
 fn broken_rules_are_named_for_people() {
     let layout = |side: usize, rules: &str| {
         let constraints = rules.split(';').flat_map(parse).collect();
-        super::tests::layout(side, constraints)
+        layout(side, constraints)
     };
     // A 4×4 solution.
     let grid = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
