@@ -34,7 +34,7 @@
 //! the editor, 4×4 to 16×16 (of sides that boxes make: not 5×5 or 7×7); a larger `size` is
 //! refused.
 
-mod constraints;
+pub mod constraints;
 mod json;
 mod write;
 
