@@ -1206,12 +1206,8 @@ impl RawCells {
 
 /// The most bytes of a line kept, `text` being its start (`first_line` if it is the input's
 /// first, which may open with a byte-order mark): [`MAX_LINE`], or [`MAX_FPUZZLES_LINE`] for a
-/// line that starts as an f-puzzles puzzle. Only a line already past `MAX_LINE` is looked at,
-/// so other lines cost nothing more.
+/// line that starts as an f-puzzles puzzle. Only the line's first bytes are looked at.
 fn kept(text: &[u8], first_line: bool) -> usize {
-    if text.len() <= MAX_LINE {
-        return MAX_LINE;
-    }
     let text = match text.strip_prefix(BYTE_ORDER_MARK) {
         Some(rest) if first_line => rest,
         _ => text,
@@ -1318,7 +1314,11 @@ impl<R: BufRead> LineReader<R> {
                 }
             };
             let content = &available[..end.unwrap_or(available.len())];
-            let room = (kept(&self.text, self.number == 0) + 1).saturating_sub(self.text.len());
+            // The line's start decides its bound: the bytes held, or these if none but
+            // indentation are held yet (a line may arrive in one piece).
+            let start: &[u8] =
+                if self.text.iter().all(u8::is_ascii_whitespace) { content } else { &self.text };
+            let room = (kept(start, self.number == 0) + 1).saturating_sub(self.text.len());
             self.text.extend_from_slice(&content[..content.len().min(room)]);
             self.length += content.len() as u64;
             let consumed = end.map_or(available.len(), |at| at + 1);
