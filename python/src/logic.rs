@@ -157,6 +157,9 @@ pub fn rate(
     uniqueness: bool,
 ) -> PyResult<Rating> {
     let grid = to_grid(puzzle, None)?.grid;
+    if let Some(why) = sudoku_logic::refusal(&grid) {
+        return Err(PyValueError::new_err(why));
+    }
     let budget = args::budget(budget)?;
     let walked = guarded(py, || walk(&grid, Scale::Explainer, uniqueness, budget, |_| {}))?;
     let rating = walked.rating();
@@ -213,6 +216,9 @@ pub fn explain(
         }
     };
     let grid = to_grid(puzzle, None)?.grid;
+    if let Some(why) = sudoku_logic::refusal(&grid) {
+        return Err(PyValueError::new_err(why));
+    }
     let budget = args::budget(budget)?;
     let size = grid.size();
     let mut steps = Vec::new();

@@ -125,6 +125,9 @@ fn scale_of(name: &str) -> Result<Scale, String> {
 pub fn explain(text: &str, scale: &str) -> Result<Explanation, String> {
     let scale = scale_of(scale)?;
     let puzzle = read(text)?;
+    if let Some(why) = sudoku_logic::refusal(&puzzle.grid) {
+        return Err(why);
+    }
     let size = puzzle.grid.size();
     let mut engines = EnginesBySize::default();
     let count = &mut |grid: &Grid, limits: Limits| -> Outcome { engines.solve(grid, limits) };

@@ -9,7 +9,7 @@
 use serde::Serialize;
 use sudoku_core::{Grid, Limits, Size};
 use sudoku_engines::bitmask::{Bitmask, CellOrder};
-use sudoku_engines::dlx::{Constraint, Dlx, item_constraint, option_placement};
+use sudoku_engines::dlx::{Condition, Dlx, item_constraint, option_placement};
 use sudoku_engines::naive::Naive;
 use sudoku_engines::observe::SearchObserver;
 use sudoku_logic::{Board, digits};
@@ -144,12 +144,12 @@ impl SearchObserver for Recorder {
 }
 
 /// An item's constraint, for people.
-fn describe(size: Size, constraint: Constraint) -> String {
-    match constraint {
-        Constraint::Cell(cell) => format!("{} holds a value", size.name(cell)),
-        Constraint::Row(row, value) => format!("row {} holds {value}", row + 1),
-        Constraint::Column(column, value) => format!("column {} holds {value}", column + 1),
-        Constraint::Box(index, value) => format!("box {} holds {value}", index + 1),
+fn describe(size: Size, condition: Condition) -> String {
+    match condition {
+        Condition::Cell(cell) => format!("{} holds a value", size.name(cell)),
+        Condition::Row(row, value) => format!("row {} holds {value}", row + 1),
+        Condition::Column(column, value) => format!("column {} holds {value}", column + 1),
+        Condition::Box(index, value) => format!("box {} holds {value}", index + 1),
     }
 }
 

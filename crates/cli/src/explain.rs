@@ -106,6 +106,11 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
                 continue;
             }
         };
+        if let Some(why) = sudoku_logic::refusal(&puzzle.grid) {
+            tally.bad_input = true;
+            errln!("{name}: puzzle {}, line {}: not explained: {why}", puzzle.number, puzzle.line)?;
+            continue;
+        }
         let explanation = Explanation::of(&puzzle, &rater, &mut engines, args.grid, args.scale);
         tally.unsolved |= explanation.end != Some(End::Solved);
         match args.format {

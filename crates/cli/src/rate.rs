@@ -60,6 +60,12 @@ impl RunOutcome {
     }
 }
 
+/// What became of one puzzle read: its rating, or why the logical solver does not rate it.
+enum Rated {
+    Row(Box<Row>),
+    Refused { number: usize, line: usize, why: String },
+}
+
 fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
@@ -113,12 +119,21 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             if chunk.is_empty() {
                 break;
             }
-            let rated: Vec<Result<Row, ReadError>> = pool.install(|| {
+            let rated: Vec<Result<Rated, ReadError>> = pool.install(|| {
                 chunk
                     .into_par_iter()
                     .map_init(EnginesBySize::default, |engines, item| {
-                        item.map(|puzzle| {
-                            Row::rate(&name, &puzzle, &rater, engines, args.check_steps)
+                        item.map(|puzzle| match sudoku_logic::refusal(&puzzle.grid) {
+                            Some(why) => {
+                                Rated::Refused { number: puzzle.number, line: puzzle.line, why }
+                            }
+                            None => Rated::Row(Box::new(Row::rate(
+                                &name,
+                                &puzzle,
+                                &rater,
+                                engines,
+                                args.check_steps,
+                            ))),
                         })
                     })
                     .collect()
@@ -128,7 +143,13 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             });
             for item in rated {
                 match item {
-                    Ok(row) => {
+                    Ok(Rated::Refused { number, line, why }) => {
+                        outcome.bad_input = true;
+                        summary.malformed += 1;
+                        errln!("{name}: puzzle {number}, line {line}: not rated: {why}")?;
+                    }
+                    Ok(Rated::Row(row)) => {
+                        let row = *row;
                         total += 1;
                         summary.add(&row);
                         outcome.gave_up |= row.end == GAVE_UP;

@@ -69,7 +69,8 @@ fn shuffle_all(args: &ShuffleArgs, bad_input: &mut bool) -> Written {
 
 /// `puzzle` under the transformation drawn from `seed` and its number; itself for seed 0. A
 /// puzzle with a layout gets the transformation's relabelling of values alone: its rules are
-/// tied to places that moving rows and columns would move.
+/// tied to places that moving rows and columns would move. A puzzle with constraints is
+/// itself: their numbers are tied to values too.
 fn isomorph(puzzle: &Puzzle, seed: u64) -> sudoku_core::Grid {
     if seed == 0 {
         return puzzle.grid.clone();
@@ -82,6 +83,9 @@ fn isomorph(puzzle: &Puzzle, seed: u64) -> sudoku_core::Grid {
     let symmetry = Symmetry::from_seed(puzzle.grid.size(), draw);
     if puzzle.grid.is_classic() {
         symmetry.apply(&puzzle.grid)
+    } else if puzzle.grid.layout().is_some_and(|layout| !layout.constraints().is_empty()) {
+        // Sums, dots and lines are tied to values as well as places: no relabelling keeps them.
+        puzzle.grid.clone()
     } else {
         symmetry.relabel(&puzzle.grid)
     }

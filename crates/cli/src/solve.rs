@@ -44,7 +44,7 @@ use std::time::{Duration, Instant};
 use rayon::prelude::*;
 use sudoku_core::{
     FailureKind, Format, Grid, HeaderLines, Limits, Outcome, Puzzle, PuzzleReader, ReadError, Size,
-    check_outcome, write_grid,
+    check_outcome, fpuzzles, write_grid,
 };
 use sudoku_engines::{EngineInfo, EnginesBySize, Origin, Registry};
 use sudoku_external::declare::Library;
@@ -501,7 +501,7 @@ impl Settings<'_> {
     /// Whether the answer to a puzzle read in `format` is one line, so that a puzzle without
     /// an answer gets a placeholder line.
     fn one_line_output(&self, format: Option<Format>) -> bool {
-        self.args.count || self.output_format(format) == Some(Format::Line)
+        self.args.count || self.output_format(format).is_some_and(|format| !format.is_block())
     }
 }
 
@@ -706,6 +706,12 @@ impl Printer {
                     }
                     self.wrote_block = true;
                 }
+                if format == Format::Fpuzzles {
+                    // The link holds the puzzle, its rules and the solution: nothing before it.
+                    let link = fpuzzles::link(&puzzle.grid, Some(solution))
+                        .expect("the format was checked to write the size");
+                    return writeln!(out, "{link}").map_err(output_failed);
+                }
                 self.boxes
                     .before(out, solution.size(), puzzle.grid.layout().map(|l| &**l))
                     .map_err(output_failed)?;
@@ -721,7 +727,7 @@ impl Printer {
             }
         };
         errln!("{message}")?;
-        if format == Format::Line {
+        if !format.is_block() {
             writeln!(out, "{placeholder}").map_err(output_failed)?;
         }
         Ok(())

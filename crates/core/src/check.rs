@@ -11,7 +11,7 @@ use crate::layout::Broken;
 use crate::size::{CellName, Size};
 
 /// Why a claimed solution is not one.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CheckError {
     /// The claimed solution is not of the puzzle's size.
     #[error("a {found} grid cannot solve a {expected} puzzle")]

@@ -77,6 +77,9 @@ pub enum ReadErrorKind {
     /// An `# extra` line that names no group of cells: why, in a phrase.
     #[error("`# extra`: {0}")]
     BadExtra(String),
+    /// A rule line (`# killer 15 r1c1 r1c2`, ...) that cannot be taken: why, in a phrase.
+    #[error("rule line: {0}")]
+    BadRules(String),
     /// A `# regions` line or block that gives no regions: why, in a phrase.
     #[error("`# regions`: {0}")]
     BadRegions(String),
@@ -109,7 +112,7 @@ pub enum ReadErrorKind {
     /// others.
     #[error("{}", after_failed_directive(.directive, *.line))]
     AfterFailedDirective {
-        /// The directive's word: `layout`, `extra`, `regions` or `boxes`.
+        /// The directive's word: `layout`, `extra`, `regions`, `rule` (a rule line) or `boxes`.
         directive: &'static str,
         /// Its line.
         line: usize,
@@ -325,6 +328,7 @@ fn broken_clue(broken: &Broken, written: Option<Found>, first_at: (usize, usize)
         Broken::NotACandidate { cell, value } => {
             format!("clue {value}{written} at {cell} is not one of its candidates")
         }
+        Broken::Constraint { message, .. } => format!("the clues break a rule: {message}"),
     }
 }
 
@@ -334,6 +338,12 @@ fn after_failed_directive(directive: &str, line: usize) -> String {
     let (unknown, until) = match directive {
         "boxes" => ("boxes are", "a good `# boxes` line gives them again"),
         "regions" => ("layout is", "good `# regions` or a good `# layout` line give it again"),
+        "rule" => {
+            return format!(
+                "not read: the rule line {line} before it could not be taken, so its layout is \
+                 unknown (a good `# layout` line gives it again)"
+            );
+        }
         _ => ("layout is", "a good `# layout` line gives it again"),
     };
     format!(

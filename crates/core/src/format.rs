@@ -11,6 +11,12 @@ use crate::size::Size;
 /// short one. A format writes no longer line ([`Format::can_write`]).
 pub const MAX_LINE: usize = 4096;
 
+/// The longest f-puzzles line kept (its JSON, or a link carrying it): 1 MiB. Large variant
+/// puzzles run to tens of kilobytes; a longer line is reported as too long, and only its first
+/// bytes are kept, so memory stays flat. Only a line that starts as an f-puzzles puzzle does
+/// (`{`, `http://`, `https://`) is kept past [`MAX_LINE`].
+pub const MAX_FPUZZLES_LINE: usize = 1 << 20;
+
 /// A text layout for one grid, at every size where it makes sense ([`Format::can_write`]).
 ///
 /// Every format accepts `0` or `.` for an empty cell when read (only `.` in the `0-9A`
@@ -36,17 +42,24 @@ pub enum Format {
     /// givens: the candidates are its grid's layout's ([`crate::Layout::candidates`]).
     /// 4×4 to 16×16.
     Pencilmark,
+    /// An f-puzzles puzzle on one line: the editor's JSON, or a link carrying it
+    /// ([`crate::fpuzzles`]), with every rule the workbench reads. Read from any line that
+    /// starts with `{`, `http://` or `https://` (forced, every puzzle line is read so);
+    /// written as a link the editor opens, with the puzzle's rules and, for an answer, the
+    /// editor's `solution`. 4×4 to 16×16.
+    Fpuzzles,
 }
 
 impl Format {
     /// Every format, in the order `--help` lists them.
-    pub const ALL: [Format; 6] = [
+    pub const ALL: [Format; 7] = [
         Format::Judge,
         Format::Compact,
         Format::Line,
         Format::Pretty,
         Format::Bordered,
         Format::Pencilmark,
+        Format::Fpuzzles,
     ];
 
     /// The name used on the command line and in messages.
@@ -58,6 +71,7 @@ impl Format {
             Format::Pretty => "pretty",
             Format::Bordered => "bordered",
             Format::Pencilmark => "pencilmark",
+            Format::Fpuzzles => "fpuzzles",
         }
     }
 
@@ -81,6 +95,10 @@ impl Format {
                 "Each cell's candidates on one line, a mark per value: 729 characters at 9×9 \
                  ('1........' is a cell of candidate 1; 4×4 to 16×16)"
             }
+            Format::Fpuzzles => {
+                "An f-puzzles puzzle on one line: the editor's JSON or a link carrying it, with \
+                 its rules (up to 1 MiB; 4×4 to 16×16)"
+            }
         }
     }
 
@@ -91,13 +109,14 @@ impl Format {
         match self {
             Format::Line | Format::Compact => size.side() <= 36,
             Format::Pencilmark => size.side().pow(3) <= MAX_LINE,
+            Format::Fpuzzles => size.side() <= crate::fpuzzles::MAX_SIDE,
             Format::Judge | Format::Pretty | Format::Bordered => true,
         }
     }
 
     /// Whether one grid takes several lines (so a batch separates grids with a blank line).
     pub fn is_block(self) -> bool {
-        !matches!(self, Format::Line | Format::Pencilmark)
+        !matches!(self, Format::Line | Format::Pencilmark | Format::Fpuzzles)
     }
 }
 
@@ -110,7 +129,8 @@ impl fmt::Display for Format {
 /// The error of parsing a format name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown format '{0}'; expected one of: judge, compact, line, pretty, bordered, pencilmark"
+    "unknown format '{0}'; expected one of: judge, compact, line, pretty, bordered, pencilmark, \
+     fpuzzles"
 )]
 pub struct UnknownFormat(pub String);
 

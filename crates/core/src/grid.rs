@@ -103,6 +103,11 @@ impl Grid {
         self.layout.is_none()
     }
 
+    /// What the grid asks of an engine beyond the classic rules ([`Layout::needs`]).
+    pub fn needs(&self) -> crate::constraint::Features {
+        self.layout.as_ref().map_or(crate::constraint::Features::NONE, |layout| layout.needs())
+    }
+
     /// The values of the grid under `layout`'s rules if they break one ([`Layout::first_broken`]);
     /// for a classic grid, [`Grid::first_conflict`].
     pub fn first_broken(&self) -> Option<Broken> {

@@ -7,9 +7,15 @@
 //! start each cell from a set of candidates rather than from a clue (pencilmark puzzles).
 //!
 //! Every rule is data: [`Layout::houses`] lists every group of cells that must all differ
-//! (rows, columns, regions, then the extra groups), [`Layout::pairs`] the pairs of cells that
-//! must differ and are in no house together, and [`Layout::candidates`] what each cell may
-//! start as. An engine that reads these three solves any layout; the rest is naming.
+//! (rows, columns, regions, then the extra groups and the cells of killer cages and renban
+//! lines), [`Layout::pairs`] the pairs of cells that must differ and are in no house together,
+//! and [`Layout::candidates`] what each cell may start as. An engine that reads these three
+//! solves any layout without [`Layout::constraints`]; the rest is naming.
+//!
+//! Rules with numbers and lines (killer cages, thermometers, arrows, dots, ...) are a new kind
+//! of rule beside them: [`Layout::constraints`] lists them as [`Constraint`]s, which the
+//! [`crate::constraint`] module checks and compiles to propagators for any engine that takes
+//! them. [`Layout::needs`] says what a grid asks of an engine ([`Features`]).
 //!
 //! A grid carries its layout ([`Grid::layout`]); a classic grid carries none, so the classic
 //! path of every engine is the one it always was.
@@ -18,6 +24,9 @@
 
 use std::fmt;
 
+use crate::constraint::{
+    self, Constraint, ConstraintError, ConstraintKind, Feature, Features, Shape,
+};
 use crate::size::{CellName, Size};
 
 /// The largest side, and the largest box order, of a grid.
@@ -109,6 +118,9 @@ pub enum House {
     /// A group given as a list of cells, numbered in the order given among those kept (a
     /// group equal to another house is merged into it, see [`Layout::new`]).
     Extra(usize),
+    /// The cells of a constraint whose values differ (a killer cage, a renban line): its kind
+    /// and its number among the layout's constraints of that kind.
+    Constraint(ConstraintKind, usize),
 }
 
 impl fmt::Display for House {
@@ -120,6 +132,7 @@ impl fmt::Display for House {
             House::Region(r) => write!(f, "region {}", r + 1),
             House::Rule(rule, n) => write!(f, "{} {}", rule.unit_name(), n + 1),
             House::Extra(n) => write!(f, "extra region {}", n + 1),
+            House::Constraint(kind, n) => write!(f, "{} {}", kind.name(), n + 1),
         }
     }
 }
@@ -185,6 +198,25 @@ pub enum LayoutError {
         /// Cells listed in all the groups given, each counted however often it repeats.
         found: usize,
     },
+    /// More constraints than a layout may carry ([`Layout::MAX_CONSTRAINTS`]).
+    #[error("{found} rules; a layout carries at most {max}", max = Layout::MAX_CONSTRAINTS)]
+    TooManyConstraints {
+        /// Constraints given.
+        found: usize,
+    },
+    /// More cells named by constraints than a layout may carry
+    /// ([`Layout::MAX_CONSTRAINT_CELLS`]).
+    #[error(
+        "{found} cells named by rules; a layout carries at most {max}",
+        max = Layout::MAX_CONSTRAINT_CELLS
+    )]
+    TooManyConstraintCells {
+        /// Cells named by all the constraints given, each counted however often it repeats.
+        found: usize,
+    },
+    /// A constraint that does not fit the grid ([`Constraint::validate`]).
+    #[error("{0}")]
+    Constraint(ConstraintError),
 }
 
 /// The rules of one grid beyond its rows and columns; see the [module documentation](self).
@@ -204,6 +236,8 @@ pub struct Layout {
     extra: Vec<Box<[u16]>>,
     /// Each cell's starting candidates (bit `v - 1` for value `v`), if the puzzle gives them.
     candidates: Option<Box<[u64]>>,
+    /// The rules with numbers and lines, in the order given.
+    constraints: Vec<Constraint>,
 
     /// Every house: the cells, sorted, and where it comes from.
     houses: Vec<(House, Box<[u16]>)>,
@@ -226,13 +260,25 @@ impl Layout {
     /// The most houses a layout has: rows, columns and regions of the largest side, the
     /// groups of every rule (two diagonals, at most 49 windows, a disjoint group per value)
     /// and the extra groups. [`Units`](crate::Units) numbers them in 16 bits.
-    pub const MAX_HOUSES: usize =
-        3 * MAX_SIDE + 2 + (MAX_ORDER - 1) * (MAX_ORDER - 1) + MAX_SIDE + Layout::MAX_EXTRA_GROUPS;
+    pub const MAX_HOUSES: usize = 3 * MAX_SIDE
+        + 2
+        + (MAX_ORDER - 1) * (MAX_ORDER - 1)
+        + MAX_SIDE
+        + Layout::MAX_EXTRA_GROUPS
+        + Layout::MAX_CONSTRAINTS;
+
+    /// The most constraints (cages, lines, dots, clues) a layout carries. The largest real
+    /// variant puzzles have a few hundred; the bound keeps the houses numbered in 16 bits and
+    /// the propagators an engine builds small, whatever a file, a request or a caller gives.
+    pub const MAX_CONSTRAINTS: usize = 4096;
+
+    /// The most cells the constraints of a layout name in all, counted as given.
+    pub const MAX_CONSTRAINT_CELLS: usize = 65_536;
 
     /// The classic layout of `size`: rows, columns and boxes, no other rule. A grid with this
     /// layout is a classic grid and carries none.
     pub fn classic(size: Size) -> Layout {
-        Layout::build(size, None, Vec::new(), Vec::new(), None)
+        Layout::build(size, None, Vec::new(), Vec::new(), None, Vec::new())
             .expect("the classic layout of every size can be made")
     }
 
@@ -288,7 +334,29 @@ impl Layout {
                 Some(sets.into())
             }
         };
-        Layout::build(size, regions, rules, groups, candidates)
+        Layout::build(size, regions, rules, groups, candidates, Vec::new())
+    }
+
+    /// The same layout with the rules `constraints` (in place of any it had); an error naming
+    /// the first that does not fit the grid ([`Constraint::validate`]).
+    /// At most [`Layout::MAX_CONSTRAINTS`] constraints naming at most
+    /// [`Layout::MAX_CONSTRAINT_CELLS`] cells in all are taken.
+    pub fn with_constraints(&self, constraints: Vec<Constraint>) -> Result<Layout, LayoutError> {
+        if constraints.len() > Layout::MAX_CONSTRAINTS {
+            return Err(LayoutError::TooManyConstraints { found: constraints.len() });
+        }
+        let named: usize = constraints.iter().map(|rule| rule.places(self.size).len()).sum();
+        if named > Layout::MAX_CONSTRAINT_CELLS {
+            return Err(LayoutError::TooManyConstraintCells { found: named });
+        }
+        Layout::build(
+            self.size,
+            self.regions.clone(),
+            self.rules.clone(),
+            self.extra.clone(),
+            self.candidates.clone(),
+            constraints,
+        )
     }
 
     fn build(
@@ -297,8 +365,12 @@ impl Layout {
         rules: Vec<Rule>,
         extra: Vec<Box<[u16]>>,
         candidates: Option<Box<[u64]>>,
+        constraints: Vec<Constraint>,
     ) -> Result<Layout, LayoutError> {
         let side = size.side();
+        for constraint in &constraints {
+            constraint.validate(size, regions.is_none()).map_err(LayoutError::Constraint)?;
+        }
         let mut houses: Vec<(House, Box<[u16]>)> = Vec::new();
         let cells_where = |keep: &dyn Fn(usize) -> bool| -> Box<[u16]> {
             (0..size.cells()).filter(|&cell| keep(cell)).map(|cell| cell as u16).collect()
@@ -391,6 +463,24 @@ impl Layout {
         for (n, group) in extra.iter().enumerate() {
             houses.push((House::Extra(n), group.clone()));
         }
+        // The cells a constraint keeps apart, numbered among the constraints of its kind; a
+        // group of more cells than values is no house (the rule cannot hold: its propagator
+        // says so).
+        let mut numbers = [0usize; ConstraintKind::ALL.len()];
+        for constraint in &constraints {
+            let kind = constraint.kind();
+            let Some(cells) = constraint.distinct_cells() else { continue };
+            let number = numbers[kind as usize];
+            numbers[kind as usize] += 1;
+            if cells.len() <= side {
+                let mut members: Vec<u16> = cells
+                    .iter()
+                    .map(|place| place.cell(size).expect("a validated constraint") as u16)
+                    .collect();
+                members.sort_unstable();
+                houses.push((House::Constraint(kind, number), members.into_boxed_slice()));
+            }
+        }
         debug_assert!(houses.len() <= Layout::MAX_HOUSES);
         // A pair of cells already in a house together adds nothing.
         let mut house_of_pair = std::collections::HashSet::new();
@@ -404,7 +494,7 @@ impl Layout {
         pairs.retain(|(pair, _)| !house_of_pair.contains(pair));
         pairs.sort_unstable();
         pairs.dedup_by_key(|(pair, _)| *pair);
-        Ok(Layout { size, regions, rules, extra, candidates, houses, pairs })
+        Ok(Layout { size, regions, rules, extra, candidates, constraints, houses, pairs })
     }
 
     /// The size of the grid.
@@ -413,12 +503,34 @@ impl Layout {
     }
 
     /// Whether this is the classic layout of its size: boxes, no rule, no extra group, no
-    /// starting candidates.
+    /// starting candidates, no constraint.
     pub fn is_classic(&self) -> bool {
         self.regions.is_none()
             && self.rules.is_empty()
             && self.extra.is_empty()
             && self.candidates.is_none()
+            && self.constraints.is_empty()
+    }
+
+    /// The rules with numbers and lines, in the order given.
+    pub fn constraints(&self) -> &[Constraint] {
+        &self.constraints
+    }
+
+    /// What a rule needs to know of the grid beyond its cells: the size and the regions.
+    pub fn shape(&self) -> Shape<'_> {
+        Shape { size: self.size, regions: self.regions.as_deref() }
+    }
+
+    /// What the layout asks of an engine: nothing for the classic layout; layouts (its houses,
+    /// pairs and starting candidates, which any other layout has in some form), and the kind
+    /// of each of its constraints.
+    pub fn needs(&self) -> Features {
+        if self.is_classic() {
+            return Features::NONE;
+        }
+        let kinds = self.constraints.iter().map(|c| Feature::Constraint(c.kind()));
+        Features::LAYOUTS.union(Features::of(kinds))
     }
 
     /// The region of each cell, numbered `0..side` in the order their first cells come, if
@@ -459,12 +571,14 @@ impl Layout {
             self.regions.as_ref().map(|r| r.iter().map(|&m| u32::from(m)).collect());
         let extra: Vec<Vec<usize>> =
             self.extra.iter().map(|g| g.iter().map(|&c| usize::from(c)).collect()).collect();
-        Layout::new(self.size, regions.as_deref(), &self.rules, &extra, candidates)
+        Layout::new(self.size, regions.as_deref(), &self.rules, &extra, candidates)?
+            .with_constraints(self.constraints.clone())
     }
 
     /// Every group of cells that must all differ, with where it comes from: the rows, the
     /// columns, the boxes or regions (each `side` of them, in that order), then the groups of
-    /// the rules and the extra groups. A house of `side` cells holds every value once; a
+    /// the rules, the extra groups and the cells of the constraints that keep their values
+    /// apart (killer cages, renban lines). A house of `side` cells holds every value once; a
     /// smaller one (an extra group) holds distinct values.
     pub fn houses(&self) -> &[(House, Box<[u16]>)] {
         &self.houses
@@ -480,7 +594,10 @@ impl Layout {
     /// pair or candidate is given: a grid whose rules are those of a classic grid with other
     /// regions (jigsaw).
     pub fn is_regions_only(&self) -> bool {
-        self.rules.is_empty() && self.extra.is_empty() && self.candidates.is_none()
+        self.rules.is_empty()
+            && self.extra.is_empty()
+            && self.candidates.is_none()
+            && self.constraints.is_empty()
     }
 
     /// A short name for people and reports: `9×9`, `9×9 jigsaw`, `9×9 x windoku`,
@@ -495,7 +612,8 @@ impl Layout {
     }
 
     /// The words that say what the layout adds to the classic one: `jigsaw`, the rules' words,
-    /// `extra-regions`, `pencilmark`; none for a classic layout.
+    /// `extra-regions`, `pencilmark`, then the word of each kind of its constraints
+    /// ([`ConstraintKind::word`]: `killer`, `thermo`, ...); none for a classic layout.
     pub fn words(&self) -> Vec<String> {
         let mut words = Vec::new();
         if self.regions.is_some() {
@@ -508,11 +626,17 @@ impl Layout {
         if self.candidates.is_some() {
             words.push("pencilmark".to_owned());
         }
+        for kind in ConstraintKind::ALL {
+            if self.constraints.iter().any(|constraint| constraint.kind() == kind) {
+                words.push(kind.word().to_owned());
+            }
+        }
         words
     }
 
     /// The first rule of the layout that `cells` (a grid's values, 0 for empty) break, if any:
-    /// a value twice in a house or in a pair, or a value outside its cell's candidates.
+    /// a value outside its cell's candidates, a value twice in a house or in a pair, or a
+    /// constraint broken by the cells it can be judged on ([`constraint::first_broken`]).
     pub fn first_broken(&self, cells: &[u8]) -> Option<Broken> {
         if let Some(candidates) = &self.candidates {
             let outside = (0..cells.len())
@@ -543,7 +667,7 @@ impl Layout {
                 seen_at[value] = cell;
             }
         }
-        self.pairs.iter().find_map(|&([a, b], rule)| {
+        let pair = self.pairs.iter().find_map(|&([a, b], rule)| {
             let value = cells[usize::from(a)];
             (value != 0 && value == cells[usize::from(b)]).then(|| Broken::Repeat {
                 value,
@@ -552,6 +676,18 @@ impl Layout {
                 first: self.size.name(usize::from(a)),
                 second: self.size.name(usize::from(b)),
             })
+        });
+        if pair.is_some() || self.constraints.is_empty() {
+            return pair;
+        }
+        let (index, message) = constraint::first_broken(&self.constraints, &self.shape(), cells)?;
+        let constraint = &self.constraints[index];
+        let at = constraint.places(self.size).into_iter().find_map(|place| place.cell(self.size));
+        Some(Broken::Constraint {
+            kind: constraint.kind(),
+            index,
+            at: at.map(|cell| self.size.name(cell)),
+            message,
         })
     }
 }
@@ -564,18 +700,26 @@ pub struct GridKind {
     size: Size,
     /// The layout's words joined by spaces; empty for a classic grid.
     words: String,
+    /// What the grids of this kind ask of an engine.
+    needs: Features,
 }
 
 impl GridKind {
     /// The kind of `grid`.
     pub fn of(grid: &crate::Grid) -> GridKind {
         let words = grid.layout().map(|layout| layout.words().join(" ")).unwrap_or_default();
-        GridKind { size: grid.size(), words }
+        let needs = grid.layout().map_or(Features::NONE, |layout| layout.needs());
+        GridKind { size: grid.size(), words, needs }
     }
 
     /// The kind of the classic grids of `size`.
     pub fn classic(size: Size) -> GridKind {
-        GridKind { size, words: String::new() }
+        GridKind { size, words: String::new(), needs: Features::NONE }
+    }
+
+    /// What the grids of this kind ask of an engine ([`Layout::needs`]).
+    pub fn needs(&self) -> Features {
+        self.needs
     }
 
     /// The size.
@@ -606,7 +750,7 @@ impl fmt::Display for GridKind {
 }
 
 /// A rule of a layout that some values break ([`Layout::first_broken`]).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Broken {
     /// A value twice in a house, or at two cells a rule pairs.
     Repeat {
@@ -628,6 +772,17 @@ pub enum Broken {
         /// The value.
         value: u8,
     },
+    /// A constraint broken ([`constraint::first_broken`]).
+    Constraint {
+        /// Its kind.
+        kind: ConstraintKind,
+        /// Its index among the layout's constraints.
+        index: usize,
+        /// Its first cell on the grid, if it has one (the negative rules have none).
+        at: Option<CellName>,
+        /// What is wrong, for people: `killer cage at r1c1 (sum 15) adds to 17`.
+        message: String,
+    },
 }
 
 impl fmt::Display for Broken {
@@ -643,6 +798,7 @@ impl fmt::Display for Broken {
             Broken::NotACandidate { cell, value } => {
                 write!(f, "{value} at {cell} is not one of its candidates")
             }
+            Broken::Constraint { message, .. } => f.write_str(message),
         }
     }
 }

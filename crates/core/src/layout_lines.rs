@@ -1,9 +1,12 @@
-//! The `# layout`, `# regions` and `# extra` lines of a puzzle file: what they say, the layout they give
-//! the puzzles after them, and the text that says a layout (see the reader's module documentation for the rules
-//! and [`crate::write::HeaderLines`] for the writer).
+//! The `# layout`, `# regions` and `# extra` lines of a puzzle file, and the lines of its rules
+//! with numbers and lines (`# killer 15 r1c1 r1c2`, [`crate::constraint::parse_directive`]):
+//! what they say, the layout they give the puzzles after them, and the text that says a layout
+//! (see the reader's module documentation for the rules and [`crate::write::HeaderLines`] for
+//! the writer).
 
 use std::sync::Arc;
 
+use crate::constraint::{self, Constraint};
 use crate::error::{Found, ReadErrorKind};
 use crate::layout::{Layout, Rule};
 use crate::size::Size;
@@ -29,6 +32,9 @@ pub(crate) enum Directive {
     /// `# extra r1c1 r2c2 ...`: one more group of cells that all differ, as rows and
     /// columns from 0.
     Extra(Vec<(usize, usize)>),
+    /// `# killer 15 r1c1 r1c2`, `# thermo r1c1 r1c2 r1c3`, ...: more rules with numbers and
+    /// lines.
+    Constraints(Vec<Constraint>),
 }
 
 /// What the comment `comment` (a line starting with `#`) sets, if it is a `# layout`,
@@ -58,6 +64,9 @@ pub(crate) fn directive(comment: &[u8]) -> Option<Result<Directive, ReadErrorKin
             return None;
         }
         return Some(extra_cells(cells));
+    }
+    if let Some(constraints) = constraint::parse_directive(text) {
+        return Some(Ok(Directive::Constraints(constraints)));
     }
     let rest = text.strip_prefix("regions")?;
     if rest.is_empty() {
@@ -181,6 +190,8 @@ pub(crate) struct LayoutInForce {
     regions: Option<Vec<u32>>,
     /// The groups of the `# extra` lines since, as rows and columns.
     extra: Vec<Vec<(usize, usize)>>,
+    /// The rules of the constraint lines since.
+    constraints: Vec<Constraint>,
     /// The line that set what is in force, for messages.
     line: usize,
     /// The layout last made, shared by the puzzles of its size.
@@ -196,6 +207,31 @@ impl LayoutInForce {
             && self.regions.is_none()
             && self.extra.is_empty()
             && self.failed.is_none()
+            && self.constraints.is_empty()
+    }
+
+    /// Adds the rules of a rule line (`# killer 15 r1c1 r1c2`, ...) on `line`; an error when
+    /// the rules since the last `# layout` line would pass what a layout carries
+    /// ([`Layout::MAX_CONSTRAINTS`]), checked as they come, as for `# extra` lines.
+    pub(crate) fn add_constraints(
+        &mut self,
+        constraints: Vec<Constraint>,
+        line: usize,
+    ) -> Result<(), ReadErrorKind> {
+        if self.needs_a_layout_line() {
+            return Ok(());
+        }
+        let count = self.constraints.len() + constraints.len();
+        if count > Layout::MAX_CONSTRAINTS {
+            return Err(ReadErrorKind::BadRules(format!(
+                "{count} rules since the last `# layout` line; a layout carries at most {}",
+                Layout::MAX_CONSTRAINTS
+            )));
+        }
+        self.constraints.extend(constraints);
+        self.line = line;
+        self.made = None;
+        Ok(())
     }
 
     /// Whether a directive failed that only a good `# layout` line ends (a `# layout` or
@@ -281,6 +317,7 @@ impl LayoutInForce {
             jigsaw,
             regions: None,
             extra: Vec::new(),
+            constraints: Vec::new(),
             line,
             made: None,
         };
@@ -309,6 +346,7 @@ impl LayoutInForce {
         let marks: Vec<u32> = marks.iter().map(|&b| u32::from(b)).collect();
         let extra = self.extra_for(size)?;
         let layout = Layout::new(size, Some(&marks), &self.rules, &extra, None)
+            .and_then(|layout| layout.with_constraints(self.constraints.clone()))
             .map_err(ReadErrorKind::RegionsLayout)?;
         self.regions = Some(marks);
         self.line = line;
@@ -343,6 +381,7 @@ impl LayoutInForce {
         }
         let extra = self.extra_for(size)?;
         let layout = Layout::new(size, self.regions.as_deref(), &self.rules, &extra, None)
+            .and_then(|layout| layout.with_constraints(self.constraints.clone()))
             .map_err(|error| ReadErrorKind::LayoutNotMade { size, error, line })?;
         let layout = Arc::new(layout);
         self.made = Some(Arc::clone(&layout));
@@ -351,13 +390,14 @@ impl LayoutInForce {
 }
 
 /// What the `# layout` lines say of a layout, without its starting candidates (a pencilmark
-/// line carries them): the regions, numbered, and the rules.
+/// line carries them): the regions, numbered, the rules, the extra groups and the constraints.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub(crate) struct Said {
     regions: Option<(usize, Box<[u8]>)>,
     rules: Vec<Rule>,
     /// The extra groups, by row and column.
     extra: Vec<Vec<(usize, usize)>>,
+    constraints: Vec<Constraint>,
 }
 
 impl Said {
@@ -368,11 +408,12 @@ impl Said {
         let regions = layout.regions().map(|r| (size.side(), Box::from(r)));
         let place = |&cell: &u16| (size.row_of(cell.into()), size.col_of(cell.into()));
         let extra = layout.extra().iter().map(|group| group.iter().map(place).collect()).collect();
-        Said { regions, rules: layout.rules().to_vec(), extra }
+        let constraints = layout.constraints().to_vec();
+        Said { regions, rules: layout.rules().to_vec(), extra, constraints }
     }
 
     /// The lines that say it: `# layout WORDS` (`classic` for none), then the `# regions`
-    /// block of the regions, if any.
+    /// block of the regions, if any, the `# extra` lines and a line for each constraint.
     pub(crate) fn lines(&self) -> String {
         let mut words: Vec<&str> = self.rules.iter().map(|rule| rule.word()).collect();
         if self.regions.is_some() {
@@ -397,6 +438,9 @@ impl Said {
                 text.push_str(&format!(" r{}c{}", row + 1, col + 1));
             }
             text.push('\n');
+        }
+        for constraint in &self.constraints {
+            text.push_str(&constraint::directive_line(constraint));
         }
         text
     }

@@ -12,6 +12,11 @@
 pub mod alphabet;
 pub mod canon;
 pub mod check;
+pub mod constraint;
+/// The rules' tests: each propagator against the checker, through a layout's [`Model`], and
+/// the `#` lines; beside the rules, as they use the layout and the model, which use the rules.
+#[cfg(test)]
+mod constraint_tests;
 pub mod engine;
 pub mod error;
 pub mod format;
@@ -20,6 +25,7 @@ pub mod grid;
 pub mod layout;
 mod layout_lines;
 pub mod lines;
+pub mod model;
 mod pencilmark;
 pub mod read;
 pub mod size;
@@ -29,11 +35,13 @@ pub mod write;
 
 pub use alphabet::Alphabet;
 pub use check::{CheckError, check_outcome, check_solution};
+pub use constraint::{Constraint, ConstraintKind, Feature, Features};
 pub use engine::{Engine, Failure, FailureKind, Limits, Outcome, Stats, Verdict};
 pub use error::{Place, ReadError, ReadErrorKind};
-pub use format::Format;
+pub use format::{Format, MAX_FPUZZLES_LINE};
 pub use grid::{Conflict, Grid};
 pub use layout::{Broken, GridKind, House, Layout, LayoutError, Rule};
+pub use model::Model;
 pub use read::{MAX_LINE, Puzzle, PuzzleReader, ReadOptions, parse_one};
 pub use size::{CellName, Size, Unit};
 pub use units::Units;

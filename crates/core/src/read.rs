@@ -17,7 +17,7 @@
 //!
 //! | first line looks like                                         | format      |
 //! |---------------------------------------------------------------|-------------|
-//! | starts with `{`, `http://` or `https://`                      | f-puzzles ([`crate::fpuzzles`]: its givens, written back as a `line`) |
+//! | starts with `{`, `http://`, `https://` or `N4Ig`               | f-puzzles ([`crate::fpuzzles`]: its givens and rules, written back as a `line`) |
 //! | starts with `+` or `\|`                                       | `bordered`  |
 //! | holds a `\|`, or is a rule of dashes                          | `pretty`    |
 //! | several words, the first of one or two characters             | `judge`     |
@@ -192,14 +192,15 @@ const MAX_SYMBOL_SIDE: usize = 36;
 /// The byte-order mark that may open UTF-8 text; it is not part of the first line.
 const BYTE_ORDER_MARK: &[u8] = b"\xEF\xBB\xBF";
 
-pub use crate::format::MAX_LINE;
+pub use crate::format::{MAX_FPUZZLES_LINE, MAX_LINE};
 
 /// One puzzle read from the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The clues.
     pub grid: Grid,
-    /// The format it was written in (its solution is written back in the same one by default).
+    /// The format it was written in (its solution is written back in the same one by default);
+    /// [`Format::Line`] for an f-puzzles puzzle, whose solution is written as a line.
     pub format: Format,
     /// The symbols it was written with (its solution is written with the same ones).
     pub alphabet: Alphabet,
@@ -319,9 +320,11 @@ impl<R: BufRead> PuzzleReader<R> {
                 line: first_line,
             }));
         }
-        let (grid, format, alphabet) = if self.options.format.is_none()
-            && fpuzzles::recognizes(self.lines.text())
-        {
+        let fpuzzles_line = match self.options.format {
+            None => fpuzzles::recognizes(self.lines.text()),
+            Some(forced) => forced == Format::Fpuzzles,
+        };
+        let (grid, format, alphabet) = if fpuzzles_line {
             // Written back as a line, so a bad one still has a line to keep the output in step.
             let grid = self.read_fpuzzles(number).map_err(|e| e.in_format(Format::Line))?;
             let alphabet = Alphabet::for_size(grid.size());
@@ -336,6 +339,7 @@ impl<R: BufRead> PuzzleReader<R> {
                 Format::Judge | Format::Compact | Format::Pretty | Format::Bordered => {
                     self.read_block(format, number)
                 }
+                Format::Fpuzzles => unreachable!("f-puzzles lines are read above"),
             };
             let (grid, alphabet) = read.map_err(|e| e.in_format(format))?;
             (grid, format, alphabet)
@@ -364,6 +368,7 @@ impl<R: BufRead> PuzzleReader<R> {
             let word = match &directive {
                 Ok(Directive::Layout { .. }) => "layout",
                 Ok(Directive::Extra(_)) => "extra",
+                Ok(Directive::Constraints(_)) => "rule",
                 Ok(Directive::RegionsLine(_) | Directive::RegionsBlock) => "regions",
                 Err(ReadErrorKind::BadExtra(_)) => "extra",
                 Err(ReadErrorKind::BadRegions(_)) => "regions",
@@ -386,6 +391,9 @@ impl<R: BufRead> PuzzleReader<R> {
                 }
                 Ok(Directive::RegionsBlock) => self.read_regions_block(),
                 Ok(Directive::Extra(cells)) => self.layout.add_extra(cells, line).map_err(error),
+                Ok(Directive::Constraints(rules)) => {
+                    self.layout.add_constraints(rules, line).map_err(error)
+                }
             };
             if let Err(error) = taken {
                 if !matches!(error.kind, ReadErrorKind::Io(_)) {
@@ -729,7 +737,7 @@ impl<R: BufRead> PuzzleReader<R> {
                             None => !self.cells.all_single(),
                         }
             }
-            Format::Compact | Format::Line | Format::Pencilmark => false,
+            Format::Compact | Format::Line | Format::Pencilmark | Format::Fpuzzles => false,
         };
         if numbers {
             (Alphabet::Numbers, Reading::Numbers { one_digit: false })
@@ -962,7 +970,7 @@ fn is_separator(format: Format, byte: u8) -> bool {
     match format {
         Format::Judge => is_space(byte),
         Format::Pretty | Format::Bordered => is_space(byte) || byte == b'|',
-        Format::Compact | Format::Line | Format::Pencilmark => false,
+        Format::Compact | Format::Line | Format::Pencilmark | Format::Fpuzzles => false,
     }
 }
 
@@ -1000,7 +1008,7 @@ fn first_row_shape(
 ) -> (Split, Option<Size>, Option<LineError>) {
     let max_side = if format == Format::Compact { MAX_SYMBOL_SIDE } else { usize::MAX };
     let split = match format {
-        Format::Compact | Format::Line | Format::Pencilmark => Split::Symbols,
+        Format::Compact | Format::Line | Format::Pencilmark | Format::Fpuzzles => Split::Symbols,
         Format::Judge => Split::Words,
         Format::Pretty | Format::Bordered => pretty_split(text, options),
     };
@@ -1260,6 +1268,10 @@ fn checked(
     let (value, first, second) = match broken {
         Broken::Repeat { value, first, second, .. } => (value, cell(first), cell(second)),
         Broken::NotACandidate { cell: at, value } => (value, cell(at), cell(at)),
+        Broken::Constraint { at, .. } => {
+            let at = at.map_or(0, cell);
+            (grid.get(at), at, at)
+        }
     };
     let (line, column) = place(second);
     let kind = ReadErrorKind::BrokenClue {
@@ -1360,7 +1372,20 @@ impl RawCells {
     }
 }
 
-/// Splits a byte stream into lines without ever holding more than [`MAX_LINE`] bytes of one.
+/// The most bytes of a line kept, `text` being its start (`first_line` if it is the input's
+/// first, which may open with a byte-order mark): [`MAX_LINE`], or [`MAX_FPUZZLES_LINE`] for a
+/// line that starts as an f-puzzles puzzle. Only the line's first bytes are looked at.
+fn kept(text: &[u8], first_line: bool) -> usize {
+    let text = match text.strip_prefix(BYTE_ORDER_MARK) {
+        Some(rest) if first_line => rest,
+        _ => text,
+    };
+    let start = text.iter().position(|b| !b.is_ascii_whitespace()).unwrap_or(0);
+    if fpuzzles::recognizes(&text[start..]) { MAX_FPUZZLES_LINE } else { MAX_LINE }
+}
+
+/// Splits a byte stream into lines without ever holding more than [`MAX_LINE`] bytes of one
+/// ([`MAX_FPUZZLES_LINE`] of an f-puzzles puzzle's).
 struct LineReader<R> {
     inner: R,
     /// The current line: at most `MAX_LINE + 1` bytes, without its terminator and trailing
@@ -1457,7 +1482,11 @@ impl<R: BufRead> LineReader<R> {
                 }
             };
             let content = &available[..end.unwrap_or(available.len())];
-            let room = (MAX_LINE + 1).saturating_sub(self.text.len());
+            // The line's start decides its bound: the bytes held, or these if none but
+            // indentation are held yet (a line may arrive in one piece).
+            let start: &[u8] =
+                if self.text.iter().all(u8::is_ascii_whitespace) { content } else { &self.text };
+            let room = (kept(start, self.number == 0) + 1).saturating_sub(self.text.len());
             self.text.extend_from_slice(&content[..content.len().min(room)]);
             self.length += content.len() as u64;
             let consumed = end.map_or(available.len(), |at| at + 1);
@@ -1507,17 +1536,24 @@ impl<R: BufRead> LineReader<R> {
         matches!(self.text().first(), None | Some(b'#'))
     }
 
+    /// The most bytes of the current line kept ([`kept`]).
+    fn kept(&self) -> usize {
+        // The line was read: its byte-order mark is gone.
+        kept(&self.text, false)
+    }
+
     fn is_too_long(&self) -> bool {
-        self.length > MAX_LINE as u64
+        self.length > self.kept() as u64
     }
 
     fn too_long(&self) -> LineError {
+        let max = self.kept();
         LineError {
             line: self.number,
-            column: Some(MAX_LINE + 1),
+            column: Some(max + 1),
             kind: ReadErrorKind::LineTooLong {
                 length: self.length,
-                max: MAX_LINE,
+                max,
                 carriage_returns: self.text.contains(&b'\r'),
             },
         }

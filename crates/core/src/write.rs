@@ -146,6 +146,15 @@ pub fn format_grid(grid: &Grid, format: Format, alphabet: Alphabet) -> String {
     match format {
         // Every mark is its value's symbol in `1-9A`, whatever the alphabet.
         Format::Pencilmark => text.push_str(&pencilmark::line(grid)),
+        // The grid's values as givens, with its rules; a grid the editor does not draw (past
+        // 16×16, which `can_write` refuses) as a line of numbers.
+        Format::Fpuzzles => match crate::fpuzzles::link(grid, None) {
+            Some(link) => {
+                text.push_str(&link);
+                text.push('\n');
+            }
+            None => return format_grid(grid, Format::Judge, Alphabet::Numbers),
+        },
         Format::Line => {
             for (cell, &value) in grid.cells().iter().enumerate() {
                 if alphabet == Alphabet::Numbers && cell > 0 {

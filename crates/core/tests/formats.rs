@@ -51,7 +51,19 @@ fn puzzle() -> impl Strategy<Value = Grid> {
 /// The formats that hold a grid's values: all but `pencilmark`, which holds candidates (a
 /// grid written in it reads back as [`pencilmarks`] says).
 fn value_formats() -> impl Iterator<Item = Format> {
-    Format::ALL.into_iter().filter(|&format| format != Format::Pencilmark)
+    grid_formats().filter(|&format| format != Format::Pencilmark)
+}
+
+/// The formats of grids alone: every one but `fpuzzles`, whose puzzle reads back recorded as a
+/// `line` (the format its solution is written in), with the alphabet of its size
+/// (`fpuzzles_lines_read_back_as_the_puzzle_they_hold`).
+fn grid_formats() -> impl Iterator<Item = Format> {
+    Format::ALL.into_iter().filter(|&format| format != Format::Fpuzzles)
+}
+
+/// The format a puzzle written in `format` is read as.
+fn read_as(format: Format) -> Format {
+    if format == Format::Fpuzzles { Format::Line } else { format }
 }
 
 /// What reading `grid` written as a pencilmark line gives: no givens, and a layout starting
@@ -80,7 +92,7 @@ fn written_puzzle() -> impl Strategy<Value = (Grid, Format, Alphabet)> {
 }
 
 fn format() -> impl Strategy<Value = Format> {
-    proptest::sample::select(Format::ALL.to_vec())
+    proptest::sample::select(grid_formats().collect::<Vec<_>>())
 }
 
 /// What reading `format_grid(grid, format, alphabet)` gives, by the rules of the reader's
@@ -331,7 +343,7 @@ fn a_byte_order_mark_is_skipped_in_every_format() {
         let puzzle = parse_one(&text).unwrap_or_else(|e| panic!("{format}: {e}"));
         assert_eq!(
             (puzzle.grid, puzzle.format, puzzle.line),
-            (grid.clone(), format, 1),
+            (grid.clone(), read_as(format), 1),
             "{format}"
         );
         // Forced, too; and a mark before a comment or a blank line.
@@ -401,6 +413,32 @@ proptest! {
         if [9, 16].contains(&size.side()) {
             let puzzle = read_first(&text, ReadOptions::default())?;
             prop_assert_eq!((puzzle.grid, puzzle.format), (pencilmarks(&grid), Format::Pencilmark));
+        }
+    }
+}
+
+#[test]
+fn fpuzzles_lines_read_back_as_the_puzzle_they_hold() {
+    for side in [4, 6, 8, 9, 10, 12, 16] {
+        let size = Size::from_side(side).unwrap();
+        let solution = base_solution(size);
+        // A puzzle with some givens: every third cell.
+        let cells: Vec<u8> = (0..size.cells())
+            .map(|cell| if cell % 3 == 0 { solution.cells()[cell] } else { 0 })
+            .collect();
+        let grid = Grid::from_cells(size, &cells).unwrap();
+        let text = format_grid(&grid, Format::Fpuzzles, Alphabet::Numbers);
+        assert!(text.starts_with("https://") && text.ends_with('\n'), "{text}");
+        let expected = (grid.clone(), Format::Line, Alphabet::for_size(size));
+        for options in [
+            ReadOptions::default(),
+            ReadOptions { format: Some(Format::Fpuzzles), ..ReadOptions::default() },
+        ] {
+            for start in ["", "  ", "\u{FEFF}"] {
+                let puzzle = read_first(&format!("{start}{text}"), options)
+                    .unwrap_or_else(|e| panic!("{side}: {e}"));
+                assert_eq!((puzzle.grid, puzzle.format, puzzle.alphabet), expected.clone());
+            }
         }
     }
 }

@@ -98,3 +98,34 @@ fn carriage_returns_inside_newline_lines_are_named() {
     let message = parse_one(input.as_bytes()).unwrap_err().to_string();
     assert!(message.contains("a carriage return (byte 0x0D)"), "{message}");
 }
+
+/// An f-puzzles puzzle of `side` with no givens, its JSON padded to `length` bytes by a long
+/// title (large variant puzzles run to tens of kilobytes).
+fn padded_fpuzzles(side: usize, length: usize) -> String {
+    let row = format!("[{}]", vec!["{}"; side].join(","));
+    let grid = vec![row; side].join(",");
+    let start = format!("{{\"size\":{side},\"grid\":[{grid}],\"title\":\"");
+    let pad = length.saturating_sub(start.len() + 2);
+    format!("{start}{}\"}}", "x".repeat(pad))
+}
+
+#[test]
+fn f_puzzles_lines_are_read_to_a_mebibyte_and_refused_past_it_keeping_the_rest() {
+    use sudoku_core::MAX_FPUZZLES_LINE;
+    let long = padded_fpuzzles(9, 60_000);
+    assert_eq!(long.len(), 60_000);
+    let too_long = padded_fpuzzles(9, MAX_FPUZZLES_LINE + 10);
+    let text = format!("{long}\n{too_long}\n{long}\n");
+    let items: Vec<_> = PuzzleReader::new(text.as_bytes()).collect();
+    assert_eq!(items.len(), 3);
+    assert!(items[0].is_ok() && items[2].is_ok(), "{items:?}");
+    let error = items[1].as_ref().unwrap_err().to_string();
+    assert!(
+        error.contains(&format!("a puzzle line has at most {MAX_FPUZZLES_LINE} bytes")),
+        "{error}"
+    );
+    // Any other line keeps its bound.
+    let other = format!("{}\n", "1".repeat(MAX_LINE + 1));
+    let error = parse_one(other.as_bytes()).unwrap_err().to_string();
+    assert!(error.contains(&format!("at most {MAX_LINE} bytes")), "{error}");
+}

@@ -44,12 +44,14 @@ mod samples;
 pub mod sat;
 #[cfg(all(test, not(miri)))]
 mod testing;
+#[cfg(all(test, not(miri)))]
+mod testing_variants;
 
 use std::borrow::Cow;
 use std::fmt;
 use std::sync::{Arc, LazyLock};
 
-use sudoku_core::{Engine, Grid, GridKind, Limits, Outcome, Size};
+use sudoku_core::{Engine, Feature, Features, Grid, GridKind, Limits, Outcome, Size};
 
 /// How an engine is made: a plain function for the built-in engines (so the registry of
 /// built-in engines can be a `static`), or a closure holding what an engine from outside needs
@@ -135,10 +137,11 @@ pub struct EngineInfo {
     /// whose sides lie between those of its smallest and largest orders. Engines from outside
     /// never do: nothing in their declarations says they would.
     rectangles: bool,
-    /// Whether the engine solves grids of any layout of the sizes it solves: irregular
-    /// regions, extra groups, pairs that must differ, starting candidates
-    /// ([`sudoku_core::Layout`]). Engines from outside never do unless they declare it.
-    layouts: bool,
+    /// What the engine takes beyond classic grids of its sizes ([`Features`]): layouts
+    /// (irregular regions, extra groups, pairs that must differ, starting candidates:
+    /// [`sudoku_core::Layout`]) and the kinds of constraint it solves. Engines from outside
+    /// take layouts only if they declare it, and never a constraint.
+    features: Features,
     construct: Constructor,
     variant: Option<fn() -> &'static str>,
 }
@@ -162,7 +165,7 @@ impl EngineInfo {
             timing: Timing::InProcess,
             orders: (3, 3),
             rectangles: false,
-            layouts: false,
+            features: Features::NONE,
             construct: Constructor::Plain(construct),
             variant: None,
         }
@@ -190,7 +193,7 @@ impl EngineInfo {
             timing,
             orders: (3, 3),
             rectangles: false,
-            layouts: false,
+            features: Features::NONE,
             construct: Constructor::Shared(Arc::new(construct)),
             variant: None,
         }
@@ -225,30 +228,33 @@ impl EngineInfo {
         EngineInfo { rectangles: true, ..self }
     }
 
-    /// The same engine, solving grids of any layout of its sizes.
-    pub fn with_layouts(self) -> Self {
-        EngineInfo { layouts: true, ..self }
+    /// The same engine, taking `features` beyond classic grids of its sizes (layouts, kinds
+    /// of constraint) in place of those it took.
+    pub fn with_features(self, features: Features) -> Self {
+        EngineInfo { features, ..self }
     }
 
-    /// Whether the engine solves grids of any layout of its sizes.
-    pub fn layouts(&self) -> bool {
-        self.layouts
+    /// What the engine takes beyond classic grids of its sizes.
+    pub fn features(&self) -> Features {
+        self.features
     }
 
-    /// Whether the engine solves `puzzle`: its size, and its layout if it has one. Callers
-    /// check this before giving it a puzzle: an engine may assume the puzzles it takes.
+    /// Whether the engine solves `puzzle`: its size, and all its layout asks
+    /// ([`Grid::needs`]). Callers check this before giving it a puzzle: an engine may assume
+    /// the puzzles it takes.
     pub fn takes(&self, puzzle: &Grid) -> bool {
-        self.supports(puzzle.size()) && (puzzle.is_classic() || self.layouts)
+        self.supports(puzzle.size()) && self.features.covers(puzzle.needs())
     }
 
     /// Whether the engine solves the grids of `kind` ([`EngineInfo::takes`] for every grid of
     /// that kind).
     pub fn takes_kind(&self, kind: &GridKind) -> bool {
-        self.supports(kind.size()) && (kind.is_classic() || self.layouts)
+        self.supports(kind.size()) && self.features.covers(kind.needs())
     }
 
-    /// Why the engine does not take `puzzle`, for people: the sizes it solves, or the layouts;
-    /// `None` when it takes it.
+    /// Why the engine does not take `puzzle`, for people: the sizes it solves, the layouts, or
+    /// the first kind of rule it does not take, with the built-in engines that take the
+    /// puzzle; `None` when it takes it.
     pub fn refusal(&self, puzzle: &Grid) -> Option<String> {
         let size = puzzle.size();
         if !self.supports(size) {
@@ -258,15 +264,24 @@ impl EngineInfo {
                 self.sizes_text()
             ));
         }
-        let layout = puzzle.layout().filter(|_| !self.layouts)?;
+        let layout = puzzle.layout()?;
+        let missing = self.features.first_missing(puzzle.needs())?;
         let takers: Vec<&str> =
             ENGINES.iter().filter(|info| info.takes(puzzle)).map(|info| &*info.name).collect();
-        Some(format!(
-            "engine '{}' solves classic grids only, not {} (engines that do: {})",
-            self.name,
-            layout.name(),
-            if takers.is_empty() { "none".to_owned() } else { takers.join(", ") }
-        ))
+        let takers = if takers.is_empty() { "none".to_owned() } else { takers.join(", ") };
+        Some(match missing {
+            Feature::Layouts => format!(
+                "engine '{}' solves classic grids only, not {} (engines that do: {takers})",
+                self.name,
+                layout.name(),
+            ),
+            Feature::Constraint(_) => format!(
+                "engine '{}' does not take {} ({}; engines that do: {takers})",
+                self.name,
+                missing.name(),
+                layout.name(),
+            ),
+        })
     }
 
     /// The box orders the engine solves, smallest and largest.
@@ -313,7 +328,8 @@ impl EngineInfo {
     }
 
     /// The sizes the engine solves, for people: `9×9`, `4×4 to 64×64`, or `4×4 to 64×64,
-    /// boxes square or rectangular`, then `, any layout` if it takes layouts.
+    /// boxes square or rectangular`, then `, any layout` if it takes layouts, and `and every
+    /// constraint` or `and some constraints` if it takes those.
     pub fn sizes_text(&self) -> String {
         let squares: Vec<Size> =
             Size::SQUARES.into_iter().filter(|&size| self.supports(size)).collect();
@@ -327,7 +343,15 @@ impl EngineInfo {
         } else {
             text
         };
-        if self.layouts { format!("{text}, any layout") } else { text }
+        if self.features == Features::ALL {
+            format!("{text}, any layout and every constraint")
+        } else if self.features.iter().any(|feature| feature != Feature::Layouts) {
+            format!("{text}, any layout and some constraints")
+        } else if self.features.has(Feature::Layouts) {
+            format!("{text}, any layout")
+        } else {
+            text
+        }
     }
 
     /// The same engine, with a way to say which variant of its code runs on this machine (a
@@ -436,13 +460,13 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
             Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
         })
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "bitmask-mrv",
             "bit-set backtracking, filling the cell with the fewest candidates first",
@@ -450,7 +474,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "dlx",
             "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
@@ -458,7 +482,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "fast",
             "bit-parallel propagation (band/stack rules, naked singles) on 27-bit band words",
@@ -467,12 +491,13 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         .with_variant(|| fast::SimdPath::detect().name()),
         EngineInfo::new(
             "propagate",
-            "propagation on u64 candidate sets (singles, locked candidates), dom/wdeg branching",
+            "propagation on u64 candidate sets (singles, locked candidates, every constraint's \
+             propagators), dom/wdeg branching",
             || Box::new(propagate::Propagate::new()),
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "cdcl",
             "conflict-driven clause learning on the rules (bit-set propagation, VSIDS, restarts)",
@@ -480,7 +505,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "norvig",
             "Norvig's propagation (eliminate, only choice) and search on the fewest values",
@@ -488,7 +513,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "alldiff",
             "CP: domain-consistent all-different on every unit (Régin's matching filter)",
@@ -496,7 +521,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "sat",
             "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
@@ -504,7 +529,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "sat-plain",
             "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
@@ -512,7 +537,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(Features::LAYOUTS),
         EngineInfo::new(
             "logic",
             "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
@@ -520,7 +545,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_layouts(),
+        .with_features(sudoku_logic::FEATURES),
         #[cfg(feature = "peer-jczsolve")]
         EngineInfo::new(
             "peer-jczsolve",
@@ -777,10 +802,10 @@ mod tests {
     #[test]
     #[cfg(not(miri))]
     fn engines_that_take_layouts_count_their_puzzles_as_a_plain_backtracker_does() {
-        let takers: Vec<&str> =
-            ENGINES.iter().filter(|info| info.layouts()).map(|info| &*info.name).collect();
+        let layouts = |info: &&EngineInfo| info.features().has(Feature::Layouts);
+        let takers: Vec<&str> = ENGINES.iter().filter(layouts).map(|info| &*info.name).collect();
         assert_eq!(takers, LAYOUT_ENGINES);
-        for info in ENGINES.iter().filter(|info| info.layouts()) {
+        for info in ENGINES.iter().filter(layouts) {
             // Row-major backtracking counts puzzles of few clues slowly: fewer, fuller ones.
             let (puzzles, kept): (usize, &[usize]) = match &*info.name {
                 "naive" | "bitmask" => (1, &[60, 75]),

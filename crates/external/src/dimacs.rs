@@ -53,7 +53,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Engine, Failure, FailureKind, Grid, Limits, Outcome, Size};
+use sudoku_core::{Engine, Failure, FailureKind, Features, Grid, Limits, Outcome, Size};
 use sudoku_engines::sat::{self, Cnf};
 use sudoku_engines::{EngineInfo, Origin, Timing};
 use tempfile::TempDir;
@@ -113,7 +113,7 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     .with_orders(orders.0, orders.1)
     .with_capabilities(true, false)
     // The formula is the `sat` engine's, which encodes any layout.
-    .with_layouts()
+    .with_features(Features::LAYOUTS)
 }
 
 /// The declared words with the placeholders the command needs added: `{cnf}` last when no

@@ -82,7 +82,7 @@ fn the_registry_entry_says_what_a_sat_solver_can_do() {
     let info = engine_info(&declaration, &Declared::default());
     assert!(info.counts && !info.instrumented);
     assert_eq!(info.orders(), (2, 8));
-    assert!(info.layouts(), "the encoding carries any layout");
+    assert!(info.features().has(sudoku_core::Feature::Layouts), "the encoding carries any layout");
     assert_eq!(info.timing, Timing::WholeProcess);
     let Origin::External { kind, command, .. } = &info.origin else { panic!("external") };
     assert_eq!((*kind, command.as_str()), ("dimacs", "cadical -q {cnf}"));

@@ -155,7 +155,7 @@ fn the_example_declares_layouts_and_solves_every_kind_in_this_process() {
     let directory = tempfile::tempdir().unwrap();
     let Some(library) = example(directory.path()) else { return };
     let info = in_process("bt", &library);
-    assert!(info.layouts(), "{info:?}");
+    assert!(info.features().has(sudoku_core::Feature::Layouts), "{info:?}");
     let mut engine = info.create();
     for file in LAYOUT_FILES {
         let puzzles = layout_puzzles(file, 4);
@@ -280,7 +280,7 @@ fn a_library_of_the_first_form_is_refused_layouts_and_solves_classic_grids() {
     let directory = tempfile::tempdir().unwrap();
     let Some(library) = variant(directory.path(), "CLASSIC_ONLY") else { return };
     let info = in_process("v1", &library);
-    assert!(!info.layouts());
+    assert!(!info.features().has(sudoku_core::Feature::Layouts));
     let x = &layout_puzzles("x-9x9-200.txt", 1)[0];
     assert!(!info.takes(x));
     let refusal = info.refusal(x).unwrap();
@@ -304,7 +304,7 @@ fn a_library_that_ignores_the_layout_is_caught_by_the_checker() {
     let directory = tempfile::tempdir().unwrap();
     let Some(library) = variant(directory.path(), "IGNORES_RULES") else { return };
     let info = in_process("liar", &library);
-    assert!(info.layouts());
+    assert!(info.features().has(sudoku_core::Feature::Layouts));
     let mut engine = info.create();
     let (mut solved, mut caught) = (0, 0);
     for file in LAYOUT_FILES {

@@ -1,9 +1,12 @@
 //! A small board of candidates with the two singles, for the searches that must choose their
 //! own branches: listing solutions in a fixed order ([`solutions`]) and the random probes of
 //! [`crate::estimate`]. The engines answer "how many" and "which first"; neither lets a caller
-//! pick the branch, so these searches walk a board of their own.
+//! pick the branch, so these searches walk a board of their own. A puzzle's constraints are
+//! kept by the core's propagators of them ([`Model`]), run with the singles.
 
-use sudoku_core::{Grid, Units};
+use std::sync::Arc;
+
+use sudoku_core::{Grid, Model, Units};
 
 /// Values and candidates of every cell of one grid; candidates as bits (value `v` is bit
 /// `v - 1`), so every size up to 64×64 fits a word.
@@ -11,6 +14,8 @@ use sudoku_core::{Grid, Units};
 pub(crate) struct Board {
     pub(crate) values: Vec<u8>,
     pub(crate) candidates: Vec<u64>,
+    /// The propagators of the puzzle's constraints, if it has any.
+    model: Option<Arc<Model>>,
 }
 
 impl Board {
@@ -25,7 +30,11 @@ impl Board {
             Some(starting) => starting.to_vec(),
             None => vec![full; cells],
         };
-        let mut board = Board { values: vec![0; cells], candidates };
+        let model = units
+            .layout()
+            .filter(|layout| !layout.constraints().is_empty())
+            .map(|layout| Arc::new(Model::new(layout)));
+        let mut board = Board { values: vec![0; cells], candidates, model };
         for cell in 0..cells {
             let value = puzzle.get(cell);
             if value != 0 && !board.place(units, cell, value) {
@@ -56,11 +65,23 @@ impl Board {
         true
     }
 
-    /// Applies naked and hidden singles until none is left; false on a contradiction. Neither
-    /// removes a solution, so a search on the board finds the puzzle's solutions and no other.
+    /// Applies naked and hidden singles, and the constraints' propagators, until none is left;
+    /// false on a contradiction. None removes a solution, and the propagators are exact on a
+    /// full board, so a search on the board finds the puzzle's solutions and no other.
     pub(crate) fn singles(&mut self, units: &Units) -> bool {
         loop {
             let mut changed = false;
+            if let Some(model) = &self.model {
+                let before = self.candidates.iter().filter(|bits| bits.count_ones() == 1).count();
+                if model.fixpoint(&mut self.candidates).is_err() {
+                    return false;
+                }
+                if self.candidates.contains(&0) {
+                    return false;
+                }
+                let after = self.candidates.iter().filter(|bits| bits.count_ones() == 1).count();
+                changed |= after != before;
+            }
             for cell in 0..self.values.len() {
                 if self.values[cell] == 0 && self.candidates[cell].count_ones() == 1 {
                     let value = self.candidates[cell].trailing_zeros() as u8 + 1;

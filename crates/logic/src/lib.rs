@@ -12,7 +12,9 @@
 //! 64×64 (a cell's candidates are one `u64`), and on grids of any layout (irregular regions,
 //! diagonals, windows, disjoint groups, knight's and king's moves, extra groups, starting
 //! candidates): the houses are the layout's and a cell's peers every cell it must differ
-//! from. The techniques that assume one solution are not used on layouts.
+//! from. The techniques that assume one solution are not used on layouts. They know no rule
+//! with numbers and lines yet ([`sudoku_core::Constraint`]): a grid with one is refused
+//! ([`FEATURES`], [`refusal`]), never walked by fewer rules.
 
 mod board;
 mod budget;
@@ -35,3 +37,16 @@ pub use notation::digit_list;
 pub use rating::Band;
 pub use step::{Step, Technique, digits};
 pub use walk::{DEFAULT_BUDGET, DEFAULT_WORK_BUDGET, Rater, Walk};
+
+use sudoku_core::{Features, Grid};
+
+/// What the techniques (and the [`Logic`] engine) take beyond classic grids: layouts, no
+/// constraint.
+pub const FEATURES: Features = Features::LAYOUTS;
+
+/// Why the techniques cannot walk `puzzle` (a rule they do not take, for people); `None`
+/// when they take it. The CLI, Python and the web page ask before every walk.
+pub fn refusal(puzzle: &Grid) -> Option<String> {
+    let missing = FEATURES.first_missing(puzzle.needs())?;
+    Some(format!("the techniques take no {} yet (solve and count do)", missing.name()))
+}

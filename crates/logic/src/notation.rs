@@ -593,7 +593,7 @@ fn house_holds(size: Size, house: House, cell: usize) -> Option<bool> {
             let (_, cells) = layout.houses().iter().find(|(named, _)| *named == house)?;
             Some(cells.iter().any(|&member| usize::from(member) == cell))
         }
-        House::Region(_) | House::Extra(_) => None,
+        House::Region(_) | House::Extra(_) | House::Constraint(..) => None,
     }
 }
 

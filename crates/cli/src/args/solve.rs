@@ -105,6 +105,10 @@ fn output_help(format: Format) -> &'static str {
         Format::Pencilmark => {
             "Each cell's candidates on one line, a mark per value (729 characters at 9×9; up to 16×16)"
         }
+        Format::Fpuzzles => {
+            "An f-puzzles link the editor opens: the puzzle, its rules and the solution found (up \
+             to 16×16)"
+        }
     }
 }
 

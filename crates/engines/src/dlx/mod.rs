@@ -88,21 +88,21 @@ pub fn option_placement(side: usize, option: usize) -> (usize, u8) {
 
 /// What item `item` of the matrix of a grid of `size` asks for, as the constraint it stands for:
 /// the items are the cells, then each row's values, each column's, each box's.
-pub fn item_constraint(size: Size, item: usize) -> Constraint {
+pub fn item_constraint(size: Size, item: usize) -> Condition {
     let (cells, side) = (size.cells(), size.side());
     let (kind, within) = (item / cells, item % cells);
     let (unit, value) = (within / side, (within % side) as u8 + 1);
     match kind {
-        0 => Constraint::Cell(within),
-        1 => Constraint::Row(unit, value),
-        2 => Constraint::Column(unit, value),
-        _ => Constraint::Box(unit, value),
+        0 => Condition::Cell(within),
+        1 => Condition::Row(unit, value),
+        2 => Condition::Column(unit, value),
+        _ => Condition::Box(unit, value),
     }
 }
 
-/// The constraint an item of the Sudoku matrix stands for (units and cells numbered from 0).
+/// The condition an item of the Sudoku matrix stands for (units and cells numbered from 0).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Constraint {
+pub enum Condition {
     /// The cell holds a value.
     Cell(usize),
     /// The row holds the value.

@@ -38,9 +38,11 @@
 //! first node, each value the search commits to at a branch point is one more, and each branch
 //! point is a guess (propagation leaves no open cell with fewer than two candidates).
 
+mod constraints;
 mod rules;
 
 use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
+use constraints::Constraints;
 use rules::{Board, Contradiction, Progress};
 
 /// A branch point of the search: the cell branched on, the values not tried yet, and how many
@@ -65,6 +67,8 @@ pub struct Propagate {
     weights: Vec<u64>,
     /// The solution being written, kept between solves.
     solution: Vec<u8>,
+    /// The propagators of the last layout with constraints met, kept for its next puzzle.
+    constraints: Option<Constraints>,
 }
 
 impl Default for Propagate {
@@ -83,15 +87,26 @@ impl Propagate {
             saved: Vec::new(),
             weights: Vec::new(),
             solution: Vec::new(),
+            constraints: None,
         }
     }
 }
 
 impl CellSolver for Propagate {
     fn search_cells(&mut self, given: CellSearch<'_>) -> CellOutcome {
-        let CellSearch { size, clues, excluded, limits, mut stats, solution, .. } = given;
+        let CellSearch { size, layout, clues, excluded, limits, mut stats, solution } = given;
         let node_bound = limits.node_bound();
         let (units, cells) = (self.geometry.unit_count(), size.cells());
+        // The constraints' propagators, made once per layout; none on a grid without any.
+        let mut constraints = match layout.filter(|layout| !layout.constraints().is_empty()) {
+            Some(layout) => {
+                let made = self.constraints.take().filter(|made| made.is_for(layout));
+                let mut made = made.unwrap_or_else(|| Constraints::new(layout));
+                made.reset(cells);
+                Some(made)
+            }
+            None => None,
+        };
         if !self.board.reset(&self.geometry, clues) {
             return CellOutcome::none(stats);
         }
@@ -108,7 +123,7 @@ impl CellSolver for Propagate {
         let mut count = 0;
         let mut budget_exhausted = false;
         'search: loop {
-            match self.board.propagate(&self.geometry) {
+            match self.board.propagate(&self.geometry, constraints.as_mut()) {
                 Ok(Progress::Solved) => {
                     if count == 0 {
                         for (cell, &values) in solution.iter_mut().zip(&self.board.candidates) {
@@ -121,7 +136,12 @@ impl CellSolver for Propagate {
                     }
                 }
                 Ok(Progress::Stuck) => {
-                    let cell = choose_cell(&self.geometry, &self.board, &self.weights);
+                    let cell = choose_cell(
+                        &self.geometry,
+                        &self.board,
+                        &self.weights,
+                        constraints.as_ref(),
+                    );
                     let values = self.board.candidates[cell];
                     stats.guesses += 1;
                     if stats.nodes >= node_bound {
@@ -146,6 +166,11 @@ impl CellSolver for Propagate {
                     }
                 }
                 Err(Contradiction::Unit(unit)) => self.weights[unit] += 1,
+                Err(Contradiction::Constraint(index)) => {
+                    if let Some(constraints) = constraints.as_mut() {
+                        constraints.weights[index] += 1;
+                    }
+                }
             }
             // Backtrack: the next untried value of the deepest branch point.
             let Some(frame) = self.frames.last_mut() else {
@@ -165,12 +190,16 @@ impl CellSolver for Propagate {
             self.board.placed.copy_from_slice(placed);
             self.board.open = open;
             self.board.clear_queue();
+            if let Some(constraints) = constraints.as_mut() {
+                constraints.restored(candidates);
+            }
             if last {
                 self.frames.pop();
                 self.saved.truncate(start);
             }
             self.board.assign(cell, value);
         }
+        self.constraints = constraints.or(self.constraints.take());
         CellOutcome { count, budget_exhausted, stats }
     }
 
@@ -185,15 +214,27 @@ impl CellSolver for Propagate {
 
 cell_engine!(Propagate);
 
-/// The open cell with the fewest candidates per unit weight, the first in row-major order on
-/// ties.
-fn choose_cell(geometry: &Geometry, board: &Board, weights: &[u64]) -> usize {
+/// The open cell with the fewest candidates per weight (its units' and, on a puzzle with
+/// constraints, its propagators'), the first in row-major order on ties.
+fn choose_cell(
+    geometry: &Geometry,
+    board: &Board,
+    weights: &[u64],
+    constraints: Option<&Constraints>,
+) -> usize {
     // More candidates than any cell has, against the least weight: any open cell beats it.
     let mut best = (65, 1, 0);
     for (cell, &values) in board.candidates.iter().enumerate() {
         let count = u64::from(values.count_ones());
         if count >= 2 {
-            let weight: u64 = geometry.units_of(cell).iter().map(|&unit| weights[unit]).sum();
+            let mut weight: u64 = geometry.units_of(cell).iter().map(|&unit| weights[unit]).sum();
+            if let Some(constraints) = constraints {
+                weight += constraints
+                    .watchers(cell)
+                    .iter()
+                    .map(|&index| constraints.weights[index as usize])
+                    .sum::<u64>();
+            }
             if count * best.1 < best.0 * weight {
                 best = (count, weight, cell);
             }

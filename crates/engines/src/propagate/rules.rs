@@ -4,6 +4,7 @@
 //! every narrower one; a rule may therefore act on figures it computed before its own first
 //! removals without ever concluding anything false.
 
+use super::constraints::{Constraints, Failed};
 use crate::geometry::Geometry;
 
 /// Where the board proved impossible.
@@ -13,6 +14,8 @@ pub(super) enum Contradiction {
     Cell(usize),
     /// Some value has no place left in this unit.
     Unit(usize),
+    /// This propagator of the puzzle's constraints found its rule cannot hold.
+    Constraint(usize),
 }
 
 /// Where propagation to a fixpoint left the board.
@@ -110,11 +113,25 @@ impl Board {
     }
 
     /// Applies the rules until none changes anything, cheapest first: placing queued cells
-    /// (naked singles), then hidden singles, then locked candidates; after any change, it
-    /// starts again from the cheapest.
-    pub(super) fn propagate(&mut self, geometry: &Geometry) -> Result<Progress, Contradiction> {
+    /// (naked singles), then the puzzle's constraints if it has any, then hidden singles, then
+    /// locked candidates; after any change, it starts again from the cheapest. A board with
+    /// every cell placed is solved once the constraints have seen it.
+    pub(super) fn propagate(
+        &mut self,
+        geometry: &Geometry,
+        mut constraints: Option<&mut Constraints>,
+    ) -> Result<Progress, Contradiction> {
         loop {
             self.place_queued(geometry)?;
+            if let Some(constraints) = constraints.as_deref_mut() {
+                let Board { candidates, queue, .. } = self;
+                let removed = constraints
+                    .run(candidates, |cell| queue.push(cell as u16))
+                    .map_err(|Failed(index)| Contradiction::Constraint(index))?;
+                if removed {
+                    continue;
+                }
+            }
             if self.open == 0 {
                 return Ok(Progress::Solved);
             }

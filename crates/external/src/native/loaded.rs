@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Engine, Size};
+use sudoku_core::{Engine, Features, Size};
 use sudoku_engines::{EngineInfo, Origin, Timing};
 
 /// A library loaded in this process: what it says of itself and how to make an engine of it.
@@ -46,7 +46,7 @@ impl Loaded {
             .with_guesses(self.guesses);
         // In a worker, the served entry's layouts become the handshake's `feature layouts`,
         // which gives the harness's entry its layouts in turn.
-        if self.layouts { info.with_layouts() } else { info }
+        if self.layouts { info.with_features(Features::LAYOUTS) } else { info }
     }
 }
 

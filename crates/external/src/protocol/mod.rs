@@ -18,7 +18,7 @@ mod wire;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use sudoku_core::{Failure, Size};
+use sudoku_core::{Failure, Features, Size};
 use sudoku_engines::{EngineInfo, Origin, Timing};
 
 use crate::Declaration;
@@ -105,7 +105,7 @@ pub(crate) fn engine_info_of(
         .with_capabilities(counts, instrumented)
         .with_guesses(handshake.guesses);
     // An engine that declares no layouts is given classic grids only.
-    if handshake.layouts { info.with_layouts() } else { info }
+    if handshake.layouts { info.with_features(Features::LAYOUTS) } else { info }
 }
 
 /// The box orders of a list of sizes, as a range: the registry holds a range, so a list with a

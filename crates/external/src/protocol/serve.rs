@@ -6,7 +6,7 @@ use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 use std::time::{Duration, Instant};
 
 use sudoku_core::lines::{self, Line};
-use sudoku_core::{Grid, Limits, Outcome};
+use sudoku_core::{Feature, Grid, Limits, Outcome};
 use sudoku_engines::{EngineInfo, clock};
 
 use super::wire::{self, VERSION};
@@ -203,7 +203,9 @@ fn handshake(engine: &EngineInfo) -> String {
     } else if engine.guesses {
         text.push_str("feature guesses\n");
     }
-    if engine.layouts() {
+    // The protocol carries a layout's houses, pairs and candidates, no constraint: an engine
+    // served says it takes layouts, and is never sent a puzzle with constraints.
+    if engine.features().has(Feature::Layouts) {
         text.push_str("feature layouts\n");
     }
     text.push_str("feature time\nready\n");

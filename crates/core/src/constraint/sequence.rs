@@ -1,0 +1,484 @@
+//! The propagators of rules that are neither a sum nor a pair: renban, between and region-sum
+//! lines, sandwich, X-sum and skyscraper clues, quadruples. Each keeps in a cell the values
+//! some assignment of the rule allows, reasoning on bounds where that is enough and trying
+//! every case where there are few (the places of a sandwich's ends, the first value of an
+//! X-sum, the counts of a skyscraper's line, a quadruple's cells).
+
+use super::domains::{Contradiction, Domains, highest, lowest, range};
+use super::sum::Sum;
+
+/// A renban line: values all different (a house keeps them so) making a run.
+#[derive(Clone, Debug)]
+pub struct Renban {
+    cells: Box<[u16]>,
+    side: u32,
+}
+
+impl Renban {
+    /// The line of `cells` on a grid of side `side`.
+    pub(super) fn new(cells: Vec<u16>, side: usize) -> Renban {
+        Renban { cells: cells.into(), side: side as u32 }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Keeps the values of the runs every cell can take a value of and whose every value some
+    /// cell can take.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let length = self.cells.len() as u32;
+        if length > self.side {
+            return Err(Contradiction);
+        }
+        let union = self.cells.iter().fold(0, |union, &cell| union | domains.get(cell));
+        let mut allowed = 0u64;
+        for start in 1..=self.side - length + 1 {
+            let run = range(i64::from(start), i64::from(start + length - 1));
+            if union & run == run && self.cells.iter().all(|&cell| domains.get(cell) & run != 0) {
+                allowed |= run;
+            }
+        }
+        for &cell in self.cells.iter() {
+            domains.restrict(cell, allowed)?;
+        }
+        Ok(())
+    }
+}
+
+/// A between line of three or more cells.
+#[derive(Clone, Debug)]
+pub struct Between {
+    /// The two ends, then the cells between them.
+    cells: Box<[u16]>,
+    side: u32,
+}
+
+impl Between {
+    /// The line of `cells`, ends first and last, on a grid of side `side`.
+    pub(super) fn new(cells: &[u16], side: usize) -> Between {
+        let mut ordered = vec![cells[0], cells[cells.len() - 1]];
+        ordered.extend_from_slice(&cells[1..cells.len() - 1]);
+        Between { cells: ordered.into(), side: side as u32 }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Either end may be the low one: for each, the bounds the other cells allow.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let inside = &self.cells[2..];
+        let (mut ceiling, mut floor) = (u32::MAX, 0);
+        for &cell in inside {
+            let candidates = domains.get(cell);
+            ceiling = ceiling.min(highest(candidates));
+            floor = floor.max(lowest(candidates));
+        }
+        let side = i64::from(self.side);
+        let mut support = [0u64; 2];
+        let mut between = 0u64;
+        for (low, high) in [(0, 1), (1, 0)] {
+            let mut lows = domains.get(self.cells[low]) & range(1, i64::from(ceiling) - 1);
+            let mut highs = domains.get(self.cells[high]) & range(i64::from(floor) + 1, side);
+            if lows == 0 || highs == 0 {
+                continue;
+            }
+            lows &= range(1, i64::from(highest(highs)) - 2);
+            highs &= range(i64::from(lowest(lows)) + 2, side);
+            if lows == 0 || highs == 0 {
+                continue;
+            }
+            support[low] |= lows;
+            support[high] |= highs;
+            between |= range(i64::from(lowest(lows)) + 1, i64::from(highest(highs)) - 1);
+        }
+        domains.restrict(self.cells[0], support[0])?;
+        domains.restrict(self.cells[1], support[1])?;
+        for &cell in inside {
+            domains.restrict(cell, between)?;
+        }
+        Ok(())
+    }
+}
+
+/// A region-sum line of two or more parts, each a sum of distinct values (a part lies in one
+/// region).
+#[derive(Clone, Debug)]
+pub struct RegionSum {
+    parts: Vec<Sum>,
+    cells: Box<[u16]>,
+}
+
+impl RegionSum {
+    /// The line of `parts`.
+    pub(super) fn new(parts: Vec<Sum>) -> RegionSum {
+        let cells = parts.iter().flat_map(|part| part.cells().iter().copied()).collect();
+        RegionSum { parts, cells }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The parts' totals must meet: each part narrows to the range all of them allow.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let (mut low, mut high) = (i64::MIN, i64::MAX);
+        for part in &self.parts {
+            let (least, greatest) = part.totals(domains)?;
+            low = low.max(least);
+            high = high.min(greatest);
+        }
+        if low > high {
+            return Err(Contradiction);
+        }
+        for part in &self.parts {
+            part.narrow_within(domains, low as i32, high as i32)?;
+        }
+        Ok(())
+    }
+}
+
+/// The least and greatest totals of cells that all differ, each taking a value of `allowed`
+/// within its candidates; and, for each cell, the values it may take for the total to reach
+/// `low..=high` by bounds. `None` when the cells cannot take distinct values of `allowed` or
+/// no total within the range can be reached.
+fn distinct_support(
+    domains: &Domains<'_>,
+    cells: &[u16],
+    allowed: u64,
+    low: i64,
+    high: i64,
+    support: &mut [u64],
+) -> bool {
+    let (mut least_set, mut greatest_set) = (0u64, 0u64);
+    for &cell in cells {
+        let candidates = domains.get(cell) & allowed;
+        if candidates == 0 {
+            return false;
+        }
+        let smallest = candidates & candidates.wrapping_neg();
+        let free = !(least_set | (smallest - 1)) & allowed;
+        if free == 0 {
+            return false;
+        }
+        least_set |= free & free.wrapping_neg();
+        let below = !greatest_set & range(1, i64::from(highest(candidates))) & allowed;
+        if below == 0 {
+            return false;
+        }
+        greatest_set |= 1u64 << (63 - below.leading_zeros());
+    }
+    if cells.is_empty() {
+        return low <= 0 && 0 <= high;
+    }
+    let total = |set: u64| {
+        let mut rest = set;
+        let mut sum = 0i64;
+        while rest != 0 {
+            sum += i64::from(rest.trailing_zeros()) + 1;
+            rest &= rest - 1;
+        }
+        sum
+    };
+    let (least, greatest) = (total(least_set), total(greatest_set));
+    if least > high || greatest < low {
+        return false;
+    }
+    let top = i64::from(highest(least_set)) + (high - least);
+    let bottom = i64::from(lowest(greatest_set)) - (greatest - low);
+    let within = range(bottom, top) & allowed;
+    for (slot, &cell) in support.iter_mut().zip(cells) {
+        *slot |= domains.get(cell) & within;
+    }
+    true
+}
+
+/// A sandwich clue: the line's cells from the clue, and the sum.
+#[derive(Clone, Debug)]
+pub struct Sandwich {
+    cells: Box<[u16]>,
+    sum: i64,
+    side: u32,
+}
+
+impl Sandwich {
+    /// The clue of `sum` over the line `cells` of a grid of side `side`.
+    pub(super) fn new(cells: Vec<u16>, sum: u32, side: usize) -> Sandwich {
+        Sandwich { cells: cells.into(), sum: i64::from(sum), side: side as u32 }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Every place of the 1 and of the largest value; between them, a sum of distinct
+    /// values other than those two.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let n = self.cells.len();
+        let (one, top) = (1u64, 1u64 << (self.side - 1));
+        let middle = range(2, i64::from(self.side) - 1);
+        let mut support = vec![0u64; n];
+        let mut inner = vec![0u64; n];
+        let mut any = false;
+        for i in (0..n).filter(|&i| domains.get(self.cells[i]) & one != 0) {
+            for j in (0..n).filter(|&j| j != i && domains.get(self.cells[j]) & top != 0) {
+                let (from, to) = (i.min(j), i.max(j));
+                let between = &self.cells[from + 1..to];
+                inner[..between.len()].fill(0);
+                if !distinct_support(
+                    domains,
+                    between,
+                    middle,
+                    self.sum,
+                    self.sum,
+                    &mut inner[..between.len()],
+                ) {
+                    continue;
+                }
+                // The cells outside the sandwich hold neither end's value.
+                let outside_ok = (0..n)
+                    .filter(|&k| k < from || k > to)
+                    .all(|k| domains.get(self.cells[k]) & middle != 0);
+                if !outside_ok {
+                    continue;
+                }
+                any = true;
+                support[i] |= one;
+                support[j] |= top;
+                for (k, &values) in inner[..between.len()].iter().enumerate() {
+                    support[from + 1 + k] |= values;
+                }
+                for k in (0..n).filter(|&k| k < from || k > to) {
+                    support[k] |= domains.get(self.cells[k]) & middle;
+                }
+            }
+        }
+        if !any {
+            return Err(Contradiction);
+        }
+        for (k, &cell) in self.cells.iter().enumerate() {
+            domains.restrict(cell, support[k])?;
+        }
+        Ok(())
+    }
+}
+
+/// An X-sum clue: the line's cells from the clue, and the sum.
+#[derive(Clone, Debug)]
+pub struct XSum {
+    cells: Box<[u16]>,
+    sum: i64,
+}
+
+impl XSum {
+    /// The clue of `sum` over the line `cells` (from the clue).
+    pub(super) fn new(cells: Vec<u16>, sum: u32) -> XSum {
+        XSum { cells: cells.into(), sum: i64::from(sum) }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Every first value `x`: the next `x - 1` values, distinct and other than `x`, add to
+    /// the sum less `x`.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let n = self.cells.len();
+        let mut support = vec![0u64; n];
+        let mut inner = vec![0u64; n];
+        let mut firsts = domains.get(self.cells[0]);
+        while firsts != 0 {
+            let bit = firsts & firsts.wrapping_neg();
+            firsts ^= bit;
+            let x = bit.trailing_zeros() as usize + 1;
+            if x > n {
+                continue;
+            }
+            let counted = &self.cells[1..x];
+            inner[..counted.len()].fill(0);
+            let rest = self.sum - x as i64;
+            if !distinct_support(domains, counted, !bit, rest, rest, &mut inner[..counted.len()]) {
+                continue;
+            }
+            support[0] |= bit;
+            for (k, &values) in inner[..counted.len()].iter().enumerate() {
+                support[1 + k] |= values;
+            }
+            for (slot, &cell) in support[x..].iter_mut().zip(&self.cells[x..]) {
+                *slot |= domains.get(cell);
+            }
+        }
+        for (k, &cell) in self.cells.iter().enumerate() {
+            domains.restrict(cell, support[k])?;
+        }
+        Ok(())
+    }
+}
+
+/// A skyscraper clue: the line's cells from the clue, and the count of values seen.
+#[derive(Clone, Debug)]
+pub struct Skyscraper {
+    cells: Box<[u16]>,
+    count: u32,
+    side: usize,
+}
+
+impl Skyscraper {
+    /// The clue of `count` over the line `cells` (from the clue) of a grid of side `side`.
+    pub(super) fn new(cells: Vec<u16>, count: u32, side: usize) -> Skyscraper {
+        Skyscraper { cells: cells.into(), count, side }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The states along the line (the tallest so far, the count seen so far, as a set of
+    /// counts per tallest) reachable from the clue and able to end at the count; a value is
+    /// kept where it joins two such states.
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let (n, heights) = (self.cells.len(), self.side + 1);
+        if self.count as usize > self.side {
+            return Err(Contradiction);
+        }
+        // reach[i * heights + m]: the counts seen before cell i with tallest m (bit c for a
+        // count of c; up to 64 counts on a 64×64 grid).
+        let mut reach = vec![0u128; (n + 1) * heights];
+        reach[0] = 1;
+        for i in 0..n {
+            let candidates = domains.get(self.cells[i]);
+            for m in 0..heights {
+                let counts = reach[i * heights + m];
+                if counts == 0 {
+                    continue;
+                }
+                let mut values = candidates;
+                while values != 0 {
+                    let v = values.trailing_zeros() as usize + 1;
+                    values &= values - 1;
+                    if v > m {
+                        reach[(i + 1) * heights + v] |= counts << 1;
+                    } else {
+                        reach[(i + 1) * heights + m] |= counts;
+                    }
+                }
+            }
+        }
+        // good[i * heights + m]: the counts before cell i, tallest m, that can end right.
+        let mut good = vec![0u128; (n + 1) * heights];
+        for m in 0..heights {
+            good[n * heights + m] = 1 << self.count;
+        }
+        let mut support = vec![0u64; n];
+        for i in (0..n).rev() {
+            let candidates = domains.get(self.cells[i]);
+            for m in 0..heights {
+                let mut values = candidates;
+                let mut counts = 0u128;
+                while values != 0 {
+                    let bit = values & values.wrapping_neg();
+                    values ^= bit;
+                    let v = bit.trailing_zeros() as usize + 1;
+                    let after = if v > m {
+                        good[(i + 1) * heights + v] >> 1
+                    } else {
+                        good[(i + 1) * heights + m]
+                    };
+                    counts |= after;
+                    if reach[i * heights + m] & after != 0 {
+                        support[i] |= bit;
+                    }
+                }
+                good[i * heights + m] = counts;
+            }
+        }
+        if good[0] & 1 == 0 {
+            return Err(Contradiction);
+        }
+        for (k, &cell) in self.cells.iter().enumerate() {
+            domains.restrict(cell, support[k])?;
+        }
+        Ok(())
+    }
+}
+
+/// A quadruple: its cells and the values that must appear among them.
+#[derive(Clone, Debug)]
+pub struct Quadruple {
+    cells: Box<[u16]>,
+    values: Box<[u8]>,
+}
+
+impl Quadruple {
+    /// The quadruple of `values` over `cells` (at most four of each).
+    pub(super) fn new(cells: Vec<u16>, values: Vec<u8>) -> Quadruple {
+        Quadruple { cells: cells.into(), values: values.into() }
+    }
+
+    /// The cells.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// Every way of giving the values listed to distinct cells (the other cells holding
+    /// anything).
+    pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        let n = self.cells.len();
+        if self.values.len() > n {
+            return Err(Contradiction);
+        }
+        // Slots: the values listed, then 0 for "any value".
+        let mut slots = [0u8; 4];
+        slots[..self.values.len()].copy_from_slice(&self.values);
+        let mut support = [0u64; 4];
+        let mut any = false;
+        permutations(&mut slots[..n], &mut |order| {
+            let fits = order
+                .iter()
+                .enumerate()
+                .all(|(k, &slot)| slot == 0 || domains.get(self.cells[k]) & 1 << (slot - 1) != 0);
+            if fits {
+                any = true;
+                for (k, &slot) in order.iter().enumerate() {
+                    support[k] |=
+                        if slot == 0 { domains.get(self.cells[k]) } else { 1 << (slot - 1) };
+                }
+            }
+        });
+        if !any {
+            return Err(Contradiction);
+        }
+        for (k, &cell) in self.cells.iter().enumerate() {
+            domains.restrict(cell, support[k])?;
+        }
+        Ok(())
+    }
+}
+
+/// Calls `visit` with every order of `items` (Heap's algorithm; repeats when items repeat).
+fn permutations(items: &mut [u8], visit: &mut dyn FnMut(&[u8])) {
+    fn heap(k: usize, items: &mut [u8], visit: &mut dyn FnMut(&[u8])) {
+        if k <= 1 {
+            visit(items);
+            return;
+        }
+        heap(k - 1, items, visit);
+        for i in 0..k - 1 {
+            if k.is_multiple_of(2) {
+                items.swap(i, k - 1);
+            } else {
+                items.swap(0, k - 1);
+            }
+            heap(k - 1, items, visit);
+        }
+    }
+    let n = items.len();
+    heap(n, items, visit);
+}

@@ -1,0 +1,538 @@
+//! The weighted sum: see [`Sum`].
+
+use std::sync::OnceLock;
+
+use super::domains::{Contradiction, Domains, highest, is_single, lowest, range, value_of};
+
+/// The largest side whose sets of distinct values are tabled (`2^16` sets).
+const MAX_TABLED_SIDE: usize = 16;
+
+/// The most assignments the few-cells step tries.
+const MAX_TRIED: u64 = 4096;
+
+/// The one weighted sum every rule that adds uses: killer cages, little killers, arrows (the
+/// line less the circle is 0, a pill's cells weighted 100, 10 and 1), the parts of region-sum
+/// lines, and the sums an engine may add (innies and outies).
+///
+/// A sum is `Σ cᵢ·vᵢ` over its cells, which must fall within a range (one value for most
+/// rules). Its cells come in **groups**: cells of one coefficient that must all differ (they
+/// share a house or the rule says so), which the bounds take into account. It narrows in
+/// three ways, each sound:
+/// - **bounds**, for every sum: the least and greatest totals the cells' smallest and largest
+///   candidates allow, distinct values within a group (the least total of a group is that of
+///   the greedy choice of the smallest free value at or above each cell's smallest candidate,
+///   the least of any choice, since such choices are the bases of a matroid; and any cell's
+///   value added to the least total of the rest of its group is at least that total less the
+///   choice's largest value plus the cell's); a value that would push the total out of range
+///   goes;
+/// - **combinations**, for a sum of values that all differ, each counted once, on grids of up
+///   to 16 values: the sets of `k` distinct values adding to the total that the open cells'
+///   candidates allow (from a table made once per side); a value in none of them goes, a
+///   value in all of them and in one cell only is placed there, and one in all of them is
+///   taken from every other cell that sees each cell of the sum that may hold it;
+/// - **few cells**, once at most three cells are open: every assignment of theirs is tried,
+///   which is exact.
+#[derive(Clone, Debug)]
+pub struct Sum {
+    /// The cells, group after group.
+    cells: Box<[u16]>,
+    /// The coefficient of each cell.
+    coefficients: Box<[i32]>,
+    /// Where each group starts in `cells`, and one more entry for the end.
+    groups: Box<[u16]>,
+    /// The least total allowed.
+    low: i32,
+    /// The greatest total allowed.
+    high: i32,
+    /// The side of the grid.
+    side: u32,
+    /// For a sum of distinct values each counted once: the sets of the side's values by count
+    /// and total, and the cells outside the sum that see two or more of its cells, with the
+    /// cells they see (bit `i` for the `i`-th cell of the sum). `None` for other sums.
+    cage: Option<Cage>,
+}
+
+#[derive(Clone, Debug)]
+struct Cage {
+    table: &'static Combinations,
+    outside: Box<[(u16, u64)]>,
+}
+
+impl Sum {
+    /// The sum of `terms` (cell, coefficient; a coefficient of 0 leaves its cell out) that
+    /// must fall in `low..=high` on a grid of side `side`. `sees` says whether two cells must
+    /// differ (they share a house); `outside` lists the cells of the grid that are not in the
+    /// sum and the cells each sees, which a sum of distinct values uses (its required values
+    /// leave the cells that see every place they may go).
+    pub fn new(
+        terms: &[(u16, i32)],
+        low: i32,
+        high: i32,
+        side: usize,
+        sees: &dyn Fn(u16, u16) -> bool,
+        outside: &dyn Fn() -> Vec<(u16, Vec<u16>)>,
+    ) -> Sum {
+        // Cells of one coefficient grouped greedily into sets that all see each other.
+        let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
+        for &(cell, coefficient) in terms.iter().filter(|&&(_, c)| c != 0) {
+            let home = groups.iter_mut().find(|(c, members)| {
+                *c == coefficient && members.iter().all(|&other| sees(other, cell))
+            });
+            match home {
+                Some((_, members)) => members.push(cell),
+                None => groups.push((coefficient, vec![cell])),
+            }
+        }
+        // Larger coefficients first: their bounds matter most.
+        groups.sort_by_key(|(c, _)| std::cmp::Reverse(c.abs()));
+        let mut cells = Vec::new();
+        let mut coefficients = Vec::new();
+        let mut starts = vec![0u16];
+        for (coefficient, members) in &groups {
+            cells.extend_from_slice(members);
+            coefficients.extend(std::iter::repeat_n(*coefficient, members.len()));
+            starts.push(cells.len() as u16);
+        }
+        let cage =
+            (groups.len() == 1 && groups[0].0 == 1 && cells.len() <= 64 && side <= MAX_TABLED_SIDE)
+                .then(|| {
+                    let table = combinations(side);
+                    let outside = outside()
+                        .into_iter()
+                        .filter_map(|(cell, seen)| {
+                            let mask = cells.iter().enumerate().fold(0u64, |mask, (i, member)| {
+                                if seen.contains(member) { mask | 1 << i } else { mask }
+                            });
+                            (mask.count_ones() >= 2).then_some((cell, mask))
+                        })
+                        .collect();
+                    Cage { table, outside }
+                });
+        Sum {
+            cells: cells.into(),
+            coefficients: coefficients.into(),
+            groups: starts.into(),
+            low,
+            high,
+            side: side as u32,
+            cage,
+        }
+    }
+
+    /// The cells of the sum.
+    pub fn cells(&self) -> &[u16] {
+        &self.cells
+    }
+
+    /// The range the total must fall in.
+    pub fn range(&self) -> (i32, i32) {
+        (self.low, self.high)
+    }
+
+    /// Narrows the candidates for the sum's own range.
+    pub fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        self.narrow_within(domains, self.low, self.high)
+    }
+
+    /// Narrows the candidates for a total in `low..=high` (a region-sum line's parts share a
+    /// range that changes as they narrow).
+    pub fn narrow_within(
+        &self,
+        domains: &mut Domains<'_>,
+        low: i32,
+        high: i32,
+    ) -> Result<(), Contradiction> {
+        if low > high {
+            return Err(Contradiction);
+        }
+        // Bounds until they settle (each round removes something, so this ends).
+        while self.bounds(domains, low, high)? {}
+        if let Some(cage) = &self.cage {
+            self.combinations(cage, domains, low, high)?;
+        }
+        self.few_open(domains, low, high)
+    }
+
+    /// The least and greatest totals the candidates allow, distinct values within each group;
+    /// a contradiction if a group cannot take distinct values.
+    pub fn totals(&self, domains: &Domains<'_>) -> Result<(i64, i64), Contradiction> {
+        let mut least = 0i64;
+        let mut greatest = 0i64;
+        for g in 0..self.groups.len() - 1 {
+            let (span, coefficient) = self.group(g);
+            let low = self.least_set(domains, span.clone())?;
+            let high = self.greatest_set(domains, span)?;
+            let c = i64::from(coefficient);
+            let (low_sum, high_sum) = (i64::from(set_sum(low)), i64::from(set_sum(high)));
+            if c > 0 {
+                least += c * low_sum;
+                greatest += c * high_sum;
+            } else {
+                least += c * high_sum;
+                greatest += c * low_sum;
+            }
+        }
+        Ok((least, greatest))
+    }
+
+    /// The cells of group `g` (as indices into `cells`) and their coefficient.
+    fn group(&self, g: usize) -> (std::ops::Range<usize>, i32) {
+        let span = usize::from(self.groups[g])..usize::from(self.groups[g + 1]);
+        let coefficient = self.coefficients[span.start];
+        (span, coefficient)
+    }
+
+    /// The least values the cells of `span` can take, all different: each cell in turn takes
+    /// the smallest value not taken at or above its smallest candidate.
+    fn least_set(
+        &self,
+        domains: &Domains<'_>,
+        span: std::ops::Range<usize>,
+    ) -> Result<u64, Contradiction> {
+        let all = u64::MAX >> (64 - self.side);
+        let mut taken = 0u64;
+        for &cell in &self.cells[span] {
+            let candidates = domains.get(cell);
+            if candidates == 0 {
+                return Err(Contradiction);
+            }
+            let smallest = candidates & candidates.wrapping_neg();
+            let free = !(taken | (smallest - 1));
+            taken |= free & free.wrapping_neg();
+        }
+        if taken & !all != 0 {
+            return Err(Contradiction);
+        }
+        Ok(taken)
+    }
+
+    /// The greatest values the cells of `span` can take, all different.
+    fn greatest_set(
+        &self,
+        domains: &Domains<'_>,
+        span: std::ops::Range<usize>,
+    ) -> Result<u64, Contradiction> {
+        let mut taken = 0u64;
+        for &cell in &self.cells[span] {
+            let candidates = domains.get(cell);
+            if candidates == 0 {
+                return Err(Contradiction);
+            }
+            let top = highest(candidates);
+            let below = !taken & range(1, i64::from(top));
+            if below == 0 {
+                return Err(Contradiction);
+            }
+            taken |= 1u64 << (63 - below.leading_zeros());
+        }
+        Ok(taken)
+    }
+
+    /// One round of bounds; whether it removed anything.
+    fn bounds(
+        &self,
+        domains: &mut Domains<'_>,
+        low: i32,
+        high: i32,
+    ) -> Result<bool, Contradiction> {
+        let groups = self.groups.len() - 1;
+        // Each group's least and greatest sets.
+        let mut sets = [(0u64, 0u64); 16];
+        let mut many = Vec::new();
+        let sets: &mut [(u64, u64)] = if groups <= sets.len() {
+            &mut sets[..groups]
+        } else {
+            many.resize(groups, (0, 0));
+            &mut many
+        };
+        let (mut least, mut greatest) = (0i64, 0i64);
+        for (g, slot) in sets.iter_mut().enumerate() {
+            let (span, coefficient) = self.group(g);
+            let low_set = self.least_set(domains, span.clone())?;
+            let high_set = self.greatest_set(domains, span)?;
+            *slot = (low_set, high_set);
+            let c = i64::from(coefficient);
+            let (low_sum, high_sum) = (i64::from(set_sum(low_set)), i64::from(set_sum(high_set)));
+            if c > 0 {
+                least += c * low_sum;
+                greatest += c * high_sum;
+            } else {
+                least += c * high_sum;
+                greatest += c * low_sum;
+            }
+        }
+        let (low, high) = (i64::from(low), i64::from(high));
+        if least > high || greatest < low {
+            return Err(Contradiction);
+        }
+        let (rise, fall) = (high - least, greatest - low);
+        let mut changed = false;
+        for (g, &(low_set, high_set)) in sets.iter().enumerate() {
+            let (span, coefficient) = self.group(g);
+            let c = i64::from(coefficient);
+            // How far a cell may rise above the top of the least set, and fall below the
+            // bottom of the greatest, before the total leaves the range.
+            let (up, down) = if c > 0 { (rise / c, fall / c) } else { (fall / -c, rise / -c) };
+            let side = i64::from(self.side);
+            if up >= side && down >= side {
+                continue;
+            }
+            let top = i64::from(highest(low_set)) + up;
+            let bottom = i64::from(lowest(high_set)) - down;
+            let allowed = range(bottom, top);
+            for &cell in &self.cells[span] {
+                changed |= domains.restrict(cell, allowed)?;
+            }
+        }
+        Ok(changed)
+    }
+
+    /// The combinations step of a sum of distinct values, each counted once.
+    fn combinations(
+        &self,
+        cage: &Cage,
+        domains: &mut Domains<'_>,
+        low: i32,
+        high: i32,
+    ) -> Result<(), Contradiction> {
+        let (mut union, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+        for &cell in self.cells.iter() {
+            let candidates = domains.get(cell);
+            twice |= union & candidates;
+            union |= candidates;
+            if is_single(candidates) {
+                if fixed & candidates != 0 {
+                    return Err(Contradiction);
+                }
+                fixed |= candidates;
+            }
+        }
+        let count = self.cells.len();
+        if (union.count_ones() as usize) < count {
+            return Err(Contradiction);
+        }
+        let open = count - fixed.count_ones() as usize;
+        let fixed_sum = set_sum(fixed) as i32;
+        if open == 0 {
+            return if (low..=high).contains(&fixed_sum) { Ok(()) } else { Err(Contradiction) };
+        }
+        let free = union & !fixed;
+        let (mut possible, mut required) = (0u64, u64::MAX);
+        for total in low.max(fixed_sum)..=high {
+            for &set in cage.table.sets(open, (total - fixed_sum) as usize) {
+                let set = u64::from(set);
+                if set & !free == 0 {
+                    possible |= set;
+                    required &= set;
+                }
+            }
+        }
+        if possible == 0 {
+            return Err(Contradiction);
+        }
+        let gone = free & !possible;
+        if gone != 0 {
+            for &cell in self.cells.iter() {
+                if !is_single(domains.get(cell)) {
+                    domains.restrict(cell, !gone)?;
+                }
+            }
+        }
+        // Values every combination needs: alone in one cell, they go there; otherwise they
+        // leave the cells outside that see every cell they may go in.
+        let mut required = required & possible;
+        while required != 0 {
+            let value = required & required.wrapping_neg();
+            required ^= value;
+            let mut places = 0u64;
+            for (i, &cell) in self.cells.iter().enumerate() {
+                if domains.get(cell) & value != 0 {
+                    places |= 1 << i;
+                }
+            }
+            match places.count_ones() {
+                0 => return Err(Contradiction),
+                1 => {
+                    let cell = self.cells[places.trailing_zeros() as usize];
+                    domains.restrict(cell, value)?;
+                }
+                _ if twice & value != 0 => {
+                    for &(cell, seen) in cage.outside.iter() {
+                        if seen & places == places {
+                            domains.restrict(cell, !value)?;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// Once at most three cells are open, every assignment of theirs within the range: the
+    /// values of the last open cell that complete each assignment of the others are found at
+    /// once, as a range of values.
+    fn few_open(
+        &self,
+        domains: &mut Domains<'_>,
+        low: i32,
+        high: i32,
+    ) -> Result<(), Contradiction> {
+        let mut open = [0usize; 3];
+        let mut count = 0;
+        let mut fixed_total = 0i64;
+        let mut tries = 1u64;
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let candidates = domains.get(cell);
+            if is_single(candidates) {
+                fixed_total += i64::from(self.coefficients[i]) * i64::from(value_of(candidates));
+            } else {
+                if count == 3 {
+                    return Ok(());
+                }
+                open[count] = i;
+                count += 1;
+                tries *= u64::from(candidates.count_ones());
+            }
+        }
+        let (low, high) = (i64::from(low) - fixed_total, i64::from(high) - fixed_total);
+        if count == 0 {
+            return if low <= 0 && 0 <= high { Ok(()) } else { Err(Contradiction) };
+        }
+        if tries > MAX_TRIED {
+            return Ok(());
+        }
+        let open = &open[..count];
+        // Each open cell's group, and the values the fixed cells of its group hold.
+        let group_of = |i: usize| self.groups.partition_point(|&start| usize::from(start) <= i) - 1;
+        let mut groups = [0usize; 3];
+        let mut choices = [0u64; 3];
+        for (slot, &i) in open.iter().enumerate() {
+            groups[slot] = group_of(i);
+            let (span, _) = self.group(groups[slot]);
+            let mut taken = 0u64;
+            for k in span.filter(|&k| k != i) {
+                let candidates = domains.get(self.cells[k]);
+                if is_single(candidates) {
+                    taken |= candidates;
+                }
+            }
+            choices[slot] = domains.get(self.cells[i]) & !taken;
+        }
+        let weight = |slot: usize| i64::from(self.coefficients[open[slot]]);
+        // The values of the last open cell for which the total of the others, `partial`, ends
+        // in range; `used` are the values of the others in its group.
+        let last = count - 1;
+        let completing = |partial: i64, used: u64| -> u64 {
+            let c = weight(last);
+            let (from, to) = (low - partial, high - partial);
+            let (lo, hi) = if c > 0 {
+                (from.div_euclid(c) + i64::from(from.rem_euclid(c) != 0), to.div_euclid(c))
+            } else {
+                let d = -c;
+                ((-to).div_euclid(d) + i64::from((-to).rem_euclid(d) != 0), (-from).div_euclid(d))
+            };
+            choices[last] & range(lo, hi) & !used
+        };
+        let mut support = [0u64; 3];
+        let same = |a: usize, b: usize| groups[a] == groups[b];
+        let mut first = choices[0];
+        if count == 1 {
+            support[0] = completing(0, 0);
+        }
+        while count > 1 && first != 0 {
+            let a = first & first.wrapping_neg();
+            first ^= a;
+            let va = i64::from(value_of(a));
+            if count == 2 {
+                let found = completing(weight(0) * va, if same(0, 1) { a } else { 0 });
+                if found != 0 {
+                    support[0] |= a;
+                    support[1] |= found;
+                }
+                continue;
+            }
+            let mut second = choices[1] & if same(0, 1) { !a } else { u64::MAX };
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second ^= b;
+                let vb = i64::from(value_of(b));
+                let used = if same(0, 2) { a } else { 0 } | if same(1, 2) { b } else { 0 };
+                let found = completing(weight(0) * va + weight(1) * vb, used);
+                if found != 0 {
+                    support[0] |= a;
+                    support[1] |= b;
+                    support[2] |= found;
+                }
+            }
+        }
+        for (slot, &i) in open.iter().enumerate() {
+            domains.restrict(self.cells[i], support[slot])?;
+        }
+        Ok(())
+    }
+}
+
+/// The sum of the values (from 1) of a candidate set.
+#[inline]
+pub(super) fn set_sum(set: u64) -> u32 {
+    let mut rest = set;
+    let mut total = 0;
+    while rest != 0 {
+        total += rest.trailing_zeros() + 1;
+        rest &= rest - 1;
+    }
+    total
+}
+
+/// The sets of a side's values, by how many values they hold and what they add to.
+#[derive(Debug)]
+pub(super) struct Combinations {
+    /// The largest total: the sum of every value.
+    most: usize,
+    /// Where the sets of each (count, total) start in `sets`, and one more entry.
+    starts: Vec<u32>,
+    /// Every set (bit `v - 1` for value `v`), by count then total.
+    sets: Vec<u16>,
+}
+
+impl Combinations {
+    fn new(side: usize) -> Combinations {
+        let most = side * (side + 1) / 2;
+        let key =
+            |set: u32| set.count_ones() as usize * (most + 1) + set_sum(u64::from(set)) as usize;
+        let keys = (side + 1) * (most + 1);
+        let mut counts = vec![0u32; keys + 1];
+        for set in 0..1u32 << side {
+            counts[key(set) + 1] += 1;
+        }
+        for k in 1..=keys {
+            counts[k] += counts[k - 1];
+        }
+        let starts = counts.clone();
+        let mut next = counts;
+        let mut sets = vec![0u16; 1 << side];
+        for set in 0..1u32 << side {
+            let at = &mut next[key(set)];
+            sets[*at as usize] = set as u16;
+            *at += 1;
+        }
+        Combinations { most, starts, sets }
+    }
+
+    /// The sets of `count` values adding to `total`.
+    fn sets(&self, count: usize, total: usize) -> &[u16] {
+        if total > self.most || count * (self.most + 1) + total + 1 >= self.starts.len() {
+            return &[];
+        }
+        let key = count * (self.most + 1) + total;
+        &self.sets[self.starts[key] as usize..self.starts[key + 1] as usize]
+    }
+}
+
+/// The table of `side`'s sets (at most 16), made the first time it is asked for.
+pub(super) fn combinations(side: usize) -> &'static Combinations {
+    static TABLES: [OnceLock<Combinations>; MAX_TABLED_SIDE + 1] =
+        [const { OnceLock::new() }; MAX_TABLED_SIDE + 1];
+    TABLES[side].get_or_init(|| Combinations::new(side))
+}
