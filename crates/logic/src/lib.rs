@@ -23,14 +23,15 @@ mod ladder;
 mod layout_tests;
 mod notation;
 mod rating;
+mod rules;
 mod step;
 mod techniques;
 mod walk;
 
 pub use board::Board;
 pub use engine::Logic;
-pub use ladder::{End, Ladder, Options, Path, Rating, Scale};
+pub use ladder::{End, Ladder, Options, Path, RULE_TECHNIQUES, Rating, Scale};
 pub use notation::digit_list;
 pub use rating::Band;
-pub use step::{Step, Technique, digits};
+pub use step::{Equation, RuleUse, Step, Technique, digits};
 pub use walk::{DEFAULT_BUDGET, DEFAULT_WORK_BUDGET, Rater, Walk};

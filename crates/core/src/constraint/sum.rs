@@ -538,3 +538,11 @@ pub(super) fn combinations(side: usize) -> &'static Combinations {
         [const { OnceLock::new() }; MAX_TABLED_SIDE + 1];
     TABLES[side].get_or_init(|| Combinations::new(side))
 }
+
+/// The sets of `count` distinct values of `1..=side` that add to `total` (bit `v - 1` for
+/// value `v`), from the table the sums of distinct values narrow with: what a solver that
+/// explains a killer cage lists as its combinations. `None` beyond the sides the table is
+/// made for (16).
+pub fn distinct_sets(side: usize, count: usize, total: u32) -> Option<&'static [u16]> {
+    (side <= MAX_TABLED_SIDE).then(|| combinations(side).sets(count, total as usize))
+}
