@@ -146,7 +146,7 @@ const EXPLAINER: [Technique; 34] = [
 /// order of [`Technique`], on a grid whose layout has such rules, and only there (a classic
 /// grid's path is the one it always was). Sudoku Explainer's scale has none: it rates the
 /// classic rules.
-pub const RULE_TECHNIQUES: [Technique; 23] = [
+pub const RULE_TECHNIQUES: [Technique; 24] = [
     Technique::OddEven,
     Technique::MinMax,
     Technique::CageCombinations,
@@ -170,6 +170,7 @@ pub const RULE_TECHNIQUES: [Technique; 23] = [
     Technique::Sandwich,
     Technique::XSum,
     Technique::SkyscraperClue,
+    Technique::RuleContradiction,
 ];
 
 /// The techniques of a ladder, in the order it tries them.

@@ -651,6 +651,24 @@ fn rule_pattern(step: &Step, size: Size) -> Option<String> {
             });
             format!("{houses}{less}{equation}")
         }
+        Technique::RuleContradiction => {
+            let &(cell, set) = step.pattern.first()?;
+            let houses = step.units.iter().map(House::to_string).collect::<Vec<_>>().join(", ");
+            let why = match (step.pattern.get(1), step.units.is_empty(), usage.rules.is_empty()) {
+                (Some(&(empty, 0)), _, _) => format!("{} has no digit left", size.name(empty)),
+                (Some(&(_, missing)), false, _) => {
+                    format!("no place for {} in {houses}", digit_list(missing))
+                }
+                (None, false, _) => format!("the rule of 45 on {houses} cannot hold"),
+                (None, true, false) => format!("{} cannot hold", rules()),
+                _ => "no way on".to_owned(),
+            };
+            format!(
+                "{}={} leads, by singles and the rules, to: {why}",
+                size.name(cell),
+                digit_list(set)
+            )
+        }
         Technique::NegativeRule => {
             let &(source, set) = step.pattern.first()?;
             format!("{} beside {} ({})", rules(), size.name(source), digit_list(set))

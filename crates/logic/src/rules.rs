@@ -129,6 +129,11 @@ impl Rules {
         self.model.propagators()
     }
 
+    /// The rule propagator `index` comes from.
+    pub(crate) fn origin(&self, index: usize) -> usize {
+        self.model.origin(index).expect("every propagator of a rule's own")
+    }
+
     /// The propagators of rule `rule`, by index into [`Rules::propagators`].
     pub(crate) fn of_rule(&self, rule: usize) -> &[u32] {
         &self.of_rule[rule]
@@ -158,7 +163,7 @@ impl Rules {
         self.run(domains, 0..self.model.propagators().len())
     }
 
-    fn run(&self, domains: &[u64], propagators: impl Iterator<Item = usize>) -> bool {
+    fn run(&self, domains: &[u64], mut propagators: impl Iterator<Item = usize>) -> bool {
         thread_local! {
             static SCRATCH: RefCell<(Vec<u64>, Vec<u16>)> = const {
                 RefCell::new((Vec::new(), Vec::new()))
@@ -173,7 +178,7 @@ impl Rules {
                 changed.clear();
                 all[index].narrow(&mut Domains::new(copy, changed))
             };
-            propagators.map(&mut check).collect::<Result<(), Contradiction>>().is_ok()
+            propagators.try_for_each(&mut check).is_ok()
         })
     }
 }

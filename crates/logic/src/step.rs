@@ -179,6 +179,11 @@ pub enum Technique {
     /// assumption reduces as it goes, to a candidate both on and off. Sudoku Explainer's
     /// Nishio forcing chain.
     NishioForcing,
+    /// A candidate that, put in its cell, leads by singles and the rules with numbers and
+    /// lines (every rule, and the sums of the rule of 45) to a cell without a digit, a house
+    /// without a place for one, or a rule that cannot hold: it goes. The contradiction
+    /// forcing chain of a variant grid.
+    RuleContradiction,
     /// Every candidate of a cell (or every place of a value in a house) leads to the same
     /// conclusion.
     CellForcing,
@@ -236,7 +241,7 @@ pub(crate) enum ChainFamily {
 
 impl Technique {
     /// Every technique of the ladders, easiest first ([`Technique::Guess`] is none).
-    pub const ALL: [Technique; 70] = [
+    pub const ALL: [Technique; 71] = [
         Technique::FullHouse,
         Technique::OddEven,
         Technique::HiddenSingleBox,
@@ -298,6 +303,7 @@ impl Technique {
         Technique::AlignedTripleExclusion,
         Technique::ContradictionForcing,
         Technique::NishioForcing,
+        Technique::RuleContradiction,
         Technique::CellForcing,
         Technique::CellForcingChains,
         Technique::RegionForcingChains,
@@ -312,6 +318,7 @@ impl Technique {
     /// The name used in explanations and reports.
     pub fn name(self) -> &'static str {
         match self {
+            Technique::RuleContradiction => "Contradiction by the Rules",
             Technique::OddEven => "Odd/Even Cell",
             Technique::MinMax => "Minimum/Maximum Cell",
             Technique::CageCombinations => "Cage Combinations",
@@ -394,6 +401,7 @@ impl Technique {
     /// A short machine name: `hidden-single-box`, `x-wing`, ...
     pub fn key(self) -> &'static str {
         match self {
+            Technique::RuleContradiction => "rule-contradiction",
             Technique::OddEven => "odd-even",
             Technique::MinMax => "min-max",
             Technique::CageCombinations => "cage-combinations",
@@ -473,6 +481,7 @@ impl Technique {
     /// is [`Step::difficulty`].
     pub fn difficulty(self) -> f64 {
         match self {
+            Technique::RuleContradiction => 7.5,
             // No rating counts a guess.
             Technique::Guess => 0.0,
             Technique::OddEven => 1.0,

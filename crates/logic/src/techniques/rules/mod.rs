@@ -11,6 +11,7 @@
 //! candidates.
 
 pub(crate) mod cages;
+pub(crate) mod forcing;
 pub(crate) mod innies;
 pub(crate) mod lines;
 
@@ -31,6 +32,7 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::CagePointing => cages::pointing(board, rules),
         Technique::RuleOf45 => innies::rule_of_45(board, rules),
         Technique::NegativeRule => lines::negative(board, rules),
+        Technique::RuleContradiction => forcing::contradiction(board, rules),
         _ => lines::by_kind(technique, board, rules),
     }
 }
@@ -67,8 +69,10 @@ pub(crate) fn kinds(technique: Technique) -> &'static [ConstraintKind] {
 /// Whether `technique` is one of the rules with numbers and lines: tried only on a board
 /// whose layout has such rules.
 pub(crate) fn is_rule_technique(technique: Technique) -> bool {
-    matches!(technique, Technique::CagePointing | Technique::RuleOf45)
-        || !kinds(technique).is_empty()
+    matches!(
+        technique,
+        Technique::CagePointing | Technique::RuleOf45 | Technique::RuleContradiction
+    ) || !kinds(technique).is_empty()
 }
 
 /// Runs the propagators `indices` of `rules` on `domains` until none of them removes
@@ -107,17 +111,17 @@ pub(crate) fn step_from(
     usage: RuleUse,
 ) -> Option<Step> {
     let mut step = Step::new(technique);
-    for cell in 0..board.size().cells() {
+    for (cell, &allowed) in after.iter().enumerate() {
         let had = board.candidates(cell);
-        if board.value(cell) != 0 || had & !after[cell] == 0 {
+        if board.value(cell) != 0 || had & !allowed == 0 {
             continue;
         }
-        let left = had & after[cell];
-        step.digits |= had & !after[cell];
+        let left = had & allowed;
+        step.digits |= had & !allowed;
         if left.count_ones() == 1 {
             step.placements.push((cell, left.trailing_zeros() as u8 + 1));
         } else {
-            step.eliminations.extend(values(had & !after[cell]).map(|value| (cell, value)));
+            step.eliminations.extend(values(had & !allowed).map(|value| (cell, value)));
         }
     }
     if step.placements.is_empty() && step.eliminations.is_empty() {
