@@ -612,7 +612,8 @@ fn rule_pattern(step: &Step, size: Size) -> Option<String> {
     Some(match step.technique {
         Technique::CageCombinations if usage.rules.len() == 1 && !step.pattern.is_empty() => {
             let cells = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
-            if usage.combinations.is_empty() && !is_cage_sum(usage) {
+            if !is_cage_sum(usage) {
+                // A cage without a sum (or one too large to list): its digits differ.
                 format!("{} ({})", rules(), relation(&usage.rules[0].1, size))
             } else {
                 format!("{}: {} in {cells}", rules(), combinations())
@@ -621,12 +622,12 @@ fn rule_pattern(step: &Step, size: Size) -> Option<String> {
         Technique::CagePointing => {
             let places = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
             let house = step.units.first().map(|house| format!(" ({house})")).unwrap_or_default();
-            format!(
-                "{} needs {} ({}), in {places}{house}",
-                rules(),
-                digit_list(step.digits),
-                combinations()
-            )
+            let sets = if usage.combinations.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", combinations())
+            };
+            format!("{} needs {}{sets}, in {places}{house}", rules(), digit_list(step.digits))
         }
         Technique::RuleOf45 => {
             let houses = step.units.iter().map(House::to_string).collect::<Vec<_>>().join(", ");

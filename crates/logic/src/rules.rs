@@ -22,20 +22,21 @@ pub(crate) struct Rules {
     model: Model,
     /// The propagators of each rule.
     of_rule: Vec<Vec<u32>>,
-    /// The killer cages with a sum whose cells all differ.
+    /// The killer cages of no more cells than the side (their cells all differ), with or
+    /// without a sum.
     cages: Vec<Cage>,
     /// The sums of the rule of 45, each with where it comes from.
     implied: Vec<ImpliedSum>,
 }
 
-/// A killer cage with a sum.
+/// A killer cage.
 pub(crate) struct Cage {
     /// Its index among the layout's rules.
     pub(crate) rule: usize,
     /// Its cells, in the order given.
     pub(crate) cells: Vec<usize>,
-    /// Its sum.
-    pub(crate) sum: u32,
+    /// Its sum, if it shows one.
+    pub(crate) sum: Option<u32>,
 }
 
 /// A sum the rule of 45 implies, with the houses and cages it comes from.
@@ -75,7 +76,7 @@ impl Rules {
             .iter()
             .enumerate()
             .filter_map(|(rule, constraint)| match constraint {
-                Constraint::Killer { cells, sum: Some(sum) } if cells.len() <= side => {
+                Constraint::Killer { cells, sum } if cells.len() <= side => {
                     Some(Cage { rule, cells: cells.iter().map(|&p| cell(p)).collect(), sum: *sum })
                 }
                 _ => None,
@@ -139,7 +140,7 @@ impl Rules {
         &self.of_rule[rule]
     }
 
-    /// The killer cages with a sum.
+    /// The killer cages.
     pub(crate) fn cages(&self) -> &[Cage] {
         &self.cages
     }

@@ -34,12 +34,17 @@ fn analyse(cage: &Cage, domains: &[u64], side: usize) -> Option<Analysis> {
     if k > MOST_EXACT {
         return None;
     }
-    let sets = distinct_sets(side, k, cage.sum)?;
     let cell_domains: Vec<u64> = cage.cells.iter().map(|&cell| domains[cell]).collect();
     let union = cell_domains.iter().fold(0, |union, &set| union | set);
+    // A cage without a sum may hold any `k` digits: those of the cells' candidates.
+    let sets: Vec<u64> = match cage.sum {
+        Some(sum) => distinct_sets(side, k, sum)?.iter().map(|&set| u64::from(set)).collect(),
+        // As for sums, the sides of up to 16 digits (at most 12,870 sets).
+        None if union.count_ones() <= 16 => subsets(union, k),
+        None => return None,
+    };
     let mut analysis = Analysis { possible: Vec::new(), allowed: vec![0; k] };
-    for &set in sets {
-        let set = u64::from(set);
+    for set in sets {
         if set & !union != 0 {
             continue;
         }
@@ -51,6 +56,26 @@ fn analyse(cage: &Cage, domains: &[u64], side: usize) -> Option<Analysis> {
         }
     }
     Some(analysis)
+}
+
+/// The sets of `k` digits of `digits`.
+fn subsets(digits: u64, k: usize) -> Vec<u64> {
+    let members: Vec<usize> = bits(digits).collect();
+    let n = members.len();
+    if k == 0 || k > n {
+        return Vec::new();
+    }
+    // Each set as a mask over `members` (fewer than 64 of them), in increasing order: the
+    // next mask of as many bits is Gosper's.
+    let mut found = Vec::new();
+    let mut mask: u64 = (1u64 << k) - 1;
+    while mask < 1u64 << n {
+        found.push(bits(mask).fold(0u64, |set, i| set | 1 << members[i]));
+        let lowest = mask & mask.wrapping_neg();
+        let ripple = mask + lowest;
+        mask = (((ripple ^ mask) >> 2) / lowest) | ripple;
+    }
+    found
 }
 
 /// For each cell, the digits of `set` it takes in some way of giving every cell a digit of
@@ -146,11 +171,10 @@ pub(crate) fn combinations(board: &Board, rules: &Rules) -> Option<Step> {
             }
             continue;
         };
-        let usage = RuleUse {
-            rules: vec![named(rules, cage.rule)],
-            combinations: analysis.possible.clone(),
-            equation: None,
-        };
+        // A cage without a sum could hold any of many sets: only a sum's are listed.
+        let listed = if cage.sum.is_some() { analysis.possible.clone() } else { Vec::new() };
+        let usage =
+            RuleUse { rules: vec![named(rules, cage.rule)], combinations: listed, equation: None };
         if analysis.possible.is_empty() {
             return contradiction(Technique::CageCombinations, board, &cage.cells, usage);
         }
@@ -217,9 +241,10 @@ pub(crate) fn pointing(board: &Board, rules: &Rules) -> Option<Step> {
                 step.units.push(houses.name(house));
             }
             step.eliminations = eliminations;
+            let listed = if cage.sum.is_some() { analysis.possible } else { Vec::new() };
             step.rule = Some(Box::new(RuleUse {
                 rules: vec![named(rules, cage.rule)],
-                combinations: analysis.possible,
+                combinations: listed,
                 equation: None,
             }));
             return Some(step);

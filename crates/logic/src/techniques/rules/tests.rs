@@ -282,3 +282,22 @@ fn a_rule_no_digits_can_keep_breaks_the_board_and_a_broken_rule_is_found() {
     board.place(1, 3);
     assert!(board.is_broken(), "5 then 3 along a thermometer");
 }
+
+#[test]
+fn a_cage_without_a_sum_keeps_its_digits_apart_as_a_naked_pair_does() {
+    let puzzle = variant_grid(&empty(), &["killer r1c1 r2c5 r3c9"]);
+    let mut board = Board::new(&puzzle);
+    for name in ["r1c1", "r2c5"] {
+        for value in 3..=9 {
+            board.eliminate(cell(name), value);
+        }
+    }
+    let step = find(Technique::CageCombinations, &board).expect("the pair leaves r3c9");
+    assert_eq!(removes(&step, "r3c9"), 0b11);
+    assert_eq!(step.eliminations.len(), 2);
+    assert_eq!(
+        step.describe(Size::NINE),
+        "Cage Combinations: killer cage at r1c1 (r1c1,r2c5,r3c9 differ) => r3c9<>1,2"
+    );
+    assert!(step.rule.as_ref().unwrap().combinations.is_empty(), "no sum: no sets listed");
+}
