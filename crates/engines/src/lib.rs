@@ -587,10 +587,17 @@ pub fn default_engine_for(size: Size) -> &'static EngineInfo {
 /// The engine used for `puzzle` when none is named: the fastest that takes its size and its
 /// layout. Layouts take the engine of their side's row of the table that takes them
 /// (`propagate` where `fast`, which solves classic 9×9 grids alone, would be the one); grids
-/// of irregular regions have a table of their own.
+/// of irregular regions have a table of their own. A grid with rules with numbers and lines
+/// (killer cages, thermometers, ...) takes `logic`, whose board checks them at every
+/// placement: the other engines solve a layout's houses and pairs only.
 pub fn default_engine_for_puzzle(puzzle: &Grid) -> &'static EngineInfo {
     if puzzle.is_classic() {
         return default_engine_for(puzzle.size());
+    }
+    if puzzle.layout().is_some_and(|layout| !layout.constraints().is_empty())
+        && let Ok(logic) = find("logic")
+    {
+        return logic;
     }
     let jigsaw = puzzle.layout().is_some_and(|layout| layout.regions().is_some());
     let table: &[(usize, &str)] = if jigsaw { &DEFAULT_JIGSAW_ENGINES } else { &DEFAULT_ENGINES };
