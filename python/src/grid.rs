@@ -299,12 +299,14 @@ impl Grid {
     }
 
     /// `Grid('...')`, with `layout=Layout(...)` for a variant grid: what makes it again.
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let line = format_grid(&self.grid, Format::Line, self.alphabet);
-        match self.layout() {
+        Ok(match self.layout() {
             None => format!("Grid('{}')", line.trim_end()),
-            Some(layout) => format!("Grid('{}', layout={})", line.trim_end(), layout.__repr__()),
-        }
+            Some(layout) => {
+                format!("Grid('{}', layout={})", line.trim_end(), layout.__repr__(py)?)
+            }
+        })
     }
 }
 

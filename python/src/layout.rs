@@ -1,6 +1,8 @@
 //! Layouts in Python: the `Layout` class, the rules of a variant grid (jigsaw regions, Sudoku
-//! X, windoku, disjoint groups, anti-knight, anti-king, extra groups, starting candidates) as
-//! `sudoku_core::Layout` holds them, made from Python values and read back as Python values.
+//! X, windoku, disjoint groups, anti-knight, anti-king, extra groups, starting candidates, and
+//! the rules with numbers and lines: killer cages, thermometers, ... as the objects of
+//! [`crate::rules`]) as `sudoku_core::Layout` holds them, made from Python values and read back
+//! as Python values.
 //!
 //! Every check is the core's ([`sudoku_core::Layout::new`]); this module converts the
 //! arguments, refusing what no conversion can mean (a value outside the grid) with a
@@ -25,6 +27,9 @@ use crate::args::Int;
 ///   a string of `side²` symbols (whitespace ignored); cells of one mark form a region.
 /// - `extra`: groups of cells (0-based, row-major) whose values must all differ.
 /// - `candidates`: each cell's starting values (1-based), `side²` lists (a pencilmark puzzle).
+/// - `constraints`: the rules with numbers and lines, objects of `sudoku_workbench.rules`
+///   (`Cage([0, 1], 3)`, `Thermometer([0, 9, 18])`, `Kropki((0, 1), "white")`, ...) or the
+///   words of a file's `#` lines (`"killer 3 r1c1 r1c2"`).
 ///
 /// >>> from sudoku_workbench import Layout
 /// >>> x = Layout(9, rules=["x"])
@@ -37,6 +42,14 @@ use crate::args::Int;
 /// Traceback (most recent call last):
 /// ...
 /// ValueError: rules: `knight` is not a rule: x, windoku, disjoint, anti-knight, anti-king
+/// >>> from sudoku_workbench import Cage
+/// >>> killer = Layout(9, constraints=[Cage([0, 1], 3), "thermo r2c1 r2c2 r2c3"])
+/// >>> killer.words, killer.constraints[1]
+/// (['killer', 'thermo'], Thermometer(cells=(9, 10, 11), slow=False))
+/// >>> Layout(4, constraints=[Cage([0, 16], 3)])
+/// Traceback (most recent call last):
+/// ...
+/// ValueError: constraints: cell 16 is not a cell of the 4×4 grid (0 to 15)
 ///
 /// Two layouts are equal when their rules are.
 #[pyclass(module = "sudoku_workbench", frozen, eq)]
@@ -56,14 +69,17 @@ impl Layout {
 #[pymethods]
 impl Layout {
     #[new]
-    #[pyo3(signature = (side=Int::of(9), rules=None, regions=None, extra=None, candidates=None))]
-    #[pyo3(text_signature = "(side=9, rules=None, regions=None, extra=None, candidates=None)")]
+    #[pyo3(signature = (side=Int::of(9), rules=None, regions=None, extra=None, candidates=None, constraints=None))]
+    #[pyo3(
+        text_signature = "(side=9, rules=None, regions=None, extra=None, candidates=None, constraints=None)"
+    )]
     fn new(
         side: Int,
         rules: Option<&Bound<'_, PyAny>>,
         regions: Option<&Bound<'_, PyAny>>,
         extra: Option<Vec<Vec<Int>>>,
         candidates: Option<Vec<Vec<Int>>>,
+        constraints: Option<Vec<Bound<'_, PyAny>>>,
     ) -> PyResult<Layout> {
         let side: usize = side.get("side", 0, 64)?;
         let size = Size::from_side(side).ok_or_else(|| {
@@ -91,7 +107,30 @@ impl Layout {
             candidates.as_deref(),
         )
         .map_err(|error| PyValueError::new_err(format!("{}: {error}", argument_of(&error))))?;
+        let mut rules_with_numbers = Vec::new();
+        for rule in constraints.unwrap_or_default() {
+            rules_with_numbers.extend(crate::rules::constraints_of(&rule, size)?);
+        }
+        let layout = if rules_with_numbers.is_empty() {
+            layout
+        } else {
+            layout.with_constraints(rules_with_numbers).map_err(|error| {
+                PyValueError::new_err(format!("{}: {error}", argument_of(&error)))
+            })?
+        };
         Ok(Layout { layout: Arc::new(layout) })
+    }
+
+    /// The rules with numbers and lines, as objects of `sudoku_workbench.rules` (`Cage`,
+    /// `Thermometer`, ...), in the order given.
+    #[getter]
+    fn constraints(&self, py: Python<'_>) -> PyResult<Vec<Py<PyAny>>> {
+        let size = self.layout.size();
+        self.layout
+            .constraints()
+            .iter()
+            .map(|constraint| crate::rules::python_rule(py, constraint, size))
+            .collect()
     }
 
     /// The grid's side: 9 for 9×9.
@@ -150,7 +189,7 @@ impl Layout {
     }
 
     /// `Layout(side=..., ...)`: what makes it again (regions as a string of symbols).
-    pub fn __repr__(&self) -> String {
+    pub fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let mut text = format!("Layout(side={}", self.side());
         if !self.layout.rules().is_empty() {
             text.push_str(&format!(", rules={}", python_strings(&self.rules())));
@@ -164,8 +203,16 @@ impl Layout {
         if let Some(candidates) = self.candidates() {
             text.push_str(&format!(", candidates={candidates:?}"));
         }
+        if !self.layout.constraints().is_empty() {
+            let rules: Vec<String> = self
+                .constraints(py)?
+                .iter()
+                .map(|rule| rule.bind(py).repr().map(|text| text.to_string()))
+                .collect::<PyResult<_>>()?;
+            text.push_str(&format!(", constraints=[{}]", rules.join(", ")));
+        }
         text.push(')');
-        text
+        Ok(text)
     }
 }
 
@@ -177,6 +224,7 @@ fn argument_of(error: &sudoku_core::LayoutError) -> &'static str {
         RuleNeeds { .. } => "rules",
         BadExtra { .. } | TooManyExtra { .. } | TooManyExtraCells { .. } => "extra",
         BadCandidates { .. } => "candidates",
+        Constraint(_) => "constraints",
     }
 }
 

@@ -25,6 +25,7 @@ mod interrupt;
 mod layout;
 mod logic;
 mod rows;
+mod rules;
 mod setter;
 mod solve;
 mod solver;

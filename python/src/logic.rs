@@ -6,6 +6,8 @@
 //! gives up leaves the puzzle unexplained); without them, the count is made only when the
 //! techniques get stuck. Solutions are counted by the default engine of the puzzle's size.
 
+use std::collections::BTreeMap;
+
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use sudoku_core::{Grid as CoreGrid, Limits, Outcome};
@@ -40,6 +42,11 @@ pub struct Rating {
     band: Option<String>,
     /// Filled cells of the puzzle.
     clues: usize,
+    /// The scale whose ladder rated it: `explainer` (Sudoku Explainer's, for the classic
+    /// rules) or `workbench` (the workbench's, for rules with numbers and lines).
+    scale: String,
+    /// How many steps of each technique the path took, by machine name.
+    techniques: BTreeMap<String, usize>,
 }
 
 #[pymethods]
@@ -83,6 +90,16 @@ pub struct Step {
     /// For a chain of Sudoku Explainer's scale, each branch link by link, from its
     /// assumption to its conclusion: `(cell, digit, on)`. Empty for every other step.
     branches: Vec<Vec<(usize, u8, bool)>>,
+    /// For a step of the rules with numbers and lines: the rules it used, by index in the
+    /// grid's `layout.constraints`.
+    rules: Vec<usize>,
+    /// Those rules for people (`killer cage at r1c1 (sum 15)`).
+    rule_names: Vec<String>,
+    /// For a killer cage's step: the sets of digits it can hold.
+    combinations: Vec<Vec<u32>>,
+    /// For a step of the rule of 45: the sum it gives, `([(cell, coefficient), ...], total)`
+    /// (1 for an innie, -1 for an outie).
+    equation: Option<(Vec<(usize, i32)>, i64)>,
 }
 
 #[pymethods]
@@ -105,8 +122,14 @@ pub struct Explanation {
     hardest: Option<String>,
     /// Its difficulty (0.0 when no step was taken).
     difficulty: f64,
-    /// The grid the path solved, when it did.
+    /// The grid the path solved, when it did (with `guess=True`, the solution its guesses
+    /// reached).
     solution: Option<Grid>,
+    /// The guesses made after the path got stuck (with `guess=True`).
+    guesses: usize,
+    /// Where a path that got stuck stopped (`end == "stuck"`, without guessing): each cell's
+    /// candidates, row-major, `[value]` for a filled cell. `None` otherwise.
+    candidates: Option<Vec<Vec<u32>>>,
 }
 
 #[pymethods]
@@ -117,6 +140,16 @@ impl Explanation {
     }
 }
 
+/// Each cell's candidates on `board`, row-major: `[value]` for a filled cell.
+fn candidates(board: &Board) -> Vec<Vec<u32>> {
+    (0..board.size().cells())
+        .map(|cell| match board.value(cell) {
+            0 => digits(board.candidates(cell)).map(u32::from).collect(),
+            value => vec![u32::from(value)],
+        })
+        .collect()
+}
+
 /// `text` as Python writes a string or `None`, for a `__repr__`.
 fn python_text(text: Option<&str>) -> String {
     text.map_or_else(|| "None".to_owned(), |text| format!("'{text}'"))
@@ -125,18 +158,38 @@ fn python_text(text: Option<&str>) -> String {
 /// Walks `puzzle` up the ladder of `scale` as `sudoku rate` (Sudoku Explainer's scale) and
 /// `sudoku explain` (the workbench's) do, giving each step to `on_step`; `budget` is the
 /// argument as given (`None` for no budget).
-fn walk(
-    puzzle: &CoreGrid,
-    scale: Scale,
-    uniqueness: bool,
-    budget: Option<u64>,
-    mut on_step: impl FnMut(&sudoku_logic::Step),
-) -> Walk {
+fn walk(rater: &Rater, puzzle: &CoreGrid, mut on_step: impl FnMut(&sudoku_logic::Step)) -> Walk {
     let mut engines = EnginesBySize::default();
     let count = &mut |grid: &CoreGrid, limits: Limits| -> Outcome { engines.solve(grid, limits) };
-    Rater::of_scale(scale, uniqueness)
-        .with_budget(budget)
-        .walk(puzzle, count, |_: &Board, step| on_step(step))
+    rater.walk(puzzle, count, |_: &Board, step| on_step(step))
+}
+
+/// The scale named `scale` (`None`: Sudoku Explainer's for a puzzle of the classic rules and
+/// layouts, the workbench's for one with rules with numbers and lines), and a `ValueError`
+/// when it does not rate `grid`.
+fn scale_for(scale: Option<&str>, grid: &CoreGrid) -> PyResult<Scale> {
+    let classic = grid.layout().is_none_or(|layout| layout.constraints().is_empty());
+    let scale = match scale {
+        None if classic => Scale::Explainer,
+        None | Some("workbench") => Scale::Workbench,
+        Some("explainer") => Scale::Explainer,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "scale must be 'workbench' or 'explainer', not {other:?}"
+            )));
+        }
+    };
+    if scale == Scale::Explainer && !classic {
+        let kind = grid
+            .layout()
+            .and_then(|layout| layout.constraints().first())
+            .map_or("such rules", |rule| rule.kind().name());
+        return Err(PyValueError::new_err(format!(
+            "Sudoku Explainer's scale rates classic rules only, not a {kind}: rate it on the \
+             workbench's scale (scale='workbench')"
+        )));
+    }
+    Ok(scale)
 }
 
 /// Rates `puzzle` as `sudoku rate` does: the hardest technique its path of human techniques
@@ -144,24 +197,38 @@ fn walk(
 /// (in search nodes; 100,000 as the command's default, `None` for no bound);
 /// `uniqueness=False` leaves out the techniques that assume one solution.
 ///
-/// >>> from sudoku_workbench import rate
+/// A puzzle with rules with numbers and lines (killer cages, thermometers, ...) has no Sudoku
+/// Explainer rating: it is rated on the workbench's ladder (`scale='workbench'`, the default
+/// for it), the difficulty of its hardest step on the workbench's scale; `techniques` counts
+/// the steps of each technique its path took. `scale='explainer'` refuses it.
+///
+/// >>> from sudoku_workbench import rate, Grid, Layout, Cage
 /// >>> rating = rate("...42....1....3.")
-/// >>> rating.end, rating.hardest_key, rating.band
-/// ('solved', 'hidden-single-box', '1-singles')
+/// >>> rating.end, rating.hardest_key, rating.band, rating.scale
+/// ('solved', 'hidden-single-box', '1-singles', 'explainer')
+/// >>> cages = [Cage([0, 1], 4), Cage([2, 3], 6), Cage([4, 8], 7), Cage([5, 9], 3)]
+/// >>> killer = Grid("." * 16, layout=Layout(4, constraints=cages))
+/// >>> rate(killer).scale, rate(killer).techniques["cage-combinations"] > 0
+/// ('workbench', True)
 #[pyfunction]
-#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true))]
+#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true, scale=None))]
 pub fn rate(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     budget: Option<Int>,
     uniqueness: bool,
+    scale: Option<&str>,
 ) -> PyResult<Rating> {
     let grid = to_grid(puzzle, None)?.grid;
-    if let Some(why) = sudoku_logic::refusal(&grid) {
-        return Err(PyValueError::new_err(why));
-    }
     let budget = args::budget(budget)?;
-    let walked = guarded(py, || walk(&grid, Scale::Explainer, uniqueness, budget, |_| {}))?;
+    let scale = scale_for(scale, &grid)?;
+    let rater = Rater::of_scale(scale, uniqueness).with_budget(budget);
+    let mut techniques = BTreeMap::new();
+    let walked = guarded(py, || {
+        walk(&rater, &grid, |step| {
+            *techniques.entry(step.technique.key().to_owned()).or_insert(0) += 1;
+        })
+    })?;
     let rating = walked.rating();
     let hardest = walked.hardest;
     Ok(Rating {
@@ -181,16 +248,32 @@ pub fn rate(
         steps: walked.steps,
         band: rating.map(|rating| Band::of(&rating).name().to_owned()),
         clues: grid.clue_count(),
+        scale: match scale {
+            Scale::Explainer => "explainer",
+            Scale::Workbench => "workbench",
+        }
+        .to_owned(),
+        techniques,
     })
 }
 
 /// Explains `puzzle` as `sudoku explain` does: the path of human techniques, a step at a
-/// time. Nothing is guessed: a path that gets stuck ends there (`end == "stuck"`).
+/// time. Nothing is guessed: a path that gets stuck ends there (`end == "stuck"`), unless
+/// `guess=True`, which goes on by guessing (the cell with the fewest candidates takes the
+/// solution's digit, a step of technique `Guess`) to the solution.
 /// `scale="explainer"` walks Sudoku Explainer's ladder, as `sudoku rate` does (and
 /// `sudoku explain --scale explainer`), its chains written link by link; `"workbench"`, the
-/// default, the workbench's own.
+/// default, the workbench's own, which has the techniques of the rules with numbers and lines:
+/// each such step names its rules (`rules`, `rule_names`), a cage's `combinations`, the rule
+/// of 45's `equation`.
 ///
-/// >>> from sudoku_workbench import explain
+/// >>> from sudoku_workbench import explain, Grid, Layout, Cage
+/// >>> cages = [Cage([0, 1], 4), Cage([2, 3], 6), Cage([4, 8], 7), Cage([5, 9], 3)]
+/// >>> killer = Grid("." * 16, layout=Layout(4, constraints=cages))
+/// >>> step = explain(killer).steps[0]
+/// >>> step.technique, step.rule_names, step.combinations
+/// ('Cage Combinations', ['killer cage at r1c1 (sum 4)'], [[1, 3]])
+///
 /// >>> path = explain("...42....1....3.")
 /// >>> path.end, len(path.steps) > 0
 /// ('solved', True)
@@ -198,32 +281,24 @@ pub fn rate(
 /// >>> first.technique, first.placed
 /// ('Hidden Single (box)', [(0, 1)])
 #[pyfunction]
-#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true, scale="workbench"))]
+#[pyo3(signature = (puzzle, budget=Some(Int::of(DEFAULT_BUDGET as i128)), uniqueness=true, scale="workbench", guess=false))]
 pub fn explain(
     py: Python<'_>,
     puzzle: &Bound<'_, PyAny>,
     budget: Option<Int>,
     uniqueness: bool,
     scale: &str,
+    guess: bool,
 ) -> PyResult<Explanation> {
-    let scale = match scale {
-        "workbench" => Scale::Workbench,
-        "explainer" => Scale::Explainer,
-        other => {
-            return Err(PyValueError::new_err(format!(
-                "scale must be 'workbench' or 'explainer', not {other:?}"
-            )));
-        }
-    };
     let grid = to_grid(puzzle, None)?.grid;
-    if let Some(why) = sudoku_logic::refusal(&grid) {
-        return Err(PyValueError::new_err(why));
-    }
+    let scale = scale_for(Some(scale), &grid)?;
     let budget = args::budget(budget)?;
     let size = grid.size();
+    let rater = Rater::of_scale(scale, uniqueness).with_budget(budget).with_guesses(guess);
     let mut steps = Vec::new();
     let walked = guarded(py, || {
-        walk(&grid, scale, uniqueness, budget, |step| {
+        walk(&rater, &grid, |step| {
+            let usage = step.rule.as_deref();
             steps.push(Step {
                 technique: step.technique.name().to_owned(),
                 key: step.technique.key().to_owned(),
@@ -235,6 +310,22 @@ pub fn explain(
                 placed: step.placements.clone(),
                 removed: step.eliminations.clone(),
                 branches: step.links.clone(),
+                rules: usage.map_or_else(Vec::new, |usage| {
+                    usage.rules.iter().map(|&(index, _)| index).collect()
+                }),
+                rule_names: usage.map_or_else(Vec::new, |usage| {
+                    usage.rules.iter().map(|(_, rule)| rule.to_string()).collect()
+                }),
+                combinations: usage.map_or_else(Vec::new, |usage| {
+                    usage
+                        .combinations
+                        .iter()
+                        .map(|&set| digits(set).map(u32::from).collect())
+                        .collect()
+                }),
+                equation: usage
+                    .and_then(|usage| usage.equation.as_ref())
+                    .map(|equation| (equation.terms.clone(), equation.total)),
             });
         })
     })?;
@@ -247,8 +338,12 @@ pub fn explain(
     Ok(Explanation {
         solutions: walked.solutions.to_string(),
         end: end.to_owned(),
-        solution: (walked.end == Some(End::Solved))
-            .then(|| Grid::solution_of(&grid, walked.board.grid())),
+        solution: (walked.end == Some(End::Solved)
+            || walked.guesses > 0 && walked.board.is_solved())
+        .then(|| Grid::solution_of(&grid, walked.board.grid())),
+        guesses: walked.guesses,
+        candidates: (walked.end == Some(End::Stuck) && !walked.board.is_solved())
+            .then(|| candidates(&walked.board)),
         steps,
         hardest: walked.hardest.map(|t| t.name().to_owned()),
         difficulty: walked.difficulty,

@@ -11,10 +11,13 @@ import pytest
 import sudoku_workbench
 import sudoku_workbench._native
 import sudoku_workbench.errors
+import sudoku_workbench.rules
 
 
 @pytest.mark.parametrize(
-    "module", [sudoku_workbench, sudoku_workbench._native, sudoku_workbench.errors], ids=lambda m: m.__name__
+    "module",
+    [sudoku_workbench, sudoku_workbench._native, sudoku_workbench.errors, sudoku_workbench.rules],
+    ids=lambda m: m.__name__,
 )
 def test_docstring_examples_run(module: ModuleType) -> None:
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

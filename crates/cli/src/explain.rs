@@ -1,5 +1,6 @@
 //! `sudoku explain`: the path of human techniques through a puzzle, a step per line, or as
-//! JSON. Nothing is guessed: a path that gets stuck ends with the candidates.
+//! JSON. Nothing is guessed unless asked (`--guess`): a path that gets stuck ends with the
+//! candidates.
 //!
 //! The walk (which ladder, when the solutions are counted, what a count that gave up means) is
 //! sudoku-logic's [`Rater::walk`]; this file gives it the engines that count
@@ -16,7 +17,7 @@ use sudoku_core::{Format, GridKind, Puzzle, PuzzleReader, Size, Verdict, write_g
 use sudoku_engines::EnginesBySize;
 use sudoku_logic::{Board, End, Rater, Step, Technique, digits};
 
-use crate::args::{ExplainArgs, ExplainFormat, ExplainScale};
+use crate::args::{ExplainArgs, ExplainFormat, LadderScale};
 use crate::console::{Written, errln, plural, wrap};
 use crate::exit;
 use crate::solve::{display_name, open_input, output_failed};
@@ -89,6 +90,7 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
     let mut out = BufWriter::new(stdout.lock());
     let rater = Rater::of_scale(args.scale.scale(), !args.no_uniqueness)
         .with_budget(args.budget.0)
+        .with_guesses(args.guess)
         .with_work_budget(args.work_budget.0);
     let mut engines = EnginesBySize::default();
     let mut puzzles = JsonArray::new(1);
@@ -106,9 +108,14 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
                 continue;
             }
         };
-        if let Some(why) = sudoku_logic::refusal(&puzzle.grid) {
+        if !rater.takes(&puzzle.grid) {
             tally.bad_input = true;
-            errln!("{name}: puzzle {}, line {}: not explained: {why}", puzzle.number, puzzle.line)?;
+            errln!(
+                "{name}: puzzle {}, line {}: not explained: {}",
+                puzzle.number,
+                puzzle.line,
+                not_rated(&puzzle)
+            )?;
             continue;
         }
         let explanation = Explanation::of(&puzzle, &rater, &mut engines, args.grid, args.scale);
@@ -132,6 +139,20 @@ fn explain_all(args: &ExplainArgs, tally: &mut Tally) -> Written {
         out.write_all(b"\n}\n").map_err(output_failed)?;
     }
     out.flush().map_err(output_failed)
+}
+
+/// Why Sudoku Explainer's scale does not rate `puzzle`, whose layout has rules with numbers
+/// and lines, for people.
+pub(crate) fn not_rated(puzzle: &Puzzle) -> String {
+    let kind = puzzle
+        .grid
+        .layout()
+        .and_then(|layout| layout.constraints().first())
+        .map_or("such rules", |rule| rule.kind().name());
+    format!(
+        "Sudoku Explainer's scale rates classic rules only, not a {kind}: rate it on the \
+         workbench's scale (--scale workbench)"
+    )
 }
 
 /// A JSON array written an element at a time, byte for byte as `serde_json`'s pretty printer
@@ -218,6 +239,8 @@ struct Explanation {
     steps: Vec<(Step, Option<Board>)>,
     /// `None`: not explained, the count gave up first.
     end: Option<End>,
+    /// The guesses made after the path got stuck (with `--guess`).
+    guesses: usize,
     board: Board,
     /// The hardest step's technique and difficulty: on the workbench's scale the technique
     /// last in the ladder's order and its difficulty; on Sudoku Explainer's the step of the
@@ -231,7 +254,7 @@ impl Explanation {
         rater: &Rater,
         engines: &mut EnginesBySize,
         keep_boards: bool,
-        scale: ExplainScale,
+        scale: LadderScale,
     ) -> Explanation {
         let mut steps = Vec::new();
         let walked = rater.walk(
@@ -240,11 +263,16 @@ impl Explanation {
             |before, step| steps.push((step.clone(), keep_boards.then(|| before.clone()))),
         );
         let hardest = match scale {
-            ExplainScale::Workbench => {
+            LadderScale::Workbench => {
                 // The ladder's order puts no harder technique first.
-                steps.iter().map(|(step, _)| step.technique).max().map(|t| (t, t.difficulty()))
+                steps
+                    .iter()
+                    .map(|(step, _)| step.technique)
+                    .filter(|&technique| technique != Technique::Guess)
+                    .max()
+                    .map(|t| (t, t.difficulty()))
             }
-            ExplainScale::Explainer => walked.hardest.map(|t| (t, walked.difficulty)),
+            LadderScale::Explainer => walked.hardest.map(|t| (t, walked.difficulty)),
         };
         Explanation {
             hardest,
@@ -252,6 +280,7 @@ impl Explanation {
             solutions: walked.solutions,
             steps,
             end: walked.end,
+            guesses: walked.guesses,
             board: walked.board,
         }
     }
@@ -307,6 +336,20 @@ impl Explanation {
             )?,
             Some(End::Solved) => {
                 writeln!(out, "{}", wrap(&format!("Solved in {steps}{hardest}."), 2))?;
+                let format =
+                    if puzzle.format.can_write(size) { puzzle.format } else { Format::Judge };
+                write_grid(out, &self.board.grid(), format, puzzle.alphabet)?;
+            }
+            Some(End::Stuck) if self.guesses > 0 && self.board.is_solved() => {
+                let rated =
+                    self.steps.iter().take_while(|(step, _)| step.technique != Technique::Guess);
+                writeln!(
+                    out,
+                    "Needs guessing: stuck after {}{hardest}; solved by {} and {} in all.",
+                    plural(rated.count() as u64, "step"),
+                    plural(self.guesses as u64, "guess"),
+                    steps
+                )?;
                 let format =
                     if puzzle.format.can_write(size) { puzzle.format } else { Format::Judge };
                 write_grid(out, &self.board.grid(), format, puzzle.alphabet)?;
@@ -378,8 +421,14 @@ impl Explanation {
         if let Some(layout) = puzzle.grid.layout() {
             document["layout"] = json!(layout.words().join(" "));
         }
+        if self.guesses > 0 {
+            document["guesses"] = json!(self.guesses);
+        }
         match self.end {
             Some(End::Solved) => document["solution"] = json!(self.board.grid().to_line()),
+            Some(End::Stuck) if self.board.is_solved() => {
+                document["solution"] = json!(self.board.grid().to_line());
+            }
             Some(End::Stuck) => document["candidates"] = candidates_json(&self.board),
             Some(End::Broken | End::GaveUp) | None => {}
         }
@@ -417,6 +466,46 @@ fn step_json(step: &Step, size: Size) -> Value {
         "placements": step.placements.iter().map(with_digit).collect::<Vec<_>>(),
         "eliminations": step.eliminations.iter().map(with_digit).collect::<Vec<_>>(),
     });
+    // The rules with numbers and lines a step used (their steps only: no other has the key).
+    if let Some(usage) = &step.rule {
+        value["rules"] = usage
+            .rules
+            .iter()
+            .map(|(index, rule)| {
+                let cells: Vec<Value> = rule
+                    .places(size)
+                    .iter()
+                    .filter_map(|place| place.cell(size))
+                    .map(|cell| cell_json(size, cell))
+                    .collect();
+                json!({
+                    "index": index,
+                    "kind": rule.kind().word(),
+                    "name": rule.to_string(),
+                    "cells": cells,
+                })
+            })
+            .collect();
+        if !usage.combinations.is_empty() {
+            value["combinations"] = usage
+                .combinations
+                .iter()
+                .map(|&set| json!(digits(set).collect::<Vec<_>>()))
+                .collect();
+        }
+        if let Some(equation) = &usage.equation {
+            let terms: Vec<Value> = equation
+                .terms
+                .iter()
+                .map(|&(cell, coefficient)| {
+                    let mut term = cell_json(size, cell);
+                    term["coefficient"] = json!(coefficient);
+                    term
+                })
+                .collect();
+            value["equation"] = json!({ "terms": terms, "total": equation.total });
+        }
+    }
     // A chain's branches, link by link (Sudoku Explainer's chains only: no other step has
     // the key).
     if !step.links.is_empty() {
@@ -456,7 +545,7 @@ fn candidates_json(board: &Board) -> Value {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     /// A document written as `explain` and `rate` stream theirs: arrays element by element,
@@ -507,5 +596,138 @@ mod tests {
             });
             assert_eq!(streamed(&files), serde_json::to_string_pretty(&whole).unwrap());
         }
+    }
+
+    /// A puzzle of rules with numbers and lines, as the reader gives one: `line`'s givens on
+    /// a 9×9 grid with the rules of the `#` lines `rules`.
+    pub(crate) fn variant_puzzle(line: &str, rules: &[&str]) -> Puzzle {
+        let mut puzzle = PuzzleReader::new(io::Cursor::new(line.as_bytes().to_vec()))
+            .next()
+            .expect("a puzzle")
+            .expect("it reads");
+        let constraints = rules
+            .iter()
+            .flat_map(|rule| sudoku_core::constraint::parse_directive(rule).expect(rule))
+            .collect();
+        let layout = sudoku_core::Layout::classic(puzzle.grid.size())
+            .with_constraints(constraints)
+            .expect("rules that fit");
+        puzzle.grid = puzzle.grid.clone().with_layout(Some(std::sync::Arc::new(layout)));
+        puzzle
+    }
+
+    /// A killer of the workbench's own making (`crates/logic/tests/variants.rs`, seed 1): no
+    /// givens, 20 cages, one solution, [`KILLER_SOLUTION`].
+    pub(crate) const KILLER: [&str; 20] = [
+        "killer 7 r3c8 r2c8",
+        "killer 25 r8c8 r7c8 r7c9 r8c9",
+        "killer 9 r1c9",
+        "killer 6 r9c9 r9c8",
+        "killer 3 r4c4",
+        "killer 13 r2c4 r3c4 r2c3",
+        "killer 6 r8c6",
+        "killer 7 r6c8",
+        "killer 10 r1c6 r2c6 r2c7",
+        "killer 4 r5c6",
+        "killer 26 r4c6 r4c5 r4c7 r5c7",
+        "killer 15 r7c4 r8c4",
+        "killer 4 r3c9",
+        "killer 2 r4c8",
+        "killer 6 r7c2",
+        "killer 11 r3c3 r3c2",
+        "killer 1 r8c7",
+        "killer 5 r5c4",
+        "killer 7 r4c3",
+        "killer 9 r9c5 r9c4 r8c5",
+    ];
+    pub(crate) const KILLER_SOLUTION: &str =
+        "672415839495683217183297564547368921219574386836921475961842753324756198758139642";
+
+    fn explained(puzzle: &Puzzle) -> Explanation {
+        let rater = Rater::of_scale(LadderScale::Workbench.scale(), true);
+        Explanation::of(
+            puzzle,
+            &rater,
+            &mut EnginesBySize::default(),
+            false,
+            LadderScale::Workbench,
+        )
+    }
+
+    #[test]
+    fn a_killers_steps_name_their_cages_in_the_text_and_the_json_and_hold_in_its_solution() {
+        let puzzle = variant_puzzle(&".".repeat(81), &KILLER);
+        let explanation = explained(&puzzle);
+        assert_eq!(explanation.end, Some(End::Solved));
+        let solution: Vec<u8> = KILLER_SOLUTION.bytes().map(|b| b - b'0').collect();
+        let solution = sudoku_core::Grid::from_cells(Size::NINE, &solution).expect("a grid");
+        let layout = puzzle.grid.layout().expect("its rules");
+        let mut named = 0;
+        for (step, _) in &explanation.steps {
+            let text = step.describe(Size::NINE);
+            assert!(step.holds_in(&solution), "{text}");
+            let json = step_json(step, Size::NINE);
+            let Some(usage) = &step.rule else {
+                assert!(json.get("rules").is_none(), "{text}");
+                continue;
+            };
+            assert_eq!(json["rules"].as_array().map(Vec::len), Some(usage.rules.len()), "{text}");
+            for ((index, rule), value) in usage.rules.iter().zip(json["rules"].as_array().unwrap())
+            {
+                assert_eq!(&layout.constraints()[*index], rule, "{text}");
+                assert!(text.contains(&rule.to_string()), "{text} names {rule}");
+                assert_eq!(value["index"], json!(index));
+                assert_eq!(value["kind"], json!("killer"));
+                assert_eq!(value["name"], json!(rule.to_string()));
+                assert_eq!(
+                    value["cells"].as_array().map(Vec::len),
+                    Some(rule.places(Size::NINE).len())
+                );
+                named += 1;
+            }
+            if step.technique == Technique::CageCombinations && !usage.combinations.is_empty() {
+                let sets = json["combinations"].as_array().expect("a cage's combinations");
+                assert_eq!(sets.len(), usage.combinations.len(), "{text}");
+            }
+            if step.technique == Technique::RuleOf45 {
+                assert!(
+                    json["equation"]["terms"].as_array().is_some_and(|t| !t.is_empty()),
+                    "{text}"
+                );
+            }
+        }
+        assert!(named > 0, "some step names a cage");
+        let document = explanation.json(&puzzle);
+        assert_eq!(document["solution"], json!(KILLER_SOLUTION));
+    }
+
+    #[test]
+    fn a_variant_the_ladder_cannot_finish_ends_with_the_grid_of_candidates() {
+        // One cage of 3 on an empty grid: its cells keep 1 and 2, and nothing else follows.
+        let puzzle = variant_puzzle(&".".repeat(81), &["killer 3 r1c1 r1c2"]);
+        let explanation = explained(&puzzle);
+        assert_eq!(explanation.end, Some(End::Stuck));
+        assert!(!explanation.steps.is_empty());
+        let mut text = Vec::new();
+        explanation.write_text(&puzzle, &mut text).unwrap();
+        let text = String::from_utf8(text).unwrap();
+        assert!(text.contains("killer cage at r1c1 (sum 3)"), "{text}");
+        assert!(text.contains("The candidates:"), "{text}");
+        assert!(text.ends_with(&explanation.board.pencil_marks(puzzle.alphabet)), "{text}");
+        let document = explanation.json(&puzzle);
+        let cells = document["candidates"].as_array().expect("the candidates, in the JSON");
+        assert_eq!(cells.len(), 81);
+        assert_eq!(cells[0]["candidates"], json!([1, 2]));
+        assert_eq!(cells[1]["candidates"], json!([1, 2]));
+        assert_eq!(cells[80]["candidates"], json!([1, 2, 3, 4, 5, 6, 7, 8, 9]));
+        assert!(document.get("solution").is_none());
+    }
+
+    #[test]
+    fn sudoku_explainers_scale_refuses_a_variant_naming_its_first_rule() {
+        let puzzle = variant_puzzle(&".".repeat(81), &["thermo r1c1 r1c2", "killer 3 r2c1 r2c2"]);
+        assert!(!Rater::of_scale(LadderScale::Explainer.scale(), true).takes(&puzzle.grid));
+        assert!(Rater::of_scale(LadderScale::Workbench.scale(), true).takes(&puzzle.grid));
+        assert!(not_rated(&puzzle).contains("not a thermometer"), "{}", not_rated(&puzzle));
     }
 }

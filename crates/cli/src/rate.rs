@@ -16,10 +16,10 @@ use sudoku_bench::Shard;
 use sudoku_core::{Grid, Limits, Puzzle, PuzzleReader, ReadError, Verdict};
 use sudoku_logic::{Band, End, Rater, Scale, Step, Technique};
 
-use crate::args::{RateArgs, RateFormat};
+use crate::args::{LadderScale, RateArgs, RateFormat};
 use crate::console::{Halt, Written, errln, plural, wrap};
 use crate::exit;
-use crate::explain::{JsonArray, indent, write_pretty};
+use crate::explain::{JsonArray, indent, not_rated, write_pretty};
 use crate::solve::{display_name, inputs, open_input, output_failed};
 use sudoku_engines::EnginesBySize;
 
@@ -60,12 +60,6 @@ impl RunOutcome {
     }
 }
 
-/// What became of one puzzle read: its rating, or why the logical solver does not rate it.
-enum Rated {
-    Row(Box<Row>),
-    Refused { number: usize, line: usize, why: String },
-}
-
 fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
     let threads = args.threads.unwrap_or_else(rayon::current_num_threads);
     let pool = match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
@@ -78,9 +72,16 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             );
         }
     };
-    let rater = Rater::of_scale(Scale::Explainer, !args.no_uniqueness)
-        .with_budget(args.budget.0)
-        .with_work_budget(args.work_budget.0);
+    let rater = |scale| {
+        Rater::of_scale(scale, !args.no_uniqueness)
+            .with_budget(args.budget.0)
+            .with_work_budget(args.work_budget.0)
+    };
+    let raters = Raters {
+        explainer: rater(Scale::Explainer),
+        workbench: rater(Scale::Workbench),
+        chosen: args.scale.map(LadderScale::scale),
+    };
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut csv_header_written = false;
@@ -119,22 +120,20 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             if chunk.is_empty() {
                 break;
             }
-            let rated: Vec<Result<Rated, ReadError>> = pool.install(|| {
+            let rated: Vec<Result<Row, Refused>> = pool.install(|| {
                 chunk
                     .into_par_iter()
                     .map_init(EnginesBySize::default, |engines, item| {
-                        item.map(|puzzle| match sudoku_logic::refusal(&puzzle.grid) {
-                            Some(why) => {
-                                Rated::Refused { number: puzzle.number, line: puzzle.line, why }
-                            }
-                            None => Rated::Row(Box::new(Row::rate(
-                                &name,
-                                &puzzle,
-                                &rater,
-                                engines,
-                                args.check_steps,
-                            ))),
-                        })
+                        let puzzle = item.map_err(Refused::Unreadable)?;
+                        let rater = raters.of(&puzzle).ok_or_else(|| {
+                            Refused::NotRated(format!(
+                                "puzzle {}, line {}: not rated: {}",
+                                puzzle.number,
+                                puzzle.line,
+                                not_rated(&puzzle)
+                            ))
+                        })?;
+                        Ok(Row::rate(&name, &puzzle, rater, engines, args.check_steps))
                     })
                     .collect()
             });
@@ -143,13 +142,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
             });
             for item in rated {
                 match item {
-                    Ok(Rated::Refused { number, line, why }) => {
-                        outcome.bad_input = true;
-                        summary.malformed += 1;
-                        errln!("{name}: puzzle {number}, line {line}: not rated: {why}")?;
-                    }
-                    Ok(Rated::Row(row)) => {
-                        let row = *row;
+                    Ok(row) => {
                         total += 1;
                         summary.add(&row);
                         outcome.gave_up |= row.end == GAVE_UP;
@@ -167,10 +160,15 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
                             json_rows.push(&mut out, &row).map_err(output_failed)?;
                         }
                     }
-                    Err(error) => {
+                    Err(Refused::Unreadable(error)) => {
                         outcome.bad_input = true;
                         summary.malformed += 1;
                         errln!("{name}: {error}")?;
+                    }
+                    Err(Refused::NotRated(message)) => {
+                        outcome.bad_input = true;
+                        summary.not_rated += 1;
+                        errln!("{name}: {message}")?;
                     }
                 }
             }
@@ -207,6 +205,37 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
         plural(total as u64, "puzzle"),
         plural(threads as u64, "thread")
     )
+}
+
+/// Why a puzzle of a file gets no row.
+enum Refused {
+    /// It could not be read.
+    Unreadable(ReadError),
+    /// The scale asked for does not rate it (Sudoku Explainer's, a puzzle with rules with
+    /// numbers and lines).
+    NotRated(String),
+}
+
+/// The raters of the two scales, and the one `--scale` chose, if it chose one.
+struct Raters {
+    explainer: Rater,
+    workbench: Rater,
+    chosen: Option<Scale>,
+}
+
+impl Raters {
+    /// The rater of `puzzle`: the scale chosen, or by default Sudoku Explainer's for the
+    /// classic rules and layouts and the workbench's for rules with numbers and lines; `None`
+    /// when the scale chosen does not rate it.
+    fn of(&self, puzzle: &Puzzle) -> Option<&Rater> {
+        let rater = match self.chosen {
+            Some(Scale::Workbench) => &self.workbench,
+            Some(Scale::Explainer) => &self.explainer,
+            None if self.explainer.takes(&puzzle.grid) => &self.explainer,
+            None => &self.workbench,
+        };
+        rater.takes(&puzzle.grid).then_some(rater)
+    }
 }
 
 /// The depth of a file's keys in the JSON document (its object is an element of `files`).
@@ -300,7 +329,8 @@ struct Row {
     hardest: Option<&'static str>,
     /// Its machine name.
     hardest_key: Option<&'static str>,
-    /// The rating: Sudoku Explainer's ER, the hardest step's difficulty.
+    /// The rating, the hardest step's difficulty: Sudoku Explainer's ER on its scale, the
+    /// workbench's difficulty of the technique on the workbench's.
     difficulty: f64,
     /// Sudoku Explainer's EP: the hardest difficulty up to the first placement.
     pearl: f64,
@@ -312,6 +342,11 @@ struct Row {
     end: &'static str,
     /// The band of the rating; none for a puzzle not rated.
     band: Option<&'static str>,
+    /// The scale whose ladder rated it: `explainer` or `workbench`.
+    scale: &'static str,
+    /// How many steps of each technique the path took, in the ladder's order, as
+    /// `key:count` separated by spaces (`hidden-single-box:31 cage-combinations:12 ...`).
+    techniques: String,
     /// The hardest technique, for the file's summary.
     #[serde(skip)]
     technique: Option<Technique>,
@@ -328,8 +363,10 @@ impl Row {
         engines: &mut EnginesBySize,
         check: bool,
     ) -> Row {
-        // The steps are kept only to be checked: a rating needs only the hardest and the count.
+        // The steps are kept only to be checked: a rating needs only the hardest, the count
+        // and how many steps of each technique.
         let mut steps: Vec<Step> = Vec::new();
+        let mut by_technique = [0usize; Technique::ALL.len()];
         // The solution, as the count found it on the way (the puzzle counted to one).
         let mut solution: Option<Grid> = None;
         let walked = rater.walk(
@@ -342,6 +379,9 @@ impl Row {
                 outcome
             },
             |_, step| {
+                if let Some(at) = Technique::ALL.iter().position(|&t| t == step.technique) {
+                    by_technique[at] += 1;
+                }
                 if check {
                     steps.push(step.clone());
                 }
@@ -375,6 +415,17 @@ impl Row {
                 Some(End::GaveUp) | None => GAVE_UP,
             },
             band: rating.map(|rating| Band::of(&rating).name()),
+            scale: match rater.scale() {
+                Scale::Explainer => "explainer",
+                Scale::Workbench => "workbench",
+            },
+            techniques: Technique::ALL
+                .iter()
+                .zip(by_technique)
+                .filter(|&(_, count)| count > 0)
+                .map(|(technique, count)| format!("{}:{count}", technique.key()))
+                .collect::<Vec<_>>()
+                .join(" "),
             pearl: walked.pearl,
             diamond: walked.diamond,
             technique: hardest,
@@ -389,6 +440,8 @@ struct Summary {
     file: String,
     puzzles: usize,
     malformed: usize,
+    /// Puzzles the scale asked for does not rate.
+    not_rated: usize,
     /// Puzzles with one solution solved by techniques, by hardest technique (the order of
     /// [`Technique::ALL`]).
     counts: [usize; Technique::ALL.len()],
@@ -410,6 +463,9 @@ struct Summary {
 #[derive(Serialize)]
 struct JsonTail {
     malformed: usize,
+    /// Left out when 0: only a `--scale` that does not rate some puzzle has any.
+    #[serde(skip_serializing_if = "is_zero")]
+    not_rated: usize,
     by_hardest: Vec<TechniqueCount>,
     already_solved: usize,
     needs_guessing: usize,
@@ -441,6 +497,7 @@ impl Summary {
             file: file.to_owned(),
             puzzles: 0,
             malformed: 0,
+            not_rated: 0,
             counts: [0; Technique::ALL.len()],
             by_tenths: std::collections::BTreeMap::new(),
             already_solved: 0,
@@ -507,6 +564,7 @@ impl Summary {
     fn write_json_tail(&self, out: &mut dyn Write) -> io::Result<()> {
         let tail = JsonTail {
             malformed: self.malformed,
+            not_rated: self.not_rated,
             by_hardest: self.by_hardest(),
             already_solved: self.already_solved,
             needs_guessing: self.needs_guessing,
@@ -575,6 +633,9 @@ impl Summary {
         if self.malformed > 0 {
             last.push_str(&format!("; {} malformed", self.malformed));
         }
+        if self.not_rated > 0 {
+            last.push_str(&format!("; {} not on the scale asked for", self.not_rated));
+        }
         text.push_str(&wrap(&last, 2));
         text.push_str("\n\n");
         text
@@ -607,5 +668,61 @@ mod tests {
             ratings.pop();
         }
         assert_eq!(summary.median(), None);
+    }
+
+    use crate::explain::tests::{KILLER, KILLER_SOLUTION, variant_puzzle};
+
+    fn raters(chosen: Option<Scale>) -> Raters {
+        Raters {
+            explainer: Rater::of_scale(Scale::Explainer, true),
+            workbench: Rater::of_scale(Scale::Workbench, true),
+            chosen,
+        }
+    }
+
+    #[test]
+    fn a_variant_rates_on_the_workbenchs_scale_with_its_steps_by_technique() {
+        let puzzle = variant_puzzle(&".".repeat(81), &KILLER);
+        let raters = raters(None);
+        let rater = raters.of(&puzzle).expect("rated by default");
+        assert_eq!(rater.scale(), Scale::Workbench);
+        let row = Row::rate("killer", &puzzle, rater, &mut EnginesBySize::default(), true);
+        assert_eq!((row.scale, row.end, row.solutions.as_str()), ("workbench", "solved", "1"));
+        assert_eq!(row.unsound, None, "every step holds in the solution");
+        assert!(row.difficulty >= Technique::CageCombinations.difficulty());
+        assert_eq!(row.hardest, row.technique.map(Technique::name));
+        let counts: Vec<(&str, usize)> = row
+            .techniques
+            .split(' ')
+            .map(|pair| {
+                let (key, count) = pair.split_once(':').expect("key:count");
+                (key, count.parse().expect("a count"))
+            })
+            .collect();
+        assert!(counts.iter().any(|&(key, count)| key == "cage-combinations" && count > 0));
+        assert!(counts.iter().any(|&(key, _)| Some(key) == row.hardest_key), "{counts:?}");
+        assert_eq!(counts.iter().map(|&(_, count)| count).sum::<usize>(), row.steps);
+        // Given its solution's first row, it rates no harder.
+        let mut line = KILLER_SOLUTION[..9].to_owned();
+        line.push_str(&".".repeat(72));
+        let more = variant_puzzle(&line, &KILLER);
+        let easier = Row::rate("killer", &more, rater, &mut EnginesBySize::default(), true);
+        assert_eq!(easier.end, "solved");
+        assert!(easier.difficulty <= row.difficulty, "{} > {}", easier.difficulty, row.difficulty);
+    }
+
+    #[test]
+    fn the_scale_asked_for_rates_a_puzzle_or_refuses_it() {
+        let variant = variant_puzzle(&".".repeat(81), &KILLER);
+        let classic = variant_puzzle(&".".repeat(81), &[]);
+        assert!(classic.grid.layout().is_none());
+        let by_default = raters(None);
+        assert_eq!(by_default.of(&classic).map(Rater::scale), Some(Scale::Explainer));
+        assert_eq!(by_default.of(&variant).map(Rater::scale), Some(Scale::Workbench));
+        let explainer = raters(Some(Scale::Explainer));
+        assert!(explainer.of(&variant).is_none());
+        assert_eq!(explainer.of(&classic).map(Rater::scale), Some(Scale::Explainer));
+        let workbench = raters(Some(Scale::Workbench));
+        assert_eq!(workbench.of(&classic).map(Rater::scale), Some(Scale::Workbench));
     }
 }

@@ -905,6 +905,17 @@ mod tests {
     }
 
     #[test]
+    fn a_grid_with_rules_with_numbers_and_lines_takes_logic_whose_count_keeps_them() {
+        let cage = sudoku_core::constraint::parse_directive("killer 3 r1c1 r1c2").unwrap();
+        let layout = Layout::classic(Size::NINE).with_constraints(cage).unwrap();
+        let grid = Grid::empty(Size::NINE).with_layout(Some(std::sync::Arc::new(layout)));
+        assert_eq!(default_engine_for_puzzle(&grid).name, "logic");
+        let outcome = EnginesBySize::default().solve(&grid, Limits::count_up_to(1));
+        let solution = outcome.solution.expect("a solution");
+        assert_eq!(solution.get(0) + solution.get(1), 3, "the cage's sum kept");
+    }
+
+    #[test]
     fn every_size_has_a_default_engine_that_solves_it() {
         for size in Size::all() {
             let engine = default_engine_for(size);

@@ -57,7 +57,31 @@ impl Board {
             }
         }
         board.check();
+        // A layout's rules with numbers and lines: a clue may break one, or the rule may
+        // hold for no values at all.
+        if let Some(rules) = board.houses.rules()
+            && !board.broken
+            && !rules.admits_all(&board.domains())
+        {
+            board.broken = true;
+        }
         board
+    }
+
+    /// Every cell's candidates, a placed value as its one candidate (value `v` is bit
+    /// `v − 1`): the board as the propagators of a layout's rules read it.
+    pub(crate) fn domains(&self) -> Vec<u64> {
+        self.values
+            .iter()
+            .zip(&self.candidates)
+            .map(|(&value, &candidates)| if value == 0 { candidates } else { bit(value) })
+            .collect()
+    }
+
+    /// Whether the grid's layout has rules with numbers and lines (killer cages,
+    /// thermometers, ...).
+    pub(crate) fn has_rules(&self) -> bool {
+        self.houses.rules().is_some()
     }
 
     /// The size of the grid.
@@ -132,8 +156,9 @@ impl Board {
     }
 
     /// Puts `value` in `cell` and removes it from the candidates of every peer; marks the
-    /// board broken if `value` was no candidate there, or if a peer is left without
-    /// candidates or a house without a place for `value`.
+    /// board broken if `value` was no candidate there, if a peer is left without candidates
+    /// or a house without a place for `value`, or if a rule of the layout watching the cell
+    /// (a killer cage, a thermometer, ...) can no longer hold.
     pub(crate) fn place(&mut self, cell: usize, value: u8) {
         if self.values[cell] != 0 || self.candidates[cell] & bit(value) == 0 {
             self.broken = true;
@@ -148,6 +173,12 @@ impl Board {
                 candidates[peer] &= !bit(value);
                 *broken |= stuck(houses, values, candidates, peer, value);
             }
+        }
+        if let Some(rules) = self.houses.rules()
+            && !self.broken
+            && !rules.admits(&self.domains(), cell)
+        {
+            self.broken = true;
         }
     }
 

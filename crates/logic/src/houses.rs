@@ -11,6 +11,7 @@ use std::sync::{Arc, OnceLock};
 use sudoku_core::{Grid, House, Layout, Size, Units};
 
 use crate::budget;
+use crate::rules::Rules;
 
 /// The houses of one size or layout. Houses are numbered rows first (`0..side`), then columns
 /// (`side..2·side`), then boxes or irregular regions (`2·side..3·side`), then the complete
@@ -34,6 +35,8 @@ pub(crate) struct Houses {
     peers: Vec<Vec<u16>>,
     /// The layout the tables are for; `None` for a classic grid.
     layout: Option<Arc<Layout>>,
+    /// The layout's rules with numbers and lines, if it has any.
+    rules: Option<Rules>,
 }
 
 /// The tables a board reads: a classic size's, kept for the life of the process, or a
@@ -106,7 +109,24 @@ impl Houses {
                 peers
             })
             .collect();
-        Houses { size, side, cells, all_values: u64::MAX >> (64 - side), units, peers, layout }
+        let rules = layout.as_deref().and_then(|layout| Rules::of(layout, &units));
+        Houses {
+            size,
+            side,
+            cells,
+            all_values: u64::MAX >> (64 - side),
+            units,
+            peers,
+            layout,
+            rules,
+        }
+    }
+
+    /// The layout's rules with numbers and lines (killer cages, thermometers, ...), if it has
+    /// any.
+    #[inline]
+    pub(crate) fn rules(&self) -> Option<&Rules> {
+        self.rules.as_ref()
     }
 
     /// The layout the tables are for; `None` for a classic grid.

@@ -142,10 +142,45 @@ const EXPLAINER: [Technique; 34] = [
     Technique::NestedDynamicForcingPlus,
 ];
 
+/// The techniques of the rules with numbers and lines (killer cages, thermometers, arrows,
+/// dots, ...), easiest first: [`Scale::Workbench`]'s ladder tries them among its own, in the
+/// order of [`Technique`], on a grid whose layout has such rules, and only there (a classic
+/// grid's path is the one it always was). Sudoku Explainer's scale has none: it rates the
+/// classic rules.
+pub const RULE_TECHNIQUES: [Technique; 24] = [
+    Technique::OddEven,
+    Technique::MinMax,
+    Technique::CageCombinations,
+    Technique::Xv,
+    Technique::Palindrome,
+    Technique::Clone,
+    Technique::Thermometer,
+    Technique::Kropki,
+    Technique::Quadruple,
+    Technique::Whispers,
+    Technique::Arrow,
+    Technique::Renban,
+    Technique::Entropic,
+    Technique::LittleKiller,
+    Technique::NegativeRule,
+    Technique::Between,
+    Technique::Indexer,
+    Technique::CagePointing,
+    Technique::RuleOf45,
+    Technique::RegionSum,
+    Technique::Sandwich,
+    Technique::XSum,
+    Technique::SkyscraperClue,
+    Technique::RuleContradiction,
+];
+
 /// The techniques of a ladder, in the order it tries them.
 #[derive(Clone, Debug)]
 pub struct Ladder {
     techniques: Vec<Technique>,
+    /// The same with the techniques of the rules with numbers and lines among them, for a
+    /// board whose layout has such rules.
+    with_rules: Vec<Technique>,
     /// The steps of work one run may spend ([`Ladder::run`], [`crate::budget`]: the chains'
     /// walks, and the searches over the houses a layout adds); none: unbounded.
     work: Option<u64>,
@@ -159,13 +194,16 @@ impl Ladder {
 
     /// The ladder of the techniques of `scale` that `options` allows, in the scale's order.
     pub fn of_scale(scale: Scale, options: Options) -> Ladder {
-        let techniques = scale
-            .techniques()
-            .iter()
-            .copied()
-            .filter(|&t| t <= options.up_to && (options.uniqueness || !t.assumes_uniqueness()))
-            .collect();
-        Ladder { techniques, work: None }
+        let allowed =
+            |t: &Technique| *t <= options.up_to && (options.uniqueness || !t.assumes_uniqueness());
+        let techniques: Vec<Technique> =
+            scale.techniques().iter().copied().filter(allowed).collect();
+        let mut with_rules = techniques.clone();
+        if scale == Scale::Workbench {
+            with_rules.extend(RULE_TECHNIQUES.iter().copied().filter(allowed));
+            with_rules.sort_unstable();
+        }
+        Ladder { techniques, with_rules, work: None }
     }
 
     /// This ladder with runs that may spend at most `steps` steps of work (unbounded for
@@ -175,9 +213,17 @@ impl Ladder {
         Ladder { work: steps, ..self }
     }
 
-    /// The techniques, in the order they are tried.
+    /// The techniques, in the order they are tried on a grid without rules with numbers and
+    /// lines.
     pub fn techniques(&self) -> &[Technique] {
         &self.techniques
+    }
+
+    /// The techniques, in the order they are tried on a grid whose layout has rules with
+    /// numbers and lines (killer cages, thermometers, ...): [`Ladder::techniques`] and, on
+    /// the workbench's scale, [`RULE_TECHNIQUES`] among them.
+    pub fn techniques_with_rules(&self) -> &[Technique] {
+        &self.with_rules
     }
 
     /// The step the easiest technique that finds one finds, on a board that is neither broken
@@ -192,7 +238,8 @@ impl Ladder {
         if board.is_broken() || board.is_solved() {
             return None;
         }
-        self.techniques.iter().find_map(|&technique| {
+        let techniques = if board.has_rules() { &self.with_rules } else { &self.techniques };
+        techniques.iter().find_map(|&technique| {
             techniques::find(technique, board).filter(|step| board.progresses(step))
         })
     }

@@ -12,9 +12,10 @@
 //! 64×64 (a cell's candidates are one `u64`), and on grids of any layout (irregular regions,
 //! diagonals, windows, disjoint groups, knight's and king's moves, extra groups, starting
 //! candidates): the houses are the layout's and a cell's peers every cell it must differ
-//! from. The techniques that assume one solution are not used on layouts. They know no rule
-//! with numbers and lines yet ([`sudoku_core::Constraint`]): a grid with one is refused
-//! ([`FEATURES`], [`refusal`]), never walked by fewer rules.
+//! from. The techniques that assume one solution are not used on layouts. The rules with
+//! numbers and lines ([`sudoku_core::Constraint`]) have techniques of their own, and the board
+//! checks every one of them at each placement; a grid with a rule the techniques do not know
+//! would be refused ([`FEATURES`], [`refusal`]), never walked by fewer rules.
 
 mod board;
 mod budget;
@@ -26,23 +27,24 @@ mod ladder;
 mod layout_tests;
 mod notation;
 mod rating;
+mod rules;
 mod step;
 mod techniques;
 mod walk;
 
 pub use board::Board;
 pub use engine::Logic;
-pub use ladder::{End, Ladder, Options, Path, Rating, Scale};
+pub use ladder::{End, Ladder, Options, Path, RULE_TECHNIQUES, Rating, Scale};
 pub use notation::digit_list;
 pub use rating::Band;
-pub use step::{Step, Technique, digits};
+pub use step::{Equation, RuleUse, Step, Technique, digits};
 pub use walk::{DEFAULT_BUDGET, DEFAULT_WORK_BUDGET, Rater, Walk};
 
 use sudoku_core::{Features, Grid};
 
-/// What the techniques (and the [`Logic`] engine) take beyond classic grids: layouts, no
-/// constraint.
-pub const FEATURES: Features = Features::LAYOUTS;
+/// What the techniques (and the [`Logic`] engine) take beyond classic grids: layouts and
+/// every kind of constraint.
+pub const FEATURES: Features = Features::ALL;
 
 /// Why the techniques cannot walk `puzzle` (a rule they do not take, for people); `None`
 /// when they take it. The CLI, Python and the web page ask before every walk.

@@ -24,7 +24,8 @@
 
 use std::fmt::Write as _;
 
-use sudoku_core::{House, Layout, Size};
+use sudoku_core::constraint::{Spot, clue_line, diagonal, whispers_gap};
+use sudoku_core::{Constraint, House, Layout, Size};
 
 use crate::step::{Step, Technique, digits};
 
@@ -234,8 +235,16 @@ pub(crate) fn pattern_text(step: &Step, size: Size) -> Option<String> {
         Technique::AlignedPairExclusion | Technique::AlignedTripleExclusion => aligned(step, size),
         Technique::XyChain => xy_chain(step, size),
         Technique::ContradictionForcing | Technique::CellForcing => forcing(step, size),
+        Technique::Guess => guess(step, size),
+        _ if step.rule.is_some() => rule_pattern(step, size),
         _ => None,
     }
+}
+
+/// A guess: the cell and the candidates it had, `r3c4 (2,7)`.
+fn guess(step: &Step, size: Size) -> Option<String> {
+    let &(cell, set) = step.pattern.first()?;
+    Some(format!("{} ({})", size.name(cell), digit_list(set)))
 }
 
 /// The pattern of a fish in the field's words: `4 in rows 2,7 and columns 3,8`.
@@ -577,6 +586,217 @@ fn broken_reason(step: &Step, size: Size) -> Option<(usize, String)> {
     }
     let unit = step.units.first()?;
     Some((chain, format!("no place for {} in {unit}", first_value(step.digits))))
+}
+
+/// The pattern of a step of the rules with numbers and lines: the rule as the core names it,
+/// then what the step read from it.
+///
+/// - cage combinations: `killer cage at r1c1 (sum 15): 1+5+9 or 2+4+9 in r1c1,r1c2,r2c1`;
+/// - cage pointing: `killer cage at r1c1 (sum 3) needs 1 (1+2), in r1c1,r1c2 (row 1)`;
+/// - the rule of 45: `row 1 less killer cage at r1c1 (sum 15), ...: r1c8+r1c9 = 18`;
+/// - any other rule, the rule and the relation it sets: `thermometer from r2c3
+///   (r2c3<r2c4<r2c5)`, `white dot r1c1-r1c2 (1) (r1c1, r1c2 differ by 1)`.
+fn rule_pattern(step: &Step, size: Size) -> Option<String> {
+    let usage = step.rule.as_deref()?;
+    let names = |cells: &mut dyn Iterator<Item = usize>| cell_names(cells, size);
+    let rules =
+        || usage.rules.iter().map(|(_, rule)| rule.to_string()).collect::<Vec<_>>().join(", ");
+    let combinations = || {
+        let listed: Vec<String> = usage
+            .combinations
+            .iter()
+            .map(|&set| digits(set).map(|d| d.to_string()).collect::<Vec<_>>().join("+"))
+            .collect();
+        if listed.is_empty() { "no combination".to_owned() } else { listed.join(" or ") }
+    };
+    Some(match step.technique {
+        Technique::CageCombinations if usage.rules.len() == 1 && !step.pattern.is_empty() => {
+            let cells = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
+            if !is_cage_sum(usage) {
+                // A cage without a sum (or one too large to list): its digits differ.
+                format!("{} ({})", rules(), relation(&usage.rules[0].1, size))
+            } else {
+                format!("{}: {} in {cells}", rules(), combinations())
+            }
+        }
+        Technique::CagePointing => {
+            let places = names(&mut step.pattern.iter().map(|&(cell, _)| cell));
+            let house = step.units.first().map(|house| format!(" ({house})")).unwrap_or_default();
+            let sets = if usage.combinations.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", combinations())
+            };
+            format!("{} needs {}{sets}, in {places}{house}", rules(), digit_list(step.digits))
+        }
+        Technique::RuleOf45 => {
+            let houses = step.units.iter().map(House::to_string).collect::<Vec<_>>().join(", ");
+            let less =
+                if usage.rules.is_empty() { String::new() } else { format!(" less {}", rules()) };
+            let equation = usage.equation.as_ref().map_or_else(String::new, |equation| {
+                // Outies alone read as what they add to: `r1c4 = 6`, not `-r1c4 = -6`.
+                let flip = equation.terms.iter().all(|&(_, coefficient)| coefficient < 0);
+                let sign = if flip { -1 } else { 1 };
+                let mut text = String::new();
+                for (i, &(cell, coefficient)) in equation.terms.iter().enumerate() {
+                    let coefficient = sign * coefficient;
+                    match (i, coefficient < 0) {
+                        (0, false) => {}
+                        (0, true) => text.push('-'),
+                        (_, false) => text.push('+'),
+                        (_, true) => text.push('-'),
+                    }
+                    text.push_str(&size.name(cell).to_string());
+                }
+                format!(": {text} = {}", i64::from(sign) * equation.total)
+            });
+            format!("{houses}{less}{equation}")
+        }
+        Technique::RuleContradiction => {
+            let &(cell, set) = step.pattern.first()?;
+            let houses = step.units.iter().map(House::to_string).collect::<Vec<_>>().join(", ");
+            let why = match (step.pattern.get(1), step.units.is_empty(), usage.rules.is_empty()) {
+                (Some(&(empty, 0)), _, _) => format!("{} has no digit left", size.name(empty)),
+                (Some(&(_, missing)), false, _) => {
+                    format!("no place for {} in {houses}", digit_list(missing))
+                }
+                (None, false, _) => format!("the rule of 45 on {houses} cannot hold"),
+                (None, true, false) => format!("{} cannot hold", rules()),
+                _ => "no way on".to_owned(),
+            };
+            format!(
+                "{}={} leads, by singles and the rules, to: {why}",
+                size.name(cell),
+                digit_list(set)
+            )
+        }
+        Technique::NegativeRule => {
+            let &(source, set) = step.pattern.first()?;
+            format!("{} beside {} ({})", rules(), size.name(source), digit_list(set))
+        }
+        _ => {
+            let parts: Vec<String> = usage
+                .rules
+                .iter()
+                .map(|(_, rule)| match relation(rule, size) {
+                    text if text.is_empty() => rule.to_string(),
+                    text => format!("{rule} ({text})"),
+                })
+                .collect();
+            parts.join(", ")
+        }
+    })
+}
+
+/// Whether the one rule of `usage` is a killer cage with a sum.
+fn is_cage_sum(usage: &crate::step::RuleUse) -> bool {
+    matches!(usage.rules.first(), Some((_, Constraint::Killer { sum: Some(_), .. })))
+}
+
+/// What a rule says of its cells, in the notation's terms: `r2c3<r2c4<r2c5`, `r1c1+r1c2 = 10`,
+/// `r1c1 = r1c2+r1c3`; empty where the rule's name says it all.
+fn relation(rule: &Constraint, size: Size) -> String {
+    let name = |place: &Spot| place.to_string();
+    let joined =
+        |places: &[Spot], between: &str| places.iter().map(name).collect::<Vec<_>>().join(between);
+    match rule {
+        Constraint::Killer { cells, sum: Some(sum) } => format!("{} = {sum}", joined(cells, "+")),
+        Constraint::Killer { cells, sum: None } => format!("{} differ", joined(cells, ",")),
+        Constraint::LittleKiller { clue, direction, sum } => {
+            let cells = diagonal(size, *clue, *direction).unwrap_or_default();
+            format!("{} = {sum}", joined(&cells, "+"))
+        }
+        Constraint::Arrow { circle, lines } => {
+            let mut pill = circle.clone();
+            pill.sort();
+            let number = if pill.len() == 1 {
+                name(&pill[0])
+            } else {
+                pill.iter()
+                    .enumerate()
+                    .map(|(k, place)| match pill.len() - 1 - k {
+                        0 => name(place),
+                        power => format!("{}*{}", 10u32.pow(power as u32), name(place)),
+                    })
+                    .collect::<Vec<_>>()
+                    .join("+")
+            };
+            let sums: Vec<String> = lines.iter().map(|line| joined(line, "+")).collect();
+            format!("{number} = {}", sums.join(" = "))
+        }
+        Constraint::Thermometer { cells } => joined(cells, "<"),
+        Constraint::SlowThermometer { cells } => joined(cells, "<="),
+        Constraint::Sandwich { clue, sum } => {
+            let line = clue_line(size, *clue).unwrap_or_default();
+            format!(
+                "the digits between 1 and {} along {}..{} add to {sum}",
+                size.side(),
+                line.first().map(name).unwrap_or_default(),
+                line.last().map(name).unwrap_or_default()
+            )
+        }
+        Constraint::XSum { clue, sum } => {
+            let line = clue_line(size, *clue).unwrap_or_default();
+            let first = line.first().map(name).unwrap_or_default();
+            format!("the first {first} digits from {first} add to {sum}")
+        }
+        Constraint::Skyscraper { clue, count } => {
+            let line = clue_line(size, *clue).unwrap_or_default();
+            let first = line.first().map(name).unwrap_or_default();
+            format!("{count} digits seen from {first}")
+        }
+        Constraint::Difference { cells: [a, b], value } => {
+            format!("{a} and {b} differ by {value}")
+        }
+        Constraint::Ratio { cells: [a, b], value } => {
+            format!("one of {a}, {b} is {value} times the other")
+        }
+        Constraint::Xv { cells: [a, b], sum } => format!("{a}+{b} = {sum}"),
+        Constraint::Odd { .. }
+        | Constraint::Even { .. }
+        | Constraint::Nonconsecutive
+        | Constraint::NegativeRatio
+        | Constraint::NegativeXv => String::new(),
+        Constraint::Minimum { cell } | Constraint::Maximum { cell } => {
+            let beside = rule.places(size);
+            let word = if matches!(rule, Constraint::Minimum { .. }) { "below" } else { "above" };
+            format!("{cell} {word} {}", joined(&beside[1..], ","))
+        }
+        Constraint::Palindrome { cells } => {
+            let n = cells.len();
+            (0..n / 2)
+                .map(|i| format!("{}={}", cells[i], cells[n - 1 - i]))
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+        Constraint::Renban { cells } => {
+            format!("{} a run of consecutive digits", joined(cells, ","))
+        }
+        Constraint::Whispers { cells, gap } => {
+            let gap = gap.unwrap_or_else(|| whispers_gap(size.side()));
+            format!("neighbours along {} differ by {gap} or more", joined(cells, "-"))
+        }
+        Constraint::Between { cells } => match cells.as_slice() {
+            [first, inside @ .., last] if !inside.is_empty() => {
+                format!("{} between {first} and {last}", joined(inside, ","))
+            }
+            _ => String::new(),
+        },
+        Constraint::RegionSum { cells } => {
+            format!("the parts of {} in each region add alike", joined(cells, "-"))
+        }
+        Constraint::Entropic { cells } => {
+            format!("a low, a middle and a high digit in every three along {}", joined(cells, "-"))
+        }
+        Constraint::Quadruple { cells, values } => {
+            let listed: Vec<String> = values.iter().map(u8::to_string).collect();
+            format!("{} among {}", listed.join(","), joined(cells, ","))
+        }
+        Constraint::Clone { cells, clones } => {
+            cells.iter().zip(clones).map(|(a, b)| format!("{a}={b}")).collect::<Vec<_>>().join(", ")
+        }
+        Constraint::Indexer { cells, .. } => joined(cells, ","),
+    }
 }
 
 /// Whether `cell` lies in `house`, for the houses the size alone places: rows, columns, boxes

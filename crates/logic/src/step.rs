@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use sudoku_core::{Grid, House};
+use sudoku_core::{Constraint, Grid, House};
 
 use crate::houses::values;
 
@@ -19,32 +19,95 @@ use crate::houses::values;
 pub enum Technique {
     /// The last empty cell of a house takes the one value missing.
     FullHouse,
+    /// An odd or even cell loses the values of the other kind.
+    OddEven,
     /// A value has one place left in a box (on a grid with a layout: in a box, an irregular
     /// region or a house the layout adds, such as a diagonal).
     HiddenSingleBox,
     /// A value has one place left in a row or column.
     HiddenSingleLine,
+    /// A minimum or maximum cell, smaller or larger than each cell beside it, and those cells.
+    MinMax,
+    /// The digits a killer cage can hold for its sum: the sets of as many distinct digits as
+    /// it has cells that add to its sum and that its cells' candidates allow, each cell keeping
+    /// the digits some such set can put there (a digit no other cell of the cage can take,
+    /// placed; a cage left one cell to fill, filled).
+    CageCombinations,
+    /// An X (the two cells add to 10) or a V (to 5).
+    Xv,
+    /// A palindrome: the cells at the same distance from its two ends hold the same digit.
+    Palindrome,
+    /// Clones: each cell holds the same digit as its clone.
+    Clone,
     /// Pointing that leaves a value one place in another box: the placement, directly.
     DirectPointing,
+    /// A thermometer (or slow thermometer): digits increase from the bulb, so each cell lies
+    /// above the cells before it and below those after it.
+    Thermometer,
+    /// A kropki dot: the two cells differ by one (white) or one is twice the other (black).
+    Kropki,
+    /// A quadruple: the digits in the circle appear among the four cells around it.
+    Quadruple,
     /// Claiming that leaves a value one place in another line: the placement, directly.
     DirectClaiming,
+    /// A whispers line: neighbours along it differ by at least the gap (5 on 9×9).
+    Whispers,
     /// A hidden pair that leaves another value one place in its house: the placement.
     DirectHiddenPair,
+    /// An arrow: the digits along its line add to the digit (or the number of a pill) in its
+    /// circle.
+    Arrow,
+    /// A renban line: its digits are a run of consecutive digits in any order.
+    Renban,
+    /// An entropic line: every three cells in a row along it hold a low, a middle and a high
+    /// digit.
+    Entropic,
+    /// A little killer: the digits along the diagonal add to the clue.
+    LittleKiller,
+    /// A negative rule: cells side by side without a dot are not consecutive (or not in the
+    /// dots' ratio), without an X or V do not add to 10 or 5.
+    NegativeRule,
     /// A cell has one candidate left.
     NakedSingle,
+    /// A between line: the digits between its two ends lie strictly between the ends' digits.
+    Between,
+    /// Row, column or box indexers: the digit of an indexer cell says where in its row,
+    /// column or box its own row's, column's or position's number goes.
+    Indexer,
     /// A hidden triple that leaves another value one place in its house: the placement.
     DirectHiddenTriple,
     /// A value's places in a box lie in one row or column: it leaves the rest of that line. On
     /// a grid with a layout: a value's places in a box, region or added house all lie in
     /// another house, and leave the rest of it.
     Pointing,
+    /// A digit every combination of a killer cage needs, whose places in the cage all see a
+    /// cell outside it: that cell cannot hold it. A cage inside a house (all its places in
+    /// one row, say) clears the rest of the house of the digits it needs.
+    CagePointing,
+    /// The rule of 45: a house holds every digit once, so its digits add to 45 (on 9×9); take
+    /// away the killer cages inside it and the cells left (the innies) add to what the cages
+    /// leave; take away every cage that touches it and the cells it does not cover less those
+    /// the cages stick out by (the outies) add to what is left. Also for rows or columns side
+    /// by side (harder by a tenth for each house more, and a tenth for outies: see
+    /// [`Step::extra`]).
+    RuleOf45,
     /// A value's places in a row or column lie in one box: it leaves the rest of that box. On
     /// a grid with a layout: they lie in any other house (a region, a diagonal, ...).
     Claiming,
     /// Two cells of a house hold the same two candidates only.
     NakedPair,
+    /// A region-sum line: the line's cells in each region it crosses add to the same sum.
+    RegionSum,
+    /// A sandwich clue: the digits between the 1 and the 9 of the row or column add to it.
+    Sandwich,
     /// A value's places in two rows lie in two columns (or the other way round).
     XWing,
+    /// An X-sum clue: the first `x` digits of the row or column from the clue add to it, `x`
+    /// being the first of them.
+    XSum,
+    /// A skyscraper clue: this many digits of the row or column, seen from the clue, are
+    /// larger than every digit before them.
+    SkyscraperClue,
     /// Two values of a house have the same two places only.
     HiddenPair,
     /// Three cells of a house hold three candidates between them.
@@ -116,6 +179,11 @@ pub enum Technique {
     /// assumption reduces as it goes, to a candidate both on and off. Sudoku Explainer's
     /// Nishio forcing chain.
     NishioForcing,
+    /// A candidate that, put in its cell, leads by singles and the rules with numbers and
+    /// lines (every rule, and the sums of the rule of 45) to a cell without a digit, a house
+    /// without a place for one, or a rule that cannot hold: it goes. The contradiction
+    /// forcing chain of a variant grid.
+    RuleContradiction,
     /// Every candidate of a cell (or every place of a value in a house) leads to the same
     /// conclusion.
     CellForcing,
@@ -146,6 +214,10 @@ pub enum Technique {
     /// Dynamic forcing chains (+) whose walks use dynamic forcing chains and the first level
     /// of nested chains. Sudoku Explainer's fourth level.
     NestedDynamicForcingPlus,
+    /// Not a technique: where every technique is stuck, a value put in a cell to go on (the
+    /// solution's, when an explanation is asked to go on by guessing). No ladder has it and
+    /// no rating counts it; it is in no list of [`Technique::ALL`].
+    Guess,
 }
 
 /// A family of Sudoku Explainer's chains: one rung of its ladder, whose techniques are found
@@ -168,20 +240,42 @@ pub(crate) enum ChainFamily {
 }
 
 impl Technique {
-    /// Every technique, easiest first.
-    pub const ALL: [Technique; 48] = [
+    /// Every technique of the ladders, easiest first ([`Technique::Guess`] is none).
+    pub const ALL: [Technique; 71] = [
         Technique::FullHouse,
+        Technique::OddEven,
         Technique::HiddenSingleBox,
         Technique::HiddenSingleLine,
+        Technique::MinMax,
+        Technique::CageCombinations,
+        Technique::Xv,
+        Technique::Palindrome,
+        Technique::Clone,
         Technique::DirectPointing,
+        Technique::Thermometer,
+        Technique::Kropki,
+        Technique::Quadruple,
         Technique::DirectClaiming,
+        Technique::Whispers,
         Technique::DirectHiddenPair,
+        Technique::Arrow,
+        Technique::Renban,
+        Technique::Entropic,
+        Technique::LittleKiller,
+        Technique::NegativeRule,
         Technique::NakedSingle,
+        Technique::Between,
+        Technique::Indexer,
         Technique::DirectHiddenTriple,
         Technique::Pointing,
+        Technique::CagePointing,
         Technique::Claiming,
         Technique::NakedPair,
+        Technique::RegionSum,
+        Technique::Sandwich,
         Technique::XWing,
+        Technique::XSum,
+        Technique::SkyscraperClue,
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::Swordfish,
@@ -209,6 +303,7 @@ impl Technique {
         Technique::AlignedTripleExclusion,
         Technique::ContradictionForcing,
         Technique::NishioForcing,
+        Technique::RuleContradiction,
         Technique::CellForcing,
         Technique::CellForcingChains,
         Technique::RegionForcingChains,
@@ -223,6 +318,31 @@ impl Technique {
     /// The name used in explanations and reports.
     pub fn name(self) -> &'static str {
         match self {
+            Technique::RuleContradiction => "Contradiction by the Rules",
+            Technique::OddEven => "Odd/Even Cell",
+            Technique::MinMax => "Minimum/Maximum Cell",
+            Technique::CageCombinations => "Cage Combinations",
+            Technique::Xv => "XV",
+            Technique::Palindrome => "Palindrome",
+            Technique::Clone => "Clone",
+            Technique::Thermometer => "Thermometer",
+            Technique::Kropki => "Kropki Dot",
+            Technique::Quadruple => "Quadruple",
+            Technique::Whispers => "Whispers",
+            Technique::Arrow => "Arrow Sum",
+            Technique::Renban => "Renban",
+            Technique::Entropic => "Entropic Line",
+            Technique::LittleKiller => "Little Killer",
+            Technique::NegativeRule => "Negative Rule",
+            Technique::Between => "Between Line",
+            Technique::Indexer => "Indexer",
+            Technique::CagePointing => "Cage Pointing",
+            Technique::RuleOf45 => "Rule of 45",
+            Technique::RegionSum => "Region-Sum Line",
+            Technique::Sandwich => "Sandwich",
+            Technique::XSum => "X-Sum",
+            Technique::SkyscraperClue => "Skyscraper Clue",
+            Technique::Guess => "Guess",
             Technique::FullHouse => "Full House",
             Technique::HiddenSingleBox => "Hidden Single (box)",
             Technique::HiddenSingleLine => "Hidden Single (line)",
@@ -281,6 +401,31 @@ impl Technique {
     /// A short machine name: `hidden-single-box`, `x-wing`, ...
     pub fn key(self) -> &'static str {
         match self {
+            Technique::RuleContradiction => "rule-contradiction",
+            Technique::OddEven => "odd-even",
+            Technique::MinMax => "min-max",
+            Technique::CageCombinations => "cage-combinations",
+            Technique::Xv => "xv",
+            Technique::Palindrome => "palindrome",
+            Technique::Clone => "clone",
+            Technique::Thermometer => "thermometer",
+            Technique::Kropki => "kropki",
+            Technique::Quadruple => "quadruple",
+            Technique::Whispers => "whispers",
+            Technique::Arrow => "arrow",
+            Technique::Renban => "renban",
+            Technique::Entropic => "entropic",
+            Technique::LittleKiller => "little-killer",
+            Technique::NegativeRule => "negative-rule",
+            Technique::Between => "between",
+            Technique::Indexer => "indexer",
+            Technique::CagePointing => "cage-pointing",
+            Technique::RuleOf45 => "rule-of-45",
+            Technique::RegionSum => "region-sum",
+            Technique::Sandwich => "sandwich",
+            Technique::XSum => "x-sum",
+            Technique::SkyscraperClue => "skyscraper-clue",
+            Technique::Guess => "guess",
             Technique::FullHouse => "full-house",
             Technique::HiddenSingleBox => "hidden-single-box",
             Technique::HiddenSingleLine => "hidden-single-line",
@@ -336,6 +481,32 @@ impl Technique {
     /// is [`Step::difficulty`].
     pub fn difficulty(self) -> f64 {
         match self {
+            Technique::RuleContradiction => 7.5,
+            // No rating counts a guess.
+            Technique::Guess => 0.0,
+            Technique::OddEven => 1.0,
+            Technique::MinMax => 1.5,
+            Technique::CageCombinations => 1.6,
+            Technique::Xv => 1.6,
+            Technique::Palindrome => 1.6,
+            Technique::Clone => 1.6,
+            Technique::Thermometer => 1.7,
+            Technique::Kropki => 1.8,
+            Technique::Quadruple => 1.8,
+            Technique::Whispers => 1.9,
+            Technique::Arrow => 2.0,
+            Technique::Renban => 2.1,
+            Technique::Entropic => 2.1,
+            Technique::LittleKiller => 2.2,
+            Technique::NegativeRule => 2.2,
+            Technique::Between => 2.4,
+            Technique::Indexer => 2.4,
+            Technique::CagePointing => 2.6,
+            Technique::RuleOf45 => 2.7,
+            Technique::RegionSum => 3.0,
+            Technique::Sandwich => 3.0,
+            Technique::XSum => 3.2,
+            Technique::SkyscraperClue => 3.2,
             Technique::FullHouse => 1.0,
             Technique::HiddenSingleBox => 1.2,
             Technique::HiddenSingleLine => 1.5,
@@ -460,6 +631,32 @@ pub struct Step {
     /// a double forcing, one per candidate of the cell or place of the value for cell and
     /// region forcing. Empty for every other technique, whose [`Step::pattern`] says it all.
     pub links: Vec<Vec<(usize, u8, bool)>>,
+    /// For a step of the rules with numbers and lines (a killer cage, a thermometer, the rule
+    /// of 45, ...): the rules it used and what it read from them. `None` for every step of
+    /// the classic techniques.
+    pub rule: Option<Box<RuleUse>>,
+}
+
+/// The rules with numbers and lines a step used, and what it read from them: which cage,
+/// which line, the digit sets a cage can hold, the sum the rule of 45 gives.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct RuleUse {
+    /// The rules, each with its index among the layout's ([`sudoku_core::Layout::constraints`]).
+    pub rules: Vec<(usize, Constraint)>,
+    /// For a sum of distinct digits (a killer cage): the sets of digits its cells can hold
+    /// (value `v` is bit `v − 1`), each allowing every cell a digit of its own.
+    pub combinations: Vec<u64>,
+    /// For the rule of 45: the sum it gives, over the cells still empty.
+    pub equation: Option<Equation>,
+}
+
+/// A sum over cells: `Σ coefficient · digit = total`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Equation {
+    /// The cells, each with its coefficient (1 for an innie, -1 for an outie).
+    pub terms: Vec<(usize, i32)>,
+    /// What they add to.
+    pub total: i64,
 }
 
 impl Step {
@@ -474,6 +671,7 @@ impl Step {
             eliminations: Vec::new(),
             extra: 0,
             links: Vec::new(),
+            rule: None,
         }
     }
 

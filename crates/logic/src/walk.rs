@@ -29,6 +29,8 @@ pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
 /// that picks a ladder for each puzzle ([`Rater::walk`]).
 #[derive(Clone, Debug)]
 pub struct Rater {
+    /// The scale whose ladders the walks climb.
+    scale: Scale,
     /// Whether a puzzle counted to one solution is given uniqueness techniques.
     uniqueness: bool,
     with_uniqueness: Ladder,
@@ -38,6 +40,8 @@ pub struct Rater {
     chains_wait_for_count: bool,
     /// Of every count: two solutions, within the budget.
     limits: Limits,
+    /// Whether a walk that gets stuck goes on by guessing ([`Rater::with_guesses`]).
+    guesses: bool,
 }
 
 impl Rater {
@@ -66,12 +70,36 @@ impl Rater {
         )
         .with_work_budget(Some(DEFAULT_WORK_BUDGET));
         Rater {
+            scale,
             uniqueness,
             chains_wait_for_count: with_uniqueness.techniques() != without_uniqueness.techniques(),
             with_uniqueness,
             without_uniqueness,
             limits: Limits::UNIQUE.with_node_budget(DEFAULT_BUDGET),
+            guesses: false,
         }
+    }
+
+    /// This rater, whose walks go on by guessing where the ladder gets stuck (`true`): the
+    /// empty cell with the fewest candidates takes the value a solution the count found puts
+    /// there (a [`Technique::Guess`] step), and the ladder goes on, as often as it gets stuck,
+    /// until the grid is full. The steps after the first guess are given to the caller but
+    /// rated by nothing: the rating stays that of the path without guessing, which needs it.
+    pub fn with_guesses(self, guesses: bool) -> Rater {
+        Rater { guesses, ..self }
+    }
+
+    /// The scale whose ladders the walks climb.
+    pub fn scale(&self) -> Scale {
+        self.scale
+    }
+
+    /// Whether the puzzle's rules fit the rater's scale: Sudoku Explainer's rates the classic
+    /// rules and layouts only, not the rules with numbers and lines (killer cages,
+    /// thermometers, ...), which only the workbench's ladder has techniques for.
+    pub fn takes(&self, puzzle: &Grid) -> bool {
+        self.scale == Scale::Workbench
+            || puzzle.layout().is_none_or(|layout| layout.constraints().is_empty())
     }
 
     /// This rater with counts that give up after `budget` search nodes (never, for `None`).
@@ -133,7 +161,15 @@ impl Rater {
             path.add(step);
             on_step(before, step);
         };
-        let mut count = |puzzle: &Grid| count(puzzle, self.limits).verdict(self.limits);
+        // A solution the count found, for the guesses.
+        let mut found: Option<Grid> = None;
+        let mut count = |puzzle: &Grid| {
+            let outcome = count(puzzle, self.limits);
+            if outcome.failure.is_none() && found.is_none() {
+                found.clone_from(&outcome.solution);
+            }
+            outcome.verdict(self.limits)
+        };
         let (solutions, end) = if self.uniqueness {
             let solutions = count(puzzle);
             let end = match solutions {
@@ -174,6 +210,27 @@ impl Rater {
             }
         };
         let rating = path.rating(end.unwrap_or(End::Stuck));
+        let mut guesses = 0;
+        if let (true, Some(End::Stuck), Some(solution)) = (self.guesses, end, &found) {
+            let ladder = if self.uniqueness && solutions == Verdict::Exactly(1) {
+                &self.with_uniqueness
+            } else {
+                &self.without_uniqueness
+            };
+            while let Some(cell) = board.fewest_candidates().filter(|_| !board.is_broken()) {
+                let value = solution.get(cell);
+                let mut guess = Step::new(Technique::Guess);
+                guess.digits = 1 << (value - 1);
+                guess.pattern.push((cell, board.candidates(cell)));
+                guess.placements.push((cell, value));
+                on_step(&board, &guess);
+                board.apply(&guess);
+                guesses += 1;
+                if ladder.run(&mut board, &mut on_step) != End::Stuck {
+                    break;
+                }
+            }
+        }
         Walk {
             solutions,
             end,
@@ -184,6 +241,7 @@ impl Rater {
             diamond: rating.diamond,
             steps: rating.steps,
             budget: self.budget(),
+            guesses,
         }
     }
 }
@@ -214,6 +272,10 @@ pub struct Walk {
     pub steps: usize,
     /// The node budget the count had, if any.
     pub budget: Option<u64>,
+    /// The guesses a walk that goes on by guessing ([`Rater::with_guesses`]) made after the
+    /// path got stuck; the path's steps after them are not in its rating, and [`Walk::board`]
+    /// is then the solution the guesses followed.
+    pub guesses: usize,
 }
 
 impl Walk {
@@ -334,6 +396,32 @@ mod tests {
             assert_eq!(walked.end, Some(End::Stuck), "{verdict:?}");
             assert!(walked.rating().is_some());
         }
+    }
+
+    #[test]
+    fn a_walk_asked_to_guess_goes_on_from_where_it_stuck_to_the_solution_it_was_given() {
+        let solution = grid_from_line("1234341221434321");
+        let mut count = |_: &Grid, _: Limits| {
+            let mut outcome = Outcome::empty();
+            outcome.count = 2;
+            outcome.solution = Some(solution.clone());
+            outcome
+        };
+        let mut steps = Vec::new();
+        let rater = Rater::new(true).with_guesses(true);
+        let walked = rater.walk(&grid_from_line(EMPTY), &mut count, |_, step| {
+            steps.push(step.clone());
+        });
+        assert_eq!(walked.end, Some(End::Stuck), "the rating is the path's, which needs guessing");
+        assert!(walked.guesses >= 1);
+        assert!(walked.board.is_solved());
+        assert_eq!(walked.board.grid().cells(), solution.cells());
+        assert_eq!(steps[0].technique, Technique::Guess, "stuck at once on an empty grid");
+        assert!(steps.iter().all(|step| step.holds_in(&solution)));
+        assert_eq!(walked.steps, 0, "no step after a guess is rated");
+        // Without being asked, the walk stops where it stuck.
+        let walked = Rater::new(true).walk(&grid_from_line(EMPTY), &mut count, |_, _| {});
+        assert_eq!((walked.guesses, walked.board.is_solved()), (0, false));
     }
 
     #[test]

@@ -34,12 +34,21 @@ Table: per file, how many puzzles need each technique as their hardest (with --e
 per puzzle first). CSV: a row per puzzle. JSON: both, written a puzzle at a time, each file's
 summary after its puzzles. Timing goes to standard error.
 
+A puzzle with rules with numbers and lines (killer cages, thermometers, arrows, dots, ...) has
+no Sudoku Explainer rating: it is rated on the workbench's ladder (see `sudoku explain
+--help`), the difficulty of its hardest step on the workbench's scale, where each technique of
+those rules has its own (cage combinations 1.6, thermometer 1.7, ..., the rule of 45 2.7 and
+up, contradiction by the rules 7.5); the row's `scale` says which ladder rated it and
+`techniques` how many steps of each technique the path took. `--scale explainer` refuses such
+a puzzle (one line naming it; exit code 2), `--scale workbench` rates every puzzle on the
+workbench's ladder.
+
 Exit codes:
   0  every puzzle was rated
   1  some puzzle's count gave up at the node budget, or its search at the work budget: it is
      not rated
-  2  bad input or usage: a malformed puzzle, an unreadable file, output that could not be
-     written
+  2  bad input or usage: a malformed puzzle, an unreadable file, a puzzle the scale asked for
+     does not rate, output that could not be written
   3  with --check-steps: some step does not hold in its puzzle's solution";
 
 /// `sudoku rate`.
@@ -91,6 +100,14 @@ pub struct RateArgs {
     /// the puzzle and the step (exit code 3). The ratings are the same.
     #[arg(long)]
     pub check_steps: bool,
+
+    /// Whose ladder to rate on: `explainer` (Sudoku Explainer's, whose ratings the community
+    /// publishes: classic rules and layouts only) or `workbench` (the workbench's own, with
+    /// the techniques of killer cages, thermometers, arrows and the other rules with numbers
+    /// and lines). By default, Sudoku Explainer's for a puzzle without such rules and the
+    /// workbench's for one with them.
+    #[arg(long, value_enum)]
+    pub scale: Option<LadderScale>,
 }
 
 /// `sudoku rate --format`.
@@ -108,8 +125,9 @@ pub enum RateFormat {
 pub(super) const EXPLAIN_HELP: &str = "\
 Steps are written in the notation of the Sudoku community: cells as r3c5 (row 3, column 5),
 r3c5=7 puts 7 there, r3c5<>7 removes the candidate 7. Each line names the technique, the
-pattern that proves the step and what it places or removes. Nothing is guessed: when every
-technique is stuck, the candidates (pencil marks) are shown and the explanation ends.
+pattern that proves the step and what it places or removes. Nothing is guessed unless asked
+(--guess, below): when every technique is stuck, the candidates (pencil marks) are shown and
+the explanation ends.
 
 --scale picks the ladder. `workbench` (the default) climbs the workbench's own, with
 skyscrapers, kites, W-wings and colouring. `explainer` climbs Sudoku Explainer's, step for step
@@ -124,8 +142,24 @@ double forcing's (the candidate on, then off), a cell's (each candidate) or a ho
 place of the value) all reach the conclusion. Where a dynamic or nested chain derives a
 candidate from several, the branch follows the one whose going off set it on.
 
-PUZZLE is a file (every puzzle in it is explained), `-` for standard input, or a puzzle
-written on one line (81 symbols at 9×9). Each puzzle is written as soon as it is explained.
+A puzzle with rules with numbers and lines (killer cages, thermometers, arrows, kropki dots,
+XV, whispers, renban and the rest: an f-puzzles link, or a file's `#` lines) is walked on the
+workbench's ladder, with a technique for each kind of rule among the classic ones: cage
+combinations, cage pointing and the rule of 45, thermometer, arrow, little killer, kropki, XV,
+whispers, renban, palindrome, between, region-sum, sandwich, x-sum and skyscraper clues, ...,
+and contradiction by the rules (an assumption followed by singles and every rule). Each step
+names its rule: `Cage Combinations: killer cage at r1c1 (sum 3): 1+2 in r1c1,r1c2 => ...`,
+`Rule of 45: row 9 less killer cage at r9c1 (sum 7), ...: r9c9 = 9 => r9c9=9`; the JSON
+gives the rules (index, kind, cells), a cage's combinations and the rule of 45's sum.
+Sudoku Explainer's scale rates classic rules only: `--scale explainer` refuses such a puzzle.
+
+--guess goes on where every technique is stuck: the empty cell with the fewest candidates
+takes the solution's value (a `Guess` step) and the techniques go on, to the solution; the
+rating stays that of the path before the first guess.
+
+PUZZLE is a file (every puzzle in it is explained), `-` for standard input, a puzzle written
+on one line (81 symbols at 9×9), or an f-puzzles link or JSON. Each puzzle is written as soon
+as it is explained.
 
 Solutions are counted first (to two, by the fastest engine for the size), within --budget
 NODES, as `sudoku rate --help` tells: a puzzle whose count gives up is not
@@ -164,35 +198,40 @@ pub struct ExplainArgs {
     /// Whose ladder to climb: `workbench` (the workbench's own, which teaches) or
     /// `explainer` (Sudoku Explainer's, which `sudoku rate` climbs, chains written link by
     /// link).
-    #[arg(long, value_enum, default_value_t = ExplainScale::Workbench)]
-    pub scale: ExplainScale,
+    #[arg(long, value_enum, default_value_t = LadderScale::Workbench)]
+    pub scale: LadderScale,
 
     /// Give up counting a puzzle's solutions after this many search nodes (a positive number),
     /// or `none`; such a puzzle is not explained (see below).
     #[arg(long, value_name = "NODES", default_value = DEFAULT_LOGIC_BUDGET, value_parser = parse_budget)]
     pub budget: NodeBudget,
 
+    /// Where every technique is stuck, go on by guessing: the empty cell with the fewest
+    /// candidates takes the solution's value (a `Guess` step), and the techniques go on, as
+    /// often as they get stuck, to the solution.
+    #[arg(long)]
+    pub guess: bool,
     /// Give up explaining a puzzle once its search has taken this many steps of work (a
     /// positive number), or `none`, as `sudoku rate --work-budget` does.
     #[arg(long, value_name = "STEPS", default_value = DEFAULT_WORK_BUDGET, value_parser = parse_budget)]
     pub work_budget: NodeBudget,
 }
 
-/// `sudoku explain --scale`.
+/// `sudoku explain --scale` and `sudoku rate --scale`.
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ExplainScale {
+pub enum LadderScale {
     /// The workbench's ladder, with skyscrapers, kites, W-wings and colouring.
     Workbench,
     /// Sudoku Explainer's ladder and ratings, as `sudoku rate` walks a puzzle.
     Explainer,
 }
 
-impl ExplainScale {
+impl LadderScale {
     /// The ladder's scale.
     pub fn scale(self) -> Scale {
         match self {
-            ExplainScale::Workbench => Scale::Workbench,
-            ExplainScale::Explainer => Scale::Explainer,
+            LadderScale::Workbench => Scale::Workbench,
+            LadderScale::Explainer => Scale::Explainer,
         }
     }
 }

@@ -26,7 +26,7 @@ pub use bench::{
 pub use engines::EnginesArgs;
 pub use external::ExternalArgs;
 pub use generate::GenerateArgs;
-pub use logic::{ExplainArgs, ExplainFormat, ExplainScale, RateArgs, RateFormat};
+pub use logic::{ExplainArgs, ExplainFormat, LadderScale, RateArgs, RateFormat};
 pub use serve::ServeArgs;
 pub use setter::{CandidatesArgs, CandidatesFormat, CanonArgs, MinimizeArgs};
 pub use shuffle::ShuffleArgs;

@@ -4,6 +4,9 @@
 //! not cover (the innies) adding to that total less the cages' sums plus the cells the cages
 //! stick out by (the outies). Made once per layout; they change no solution, and make the
 //! search of killer puzzles much smaller.
+//!
+//! Each sum comes with where it comes from ([`Implied`]: the houses, the cages), so that a
+//! solver that explains its steps can say so; engines take the sums alone ([`implied_sums`]).
 
 use super::sum::Sum;
 use super::{Constraint, Shape};
@@ -11,23 +14,66 @@ use super::{Constraint, Shape};
 /// The most cells an implied sum of innies and outies may have: longer sums narrow little.
 const MOST_CELLS: usize = 6;
 
+/// The houses an implied sum is about: one house, or rows or columns side by side.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Group {
+    /// One house: its index among the houses given to [`implied`] (the rows, the columns,
+    /// the regions, as a layout lists them).
+    House(usize),
+    /// `count` rows side by side from row `first` (from 0).
+    Rows {
+        /// The first row.
+        first: usize,
+        /// How many.
+        count: usize,
+    },
+    /// `count` columns side by side from column `first` (from 0).
+    Columns {
+        /// The first column.
+        first: usize,
+        /// How many.
+        count: usize,
+    },
+}
+
+impl Group {
+    /// How many houses the group holds.
+    pub fn houses(self) -> usize {
+        match self {
+            Group::House(_) => 1,
+            Group::Rows { count, .. } | Group::Columns { count, .. } => count,
+        }
+    }
+}
+
+/// One sum the rules imply: the cells of `terms` (cell, coefficient: 1 for an innie, -1 for an
+/// outie) add to `total`, because the houses of `group` hold every value once and the killer
+/// cages `cages` (their indices among the constraints) have the sums they have.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Implied {
+    /// The houses.
+    pub group: Group,
+    /// The cages the sum takes away: those wholly inside the group (innies alone), or every
+    /// cage that touches it (innies and outies).
+    pub cages: Vec<usize>,
+    /// The cells and their coefficients, sorted by cell.
+    pub terms: Vec<(u16, i32)>,
+    /// What they add to.
+    pub total: i64,
+}
+
 /// The sums that `constraints` (their killer cages with sums) imply on a grid of `shape` whose
 /// houses of `side` cells are `houses` (the rows, columns and regions first, as a layout lists
-/// them); `sees` says whether two cells must differ. Only cages that share no cell with an
-/// earlier cage are used.
-pub fn implied_sums(
-    constraints: &[Constraint],
-    shape: &Shape<'_>,
-    houses: &[&[u16]],
-    sees: &dyn Fn(u16, u16) -> bool,
-) -> Vec<Sum> {
+/// them), each with where it comes from. Only cages that share no cell with an earlier cage
+/// are used; a sum that two groups imply alike is given once, for the first.
+pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]]) -> Vec<Implied> {
     let size = shape.size;
     let side = size.side();
     let cells = size.cells();
     // The cages, pairwise apart: each cell's cage, if any.
-    let mut cages: Vec<(Vec<u16>, i64)> = Vec::new();
+    let mut cages: Vec<(usize, Vec<u16>, i64)> = Vec::new();
     let mut cage_of = vec![usize::MAX; cells];
-    for constraint in constraints {
+    for (index, constraint) in constraints.iter().enumerate() {
         let Constraint::Killer { cells: places, sum: Some(total) } = constraint else { continue };
         if places.len() > side {
             continue;
@@ -39,84 +85,106 @@ pub fn implied_sums(
         for &c in &members {
             cage_of[usize::from(c)] = cages.len();
         }
-        cages.push((members, i64::from(*total)));
+        cages.push((index, members, i64::from(*total)));
     }
     if cages.is_empty() {
         return Vec::new();
     }
     // Single houses, then runs of adjacent rows and of adjacent columns.
-    let mut groups: Vec<(Vec<u16>, i64)> = houses.iter().map(|house| (house.to_vec(), 1)).collect();
     let line = |first: usize, count: usize, rows: bool| -> Vec<u16> {
         (first..first + count)
             .flat_map(|k| (0..side).map(move |j| if rows { (k, j) } else { (j, k) }))
             .map(|(row, col)| size.cell_at(row, col) as u16)
             .collect()
     };
+    let mut groups: Vec<(Group, Vec<u16>)> =
+        houses.iter().enumerate().map(|(i, house)| (Group::House(i), house.to_vec())).collect();
     for count in 2..side {
         for first in 0..=side - count {
-            groups.push((line(first, count, true), count as i64));
-            groups.push((line(first, count, false), count as i64));
+            groups.push((Group::Rows { first, count }, line(first, count, true)));
+            groups.push((Group::Columns { first, count }, line(first, count, false)));
         }
     }
     let total_of_house = (side * (side + 1) / 2) as i64;
-    let mut made: Vec<(Vec<(u16, i32)>, i64)> = Vec::new();
-    let mut add = |mut terms: Vec<(u16, i32)>, total: i64| {
+    let mut made: Vec<Implied> = Vec::new();
+    let mut add = |group: Group, cages: Vec<usize>, mut terms: Vec<(u16, i32)>, total: i64| {
         terms.sort_unstable();
-        if !made.iter().any(|(known, known_total)| *known == terms && *known_total == total) {
-            made.push((terms, total));
+        if !made.iter().any(|known| known.terms == terms && known.total == total) {
+            made.push(Implied { group, cages, terms, total });
         }
     };
     let mut inside = vec![false; cells];
-    for (group, houses_in_it) in &groups {
-        for &c in group {
+    for (group, members) in &groups {
+        for &c in members {
             inside[usize::from(c)] = true;
         }
-        let total = houses_in_it * total_of_house;
+        let total = group.houses() as i64 * total_of_house;
         // The cages touching the group, and those wholly inside it.
         let mut touching: Vec<usize> =
-            group.iter().map(|&c| cage_of[usize::from(c)]).filter(|&k| k != usize::MAX).collect();
+            members.iter().map(|&c| cage_of[usize::from(c)]).filter(|&k| k != usize::MAX).collect();
         touching.sort_unstable();
         touching.dedup();
         let (mut touching_sum, mut inside_sum) = (0, 0);
         let mut outies = Vec::new();
+        let mut wholly_inside = Vec::new();
         for &k in &touching {
-            let (members, sum) = &cages[k];
+            let (_, cage_cells, sum) = &cages[k];
             touching_sum += sum;
             let out: Vec<u16> =
-                members.iter().copied().filter(|&c| !inside[usize::from(c)]).collect();
+                cage_cells.iter().copied().filter(|&c| !inside[usize::from(c)]).collect();
             if out.is_empty() {
                 inside_sum += sum;
+                wholly_inside.push(cages[k].0);
             }
             outies.extend(out);
         }
         let uncovered: Vec<u16> =
-            group.iter().copied().filter(|&c| cage_of[usize::from(c)] == usize::MAX).collect();
+            members.iter().copied().filter(|&c| cage_of[usize::from(c)] == usize::MAX).collect();
         let settled = uncovered.is_empty() && outies.is_empty() && touching_sum == total;
         if uncovered.len() + outies.len() <= MOST_CELLS && !settled {
             let mut terms: Vec<(u16, i32)> = uncovered.iter().map(|&c| (c, 1)).collect();
             terms.extend(outies.iter().map(|&c| (c, -1)));
-            add(terms, total - touching_sum);
+            let used = touching.iter().map(|&k| cages[k].0).collect();
+            add(*group, used, terms, total - touching_sum);
         }
         // The innies alone: the group less the cages wholly inside it.
-        let innies: Vec<u16> = group
+        let innies: Vec<u16> = members
             .iter()
             .copied()
             .filter(|&c| {
                 let k = cage_of[usize::from(c)];
-                k == usize::MAX || cages[k].0.iter().any(|&m| !inside[usize::from(m)])
+                k == usize::MAX || cages[k].1.iter().any(|&m| !inside[usize::from(m)])
             })
             .collect();
-        let one_house = *houses_in_it == 1;
-        let limit = if one_house { side - 1 } else { MOST_CELLS };
+        let limit = if group.houses() == 1 { side - 1 } else { MOST_CELLS };
         if !innies.is_empty() && innies.len() <= limit {
-            add(innies.iter().map(|&c| (c, 1)).collect(), total - inside_sum);
+            add(
+                *group,
+                wholly_inside,
+                innies.iter().map(|&c| (c, 1)).collect(),
+                total - inside_sum,
+            );
         }
-        for &c in group {
+        for &c in members {
             inside[usize::from(c)] = false;
         }
     }
-    made.into_iter()
-        .map(|(terms, total)| {
+    made
+}
+
+/// The sums that `constraints` imply ([`implied`]) as propagators; `sees` says whether two
+/// cells must differ.
+pub fn implied_sums(
+    constraints: &[Constraint],
+    shape: &Shape<'_>,
+    houses: &[&[u16]],
+    sees: &dyn Fn(u16, u16) -> bool,
+) -> Vec<Sum> {
+    let cells = shape.size.cells();
+    let side = shape.size.side();
+    implied(constraints, shape, houses)
+        .into_iter()
+        .map(|Implied { terms, total, .. }| {
             let total = total.clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
             Sum::new(&terms, total, total, side, sees, &|| {
                 let members: Vec<u16> = terms.iter().map(|&(c, _)| c).collect();

@@ -72,15 +72,37 @@ impl Sum {
         sees: &dyn Fn(u16, u16) -> bool,
         outside: &dyn Fn() -> Vec<(u16, Vec<u16>)>,
     ) -> Sum {
-        // Cells of one coefficient grouped greedily into sets that all see each other.
-        let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
-        for &(cell, coefficient) in terms.iter().filter(|&&(_, c)| c != 0) {
-            let home = groups.iter_mut().find(|(c, members)| {
-                *c == coefficient && members.iter().all(|&other| sees(other, cell))
-            });
-            match home {
-                Some((_, members)) => members.push(cell),
-                None => groups.push((coefficient, vec![cell])),
+        // Cells of one coefficient grouped greedily into sets that all see each other, the
+        // cells taken in the order given, row by row, or column by column: the grouping of
+        // the largest groups (by the sum of their sizes squared; the first of equals), whose
+        // bounds are the tightest. A line that winds through rows (a long arrow) groups by
+        // rows where the order along it would split them.
+        let live: Vec<(u16, i32)> = terms.iter().copied().filter(|&(_, c)| c != 0).collect();
+        let mut by_row = live.clone();
+        by_row.sort_by_key(|&(cell, _)| cell);
+        let mut by_column = live.clone();
+        by_column.sort_by_key(|&(cell, _)| (usize::from(cell) % side, cell));
+        let cover = |order: &[(u16, i32)]| {
+            let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
+            for &(cell, coefficient) in order {
+                let home = groups.iter_mut().find(|(c, members)| {
+                    *c == coefficient && members.iter().all(|&other| sees(other, cell))
+                });
+                match home {
+                    Some((_, members)) => members.push(cell),
+                    None => groups.push((coefficient, vec![cell])),
+                }
+            }
+            groups
+        };
+        let weight = |groups: &[(i32, Vec<u16>)]| -> usize {
+            groups.iter().map(|(_, members)| members.len() * members.len()).sum()
+        };
+        let mut groups = cover(&live);
+        for order in [&by_row, &by_column] {
+            let other = cover(order);
+            if weight(&other) > weight(&groups) {
+                groups = other;
             }
         }
         // Larger coefficients first: their bounds matter most.
@@ -535,4 +557,12 @@ pub(super) fn combinations(side: usize) -> &'static Combinations {
     static TABLES: [OnceLock<Combinations>; MAX_TABLED_SIDE + 1] =
         [const { OnceLock::new() }; MAX_TABLED_SIDE + 1];
     TABLES[side].get_or_init(|| Combinations::new(side))
+}
+
+/// The sets of `count` distinct values of `1..=side` that add to `total` (bit `v - 1` for
+/// value `v`), from the table the sums of distinct values narrow with: what a solver that
+/// explains a killer cage lists as its combinations. `None` beyond the sides the table is
+/// made for (16).
+pub fn distinct_sets(side: usize, count: usize, total: u32) -> Option<&'static [u16]> {
+    (side <= MAX_TABLED_SIDE).then(|| combinations(side).sets(count, total as usize))
 }

@@ -21,6 +21,7 @@ mod fish;
 mod forcing;
 mod implications;
 mod locked;
+pub(crate) mod rules;
 mod single_digit;
 mod singles;
 mod subsets;
@@ -35,6 +36,9 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     let classic = board.houses().is_classic();
     if !classic && technique.assumes_uniqueness() {
         return None;
+    }
+    if rules::is_rule_technique(technique) {
+        return rules::find(technique, board);
     }
     match technique {
         Technique::FullHouse => singles::full_house(board),
@@ -73,6 +77,7 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
         Technique::XyChain => chains::xy_chain(board),
         Technique::ContradictionForcing => forcing::contradiction(board),
         Technique::CellForcing => forcing::cell_forcing(board),
+        Technique::Guess => None,
         // Sudoku Explainer's chains, found by family ([`Technique::chain_family`]).
         _ => match technique.chain_family() {
             // Those chains read a classic 9×9 grid's houses from tables of their own.

@@ -1,6 +1,9 @@
 //! Positions for the techniques' tests.
 
-use sudoku_core::{Grid, Size, parse_one};
+use std::sync::Arc;
+
+use sudoku_core::constraint::parse_directive;
+use sudoku_core::{Grid, Layout, Size, parse_one};
 
 use crate::board::Board;
 
@@ -42,4 +45,17 @@ pub(crate) fn board_with(cells: &[(usize, &'static str)]) -> Board {
         marks[cell] = mark;
     }
     board_from_marks(&marks.join(" "), &[])
+}
+
+/// A puzzle written on one line under the rules that `rules` say, one `#` line's words each
+/// (`killer 15 r1c1 r1c2`, `thermo r1c1 r1c2 r1c3`), on the classic layout of its size.
+pub(crate) fn variant_grid(line: &str, rules: &[&str]) -> Grid {
+    let grid = grid_from_line(line);
+    let constraints = rules
+        .iter()
+        .flat_map(|rule| parse_directive(rule).unwrap_or_else(|| panic!("a rule: {rule}")))
+        .collect();
+    let layout =
+        Layout::classic(grid.size()).with_constraints(constraints).expect("rules that fit");
+    grid.with_layout(Some(Arc::new(layout)))
 }
