@@ -55,7 +55,9 @@ pub use compile::compile;
 pub use domains::{Contradiction, Domains};
 pub use implied::implied_sums;
 pub use propagator::Propagator;
-pub use sum::Sum;
+pub use relation::Relation;
+pub use sequence::{Between, Quadruple, RegionSum, Renban, Sandwich, Skyscraper, XSum};
+pub use sum::{Sum, distinct_sets};
 pub use text::{directive_line, parse_directive};
 
 /// A place on or around the grid, by row and column from 0 (`r1c1` is row 0, column 0). A
