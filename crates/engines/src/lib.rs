@@ -30,6 +30,7 @@ pub mod bitmask;
 mod branch;
 pub mod cdcl;
 pub mod clock;
+mod constraints;
 pub mod dlx;
 pub mod fast;
 mod geometry;
@@ -789,6 +790,32 @@ mod tests {
                 &mut *info.create(),
                 puzzles,
                 kept,
+            );
+        }
+    }
+
+    /// Every engine that takes constraints counts random 4×4 and 6×6 puzzles with every kind
+    /// of them as a plain backtracker that knows the rules only by the core's checker does.
+    #[test]
+    #[cfg(not(miri))]
+    fn engines_that_take_constraints_count_their_puzzles_as_a_plain_backtracker_does() {
+        for name in
+            ["sat", "sat-plain", "naive", "bitmask", "bitmask-mrv", "cdcl", "norvig", "alldiff"]
+        {
+            let info = find(name).unwrap();
+            for (seed, kind) in sudoku_core::ConstraintKind::ALL.into_iter().enumerate() {
+                testing::variant_counts_agree_with_a_plain_backtracker(
+                    &mut *info.create(),
+                    &[kind],
+                    6,
+                    seed as u64,
+                );
+            }
+            testing::variant_counts_agree_with_a_plain_backtracker(
+                &mut *info.create(),
+                &sudoku_core::ConstraintKind::ALL,
+                40,
+                99,
             );
         }
     }
