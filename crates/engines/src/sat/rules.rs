@@ -411,9 +411,9 @@ impl<S: ClauseSink> Writer<'_, '_, '_, S> {
             if k > 0 {
                 // Seen: its value is above the tallest so far.
                 let seen = self.fresh();
-                for value in 1..=side {
+                for (value, &at_least) in tallest.iter().enumerate().skip(1) {
                     let holds = self.holds(cell, value);
-                    let above = if value == 1 { Term::True } else { tallest[value] };
+                    let above = if value == 1 { Term::True } else { at_least };
                     self.formula.clause([!holds, above, seen]);
                     self.formula.clause([!holds, !above, !seen]);
                 }
