@@ -33,6 +33,7 @@
 //! itself is the one `norvig` uses too (`branch.rs`): only the state and its propagation differ.
 
 use crate::branch::{CopyOnBranch, Frame, search};
+use crate::constraints::{Agenda, Narrowing};
 use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 
 /// No value matched to the cell.
@@ -55,6 +56,11 @@ pub struct Alldiff {
     loose_peers: bool,
     /// Cells down to one value whose value has yet to leave their peers outside their units.
     singles: Vec<u16>,
+    /// The propagators of the grid's constraints waiting to run, their memory, and the
+    /// removals of the last one run.
+    agenda: Agenda,
+    narrowing: Narrowing,
+    removed: Vec<(u16, u64)>,
     /// Branch points of the current search, deepest last.
     frames: Vec<Frame>,
     /// The domains and matchings at each branch point, one state after the other.
@@ -81,6 +87,9 @@ impl Alldiff {
             queued: Vec::new(),
             loose_peers: false,
             singles: Vec::new(),
+            agenda: Agenda::default(),
+            narrowing: Narrowing::default(),
+            removed: Vec::new(),
             frames: Vec::new(),
             saved_domains: Vec::new(),
             saved_mates: Vec::new(),
@@ -106,6 +115,9 @@ impl Alldiff {
     fn shrank_outside_units(&mut self, cell: usize, domain: u64, unit: Option<usize>) {
         if self.geometry.layout().is_none() {
             return;
+        }
+        if let Some(model) = self.geometry.model() {
+            self.agenda.wake(model, cell);
         }
         for index in 0..self.geometry.more_units_of(cell).len() {
             let other = usize::from(self.geometry.more_units_of(cell)[index]);
@@ -146,12 +158,19 @@ impl Alldiff {
         }
     }
 
-    /// Filters the queued units, and those their filtering queues, to the fixpoint. `false`
-    /// when some unit has no perfect matching: the state has no solution.
+    /// Filters the queued units, and those their filtering queues, to the fixpoint, with the
+    /// propagators of the grid's constraints once no unit waits. `false` when some unit has no
+    /// perfect matching or some constraint cannot hold: the state has no solution.
     fn propagate(&mut self) -> bool {
         while self.settle_singles() {
             let Some(unit) = self.queue.pop() else {
-                return true;
+                if self.agenda.is_empty() {
+                    return true;
+                }
+                if self.run_constraint() {
+                    continue;
+                }
+                break;
             };
             let unit = usize::from(unit);
             self.queued[unit] = false;
@@ -163,7 +182,29 @@ impl Alldiff {
             self.queued[usize::from(unit)] = false;
         }
         self.singles.clear();
+        self.agenda.clear();
         false
+    }
+
+    /// Runs the next waiting propagator of the grid's constraints and narrows the domains it
+    /// narrows (which queues their units and wakes their watchers). `false` when its rule
+    /// cannot hold.
+    #[inline(never)]
+    fn run_constraint(&mut self) -> bool {
+        let (Some(model), Some(index)) = (self.geometry.model(), self.agenda.pop()) else {
+            return true;
+        };
+        let Ok(removed) = self.narrowing.run(&model.propagators()[index], &self.domains) else {
+            return false;
+        };
+        self.removed.clear();
+        self.removed.extend_from_slice(removed);
+        for index in 0..self.removed.len() {
+            let (cell, bits) = self.removed[index];
+            let cell = usize::from(cell);
+            self.narrow(cell, self.domains[cell] & !bits);
+        }
+        true
     }
 
     /// Régin's filtering of one unit (see the module documentation). `false` when the unit has
@@ -382,6 +423,11 @@ impl CellSolver for Alldiff {
         }
         self.saved_domains.clear();
         self.saved_mates.clear();
+        // Every propagator of the grid's constraints runs once before the search.
+        match self.geometry.model() {
+            Some(model) => self.agenda.wake_all(model),
+            None => self.agenda.clear(),
+        }
 
         let alive = self.domains.iter().all(|&domain| domain != 0) && self.propagate();
         let (count, budget_exhausted) = search(self, alive, limits, &mut stats, solution);

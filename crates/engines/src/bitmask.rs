@@ -29,8 +29,9 @@
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 use std::sync::Arc;
 
-use sudoku_core::{Engine, Grid, Layout, Limits, Outcome, Size, Units};
+use sudoku_core::{Engine, Grid, Layout, Limits, Model, Outcome, Size, Units};
 
+use crate::constraints::Narrowing;
 use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
 
@@ -290,6 +291,11 @@ fn solve<O: SearchObserver, B: Board, C: CellIndex, E: AsRef<[C]> + AsMut<[C]>>(
             search.board.place(cell, digit);
         }
     }
+    // A rule whose cells are all clues is never asked again, and one without cells (more
+    // cells that must differ than values) never at all.
+    if B::RULES && !search.board.clues_admitted() {
+        return search.outcome;
+    }
     search.fill(0);
     search.outcome
 }
@@ -322,6 +328,20 @@ trait Board {
     #[inline]
     fn has_cell_without_candidates(&self) -> bool {
         false
+    }
+    /// Whether the board has rules with numbers and lines ([`Board::admitted`]): a classic
+    /// board has none, and its search is compiled without asking.
+    const RULES: bool = false;
+    /// The values of `candidates` that, put in the empty `cell`, leave every rule with numbers
+    /// and lines watching it possible, given the cells filled so far.
+    #[inline]
+    fn admitted(&mut self, _cell: usize, candidates: Self::Set) -> Self::Set {
+        candidates
+    }
+    /// Whether the clues leave every rule with numbers and lines possible.
+    #[inline]
+    fn clues_admitted(&mut self) -> bool {
+        true
     }
 }
 
@@ -413,6 +433,33 @@ struct LayoutBoard<'a> {
     loose: Vec<u16>,
     loose_start: Vec<usize>,
     layout: &'a Arc<Layout>,
+    /// The layout's constraints (killer cages, thermometers, ...), if it has any.
+    rules: Option<Rules>,
+}
+
+/// The constraints of a layout as the core's propagators, each run on the cells filled so far
+/// when a cell it watches is about to be filled: the filled cells as single candidates, the
+/// empty ones as their starting candidates.
+struct Rules {
+    model: Model,
+    candidates: Vec<u64>,
+    narrowing: Narrowing,
+}
+
+impl Rules {
+    /// Whether every propagator watching `cell` (`None`: every propagator) finds its rule
+    /// possible.
+    fn hold(&mut self, cell: Option<usize>) -> bool {
+        let Rules { model, candidates, narrowing } = self;
+        let propagators = model.propagators();
+        match cell {
+            Some(cell) => model
+                .watchers(cell)
+                .iter()
+                .all(|&index| narrowing.holds(&propagators[index as usize], candidates)),
+            None => propagators.iter().all(|propagator| narrowing.holds(propagator, candidates)),
+        }
+    }
 }
 
 impl<'a> LayoutBoard<'a> {
@@ -434,6 +481,11 @@ impl<'a> LayoutBoard<'a> {
             loose.extend(others.iter().filter(|peer| !in_a_house(peer)));
         }
         loose_start.push(loose.len());
+        let rules = (!layout.constraints().is_empty()).then(|| Rules {
+            model: Model::without_implied(layout),
+            candidates: start.clone(),
+            narrowing: Narrowing::default(),
+        });
         LayoutBoard {
             grid: puzzle.cells().to_vec(),
             used: vec![0; units.count()],
@@ -442,6 +494,7 @@ impl<'a> LayoutBoard<'a> {
             loose,
             loose_start,
             layout,
+            rules,
         }
     }
 }
@@ -483,6 +536,9 @@ impl Board for LayoutBoard<'_> {
         for unit in units_holding(&self.units, cell) {
             self.used[unit] |= bit;
         }
+        if let Some(rules) = &mut self.rules {
+            rules.candidates[cell] = bit;
+        }
     }
 
     fn clear(&mut self, cell: usize, digit: u8) {
@@ -490,6 +546,9 @@ impl Board for LayoutBoard<'_> {
         self.grid[cell] = 0;
         for unit in units_holding(&self.units, cell) {
             self.used[unit] &= bit;
+        }
+        if let Some(rules) = &mut self.rules {
+            rules.candidates[cell] = self.start[cell];
         }
     }
 
@@ -500,6 +559,28 @@ impl Board for LayoutBoard<'_> {
 
     fn has_cell_without_candidates(&self) -> bool {
         self.start.contains(&0)
+    }
+
+    const RULES: bool = true;
+
+    fn admitted(&mut self, cell: usize, candidates: u64) -> u64 {
+        let Some(rules) = &mut self.rules else { return candidates };
+        let mut admitted = 0;
+        let mut rest = candidates;
+        while rest != 0 {
+            let bit = rest & rest.wrapping_neg();
+            rest ^= bit;
+            rules.candidates[cell] = bit;
+            if rules.hold(Some(cell)) {
+                admitted |= bit;
+            }
+        }
+        rules.candidates[cell] = self.start[cell];
+        admitted
+    }
+
+    fn clues_admitted(&mut self) -> bool {
+        self.rules.as_mut().is_none_or(|rules| rules.hold(None))
     }
 }
 
@@ -573,6 +654,9 @@ impl<O: SearchObserver, B: Board, C: CellIndex, E: AsRef<[C]> + AsMut<[C]>> Sear
         }
         let (picked_from, mut candidates) = self.pick_cell(depth);
         let cell = self.empty(depth);
+        if B::RULES {
+            candidates = self.board.admitted(cell, candidates);
+        }
         if candidates.count() >= 2 {
             self.outcome.stats.guesses += 1;
         }

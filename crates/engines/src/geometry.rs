@@ -5,7 +5,7 @@
 //! what every such engine does before it searches written once, and [`cell_engine!`] making
 //! it an engine of the workbench.
 
-use sudoku_core::{Grid, Layout, Limits, Outcome, Size, Stats, Units};
+use sudoku_core::{Grid, Layout, Limits, Model, Outcome, Size, Stats, Units};
 
 /// Calls the macro `$call!(ROWS, SIDE, CELLS, Set, Cell)` for the shape of box of `$size`: the
 /// rows of a box, the side and the cells as constants, the smallest candidate set that holds
@@ -105,6 +105,9 @@ pub(crate) struct Geometry {
     /// Per cell, the positions of its peers in each of its units (see
     /// [`Geometry::peer_positions`]).
     peer_positions: Vec<[u64; 3]>,
+    /// The propagators of the layout's constraints and the sums they imply, if it has
+    /// constraints (see [`Geometry::model`]).
+    model: Option<Model>,
 }
 
 impl Geometry {
@@ -118,6 +121,7 @@ impl Geometry {
 
             units: Units::default(),
             peer_positions: Vec::new(),
+            model: None,
         }
     }
 
@@ -135,6 +139,7 @@ impl Geometry {
             return;
         }
         self.units.set_layout(layout, size);
+        self.model = layout.filter(|layout| !layout.constraints().is_empty()).map(Model::new);
         let side = size.side();
         self.size = size;
         self.side = side;
@@ -175,6 +180,14 @@ impl Geometry {
     #[inline]
     pub(crate) fn layout(&self) -> Option<&Layout> {
         self.units.layout()
+    }
+
+    /// The propagators of the layout's constraints (killer cages, thermometers, dots, ...) and
+    /// the sums they imply (innies and outies of the cages), with the cells each watches;
+    /// `None` when the grid has no constraint. Made once per layout, when the tables are.
+    #[inline]
+    pub(crate) fn model(&self) -> Option<&Model> {
+        self.model.as_ref()
     }
 
     /// The complete houses beyond its row, column and box or region that hold `cell` (none for

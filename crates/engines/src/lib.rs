@@ -30,6 +30,7 @@ pub mod bitmask;
 mod branch;
 pub mod cdcl;
 pub mod clock;
+mod constraints;
 pub mod dlx;
 pub mod fast;
 mod geometry;
@@ -460,13 +461,13 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new("bitmask", "backtracking over row/column/box bit sets, row-major", || {
             Box::new(bitmask::Bitmask::new(bitmask::CellOrder::RowMajor))
         })
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "bitmask-mrv",
             "bit-set backtracking, filling the cell with the fewest candidates first",
@@ -474,7 +475,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "dlx",
             "Knuth's Algorithm X with dancing links on the exact-cover matrix (4·side² items)",
@@ -505,7 +506,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "norvig",
             "Norvig's propagation (eliminate, only choice) and search on the fewest values",
@@ -513,7 +514,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "alldiff",
             "CP: domain-consistent all-different on every unit (Régin's matching filter)",
@@ -521,7 +522,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "sat",
             "SAT: the standard CNF encoding, clues applied first, solved by batsat (CDCL)",
@@ -529,7 +530,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "sat-plain",
             "SAT: the standard CNF encoding with clues as unit clauses, solved by batsat",
@@ -537,7 +538,7 @@ pub static ENGINES: LazyLock<Vec<EngineInfo>> = LazyLock::new(|| {
         )
         .with_orders(2, 8)
         .with_rectangles()
-        .with_features(Features::LAYOUTS),
+        .with_features(Features::ALL),
         EngineInfo::new(
             "logic",
             "human techniques (singles to forcing chains), easiest first; guesses only when stuck",
@@ -816,6 +817,32 @@ mod tests {
                 &mut *info.create(),
                 puzzles,
                 kept,
+            );
+        }
+    }
+
+    /// Every engine that takes constraints counts random 4×4 and 6×6 puzzles with every kind
+    /// of them as a plain backtracker that knows the rules only by the core's checker does.
+    #[test]
+    #[cfg(not(miri))]
+    fn engines_that_take_constraints_count_their_puzzles_as_a_plain_backtracker_does() {
+        for name in
+            ["sat", "sat-plain", "naive", "bitmask", "bitmask-mrv", "cdcl", "norvig", "alldiff"]
+        {
+            let info = find(name).unwrap();
+            for (seed, kind) in sudoku_core::ConstraintKind::ALL.into_iter().enumerate() {
+                testing::variant_counts_agree_with_a_plain_backtracker(
+                    &mut *info.create(),
+                    &[kind],
+                    6,
+                    seed as u64,
+                );
+            }
+            testing::variant_counts_agree_with_a_plain_backtracker(
+                &mut *info.create(),
+                &sudoku_core::ConstraintKind::ALL,
+                40,
+                99,
             );
         }
     }

@@ -22,7 +22,8 @@
 
 use std::sync::Arc;
 
-use sudoku_core::{Engine, Grid, Layout, Limits, Outcome, Size, Units};
+use sudoku_core::model::Scratch;
+use sudoku_core::{Engine, Grid, Layout, Limits, Model, Outcome, Size, Units};
 
 use crate::geometry::{dispatch_shape, size_of_shape};
 use crate::observe::{NoObserver, SearchObserver};
@@ -60,6 +61,9 @@ impl Naive {
 
 /// The grid being filled, and which values may go in an empty cell.
 trait Board {
+    /// Whether the board has rules with numbers and lines ([`Board::admits`]): a classic
+    /// board has none, and its search is compiled without asking.
+    const RULES: bool = false;
     /// The number of cells.
     fn cells(&self) -> usize;
     /// The largest value.
@@ -70,6 +74,18 @@ trait Board {
     fn set(&mut self, cell: usize, value: u8);
     /// Whether `digit` can go in `cell`, given the cells filled so far.
     fn fits(&self, cell: usize, digit: u8) -> bool;
+    /// Whether `digit` in the empty `cell` leaves every rule with numbers and lines that
+    /// watches the cell possible, given the cells filled so far (always, on a grid without
+    /// such rules).
+    #[inline]
+    fn admits(&mut self, _cell: usize, _digit: u8) -> bool {
+        true
+    }
+    /// Whether the clues leave every rule with numbers and lines possible.
+    #[inline]
+    fn clues_admitted(&mut self) -> bool {
+        true
+    }
     /// The grid as it stands, as a solution.
     fn solution(&self) -> Option<Grid>;
     /// Whether some cell starts with no candidates, so that the puzzle has no solution. The
@@ -147,20 +163,33 @@ impl<const ROWS: usize, const SIDE: usize, const CELLS: usize> Board
     }
 }
 
-/// A grid with a layout, its rules read from the layout's tables.
+/// A grid with a layout, its rules read from the layout's tables; its constraints (killer
+/// cages, thermometers, ...) as the core's propagators, each run on the cells filled so far
+/// when a cell it watches is about to be filled.
 struct LayoutBoard<'a> {
     grid: Vec<u8>,
     units: Units,
     layout: &'a Arc<Layout>,
+    /// The propagators of the layout's constraints, if it has any, and their memory.
+    rules: Option<(Model, Scratch)>,
 }
 
 impl<'a> LayoutBoard<'a> {
     fn new(puzzle: &Grid, layout: &'a Arc<Layout>) -> Self {
-        LayoutBoard { grid: puzzle.cells().to_vec(), units: Units::for_grid(puzzle), layout }
+        let rules = (!layout.constraints().is_empty())
+            .then(|| (Model::without_implied(layout), Scratch::default()));
+        LayoutBoard { grid: puzzle.cells().to_vec(), units: Units::for_grid(puzzle), layout, rules }
+    }
+
+    /// Every value of the grid, as a candidate set.
+    fn all_values(&self) -> u64 {
+        u64::MAX >> (64 - self.units.side())
     }
 }
 
 impl Board for LayoutBoard<'_> {
+    const RULES: bool = true;
+
     fn cells(&self) -> usize {
         self.grid.len()
     }
@@ -193,6 +222,28 @@ impl Board for LayoutBoard<'_> {
     fn has_cell_without_candidates(&self) -> bool {
         self.layout.candidates().is_some_and(|start| start.contains(&0))
     }
+
+    /// Puts the digit in, and asks each propagator watching the cell ([`Model::admits`]).
+    fn admits(&mut self, cell: usize, digit: u8) -> bool {
+        let all = self.all_values();
+        let Some((model, scratch)) = &mut self.rules else { return true };
+        self.grid[cell] = digit;
+        let admitted = model.admits(&self.grid, cell, all, scratch);
+        self.grid[cell] = 0;
+        admitted
+    }
+
+    /// Runs every propagator once on the clues: a rule whose cells are all clues is never
+    /// asked again, and one without cells (more cells that must differ than values) never
+    /// at all.
+    fn clues_admitted(&mut self) -> bool {
+        let all = self.all_values();
+        let Some((model, _)) = &self.rules else { return true };
+        let candidates: Vec<u64> =
+            self.grid.iter().map(|&v| if v == 0 { all } else { 1 << (v - 1) }).collect();
+        let mut narrowing = crate::constraints::Narrowing::default();
+        model.propagators().iter().all(|propagator| narrowing.holds(propagator, &candidates))
+    }
 }
 
 /// Solves the puzzle `board` starts with, watched by `observer`.
@@ -212,7 +263,7 @@ fn solve<O: SearchObserver, B: Board>(board: B, limits: Limits, observer: O) -> 
             fits
         }
     });
-    if clues_agree && !search.board.has_cell_without_candidates() {
+    if clues_agree && !search.board.has_cell_without_candidates() && search.board.clues_admitted() {
         search.fill_from(0);
     }
     search.outcome
@@ -250,8 +301,11 @@ impl<O: SearchObserver, B: Board> Search<O, B> {
         else {
             return self.record_solution();
         };
-        let candidates: Vec<u8> =
+        let mut candidates: Vec<u8> =
             (1..=self.board.side()).filter(|&digit| self.board.fits(cell, digit)).collect();
+        if B::RULES {
+            candidates.retain(|&digit| self.board.admits(cell, digit));
+        }
         if candidates.len() >= 2 {
             self.outcome.stats.guesses += 1;
         }

@@ -27,6 +27,7 @@
 //! itself is the one `alldiff` uses too (`branch.rs`): only the state and its propagation differ.
 
 use crate::branch::{CopyOnBranch, Frame, search};
+use crate::constraints::{Agenda, Narrowing};
 use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 
 /// The `norvig` engine. It owns its tables and search memory and reuses them from one solve to
@@ -37,6 +38,9 @@ pub struct Norvig {
     values: Vec<u64>,
     /// Eliminations still to do: a cell and the value (as a bit) to take out of it.
     pending: Vec<(u16, u64)>,
+    /// The propagators of the grid's constraints waiting to run, and their memory.
+    agenda: Agenda,
+    narrowing: Narrowing,
     /// Branch points of the current search, deepest last.
     frames: Vec<Frame>,
     /// The values of every cell at each branch point, one state after the other.
@@ -58,6 +62,8 @@ impl Norvig {
             geometry: Geometry::new(),
             values: Vec::new(),
             pending: Vec::new(),
+            agenda: Agenda::default(),
+            narrowing: Narrowing::default(),
             frames: Vec::new(),
             saved: Vec::new(),
             solution: Vec::new(),
@@ -85,9 +91,48 @@ impl Norvig {
         queue_others(&self.values, &mut self.pending, cell, bit);
     }
 
-    /// Does the queued eliminations and those they lead to. `false` when the state is found
-    /// contradictory (the rest of the queue is then dropped: the branch is abandoned).
+    /// Does the queued eliminations and those they lead to, the propagators of the grid's
+    /// constraints included. `false` when the state is found contradictory (the rest of the
+    /// queues is then dropped: the branch is abandoned).
     fn run(&mut self) -> bool {
+        if self.geometry.model().is_none() {
+            return self.eliminations::<false>();
+        }
+        self.run_with_constraints()
+    }
+
+    /// [`Norvig::run`] on a grid with constraints: the eliminations, then one waiting
+    /// propagator at a time, whose removals are eliminated like any other (out of its cell,
+    /// with what follows), until neither has anything left. Out of line, so that the classic
+    /// grids' loop stays what it was.
+    #[inline(never)]
+    fn run_with_constraints(&mut self) -> bool {
+        loop {
+            if !self.eliminations::<true>() {
+                self.agenda.clear();
+                return false;
+            }
+            let Some(model) = self.geometry.model() else { return true };
+            let Some(index) = self.agenda.pop() else { return true };
+            let Ok(removed) = self.narrowing.run(&model.propagators()[index], &self.values) else {
+                self.agenda.clear();
+                return false;
+            };
+            for &(cell, mut bits) in removed {
+                while bits != 0 {
+                    let bit = bits & bits.wrapping_neg();
+                    self.pending.push((cell, bit));
+                    bits ^= bit;
+                }
+            }
+        }
+    }
+
+    /// Does the queued eliminations and those they lead to; `WAKE`, on a grid with
+    /// constraints, queues the propagators watching each cell that loses a value. `false`
+    /// when the state is found contradictory.
+    #[inline(always)]
+    fn eliminations<const WAKE: bool>(&mut self) -> bool {
         while let Some((cell, bit)) = self.pending.pop() {
             let cell = usize::from(cell);
             if self.values[cell] & bit == 0 {
@@ -97,6 +142,9 @@ impl Norvig {
             let left = self.values[cell];
             if left == 0 {
                 return false; // Contradiction: the last value was removed.
+            }
+            if WAKE && let Some(model) = self.geometry.model() {
+                self.agenda.wake(model, cell);
             }
             // A cell down to one value: that value leaves every peer.
             if left.is_power_of_two() {
@@ -207,6 +255,11 @@ impl CellSolver for Norvig {
         self.values.clear();
         self.values.resize(self.geometry.cells, self.geometry.all_values);
         self.saved.clear();
+        // Every propagator of the grid's constraints runs once before the search: the first
+        // `run` (of a clue, or the one below) runs them.
+        if let Some(model) = self.geometry.model() {
+            self.agenda.wake_all(model);
+        }
 
         // The essay's `parse_grid`: assign each clue in turn.
         let mut consistent =
@@ -237,6 +290,10 @@ impl CellSolver for Norvig {
             }
         }
 
+        if consistent && self.geometry.model().is_some() {
+            self.pending.clear();
+            consistent = self.run();
+        }
         let (count, budget_exhausted) = search(self, consistent, limits, &mut stats, solution);
         CellOutcome { count, budget_exhausted, stats }
     }

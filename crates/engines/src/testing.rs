@@ -572,7 +572,10 @@ pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
 /// Counts the solutions of `clues` on `layout` up to `limit` by plain backtracking, row-major,
 /// each value checked against the cells the layout's houses and pairs say it must differ from
 /// (read from [`sudoku_core::Layout::houses`] and [`sudoku_core::Layout::pairs`], not from the
-/// engines' tables) and against the cell's starting candidates: slow, and obviously right.
+/// engines' tables), against the cell's starting candidates, and against the layout's
+/// constraints by the core's checker ([`sudoku_core::Layout::first_broken`], which judges a
+/// rule once its cells are filled, and knows nothing of the propagators): slow, and obviously
+/// right.
 pub(crate) fn layout_reference_count(
     layout: &sudoku_core::Layout,
     clues: &[u8],
@@ -584,6 +587,8 @@ pub(crate) fn layout_reference_count(
         side: usize,
         count: u32,
         limit: u32,
+        /// The layout, if it has constraints.
+        layout: Option<sudoku_core::Layout>,
     }
     fn fits(search: &Search, grid: &[u8], cell: usize, value: u8) -> bool {
         search.allowed[cell] & (1 << (value - 1)) != 0
@@ -597,6 +602,13 @@ pub(crate) fn layout_reference_count(
         for value in 1..=search.side as u8 {
             if fits(search, grid, cell, value) {
                 grid[cell] = value;
+                // The constraints, by the core's checker: each judged once its cells are
+                // filled.
+                if search.layout.as_ref().is_some_and(|layout| layout.first_broken(grid).is_some())
+                {
+                    grid[cell] = 0;
+                    continue;
+                }
                 fill(grid, search);
                 grid[cell] = 0;
                 if search.count >= search.limit {
@@ -619,11 +631,262 @@ pub(crate) fn layout_reference_count(
     }
     let all = u64::MAX >> (64 - side);
     let allowed = layout.candidates().map_or_else(|| vec![all; cells], <[u64]>::to_vec);
-    let mut search = Search { differ, allowed, side, count: 0, limit };
-    let consistent =
-        (0..cells).all(|cell| clues[cell] == 0 || fits(&search, clues, cell, clues[cell]));
+    let constrained = (!layout.constraints().is_empty()).then(|| layout.clone());
+    let mut search = Search { differ, allowed, side, count: 0, limit, layout: constrained };
+    let consistent = (0..cells)
+        .all(|cell| clues[cell] == 0 || fits(&search, clues, cell, clues[cell]))
+        && layout.first_broken(clues).is_none();
     if consistent {
         fill(&mut clues.to_vec(), &mut search);
     }
     search.count
+}
+
+/// Random constraints that the solved grid `solution` of `size` keeps, `count` of them, of
+/// kinds drawn from `kinds`: lines drawn as random walks (a king's steps), cages as random
+/// connected cells, clues beside the grid at random; a walk or a number is drawn again until
+/// the core's checker finds the rule kept (so each rule's meaning comes from the checker, not
+/// from here). With `wrong`, the last rule drawn may be one the solution breaks (a sum off by
+/// one, a line not checked), so that some puzzles have no solution.
+pub(crate) fn random_constraints(
+    size: Size,
+    solution: &[u8],
+    kinds: &[sudoku_core::ConstraintKind],
+    count: usize,
+    wrong: bool,
+    rng: &mut Rng,
+) -> Vec<sudoku_core::Constraint> {
+    use sudoku_core::constraint::{self, Axis, Direction, Spot};
+    use sudoku_core::{Constraint, ConstraintKind, Layout};
+    let side = size.side() as i16;
+    let classic = Layout::classic(size);
+    let shape = classic.shape();
+    let keeps = |rule: &Constraint| {
+        rule.validate(size, true).is_ok()
+            && constraint::first_broken(std::slice::from_ref(rule), &shape, solution).is_none()
+    };
+    let spot =
+        |rng: &mut Rng| Spot::new(rng.below(side as usize) as i16, rng.below(side as usize) as i16);
+    // A walk of `len` cells by king's steps (orthogonal ones only with `orthogonal`), never
+    // back to a cell; shorter if it gets stuck.
+    let walk = |rng: &mut Rng, len: usize, orthogonal: bool| {
+        let mut cells = vec![spot(rng)];
+        while cells.len() < len {
+            let here = *cells.last().unwrap();
+            let steps: Vec<Spot> = (-1..=1)
+                .flat_map(|down| (-1..=1).map(move |across| (down, across)))
+                .filter(|&(down, across): &(i16, i16)| {
+                    (down, across) != (0, 0) && (!orthogonal || down == 0 || across == 0)
+                })
+                .map(|step| here.step(step))
+                .filter(|next| next.is_inside(size) && !cells.contains(next))
+                .collect();
+            if steps.is_empty() {
+                break;
+            }
+            cells.push(steps[rng.below(steps.len())]);
+        }
+        cells
+    };
+    let outside = |rng: &mut Rng| {
+        let k = rng.below(side as usize) as i16;
+        match rng.below(4) {
+            0 => Spot::new(-1, k),
+            1 => Spot::new(side, k),
+            2 => Spot::new(k, -1),
+            _ => Spot::new(k, side),
+        }
+    };
+    let most = u32::from(side as u16) * (u32::from(side as u16) + 1) / 2;
+    // The first number from `numbers` that makes `make` a rule the solution keeps.
+    let fit = |numbers: std::ops::RangeInclusive<u32>, make: &dyn Fn(u32) -> Constraint| {
+        numbers.map(make).find(|rule| keeps(rule))
+    };
+    let propose = |kind: ConstraintKind, rng: &mut Rng| -> Option<Constraint> {
+        let len = 2 + rng.below(3);
+        Some(match kind {
+            ConstraintKind::Killer => {
+                let len = 1 + rng.below(4);
+                let cells = walk(rng, len, true);
+                let mut distinct = Vec::new();
+                for cell in cells {
+                    let value = solution[cell.cell(size)?];
+                    if distinct
+                        .iter()
+                        .any(|&other: &Spot| solution[other.cell(size).unwrap()] == value)
+                    {
+                        break;
+                    }
+                    distinct.push(cell);
+                }
+                if rng.below(5) == 0 {
+                    Constraint::Killer { cells: distinct, sum: None }
+                } else {
+                    fit(0..=most, &|sum| Constraint::Killer {
+                        cells: distinct.clone(),
+                        sum: Some(sum),
+                    })?
+                }
+            }
+            ConstraintKind::LittleKiller => {
+                let clue = outside(rng);
+                let direction = Direction::ALL[rng.below(4)];
+                fit(0..=most * 2, &|sum| Constraint::LittleKiller { clue, direction, sum })?
+            }
+            ConstraintKind::Arrow => {
+                let mut cells = walk(rng, len + 1, false);
+                let circle = vec![cells.remove(0)];
+                Constraint::Arrow { circle, lines: vec![cells] }
+            }
+            ConstraintKind::Thermometer => Constraint::Thermometer { cells: walk(rng, len, false) },
+            ConstraintKind::SlowThermometer => {
+                Constraint::SlowThermometer { cells: walk(rng, len, false) }
+            }
+            ConstraintKind::Sandwich => {
+                let clue = outside(rng);
+                fit(0..=most, &|sum| Constraint::Sandwich { clue, sum })?
+            }
+            ConstraintKind::XSum => {
+                let clue = outside(rng);
+                fit(0..=most, &|sum| Constraint::XSum { clue, sum })?
+            }
+            ConstraintKind::Skyscraper => {
+                let clue = outside(rng);
+                fit(1..=side as u32, &|count| Constraint::Skyscraper { clue, count })?
+            }
+            ConstraintKind::Difference | ConstraintKind::Ratio | ConstraintKind::Xv => {
+                let pair = walk(rng, 2, true);
+                let cells: [Spot; 2] = pair.try_into().ok()?;
+                match kind {
+                    ConstraintKind::Difference => {
+                        fit(1..=3, &|value| Constraint::Difference { cells, value })?
+                    }
+                    ConstraintKind::Ratio => {
+                        fit(2..=3, &|value| Constraint::Ratio { cells, value })?
+                    }
+                    _ => fit(5..=10, &|sum| Constraint::Xv { cells, sum })?,
+                }
+            }
+            ConstraintKind::Odd => Constraint::Odd { cell: spot(rng) },
+            ConstraintKind::Even => Constraint::Even { cell: spot(rng) },
+            ConstraintKind::Minimum => Constraint::Minimum { cell: spot(rng) },
+            ConstraintKind::Maximum => Constraint::Maximum { cell: spot(rng) },
+            ConstraintKind::Palindrome => Constraint::Palindrome { cells: walk(rng, 3, false) },
+            ConstraintKind::Renban => Constraint::Renban { cells: walk(rng, len, false) },
+            ConstraintKind::Whispers => {
+                let gap = (rng.below(2) == 0).then(|| 1 + rng.below(3) as u32);
+                Constraint::Whispers { cells: walk(rng, len, false), gap }
+            }
+            ConstraintKind::Between => Constraint::Between { cells: walk(rng, len + 1, false) },
+            ConstraintKind::RegionSum => Constraint::RegionSum { cells: walk(rng, len + 1, true) },
+            ConstraintKind::Entropic => Constraint::Entropic { cells: walk(rng, len + 1, false) },
+            ConstraintKind::Quadruple => {
+                let corner = Spot::new(
+                    rng.below(side as usize - 1) as i16,
+                    rng.below(side as usize - 1) as i16,
+                );
+                let cells: Vec<Spot> = [(0, 0), (0, 1), (1, 0), (1, 1)]
+                    .into_iter()
+                    .map(|step| corner.step(step))
+                    .collect();
+                let mut values: Vec<u8> = (0..1 + rng.below(3))
+                    .map(|_| solution[cells[rng.below(4)].cell(size).unwrap()])
+                    .collect();
+                values.sort_unstable();
+                Constraint::Quadruple { cells, values }
+            }
+            ConstraintKind::Clone => {
+                let len = 1 + rng.below(2);
+                let cells = walk(rng, len, true);
+                let shift = (
+                    rng.below(side as usize) as i16 - cells[0].row,
+                    rng.below(side as usize) as i16 - cells[0].col,
+                );
+                let clones = cells.iter().map(|cell| cell.step(shift)).collect();
+                Constraint::Clone { cells, clones }
+            }
+            ConstraintKind::RowIndexer
+            | ConstraintKind::ColumnIndexer
+            | ConstraintKind::BoxIndexer => {
+                let axis = match kind {
+                    ConstraintKind::RowIndexer => Axis::Row,
+                    ConstraintKind::ColumnIndexer => Axis::Column,
+                    _ => Axis::Box,
+                };
+                Constraint::Indexer { axis, cells: vec![spot(rng)] }
+            }
+            ConstraintKind::Nonconsecutive => Constraint::Nonconsecutive,
+            ConstraintKind::NegativeRatio => Constraint::NegativeRatio,
+            ConstraintKind::NegativeXv => Constraint::NegativeXv,
+        })
+    };
+    let mut rules = Vec::new();
+    // A kind no proposal fits (a rule of the whole grid the solution breaks, say) leaves its
+    // slot empty.
+    for slot in 0..count {
+        let kind = kinds[rng.below(kinds.len())];
+        let last = slot + 1 == count;
+        for _ in 0..200 {
+            let Some(rule) = propose(kind, rng) else { continue };
+            if rule.validate(size, true).is_err() {
+                continue;
+            }
+            if keeps(&rule) || wrong && last && rng.below(20) == 0 {
+                rules.push(rule);
+                break;
+            }
+        }
+    }
+    if wrong && rng.below(4) == 0 {
+        // A sum off by one.
+        for rule in rules.iter_mut().rev() {
+            if let Constraint::Killer { sum: Some(sum), .. }
+            | Constraint::LittleKiller { sum, .. } = rule
+            {
+                *sum += 1;
+                break;
+            }
+        }
+    }
+    rules
+}
+
+/// Engines that take constraints solve and count random puzzles with them as the plain
+/// backtracker of [`layout_reference_count`] counts them, which knows the rules only through
+/// the core's checker: `cases` puzzles on 4×4 and 6×6 grids, each a random solution with a few
+/// random constraints of `kinds` it keeps (now and then one it breaks) and some of its values
+/// as clues, counted to 1, 2 and 3 solutions.
+pub(crate) fn variant_counts_agree_with_a_plain_backtracker(
+    engine: &mut dyn sudoku_core::Engine,
+    kinds: &[sudoku_core::ConstraintKind],
+    cases: usize,
+    seed: u64,
+) {
+    use std::sync::Arc;
+    use sudoku_core::{Grid, Layout};
+    let mut rng = Rng(seed);
+    let mut solver = crate::propagate::Propagate::default();
+    for case in 0..cases {
+        let size = if case % 3 == 2 { of_side(6) } else { square(2) };
+        let solution = solved_grid(&mut solver, size, &mut rng);
+        let count = 1 + rng.below(5);
+        let rules = random_constraints(size, &solution, kinds, count, true, &mut rng);
+        let Ok(layout) = Layout::classic(size).with_constraints(rules) else { continue };
+        let layout = Arc::new(layout);
+        let kept = if size.side() == 4 { rng.below(30) } else { 35 + rng.below(30) };
+        let clues = remove_clues(&solution, kept, &mut rng);
+        let puzzle = Grid::from_cells(size, &clues).unwrap().with_layout(Some(layout.clone()));
+        for limit in [1, 2, 3] {
+            let outcome = engine.solve(&puzzle, Limits::count_up_to(limit));
+            let line = || format!("{} {:?}", puzzle.to_line(), layout.constraints());
+            assert!(!outcome.budget_exhausted, "{}", line());
+            let expected = layout_reference_count(&layout, &clues, limit);
+            assert_eq!(outcome.count, expected, "limit {limit}: {}", line());
+            if let Some(solution) = outcome.solution {
+                let kept = clues.iter().zip(solution.cells()).all(|(&c, &s)| c == 0 || c == s);
+                assert!(kept && solution.is_full(), "{}", line());
+                assert_eq!(layout.first_broken(solution.cells()), None, "{}", line());
+            }
+        }
+    }
 }

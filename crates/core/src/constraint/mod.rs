@@ -55,6 +55,8 @@ pub use compile::compile;
 pub use domains::{Contradiction, Domains};
 pub use implied::{Group, Implied, implied, implied_sums};
 pub use propagator::Propagator;
+pub use relation::Relation;
+pub use sequence::{Between, Quadruple, RegionSum, Renban, Sandwich, Skyscraper, XSum};
 pub use sum::{Sum, distinct_sets};
 pub use text::{directive_line, parse_directive};
 

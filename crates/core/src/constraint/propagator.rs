@@ -42,7 +42,10 @@ pub enum Propagator {
 impl Propagator {
     /// The cells the propagator reads and narrows: it must be run again when one of them
     /// changes. What it concludes follows from their candidates alone, so the candidates
-    /// they have lost explain each of its removals (what a conflict analysis needs).
+    /// they have lost explain each of its removals and its contradictions (what a conflict
+    /// analysis needs). A sum of distinct values also removes a value it needs from cells
+    /// outside it that see every place the value has left in it (never a cell's last
+    /// value): those removals too follow from the candidates of its own cells.
     pub fn cells(&self) -> &[u16] {
         match self {
             Propagator::Sum(sum) => sum.cells(),

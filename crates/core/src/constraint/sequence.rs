@@ -56,14 +56,15 @@ pub struct Between {
 }
 
 impl Between {
-    /// The line of `cells`, ends first and last, on a grid of side `side`.
+    /// The line of `cells`, ends first and last, on a grid of side `side`: its
+    /// [`Between::cells`] are the two ends, then the cells between them.
     pub(super) fn new(cells: &[u16], side: usize) -> Between {
         let mut ordered = vec![cells[0], cells[cells.len() - 1]];
         ordered.extend_from_slice(&cells[1..cells.len() - 1]);
         Between { cells: ordered.into(), side: side as u32 }
     }
 
-    /// The cells.
+    /// The cells: the two ends, then the cells between them.
     pub fn cells(&self) -> &[u16] {
         &self.cells
     }
@@ -122,6 +123,12 @@ impl RegionSum {
     /// The cells.
     pub fn cells(&self) -> &[u16] {
         &self.cells
+    }
+
+    /// The parts, a sum of distinct values each (their range is the widest: only their
+    /// totals' equality is the rule).
+    pub fn parts(&self) -> &[Sum] {
+        &self.parts
     }
 
     /// The parts' totals must meet: each part narrows to the range all of them allow.
@@ -211,9 +218,14 @@ impl Sandwich {
         Sandwich { cells: cells.into(), sum: i64::from(sum), side: side as u32 }
     }
 
-    /// The cells.
+    /// The cells of the row or column, from the clue.
     pub fn cells(&self) -> &[u16] {
         &self.cells
+    }
+
+    /// The sum between the 1 and the largest value.
+    pub fn sum(&self) -> u32 {
+        self.sum as u32
     }
 
     /// Every place of the 1 and of the largest value; between them, a sum of distinct
@@ -281,9 +293,14 @@ impl XSum {
         XSum { cells: cells.into(), sum: i64::from(sum) }
     }
 
-    /// The cells.
+    /// The cells of the row or column, from the clue.
     pub fn cells(&self) -> &[u16] {
         &self.cells
+    }
+
+    /// The sum of the first `x` values, `x` the first of them.
+    pub fn sum(&self) -> u32 {
+        self.sum as u32
     }
 
     /// Every first value `x`: the next `x - 1` values, distinct and other than `x`, add to
@@ -335,9 +352,14 @@ impl Skyscraper {
         Skyscraper { cells: cells.into(), count, side }
     }
 
-    /// The cells.
+    /// The cells of the row or column, from the clue.
     pub fn cells(&self) -> &[u16] {
         &self.cells
+    }
+
+    /// The count of values seen from the clue.
+    pub fn count(&self) -> u32 {
+        self.count
     }
 
     /// The states along the line (the tallest so far, the count seen so far, as a set of
@@ -425,6 +447,11 @@ impl Quadruple {
     /// The cells.
     pub fn cells(&self) -> &[u16] {
         &self.cells
+    }
+
+    /// The values that must appear among the cells, a value listed twice appearing twice.
+    pub fn values(&self) -> &[u8] {
+        &self.values
     }
 
     /// Every way of giving the values listed to distinct cells (the other cells holding

@@ -151,6 +151,18 @@ impl Sum {
         (self.low, self.high)
     }
 
+    /// Each cell of the sum with its coefficient, in the order of [`Sum::cells`].
+    pub fn terms(&self) -> impl Iterator<Item = (u16, i32)> + '_ {
+        self.cells.iter().copied().zip(self.coefficients.iter().copied())
+    }
+
+    /// Whether the sum's cells must all differ (they share houses, or the rule says so) and
+    /// each counts once: a sum of distinct values, whose values make one of the sets of
+    /// [`distinct_sets`].
+    pub fn is_distinct(&self) -> bool {
+        self.groups.len() == 2 && self.coefficients.iter().all(|&c| c == 1)
+    }
+
     /// Narrows the candidates for the sum's own range.
     pub fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
         self.narrow_within(domains, self.low, self.high)
@@ -379,8 +391,12 @@ impl Sum {
                     domains.restrict(cell, value)?;
                 }
                 _ if twice & value != 0 => {
+                    // A cell outside left with this value alone keeps it: emptying it would be
+                    // a contradiction that follows from that cell's candidates too, which the
+                    // sum does not read (`Propagator::cells`). Once the value is placed
+                    // there, it leaves every place it has in the sum, and the sum fails then.
                     for &(cell, seen) in cage.outside.iter() {
-                        if seen & places == places {
+                        if seen & places == places && domains.get(cell) != value {
                             domains.restrict(cell, !value)?;
                         }
                     }

@@ -53,6 +53,7 @@
 //! guesses). A node budget bounds the decisions.
 
 mod clauses;
+mod explained;
 mod learning;
 mod literal;
 mod order;

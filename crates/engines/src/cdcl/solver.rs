@@ -14,10 +14,20 @@
 //! A candidate set per cell and a place set per unit and value (bit `k`: the unit's `k`-th
 //! cell may still hold the value) make the last two one bit test each. Learned clauses are
 //! stored and watched, two literals each.
+//!
+//! A grid's constraints (killer cages, thermometers, dots, ...) are explained propagators: the
+//! core's propagators run on the candidate sets once the rules above have nothing left to
+//! do, each woken by a cell it watches losing a value; a value one removes is assigned false
+//! with the run as its reason ([`Reason::Constraint`]), and a rule found impossible is a
+//! conflict ([`Conflict::Constraint`]). An analysis expands either into the literals "cell is
+//! not value" of every candidate the propagator's cells had lost when it ran
+//! (`explained.rs`), which imply the removal by the propagator's contract.
 
 use super::clauses::{ClauseDb, ClauseRef};
+use super::explained::Explained;
 use super::literal::{Lit, literal, var_of};
 use super::order::Order;
+use crate::constraints::{Agenda, Narrowing};
 use crate::geometry::Geometry;
 use sudoku_core::{Layout, Size};
 
@@ -43,6 +53,9 @@ pub(super) enum Reason {
     Unit(u32),
     /// Implied by this stored clause, of three literals or more, whose first literal it is.
     Clause(ClauseRef),
+    /// False as a value this run of a constraint's propagator removed (named as
+    /// `explained.rs` keeps it).
+    Constraint(u32),
 }
 
 /// A clause of the encoding, or a stored one, with every literal false.
@@ -57,6 +70,8 @@ pub(super) enum Conflict {
     Unit { unit: usize, value: usize },
     /// This stored clause.
     Clause(ClauseRef),
+    /// This run of a constraint's propagator found its rule impossible.
+    Constraint(u32),
 }
 
 /// A stored clause watching a literal: visited when that literal becomes false.
@@ -94,6 +109,15 @@ pub(super) struct Solver {
     /// Whether the grid has a layout: its added houses and peers are then looked at too (a
     /// flag read in the inner loops, so that a classic grid pays nothing for them).
     has_layout: bool,
+    /// Whether the grid has constraints, whose propagators run after the rules (a flag read
+    /// where a classic grid never goes).
+    has_constraints: bool,
+    /// The constraints' propagators waiting to run, their memory and the removals of the last
+    /// run, and the runs that removed values or failed, kept for analyses.
+    agenda: Agenda,
+    narrowing: Narrowing,
+    removals: Vec<(u16, u64)>,
+    explained: Explained,
     /// Per cell, the values not yet false.
     pub(super) candidates: Vec<u64>,
     /// Per cell, the value made true plus one, or 0.
@@ -146,6 +170,11 @@ impl Solver {
         Solver {
             geometry: Geometry::new(),
             has_layout: false,
+            has_constraints: false,
+            agenda: Agenda::default(),
+            narrowing: Narrowing::default(),
+            removals: Vec::new(),
+            explained: Explained::default(),
             candidates: Vec::new(),
             placed: Vec::new(),
             placed_count: 0,
@@ -173,6 +202,12 @@ impl Solver {
     pub(super) fn reset(&mut self, layout: Option<&Layout>, size: Size) {
         self.geometry.set_layout(layout, size);
         self.has_layout = self.geometry.layout().is_some();
+        self.has_constraints = self.geometry.model().is_some();
+        self.explained.clear();
+        match self.geometry.model() {
+            Some(model) => self.agenda.wake_all(model),
+            None => self.agenda.clear(),
+        }
         let (side, cells) = (self.geometry.side, self.geometry.cells);
         let variables = cells * side;
         self.candidates.clear();
@@ -321,10 +356,59 @@ impl Solver {
         self.assign(lit, Reason::None);
     }
 
+    /// Draws the consequences of every trail literal not yet propagated, and of the grid's
+    /// constraints, until none is left or a clause (or a constraint) is false.
+    pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
+        self.propagate_trail()?;
+        if self.has_constraints { self.propagate_constraints() } else { Ok(()) }
+    }
+
+    /// Runs the waiting propagators of the grid's constraints, one at a time, each after the
+    /// trail's consequences are all drawn: the values a run removes are assigned false with
+    /// the run as their reason, and drawn in turn. Out of line, so that the classic grids'
+    /// propagation stays what it was.
+    #[inline(never)]
+    fn propagate_constraints(&mut self) -> Result<(), Conflict> {
+        let side = self.geometry.side;
+        loop {
+            let Some(model) = self.geometry.model() else { return Ok(()) };
+            let Some(index) = self.agenda.pop() else { return Ok(()) };
+            let result = self.narrowing.run(&model.propagators()[index], &self.candidates);
+            let removals = match result {
+                Ok([]) => continue,
+                Ok(removals) => removals,
+                Err(_) => {
+                    let run = self.explained.record(index, self.level(), self.narrowing.before());
+                    self.agenda.clear();
+                    return Err(Conflict::Constraint(run));
+                }
+            };
+            self.removals.clear();
+            self.removals.extend_from_slice(removals);
+            let run = self.explained.record(index, self.level(), self.narrowing.before());
+            for k in 0..self.removals.len() {
+                let (cell, mut values) = self.removals[k];
+                while values != 0 {
+                    let var = usize::from(cell) * side + values.trailing_zeros() as usize;
+                    values &= values - 1;
+                    // A candidate left is not false, and at a fixpoint of the rules a true
+                    // value is its cell's only candidate, which no run removes (it fails).
+                    debug_assert_eq!(self.var_value(var), UNASSIGNED);
+                    self.assign(literal(var, true), Reason::Constraint(run));
+                }
+            }
+            if let Err(conflict) = self.propagate_trail() {
+                self.agenda.clear();
+                return Err(conflict);
+            }
+        }
+    }
+
     /// Draws the consequences of every trail literal not yet propagated, until none is left or
     /// a clause is false: for each, the rules of Sudoku, then the stored clauses watching its
     /// negation.
-    pub(super) fn propagate(&mut self) -> Result<(), Conflict> {
+    #[inline]
+    fn propagate_trail(&mut self) -> Result<(), Conflict> {
         let side = self.geometry.side;
         while let Some(&lit) = self.trail.get(self.head) {
             self.head += 1;
@@ -415,9 +499,13 @@ impl Solver {
     }
 
     /// What a layout adds when `value` left `cell`: [`Solver::check_places`] in each of the
-    /// complete houses it adds that hold the cell. Out of line, as above.
+    /// complete houses it adds that hold the cell, and the propagators of its constraints
+    /// that watch the cell woken. Out of line, as above.
     #[inline(never)]
     fn check_layout_places(&mut self, cell: usize, value: usize) -> Result<(), Conflict> {
+        if let Some(model) = self.geometry.model() {
+            self.agenda.wake(model, cell);
+        }
         for index in 0..self.geometry.more_units_of(cell).len() {
             self.check_places(usize::from(self.geometry.more_units_of(cell)[index]), value)?;
         }
@@ -546,6 +634,12 @@ impl Solver {
         if self.level() <= level {
             return;
         }
+        if self.has_constraints {
+            // The state at `level` was a fixpoint of the propagators, before its next
+            // decision: none need run again until a cell loses a value.
+            self.agenda.clear();
+            self.explained.backtrack(level);
+        }
         let start = self.level_starts[level];
         let side = self.geometry.side;
         for &lit in self.trail[start..].iter().rev() {
@@ -615,6 +709,25 @@ impl Solver {
             Reason::Clause(clause) => {
                 out.extend(self.clauses.lits(clause)[1..].iter().map(|&lit| var_of(lit)));
             }
+            Reason::Constraint(run) => self.run_antecedents(run, out),
+        }
+    }
+
+    /// Appends to `out` the variables of the candidates the cells of constraint run `run` had
+    /// lost when it ran (those lost at level 0 left out): what its removals, or its
+    /// contradiction, follow from.
+    fn run_antecedents(&self, run: u32, out: &mut Vec<usize>) {
+        let side = self.geometry.side;
+        let (propagator, before) = self.explained.run(run);
+        let model = self.geometry.model().expect("a constraint's reason comes from its model");
+        let cells = model.propagators()[propagator].cells();
+        for (&cell, &had) in cells.iter().zip(before) {
+            let cell = usize::from(cell);
+            let mut lost = self.root_candidates[cell] & !had;
+            while lost != 0 {
+                out.push(cell * side + lost.trailing_zeros() as usize);
+                lost &= lost - 1;
+            }
         }
     }
 
@@ -644,6 +757,7 @@ impl Solver {
             Conflict::Clause(clause) => {
                 out.extend(self.clauses.lits(clause).iter().map(|&lit| var_of(lit)));
             }
+            Conflict::Constraint(run) => self.run_antecedents(run, out),
         }
     }
 

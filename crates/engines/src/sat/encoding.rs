@@ -4,13 +4,12 @@
 
 use std::io::{self, Write};
 
-use batsat::{Callbacks, Lit, Solver, SolverInterface, Var, lbool};
+use batsat::Lit;
 use sudoku_core::{Grid, Size};
 
+use super::formula::{ClauseList, ClauseSink, Formula, NONE};
+use super::rules::{self, Values};
 use crate::geometry::Geometry;
-
-/// The longest "at most one" written pairwise; longer ones use a sequential counter.
-pub(super) const PAIRWISE_LIMIT: usize = 25;
 
 /// What the engine does with the clues.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -20,9 +19,6 @@ pub enum Encoding {
     /// Every cell and value a variable, every clause written, each clue a unit clause.
     Plain,
 }
-
-/// No variable.
-pub(super) const NONE: u32 = u32::MAX;
 
 /// The tables and buffers of the encoding, kept from one puzzle to the next: an engine's, or
 /// one made for a single [`encode`].
@@ -50,155 +46,6 @@ impl Encoder {
             possible: Vec::new(),
             clause: Vec::new(),
             group: Vec::new(),
-        }
-    }
-}
-
-/// Where the clauses of the encoding go: the solver of the `sat` engines, or a list of
-/// clauses for a solver in another program ([`Cnf`]). One generator ([`Encoder::encode`]) writes
-/// into either, so both get the same variables and the same clauses in the same order.
-pub(super) trait ClauseSink {
-    /// The variables made so far.
-    fn variable_count(&self) -> u32;
-    /// Makes the variables of the cells' values, numbered from 0 to `count - 1`, before any
-    /// other: a solver decides each of them true whenever it picks it (see the module's
-    /// notes).
-    fn value_variables(&mut self, count: u32);
-    /// The variable numbered `index` (from 0), made if it is not yet.
-    fn variable(&mut self, index: u32) -> Var;
-    /// Adds `clause` (which the sink may reorder); `false` when the formula is then
-    /// unsatisfiable on its face.
-    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool;
-}
-
-impl<C: Callbacks> ClauseSink for Solver<C> {
-    #[inline]
-    fn variable_count(&self) -> u32 {
-        self.num_vars()
-    }
-
-    fn value_variables(&mut self, count: u32) {
-        for _ in self.num_vars()..count {
-            self.new_var(lbool::TRUE, true);
-        }
-    }
-
-    #[inline]
-    fn variable(&mut self, index: u32) -> Var {
-        self.var_of_int(index)
-    }
-
-    #[inline]
-    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.add_clause_reuse(clause)
-    }
-}
-
-/// Clauses kept as DIMACS numbers (variable `i` is `i + 1`, negative when negated), each
-/// ended by `0`, in the order written.
-#[derive(Default)]
-struct ClauseList {
-    variables: u32,
-    clauses: usize,
-    literals: Vec<i32>,
-}
-
-impl ClauseSink for ClauseList {
-    fn variable_count(&self) -> u32 {
-        self.variables
-    }
-
-    fn value_variables(&mut self, count: u32) {
-        self.variables = self.variables.max(count);
-    }
-
-    fn variable(&mut self, index: u32) -> Var {
-        self.variables = self.variables.max(index + 1);
-        // A plain conversion, despite its name: variables are only ever numbered here.
-        Var::unsafe_from_idx(index)
-    }
-
-    fn add_clause(&mut self, clause: &mut Vec<Lit>) -> bool {
-        self.literals.extend(clause.iter().map(|&literal| dimacs_literal(literal)));
-        self.literals.push(0);
-        self.clauses += 1;
-        !clause.is_empty()
-    }
-}
-
-/// The DIMACS number of `literal`.
-fn dimacs_literal(literal: Lit) -> i32 {
-    let number = literal.var().idx() as i32 + 1;
-    if literal.sign() { number } else { -number }
-}
-
-/// The formula being written, with where its clauses go.
-pub(super) struct Formula<'a, S: ClauseSink> {
-    pub(super) sink: S,
-    pub(super) clause: &'a mut Vec<Lit>,
-    /// Whether a clause added so far made the formula unsatisfiable on its own.
-    pub(super) contradictory: bool,
-}
-
-impl<S: ClauseSink> Formula<'_, S> {
-    pub(super) fn literal(&mut self, var: u32, positive: bool) -> Lit {
-        Lit::new(self.sink.variable(var), positive)
-    }
-
-    fn fresh(&mut self) -> Lit {
-        let var = self.sink.variable_count();
-        self.literal(var, true)
-    }
-
-    fn add(&mut self) {
-        if !self.sink.add_clause(self.clause) {
-            self.contradictory = true;
-        }
-    }
-
-    /// The clause of `literal` alone.
-    fn unit(&mut self, literal: Lit) {
-        self.clause.clear();
-        self.clause.push(literal);
-        self.add();
-    }
-
-    /// At least one of `group`, and at most one.
-    pub(super) fn exactly_one(&mut self, group: &[Lit]) {
-        self.clause.clear();
-        self.clause.extend_from_slice(group);
-        self.add();
-        if group.len() <= PAIRWISE_LIMIT {
-            for (index, &first) in group.iter().enumerate() {
-                for &second in &group[index + 1..] {
-                    self.clause.clear();
-                    self.clause.extend([!first, !second]);
-                    self.add();
-                }
-            }
-            return;
-        }
-        // Sinz's sequential counter: `s_i` says "one of the first i + 1 is true".
-        let mut previous: Option<Lit> = None;
-        for (index, &literal) in group.iter().enumerate() {
-            let last = index + 1 == group.len();
-            let counter = (!last).then(|| self.fresh());
-            if let Some(counter) = counter {
-                self.clause.clear();
-                self.clause.extend([!literal, counter]);
-                self.add();
-            }
-            if let Some(previous) = previous {
-                if let Some(counter) = counter {
-                    self.clause.clear();
-                    self.clause.extend([!previous, counter]);
-                    self.add();
-                }
-                self.clause.clear();
-                self.clause.extend([!literal, !previous]);
-                self.add();
-            }
-            previous = counter;
         }
     }
 }
@@ -357,6 +204,10 @@ impl Encoder {
             let var = self.var_of[cell * side + usize::from(value) - 1];
             let ruled_out = formula.literal(var, false);
             formula.unit(ruled_out);
+        }
+        // The constraints (killer cages, thermometers, dots, ...), from their propagators.
+        if let Some(model) = self.geometry.model() {
+            rules::encode(&mut formula, model, &Values { var_of: &self.var_of, clues, side });
         }
         (!formula.contradictory).then_some(formula.sink)
     }

@@ -54,6 +54,8 @@
 //! the formula to `batsat`, count its solutions and its decisions.
 
 mod encoding;
+mod formula;
+mod rules;
 mod solving;
 // The tests of the engines and of their encoding: there is no `unsafe` code, and the solver
 // crate is tested on its own, so they are left out of the Miri run.

@@ -6,7 +6,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use batsat::{Callbacks, Lit, Solver, SolverInterface, SolverOpts, Theory, TheoryArg, Var, lbool};
 
-use super::encoding::{Encoder, Encoding, NONE};
+use super::encoding::{Encoder, Encoding};
+use super::formula::NONE;
 use crate::geometry::{CellOutcome, CellSearch, CellSolver, Geometry, cell_engine};
 
 /// The `sat` and `sat-plain` engines. The solver is made afresh for each puzzle; the tables of

@@ -5,7 +5,8 @@ use std::sync::Arc;
 use batsat::{Lit, Solver, SolverInterface, SolverOpts, Var, lbool};
 use sudoku_core::{Grid, Limits, Size, Stats};
 
-use super::encoding::{Formula, PAIRWISE_LIMIT, write_number};
+use super::encoding::write_number;
+use super::formula::{Formula, PAIRWISE_LIMIT};
 use super::solving::{DecisionBudget, solver_options};
 use super::{Sat, SatPlain, encode};
 use crate::geometry::CellOutcome;
