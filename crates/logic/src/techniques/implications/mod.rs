@@ -30,6 +30,7 @@ mod marks;
 mod multiple;
 mod nested;
 mod propagate;
+mod reach;
 mod unary;
 
 use crate::board::Board;

@@ -11,6 +11,7 @@ use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, n
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
+use super::reach::Reach;
 
 /// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
 /// walk reaches thousands of copies.
@@ -55,6 +56,8 @@ struct Scratch {
     /// The half-step being expanded, taken out of `pending_on` or `pending_off`.
     current: Vec<u32>,
     closing: Vec<u32>,
+    /// A set of nodes of a [`Reach`], for its questions.
+    nodes: Vec<u64>,
 }
 
 impl Scratch {
@@ -121,15 +124,28 @@ impl Tree<'_> {
 pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Reduced>) {
     let mut scratch = SCRATCH.with(Cell::take);
     let links = Links::of(grid);
+    let graphs = Graphs {
+        x: Reach::of(&links, false, true),
+        y: Reach::of(&links, true, false),
+        xy: Reach::of(&links, true, true),
+    };
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in 0..CANDIDATES {
             let (cell, value) = cell_value(c);
             if grid.count(cell) > 1 && grid.has(cell, value) {
-                unary(grid, &links, c, y, x, found, reduced, &mut scratch);
+                unary(grid, &links, &graphs, c, y, x, found, reduced, &mut scratch);
             }
         }
     }
     SCRATCH.with(|kept| kept.set(scratch));
+}
+
+/// Where the static walks of one board can lead, with links by house, by cell, and both: the
+/// walks that [`Reach`] proves find nothing are not walked.
+struct Graphs {
+    x: Reach,
+    y: Reach,
+    xy: Reach,
 }
 
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
@@ -139,6 +155,7 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Re
 fn unary(
     grid: &Marks,
     links: &Links,
+    graphs: &Graphs,
     c: usize,
     y: bool,
     x: bool,
@@ -154,17 +171,26 @@ fn unary(
     // then the forcing chains by start node and kinds.
     let kinds = usize::from(y) + 2 * usize::from(x) - 1;
     let walk = c * 3 + kinds;
-    if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
-        cycles(source, links, c, y, x, found, scratch)
-    }) {
+    let graph = match (y, x) {
+        (false, _) => &graphs.x,
+        (true, false) => &graphs.y,
+        (true, true) => &graphs.xy,
+    };
+    if graph.cycle(c)
+        && may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
+            cycles(source, links, c, y, x, found, scratch)
+        })
+    {
         cycles(grid, links, c, y, x, found, scratch);
     }
     if x {
         for start in [node(c, true), node(c, false)] {
             let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
-            if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
-                forcing(source, links, start, y, found, scratch)
-            }) {
+            if graph.forcing(links, start, &mut scratch.nodes)
+                && may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
+                    forcing(source, links, start, y, found, scratch)
+                })
+            {
                 forcing(grid, links, start, y, found, scratch);
             }
         }
@@ -308,7 +334,7 @@ fn cycles(
 ) {
     let source = node(c, true);
     scratch.clear();
-    let Scratch { reached, pending_on, pending_off, current, closing } = scratch;
+    let Scratch { reached, pending_on, pending_off, current, closing, .. } = scratch;
     let mut tree = Tree { reached };
     tree.reached.push(Reached::new(source, None));
     let mut on = Cands::default();
@@ -488,4 +514,48 @@ fn needs_along(grid: &Marks, path: &[usize]) -> Vec<Need> {
         .filter(|pair| is_on(pair[1]))
         .map(|pair| need(grid, cand(pair[0]), cand(pair[1]), &[]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::implications::reach::tests::boards;
+
+    #[test]
+    fn the_walks_reach_proves_fruitless_are_those_that_find_nothing() {
+        let mut scratch = Scratch::default();
+        // Starts whose forcing chain walk found one, or did not; cycles walked that closed;
+        // cycles not walked.
+        let (mut found_some, mut found_none, mut closed, mut skipped) = (0, 0, 0, 0);
+        for grid in boards() {
+            let links = Links::of(&grid);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let graph = Reach::of(&links, y, x);
+                let forcing_graph = Reach::of(&links, y, true);
+                for c in (0..CANDIDATES).filter(|&c| {
+                    let (cell, value) = cell_value(c);
+                    grid.count(cell) > 1 && grid.has(cell, value)
+                }) {
+                    let mut found = Found::collecting(ChainFamily::Static);
+                    cycles(&grid, &links, c, y, x, &mut found, &mut scratch);
+                    if graph.cycle(c) {
+                        closed += usize::from(!scratch.closing.is_empty());
+                    } else {
+                        assert!(scratch.closing.is_empty(), "a cycle through {c}, y {y}, x {x}");
+                        skipped += 1;
+                    }
+                    for start in [node(c, true), node(c, false)] {
+                        let mut found = Found::collecting(ChainFamily::Static);
+                        forcing(&grid, &links, start, y, &mut found, &mut scratch);
+                        let walked = !found.into_all().is_empty();
+                        let proved = forcing_graph.forcing(&links, start, &mut scratch.nodes);
+                        assert_eq!(proved, walked, "forcing chain from {start}, y {y}");
+                        found_some += usize::from(walked);
+                        found_none += usize::from(!walked);
+                    }
+                }
+            }
+        }
+        assert!(found_some > 0 && found_none > 0 && closed > 0 && skipped > 0);
+    }
 }
