@@ -8,10 +8,10 @@ use crate::step::ChainFamily;
 
 use super::cands::{cand_of, cell_value, node};
 use super::found::{Found, Kind, Search};
-use super::links::{Links, Need};
+use super::links::Need;
 use super::marks::{Marks, cells_of, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
-use super::reach::Reach;
+use super::reach::{self, Reach};
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -48,13 +48,11 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
     // The static walks of cell and region forcing chains lead where [`Reach`] says: a cell or
     // house whose walks can have nothing in common is not walked. (The dynamic walks change
     // the board they read, and go further.)
-    let links = (!dynamic).then(|| Links::of(grid));
-    let prune = links.as_ref().map(|links| Prune {
-        links,
-        reach: Reach::with_offs(links, true, true),
-        nodes: Vec::new(),
+    let mut prune = (!dynamic).then(|| Prune {
+        grid,
+        reach: Reach::with_offs(grid, true, true),
+        scratch: reach::Scratch::default(),
     });
-    let mut prune = prune;
     for cell in 0..81 {
         let count = grid.count(cell);
         if !(count > 2 || (count > 1 && dynamic)) {
@@ -104,15 +102,15 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
 /// The links of a board and where its static walks lead, to skip the cells and houses whose
 /// walks can have nothing in common.
 struct Prune<'a> {
-    links: &'a Links,
+    grid: &'a Marks,
     reach: Reach,
-    nodes: Vec<u64>,
+    scratch: reach::Scratch,
 }
 
 impl Prune<'_> {
     /// Whether the walks from `sources` on may all turn on, or all turn off, some candidate.
     fn may_have_common(&mut self, sources: &[usize]) -> bool {
-        self.reach.common(self.links, sources, &mut self.nodes)
+        self.reach.common(self.grid, sources, &mut self.scratch)
     }
 }
 
@@ -246,11 +244,10 @@ mod tests {
         fn search(_: &Marks, _: ChainFamily, _: &mut Found, _: Option<&Marks>) {}
         let (mut pruned, mut common_found) = (0, 0);
         for grid in boards() {
-            let links = Links::of(&grid);
             let mut prune = Prune {
-                links: &links,
-                reach: Reach::with_offs(&links, true, true),
-                nodes: Vec::new(),
+                grid: &grid,
+                reach: Reach::with_offs(&grid, true, true),
+                scratch: reach::Scratch::default(),
             };
             let mode = Mode { y_links: true, dynamic: false, level: 0, search };
             let mut sets: Vec<Vec<usize>> = (0..81)

@@ -22,25 +22,31 @@
 //! leaves, and finds the same steps in the same order, as a walk it skips would have found
 //! nothing.
 
-use super::cands::{CANDIDATES, Cands};
-use super::links::Links;
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
+use super::links::{off_to_on_static, on_to_off};
+use super::marks::{Marks, house_cells, two};
 
 /// No index: a candidate without a strong link of the graph's kinds.
 const NONE: u16 = u16::MAX;
+
+/// The most strong links a candidate has: by its cell and by its three houses.
+const MAX_STRONG: usize = 4;
 
 /// The candidates with a strong link and where each leads, on one board with links of the
 /// kinds `y` (by cells) and `x` (by houses): see the module's documentation.
 pub(super) struct Reach {
     y: bool,
-    x: bool,
     /// Per candidate, its index among the graph's nodes, or [`NONE`].
     index: Vec<u16>,
-    /// Per node, its candidate.
-    nodes: Vec<u16>,
+    /// Per node, the nodes its strong links turn on when it is off (how many, and which).
+    strong: Vec<(u8, [u16; MAX_STRONG])>,
     /// Per node, its component.
     component: Vec<u32>,
     /// Per component, its nodes.
     sizes: Vec<u32>,
+    /// Per component, whether a loop through its nodes could remove anything (see
+    /// [`Reach::cycle`]).
+    eliminates: Vec<bool>,
     /// Words of a set of nodes.
     words: usize,
     /// Per component, the nodes its nodes lead to, themselves included (`words` each).
@@ -48,72 +54,117 @@ pub(super) struct Reach {
     /// Per component, with [`Reach::with_offs`], every candidate turned off by one of the
     /// nodes in its set: what a walk from one of them turns off.
     offs: Vec<Cands>,
+    /// With [`Reach::with_offs`], what a walk from each candidate on leads to, once asked for
+    /// (see [`Reach::common`]): one plus its index in `walks`, or zero.
+    asked: Vec<u32>,
+    walks: Vec<(Vec<u64>, Cands)>,
 }
 
 impl Reach {
-    /// The graph of the static walks on the board whose links are `links`, with links by cell if
-    /// `y` and by house if `x` (the candidates a candidate on turns off are always its value's
-    /// other places, and the rest of its cell too with `y`, as the walks read them).
-    pub(super) fn of(links: &Links, y: bool, x: bool) -> Reach {
-        Reach::build(links, y, x, false)
+    /// The graph of the static walks on `grid`, with links by cell if `y` and by house if `x`
+    /// (the candidates a candidate on turns off are always its value's other places, and the
+    /// rest of its cell too with `y`, as the walks read them).
+    pub(super) fn of(grid: &Marks, y: bool, x: bool) -> Reach {
+        Reach::build(grid, y, x, false)
     }
 
     /// [`Reach::of`], with what each component's walks turn off too, for cell and region
     /// forcing chains ([`Reach::common`]).
-    pub(super) fn with_offs(links: &Links, y: bool, x: bool) -> Reach {
-        Reach::build(links, y, x, true)
+    pub(super) fn with_offs(grid: &Marks, y: bool, x: bool) -> Reach {
+        Reach::build(grid, y, x, true)
     }
 
-    fn build(links: &Links, y: bool, x: bool, with_offs: bool) -> Reach {
-        let mut index = vec![NONE; CANDIDATES];
-        let mut nodes: Vec<u16> = Vec::new();
-        for (c, index) in index.iter_mut().enumerate() {
-            if !links.ons(c, y, x).is_empty() {
-                *index = nodes.len() as u16;
-                nodes.push(c as u16);
+    fn build(grid: &Marks, y: bool, x: bool, with_offs: bool) -> Reach {
+        // The candidates with a strong link: both of a cell of two, both places of a value
+        // with two in a house.
+        let mut strong = [false; CANDIDATES];
+        if y {
+            for cell in (0..81).filter(|&cell| two(grid.cells[cell])) {
+                let mut values = grid.cells[cell];
+                while values != 0 {
+                    strong[cand_of(cell, values.trailing_zeros() as u8 + 1)] = true;
+                    values &= values - 1;
+                }
             }
         }
+        if x {
+            for house in 0..27 {
+                for value in 1..=9u8 {
+                    let mut places = grid.places(house, value);
+                    if two(places) {
+                        while places != 0 {
+                            let cell = house_cells(house)[places.trailing_zeros() as usize];
+                            strong[cand_of(usize::from(cell), value)] = true;
+                            places &= places - 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut index = vec![NONE; CANDIDATES];
+        let mut nodes: Vec<u16> = Vec::new();
+        for (c, _) in strong.iter().enumerate().filter(|&(_, &strong)| strong) {
+            index[c] = nodes.len() as u16;
+            nodes.push(c as u16);
+        }
+        let mut out = Vec::new();
+        let strong: Vec<(u8, [u16; MAX_STRONG])> = nodes
+            .iter()
+            .map(|&c| {
+                off_to_on_static(grid, usize::from(c), y, x, &mut out);
+                let mut to = [0; MAX_STRONG];
+                for (to, &on) in to.iter_mut().zip(&out) {
+                    *to = index[on];
+                }
+                (out.len() as u8, to)
+            })
+            .collect();
         let n = nodes.len();
-        // Where each node leads, in a table of successors.
+        // Where each node leads, in a table of successors; with `with_offs`, what it turns off.
         let mut starts = Vec::with_capacity(n + 1);
         let mut edges: Vec<u16> = Vec::new();
+        let mut turned_off = Vec::new();
         for &c in &nodes {
             starts.push(edges.len() as u32);
-            for &off in links.offs(usize::from(c), y) {
-                for &on in links.ons(usize::from(off), y, x) {
-                    edges.push(index[usize::from(on)]);
+            on_to_off(grid, usize::from(c), y, &mut out);
+            let mut offs = Cands::default();
+            for &off in &out {
+                offs.insert(off);
+                let m = index[off];
+                if m != NONE {
+                    let (count, to) = strong[usize::from(m)];
+                    edges.extend_from_slice(&to[..usize::from(count)]);
                 }
+            }
+            if with_offs {
+                turned_off.push(offs);
             }
         }
         starts.push(edges.len() as u32);
         let words = n.div_ceil(64).max(1);
         let mut reach = Reach {
             y,
-            x,
             index,
-            nodes: Vec::new(),
+            strong,
             component: vec![u32::MAX; n],
             sizes: Vec::new(),
+            eliminates: Vec::new(),
             words,
             sets: Vec::new(),
             offs: Vec::new(),
+            asked: if with_offs { vec![0; CANDIDATES] } else { Vec::new() },
+            walks: Vec::new(),
         };
-        reach.components(&nodes, &starts, &edges, links, with_offs);
-        reach.nodes = nodes;
+        reach.components(&starts, &edges, with_offs.then_some(turned_off.as_slice()));
+        reach.loops(grid, &nodes);
         reach
     }
 
     /// Tarjan's algorithm, without recursion: each component, as it is completed, gets the
-    /// nodes it leads to (those of the components it has edges to, completed before it).
-    fn components(
-        &mut self,
-        nodes: &[u16],
-        starts: &[u32],
-        edges: &[u16],
-        links: &Links,
-        with_offs: bool,
-    ) {
-        let n = nodes.len();
+    /// nodes it leads to (those of the components it has edges to, completed before it), and
+    /// with `turned_off` (what each node turns off) what its walks turn off.
+    fn components(&mut self, starts: &[u32], edges: &[u16], turned_off: Option<&[Cands]>) {
+        let n = starts.len() - 1;
         let mut order = vec![u32::MAX; n];
         let mut low = vec![0u32; n];
         let mut on_stack = vec![false; n];
@@ -161,16 +212,15 @@ impl Reach {
                 // `v` roots a component: its nodes are those above it on the stack.
                 let id = self.sizes.len() as u32;
                 let first = stack.iter().rposition(|&u| u == v).expect("on the stack");
-                let members = stack.split_off(first);
                 let base = self.sets.len();
                 self.sets.resize(base + words, 0);
-                for &u in &members {
+                for &u in &stack[first..] {
                     on_stack[u as usize] = false;
                     self.component[u as usize] = id;
                     self.sets[base + u as usize / 64] |= 1 << (u % 64);
                 }
                 let mut offs = Cands::default();
-                for &u in &members {
+                for &u in &stack[first..] {
                     let u = u as usize;
                     for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
                         let other = self.component[usize::from(w)];
@@ -180,23 +230,54 @@ impl Reach {
                                 let bits = self.sets[from + i];
                                 self.sets[base + i] |= bits;
                             }
-                            if with_offs {
+                            if turned_off.is_some() {
                                 offs.union(&self.offs[other as usize]);
                             }
                         }
                     }
-                    if with_offs {
-                        for &off in links.offs(usize::from(nodes[u]), self.y) {
-                            offs.insert(usize::from(off));
-                        }
+                    if let Some(turned_off) = turned_off {
+                        offs.union(&turned_off[u]);
                     }
                 }
-                if with_offs {
+                if turned_off.is_some() {
                     self.offs.push(offs);
                 }
-                self.sizes.push(members.len() as u32);
+                self.sizes.push((stack.len() - first) as u32);
+                stack.truncate(first);
             }
         }
+    }
+
+    /// Whether a loop through each component's nodes could remove a candidate: one that sees a
+    /// node of the loop turned on and one turned off (the strong link of a node of the loop,
+    /// which is what turns it on), with its value. Without that, no cycle through the component
+    /// has anything to remove.
+    fn loops(&mut self, grid: &Marks, nodes: &[u16]) {
+        let components = self.sizes.len();
+        // Per component and value, the cells that see one of its nodes on, and those that see
+        // one of them off.
+        let mut on = vec![[0u128; 9]; components];
+        let mut off = vec![[0u128; 9]; components];
+        for (node, &c) in nodes.iter().enumerate() {
+            let component = self.component[node] as usize;
+            if self.sizes[component] < 2 {
+                continue;
+            }
+            let (cell, value) = cell_value(usize::from(c));
+            on[component][usize::from(value - 1)] |= PEERS[cell];
+            for &partner in self.strong(node as u16) {
+                let (cell, value) = cell_value(usize::from(nodes[usize::from(partner)]));
+                off[component][usize::from(value - 1)] |= PEERS[cell];
+            }
+        }
+        let holding: [u128; 9] = std::array::from_fn(|v| {
+            (0..9).fold(0, |cells, row| {
+                cells | u128::from(grid.places(9 + row, v as u8 + 1)) << (9 * row)
+            })
+        });
+        self.eliminates = (0..components)
+            .map(|k| (0..9).any(|v| on[k][v] & off[k][v] & holding[v] != 0))
+            .collect();
     }
 
     /// The set of the nodes node `node`'s component leads to.
@@ -211,106 +292,136 @@ impl Reach {
         set[usize::from(node) / 64] & (1 << (node % 64)) != 0
     }
 
-    /// The nodes a walk from candidate `c` on turns on (after `c`), into `out`: those its
-    /// weak links' strong links lead to, and theirs.
-    fn led_to_from(&self, links: &Links, c: usize, out: &mut Vec<u64>) {
+    /// The nodes among the candidates `offs` (what a candidate on turns off): those whose
+    /// strong links turn on the candidates a walk goes on with.
+    fn nodes_among(&self, offs: &[usize], out: &mut Vec<u16>) {
         out.clear();
-        out.resize(self.words, 0);
-        for &off in links.offs(c, self.y) {
-            for &on in links.ons(usize::from(off), self.y, self.x) {
-                let set = self.set(self.index[usize::from(on)]);
-                out.iter_mut().zip(set).for_each(|(to, &bits)| *to |= bits);
-            }
-        }
+        out.extend(offs.iter().map(|&off| self.index[off]).filter(|&node| node != NONE));
     }
 
-    /// Whether the forcing chain walk from node `start` (a candidate on or off) can reach the
-    /// start's negation: if not, it finds nothing. The graph must be of the walk's kinds (by
-    /// houses always, by cells as the walk).
-    pub(super) fn forcing(&self, links: &Links, start: usize, scratch: &mut Vec<u64>) -> bool {
+    /// The nodes strong links turn on when node `node` is off.
+    #[inline]
+    fn strong(&self, node: u16) -> &[u16] {
+        let (count, to) = &self.strong[usize::from(node)];
+        &to[..usize::from(*count)]
+    }
+
+    /// Whether the forcing chain walk from node `start` (a candidate on or off) on `grid` can
+    /// reach the start's negation: if not, it finds nothing. The graph must be of the walk's
+    /// kinds (by houses always, by cells as the walk).
+    pub(super) fn forcing(&self, grid: &Marks, start: usize, scratch: &mut Scratch) -> bool {
         let c = start >> 1;
         if start & 1 == 1 {
             // On: a candidate turned on later that sees `c` turns it off. Those that see it
             // are among the candidates it turns off first.
-            let seen = scratch;
-            seen.clear();
-            seen.extend(
-                links
-                    .offs(c, self.y)
-                    .iter()
-                    .map(|&d| u64::from(self.index[usize::from(d)]))
-                    .filter(|&node| node != u64::from(NONE)),
-            );
-            let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node as u16));
+            on_to_off(grid, c, self.y, &mut scratch.offs);
+            self.nodes_among(&scratch.offs, &mut scratch.nodes);
+            let seen = &scratch.nodes;
+            let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node));
             match self.index[c] {
-                NONE => seen.iter().any(|&m| {
-                    let m = usize::from(self.nodes[m as usize]);
-                    links
-                        .ons(m, self.y, self.x)
-                        .iter()
-                        .any(|&b| sees(self.set(self.index[usize::from(b)])))
-                }),
+                NONE => seen.iter().any(|&m| self.strong(m).iter().any(|&b| sees(self.set(b)))),
                 node => sees(self.set(node)),
             }
         } else {
             // Off: a candidate it turns on leads back to `c`.
             let node = self.index[c];
-            node != NONE
-                && links
-                    .ons(c, self.y, self.x)
-                    .iter()
-                    .any(|&t| Reach::has(self.set(self.index[usize::from(t)]), node))
+            node != NONE && self.strong(node).iter().any(|&t| Reach::has(self.set(t), node))
         }
     }
 
-    /// Whether a cycle through candidate `c` on can close: its node lies in a component of two
-    /// or more.
+    /// Whether a cycle through candidate `c` on can close and remove something: its node lies
+    /// in a component of two or more, and some candidate sees a node of the component on and
+    /// one off (see [`Reach::loops`]).
     pub(super) fn cycle(&self, c: usize) -> bool {
         match self.index[c] {
             NONE => false,
-            node => self.sizes[self.component[usize::from(node)] as usize] > 1,
+            node => self.eliminates[self.component[usize::from(node)] as usize],
         }
     }
 
-    /// Whether the walks from each of `sources` on (candidates) can all turn on, or all turn off,
-    /// some candidate: if not, the cell or region forcing chain they make finds nothing. Needs
-    /// [`Reach::with_offs`].
-    pub(super) fn common(&self, links: &Links, sources: &[usize], scratch: &mut Vec<u64>) -> bool {
-        let mut ons = vec![u64::MAX; self.words];
-        let mut offs: Option<Cands> = None;
-        for &c in sources {
-            let own = self.index[c];
-            let mut reached = Cands::default();
-            for &off in links.offs(c, self.y) {
-                reached.insert(usize::from(off));
-            }
-            match own {
-                NONE => {
-                    self.led_to_from(links, c, scratch);
-                    for &off in links.offs(c, self.y) {
-                        for &on in links.ons(usize::from(off), self.y, self.x) {
-                            let component =
-                                self.component[usize::from(self.index[usize::from(on)])];
-                            reached.union(&self.offs[component as usize]);
-                        }
-                    }
-                }
-                node => {
-                    let set = self.set(node);
-                    scratch.clear();
-                    scratch.extend_from_slice(set);
-                    reached.union(&self.offs[self.component[usize::from(node)] as usize]);
-                }
-            }
-            ons.iter_mut().zip(scratch.iter()).for_each(|(to, &bits)| *to &= bits);
-            match &mut offs {
-                None => offs = Some(reached),
-                Some(offs) => offs.intersect(&reached),
+    /// Whether the walks on `grid` from each of `sources` on (candidates) can all turn on, or
+    /// all turn off, some candidate: if not, the cell or region forcing chain they make finds
+    /// nothing. Needs [`Reach::with_offs`].
+    pub(super) fn common(
+        &mut self,
+        grid: &Marks,
+        sources: &[usize],
+        scratch: &mut Scratch,
+    ) -> bool {
+        let words = self.words;
+        for (i, &c) in sources.iter().enumerate() {
+            let (ons, offs) = self.leads_to(grid, c, scratch);
+            if i == 0 {
+                scratch.ons.clear();
+                scratch.ons.extend_from_slice(ons);
+                scratch.cands = offs;
+            } else {
+                scratch.ons.iter_mut().zip(ons).for_each(|(to, &bits)| *to &= bits);
+                scratch.cands.intersect(&offs);
             }
         }
-        let on_any = ons.iter().any(|&bits| bits != 0);
-        on_any || offs.is_some_and(|offs| !offs.is_empty())
+        debug_assert_eq!(scratch.ons.len(), words);
+        scratch.ons.iter().any(|&bits| bits != 0) || !scratch.cands.is_empty()
     }
+
+    /// What a walk from candidate `c` on leads to: the nodes it turns on and the candidates it
+    /// turns off.
+    fn leads_to(&mut self, grid: &Marks, c: usize, scratch: &mut Scratch) -> (&[u64], Cands) {
+        let words = self.words;
+        match self.index[c] {
+            NONE => {
+                if self.asked[c] == 0 {
+                    on_to_off(grid, c, self.y, &mut scratch.offs);
+                    self.nodes_among(&scratch.offs, &mut scratch.nodes);
+                    let mut ons = vec![0; words];
+                    let mut offs = Cands::default();
+                    scratch.offs.iter().for_each(|&off| offs.insert(off));
+                    for &m in &scratch.nodes {
+                        for &b in self.strong(m) {
+                            ons.iter_mut().zip(self.set(b)).for_each(|(to, &bits)| *to |= bits);
+                            offs.union(&self.offs[self.component[usize::from(b)] as usize]);
+                        }
+                    }
+                    self.walks.push((ons, offs));
+                    self.asked[c] = self.walks.len() as u32;
+                }
+                let (ons, offs) = &self.walks[self.asked[c] as usize - 1];
+                (ons, *offs)
+            }
+            node => {
+                let component = self.component[usize::from(node)] as usize;
+                (&self.sets[component * words..(component + 1) * words], self.offs[component])
+            }
+        }
+    }
+}
+
+/// The cells each cell sees (its row, column and box, itself left out), as bits of 81.
+static PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r, c, o, d) = (cell / 9, cell % 9, other / 9, other % 9);
+            let seen = r == o || c == d || (r / 3 == o / 3 && c / 3 == d / 3);
+            if other != cell && seen {
+                peers[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    peers
+};
+
+/// The buffers of [`Reach`]'s questions.
+#[derive(Default)]
+pub(super) struct Scratch {
+    offs: Vec<usize>,
+    nodes: Vec<u16>,
+    ons: Vec<u64>,
+    cands: Cands,
 }
 
 #[cfg(test)]

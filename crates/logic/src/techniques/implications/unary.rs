@@ -3,7 +3,7 @@
 //! candidate that implies its own negation). Each reached node keeps the one node it came from,
 //! several copies of a node may be reached by different ways, as the cycles need.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell, RefCell};
 
 use crate::step::ChainFamily;
 
@@ -11,7 +11,7 @@ use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, n
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
-use super::reach::Reach;
+use super::reach::{self, Reach};
 
 /// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
 /// walk reaches thousands of copies.
@@ -56,8 +56,8 @@ struct Scratch {
     /// The half-step being expanded, taken out of `pending_on` or `pending_off`.
     current: Vec<u32>,
     closing: Vec<u32>,
-    /// A set of nodes of a [`Reach`], for its questions.
-    nodes: Vec<u64>,
+    /// The buffers of [`Reach`]'s questions.
+    reach: reach::Scratch,
 }
 
 impl Scratch {
@@ -123,11 +123,12 @@ impl Tree<'_> {
 /// walked (see [`Reduced`]).
 pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Reduced>) {
     let mut scratch = SCRATCH.with(Cell::take);
-    let links = Links::of(grid);
+    // The links, read once for all the walks, if any is walked.
+    let links = OnceCell::new();
     let graphs = Graphs {
-        x: Reach::of(&links, false, true),
-        y: Reach::of(&links, true, false),
-        xy: Reach::of(&links, true, true),
+        x: Reach::of(grid, false, true),
+        y: Reach::of(grid, true, false),
+        xy: Reach::of(grid, true, true),
     };
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in 0..CANDIDATES {
@@ -149,12 +150,12 @@ struct Graphs {
 }
 
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
-/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links` (see
-/// [`static_chains`]).
+/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links`, read
+/// when first needed (see [`static_chains`]).
 #[allow(clippy::too_many_arguments)]
 fn unary(
     grid: &Marks,
-    links: &Links,
+    links: &OnceCell<Links>,
     graphs: &Graphs,
     c: usize,
     y: bool,
@@ -181,17 +182,17 @@ fn unary(
             cycles(source, links, c, y, x, found, scratch)
         })
     {
-        cycles(grid, links, c, y, x, found, scratch);
+        cycles(grid, links.get_or_init(|| Links::of(grid)), c, y, x, found, scratch);
     }
     if x {
         for start in [node(c, true), node(c, false)] {
             let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
-            if graph.forcing(links, start, &mut scratch.nodes)
+            if graph.forcing(grid, start, &mut scratch.reach)
                 && may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
                     forcing(source, links, start, y, found, scratch)
                 })
             {
-                forcing(grid, links, start, y, found, scratch);
+                forcing(grid, links.get_or_init(|| Links::of(grid)), start, y, found, scratch);
             }
         }
     }
@@ -524,31 +525,36 @@ mod tests {
     #[test]
     fn the_walks_reach_proves_fruitless_are_those_that_find_nothing() {
         let mut scratch = Scratch::default();
-        // Starts whose forcing chain walk found one, or did not; cycles walked that closed;
-        // cycles not walked.
+        // Starts whose forcing chain walk found one, or did not; cycles walked that removed
+        // something; cycles not walked, and those of them that closed.
         let (mut found_some, mut found_none, mut closed, mut skipped) = (0, 0, 0, 0);
+        let mut closing_skipped = 0;
         for grid in boards() {
             let links = Links::of(&grid);
             for (y, x) in [(false, true), (true, false), (true, true)] {
-                let graph = Reach::of(&links, y, x);
-                let forcing_graph = Reach::of(&links, y, true);
+                let graph = Reach::of(&grid, y, x);
+                let forcing_graph = Reach::of(&grid, y, true);
                 for c in (0..CANDIDATES).filter(|&c| {
                     let (cell, value) = cell_value(c);
                     grid.count(cell) > 1 && grid.has(cell, value)
                 }) {
                     let mut found = Found::collecting(ChainFamily::Static);
                     cycles(&grid, &links, c, y, x, &mut found, &mut scratch);
+                    let closes = !scratch.closing.is_empty();
                     if graph.cycle(c) {
-                        closed += usize::from(!scratch.closing.is_empty());
+                        closed += usize::from(!found.into_all().is_empty());
                     } else {
-                        assert!(scratch.closing.is_empty(), "a cycle through {c}, y {y}, x {x}");
+                        let found = found.into_all();
+                        assert!(found.is_empty(), "a cycle through {c}, y {y}, x {x}");
                         skipped += 1;
+                        // Loops that remove nothing are proved fruitless too.
+                        closing_skipped += usize::from(closes);
                     }
                     for start in [node(c, true), node(c, false)] {
                         let mut found = Found::collecting(ChainFamily::Static);
                         forcing(&grid, &links, start, y, &mut found, &mut scratch);
                         let walked = !found.into_all().is_empty();
-                        let proved = forcing_graph.forcing(&links, start, &mut scratch.nodes);
+                        let proved = forcing_graph.forcing(&grid, start, &mut scratch.reach);
                         assert_eq!(proved, walked, "forcing chain from {start}, y {y}");
                         found_some += usize::from(walked);
                         found_none += usize::from(!walked);
@@ -557,5 +563,6 @@ mod tests {
             }
         }
         assert!(found_some > 0 && found_none > 0 && closed > 0 && skipped > 0);
+        assert!(closing_skipped > 0, "{closed} cycles found, {skipped} skipped");
     }
 }
