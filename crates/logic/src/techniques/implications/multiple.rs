@@ -11,7 +11,7 @@ use super::found::{Found, Kind, Search};
 use super::links::Need;
 use super::marks::{Marks, cells_of, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
-use super::reach::{self, Reach};
+use super::reach::Reach;
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -48,11 +48,7 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
     // The static walks of cell and region forcing chains lead where [`Reach`] says: a cell or
     // house whose walks can have nothing in common is not walked. (The dynamic walks change
     // the board they read, and go further.)
-    let mut prune = (!dynamic).then(|| Prune {
-        grid,
-        reach: Reach::with_offs(grid, true, true),
-        scratch: reach::Scratch::default(),
-    });
+    let mut prune = (!dynamic).then(|| Prune { grid, reach: Reach::with_offs(grid, true, true) });
     for cell in 0..81 {
         let count = grid.count(cell);
         if !(count > 2 || (count > 1 && dynamic)) {
@@ -104,13 +100,12 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
 struct Prune<'a> {
     grid: &'a Marks,
     reach: Reach,
-    scratch: reach::Scratch,
 }
 
 impl Prune<'_> {
     /// Whether the walks from `sources` on may all turn on, or all turn off, some candidate.
     fn may_have_common(&mut self, sources: &[usize]) -> bool {
-        self.reach.common(self.grid, sources, &mut self.scratch)
+        self.reach.common(self.grid, sources)
     }
 }
 
@@ -244,11 +239,7 @@ mod tests {
         fn search(_: &Marks, _: ChainFamily, _: &mut Found, _: Option<&Marks>) {}
         let (mut pruned, mut common_found) = (0, 0);
         for grid in boards() {
-            let mut prune = Prune {
-                grid: &grid,
-                reach: Reach::with_offs(&grid, true, true),
-                scratch: reach::Scratch::default(),
-            };
+            let mut prune = Prune { grid: &grid, reach: Reach::with_offs(&grid, true, true) };
             let mode = Mode { y_links: true, dynamic: false, level: 0, search };
             let mut sets: Vec<Vec<usize>> = (0..81)
                 .filter(|&cell| grid.count(cell) > 2)

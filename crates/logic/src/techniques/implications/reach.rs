@@ -22,9 +22,10 @@
 //! leaves, and finds the same steps in the same order, as a walk it skips would have found
 //! nothing.
 
+use std::cell::RefCell;
+
 use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
-use super::links::{off_to_on_static, on_to_off};
-use super::marks::{Marks, house_cells, two};
+use super::marks::{Marks, house_cells, houses_of, index_in, two};
 
 /// No index: a candidate without a strong link of the graph's kinds.
 const NONE: u16 = u16::MAX;
@@ -36,8 +37,22 @@ const MAX_STRONG: usize = 4;
 /// kinds `y` (by cells) and `x` (by houses): see the module's documentation.
 pub(super) struct Reach {
     y: bool,
+    /// The board's candidates by value: bit `cell` of entry `v − 1` if `cell` holds `v`.
+    holding: [u128; 9],
+    /// The nodes by value, as `holding`.
+    held: [u128; 9],
+    /// Words of a set of nodes.
+    words: usize,
+    tables: Tables,
+}
+
+/// A graph's tables, kept for the next board's when it is dropped.
+#[derive(Default)]
+struct Tables {
     /// Per candidate, its index among the graph's nodes, or [`NONE`].
     index: Vec<u16>,
+    /// Per node, its candidate.
+    nodes: Vec<u16>,
     /// Per node, the nodes its strong links turn on when it is off (how many, and which).
     strong: Vec<(u8, [u16; MAX_STRONG])>,
     /// Per node, its component.
@@ -45,19 +60,50 @@ pub(super) struct Reach {
     /// Per component, its nodes.
     sizes: Vec<u32>,
     /// Per component, whether a loop through its nodes could remove anything (see
-    /// [`Reach::cycle`]).
+    /// [`Reach::loops`]).
     eliminates: Vec<bool>,
-    /// Words of a set of nodes.
-    words: usize,
     /// Per component, the nodes its nodes lead to, themselves included (`words` each).
     sets: Vec<u64>,
     /// Per component, with [`Reach::with_offs`], every candidate turned off by one of the
     /// nodes in its set: what a walk from one of them turns off.
     offs: Vec<Cands>,
-    /// With [`Reach::with_offs`], what a walk from each candidate on leads to, once asked for
-    /// (see [`Reach::common`]): one plus its index in `walks`, or zero.
+    /// With [`Reach::with_offs`], what a walk from each candidate that is no node leads to,
+    /// once asked for (see [`Reach::common`]): one plus its index in `walk_offs` (and its
+    /// nodes' in `walk_sets`), or zero.
     asked: Vec<u32>,
-    walks: Vec<(Vec<u64>, Cands)>,
+    walk_sets: Vec<u64>,
+    walk_offs: Vec<Cands>,
+    /// The building's own tables: successors, and Tarjan's algorithm's.
+    starts: Vec<u32>,
+    edges: Vec<u16>,
+    turned_off: Vec<Cands>,
+    order: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    visiting: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    /// The tables of graphs dropped, for the next to reuse: a nested search builds one or two
+    /// on every board it searches, thousands a puzzle.
+    static SPARE: RefCell<Vec<Tables>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Reach {
+    fn drop(&mut self) {
+        let mut tables = std::mem::take(&mut self.tables);
+        for &c in &tables.nodes {
+            tables.index[usize::from(c)] = NONE;
+        }
+        // A thread ending drops its spares first; a graph dropped after that frees its own.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < 8 {
+                spare.push(tables);
+            }
+        });
+    }
 }
 
 impl Reach {
@@ -74,105 +120,212 @@ impl Reach {
         Reach::build(grid, y, x, true)
     }
 
+    /// Tables emptied, a spare's if there is one.
+    fn tables() -> Tables {
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        let mut tables =
+            spare.unwrap_or_else(|| Tables { index: vec![NONE; CANDIDATES], ..Tables::default() });
+        tables.nodes.clear();
+        tables.strong.clear();
+        tables.component.clear();
+        tables.sizes.clear();
+        tables.eliminates.clear();
+        tables.sets.clear();
+        tables.offs.clear();
+        tables.asked.clear();
+        tables.walk_sets.clear();
+        tables.walk_offs.clear();
+        tables
+    }
+
     fn build(grid: &Marks, y: bool, x: bool, with_offs: bool) -> Reach {
+        let holding = std::array::from_fn(|v| {
+            (0..9).fold(0, |cells, row| {
+                cells | u128::from(grid.places(9 + row, v as u8 + 1)) << (9 * row)
+            })
+        });
         // The candidates with a strong link: both of a cell of two, both places of a value
         // with two in a house.
-        let mut strong = [false; CANDIDATES];
+        let mut held = [0u128; 9];
         if y {
             for cell in (0..81).filter(|&cell| two(grid.cells[cell])) {
                 let mut values = grid.cells[cell];
                 while values != 0 {
-                    strong[cand_of(cell, values.trailing_zeros() as u8 + 1)] = true;
+                    held[values.trailing_zeros() as usize] |= 1 << cell;
                     values &= values - 1;
                 }
             }
         }
         if x {
             for house in 0..27 {
-                for value in 1..=9u8 {
+                for (value, held) in (1..=9u8).zip(held.iter_mut()) {
                     let mut places = grid.places(house, value);
                     if two(places) {
                         while places != 0 {
-                            let cell = house_cells(house)[places.trailing_zeros() as usize];
-                            strong[cand_of(usize::from(cell), value)] = true;
+                            *held |= 1 << house_cells(house)[places.trailing_zeros() as usize];
                             places &= places - 1;
                         }
                     }
                 }
             }
         }
-        let mut index = vec![NONE; CANDIDATES];
-        let mut nodes: Vec<u16> = Vec::new();
-        for (c, _) in strong.iter().enumerate().filter(|&(_, &strong)| strong) {
-            index[c] = nodes.len() as u16;
-            nodes.push(c as u16);
-        }
-        let mut out = Vec::new();
-        let strong: Vec<(u8, [u16; MAX_STRONG])> = nodes
-            .iter()
-            .map(|&c| {
-                off_to_on_static(grid, usize::from(c), y, x, &mut out);
-                let mut to = [0; MAX_STRONG];
-                for (to, &on) in to.iter_mut().zip(&out) {
-                    *to = index[on];
-                }
-                (out.len() as u8, to)
-            })
-            .collect();
-        let n = nodes.len();
-        // Where each node leads, in a table of successors; with `with_offs`, what it turns off.
-        let mut starts = Vec::with_capacity(n + 1);
-        let mut edges: Vec<u16> = Vec::new();
-        let mut turned_off = Vec::new();
-        for &c in &nodes {
-            starts.push(edges.len() as u32);
-            on_to_off(grid, usize::from(c), y, &mut out);
-            let mut offs = Cands::default();
-            for &off in &out {
-                offs.insert(off);
-                let m = index[off];
-                if m != NONE {
-                    let (count, to) = strong[usize::from(m)];
-                    edges.extend_from_slice(&to[..usize::from(count)]);
+        let mut reach = Reach { y, holding, held, words: 0, tables: Reach::tables() };
+        // Nodes in the order of their candidates: cell by cell.
+        for cell in 0..81 {
+            let mut values = grid.cells[cell];
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if held[v] & 1 << cell != 0 {
+                    let c = cell * 9 + v;
+                    reach.tables.index[c] = reach.tables.nodes.len() as u16;
+                    reach.tables.nodes.push(c as u16);
                 }
             }
+        }
+        let n = reach.tables.nodes.len();
+        for node in 0..n {
+            let strong = reach.strong_links(grid, usize::from(reach.tables.nodes[node]), x);
+            reach.tables.strong.push(strong);
+        }
+        // Where each node leads, in a table of successors; with `with_offs`, what it turns off.
+        let mut starts = std::mem::take(&mut reach.tables.starts);
+        let mut edges = std::mem::take(&mut reach.tables.edges);
+        let mut turned_off = std::mem::take(&mut reach.tables.turned_off);
+        starts.clear();
+        edges.clear();
+        turned_off.clear();
+        let mut seen = [0u16; 32];
+        for node in 0..n {
+            starts.push(edges.len() as u32);
+            let c = usize::from(reach.tables.nodes[node]);
+            for &m in reach.seen_by(grid, c, &mut seen) {
+                edges.extend_from_slice(reach.strong(m));
+            }
             if with_offs {
-                turned_off.push(offs);
+                turned_off.push(reach.turned_off(grid, c));
             }
         }
         starts.push(edges.len() as u32);
-        let words = n.div_ceil(64).max(1);
-        let mut reach = Reach {
-            y,
-            index,
-            strong,
-            component: vec![u32::MAX; n],
-            sizes: Vec::new(),
-            eliminates: Vec::new(),
-            words,
-            sets: Vec::new(),
-            offs: Vec::new(),
-            asked: if with_offs { vec![0; CANDIDATES] } else { Vec::new() },
-            walks: Vec::new(),
-        };
-        reach.components(&starts, &edges, with_offs.then_some(turned_off.as_slice()));
-        reach.loops(grid, &nodes);
+        reach.tables.starts = starts;
+        reach.tables.edges = edges;
+        reach.tables.turned_off = turned_off;
+        reach.words = n.div_ceil(64).max(1);
+        reach.tables.component.resize(n, u32::MAX);
+        reach.components(with_offs);
+        reach.loops();
+        if with_offs {
+            reach.tables.asked.resize(CANDIDATES, 0);
+        }
         reach
+    }
+
+    /// The nodes strong links turn on when candidate `c` (a node) is off, by cell if the graph
+    /// has `y` and by house if `x`: the other of a cell of two, then the other place of its
+    /// value in its box, row and column where there are two, each once.
+    fn strong_links(&self, grid: &Marks, c: usize, x: bool) -> (u8, [u16; MAX_STRONG]) {
+        let (cell, value) = cell_value(c);
+        let mut to = [0u16; MAX_STRONG];
+        let mut count = 0;
+        let bit = 1u16 << (value - 1);
+        if self.y && two(grid.cells[cell]) {
+            let other = (grid.cells[cell] & !bit).trailing_zeros() as u8 + 1;
+            to[count] = self.tables.index[cand_of(cell, other)];
+            count += 1;
+        }
+        if x {
+            for (house, i) in houses_of(cell).into_iter().zip(index_in(cell)) {
+                let places = grid.places(house, value);
+                if two(places) {
+                    let other = house_cells(house)[(places & !(1 << i)).trailing_zeros() as usize];
+                    let node = self.tables.index[cand_of(usize::from(other), value)];
+                    if !to[..count].contains(&node) {
+                        to[count] = node;
+                        count += 1;
+                    }
+                }
+            }
+        }
+        (count as u8, to)
+    }
+
+    /// The nodes candidate `c` turns off when on (the rest of its cell with `y`, its value's
+    /// other places), in `out`'s room.
+    fn seen_by<'a>(&self, grid: &Marks, c: usize, out: &'a mut [u16; 32]) -> &'a [u16] {
+        let (cell, value) = cell_value(c);
+        let v = usize::from(value - 1);
+        let mut count = 0;
+        if self.y {
+            let mut others = grid.cells[cell] & !(1 << v);
+            while others != 0 {
+                let node = self.tables.index[cell * 9 + others.trailing_zeros() as usize];
+                others &= others - 1;
+                if node != NONE {
+                    out[count] = node;
+                    count += 1;
+                }
+            }
+        }
+        let mut cells = PEERS[cell] & self.held[v];
+        while cells != 0 {
+            let other = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            out[count] = self.tables.index[other * 9 + v];
+            count += 1;
+        }
+        &out[..count]
+    }
+
+    /// The candidates `c` turns off when on, as a set.
+    fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
+        let (cell, value) = cell_value(c);
+        let v = usize::from(value - 1);
+        let mut offs = Cands::default();
+        if self.y {
+            let mut others = grid.cells[cell] & !(1 << v);
+            while others != 0 {
+                offs.insert(cell * 9 + others.trailing_zeros() as usize);
+                others &= others - 1;
+            }
+        }
+        let mut cells = PEERS[cell] & self.holding[v];
+        while cells != 0 {
+            offs.insert(cells.trailing_zeros() as usize * 9 + v);
+            cells &= cells - 1;
+        }
+        offs
     }
 
     /// Tarjan's algorithm, without recursion: each component, as it is completed, gets the
     /// nodes it leads to (those of the components it has edges to, completed before it), and
-    /// with `turned_off` (what each node turns off) what its walks turn off.
-    fn components(&mut self, starts: &[u32], edges: &[u16], turned_off: Option<&[Cands]>) {
-        let n = starts.len() - 1;
-        let mut order = vec![u32::MAX; n];
-        let mut low = vec![0u32; n];
-        let mut on_stack = vec![false; n];
-        let mut stack: Vec<u32> = Vec::new();
-        // The nodes being visited, each with the next of its edges to follow.
-        let mut visiting: Vec<(u32, u32)> = Vec::new();
-        let mut next_order = 0u32;
+    /// with `with_offs` what its walks turn off.
+    fn components(&mut self, with_offs: bool) {
         let words = self.words;
+        let Tables {
+            starts,
+            edges,
+            turned_off,
+            order,
+            low,
+            on_stack,
+            stack,
+            visiting,
+            component,
+            sizes,
+            sets,
+            offs: component_offs,
+            ..
+        } = &mut self.tables;
+        let n = starts.len() - 1;
+        order.clear();
+        order.resize(n, u32::MAX);
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        stack.clear();
+        visiting.clear();
+        let mut next_order = 0u32;
         for root in 0..n as u32 {
             if order[root as usize] != u32::MAX {
                 continue;
@@ -210,39 +363,39 @@ impl Reach {
                     continue;
                 }
                 // `v` roots a component: its nodes are those above it on the stack.
-                let id = self.sizes.len() as u32;
+                let id = sizes.len() as u32;
                 let first = stack.iter().rposition(|&u| u == v).expect("on the stack");
-                let base = self.sets.len();
-                self.sets.resize(base + words, 0);
+                let base = sets.len();
+                sets.resize(base + words, 0);
                 for &u in &stack[first..] {
                     on_stack[u as usize] = false;
-                    self.component[u as usize] = id;
-                    self.sets[base + u as usize / 64] |= 1 << (u % 64);
+                    component[u as usize] = id;
+                    sets[base + u as usize / 64] |= 1 << (u % 64);
                 }
                 let mut offs = Cands::default();
                 for &u in &stack[first..] {
                     let u = u as usize;
                     for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
-                        let other = self.component[usize::from(w)];
+                        let other = component[usize::from(w)];
                         if other != id {
                             let from = other as usize * words;
                             for i in 0..words {
-                                let bits = self.sets[from + i];
-                                self.sets[base + i] |= bits;
+                                let bits = sets[from + i];
+                                sets[base + i] |= bits;
                             }
-                            if turned_off.is_some() {
-                                offs.union(&self.offs[other as usize]);
+                            if with_offs {
+                                offs.union(&component_offs[other as usize]);
                             }
                         }
                     }
-                    if let Some(turned_off) = turned_off {
+                    if with_offs {
                         offs.union(&turned_off[u]);
                     }
                 }
-                if turned_off.is_some() {
-                    self.offs.push(offs);
+                if with_offs {
+                    component_offs.push(offs);
                 }
-                self.sizes.push((stack.len() - first) as u32);
+                sizes.push((stack.len() - first) as u32);
                 stack.truncate(first);
             }
         }
@@ -252,39 +405,43 @@ impl Reach {
     /// node of the loop turned on and one turned off (the strong link of a node of the loop,
     /// which is what turns it on), with its value. Without that, no cycle through the component
     /// has anything to remove.
-    fn loops(&mut self, grid: &Marks, nodes: &[u16]) {
-        let components = self.sizes.len();
-        // Per component and value, the cells that see one of its nodes on, and those that see
-        // one of them off.
-        let mut on = vec![[0u128; 9]; components];
-        let mut off = vec![[0u128; 9]; components];
-        for (node, &c) in nodes.iter().enumerate() {
-            let component = self.component[node] as usize;
-            if self.sizes[component] < 2 {
+    fn loops(&mut self) {
+        let components = self.tables.sizes.len();
+        self.tables.eliminates.resize(components, false);
+        // Per value, the cells that see a node of the component on, and those that see one of
+        // them off: components of one node are left out, and the others are few.
+        let mut sees: Vec<(u32, [u128; 9], [u128; 9])> = Vec::new();
+        for node in 0..self.tables.nodes.len() {
+            let component = self.tables.component[node];
+            if self.tables.sizes[component as usize] < 2 {
                 continue;
             }
-            let (cell, value) = cell_value(usize::from(c));
-            on[component][usize::from(value - 1)] |= PEERS[cell];
+            let at = match sees.iter().position(|&(k, ..)| k == component) {
+                Some(at) => at,
+                None => {
+                    sees.push((component, [0; 9], [0; 9]));
+                    sees.len() - 1
+                }
+            };
+            let (cell, value) = cell_value(usize::from(self.tables.nodes[node]));
+            sees[at].1[usize::from(value - 1)] |= PEERS[cell];
             for &partner in self.strong(node as u16) {
-                let (cell, value) = cell_value(usize::from(nodes[usize::from(partner)]));
-                off[component][usize::from(value - 1)] |= PEERS[cell];
+                let (cell, value) =
+                    cell_value(usize::from(self.tables.nodes[usize::from(partner)]));
+                sees[at].2[usize::from(value - 1)] |= PEERS[cell];
             }
         }
-        let holding: [u128; 9] = std::array::from_fn(|v| {
-            (0..9).fold(0, |cells, row| {
-                cells | u128::from(grid.places(9 + row, v as u8 + 1)) << (9 * row)
-            })
-        });
-        self.eliminates = (0..components)
-            .map(|k| (0..9).any(|v| on[k][v] & off[k][v] & holding[v] != 0))
-            .collect();
+        for (component, on, off) in sees {
+            self.tables.eliminates[component as usize] =
+                (0..9).any(|v| on[v] & off[v] & self.holding[v] != 0);
+        }
     }
 
     /// The set of the nodes node `node`'s component leads to.
     #[inline]
     fn set(&self, node: u16) -> &[u64] {
-        let from = self.component[usize::from(node)] as usize * self.words;
-        &self.sets[from..from + self.words]
+        let from = self.tables.component[usize::from(node)] as usize * self.words;
+        &self.tables.sets[from..from + self.words]
     }
 
     #[inline]
@@ -292,39 +449,31 @@ impl Reach {
         set[usize::from(node) / 64] & (1 << (node % 64)) != 0
     }
 
-    /// The nodes among the candidates `offs` (what a candidate on turns off): those whose
-    /// strong links turn on the candidates a walk goes on with.
-    fn nodes_among(&self, offs: &[usize], out: &mut Vec<u16>) {
-        out.clear();
-        out.extend(offs.iter().map(|&off| self.index[off]).filter(|&node| node != NONE));
-    }
-
     /// The nodes strong links turn on when node `node` is off.
     #[inline]
     fn strong(&self, node: u16) -> &[u16] {
-        let (count, to) = &self.strong[usize::from(node)];
+        let (count, to) = &self.tables.strong[usize::from(node)];
         &to[..usize::from(*count)]
     }
 
     /// Whether the forcing chain walk from node `start` (a candidate on or off) on `grid` can
     /// reach the start's negation: if not, it finds nothing. The graph must be of the walk's
     /// kinds (by houses always, by cells as the walk).
-    pub(super) fn forcing(&self, grid: &Marks, start: usize, scratch: &mut Scratch) -> bool {
+    pub(super) fn forcing(&self, grid: &Marks, start: usize) -> bool {
         let c = start >> 1;
         if start & 1 == 1 {
             // On: a candidate turned on later that sees `c` turns it off. Those that see it
-            // are among the candidates it turns off first.
-            on_to_off(grid, c, self.y, &mut scratch.offs);
-            self.nodes_among(&scratch.offs, &mut scratch.nodes);
-            let seen = &scratch.nodes;
+            // are among the nodes it turns off first.
+            let mut room = [0u16; 32];
+            let seen = self.seen_by(grid, c, &mut room);
             let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node));
-            match self.index[c] {
+            match self.tables.index[c] {
                 NONE => seen.iter().any(|&m| self.strong(m).iter().any(|&b| sees(self.set(b)))),
                 node => sees(self.set(node)),
             }
         } else {
             // Off: a candidate it turns on leads back to `c`.
-            let node = self.index[c];
+            let node = self.tables.index[c];
             node != NONE && self.strong(node).iter().any(|&t| Reach::has(self.set(t), node))
         }
     }
@@ -333,67 +482,87 @@ impl Reach {
     /// in a component of two or more, and some candidate sees a node of the component on and
     /// one off (see [`Reach::loops`]).
     pub(super) fn cycle(&self, c: usize) -> bool {
-        match self.index[c] {
+        match self.tables.index[c] {
             NONE => false,
-            node => self.eliminates[self.component[usize::from(node)] as usize],
+            node => self.tables.eliminates[self.tables.component[usize::from(node)] as usize],
         }
     }
 
     /// Whether the walks on `grid` from each of `sources` on (candidates) can all turn on, or
     /// all turn off, some candidate: if not, the cell or region forcing chain they make finds
     /// nothing. Needs [`Reach::with_offs`].
-    pub(super) fn common(
-        &mut self,
-        grid: &Marks,
-        sources: &[usize],
-        scratch: &mut Scratch,
-    ) -> bool {
+    pub(super) fn common(&mut self, grid: &Marks, sources: &[usize]) -> bool {
         let words = self.words;
-        for (i, &c) in sources.iter().enumerate() {
-            let (ons, offs) = self.leads_to(grid, c, scratch);
-            if i == 0 {
-                scratch.ons.clear();
-                scratch.ons.extend_from_slice(ons);
-                scratch.cands = offs;
-            } else {
-                scratch.ons.iter_mut().zip(ons).for_each(|(to, &bits)| *to &= bits);
-                scratch.cands.intersect(&offs);
+        let mut ons = [u64::MAX; 16];
+        let mut offs: Option<Cands> = None;
+        for &c in sources {
+            let (set, reached) = self.leads_to(grid, c);
+            if words <= ons.len() {
+                let set = &self.walk_or_component_set(set);
+                ons.iter_mut().zip(set.iter()).for_each(|(to, &bits)| *to &= bits);
+            }
+            match &mut offs {
+                None => offs = Some(reached),
+                Some(offs) => offs.intersect(&reached),
             }
         }
-        debug_assert_eq!(scratch.ons.len(), words);
-        scratch.ons.iter().any(|&bits| bits != 0) || !scratch.cands.is_empty()
+        // A graph of more than a thousand nodes is not read for what they turn on.
+        let on_any = words > ons.len() || ons[..words].iter().any(|&bits| bits != 0);
+        on_any || offs.is_some_and(|offs| !offs.is_empty())
     }
 
-    /// What a walk from candidate `c` on leads to: the nodes it turns on and the candidates it
-    /// turns off.
-    fn leads_to(&mut self, grid: &Marks, c: usize, scratch: &mut Scratch) -> (&[u64], Cands) {
+    /// Where the set of nodes [`Reach::leads_to`] named lies.
+    fn walk_or_component_set(&self, set: Set) -> &[u64] {
         let words = self.words;
-        match self.index[c] {
+        match set {
+            Set::Component(k) => &self.tables.sets[k * words..(k + 1) * words],
+            Set::Walk(i) => &self.tables.walk_sets[i * words..(i + 1) * words],
+        }
+    }
+
+    /// What a walk from candidate `c` on leads to: the nodes it turns on (its component's, or
+    /// those kept for it) and the candidates it turns off.
+    fn leads_to(&mut self, grid: &Marks, c: usize) -> (Set, Cands) {
+        let words = self.words;
+        match self.tables.index[c] {
             NONE => {
-                if self.asked[c] == 0 {
-                    on_to_off(grid, c, self.y, &mut scratch.offs);
-                    self.nodes_among(&scratch.offs, &mut scratch.nodes);
-                    let mut ons = vec![0; words];
-                    let mut offs = Cands::default();
-                    scratch.offs.iter().for_each(|&off| offs.insert(off));
-                    for &m in &scratch.nodes {
-                        for &b in self.strong(m) {
-                            ons.iter_mut().zip(self.set(b)).for_each(|(to, &bits)| *to |= bits);
-                            offs.union(&self.offs[self.component[usize::from(b)] as usize]);
+                if self.tables.asked[c] == 0 {
+                    let mut room = [0u16; 32];
+                    let base = self.tables.walk_sets.len();
+                    self.tables.walk_sets.resize(base + words, 0);
+                    let mut offs = self.turned_off(grid, c);
+                    let seen: Vec<u16> = self.seen_by(grid, c, &mut room).to_vec();
+                    for m in seen {
+                        for i in 0..self.strong(m).len() {
+                            let b = self.strong(m)[i];
+                            let component = self.tables.component[usize::from(b)] as usize;
+                            for w in 0..words {
+                                self.tables.walk_sets[base + w] |=
+                                    self.tables.sets[component * words + w];
+                            }
+                            offs.union(&self.tables.offs[component]);
                         }
                     }
-                    self.walks.push((ons, offs));
-                    self.asked[c] = self.walks.len() as u32;
+                    self.tables.walk_offs.push(offs);
+                    self.tables.asked[c] = self.tables.walk_offs.len() as u32;
                 }
-                let (ons, offs) = &self.walks[self.asked[c] as usize - 1];
-                (ons, *offs)
+                let i = self.tables.asked[c] as usize - 1;
+                (Set::Walk(i), self.tables.walk_offs[i])
             }
             node => {
-                let component = self.component[usize::from(node)] as usize;
-                (&self.sets[component * words..(component + 1) * words], self.offs[component])
+                let component = self.tables.component[usize::from(node)] as usize;
+                (Set::Component(component), self.tables.offs[component])
             }
         }
     }
+}
+
+/// A set of nodes [`Reach`] keeps: a component's, or one kept for a walk from a candidate that
+/// is no node.
+#[derive(Clone, Copy)]
+enum Set {
+    Component(usize),
+    Walk(usize),
 }
 
 /// The cells each cell sees (its row, column and box, itself left out), as bits of 81.
@@ -414,15 +583,6 @@ static PEERS: [u128; 81] = {
     }
     peers
 };
-
-/// The buffers of [`Reach`]'s questions.
-#[derive(Default)]
-pub(super) struct Scratch {
-    offs: Vec<usize>,
-    nodes: Vec<u16>,
-    ons: Vec<u64>,
-    cands: Cands,
-}
 
 #[cfg(test)]
 pub(super) mod tests {

@@ -11,7 +11,7 @@ use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, n
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
-use super::reach::{self, Reach};
+use super::reach::Reach;
 
 /// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
 /// walk reaches thousands of copies.
@@ -56,8 +56,6 @@ struct Scratch {
     /// The half-step being expanded, taken out of `pending_on` or `pending_off`.
     current: Vec<u32>,
     closing: Vec<u32>,
-    /// The buffers of [`Reach`]'s questions.
-    reach: reach::Scratch,
 }
 
 impl Scratch {
@@ -122,31 +120,55 @@ impl Tree<'_> {
 /// (`reduced`), only the walks that may differ from the same walks on the board before it are
 /// walked (see [`Reduced`]).
 pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Reduced>) {
+    // The walks with both kinds of links go wherever those with one kind go: the candidates
+    // from which they can find nothing are not looked at again.
+    let graphs =
+        Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy: Reach::of(grid, true, true) };
+    let mut starts = Cands::default();
+    for c in 0..CANDIDATES {
+        let (cell, value) = cell_value(c);
+        if grid.count(cell) > 1
+            && grid.has(cell, value)
+            && (graphs.xy.cycle(c)
+                || graphs.xy.forcing(grid, node(c, true))
+                || graphs.xy.forcing(grid, node(c, false)))
+        {
+            starts.insert(c);
+        }
+    }
+    if starts.is_empty() {
+        return;
+    }
     let mut scratch = SCRATCH.with(Cell::take);
     // The links, read once for all the walks, if any is walked.
     let links = OnceCell::new();
-    let graphs = Graphs {
-        x: Reach::of(grid, false, true),
-        y: Reach::of(grid, true, false),
-        xy: Reach::of(grid, true, true),
-    };
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        for c in 0..CANDIDATES {
-            let (cell, value) = cell_value(c);
-            if grid.count(cell) > 1 && grid.has(cell, value) {
-                unary(grid, &links, &graphs, c, y, x, found, reduced, &mut scratch);
-            }
+        for c in (0..CANDIDATES).filter(|&c| starts.has(c)) {
+            unary(grid, &links, &graphs, c, y, x, found, reduced, &mut scratch);
         }
     }
     SCRATCH.with(|kept| kept.set(scratch));
 }
 
-/// Where the static walks of one board can lead, with links by house, by cell, and both: the
-/// walks that [`Reach`] proves find nothing are not walked.
-struct Graphs {
-    x: Reach,
-    y: Reach,
+/// Where the static walks of one board can lead, with links by house, by cell, and both (the
+/// first two built when first asked for): the walks that [`Reach`] proves find nothing are not
+/// walked.
+struct Graphs<'a> {
+    grid: &'a Marks,
+    x: OnceCell<Reach>,
+    y: OnceCell<Reach>,
     xy: Reach,
+}
+
+impl Graphs<'_> {
+    /// The graph of the walks with links by cell if `y`, by house if `x`.
+    fn of(&self, y: bool, x: bool) -> &Reach {
+        match (y, x) {
+            (true, true) => &self.xy,
+            (true, false) => self.y.get_or_init(|| Reach::of(self.grid, true, false)),
+            _ => self.x.get_or_init(|| Reach::of(self.grid, false, true)),
+        }
+    }
 }
 
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
@@ -172,11 +194,7 @@ fn unary(
     // then the forcing chains by start node and kinds.
     let kinds = usize::from(y) + 2 * usize::from(x) - 1;
     let walk = c * 3 + kinds;
-    let graph = match (y, x) {
-        (false, _) => &graphs.x,
-        (true, false) => &graphs.y,
-        (true, true) => &graphs.xy,
-    };
+    let graph = graphs.of(y, x);
     if graph.cycle(c)
         && may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
             cycles(source, links, c, y, x, found, scratch)
@@ -187,7 +205,7 @@ fn unary(
     if x {
         for start in [node(c, true), node(c, false)] {
             let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
-            if graph.forcing(grid, start, &mut scratch.reach)
+            if graph.forcing(grid, start)
                 && may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
                     forcing(source, links, start, y, found, scratch)
                 })
@@ -335,7 +353,7 @@ fn cycles(
 ) {
     let source = node(c, true);
     scratch.clear();
-    let Scratch { reached, pending_on, pending_off, current, closing, .. } = scratch;
+    let Scratch { reached, pending_on, pending_off, current, closing } = scratch;
     let mut tree = Tree { reached };
     tree.reached.push(Reached::new(source, None));
     let mut on = Cands::default();
@@ -531,6 +549,8 @@ mod tests {
         let mut closing_skipped = 0;
         for grid in boards() {
             let links = Links::of(&grid);
+            // The graph with both kinds of links says yes wherever one with one kind does.
+            let both = Reach::of(&grid, true, true);
             for (y, x) in [(false, true), (true, false), (true, true)] {
                 let graph = Reach::of(&grid, y, x);
                 let forcing_graph = Reach::of(&grid, y, true);
@@ -541,6 +561,7 @@ mod tests {
                     let mut found = Found::collecting(ChainFamily::Static);
                     cycles(&grid, &links, c, y, x, &mut found, &mut scratch);
                     let closes = !scratch.closing.is_empty();
+                    assert!(!graph.cycle(c) || both.cycle(c), "{c}, y {y}, x {x}");
                     if graph.cycle(c) {
                         closed += usize::from(!found.into_all().is_empty());
                     } else {
@@ -554,7 +575,8 @@ mod tests {
                         let mut found = Found::collecting(ChainFamily::Static);
                         forcing(&grid, &links, start, y, &mut found, &mut scratch);
                         let walked = !found.into_all().is_empty();
-                        let proved = forcing_graph.forcing(&grid, start, &mut scratch.reach);
+                        let proved = forcing_graph.forcing(&grid, start);
+                        assert!(!proved || both.forcing(&grid, start), "{start}, y {y}");
                         assert_eq!(proved, walked, "forcing chain from {start}, y {y}");
                         found_some += usize::from(walked);
                         found_none += usize::from(!walked);
