@@ -41,12 +41,6 @@ impl Cands {
     pub(super) fn is_empty(&self) -> bool {
         self.0.iter().all(|&a| a == 0)
     }
-
-    /// Whether the two sets share a candidate.
-    #[inline]
-    pub(super) fn meets(&self, other: &Cands) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
-    }
 }
 
 /// A set of nodes, one bit each: for the walks over a node's ancestors.

@@ -62,19 +62,21 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
                 cache.ensure(c);
                 let from_off = implications(grid, node(c, false), mode);
                 let from_on = cache.get(c);
-                if let Some((a, b)) = from_on.contradiction {
-                    let ends = [(from_on, a), (from_on, b)];
-                    found.offer(Kind::Contradiction, complexity(ends), || {
-                        let needs = needs(grid, &ends, None);
-                        (branches(&ends), vec![(cell, value)], Vec::new(), needs)
-                    });
-                }
-                if let Some((a, b)) = from_off.contradiction {
-                    let ends = [(&from_off, a), (&from_off, b)];
-                    found.offer(Kind::Contradiction, complexity(ends), || {
-                        let needs = needs(grid, &ends, None);
-                        (branches(&ends), Vec::new(), vec![(cell, value)], needs)
-                    });
+                let made = [(cell, value)];
+                for (walk, on) in [(from_on, true), (&from_off, false)] {
+                    let Some((a, b)) = walk.contradiction else { continue };
+                    let ends = [(walk, a), (walk, b)];
+                    // Its being on breaks the board: it goes; its being off: it is placed.
+                    let (eliminations, placements): (&[_], &[_]) =
+                        if on { (&made, &[]) } else { (&[], &made) };
+                    found.offer(
+                        Kind::Contradiction,
+                        complexity(ends),
+                        eliminations,
+                        placements,
+                        || needs(grid, &ends, None),
+                        || branches(&ends),
+                    );
                 }
                 if count >= 3 && !nishio {
                     double(grid, from_on, &from_off, found);
@@ -202,15 +204,17 @@ fn offer_target(
     if on && grid.count(cell) < 2 {
         return; // nothing to remove
     }
-    found.offer(kind, complexity(sources.iter().map(|&s| (s, target))), || {
-        let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
-        let needs = needs(grid, &ends, start);
-        if on {
-            (branches(&ends), Vec::new(), vec![(cell, value)], needs)
-        } else {
-            (branches(&ends), vec![(cell, value)], Vec::new(), needs)
-        }
-    });
+    let made = [(cell, value)];
+    let (eliminations, placements): (&[_], &[_]) = if on { (&[], &made) } else { (&made, &[]) };
+    let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
+    found.offer(
+        kind,
+        complexity(ends.iter().copied()),
+        eliminations,
+        placements,
+        || needs(grid, &ends, start),
+        || branches(&ends),
+    );
 }
 
 /// What the candidates turned on that `ends` rest on needed gone, on `grid` (the walks'
@@ -236,7 +240,7 @@ mod tests {
 
     #[test]
     fn the_cells_and_houses_reach_proves_fruitless_imply_nothing_in_common() {
-        fn search(_: &Marks, _: ChainFamily, _: &mut Found, _: Option<&Marks>) {}
+        fn search(_: &Marks, _: ChainFamily, _: &mut Found) {}
         let (mut pruned, mut common_found) = (0, 0);
         for grid in boards() {
             let mut prune = Prune { grid: &grid, reach: Reach::with_offs(&grid, true, true) };
@@ -260,9 +264,9 @@ mod tests {
                 let walks: Vec<Implications> =
                     sources.iter().map(|&c| implications(&grid, node(c, true), mode)).collect();
                 let walks: Vec<&Implications> = walks.iter().collect();
-                let mut found = Found::collecting(ChainFamily::Multiple);
+                let mut found = Found::new(ChainFamily::Multiple);
                 common(&grid, Kind::Cell, &walks, None, &mut found);
-                let offered = !found.into_all().is_empty();
+                let offered = found.offered() > 0;
                 if !prune.may_have_common(&sources) {
                     assert!(!offered, "{sources:?} imply something in common");
                     pruned += 1;
