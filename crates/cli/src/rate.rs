@@ -5,8 +5,11 @@
 //! written in input order before the next chunk is read, so a corpus of any length streams
 //! with the memory of one chunk, in every format: JSON too is written a puzzle at a time, each
 //! file's summary after its puzzles. Solutions are counted within the `--budget` where the
-//! rating depends on them (see [`Rater::walk`]); a puzzle whose count gives up is not rated.
+//! rating depends on them (see [`Rater::walk`]); a puzzle whose count gives up is not rated,
+//! and one whose chains run out of the `--work-budget` shows only lower bounds (see
+//! [`Figure`]).
 
+use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
@@ -232,9 +235,13 @@ fn write_row(
     if args.format == RateFormat::Table && args.each {
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
-            ("0" | "1" | "2+", GAVE_UP) => format!(
-                "gave up at the chains' work budget after {}; {hardest} before",
-                plural(row.steps as u64, "step")
+            (_, GAVE_UP) if row.out_of_work => format!(
+                "gave up at the chains' work budget after {}, not rated: {}/{}/{}, {hardest} \
+                 the hardest step so far",
+                plural(row.steps as u64, "step"),
+                row.difficulty,
+                row.pearl,
+                row.diamond
             ),
             (_, GAVE_UP) => format!(
                 "gave up counting solutions at the budget of {}",
@@ -248,7 +255,7 @@ fn write_row(
             ),
             // As the puzzle community writes Sudoku Explainer's ratings: ER/EP/ED.
             _ => format!(
-                "{:.1}/{:.1}/{:.1} {hardest}, {}",
+                "{}/{}/{} {hardest}, {}",
                 row.difficulty,
                 row.pearl,
                 row.diamond,
@@ -261,8 +268,43 @@ fn write_row(
     Ok(())
 }
 
-/// The `end` of a puzzle whose count gave up at the budget: it is not rated.
+/// The `end` of a puzzle whose count gave up at the budget, or whose chains ran out of the
+/// work budget: it is not rated.
 const GAVE_UP: &str = "gave-up";
+
+/// One of a puzzle's figures (ER, EP, ED) in the rating columns: a number only for a rated
+/// puzzle. A puzzle whose chains ran out of the work budget shows what its path had reached,
+/// marked as a lower bound (`>=11.8`: the whole path would need at least that, and a harder
+/// step may have been next); one whose count gave up, nothing (its path was not walked, or
+/// may have needed guessing).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Figure {
+    Rated(f64),
+    AtLeast(f64),
+    Unknown,
+}
+
+impl fmt::Display for Figure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Figure::Rated(value) => write!(f, "{value:.1}"),
+            Figure::AtLeast(value) => write!(f, ">={value:.1}"),
+            Figure::Unknown => f.write_str("-"),
+        }
+    }
+}
+
+/// A number in CSV and JSON when rated; the text `>=11.8` for a lower bound, never a number;
+/// an empty field (CSV) or `null` (JSON) when unknown.
+impl Serialize for Figure {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Figure::Rated(value) => serializer.serialize_f64(value),
+            Figure::AtLeast(_) => serializer.collect_str(self),
+            Figure::Unknown => serializer.serialize_none(),
+        }
+    }
+}
 
 /// A puzzle's rating, as a table line, a CSV row and a JSON record.
 #[derive(Serialize)]
@@ -280,14 +322,14 @@ struct Row {
     /// Its machine name.
     hardest_key: Option<&'static str>,
     /// The rating: Sudoku Explainer's ER, the hardest step's difficulty.
-    difficulty: f64,
+    difficulty: Figure,
     /// Sudoku Explainer's EP: the hardest difficulty up to the first placement.
-    pearl: f64,
+    pearl: Figure,
     /// Sudoku Explainer's ED: the first step's difficulty.
-    diamond: f64,
+    diamond: Figure,
     steps: usize,
     /// `solved`, `stuck` (needs guessing), `broken` (no solution) or `gave-up` (the count gave
-    /// up at the budget: not rated).
+    /// up at the budget, or the chains at the work budget: not rated).
     end: &'static str,
     /// The band of the rating; none for a puzzle not rated.
     band: Option<&'static str>,
@@ -297,6 +339,10 @@ struct Row {
     /// With `--check-steps`, the first step that does not hold in the solution, described.
     #[serde(skip)]
     unsound: Option<String>,
+    /// Whether the chains ran out of the work budget (the count finished): the figures are
+    /// lower bounds.
+    #[serde(skip)]
+    out_of_work: bool,
 }
 
 impl Row {
@@ -336,6 +382,14 @@ impl Row {
             .flatten();
         let rating = walked.rating();
         let hardest = walked.hardest;
+        let out_of_work = rating.is_none()
+            && walked.end == Some(End::GaveUp)
+            && !matches!(walked.solutions, Verdict::GaveUp(_));
+        let figure = |value: f64| match (rating, out_of_work) {
+            (Some(_), _) => Figure::Rated(value),
+            (None, true) => Figure::AtLeast(value),
+            (None, false) => Figure::Unknown,
+        };
         Row {
             file: file.to_owned(),
             number: puzzle.number,
@@ -345,7 +399,7 @@ impl Row {
             solutions: walked.solutions.to_string(),
             hardest: hardest.map(Technique::name),
             hardest_key: hardest.map(Technique::key),
-            difficulty: walked.difficulty,
+            difficulty: figure(walked.difficulty),
             steps: walked.steps,
             end: match rating.map(|rating| rating.end) {
                 Some(End::Solved) => "solved",
@@ -354,10 +408,11 @@ impl Row {
                 Some(End::GaveUp) | None => GAVE_UP,
             },
             band: rating.map(|rating| Band::of(&rating).name()),
-            pearl: walked.pearl,
-            diamond: walked.diamond,
+            pearl: figure(walked.pearl),
+            diamond: figure(walked.diamond),
             technique: hardest,
             unsound,
+            out_of_work,
         }
     }
 }
@@ -382,6 +437,8 @@ struct Summary {
     several_solutions: usize,
     /// Puzzles whose count gave up at the budget: not rated.
     gave_up: usize,
+    /// Puzzles whose chains ran out of the work budget: not rated.
+    out_of_work: usize,
     seconds: f64,
 }
 
@@ -397,6 +454,9 @@ struct JsonTail {
     /// Left out when 0, so a run where every count finished reads as before `--budget`.
     #[serde(skip_serializing_if = "is_zero")]
     gave_up: usize,
+    /// Puzzles whose chains ran out of the work budget; left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    gave_up_at_work_budget: usize,
     /// Median rating of the puzzles solved by techniques.
     median_difficulty: Option<f64>,
     seconds: f64,
@@ -427,6 +487,7 @@ impl Summary {
             no_solution: 0,
             several_solutions: 0,
             gave_up: 0,
+            out_of_work: 0,
             seconds: 0.0,
         }
     }
@@ -434,6 +495,7 @@ impl Summary {
     fn add(&mut self, row: &Row) {
         self.puzzles += 1;
         match (row.solutions.as_str(), row.end, row.technique) {
+            (_, GAVE_UP, _) if row.out_of_work => self.out_of_work += 1,
             (_, GAVE_UP, _) => self.gave_up += 1,
             ("0", _, _) => self.no_solution += 1,
             ("2+", _, _) => self.several_solutions += 1,
@@ -442,7 +504,9 @@ impl Summary {
                 if let Some(index) = Technique::ALL.iter().position(|&t| t == technique) {
                     self.counts[index] += 1;
                 }
-                *self.by_tenths.entry((row.difficulty * 10.0).round() as u32).or_default() += 1;
+                if let Figure::Rated(difficulty) = row.difficulty {
+                    *self.by_tenths.entry((difficulty * 10.0).round() as u32).or_default() += 1;
+                }
             }
             _ => self.needs_guessing += 1,
         }
@@ -492,6 +556,7 @@ impl Summary {
             no_solution: self.no_solution,
             several_solutions: self.several_solutions,
             gave_up: self.gave_up,
+            gave_up_at_work_budget: self.out_of_work,
             median_difficulty: self.median(),
             seconds: self.seconds,
         };
@@ -531,6 +596,7 @@ impl Summary {
             ("several solutions", self.several_solutions),
             ("no solution", self.no_solution),
             ("gave up counting solutions", self.gave_up),
+            ("gave up at the work budget", self.out_of_work),
         ] {
             if count > 0 {
                 text.push_str(&format!(
