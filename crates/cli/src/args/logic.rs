@@ -210,7 +210,7 @@ pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
 
 /// The work budget of `sudoku rate`'s chains for one puzzle, in walk steps
 /// ([`sudoku_logic::DEFAULT_WORK_BUDGET`], which a test checks).
-pub const DEFAULT_WORK_BUDGET: &str = "100000000";
+pub const DEFAULT_WORK_BUDGET: &str = "1000000000";
 
 #[cfg(test)]
 mod tests {
