@@ -469,6 +469,9 @@ fn rate_gives_up_at_the_chains_work_budget_rather_than_print_an_er_and_exits_1()
     };
     let csv = rate(&["--work-budget", "1000", "-o", "csv"]);
     assert_eq!(csv.status.code(), Some(1), "{}", text(&csv.stderr));
+    // Its own CPU time, as `generate` reports it, beside the wall time.
+    let timing = text(&csv.stderr);
+    assert!(timing.contains("rated 1 puzzle in ") && timing.contains(" CPU seconds)"), "{timing}");
     let csv = text(&csv.stdout);
     let header: Vec<&str> = csv.lines().next().expect("a header").split(',').collect();
     let row: Vec<&str> = csv.lines().nth(1).expect("a row").split(',').collect();

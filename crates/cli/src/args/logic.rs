@@ -34,7 +34,8 @@ empty (CSV) or null (JSON). The summary counts each cause apart.
 
 Table: per file, how many puzzles need each technique as their hardest (with --each, a line
 per puzzle first). CSV: a row per puzzle. JSON: both, written a puzzle at a time, each file's
-summary after its puzzles. Timing goes to standard error.
+summary after its puzzles. Timing goes to standard error: the wall time, and the CPU seconds
+the process took.
 
 Exit codes:
   0  every puzzle was rated
