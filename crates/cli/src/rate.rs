@@ -5,8 +5,11 @@
 //! written in input order before the next chunk is read, so a corpus of any length streams
 //! with the memory of one chunk, in every format: JSON too is written a puzzle at a time, each
 //! file's summary after its puzzles. Solutions are counted within the `--budget` where the
-//! rating depends on them (see [`Rater::walk`]); a puzzle whose count gives up is not rated.
+//! rating depends on them (see [`Rater::walk`]); a puzzle whose count gives up is not rated,
+//! and one whose chains run out of the `--work-budget` shows only lower bounds (see
+//! [`Figure`]).
 
+use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::time::Instant;
 
@@ -94,6 +97,7 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
     }
     let files = inputs(&args.files);
     let started = Instant::now();
+    let cpu_at_start = sudoku_engines::clock::process_cpu_seconds();
     let mut total = 0usize;
     for file in files {
         let name = display_name(file);
@@ -200,8 +204,14 @@ fn rate_all(args: &RateArgs, outcome: &mut RunOutcome) -> Written {
     }
     out.flush().map_err(output_failed)?;
     let seconds = started.elapsed().as_secs_f64();
+    // The process's CPU time, which other programs' time slices are not part of: the work
+    // the rating took, whatever else the machine ran. Left out where the system does not say.
+    let cpu = match cpu_at_start.zip(sudoku_engines::clock::process_cpu_seconds()) {
+        Some((start, end)) => format!(", {:.2} CPU seconds", end - start),
+        None => String::new(),
+    };
     errln!(
-        "sudoku: rated {} in {seconds:.2} s ({})",
+        "sudoku: rated {} in {seconds:.2} s ({}{cpu})",
         plural(total as u64, "puzzle"),
         plural(threads as u64, "thread")
     )
@@ -282,9 +292,13 @@ fn write_row(
     if args.format == RateFormat::Table && args.each {
         let hardest = row.hardest.unwrap_or("nothing to do");
         let what = match (row.solutions.as_str(), row.end) {
-            ("0" | "1" | "2+", GAVE_UP) => format!(
-                "gave up at the work budget after {}; {hardest} before",
-                plural(row.steps as u64, "step")
+            (_, GAVE_UP) if row.out_of_work => format!(
+                "gave up at the work budget after {}, not rated: {}/{}/{}, {hardest} \
+                 the hardest step so far",
+                plural(row.steps as u64, "step"),
+                row.difficulty,
+                row.pearl,
+                row.diamond
             ),
             (_, GAVE_UP) => format!(
                 "gave up counting solutions at the budget of {}",
@@ -298,7 +312,7 @@ fn write_row(
             ),
             // As the puzzle community writes Sudoku Explainer's ratings: ER/EP/ED.
             _ => format!(
-                "{:.1}/{:.1}/{:.1} {hardest}, {}",
+                "{}/{}/{} {hardest}, {}",
                 row.difficulty,
                 row.pearl,
                 row.diamond,
@@ -311,8 +325,43 @@ fn write_row(
     Ok(())
 }
 
-/// The `end` of a puzzle whose count gave up at the budget: it is not rated.
+/// The `end` of a puzzle whose count gave up at the budget, or whose chains ran out of the
+/// work budget: it is not rated.
 const GAVE_UP: &str = "gave-up";
+
+/// One of a puzzle's figures (ER, EP, ED) in the rating columns: a number only for a rated
+/// puzzle. A puzzle whose chains ran out of the work budget shows what its path had reached,
+/// marked as a lower bound (`>=11.8`: the whole path would need at least that, and a harder
+/// step may have been next); one whose count gave up, nothing (its path was not walked, or
+/// may have needed guessing).
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Figure {
+    Rated(f64),
+    AtLeast(f64),
+    Unknown,
+}
+
+impl fmt::Display for Figure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Figure::Rated(value) => write!(f, "{value:.1}"),
+            Figure::AtLeast(value) => write!(f, ">={value:.1}"),
+            Figure::Unknown => f.write_str("-"),
+        }
+    }
+}
+
+/// A number in CSV and JSON when rated; the text `>=11.8` for a lower bound, never a number;
+/// an empty field (CSV) or `null` (JSON) when unknown.
+impl Serialize for Figure {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Figure::Rated(value) => serializer.serialize_f64(value),
+            Figure::AtLeast(_) => serializer.collect_str(self),
+            Figure::Unknown => serializer.serialize_none(),
+        }
+    }
+}
 
 /// A puzzle's rating, as a table line, a CSV row and a JSON record.
 #[derive(Serialize)]
@@ -331,14 +380,14 @@ struct Row {
     hardest_key: Option<&'static str>,
     /// The rating, the hardest step's difficulty: Sudoku Explainer's ER on its scale, the
     /// workbench's difficulty of the technique on the workbench's.
-    difficulty: f64,
+    difficulty: Figure,
     /// Sudoku Explainer's EP: the hardest difficulty up to the first placement.
-    pearl: f64,
+    pearl: Figure,
     /// Sudoku Explainer's ED: the first step's difficulty.
-    diamond: f64,
+    diamond: Figure,
     steps: usize,
     /// `solved`, `stuck` (needs guessing), `broken` (no solution) or `gave-up` (the count gave
-    /// up at the budget: not rated).
+    /// up at the budget, or the chains at the work budget: not rated).
     end: &'static str,
     /// The band of the rating; none for a puzzle not rated.
     band: Option<&'static str>,
@@ -353,6 +402,10 @@ struct Row {
     /// With `--check-steps`, the first step that does not hold in the solution, described.
     #[serde(skip)]
     unsound: Option<String>,
+    /// Whether the chains ran out of the work budget (the count finished): the figures are
+    /// lower bounds.
+    #[serde(skip)]
+    out_of_work: bool,
 }
 
 impl Row {
@@ -397,6 +450,14 @@ impl Row {
             .flatten();
         let rating = walked.rating();
         let hardest = walked.hardest;
+        let out_of_work = rating.is_none()
+            && walked.end == Some(End::GaveUp)
+            && !matches!(walked.solutions, Verdict::GaveUp(_));
+        let figure = |value: f64| match (rating, out_of_work) {
+            (Some(_), _) => Figure::Rated(value),
+            (None, true) => Figure::AtLeast(value),
+            (None, false) => Figure::Unknown,
+        };
         Row {
             file: file.to_owned(),
             number: puzzle.number,
@@ -406,7 +467,7 @@ impl Row {
             solutions: walked.solutions.to_string(),
             hardest: hardest.map(Technique::name),
             hardest_key: hardest.map(Technique::key),
-            difficulty: walked.difficulty,
+            difficulty: figure(walked.difficulty),
             steps: walked.steps,
             end: match rating.map(|rating| rating.end) {
                 Some(End::Solved) => "solved",
@@ -426,10 +487,11 @@ impl Row {
                 .map(|(technique, count)| format!("{}:{count}", technique.key()))
                 .collect::<Vec<_>>()
                 .join(" "),
-            pearl: walked.pearl,
-            diamond: walked.diamond,
+            pearl: figure(walked.pearl),
+            diamond: figure(walked.diamond),
             technique: hardest,
             unsound,
+            out_of_work,
         }
     }
 }
@@ -456,6 +518,8 @@ struct Summary {
     several_solutions: usize,
     /// Puzzles whose count gave up at the budget: not rated.
     gave_up: usize,
+    /// Puzzles whose chains ran out of the work budget: not rated.
+    out_of_work: usize,
     seconds: f64,
 }
 
@@ -474,6 +538,9 @@ struct JsonTail {
     /// Left out when 0, so a run where every count finished reads as before `--budget`.
     #[serde(skip_serializing_if = "is_zero")]
     gave_up: usize,
+    /// Puzzles whose chains ran out of the work budget; left out when 0.
+    #[serde(skip_serializing_if = "is_zero")]
+    gave_up_at_work_budget: usize,
     /// Median rating of the puzzles solved by techniques.
     median_difficulty: Option<f64>,
     seconds: f64,
@@ -505,6 +572,7 @@ impl Summary {
             no_solution: 0,
             several_solutions: 0,
             gave_up: 0,
+            out_of_work: 0,
             seconds: 0.0,
         }
     }
@@ -512,6 +580,7 @@ impl Summary {
     fn add(&mut self, row: &Row) {
         self.puzzles += 1;
         match (row.solutions.as_str(), row.end, row.technique) {
+            (_, GAVE_UP, _) if row.out_of_work => self.out_of_work += 1,
             (_, GAVE_UP, _) => self.gave_up += 1,
             ("0", _, _) => self.no_solution += 1,
             ("2+", _, _) => self.several_solutions += 1,
@@ -520,7 +589,9 @@ impl Summary {
                 if let Some(index) = Technique::ALL.iter().position(|&t| t == technique) {
                     self.counts[index] += 1;
                 }
-                *self.by_tenths.entry((row.difficulty * 10.0).round() as u32).or_default() += 1;
+                if let Figure::Rated(difficulty) = row.difficulty {
+                    *self.by_tenths.entry((difficulty * 10.0).round() as u32).or_default() += 1;
+                }
             }
             _ => self.needs_guessing += 1,
         }
@@ -571,6 +642,7 @@ impl Summary {
             no_solution: self.no_solution,
             several_solutions: self.several_solutions,
             gave_up: self.gave_up,
+            gave_up_at_work_budget: self.out_of_work,
             median_difficulty: self.median(),
             seconds: self.seconds,
         };
@@ -612,6 +684,7 @@ impl Summary {
             ("several solutions", self.several_solutions),
             ("no solution", self.no_solution),
             ("gave up counting solutions", self.gave_up),
+            ("gave up at the work budget", self.out_of_work),
         ] {
             if count > 0 {
                 text.push_str(&format!(
@@ -689,7 +762,8 @@ mod tests {
         let row = Row::rate("killer", &puzzle, rater, &mut EnginesBySize::default(), true);
         assert_eq!((row.scale, row.end, row.solutions.as_str()), ("workbench", "solved", "1"));
         assert_eq!(row.unsound, None, "every step holds in the solution");
-        assert!(row.difficulty >= Technique::CageCombinations.difficulty());
+        let Figure::Rated(difficulty) = row.difficulty else { panic!("rated: {}", row.difficulty) };
+        assert!(difficulty >= Technique::CageCombinations.difficulty());
         assert_eq!(row.hardest, row.technique.map(Technique::name));
         let counts: Vec<(&str, usize)> = row
             .techniques
@@ -708,7 +782,8 @@ mod tests {
         let more = variant_puzzle(&line, &KILLER);
         let easier = Row::rate("killer", &more, rater, &mut EnginesBySize::default(), true);
         assert_eq!(easier.end, "solved");
-        assert!(easier.difficulty <= row.difficulty, "{} > {}", easier.difficulty, row.difficulty);
+        let Figure::Rated(easier_difficulty) = easier.difficulty else { panic!("rated") };
+        assert!(easier_difficulty <= difficulty, "{easier_difficulty} > {difficulty}");
     }
 
     #[test]

@@ -347,8 +347,8 @@ fn rate_gives_up_counting_at_the_budget_in_every_format_and_exits_1() {
     assert_eq!(fields(rows[1])[12..15], ["solved", "1-singles", "explainer"], "{csv}");
     assert_eq!(
         fields(rows[2])[8..16],
-        ["0.0", "0.0", "0.0", "0", "gave-up", "", "explainer", ""],
-        "no rating, no steps, no pearl or diamond, no band: {csv}"
+        ["", "", "", "0", "gave-up", "", "explainer", ""],
+        "no technique, no ER, EP or ED (not even 0.0), no steps, no band: {csv}"
     );
     let solutions = rows[2].split(',').nth(5).unwrap();
     assert!(solutions == "0+?" || solutions == "1+?", "as `sudoku count` writes it: {csv}");
@@ -368,9 +368,13 @@ fn rate_gives_up_counting_at_the_budget_in_every_format_and_exits_1() {
     let json: Value = serde_json::from_slice(&json.stdout).unwrap();
     let file = &json["files"][0];
     assert_eq!(file["gave_up"], 1);
+    assert_eq!(file.get("gave_up_at_work_budget"), None, "the count gave up, not the chains");
     assert_eq!(file["needs_guessing"], 0);
     assert_eq!(file["puzzles"][1]["end"], "gave-up");
     assert_eq!(file["puzzles"][1]["band"], Value::Null);
+    for figure in ["difficulty", "pearl", "diamond"] {
+        assert_eq!(file["puzzles"][1][figure], Value::Null, "{figure}");
+    }
 
     let counted = sudoku(&["rate", "-o", "json"], input.as_bytes());
     assert_eq!(counted.status.code(), Some(0), "{}", text(&counted.stderr));
@@ -470,18 +474,38 @@ fn rate_gives_up_at_the_chains_work_budget_rather_than_print_an_er_and_exits_1()
     };
     let csv = rate(&["--work-budget", "1000", "-o", "csv"]);
     assert_eq!(csv.status.code(), Some(1), "{}", text(&csv.stderr));
+    // Its own CPU time, as `generate` reports it, beside the wall time.
+    let timing = text(&csv.stderr);
+    assert!(timing.contains("rated 1 puzzle in ") && timing.contains(" CPU seconds)"), "{timing}");
     let csv = text(&csv.stdout);
-    let row = csv.lines().nth(1).expect("a row");
-    let fields: Vec<&str> = row.split(',').collect();
-    assert_eq!(fields[12..14], ["gave-up", ""], "no band: {csv}");
-    assert_eq!(row.split(',').nth(5), Some("1"), "the count finished: {csv}");
+    let header: Vec<&str> = csv.lines().next().expect("a header").split(',').collect();
+    let row: Vec<&str> = csv.lines().nth(1).expect("a row").split(',').collect();
+    let column = |name: &str| row[header.iter().position(|&field| field == name).unwrap()];
+    assert_eq!((column("end"), column("band")), ("gave-up", ""), "no band: {csv}");
+    assert_eq!(column("solutions"), "1", "the count finished: {csv}");
+    // The walk took steps before the budget ran out: what it reached shows only as a lower
+    // bound, never as a number that reads as a rating.
+    assert!(column("steps").parse::<usize>().unwrap() > 0, "{csv}");
+    for figure in ["difficulty", "pearl", "diamond"] {
+        let lower = column(figure).strip_prefix(">=").unwrap_or_else(|| panic!("{figure}: {csv}"));
+        assert!(lower.parse::<f64>().is_ok_and(|at_least| at_least > 1.0), "{csv}");
+    }
 
     let table = text(&rate(&["--work-budget", "1000", "--each"]).stdout);
     assert!(table.contains("gave up at the work budget after"), "{table}");
+    assert!(table.contains(", not rated: >="), "{table}");
+    assert!(table.contains("gave up at the work budget              -        1"), "{table}");
+    assert!(!table.contains("gave up counting solutions"), "the cause is the work budget: {table}");
 
     let json = rate(&["--work-budget", "1000", "-o", "json"]);
     let json: Value = serde_json::from_slice(&json.stdout).unwrap();
-    assert_eq!(json["files"][0]["puzzles"][0]["end"], "gave-up");
+    let file = &json["files"][0];
+    assert_eq!(file["puzzles"][0]["end"], "gave-up");
+    assert_eq!((file["gave_up_at_work_budget"].as_u64(), file.get("gave_up")), (Some(1), None));
+    for figure in ["difficulty", "pearl", "diamond"] {
+        let shown = file["puzzles"][0][figure].as_str().unwrap_or_else(|| panic!("{json}"));
+        assert!(shown.starts_with(">="), "a lower bound is text, never a number: {json}");
+    }
 
     // The default budget rates it: chains of Sudoku Explainer's scale, 9.0.
     let rated = rate(&["-o", "csv"]);

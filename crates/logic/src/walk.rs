@@ -19,10 +19,12 @@ use crate::step::{Step, Technique};
 pub const DEFAULT_BUDGET: u64 = 100_000;
 
 /// The walk steps the chains may spend on one puzzle unless the caller gives another: a
-/// step is a node a walk reaches or expands (some millions a second). Puzzles of the
-/// "hardest" lists whose nested chains stop at the first level need under 20 million; one
-/// whose chains would run for minutes gives up instead.
-pub const DEFAULT_WORK_BUDGET: u64 = 100_000_000;
+/// step is a node a walk reaches or expands (some six million a second). A guard against a
+/// runaway search, not a rating policy: puzzles of the "hardest" lists whose nested chains
+/// stop at the first level need under 20 million, and one of the hardest-1106 list rated
+/// 11.8 between 50 and 100 million, so the budget leaves ten times that; a puzzle whose
+/// chains would run for more than some minutes gives up instead.
+pub const DEFAULT_WORK_BUDGET: u64 = 1_000_000_000;
 
 /// A run's two ladders (with the techniques that assume one solution, for a puzzle proved to
 /// have one unless they are turned off, and without), the budget of its counts, and the walk

@@ -17,8 +17,10 @@ chains), starting again from the first after every step. Its rating is the diffi
 hardest step on Sudoku Explainer's scale (1.0 full house ... 9.0 dynamic forcing chains, 9.5
 to 11.0 nested forcing chains; chains, unique loops and BUG types rate more for longer chains
 and loops and bigger sets). The work on one puzzle is bounded by --work-budget STEPS (the chains'
-walk steps, and on a layout that adds houses, a step for each look at one of those): a puzzle
-that reaches it gave up, and is not rated. `sudoku explain` climbs the workbench's own ladder, with skyscrapers,
+walk steps, and on a layout that adds houses, a step for each look at one of those), a guard
+against a runaway search: a puzzle that reaches it gave up and is not rated, its ER/EP/ED shown
+only as the lower bounds its path reached (>=11.8; text in CSV and JSON, never a number).
+`sudoku explain` climbs the workbench's own ladder, with skyscrapers,
 kites, W-wings and colouring, which Sudoku Explainer rates as chains. Techniques that assume one
 solution (unique rectangles and loops, BUG) are used only on puzzles whose solution was proved
 unique, and never with --no-uniqueness.
@@ -28,11 +30,13 @@ default leaves every shipped 9×9 and 16×16 puzzle counted). First, to allow th
 uniqueness techniques; with --no-uniqueness only where techniques get stuck, to tell needing
 guessing from several solutions or none (a path that solves the puzzle proves one solution, one
 that breaks the board proves none). A puzzle whose count gives up at the budget is not rated:
-its solutions read 0+? or 1+? (as `sudoku count` writes them), its end gave-up.
+its solutions read 0+? or 1+? (as `sudoku count` writes them), its end gave-up, its ER/EP/ED
+empty (CSV) or null (JSON). The summary counts each cause apart.
 
 Table: per file, how many puzzles need each technique as their hardest (with --each, a line
 per puzzle first). CSV: a row per puzzle. JSON: both, written a puzzle at a time, each file's
-summary after its puzzles. Timing goes to standard error.
+summary after its puzzles. Timing goes to standard error: the wall time, and the CPU seconds
+the process took.
 
 A puzzle with rules with numbers and lines (killer cages, thermometers, arrows, dots, ...) has
 no Sudoku Explainer rating: it is rated on the workbench's ladder (see `sudoku explain
@@ -80,7 +84,7 @@ pub struct RateArgs {
     /// Give up rating a puzzle once its search has taken this many steps of work (a positive
     /// number), or `none`: the chains' walk steps, and on a layout that adds houses
     /// (diagonals, windows, extra groups), a step for each look at one of those. Such a puzzle
-    /// is not rated, its end gave-up.
+    /// is not rated, its end gave-up, its figures lower bounds (`>=11.8`).
     #[arg(long, value_name = "STEPS", default_value = DEFAULT_WORK_BUDGET, value_parser = parse_budget)]
     pub work_budget: NodeBudget,
 
@@ -254,7 +258,7 @@ pub const DEFAULT_LOGIC_BUDGET: &str = "100000";
 
 /// The work budget of `sudoku rate` and `sudoku explain` for one puzzle, in steps
 /// ([`sudoku_logic::DEFAULT_WORK_BUDGET`], which a test checks).
-pub const DEFAULT_WORK_BUDGET: &str = "100000000";
+pub const DEFAULT_WORK_BUDGET: &str = "1000000000";
 
 #[cfg(test)]
 mod tests {

@@ -14,13 +14,46 @@ type Removal = (usize, Vec<usize>);
 /// `source` less a walk's removals).
 pub(super) fn removals(source: &Marks, grid: &Marks) -> Vec<Removal> {
     let mut out = Vec::new();
+    let changed = Changed::of(source, grid);
     for technique in [locked, hidden_pairs, naked_pairs, x_wings] {
-        technique(source, grid, &mut out);
+        technique(source, grid, &changed, &mut out);
         if !out.is_empty() {
             break;
         }
     }
     out
+}
+
+/// What a walk changed on the board: a pattern that rests on none of it was there before the
+/// walk, and the techniques look only where it changed.
+struct Changed {
+    /// Per house, the values that lost a place there (bit `v − 1`).
+    values: [u16; 27],
+    /// Per house, the cells that lost a candidate (bit `i` for the house's `i`-th cell).
+    cells: [u16; 27],
+}
+
+impl Changed {
+    fn of(source: &Marks, grid: &Marks) -> Changed {
+        let values = std::array::from_fn(|house| {
+            (1..=9u8).fold(0, |set, value| {
+                let lost = source.places(house, value) != grid.places(house, value);
+                set | u16::from(lost) << (value - 1)
+            })
+        });
+        let cells = std::array::from_fn(|house| {
+            house_cells(house).iter().enumerate().fold(0, |set, (i, &cell)| {
+                let cell = usize::from(cell);
+                set | u16::from(source.cells[cell] != grid.cells[cell]) << i
+            })
+        });
+        Changed { values, cells }
+    }
+
+    /// Whether `value` lost a place in `house`.
+    fn value(&self, house: usize, value: u8) -> bool {
+        self.values[house] & 1 << (value - 1) != 0
+    }
 }
 
 /// Whether `cell` held `value` before the walk and no longer does.
@@ -36,17 +69,21 @@ fn push(out: &mut Vec<Removal>, removed: Vec<usize>, parents: Vec<usize>) {
 }
 
 /// Pointing and claiming: a value whose places in one house all lie in a crossing house.
-fn locked(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+fn locked(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal>) {
     let kinds = [(0, 18), (0, 9), (18, 0), (9, 0)];
     for (first, second) in kinds {
         for one in first..first + 9 {
+            // The pattern rests on a place of its value gone from `one`.
+            if changed.values[one] == 0 {
+                continue;
+            }
             for two in second..second + 9 {
                 // The cells of each house that lie in the other, as bits of its own cells.
                 let (in_two, in_one) = (crossing(one, two), crossing(two, one));
                 if in_two == 0 {
                     continue;
                 }
-                for value in 1..=9u8 {
+                for value in (1..=9u8).filter(|&value| changed.value(one, value)) {
                     let places = grid.places(one, value);
                     if !several(places) || places & !in_two != 0 {
                         continue;
@@ -78,6 +115,20 @@ fn empty_cells(source: &Marks, cells: &[usize; 9]) -> usize {
     cells.iter().filter(|&&cell| source.cells[cell] != 0).count()
 }
 
+/// The values with exactly two places in `house` (bit `v − 1`).
+fn two_places(grid: &Marks, house: usize) -> u16 {
+    (1..=9u8).filter(|&v| two(grid.places(house, v))).fold(0, |set, v| set | 1 << (v - 1))
+}
+
+/// The pairs of members of `set` (bits of `0..9`) in the order of [`pairs`], of which at least
+/// one is in `changed`.
+fn pairs_among(set: u16, changed: u16) -> impl Iterator<Item = (usize, usize)> {
+    (1..9)
+        .filter(move |&b| set & 1 << b != 0)
+        .flat_map(move |b| (0..b).filter(move |&a| set & 1 << a != 0).map(move |a| (a, b)))
+        .filter(move |&(a, b)| changed & (1 << a | 1 << b) != 0)
+}
+
 /// Houses in the order the set techniques visit them: boxes, columns, rows.
 fn set_houses() -> impl Iterator<Item = usize> {
     (0..9).chain(18..27).chain(9..18)
@@ -85,16 +136,22 @@ fn set_houses() -> impl Iterator<Item = usize> {
 
 /// Two values with the same two places, and more than four empty cells in the house: the
 /// places' other candidates go.
-fn hidden_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+fn hidden_pairs(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal>) {
     for house in set_houses() {
+        // The pattern rests on a place of one of its values gone from the house.
+        if changed.values[house] == 0 {
+            continue;
+        }
         let cells = cells_of(house);
         if empty_cells(source, &cells) <= 4 {
             continue;
         }
-        for (a, b) in pairs() {
+        // Two values with the same two places: among those with two places, one of which
+        // lost a place.
+        for (a, b) in pairs_among(two_places(grid, house), changed.values[house]) {
             let (va, vb) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (grid.places(house, va), grid.places(house, vb));
-            if !several(pa) || !several(pb) || !two(pa | pb) {
+            if pa != pb {
                 continue;
             }
             let both = pa | pb;
@@ -126,15 +183,23 @@ fn hidden_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
 
 /// Two cells of a house with the same two candidates, and at least four empty cells in the
 /// house: the two values go from the house's other cells.
-fn naked_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+fn naked_pairs(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal>) {
     for house in set_houses() {
+        // The pattern rests on a candidate gone from one of its two cells.
+        if changed.cells[house] == 0 {
+            continue;
+        }
         let cells = cells_of(house);
         if empty_cells(source, &cells) < 4 {
             continue;
         }
-        for (a, b) in pairs() {
+        // Two cells with the same two candidates: among the cells of two, one of which lost a
+        // candidate.
+        let pairs_of_two =
+            (0..9).filter(|&i| two(grid.cells[cells[i]])).fold(0, |set, i| set | 1 << i);
+        for (a, b) in pairs_among(pairs_of_two, changed.cells[house]) {
             let (ca, cb) = (grid.cells[cells[a]], grid.cells[cells[b]]);
-            if !several(ca) || !several(cb) || !two(ca | cb) {
+            if ca != cb {
                 continue;
             }
             let values = ca | cb;
@@ -166,15 +231,19 @@ fn naked_pairs(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
 
 /// A value whose places in two columns (or rows) lie in two rows (or columns): it goes from
 /// the rest of those.
-fn x_wings(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
+fn x_wings(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal>) {
     for (base, cover) in [(18, 9), (9, 18)] {
+        let twos: [u16; 9] = std::array::from_fn(|line| two_places(grid, base + line));
         for (a, b) in pairs() {
-            for value in 1..=9u8 {
+            // A value with two places in each line, one of which lost a place; the same two.
+            let lost = changed.values[base + a] | changed.values[base + b];
+            let values = twos[a] & twos[b] & lost;
+            for value in (1..=9u8).filter(|&value| values & 1 << (value - 1) != 0) {
                 if usize::from(grid.placed[usize::from(value - 1)]) + 4 > 9 {
                     continue;
                 }
                 let (pa, pb) = (grid.places(base + a, value), grid.places(base + b, value));
-                if !several(pa) || !several(pb) || !two(pa | pb) {
+                if pa != pb {
                     continue;
                 }
                 let lines = pa | pb;
@@ -209,6 +278,30 @@ fn x_wings(source: &Marks, grid: &Marks, out: &mut Vec<Removal>) {
 mod tests {
     use super::*;
     use crate::techniques::testing::board_with;
+
+    #[test]
+    fn the_techniques_look_only_where_the_walk_changed_the_board_and_miss_nothing() {
+        use crate::techniques::implications::reach::tests::boards;
+        let everywhere = Changed { values: [0x1ff; 27], cells: [0x1ff; 27] };
+        let mut found = 0;
+        let boards = boards();
+        // Each board as the source, every later one that lost candidates from it as a walk's.
+        for source in &boards {
+            for grid in boards.iter().filter(|grid| {
+                (0..81).all(|cell| grid.cells[cell] & !source.cells[cell] == 0) && *grid != source
+            }) {
+                let changed = Changed::of(source, grid);
+                for technique in [locked, hidden_pairs, naked_pairs, x_wings] {
+                    let (mut looked, mut all) = (Vec::new(), Vec::new());
+                    technique(source, grid, &changed, &mut looked);
+                    technique(source, grid, &everywhere, &mut all);
+                    assert_eq!(looked, all);
+                    found += looked.len();
+                }
+            }
+        }
+        assert!(found > 0);
+    }
 
     #[test]
     fn a_pattern_the_walk_made_rests_on_the_removals_that_made_it() {

@@ -24,10 +24,22 @@ impl Cands {
         self.0[c >> 6] |= 1 << (c & 63);
     }
 
-    /// Whether the two sets share a candidate.
+    /// Adds every candidate of `other`.
     #[inline]
-    pub(super) fn meets(&self, other: &Cands) -> bool {
-        self.0.iter().zip(&other.0).any(|(a, b)| a & b != 0)
+    pub(super) fn union(&mut self, other: &Cands) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a |= b);
+    }
+
+    /// Keeps only the candidates of `other`.
+    #[inline]
+    pub(super) fn intersect(&mut self, other: &Cands) {
+        self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+
+    /// Whether the set has no candidate.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.iter().all(|&a| a == 0)
     }
 }
 

@@ -29,6 +29,7 @@ mod marks;
 mod multiple;
 mod nested;
 mod propagate;
+mod reach;
 mod unary;
 
 use crate::board::Board;
@@ -43,19 +44,14 @@ pub(crate) fn find(technique: Technique, board: &Board) -> Option<Step> {
     let group = technique.chain_family()?;
     let grid = Marks::of(board)?;
     let mut found = Found::new(group);
-    search(&grid, group, &mut found, None);
+    search(&grid, group, &mut found);
     found.step()
 }
 
-/// Gives `found` the steps of `group` on `grid`; `before` is the board a walk reduced to
-/// `grid`, when the search is nested in one of the ladder's walks and only what rests on the
-/// walk's removals counts (see [`unary::Reduced`]).
-fn search(grid: &Marks, group: ChainFamily, found: &mut Found, before: Option<&Marks>) {
+/// Gives `found` the steps of `group` on `grid`.
+fn search(grid: &Marks, group: ChainFamily, found: &mut Found) {
     match group {
-        ChainFamily::Static => {
-            let reduced = before.map(|source| unary::Reduced::new(source, grid));
-            unary::static_chains(grid, found, reduced.as_ref());
-        }
+        ChainFamily::Static => unary::static_chains(grid, found),
         _ => multiple::multiple(grid, group, found, search),
     }
 }
@@ -110,8 +106,7 @@ mod tests {
         }
         // A nested step of complexity 9 adds two tenths, as any chain's: 9.5 becomes 9.7.
         let mut found = Found::new(ChainFamily::Nested(2));
-        let parts = || (vec![vec![node(0, true)]], vec![(0, 2)], Vec::new(), Vec::new());
-        found.offer(Kind::Cell, 9, parts);
+        found.offer(Kind::Cell, 9, &[(0, 2)], &[], Vec::new, || vec![vec![node(0, true)]]);
         let step = found.step().expect("offered");
         assert_eq!((step.technique, step.difficulty()), (Technique::NestedForcing, 9.7));
         // Walks nest the families Sudoku Explainer nests, lower levels only.

@@ -11,6 +11,7 @@ use super::found::{Found, Kind, Search};
 use super::links::Need;
 use super::marks::{Marks, cells_of, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
+use super::reach::Reach;
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -44,6 +45,10 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
     let several = !nishio;
     let mode = Mode { y_links: !nishio, dynamic, level: group.level(), search };
     let mut cache = Cache { grid, mode, index: [0; 729], walks: Vec::new() };
+    // The static walks of cell and region forcing chains lead where [`Reach`] says: a cell or
+    // house whose walks can have nothing in common is not walked. (The dynamic walks change
+    // the board they read, and go further.)
+    let mut prune = (!dynamic).then(|| Prune { grid, reach: Reach::with_offs(grid, true, true) });
     for cell in 0..81 {
         let count = grid.count(cell);
         if !(count > 2 || (count > 1 && dynamic)) {
@@ -52,37 +57,57 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
         let values: Vec<u8> = (1..=9).filter(|&v| grid.has(cell, v)).collect();
         for &value in &values {
             let c = cand_of(cell, value);
-            cache.ensure(c);
-            let from_off = implications(grid, node(c, false), mode);
-            let from_on = cache.get(c);
-            if dynamic || nishio {
-                if let Some((a, b)) = from_on.contradiction {
-                    let ends = [(from_on, a), (from_on, b)];
-                    found.offer(Kind::Contradiction, complexity(ends), || {
-                        let needs = needs(grid, &ends, None);
-                        (branches(&ends), vec![(cell, value)], Vec::new(), needs)
-                    });
+            // Only contradictions and double forcing read the walks from one candidate.
+            if dynamic {
+                cache.ensure(c);
+                let from_off = implications(grid, node(c, false), mode);
+                let from_on = cache.get(c);
+                let made = [(cell, value)];
+                for (walk, on) in [(from_on, true), (&from_off, false)] {
+                    let Some((a, b)) = walk.contradiction else { continue };
+                    let ends = [(walk, a), (walk, b)];
+                    // Its being on breaks the board: it goes; its being off: it is placed.
+                    let (eliminations, placements): (&[_], &[_]) =
+                        if on { (&made, &[]) } else { (&[], &made) };
+                    found.offer(
+                        Kind::Contradiction,
+                        complexity(ends),
+                        eliminations,
+                        placements,
+                        || needs(grid, &ends, None),
+                        || branches(&ends),
+                    );
                 }
-                if let Some((a, b)) = from_off.contradiction {
-                    let ends = [(&from_off, a), (&from_off, b)];
-                    found.offer(Kind::Contradiction, complexity(ends), || {
-                        let needs = needs(grid, &ends, None);
-                        (branches(&ends), Vec::new(), vec![(cell, value)], needs)
-                    });
+                if count >= 3 && !nishio {
+                    double(grid, from_on, &from_off, found);
                 }
-            }
-            if count >= 3 && dynamic && !nishio {
-                double(grid, from_on, &from_off, found);
             }
             if several {
-                region(&mut cache, cell, value, found);
+                region(&mut cache, cell, value, found, prune.as_mut());
             }
         }
         if several {
-            let sources: Vec<&Implications> =
-                values.iter().map(|&v| cache.get(cand_of(cell, v))).collect();
-            common(grid, Kind::Cell, &sources, Some(Need::Cell(cell)), found);
+            let sources: Vec<usize> = values.iter().map(|&v| cand_of(cell, v)).collect();
+            if prune.as_mut().is_none_or(|prune| prune.may_have_common(&sources)) {
+                sources.iter().for_each(|&c| cache.ensure(c));
+                let sources: Vec<&Implications> = sources.iter().map(|&c| cache.get(c)).collect();
+                common(grid, Kind::Cell, &sources, Some(Need::Cell(cell)), found);
+            }
         }
+    }
+}
+
+/// The links of a board and where its static walks lead, to skip the cells and houses whose
+/// walks can have nothing in common.
+struct Prune<'a> {
+    grid: &'a Marks,
+    reach: Reach,
+}
+
+impl Prune<'_> {
+    /// Whether the walks from `sources` on may all turn on, or all turn off, some candidate.
+    fn may_have_common(&mut self, sources: &[usize]) -> bool {
+        self.reach.common(self.grid, sources)
     }
 }
 
@@ -106,7 +131,13 @@ fn double(grid: &Marks, from_on: &Implications, from_off: &Implications, found: 
 
 /// Region forcing: every place of `value` in a house of `cell` implies the same; each house
 /// looked at once, from its first place.
-fn region(cache: &mut Cache, cell: usize, value: u8, found: &mut Found) {
+fn region(
+    cache: &mut Cache,
+    cell: usize,
+    value: u8,
+    found: &mut Found,
+    mut prune: Option<&mut Prune>,
+) {
     let grid = cache.grid;
     let several = cache.mode.y_links;
     for house in houses_of(cell) {
@@ -118,6 +149,10 @@ fn region(cache: &mut Cache, cell: usize, value: u8, found: &mut Found) {
         let cells = cells_of(house);
         let at: Vec<usize> = (0..9).filter(|&i| places & (1 << i) != 0).map(|i| cells[i]).collect();
         if at[0] != cell {
+            continue;
+        }
+        let sources: Vec<usize> = at.iter().map(|&other| cand_of(other, value)).collect();
+        if prune.as_mut().is_some_and(|prune| !prune.may_have_common(&sources)) {
             continue;
         }
         for &other in &at {
@@ -169,15 +204,17 @@ fn offer_target(
     if on && grid.count(cell) < 2 {
         return; // nothing to remove
     }
-    found.offer(kind, complexity(sources.iter().map(|&s| (s, target))), || {
-        let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
-        let needs = needs(grid, &ends, start);
-        if on {
-            (branches(&ends), Vec::new(), vec![(cell, value)], needs)
-        } else {
-            (branches(&ends), vec![(cell, value)], Vec::new(), needs)
-        }
-    });
+    let made = [(cell, value)];
+    let (eliminations, placements): (&[_], &[_]) = if on { (&[], &made) } else { (&made, &[]) };
+    let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
+    found.offer(
+        kind,
+        complexity(ends.iter().copied()),
+        eliminations,
+        placements,
+        || needs(grid, &ends, start),
+        || branches(&ends),
+    );
 }
 
 /// What the candidates turned on that `ends` rest on needed gone, on `grid` (the walks'
@@ -193,4 +230,50 @@ fn needs(grid: &Marks, ends: &[(&Implications, usize)], start: Option<Need>) -> 
 /// The first-parent path to each end, a branch each.
 fn branches(ends: &[(&Implications, usize)]) -> Vec<Vec<usize>> {
     ends.iter().map(|&(s, n)| s.path(n)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::techniques::implications::marks::cells_of;
+    use crate::techniques::implications::reach::tests::boards;
+
+    #[test]
+    fn the_cells_and_houses_reach_proves_fruitless_imply_nothing_in_common() {
+        fn search(_: &Marks, _: ChainFamily, _: &mut Found) {}
+        let (mut pruned, mut common_found) = (0, 0);
+        for grid in boards() {
+            let mut prune = Prune { grid: &grid, reach: Reach::with_offs(&grid, true, true) };
+            let mode = Mode { y_links: true, dynamic: false, level: 0, search };
+            let mut sets: Vec<Vec<usize>> = (0..81)
+                .filter(|&cell| grid.count(cell) > 2)
+                .map(|cell| {
+                    (1..=9u8).filter(|&v| grid.has(cell, v)).map(|v| cand_of(cell, v)).collect()
+                })
+                .collect();
+            for house in 0..27 {
+                for value in 1..=9u8 {
+                    let at: Vec<usize> =
+                        cells_of(house).into_iter().filter(|&cell| grid.has(cell, value)).collect();
+                    if at.len() >= 2 {
+                        sets.push(at.into_iter().map(|cell| cand_of(cell, value)).collect());
+                    }
+                }
+            }
+            for sources in sets {
+                let walks: Vec<Implications> =
+                    sources.iter().map(|&c| implications(&grid, node(c, true), mode)).collect();
+                let walks: Vec<&Implications> = walks.iter().collect();
+                let mut found = Found::new(ChainFamily::Multiple);
+                common(&grid, Kind::Cell, &walks, None, &mut found);
+                let offered = found.offered() > 0;
+                if !prune.may_have_common(&sources) {
+                    assert!(!offered, "{sources:?} imply something in common");
+                    pruned += 1;
+                }
+                common_found += usize::from(offered);
+            }
+        }
+        assert!(pruned > 0 && common_found > 0, "{pruned} pruned, {common_found} found");
+    }
 }

@@ -25,7 +25,7 @@ use super::marks::{Marks, cells_of};
 use crate::budget;
 use crate::step::ChainFamily;
 
-use super::found::{Found, Search};
+use super::found::{Found, Judge, Search};
 
 /// A removal, the removed candidates it rests on, and the nested chain that made it: its
 /// identity (see [`identity`]; 0 for none) and its complexity.
@@ -136,38 +136,47 @@ fn search_removals(
     group: ChainFamily,
     search: Search,
 ) -> Vec<Removal> {
-    let mut out = Vec::new();
-    let mut found = Found::collecting(group);
-    // The ladder's own walks all start from the board it rates: what a static walk read there
-    // is kept for the searches of every board they reduce it to. Deeper walks start from
-    // boards of their own, each seen a few times.
-    let before = (depth() == 0).then_some(source);
+    let judge = Walked { source, grid };
+    let mut found = Found::nested(group, &judge);
     DEPTH.with(|depth| depth.set(depth.get() + 1));
-    search(grid, group, &mut found, before);
+    search(grid, group, &mut found);
     DEPTH.with(|depth| depth.set(depth.get() - 1));
-    for chain in found.into_all() {
-        let parents = rule_parents(source, grid, &chain.needs);
-        if parents.is_empty() {
-            continue;
-        }
-        let mut removed: Vec<usize> = chain
-            .eliminations
+    let mut out = Vec::new();
+    for chain in found.into_kept() {
+        let tag = (identity(&chain.nodes), chain.complexity());
+        out.extend(chain.removed.iter().map(|&c| (c, chain.parents.clone(), tag)));
+    }
+    out
+}
+
+/// A walk's board, `source` less what the walk removed, to give `grid`: what a chain found
+/// there removes from it, and which of the walk's removals the chain rests on.
+struct Walked<'a> {
+    source: &'a Marks,
+    grid: &'a Marks,
+}
+
+impl Judge for Walked<'_> {
+    /// The candidates the chain's eliminations remove, and those its placements take from
+    /// their cells (a placement removes its cell's other candidates).
+    fn removed(&self, eliminations: &[(usize, u8)], placements: &[(usize, u8)]) -> Vec<usize> {
+        let grid = self.grid;
+        let mut removed: Vec<usize> = eliminations
             .iter()
             .filter(|&&(cell, value)| grid.has(cell, value))
             .map(|&(cell, value)| cand_of(cell, value))
             .collect();
-        for &(cell, value) in &chain.placements {
+        for &(cell, value) in placements {
             removed.extend(
                 (1..=9u8).filter(|&v| v != value && grid.has(cell, v)).map(|v| cand_of(cell, v)),
             );
         }
-        if removed.is_empty() {
-            continue;
-        }
-        let tag = (identity(&chain.nodes), chain.complexity());
-        out.extend(removed.into_iter().map(|c| (c, parents.clone(), tag)));
+        removed
     }
-    out
+
+    fn parents(&self, needs: &[Need]) -> Vec<usize> {
+        rule_parents(self.source, self.grid, needs)
+    }
 }
 
 /// A nested chain's identity, from its nodes: the same chain found in two walks (or twice in
@@ -209,46 +218,6 @@ mod tests {
     // The search the ladder runs, which these searches are nested in.
     use super::super::search;
     use crate::techniques::testing::board_from_line;
-
-    #[test]
-    fn a_reduced_board_skips_only_the_static_walks_that_can_give_nothing() {
-        let board = board_from_line(
-            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3",
-        );
-        let source = Marks::of(&board).expect("9×9");
-        // Walks' boards: a candidate gone from a few cells of a row, of a box, of a column.
-        let patterns: [&dyn Fn(usize) -> bool; 3] =
-            [&|cell| cell / 9 == 4, &|cell| cell % 9 < 3 && cell / 27 == 0, &|cell| cell % 9 == 6];
-        let mut counted = 0;
-        for (index, gone) in patterns.iter().enumerate() {
-            let mut grid = source;
-            for cell in (0..81).filter(|&cell| gone(cell) && source.count(cell) > 2) {
-                let values = (1..=9u8).filter(|&v| source.has(cell, v));
-                let value = values.clone().nth(index % 2).expect("a candidate");
-                grid.remove(cell, value);
-            }
-            // What the chains found resting on the removals are, and how many chains in all.
-            let chains = |before: Option<&Marks>| {
-                let mut found = Found::collecting(ChainFamily::Static);
-                search(&grid, ChainFamily::Static, &mut found, before);
-                let all = found.into_all();
-                let total = all.len();
-                let kept: Vec<_> = all
-                    .into_iter()
-                    .filter(|chain| !rule_parents(&source, &grid, &chain.needs).is_empty())
-                    .map(|chain| (chain.nodes, chain.eliminations, chain.placements, chain.needs))
-                    .collect();
-                (kept, total)
-            };
-            let (every, found_all) = chains(None);
-            let (skipping, found_fewer) = chains(Some(&source));
-            assert_eq!(skipping, every, "pattern {index}");
-            assert!(found_fewer <= found_all, "pattern {index}");
-            assert!(super::super::unary::skipped(&source, &grid) > 0, "pattern {index}");
-            counted += every.len();
-        }
-        assert!(counted > 0, "some chains rest on the removals");
-    }
 
     #[test]
     fn a_board_searched_again_gives_what_it_gave_and_costs_the_steps_it_cost() {

@@ -3,14 +3,13 @@
 //! candidate that implies its own negation). Each reached node keeps the one node it came from,
 //! several copies of a node may be reached by different ways, as the cycles need.
 
-use std::cell::{Cell, RefCell};
+use std::cell::{Cell, OnceCell};
 
-use crate::step::ChainFamily;
-
-use super::cands::{CANDIDATES, Cands, NODES, cand, cand_of, cell_value, is_on, node};
+use super::cands::{CANDIDATES, Cands, cand, cand_of, cell_value, is_on, node};
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, cells_of, houses_of};
+use super::reach::Reach;
 
 /// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
 /// walk reaches thousands of copies.
@@ -115,185 +114,89 @@ impl Tree<'_> {
 }
 
 /// The cycles and forcing chains of every candidate on `grid`, given to `found`: X links
-/// only, Y links only, then both, each candidate in turn. On a board a walk reduced
-/// (`reduced`), only the walks that may differ from the same walks on the board before it are
-/// walked (see [`Reduced`]).
-pub(super) fn static_chains(grid: &Marks, found: &mut Found, reduced: Option<&Reduced>) {
+/// only, Y links only, then both, each candidate in turn; only the walks that [`Reach`] leaves
+/// are walked.
+pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
+    // The walks with both kinds of links go wherever those with one kind go: the candidates
+    // from which they can find nothing are not looked at again.
+    let graphs =
+        Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy: Reach::of(grid, true, true) };
+    let mut starts = Cands::default();
+    for c in 0..CANDIDATES {
+        let (cell, value) = cell_value(c);
+        if grid.count(cell) > 1
+            && grid.has(cell, value)
+            && (graphs.xy.cycle(c)
+                || graphs.xy.forcing(grid, node(c, true))
+                || graphs.xy.forcing(grid, node(c, false)))
+        {
+            starts.insert(c);
+        }
+    }
+    if starts.is_empty() {
+        return;
+    }
     let mut scratch = SCRATCH.with(Cell::take);
-    let links = Links::of(grid);
+    // The links, read once for all the walks, if any is walked.
+    let links = OnceCell::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        for c in 0..CANDIDATES {
-            let (cell, value) = cell_value(c);
-            if grid.count(cell) > 1 && grid.has(cell, value) {
-                unary(grid, &links, c, y, x, found, reduced, &mut scratch);
-            }
+        for c in (0..CANDIDATES).filter(|&c| starts.has(c)) {
+            unary(grid, &links, &graphs, c, y, x, found, &mut scratch);
         }
     }
     SCRATCH.with(|kept| kept.set(scratch));
 }
 
+/// Where the static walks of one board can lead, with links by house, by cell, and both (the
+/// first two built when first asked for): the walks that [`Reach`] proves find nothing are not
+/// walked.
+struct Graphs<'a> {
+    grid: &'a Marks,
+    x: OnceCell<Reach>,
+    y: OnceCell<Reach>,
+    xy: Reach,
+}
+
+impl Graphs<'_> {
+    /// The graph of the walks with links by cell if `y`, by house if `x`.
+    fn of(&self, y: bool, x: bool) -> &Reach {
+        match (y, x) {
+            (true, true) => &self.xy,
+            (true, false) => self.y.get_or_init(|| Reach::of(self.grid, true, false)),
+            _ => self.x.get_or_init(|| Reach::of(self.grid, false, true)),
+        }
+    }
+}
+
 /// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
-/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links` (see
-/// [`static_chains`]).
+/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links`, read
+/// when first needed (see [`static_chains`]).
 #[allow(clippy::too_many_arguments)]
 fn unary(
     grid: &Marks,
-    links: &Links,
+    links: &OnceCell<Links>,
+    graphs: &Graphs,
     c: usize,
     y: bool,
     x: bool,
     found: &mut Found,
-    reduced: Option<&Reduced>,
     scratch: &mut Scratch,
 ) {
     let (cell, _) = cell_value(c);
     if grid.count(cell) > 2 && !x {
         return; // a cycle of Y links only starts in a cell of two candidates
     }
-    // The walks' numbers in the footprints' table: the cycles by start and kinds of links,
-    // then the forcing chains by start node and kinds.
-    let kinds = usize::from(y) + 2 * usize::from(x) - 1;
-    let walk = c * 3 + kinds;
-    if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
-        cycles(source, links, c, y, x, found, scratch)
-    }) {
-        cycles(grid, links, c, y, x, found, scratch);
+    let graph = graphs.of(y, x);
+    if graph.cycle(c) {
+        cycles(grid, links.get_or_init(|| Links::of(grid)), c, y, x, found, scratch);
     }
     if x {
         for start in [node(c, true), node(c, false)] {
-            let walk = 3 * CANDIDATES + 2 * start + usize::from(y);
-            if may_differ(reduced, walk, y, scratch, |source, links, found, scratch| {
-                forcing(source, links, start, y, found, scratch)
-            }) {
-                forcing(grid, links, start, y, found, scratch);
+            if graph.forcing(grid, start) {
+                forcing(grid, links.get_or_init(|| Links::of(grid)), start, y, found, scratch);
             }
         }
     }
-}
-
-/// A board a walk reduced, searched for the chains a nested forcing chain's walk takes: only
-/// those resting on the walk's removals count (see [`super::nested`]). A static walk reads the
-/// board only through the candidates of the cells it expands (with Y links) and the places of
-/// their values in their houses; if the walk removed none of those, the walk on the reduced
-/// board is the walk on the board before it, step for step, and every chain it finds rests on
-/// cells and houses the walk left as they were: none counts, and the walk need not be made.
-pub(super) struct Reduced<'a> {
-    source: &'a Marks,
-    removed: Cands,
-}
-
-impl Reduced<'_> {
-    /// The board `source` less what a walk removed, to give `grid`.
-    pub(super) fn new<'a>(source: &'a Marks, grid: &Marks) -> Reduced<'a> {
-        let mut removed = Cands::default();
-        for cell in 0..81 {
-            let mut gone = source.cells[cell] & !grid.cells[cell];
-            while gone != 0 {
-                removed.insert(cand_of(cell, gone.trailing_zeros() as u8 + 1));
-                gone &= gone - 1;
-            }
-        }
-        // The footprints kept are of walks on `source` from here on.
-        FOOTPRINTS.with(|footprints| {
-            let mut footprints = footprints.borrow_mut();
-            if footprints.board.as_ref() != Some(source) {
-                footprints.board = Some(*source);
-                footprints.links = Some(Links::of(source));
-                footprints.read.clear();
-                footprints.read.resize(WALKS, None);
-            }
-        });
-        Reduced { source, removed }
-    }
-}
-
-/// How many static walks a board has: cycles by candidate and three kinds of links, forcing
-/// chains by start node and two.
-const WALKS: usize = 3 * CANDIDATES + 2 * NODES;
-
-/// What each static walk on one board read (see [`Reduced`]), walked when first asked for:
-/// the ladder's searches of one board make their nested searches on boards reduced from it,
-/// and every one of them would read the same.
-#[derive(Default)]
-struct Footprints {
-    board: Option<Marks>,
-    /// The board's links, which its walks follow.
-    links: Option<Links>,
-    read: Vec<Option<Cands>>,
-}
-
-thread_local! {
-    static FOOTPRINTS: RefCell<Footprints> = RefCell::new(Footprints::default());
-}
-
-/// Whether walk number `walk` (with Y links if `y`) may find on the reduced board something
-/// it would not on the board before the walk: whether the walk there, made by `run`, read a
-/// candidate the walk removed. Always, without a reduced board.
-fn may_differ(
-    reduced: Option<&Reduced>,
-    walk: usize,
-    y: bool,
-    scratch: &mut Scratch,
-    run: impl FnOnce(&Marks, &Links, &mut Found, &mut Scratch),
-) -> bool {
-    let Some(reduced) = reduced else { return true };
-    let known = FOOTPRINTS.with(|footprints| {
-        footprints.borrow().read[walk].as_ref().map(|read| read.meets(&reduced.removed))
-    });
-    known.unwrap_or_else(|| {
-        // The chains it finds there are no one's: only what it reads is kept.
-        let mut found = Found::collecting(ChainFamily::Static);
-        FOOTPRINTS.with(|footprints| {
-            let footprints = footprints.borrow();
-            let links = footprints.links.as_ref().expect("kept with the board");
-            run(reduced.source, links, &mut found, scratch);
-        });
-        let read = footprint(&scratch.reached, y);
-        FOOTPRINTS.with(|footprints| footprints.borrow_mut().read[walk] = Some(read));
-        read.meets(&reduced.removed)
-    })
-}
-
-/// How many of the static walks on `source` made so far need not be made again on `grid`.
-#[cfg(test)]
-pub(super) fn skipped(source: &Marks, grid: &Marks) -> usize {
-    let reduced = Reduced::new(source, grid);
-    FOOTPRINTS.with(|footprints| {
-        let footprints = footprints.borrow();
-        footprints.read.iter().flatten().filter(|read| !read.meets(&reduced.removed)).count()
-    })
-}
-
-/// The candidates whose removal changes what a static walk that reached `reached` (the start
-/// first) read: the cell of every node expanded, if with Y links, and the start's, whose
-/// candidates decide whether it is walked; the places of every node's value in its houses.
-/// Nodes reached but not expanded are counted too: a few candidates more, never fewer.
-fn footprint(reached: &[Reached], y: bool) -> Cands {
-    let mut cells = 0u128;
-    let mut houses = [0u32; 9];
-    for (index, at) in reached.iter().enumerate() {
-        let (cell, value) = cell_value(cand(at.node()));
-        if y || index == 0 {
-            cells |= 1 << cell;
-        }
-        for house in houses_of(cell) {
-            houses[usize::from(value - 1)] |= 1 << house;
-        }
-    }
-    let mut read = Cands::default();
-    while cells != 0 {
-        let cell = cells.trailing_zeros() as usize;
-        cells &= cells - 1;
-        (1..=9).for_each(|value| read.insert(cand_of(cell, value)));
-    }
-    for (value, mut houses) in (1..=9u8).zip(houses) {
-        while houses != 0 {
-            let house = houses.trailing_zeros() as usize;
-            houses &= houses - 1;
-            cells_of(house).into_iter().for_each(|cell| read.insert(cand_of(cell, value)));
-        }
-    }
-    read
 }
 
 /// The bidirectional cycles through candidate `c` on, following `links` (`grid`'s).
@@ -364,7 +267,7 @@ fn cycles(
         }
         let eliminations = cycle_eliminations(grid, &path);
         if !eliminations.is_empty() {
-            found.offer(kind, complexity, || {
+            let needs = || {
                 // The start is turned on again by the link that closes the loop; and the loop
                 // holds the other way round too, where its candidates off are on.
                 let mut needs = needs_along(grid, &path);
@@ -375,8 +278,9 @@ fn cycles(
                         .filter(|pair| !is_on(pair[1]))
                         .map(|pair| need_back(cand(pair[0]), cand(pair[1]))),
                 );
-                (vec![path.clone()], eliminations, Vec::new(), needs)
-            });
+                needs
+            };
+            found.offer(kind, complexity, &eliminations, &[], needs, || vec![path.clone()]);
         }
     }
 }
@@ -470,15 +374,11 @@ fn forcing(
     let Some(at) = target else { return };
     let path = tree.path(at);
     let complexity = path.len() as u32;
-    let (cell, value) = cell_value(source);
-    found.offer(kind, complexity, || {
-        let needs = needs_along(grid, &path);
-        if is_on(start) {
-            (vec![path.clone()], vec![(cell, value)], Vec::new(), needs)
-        } else {
-            (vec![path.clone()], Vec::new(), vec![(cell, value)], needs)
-        }
-    });
+    let made = [cell_value(source)];
+    let (eliminations, placements): (&[_], &[_]) =
+        if is_on(start) { (&made, &[]) } else { (&[], &made) };
+    let needs = || needs_along(grid, &path);
+    found.offer(kind, complexity, eliminations, placements, needs, || vec![path.clone()]);
 }
 
 /// What the candidates turned on along `path` (each node derived from the one before it, on
@@ -488,4 +388,58 @@ fn needs_along(grid: &Marks, path: &[usize]) -> Vec<Need> {
         .filter(|pair| is_on(pair[1]))
         .map(|pair| need(grid, cand(pair[0]), cand(pair[1]), &[]))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::step::ChainFamily;
+    use crate::techniques::implications::reach::tests::boards;
+
+    #[test]
+    fn the_walks_reach_proves_fruitless_are_those_that_find_nothing() {
+        let mut scratch = Scratch::default();
+        // Starts whose forcing chain walk found one, or did not; cycles walked that removed
+        // something; cycles not walked, and those of them that closed.
+        let (mut found_some, mut found_none, mut closed, mut skipped) = (0, 0, 0, 0);
+        let mut closing_skipped = 0;
+        for grid in boards() {
+            let links = Links::of(&grid);
+            // The graph with both kinds of links says yes wherever one with one kind does.
+            let both = Reach::of(&grid, true, true);
+            for (y, x) in [(false, true), (true, false), (true, true)] {
+                let graph = Reach::of(&grid, y, x);
+                let forcing_graph = Reach::of(&grid, y, true);
+                for c in (0..CANDIDATES).filter(|&c| {
+                    let (cell, value) = cell_value(c);
+                    grid.count(cell) > 1 && grid.has(cell, value)
+                }) {
+                    let mut found = Found::new(ChainFamily::Static);
+                    cycles(&grid, &links, c, y, x, &mut found, &mut scratch);
+                    let closes = !scratch.closing.is_empty();
+                    assert!(!graph.cycle(c) || both.cycle(c), "{c}, y {y}, x {x}");
+                    if graph.cycle(c) {
+                        closed += usize::from(found.offered() > 0);
+                    } else {
+                        assert_eq!(found.offered(), 0, "a cycle through {c}, y {y}, x {x}");
+                        skipped += 1;
+                        // Loops that remove nothing are proved fruitless too.
+                        closing_skipped += usize::from(closes);
+                    }
+                    for start in [node(c, true), node(c, false)] {
+                        let mut found = Found::new(ChainFamily::Static);
+                        forcing(&grid, &links, start, y, &mut found, &mut scratch);
+                        let walked = found.offered() > 0;
+                        let proved = forcing_graph.forcing(&grid, start);
+                        assert!(!proved || both.forcing(&grid, start), "{start}, y {y}");
+                        assert_eq!(proved, walked, "forcing chain from {start}, y {y}");
+                        found_some += usize::from(walked);
+                        found_none += usize::from(!walked);
+                    }
+                }
+            }
+        }
+        assert!(found_some > 0 && found_none > 0 && closed > 0 && skipped > 0);
+        assert!(closing_skipped > 0, "{closed} cycles found, {skipped} skipped");
+    }
 }

@@ -1,0 +1,618 @@
+//! What the static walks of one board can reach, for every start at once: a proof, far cheaper
+//! than the walks, that most of them find nothing.
+//!
+//! A static walk turns a candidate off by a weak link from one turned on, and turns one on only
+//! by a strong link (the other candidate of a cell of two, the other place of a value with two
+//! places in a house) from one turned off. So the candidates a walk turns on, past its start,
+//! are among those with a strong link, a few dozen on a hard board; the walk leads from one of
+//! them to another when a weak link from the first reaches a candidate strongly linked to the
+//! second. On that small graph (one node a candidate with a strong link) the strongly connected
+//! components and, for each, every node it leads to are found in one pass (Tarjan's algorithm,
+//! the components closed in the order it completes them, each after those it leads to).
+//!
+//! From those sets, exactly as the walks would find it but without walking:
+//! - a forcing chain from a candidate on exists only if a candidate it leads to (or itself)
+//!   sees it, one from a candidate off only if a candidate strongly linked to it leads back;
+//! - a cycle through a candidate closes only if its node lies in a component of two or more
+//!   (a loop turns on at least one other candidate before it comes back);
+//! - a cell or region forcing chain implies something only if what every one of its
+//!   assumptions leads to, on and off, has something in common.
+//!
+//! Each is a necessary condition: the search walks only the starts, cycles, cells and houses it
+//! leaves, and finds the same steps in the same order, as a walk it skips would have found
+//! nothing.
+
+use std::cell::RefCell;
+
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
+use super::marks::{Marks, house_cells, houses_of, index_in, two};
+
+/// No index: a candidate without a strong link of the graph's kinds.
+const NONE: u16 = u16::MAX;
+
+/// The most strong links a candidate has: by its cell and by its three houses.
+const MAX_STRONG: usize = 4;
+
+/// The candidates with a strong link and where each leads, on one board with links of the
+/// kinds `y` (by cells) and `x` (by houses): see the module's documentation.
+pub(super) struct Reach {
+    y: bool,
+    /// The board's candidates by value: bit `cell` of entry `v − 1` if `cell` holds `v`.
+    holding: [u128; 9],
+    /// The nodes by value, as `holding`.
+    held: [u128; 9],
+    /// Words of a set of nodes.
+    words: usize,
+    tables: Tables,
+}
+
+/// A graph's tables, kept for the next board's when it is dropped.
+#[derive(Default)]
+struct Tables {
+    /// Per candidate, its index among the graph's nodes, or [`NONE`].
+    index: Vec<u16>,
+    /// Per node, its candidate.
+    nodes: Vec<u16>,
+    /// Per node, the nodes its strong links turn on when it is off (how many, and which).
+    strong: Vec<(u8, [u16; MAX_STRONG])>,
+    /// Per node, its component.
+    component: Vec<u32>,
+    /// Per component, its nodes.
+    sizes: Vec<u32>,
+    /// Per component, whether a loop through its nodes could remove anything (see
+    /// [`Reach::loops`]).
+    eliminates: Vec<bool>,
+    /// Per component, the nodes its nodes lead to, themselves included (`words` each).
+    sets: Vec<u64>,
+    /// Per component, with [`Reach::with_offs`], every candidate turned off by one of the
+    /// nodes in its set: what a walk from one of them turns off.
+    offs: Vec<Cands>,
+    /// With [`Reach::with_offs`], what a walk from each candidate that is no node leads to,
+    /// once asked for (see [`Reach::common`]): one plus its index in `walk_offs` (and its
+    /// nodes' in `walk_sets`), or zero.
+    asked: Vec<u32>,
+    walk_sets: Vec<u64>,
+    walk_offs: Vec<Cands>,
+    /// The building's own tables: successors, and Tarjan's algorithm's.
+    starts: Vec<u32>,
+    edges: Vec<u16>,
+    turned_off: Vec<Cands>,
+    order: Vec<u32>,
+    low: Vec<u32>,
+    on_stack: Vec<bool>,
+    stack: Vec<u32>,
+    visiting: Vec<(u32, u32)>,
+}
+
+thread_local! {
+    /// The tables of graphs dropped, for the next to reuse: a nested search builds one or two
+    /// on every board it searches, thousands a puzzle.
+    static SPARE: RefCell<Vec<Tables>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Reach {
+    fn drop(&mut self) {
+        let mut tables = std::mem::take(&mut self.tables);
+        for &c in &tables.nodes {
+            tables.index[usize::from(c)] = NONE;
+        }
+        // A thread ending drops its spares first; a graph dropped after that frees its own.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < 8 {
+                spare.push(tables);
+            }
+        });
+    }
+}
+
+impl Reach {
+    /// The graph of the static walks on `grid`, with links by cell if `y` and by house if `x`
+    /// (the candidates a candidate on turns off are always its value's other places, and the
+    /// rest of its cell too with `y`, as the walks read them).
+    pub(super) fn of(grid: &Marks, y: bool, x: bool) -> Reach {
+        Reach::build(grid, y, x, false)
+    }
+
+    /// [`Reach::of`], with what each component's walks turn off too, for cell and region
+    /// forcing chains ([`Reach::common`]).
+    pub(super) fn with_offs(grid: &Marks, y: bool, x: bool) -> Reach {
+        Reach::build(grid, y, x, true)
+    }
+
+    /// Tables emptied, a spare's if there is one.
+    fn tables() -> Tables {
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        let mut tables =
+            spare.unwrap_or_else(|| Tables { index: vec![NONE; CANDIDATES], ..Tables::default() });
+        tables.nodes.clear();
+        tables.strong.clear();
+        tables.component.clear();
+        tables.sizes.clear();
+        tables.eliminates.clear();
+        tables.sets.clear();
+        tables.offs.clear();
+        tables.asked.clear();
+        tables.walk_sets.clear();
+        tables.walk_offs.clear();
+        tables
+    }
+
+    fn build(grid: &Marks, y: bool, x: bool, with_offs: bool) -> Reach {
+        let holding = std::array::from_fn(|v| {
+            (0..9).fold(0, |cells, row| {
+                cells | u128::from(grid.places(9 + row, v as u8 + 1)) << (9 * row)
+            })
+        });
+        // The candidates with a strong link: both of a cell of two, both places of a value
+        // with two in a house.
+        let mut held = [0u128; 9];
+        if y {
+            for cell in (0..81).filter(|&cell| two(grid.cells[cell])) {
+                let mut values = grid.cells[cell];
+                while values != 0 {
+                    held[values.trailing_zeros() as usize] |= 1 << cell;
+                    values &= values - 1;
+                }
+            }
+        }
+        if x {
+            for house in 0..27 {
+                for (value, held) in (1..=9u8).zip(held.iter_mut()) {
+                    let mut places = grid.places(house, value);
+                    if two(places) {
+                        while places != 0 {
+                            *held |= 1 << house_cells(house)[places.trailing_zeros() as usize];
+                            places &= places - 1;
+                        }
+                    }
+                }
+            }
+        }
+        let mut reach = Reach { y, holding, held, words: 0, tables: Reach::tables() };
+        // Nodes in the order of their candidates: cell by cell.
+        for cell in 0..81 {
+            let mut values = grid.cells[cell];
+            while values != 0 {
+                let v = values.trailing_zeros() as usize;
+                values &= values - 1;
+                if held[v] & 1 << cell != 0 {
+                    let c = cell * 9 + v;
+                    reach.tables.index[c] = reach.tables.nodes.len() as u16;
+                    reach.tables.nodes.push(c as u16);
+                }
+            }
+        }
+        let n = reach.tables.nodes.len();
+        for node in 0..n {
+            let strong = reach.strong_links(grid, usize::from(reach.tables.nodes[node]), x);
+            reach.tables.strong.push(strong);
+        }
+        // Where each node leads, in a table of successors; with `with_offs`, what it turns off.
+        let mut starts = std::mem::take(&mut reach.tables.starts);
+        let mut edges = std::mem::take(&mut reach.tables.edges);
+        let mut turned_off = std::mem::take(&mut reach.tables.turned_off);
+        starts.clear();
+        edges.clear();
+        turned_off.clear();
+        let mut seen = [0u16; 32];
+        for node in 0..n {
+            starts.push(edges.len() as u32);
+            let c = usize::from(reach.tables.nodes[node]);
+            for &m in reach.seen_by(grid, c, &mut seen) {
+                edges.extend_from_slice(reach.strong(m));
+            }
+            if with_offs {
+                turned_off.push(reach.turned_off(grid, c));
+            }
+        }
+        starts.push(edges.len() as u32);
+        reach.tables.starts = starts;
+        reach.tables.edges = edges;
+        reach.tables.turned_off = turned_off;
+        reach.words = n.div_ceil(64).max(1);
+        reach.tables.component.resize(n, u32::MAX);
+        reach.components(with_offs);
+        reach.loops();
+        if with_offs {
+            reach.tables.asked.resize(CANDIDATES, 0);
+        }
+        reach
+    }
+
+    /// The nodes strong links turn on when candidate `c` (a node) is off, by cell if the graph
+    /// has `y` and by house if `x`: the other of a cell of two, then the other place of its
+    /// value in its box, row and column where there are two, each once.
+    fn strong_links(&self, grid: &Marks, c: usize, x: bool) -> (u8, [u16; MAX_STRONG]) {
+        let (cell, value) = cell_value(c);
+        let mut to = [0u16; MAX_STRONG];
+        let mut count = 0;
+        let bit = 1u16 << (value - 1);
+        if self.y && two(grid.cells[cell]) {
+            let other = (grid.cells[cell] & !bit).trailing_zeros() as u8 + 1;
+            to[count] = self.tables.index[cand_of(cell, other)];
+            count += 1;
+        }
+        if x {
+            for (house, i) in houses_of(cell).into_iter().zip(index_in(cell)) {
+                let places = grid.places(house, value);
+                if two(places) {
+                    let other = house_cells(house)[(places & !(1 << i)).trailing_zeros() as usize];
+                    let node = self.tables.index[cand_of(usize::from(other), value)];
+                    if !to[..count].contains(&node) {
+                        to[count] = node;
+                        count += 1;
+                    }
+                }
+            }
+        }
+        (count as u8, to)
+    }
+
+    /// The nodes candidate `c` turns off when on (the rest of its cell with `y`, its value's
+    /// other places), in `out`'s room.
+    fn seen_by<'a>(&self, grid: &Marks, c: usize, out: &'a mut [u16; 32]) -> &'a [u16] {
+        let (cell, value) = cell_value(c);
+        let v = usize::from(value - 1);
+        let mut count = 0;
+        if self.y {
+            let mut others = grid.cells[cell] & !(1 << v);
+            while others != 0 {
+                let node = self.tables.index[cell * 9 + others.trailing_zeros() as usize];
+                others &= others - 1;
+                if node != NONE {
+                    out[count] = node;
+                    count += 1;
+                }
+            }
+        }
+        let mut cells = PEERS[cell] & self.held[v];
+        while cells != 0 {
+            let other = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            out[count] = self.tables.index[other * 9 + v];
+            count += 1;
+        }
+        &out[..count]
+    }
+
+    /// The candidates `c` turns off when on, as a set.
+    fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
+        let (cell, value) = cell_value(c);
+        let v = usize::from(value - 1);
+        let mut offs = Cands::default();
+        if self.y {
+            let mut others = grid.cells[cell] & !(1 << v);
+            while others != 0 {
+                offs.insert(cell * 9 + others.trailing_zeros() as usize);
+                others &= others - 1;
+            }
+        }
+        let mut cells = PEERS[cell] & self.holding[v];
+        while cells != 0 {
+            offs.insert(cells.trailing_zeros() as usize * 9 + v);
+            cells &= cells - 1;
+        }
+        offs
+    }
+
+    /// Tarjan's algorithm, without recursion: each component, as it is completed, gets the
+    /// nodes it leads to (those of the components it has edges to, completed before it), and
+    /// with `with_offs` what its walks turn off.
+    fn components(&mut self, with_offs: bool) {
+        let words = self.words;
+        let Tables {
+            starts,
+            edges,
+            turned_off,
+            order,
+            low,
+            on_stack,
+            stack,
+            visiting,
+            component,
+            sizes,
+            sets,
+            offs: component_offs,
+            ..
+        } = &mut self.tables;
+        let n = starts.len() - 1;
+        order.clear();
+        order.resize(n, u32::MAX);
+        low.clear();
+        low.resize(n, 0);
+        on_stack.clear();
+        on_stack.resize(n, false);
+        stack.clear();
+        visiting.clear();
+        let mut next_order = 0u32;
+        for root in 0..n as u32 {
+            if order[root as usize] != u32::MAX {
+                continue;
+            }
+            order[root as usize] = next_order;
+            low[root as usize] = next_order;
+            next_order += 1;
+            stack.push(root);
+            on_stack[root as usize] = true;
+            visiting.push((root, starts[root as usize]));
+            while let Some(&mut (v, ref mut at)) = visiting.last_mut() {
+                let v_ = v as usize;
+                if *at < starts[v_ + 1] {
+                    let w = u32::from(edges[*at as usize]);
+                    *at += 1;
+                    let w_ = w as usize;
+                    if order[w_] == u32::MAX {
+                        order[w_] = next_order;
+                        low[w_] = next_order;
+                        next_order += 1;
+                        stack.push(w);
+                        on_stack[w_] = true;
+                        visiting.push((w, starts[w_]));
+                    } else if on_stack[w_] {
+                        low[v_] = low[v_].min(order[w_]);
+                    }
+                    continue;
+                }
+                visiting.pop();
+                if let Some(&(parent, _)) = visiting.last() {
+                    let parent = parent as usize;
+                    low[parent] = low[parent].min(low[v_]);
+                }
+                if low[v_] != order[v_] {
+                    continue;
+                }
+                // `v` roots a component: its nodes are those above it on the stack.
+                let id = sizes.len() as u32;
+                let first = stack.iter().rposition(|&u| u == v).expect("on the stack");
+                let base = sets.len();
+                sets.resize(base + words, 0);
+                for &u in &stack[first..] {
+                    on_stack[u as usize] = false;
+                    component[u as usize] = id;
+                    sets[base + u as usize / 64] |= 1 << (u % 64);
+                }
+                let mut offs = Cands::default();
+                for &u in &stack[first..] {
+                    let u = u as usize;
+                    for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
+                        let other = component[usize::from(w)];
+                        if other != id {
+                            let from = other as usize * words;
+                            for i in 0..words {
+                                let bits = sets[from + i];
+                                sets[base + i] |= bits;
+                            }
+                            if with_offs {
+                                offs.union(&component_offs[other as usize]);
+                            }
+                        }
+                    }
+                    if with_offs {
+                        offs.union(&turned_off[u]);
+                    }
+                }
+                if with_offs {
+                    component_offs.push(offs);
+                }
+                sizes.push((stack.len() - first) as u32);
+                stack.truncate(first);
+            }
+        }
+    }
+
+    /// Whether a loop through each component's nodes could remove a candidate: one that sees a
+    /// node of the loop turned on and one turned off (the strong link of a node of the loop,
+    /// which is what turns it on), with its value. Without that, no cycle through the component
+    /// has anything to remove.
+    fn loops(&mut self) {
+        let components = self.tables.sizes.len();
+        self.tables.eliminates.resize(components, false);
+        // Per value, the cells that see a node of the component on, and those that see one of
+        // them off: components of one node are left out, and the others are few.
+        let mut sees: Vec<(u32, [u128; 9], [u128; 9])> = Vec::new();
+        for node in 0..self.tables.nodes.len() {
+            let component = self.tables.component[node];
+            if self.tables.sizes[component as usize] < 2 {
+                continue;
+            }
+            let at = match sees.iter().position(|&(k, ..)| k == component) {
+                Some(at) => at,
+                None => {
+                    sees.push((component, [0; 9], [0; 9]));
+                    sees.len() - 1
+                }
+            };
+            let (cell, value) = cell_value(usize::from(self.tables.nodes[node]));
+            sees[at].1[usize::from(value - 1)] |= PEERS[cell];
+            for &partner in self.strong(node as u16) {
+                let (cell, value) =
+                    cell_value(usize::from(self.tables.nodes[usize::from(partner)]));
+                sees[at].2[usize::from(value - 1)] |= PEERS[cell];
+            }
+        }
+        for (component, on, off) in sees {
+            self.tables.eliminates[component as usize] =
+                (0..9).any(|v| on[v] & off[v] & self.holding[v] != 0);
+        }
+    }
+
+    /// The set of the nodes node `node`'s component leads to.
+    #[inline]
+    fn set(&self, node: u16) -> &[u64] {
+        let from = self.tables.component[usize::from(node)] as usize * self.words;
+        &self.tables.sets[from..from + self.words]
+    }
+
+    #[inline]
+    fn has(set: &[u64], node: u16) -> bool {
+        set[usize::from(node) / 64] & (1 << (node % 64)) != 0
+    }
+
+    /// The nodes strong links turn on when node `node` is off.
+    #[inline]
+    fn strong(&self, node: u16) -> &[u16] {
+        let (count, to) = &self.tables.strong[usize::from(node)];
+        &to[..usize::from(*count)]
+    }
+
+    /// Whether the forcing chain walk from node `start` (a candidate on or off) on `grid` can
+    /// reach the start's negation: if not, it finds nothing. The graph must be of the walk's
+    /// kinds (by houses always, by cells as the walk).
+    pub(super) fn forcing(&self, grid: &Marks, start: usize) -> bool {
+        let c = start >> 1;
+        if start & 1 == 1 {
+            // On: a candidate turned on later that sees `c` turns it off. Those that see it
+            // are among the nodes it turns off first.
+            let mut room = [0u16; 32];
+            let seen = self.seen_by(grid, c, &mut room);
+            let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node));
+            match self.tables.index[c] {
+                NONE => seen.iter().any(|&m| self.strong(m).iter().any(|&b| sees(self.set(b)))),
+                node => sees(self.set(node)),
+            }
+        } else {
+            // Off: a candidate it turns on leads back to `c`.
+            let node = self.tables.index[c];
+            node != NONE && self.strong(node).iter().any(|&t| Reach::has(self.set(t), node))
+        }
+    }
+
+    /// Whether a cycle through candidate `c` on can close and remove something: its node lies
+    /// in a component of two or more, and some candidate sees a node of the component on and
+    /// one off (see [`Reach::loops`]).
+    pub(super) fn cycle(&self, c: usize) -> bool {
+        match self.tables.index[c] {
+            NONE => false,
+            node => self.tables.eliminates[self.tables.component[usize::from(node)] as usize],
+        }
+    }
+
+    /// Whether the walks on `grid` from each of `sources` on (candidates) can all turn on, or
+    /// all turn off, some candidate: if not, the cell or region forcing chain they make finds
+    /// nothing. Needs [`Reach::with_offs`].
+    pub(super) fn common(&mut self, grid: &Marks, sources: &[usize]) -> bool {
+        let words = self.words;
+        let mut ons = [u64::MAX; 16];
+        let mut offs: Option<Cands> = None;
+        for &c in sources {
+            let (set, reached) = self.leads_to(grid, c);
+            if words <= ons.len() {
+                let set = &self.walk_or_component_set(set);
+                ons.iter_mut().zip(set.iter()).for_each(|(to, &bits)| *to &= bits);
+            }
+            match &mut offs {
+                None => offs = Some(reached),
+                Some(offs) => offs.intersect(&reached),
+            }
+        }
+        // A graph of more than a thousand nodes is not read for what they turn on.
+        let on_any = words > ons.len() || ons[..words].iter().any(|&bits| bits != 0);
+        on_any || offs.is_some_and(|offs| !offs.is_empty())
+    }
+
+    /// Where the set of nodes [`Reach::leads_to`] named lies.
+    fn walk_or_component_set(&self, set: Set) -> &[u64] {
+        let words = self.words;
+        match set {
+            Set::Component(k) => &self.tables.sets[k * words..(k + 1) * words],
+            Set::Walk(i) => &self.tables.walk_sets[i * words..(i + 1) * words],
+        }
+    }
+
+    /// What a walk from candidate `c` on leads to: the nodes it turns on (its component's, or
+    /// those kept for it) and the candidates it turns off.
+    fn leads_to(&mut self, grid: &Marks, c: usize) -> (Set, Cands) {
+        let words = self.words;
+        match self.tables.index[c] {
+            NONE => {
+                if self.tables.asked[c] == 0 {
+                    let mut room = [0u16; 32];
+                    let base = self.tables.walk_sets.len();
+                    self.tables.walk_sets.resize(base + words, 0);
+                    let mut offs = self.turned_off(grid, c);
+                    let seen: Vec<u16> = self.seen_by(grid, c, &mut room).to_vec();
+                    for m in seen {
+                        for i in 0..self.strong(m).len() {
+                            let b = self.strong(m)[i];
+                            let component = self.tables.component[usize::from(b)] as usize;
+                            for w in 0..words {
+                                self.tables.walk_sets[base + w] |=
+                                    self.tables.sets[component * words + w];
+                            }
+                            offs.union(&self.tables.offs[component]);
+                        }
+                    }
+                    self.tables.walk_offs.push(offs);
+                    self.tables.asked[c] = self.tables.walk_offs.len() as u32;
+                }
+                let i = self.tables.asked[c] as usize - 1;
+                (Set::Walk(i), self.tables.walk_offs[i])
+            }
+            node => {
+                let component = self.tables.component[usize::from(node)] as usize;
+                (Set::Component(component), self.tables.offs[component])
+            }
+        }
+    }
+}
+
+/// A set of nodes [`Reach`] keeps: a component's, or one kept for a walk from a candidate that
+/// is no node.
+#[derive(Clone, Copy)]
+enum Set {
+    Component(usize),
+    Walk(usize),
+}
+
+/// The cells each cell sees (its row, column and box, itself left out), as bits of 81.
+static PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r, c, o, d) = (cell / 9, cell % 9, other / 9, other % 9);
+            let seen = r == o || c == d || (r / 3 == o / 3 && c / 3 == d / 3);
+            if other != cell && seen {
+                peers[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    peers
+};
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::marks::Marks;
+    use crate::techniques::testing::board_from_line;
+
+    /// Boards to try the proofs on: puzzles as given, and as a walk might leave them (a
+    /// candidate gone from some cells, which makes new strong links).
+    pub(in super::super) fn boards() -> Vec<Marks> {
+        // Puzzles of the shipped corpus that Sudoku Explainer rates 8.4, 8.9 and 8.9 (numbers
+        // 3, 5048 and 5120): cycles and forcing chains of every kind on their boards.
+        let puzzles = [
+            ".8.1..74.........26...25..9.5..92.7.8...5.9...3.4...........4..5.7...3......465..",
+            "....8.....2...4..646...15.8.7..6...4...5...6.8.............91.5...2.3...31.....7.",
+            ".3..462...8.5.......2.........1..3.2.7.4....84....87..86..9...53.5.8........5..1.",
+        ];
+        let mut boards = Vec::new();
+        for (n, line) in puzzles.into_iter().enumerate() {
+            let grid = Marks::of(&board_from_line(line)).expect("9×9");
+            boards.push(grid);
+            for step in [3, 5, 7] {
+                let mut reduced = grid;
+                for cell in (n..81).step_by(step).filter(|&cell| grid.count(cell) > 2) {
+                    let values = (1..=9u8).filter(|&v| grid.has(cell, v));
+                    let value = values.clone().nth(step % 2).expect("a candidate");
+                    reduced.remove(cell, value);
+                }
+                boards.push(reduced);
+            }
+        }
+        boards
+    }
+}
