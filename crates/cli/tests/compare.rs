@@ -143,7 +143,7 @@ fn bad_files_are_refused_with_their_place() {
         dir,
         &["bench", "compare", "rows.csv", "rows.csv", "-e", "fast,dlx", "-o", "rows.csv"],
     );
-    refused(&out_is_input, &["is an input"]);
+    refused(&out_is_input, &["is also an input of the comparison"]);
     std::fs::write(dir.join("other.csv"), "file,size,puzzle,line,engine,verdict,count,us,nodes,guesses,message,digest\nq.txt,9x9,1,1,fast,solved,1,3.0,1,0,,\n").unwrap();
     let nothing = sudoku_in(dir, &["bench", "compare", "rows.csv", "other.csv"]);
     refused(&nothing, &["nothing is compared"]);
