@@ -43,9 +43,16 @@ impl Agenda {
     /// Queues the propagators that watch `cell`, those not queued yet.
     #[inline]
     pub(crate) fn wake(&mut self, model: &Model, cell: usize) {
+        self.wake_but(model, cell, None);
+    }
+
+    /// Queues the propagators that watch `cell` but `except` (one that has just run and is its
+    /// own fixpoint), those not queued yet.
+    #[inline]
+    pub(crate) fn wake_but(&mut self, model: &Model, cell: usize, except: Option<usize>) {
         for &index in model.watchers(cell) {
             let queued = &mut self.queued[index as usize];
-            if !*queued {
+            if !*queued && Some(index as usize) != except {
                 *queued = true;
                 self.queue.push(index);
             }

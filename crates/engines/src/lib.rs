@@ -826,9 +826,17 @@ mod tests {
     #[test]
     #[cfg(not(miri))]
     fn engines_that_take_constraints_count_their_puzzles_as_a_plain_backtracker_does() {
-        for name in
-            ["sat", "sat-plain", "naive", "bitmask", "bitmask-mrv", "cdcl", "norvig", "alldiff"]
-        {
+        for name in [
+            "sat",
+            "sat-plain",
+            "naive",
+            "bitmask",
+            "bitmask-mrv",
+            "cdcl",
+            "norvig",
+            "alldiff",
+            "propagate",
+        ] {
             let info = find(name).unwrap();
             for (seed, kind) in sudoku_core::ConstraintKind::ALL.into_iter().enumerate() {
                 testing::variant_counts_agree_with_a_plain_backtracker(
@@ -843,6 +851,19 @@ mod tests {
                 &sudoku_core::ConstraintKind::ALL,
                 40,
                 99,
+            );
+        }
+    }
+
+    /// Every solution each engine that takes constraints finds of 9×9 puzzles of many short
+    /// rules (the first, and one avoiding the first's value in each cell) keeps every rule.
+    #[test]
+    #[cfg(not(miri))]
+    fn engines_that_take_constraints_give_solutions_that_keep_every_rule() {
+        for name in ["sat", "bitmask-mrv", "cdcl", "norvig", "alldiff", "propagate"] {
+            crate::testing_variants::every_solution_found_keeps_every_rule(
+                &mut *find(name).unwrap().create(),
+                2,
             );
         }
     }
@@ -932,11 +953,12 @@ mod tests {
     }
 
     #[test]
-    fn a_grid_with_rules_with_numbers_and_lines_takes_logic_whose_count_keeps_them() {
+    fn a_grid_with_rules_with_numbers_and_lines_takes_an_engine_whose_count_keeps_them() {
         let cage = sudoku_core::constraint::parse_directive("killer 3 r1c1 r1c2").unwrap();
         let layout = Layout::classic(Size::NINE).with_constraints(cage).unwrap();
         let grid = Grid::empty(Size::NINE).with_layout(Some(std::sync::Arc::new(layout)));
-        assert_eq!(default_engine_for_puzzle(&grid).name, "logic");
+        let chosen = default_engine_for_puzzle(&grid);
+        assert!(chosen.takes(&grid), "{} takes the cage", chosen.name);
         let outcome = EnginesBySize::default().solve(&grid, Limits::count_up_to(1));
         let solution = outcome.solution.expect("a solution");
         assert_eq!(solution.get(0) + solution.get(1), 3, "the cage's sum kept");

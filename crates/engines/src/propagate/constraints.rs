@@ -12,15 +12,15 @@
 use sudoku_core::constraint::Domains;
 use sudoku_core::{Layout, Model};
 
+use crate::constraints::Agenda;
+
 /// A puzzle's propagators and what running them needs between two calls.
 pub(super) struct Constraints {
     /// The layout they are for.
     layout: Layout,
     model: Model,
-    /// Whether each propagator is waiting to run.
-    queued: Vec<bool>,
     /// The propagators waiting to run.
-    queue: Vec<u32>,
+    agenda: Agenda,
     /// Each cell's candidates as the propagators last saw them.
     seen: Vec<u64>,
     /// The cells the running propagator changed.
@@ -39,11 +39,14 @@ impl Constraints {
     pub(super) fn new(layout: &Layout) -> Constraints {
         let model = Model::new(layout);
         let count = model.propagators().len();
+        // Sized for the model, nothing waiting.
+        let mut agenda = Agenda::default();
+        agenda.wake_all(&model);
+        agenda.clear();
         Constraints {
             layout: layout.clone(),
             model,
-            queued: vec![false; count],
-            queue: Vec::with_capacity(count),
+            agenda,
             seen: Vec::new(),
             changed: Vec::new(),
             weights: vec![1; count],
@@ -59,9 +62,7 @@ impl Constraints {
     pub(super) fn reset(&mut self, cells: usize) {
         self.seen.clear();
         self.seen.resize(cells, 0);
-        self.queue.clear();
-        self.queue.extend((0..self.queued.len() as u32).rev());
-        self.queued.fill(true);
+        self.agenda.wake_all(&self.model);
         self.weights.fill(1);
     }
 
@@ -69,10 +70,7 @@ impl Constraints {
     /// on: they have seen it.
     pub(super) fn restored(&mut self, candidates: &[u64]) {
         self.seen.copy_from_slice(candidates);
-        for &waiting in &self.queue {
-            self.queued[waiting as usize] = false;
-        }
-        self.queue.clear();
+        self.agenda.clear();
     }
 
     /// The propagators that watch `cell`.
@@ -93,29 +91,19 @@ impl Constraints {
         for (cell, (&now, seen)) in candidates.iter().zip(self.seen.iter_mut()).enumerate() {
             if now != *seen {
                 *seen = now;
-                for &watcher in self.model.watchers(cell) {
-                    if !self.queued[watcher as usize] {
-                        self.queued[watcher as usize] = true;
-                        self.queue.push(watcher);
-                    }
-                }
+                self.agenda.wake(&self.model, cell);
             }
         }
         let mut removed = false;
-        while let Some(index) = self.queue.pop() {
-            let index = index as usize;
-            self.queued[index] = false;
+        while let Some(index) = self.agenda.pop() {
             self.changed.clear();
             let propagator = &self.model.propagators()[index];
             let narrowed = propagator.narrow(&mut Domains::new(candidates, &mut self.changed));
             if narrowed.is_err() {
-                for &waiting in &self.queue {
-                    self.queued[waiting as usize] = false;
-                }
-                self.queue.clear();
+                self.agenda.clear();
                 return Err(Failed(index));
             }
-            let wake_self = !propagator.is_idempotent();
+            let except = propagator.is_idempotent().then_some(index);
             for &cell in &self.changed {
                 let cell = usize::from(cell);
                 let (now, seen) = (candidates[cell], self.seen[cell]);
@@ -127,13 +115,7 @@ impl Constraints {
                     single(cell);
                 }
                 self.seen[cell] = now;
-                for &watcher in self.model.watchers(cell) {
-                    let skip = watcher as usize == index && !wake_self;
-                    if !skip && !self.queued[watcher as usize] {
-                        self.queued[watcher as usize] = true;
-                        self.queue.push(watcher);
-                    }
-                }
+                self.agenda.wake_but(&self.model, cell, except);
             }
         }
         Ok(removed)
