@@ -224,7 +224,7 @@ fn argument_of(error: &sudoku_core::LayoutError) -> &'static str {
         RuleNeeds { .. } => "rules",
         BadExtra { .. } | TooManyExtra { .. } | TooManyExtraCells { .. } => "extra",
         BadCandidates { .. } => "candidates",
-        Constraint(_) => "constraints",
+        Constraint(_) | TooManyConstraints { .. } | TooManyConstraintCells { .. } => "constraints",
     }
 }
 
