@@ -277,7 +277,9 @@ mod tests {
         assert!(refused("jigsaw anti-king", four).is_some(), "no Latin square keeps it either");
         assert!(refused("anti-knight anti-king", six).is_some());
         assert!(refused("x windoku disjoint anti-knight anti-king", Size::NINE).is_some());
-        for (words, size) in [("anti-king", Size::NINE), ("x anti-knight", six), ("jigsaw x", four)]
+        assert!(refused("x anti-knight", six).is_some(), "no 6×6 grid keeps both");
+        for (words, size) in
+            [("anti-king", Size::NINE), ("x", six), ("anti-knight", six), ("jigsaw x", four)]
         {
             assert_eq!(refused(words, size), None, "{words} at {size}");
         }
