@@ -30,7 +30,7 @@ use sudoku_bench::progress::{self, Progress};
 use sudoku_core::{Alphabet, Failure, FailureKind, Format, Grid, HeaderLines, Size, format_grid};
 use sudoku_engines::{EngineInfo, Origin, Registry};
 use sudoku_generate::targets::{self, ClueSymmetry, RatingTarget, Refusal, Targets};
-use sudoku_generate::{Made, NearRefusal, Rated, Recipe};
+use sudoku_generate::{Made, NearRefusal, Rated, Recipe, Variant};
 
 use crate::args::GenerateArgs;
 use crate::console::{self, Halt, Written, errln, noteln, plural};
@@ -88,7 +88,11 @@ fn targets_of(args: &GenerateArgs) -> Result<Targets, Refusal> {
             .map(|name| targets::parse_technique(name, scale, "--hardest"))
             .transpose()?,
         attempts: args.attempts,
-        layout: Recipe::parse(&args.layout).map_err(|problem| Refusal::new("--layout", problem))?,
+        layout: Recipe {
+            variants: Variant::parse_list(&args.variant)
+                .map_err(|problem| Refusal::new("--variant", problem))?,
+            ..Recipe::parse(&args.layout).map_err(|problem| Refusal::new("--layout", problem))?
+        },
         near,
     };
     targets.check(size)?;
@@ -137,8 +141,8 @@ pub fn run(args: &GenerateArgs, registry: &'static Registry) -> u8 {
     if !targets.layout.is_classic() && (args.with_rating || args.csv) {
         let flag = if args.csv { "--csv" } else { "--with-rating" };
         let _ = errln!(
-            "sudoku: {flag}: the ratings are of classic grids, not of --layout {}",
-            args.layout
+            "sudoku: {flag}: the ratings are of classic grids, not of {} puzzles",
+            targets.layout.words()
         );
         return exit::BAD_INPUT;
     }
@@ -476,6 +480,8 @@ fn write_header(
             let (size, words) = (args.size, recipe.words());
             let what = if recipe.pencilmark {
                 format!("maximal {size} {words} puzzles (no candidate can be added)")
+            } else if !recipe.variants.is_empty() {
+                format!("minimal {size} {words} puzzles (no given and no rule can go)")
             } else {
                 format!("minimal {size} {words} puzzles (every clue needed)")
             };
@@ -485,7 +491,16 @@ fn write_header(
             } else {
                 format!(" --attempts {}", targets.attempts)
             };
-            (format!(" --layout {}{attempts}", words.replace(' ', ",")), what)
+            let layout = match recipe.is_classic_layout() {
+                true => String::new(),
+                false => format!(" --layout {}", recipe.layout_words().replace(' ', ",")),
+            };
+            let variant: Vec<&str> = recipe.variants.iter().map(|variant| variant.word()).collect();
+            let variant = match variant.is_empty() {
+                true => String::new(),
+                false => format!(" --variant {}", variant.join(",")),
+            };
+            (format!("{layout}{variant}{attempts}"), what)
         };
         let header = format!(
             "# sudoku generate --count {count} --seed {seed}{layout_flag}{size_flag}{start_flag}{engine_flag}\n\

@@ -392,3 +392,50 @@ fn a_mask_with_too_many_clues_for_a_minimal_puzzle_is_refused_up_front() {
     let made = sudoku(&args, b"");
     assert_eq!(made.status.code(), Some(0), "{}", common::text(&made.stderr));
 }
+
+/// Variant puzzles: two runs of one seed write the same bytes whatever the threads and the
+/// engine, each puzzle comes after its rule lines and is read back with one solution, and the
+/// shipped variant files begin with what their header commands make.
+#[test]
+fn variant_puzzles_are_the_same_bytes_from_one_seed_and_read_back_with_one_solution() {
+    let args = ["--count", "6", "--seed", "4", "--variant", "killer,thermo", "-j", "1"];
+    let reference = generate(&args);
+    assert!(
+        reference.starts_with("# sudoku generate --count 6 --seed 4 --variant killer,thermo\n"),
+        "{reference}"
+    );
+    let mut again = args[..6].to_vec();
+    again.extend_from_slice(&["-j", "2", "-e", "cdcl"]);
+    assert_eq!(generate(&again[..]), reference);
+    assert_eq!(puzzle_lines(&reference).len(), 6);
+    assert!(reference.lines().any(|line| line.starts_with("# killer ")), "{reference}");
+    let counted = sudoku(&["count", "-e", "cdcl"], reference.as_bytes());
+    assert_eq!(counted.status.code(), Some(0), "{}", common::text(&counted.stderr));
+    assert_eq!(puzzle_lines(&common::text(&counted.stdout)), ["1"; 6]);
+    let other = generate(&["--count", "6", "--seed", "5", "--variant", "killer,thermo"]);
+    assert_ne!(puzzle_lines(&other), puzzle_lines(&reference));
+    let refused = sudoku(&["generate", "--count", "1", "--variant", "sandwich"], b"");
+    common::refused(&refused, &["sudoku: --variant: `sandwich` is not a kind of variant"]);
+
+    for file in
+        ["variants-killer-9x9.txt", "variants-thermo-arrow-9x9.txt", "variants-mixed-9x9.txt"]
+    {
+        let shipped = std::fs::read_to_string(repository().join("data/corpus").join(file)).unwrap();
+        assert_eq!(puzzle_lines(&shipped).len(), 50, "{file}");
+        let command = shipped.lines().next().unwrap().strip_prefix("# sudoku ").unwrap();
+        let mut args: Vec<&str> = command.split_whitespace().collect();
+        assert_eq!(args[..3], ["generate", "--count", "50"], "{file}");
+        args[2] = "3";
+        let regenerated = generate(&args[1..]);
+        let through_third = |text: &str| -> Vec<String> {
+            let mut puzzles = 0;
+            let lines = text.lines().skip(2).take_while(|line| {
+                let more = puzzles < 3;
+                puzzles += usize::from(!line.starts_with('#'));
+                more
+            });
+            lines.map(str::to_owned).collect()
+        };
+        assert_eq!(through_third(&regenerated), through_third(&shipped), "{file}");
+    }
+}

@@ -9,6 +9,7 @@ use sudoku_core::{Grid, Layout, Limits, Rule, Size, Units, Verdict};
 
 use crate::PuzzleStream;
 use crate::solutions::Board;
+use crate::variants::Variant;
 
 /// What layout each puzzle gets: the rules, and whether its regions are drawn at random
 /// (jigsaw) rather than its size's boxes. The default is the classic layout.
@@ -21,12 +22,26 @@ pub struct Recipe {
     /// Whether each puzzle is a pencilmark puzzle: no givens, each cell's starting
     /// candidates instead.
     pub pencilmark: bool,
+    /// The kinds of rule drawn over each puzzle's solution (killer cages, thermometers...),
+    /// kept only where the puzzle needs them.
+    pub variants: Vec<Variant>,
 }
 
 impl Recipe {
     /// Whether puzzles made to this recipe are classic.
     pub fn is_classic(&self) -> bool {
+        self.is_classic_layout() && self.variants.is_empty()
+    }
+
+    /// Whether the houses and candidates are classic, whatever rules are drawn over them.
+    pub fn is_classic_layout(&self) -> bool {
         self.rules.is_empty() && !self.jigsaw && !self.pencilmark
+    }
+
+    /// The layout's words alone, as `--layout` takes them: [`Recipe::words`] without the
+    /// variants; `classic` for the classic layout.
+    pub fn layout_words(&self) -> String {
+        Recipe { variants: Vec::new(), ..self.clone() }.words()
     }
 
     /// The recipe of a list of words, separated by commas or spaces: `jigsaw` and the words
@@ -52,14 +67,15 @@ impl Recipe {
         Ok(recipe)
     }
 
-    /// The recipe in words, as [`Recipe::parse`] reads them: `jigsaw` first, then the rules;
-    /// `classic` for the classic layout.
+    /// The recipe in words: `jigsaw` first, then the rules, as [`Recipe::parse`] reads them,
+    /// then the variants ([`Variant::word`]); `classic` for the classic layout.
     pub fn words(&self) -> String {
         let mut words: Vec<&str> = self.jigsaw.then_some("jigsaw").into_iter().collect();
         words.extend(self.rules.iter().map(|rule| rule.word()));
         if self.pencilmark {
             words.push("pencilmark");
         }
+        words.extend(self.variants.iter().map(|variant| variant.word()));
         if words.is_empty() { "classic".to_owned() } else { words.join(" ") }
     }
 
@@ -72,12 +88,28 @@ impl Recipe {
         let all = self.pencilmark.then(|| vec![u64::MAX >> (64 - size.side()); size.cells()]);
         let layout = Layout::new(size, boxes.as_deref(), &self.rules, &[], all.as_deref())
             .expect("the recipe was checked for the size");
+        let samples: Vec<_> =
+            self.variants.iter().flat_map(|variant| variant.sample(size)).collect();
+        let layout = match samples.is_empty() {
+            true => layout,
+            false => {
+                layout.with_constraints(samples).expect("sample rules fit a grid of 4×4 or more")
+            }
+        };
         Grid::empty(size).with_layout(Some(Arc::new(layout)))
     }
 
     /// Whether grids of `size` can be made to this recipe: `Err` says why not, in a sentence
     /// (the rule that needs boxes or square boxes).
     pub fn check(&self, size: Size) -> Result<(), String> {
+        if !self.variants.is_empty() {
+            if self.pencilmark {
+                return Err("pencilmark puzzles take no drawn rules".to_owned());
+            }
+            if size.side() < 4 {
+                return Err(format!("no rules are drawn over {size} grids"));
+            }
+        }
         let regions = self.jigsaw.then(|| vec![0; size.cells()]);
         // A layout of the same rules on the boxes, or on regions (whose marks do not matter
         // to the rules' needs), says whether the rules fit.
@@ -95,7 +127,8 @@ impl Recipe {
     /// square keeps). A search that runs out of nodes proves nothing either way, and the draws
     /// find out within their attempts. The recipe must have passed [`Recipe::check`].
     pub fn check_grids(&self, size: Size) -> Result<(), String> {
-        if self.is_classic() {
+        // The variants' rules are drawn true of a solution: only the layout's can fail.
+        if self.is_classic_layout() {
             return Ok(());
         }
         let rows: Option<Vec<u32>> =
@@ -305,16 +338,37 @@ mod tests {
     #[test]
     fn random_solutions_keep_every_rule_of_their_layout() {
         let recipes = [
-            Recipe { rules: vec![Rule::Diagonals], jigsaw: false, pencilmark: false },
-            Recipe { rules: vec![Rule::Windoku], jigsaw: false, pencilmark: false },
-            Recipe { rules: vec![Rule::AntiKnight], jigsaw: false, pencilmark: false },
+            Recipe {
+                rules: vec![Rule::Diagonals],
+                jigsaw: false,
+                pencilmark: false,
+                variants: Vec::new(),
+            },
+            Recipe {
+                rules: vec![Rule::Windoku],
+                jigsaw: false,
+                pencilmark: false,
+                variants: Vec::new(),
+            },
+            Recipe {
+                rules: vec![Rule::AntiKnight],
+                jigsaw: false,
+                pencilmark: false,
+                variants: Vec::new(),
+            },
             Recipe {
                 rules: vec![Rule::AntiKing, Rule::Disjoint],
                 jigsaw: false,
                 pencilmark: false,
+                variants: Vec::new(),
             },
-            Recipe { rules: Vec::new(), jigsaw: true, pencilmark: false },
-            Recipe { rules: vec![Rule::Diagonals], jigsaw: true, pencilmark: false },
+            Recipe { rules: Vec::new(), jigsaw: true, pencilmark: false, variants: Vec::new() },
+            Recipe {
+                rules: vec![Rule::Diagonals],
+                jigsaw: true,
+                pencilmark: false,
+                variants: Vec::new(),
+            },
         ];
         for recipe in recipes {
             assert!(recipe.check(Size::NINE).is_ok());
@@ -337,12 +391,22 @@ mod tests {
         assert_eq!(Recipe::parse(&parsed.words()), Ok(parsed));
         assert_eq!(Recipe::parse("classic").map(|r| r.is_classic()), Ok(true));
         assert!(Recipe::parse("killer").unwrap_err().contains("`killer` is not a layout"));
-        let windoku_six = Recipe { rules: vec![Rule::Windoku], jigsaw: false, pencilmark: false };
+        let windoku_six = Recipe {
+            rules: vec![Rule::Windoku],
+            jigsaw: false,
+            pencilmark: false,
+            variants: Vec::new(),
+        };
         assert!(windoku_six.check(Size::from_side(6).unwrap()).is_err());
         assert!(
-            Recipe { rules: vec![Rule::Disjoint], jigsaw: true, pencilmark: false }
-                .check(Size::NINE)
-                .is_err()
+            Recipe {
+                rules: vec![Rule::Disjoint],
+                jigsaw: true,
+                pencilmark: false,
+                variants: Vec::new()
+            }
+            .check(Size::NINE)
+            .is_err()
         );
     }
 }

@@ -55,19 +55,22 @@ mod estimate;
 mod layouts;
 mod minimize;
 mod solutions;
+mod variants;
 
 pub use candidates::{Candidates, candidates};
 pub use estimate::{CountEstimate, estimate};
 pub use layouts::Recipe;
 pub use minimize::{given_order, minimize, redundant_givens};
 pub use solutions::{each_solution, solutions};
+pub use variants::Variant;
+use variants::draw_rules;
 
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::collections::BTreeMap;
 use std::sync::{Arc, Condvar, Mutex, PoisonError, mpsc};
 
-use sudoku_core::{Engine, Failure, Grid, Layout, Limits, Outcome, Size, Verdict};
+use sudoku_core::{Constraint, Engine, Failure, Grid, Layout, Limits, Outcome, Size, Verdict};
 use sudoku_engines::EngineInfo;
 
 mod search;
@@ -329,7 +332,11 @@ pub fn generate_one(
 /// [`Recipe::check`] first; the classic recipe gives [`generate_one`]'s puzzle): the layout and
 /// a random solution of it are drawn from the puzzle's stream, again until the layout has a
 /// solution the draw reaches, at most `attempts` times, then clues are removed as for a
-/// classic grid. A puzzle number whose draws all fail (rules that few grids keep, or none)
+/// classic grid. With variants, their rules are drawn over the solution
+/// (true of it) before the clues are removed, and afterwards every rule the puzzle keeps
+/// its one solution without is taken away, in an order drawn from the stream: no given and no
+/// rule can then go (taking a rule away only lets solutions in, so a given needed with every
+/// rule is needed with fewer). A puzzle number whose draws all fail (rules that few grids keep, or none)
 /// comes without a puzzle, with the attempts it spent, as a target not met does. `engine`
 /// must take the layout.
 pub fn generate_one_of(
@@ -356,9 +363,56 @@ pub fn generate_one_of(
     let puzzle = match solution {
         None => None,
         Some(solution) if recipe.pencilmark => Some(add_candidates(solution, &mut stream, engine)?),
-        Some(solution) => Some(remove_clues(solution, &mut stream, engine)?),
+        Some(solution) if recipe.variants.is_empty() => {
+            Some(remove_clues(solution, &mut stream, engine)?)
+        }
+        Some(solution) => {
+            let rules = draw_rules(&recipe.variants, &mut stream, &solution);
+            let layout = with_rules(&solution, rules);
+            let puzzle =
+                remove_clues(solution.clone().with_layout(Some(layout)), &mut stream, engine)?;
+            Some(remove_rules(puzzle, &solution, &mut stream, engine)?)
+        }
     };
     Ok(Made { puzzle, attempts: drawn, rated: None })
+}
+
+/// The layout of `grid` with the rules `rules` in place of its own.
+fn with_rules(grid: &Grid, rules: Vec<Constraint>) -> Arc<Layout> {
+    let layout = grid.layout().cloned().unwrap_or_else(|| Arc::new(Layout::classic(grid.size())));
+    Arc::new(layout.with_constraints(rules).expect("rules drawn on the grid fit it"))
+}
+
+/// Takes away, in an order drawn from `stream`, each rule of `puzzle` without which it keeps
+/// `solution` as its one solution. A rule whose absence `solution` breaks (a dot taken away
+/// under the negative rule of dots) stays.
+fn remove_rules(
+    puzzle: Grid,
+    solution: &Grid,
+    stream: &mut PuzzleStream,
+    engine: &mut dyn Engine,
+) -> Result<Grid, Failure> {
+    let mut rules: Vec<Option<Constraint>> = puzzle
+        .layout()
+        .map_or(&[][..], |layout| layout.constraints())
+        .iter()
+        .cloned()
+        .map(Some)
+        .collect();
+    let mut order: Vec<usize> = (0..rules.len()).collect();
+    stream.shuffle(&mut order);
+    let mut puzzle = puzzle;
+    for index in order {
+        let rule = rules[index].take();
+        let layout = with_rules(&puzzle, rules.iter().flatten().cloned().collect());
+        let fewer = puzzle.clone().with_layout(Some(Arc::clone(&layout)));
+        if layout.first_broken(solution.cells()).is_none() && one_solution(&fewer, engine)? {
+            puzzle = fewer;
+        } else {
+            rules[index] = rule;
+        }
+    }
+    Ok(puzzle)
 }
 
 /// A pencilmark puzzle whose one solution is `solution`: no givens, each cell starting with

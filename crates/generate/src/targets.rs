@@ -425,8 +425,9 @@ impl Targets {
             self.layout.check(size).map_err(|problem| Refusal::new("--layout", problem))?;
             self.layout.check_grids(size).map_err(|problem| Refusal::new("--layout", problem))?;
             if !self.is_plain() {
+                let flag = if self.layout.variants.is_empty() { "--layout" } else { "--variant" };
                 return Err(Refusal::new(
-                    "--layout",
+                    flag,
                     "puzzles of other layouts are made minimal, without other targets",
                 ));
             }

@@ -27,6 +27,11 @@ values) for up to --attempts candidates, and writes nothing if none met them; th
 time per puzzle written are said at the end. Targets no puzzle can meet are refused before any
 work, naming the flag.
 
+Variants: --variant killer (or thermo, arrow, kropki, xv, little-killer, lines, mixed, several
+with commas) draws rules over each solution, true of it, then takes away every given and every
+rule the puzzle keeps its one solution without; each puzzle is written after its rule lines
+(`# killer 15 r1c1 r1c2`), which every command reads back.
+
 Puzzles are written as they are made, in order; the clue statistics come last, as a comment.
 With --out FILE, FILE is replaced only once every puzzle is written: an interrupted run
 leaves it as it was. At a terminal, a progress bar on standard error counts the puzzles.
@@ -91,6 +96,15 @@ pub struct GenerateArgs {
     /// targets.
     #[arg(long, value_name = "WORDS", default_value = "classic")]
     pub layout: String,
+
+    /// Rules drawn over each puzzle's solution, separated by commas: `killer` (cages over
+    /// the whole grid, with their sums), `thermo`, `arrow`, `kropki` (every dot, with the
+    /// negative rules), `xv` (every X and V, with the negative rule), `little-killer`, `lines`
+    /// (German whispers, renban, odd and even cells), `mixed` (some cages, thermometers,
+    /// arrows and little killers); `none` by default. Every given and every rule the puzzle
+    /// can do without is taken away, without other targets.
+    #[arg(long, value_name = "WORDS", default_value = "none")]
+    pub variant: String,
 
     /// The clue count: `N..M`, `N..`, `..M` or `N`.
     #[arg(long, value_name = "N..M")]
