@@ -112,8 +112,9 @@ pub fn engine_info(declaration: &Declaration, time_limit: Duration) -> EngineInf
     )
     .with_orders(orders.0, orders.1)
     .with_capabilities(true, false)
-    // The formula is the `sat` engine's, which encodes any layout.
-    .with_features(Features::LAYOUTS)
+    // The formula is the `sat` engine's, which encodes any layout and every rule with numbers
+    // and lines.
+    .with_features(Features::ALL)
 }
 
 /// The declared words with the placeholders the command needs added: `{cnf}` last when no
