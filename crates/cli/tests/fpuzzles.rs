@@ -194,9 +194,9 @@ fn links_as_the_editor_exports_them_are_solved_by_their_rules_and_written_back()
         let written = stdout(&output);
         assert_eq!(puzzle_lines(&written), [variant.solution_line()], "{written}");
         // An engine that does not take them refuses by name, and never answers.
-        let output = sudoku(&["solve", "--engine", "bitmask"], format!("{input}\n").as_bytes());
+        let output = sudoku(&["solve", "--engine", "dlx"], format!("{input}\n").as_bytes());
         assert_eq!(output.status.code(), Some(2));
-        assert!(stderr(&output).contains("engine 'bitmask' does not take"), "{}", stderr(&output));
+        assert!(stderr(&output).contains("engine 'dlx' does not take"), "{}", stderr(&output));
         let counted = sudoku(&["count", "--engine", "propagate"], format!("{input}\n").as_bytes());
         assert_eq!(stdout(&counted), "1\n", "{}", stderr(&counted));
     }
