@@ -122,7 +122,7 @@ impl Recipe {
 
     /// Refuses a recipe whose rules no grid of `size` keeps (anti-king at 4×4, every rule at
     /// once at 9×9), before any draw: `Err` says so in a sentence. One search of the empty grid
-    /// by `cdcl` within [`EXISTENCE_NODES`] decides it: with the boxes, or for a jigsaw with the
+    /// by `cdcl` within a budget of nodes decides it: with the boxes, or for a jigsaw with the
     /// rows in place of the regions (a Latin square: no jigsaw keeps rules that no Latin
     /// square keeps). A search that runs out of nodes proves nothing either way, and the draws
     /// find out within their attempts. The recipe must have passed [`Recipe::check`].

@@ -208,7 +208,7 @@ impl Ladder {
 
     /// This ladder with runs that may spend at most `steps` steps of work (unbounded for
     /// `None`): walk steps of the chains, and on a layout that adds houses, a step for each
-    /// look at one of those ([`crate::budget`]). A run that reaches it ends [`End::GaveUp`].
+    /// look at one of those. A run that reaches it ends [`End::GaveUp`].
     pub fn with_work_budget(self, steps: Option<u64>) -> Ladder {
         Ladder { work: steps, ..self }
     }
