@@ -7,23 +7,7 @@ use std::sync::Arc;
 use sudoku_core::constraint::Spot;
 use sudoku_core::{Constraint, Engine, Grid, Layout, Limits, Size};
 
-use crate::testing::Rng;
-
-/// A solution of `size` with no rule beyond the classic ones, found by `engine` from a shuffled
-/// first row.
-fn solution(engine: &mut dyn Engine, size: Size, rng: &mut Rng) -> Vec<u8> {
-    loop {
-        let mut cells = vec![0u8; size.cells()];
-        for (cell, value) in rng.permutation(size.side()).into_iter().enumerate() {
-            cells[cell] = value as u8 + 1;
-        }
-        let start = Grid::from_cells(size, &cells).unwrap();
-        if let Some(found) = engine.solve(&start, Limits::FIRST.with_node_budget(100_000)).solution
-        {
-            return found.cells().to_vec();
-        }
-    }
-}
+use crate::testing::{Rng, classic_solution};
 
 /// All eight neighbours.
 fn around(size: Size, place: Spot) -> Vec<Spot> {
@@ -42,7 +26,7 @@ pub(crate) fn every_solution_found_keeps_every_rule(engine: &mut dyn Engine, rou
     let mut rng = Rng(63);
     let size = Size::NINE;
     for _ in 0..rounds {
-        let solution = solution(engine, size, &mut rng);
+        let solution = classic_solution(engine, size, &mut rng);
         let value = |p: Spot| u32::from(solution[p.cell(size).unwrap()]);
         // Two-cell thermometers between random neighbours, as the solution has them, and now
         // and then a dot or a cage: puzzles of thousands of solutions, searched long.

@@ -91,11 +91,11 @@ impl Rules {
             .into_iter()
             .map(|Implied { group, cages, terms, total }| {
                 let named = match group {
-                    constraint::Group::House(index) => vec![layout.houses()[index].0],
-                    constraint::Group::Rows { first, count } => {
+                    constraint::HouseGroup::House(index) => vec![layout.houses()[index].0],
+                    constraint::HouseGroup::Rows { first, count } => {
                         (first..first + count).map(House::Row).collect()
                     }
-                    constraint::Group::Columns { first, count } => {
+                    constraint::HouseGroup::Columns { first, count } => {
                         (first..first + count).map(House::Column).collect()
                     }
                 };

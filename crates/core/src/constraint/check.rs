@@ -7,7 +7,7 @@
 //! themselves break. Values that repeat where a rule wants them to differ (a killer cage, a
 //! renban line) are a layout's houses and are judged with them.
 
-use super::{
+use super::data::{
     Axis, Constraint, ConstraintKind, Shape, Spot, clue_line, compared_neighbours, diagonal,
     entropic_band, negative_pairs, whispers_gap,
 };

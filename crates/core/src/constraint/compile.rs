@@ -3,14 +3,14 @@
 use std::collections::HashMap;
 
 use super::check::{in_ratio, indexed, ratio_values, region_parts};
+use super::data::{
+    Constraint, ConstraintKind, Shape, Spot, clue_line, compared_neighbours, diagonal,
+    entropic_band, negative_pairs, whispers_gap,
+};
 use super::propagator::Propagator;
 use super::relation::Table;
 use super::sequence::{Between, Quadruple, RegionSum, Renban, Sandwich, Skyscraper, XSum};
 use super::sum::Sum;
-use super::{
-    Constraint, ConstraintKind, Shape, Spot, clue_line, compared_neighbours, diagonal,
-    entropic_band, negative_pairs, whispers_gap,
-};
 
 /// The propagators of `constraints` on a grid of `shape`, each with the index of the
 /// constraint it comes from. `sees` says whether two cells must differ (they share a house

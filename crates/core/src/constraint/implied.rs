@@ -8,15 +8,15 @@
 //! Each sum comes with where it comes from ([`Implied`]: the houses, the cages), so that a
 //! solver that explains its steps can say so; engines take the sums alone ([`implied_sums`]).
 
+use super::data::{Constraint, Shape};
 use super::sum::Sum;
-use super::{Constraint, Shape};
 
 /// The most cells an implied sum of innies and outies may have: longer sums narrow little.
 const MOST_CELLS: usize = 6;
 
 /// The houses an implied sum is about: one house, or rows or columns side by side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum Group {
+pub enum HouseGroup {
     /// One house: its index among the houses given to [`implied`] (the rows, the columns,
     /// the regions, as a layout lists them).
     House(usize),
@@ -36,12 +36,12 @@ pub enum Group {
     },
 }
 
-impl Group {
+impl HouseGroup {
     /// How many houses the group holds.
     pub fn houses(self) -> usize {
         match self {
-            Group::House(_) => 1,
-            Group::Rows { count, .. } | Group::Columns { count, .. } => count,
+            HouseGroup::House(_) => 1,
+            HouseGroup::Rows { count, .. } | HouseGroup::Columns { count, .. } => count,
         }
     }
 }
@@ -52,7 +52,7 @@ impl Group {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Implied {
     /// The houses.
-    pub group: Group,
+    pub group: HouseGroup,
     /// The cages the sum takes away: those wholly inside the group (innies alone), or every
     /// cage that touches it (innies and outies).
     pub cages: Vec<usize>,
@@ -97,17 +97,20 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
             .map(|(row, col)| size.cell_at(row, col) as u16)
             .collect()
     };
-    let mut groups: Vec<(Group, Vec<u16>)> =
-        houses.iter().enumerate().map(|(i, house)| (Group::House(i), house.to_vec())).collect();
+    let mut groups: Vec<(HouseGroup, Vec<u16>)> = houses
+        .iter()
+        .enumerate()
+        .map(|(i, house)| (HouseGroup::House(i), house.to_vec()))
+        .collect();
     for count in 2..side {
         for first in 0..=side - count {
-            groups.push((Group::Rows { first, count }, line(first, count, true)));
-            groups.push((Group::Columns { first, count }, line(first, count, false)));
+            groups.push((HouseGroup::Rows { first, count }, line(first, count, true)));
+            groups.push((HouseGroup::Columns { first, count }, line(first, count, false)));
         }
     }
     let total_of_house = (side * (side + 1) / 2) as i64;
     let mut made: Vec<Implied> = Vec::new();
-    let mut add = |group: Group, cages: Vec<usize>, mut terms: Vec<(u16, i32)>, total: i64| {
+    let mut add = |group: HouseGroup, cages: Vec<usize>, mut terms: Vec<(u16, i32)>, total: i64| {
         terms.sort_unstable();
         if !made.iter().any(|known| known.terms == terms && known.total == total) {
             made.push(Implied { group, cages, terms, total });

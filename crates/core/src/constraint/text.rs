@@ -1,6 +1,6 @@
 //! The rules as the `#` lines of a puzzle file say them, read and written.
 //!
-//! A line names the rule's kind ([`super::ConstraintKind::word`], or another name people use), then its
+//! A line names the rule's kind ([`super::data::ConstraintKind::word`], or another name people use), then its
 //! numbers and cells, words separated by spaces or commas; cells are named `r1c1` (from 1,
 //! either case), clues outside the grid `r0c3` (above column 3), `r10c3` (below it on 9×9),
 //! `r3c0`, `r3c10`:
@@ -29,7 +29,7 @@
 //! `kropki white ...` and `kropki black ...` are the dots too, `cage` a killer cage. A line
 //! whose words do not read as such a rule is a comment: `# odd puzzles below` says nothing.
 
-use super::{Axis, Constraint, ConstraintKind, Direction, Spot};
+use super::data::{Axis, Constraint, ConstraintKind, Direction, Spot};
 
 /// The rules a `#` line says, its text after the `#`: `None` when it is no such line (a
 /// comment). The rules are not checked against a grid here: [`Constraint::validate`] does

@@ -47,10 +47,7 @@ use crate::grid::Grid;
 use crate::layout::{Layout, LayoutError, Rule};
 use crate::size::Size;
 
-pub use write::link;
-
-/// The largest side the editor draws.
-pub const MAX_SIDE: usize = 16;
+pub use write::{MAX_SIDE, link};
 
 /// The top-level fields that constrain nothing: the puzzle's text, its solution, the editor's
 /// settings and its drawings.

@@ -6,6 +6,9 @@ use crate::constraint::{Constraint, Spot, diagonal};
 use crate::grid::Grid;
 use crate::layout::Rule;
 
+/// The largest side the editor draws, read or written.
+pub const MAX_SIDE: usize = 16;
+
 /// The f-puzzles link of `puzzle` (its givens, regions, given pencil marks and every rule) and,
 /// if given, its `solution` (the editor's `solution` field), as the editor opens it:
 /// `https://www.f-puzzles.com/?load=` and the JSON in LZ-String's base64 form. `None` for a
@@ -19,7 +22,7 @@ pub fn link(puzzle: &Grid, solution: Option<&Grid>) -> Option<String> {
 pub(super) fn puzzle_json(puzzle: &Grid, solution: Option<&Grid>) -> Option<String> {
     let size = puzzle.size();
     let side = size.side();
-    if side > super::MAX_SIDE {
+    if side > MAX_SIDE {
         return None;
     }
     let layout = puzzle.layout();

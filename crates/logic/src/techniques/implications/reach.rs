@@ -586,12 +586,12 @@ static PEERS: [u128; 81] = {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::super::marks::Marks;
+    use crate::techniques::implications::marks::Marks;
     use crate::techniques::testing::board_from_line;
 
     /// Boards to try the proofs on: puzzles as given, and as a walk might leave them (a
     /// candidate gone from some cells, which makes new strong links).
-    pub(in super::super) fn boards() -> Vec<Marks> {
+    pub(in crate::techniques::implications) fn boards() -> Vec<Marks> {
         // Puzzles of the shipped corpus that Sudoku Explainer rates 8.4, 8.9 and 8.9 (numbers
         // 3, 5048 and 5120): cycles and forcing chains of every kind on their boards.
         let puzzles = [

@@ -9,7 +9,7 @@
 
 use sudoku_core::constraint::distinct_sets;
 
-use super::{board_marks, contradiction, named, settle, step_from};
+use super::steps::{board_marks, contradiction, named, settle, step_from};
 use crate::board::Board;
 use crate::houses::{bits, values};
 use crate::rules::{Cage, Rules};

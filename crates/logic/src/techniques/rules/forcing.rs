@@ -6,7 +6,7 @@
 
 use sudoku_core::constraint::{Contradiction, Domains};
 
-use super::named;
+use super::steps::named;
 use crate::board::Board;
 use crate::houses::{Houses, bit, values};
 use crate::rules::Rules;

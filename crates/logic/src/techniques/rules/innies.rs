@@ -8,7 +8,7 @@
 
 use sudoku_core::constraint::{Contradiction, Domains};
 
-use super::{contradiction, named, step_from};
+use super::steps::{contradiction, named, step_from};
 use crate::board::Board;
 use crate::rules::Rules;
 use crate::step::{Equation, RuleUse, Step, Technique};

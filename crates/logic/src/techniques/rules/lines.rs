@@ -7,13 +7,13 @@
 use sudoku_core::Size;
 use sudoku_core::constraint::Propagator;
 
-use super::{contradiction, kinds, named, settle, step_from};
+use super::steps::{contradiction, kinds, named, settle, step_from};
 use crate::board::Board;
 use crate::houses::values;
 use crate::rules::Rules;
 use crate::step::{RuleUse, Step, Technique};
 
-/// The first rule of a kind `technique` reads ([`super::kinds`]) that, applied alone to the
+/// The first rule of a kind `technique` reads ([`super::steps::kinds`]) that, applied alone to the
 /// board, removes a candidate: the step of it.
 pub(crate) fn by_kind(technique: Technique, board: &Board, rules: &Rules) -> Option<Step> {
     let kinds = kinds(technique);
