@@ -11,6 +11,7 @@
 //! Everything but the `wasm_bindgen` wrappers is plain Rust, tested natively
 //! (`cargo test` in `web/`).
 
+pub mod answers;
 pub mod bench;
 pub mod explain;
 pub mod generate;

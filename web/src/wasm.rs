@@ -59,6 +59,14 @@ pub fn like(text: &str, band: &str, symmetry: &str, seed: f64) -> String {
     to_json(crate::generate::like(text, band, symmetry, seed.max(0.0) as u64))
 }
 
+/// The setter's answers for the first puzzle of `text`: the count of solutions (two that
+/// differ when there are more than one) and the true candidates, each solve within `budget`
+/// nodes (0: none).
+#[wasm_bindgen]
+pub fn answers(text: &str, budget: f64) -> String {
+    to_json(crate::answers::answers(text, budget_of(budget)))
+}
+
 /// `engine` over every puzzle of `text`, `passes` times.
 #[wasm_bindgen]
 pub fn bench(engine: &str, text: &str, passes: u32) -> String {
