@@ -5,7 +5,10 @@
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
-use sudoku_core::{Alphabet, Format, Grid, HeaderLines, Layout, Puzzle, format_grid, parse_one};
+use sudoku_core::constraint::parse_directive;
+use sudoku_core::{
+    Alphabet, Constraint, Format, Grid, HeaderLines, Layout, Puzzle, format_grid, parse_one,
+};
 
 use sudoku_engines::ENGINES;
 
@@ -192,6 +195,49 @@ fn entered(grid: &Grid, entries: &[Entry]) -> Result<Grid, String> {
     }
 }
 
+/// The first puzzle of `text` with the rule its `#` line `line` says added after its own
+/// (`killer 15 r1c1 r1c2`, with or without the `#`), as the page draws it; an error naming the
+/// problem when the line says no rule or the rule does not fit the grid.
+pub fn add_rule(text: &str, line: &str) -> Result<Shown, String> {
+    let puzzle = read(text)?;
+    let body = line.trim().trim_start_matches('#').trim();
+    let added = parse_directive(body).ok_or_else(|| format!("'{body}' says no rule"))?;
+    let mut constraints = constraints_of(&puzzle.grid);
+    constraints.extend(added);
+    with_constraints(puzzle, constraints)
+}
+
+/// The first puzzle of `text` without its rule number `index` (from 0, in the layout's order,
+/// as [`Drawn::constraints`] lists them), as the page draws it.
+pub fn remove_rule(text: &str, index: usize) -> Result<Shown, String> {
+    let puzzle = read(text)?;
+    let mut constraints = constraints_of(&puzzle.grid);
+    if index >= constraints.len() {
+        return Err(format!("the puzzle has no rule {}: it has {}", index + 1, constraints.len()));
+    }
+    constraints.remove(index);
+    with_constraints(puzzle, constraints)
+}
+
+/// The rules with numbers and lines of `grid`'s layout.
+fn constraints_of(grid: &Grid) -> Vec<Constraint> {
+    grid.layout().map_or_else(Vec::new, |layout| layout.constraints().to_vec())
+}
+
+/// `puzzle` with `constraints` in place of its own, as the page draws it; refused when one
+/// does not fit the grid or the givens break one.
+fn with_constraints(puzzle: Puzzle, constraints: Vec<Constraint>) -> Result<Shown, String> {
+    let size = puzzle.grid.size();
+    let base =
+        puzzle.grid.layout().map_or_else(|| Layout::classic(size), |layout| (**layout).clone());
+    let layout = base.with_constraints(constraints).map_err(|error| error.to_string())?;
+    let grid = puzzle.grid.clone().with_layout(Some(Arc::new(layout)));
+    if let Some(broken) = grid.first_broken() {
+        return Err(format!("the givens break the rule: {broken}"));
+    }
+    Ok(shown(&Puzzle { grid, ..puzzle }))
+}
+
 /// The symbol of each value of `puzzle`'s size (from value 1) in the alphabet it was written
 /// in, or in its size's usual one when that alphabet is numbers.
 pub fn symbols(puzzle: &Puzzle) -> Vec<String> {
@@ -341,5 +387,29 @@ mod tests {
         (diagonal[0], diagonal[80]) = (Entry::Value(5), Entry::Value(5));
         let error = edit(&x, &json(&diagonal)).unwrap_err();
         assert!(error.contains("diagonal 1"), "{error}");
+    }
+
+    #[test]
+    fn a_rule_added_goes_into_the_text_and_one_removed_leaves_it() {
+        let added = add_rule(CLASSIC, "# killer 15 r1c1 r1c2").unwrap();
+        assert!(added.text.contains("# killer 15 r1c1 r1c2\n"), "{}", added.text);
+        assert!(added.text.ends_with(CLASSIC), "{}", added.text);
+        assert_eq!(added.layout.constraints.len(), 1);
+        assert_eq!(added.layout.constraints[0].cells, [[0, 0], [0, 1]]);
+        // The text reads back as the same puzzle, and a second rule comes after the first.
+        let again = add_rule(&added.text, "thermo r2c1 r3c1 r4c1").unwrap();
+        let kinds: Vec<&str> = again.layout.constraints.iter().map(|rule| rule.kind).collect();
+        assert_eq!(kinds, ["killer", "thermo"]);
+        assert_eq!(show(&again.text).unwrap().layout.constraints, again.layout.constraints);
+        let removed = remove_rule(&again.text, 0).unwrap();
+        assert!(!removed.text.contains("killer"), "{}", removed.text);
+        assert_eq!(removed.layout.constraints[0].kind, "thermo");
+        // Refused: no rule, a rule off the grid, a rule the givens break, no such rule.
+        assert!(add_rule(CLASSIC, "killer nonsense").unwrap_err().contains("says no rule"));
+        assert!(add_rule(CLASSIC, "killer 5 r1c1 r1c12").is_err());
+        // r1c3 and r2c4 both hold 3: a cage cannot hold both.
+        let error = add_rule(CLASSIC, "killer r1c3 r2c4").unwrap_err();
+        assert!(error.starts_with("the givens break the rule"), "{error}");
+        assert!(remove_rule(CLASSIC, 0).unwrap_err().contains("has no rule 1"));
     }
 }

@@ -67,6 +67,18 @@ pub fn answers(text: &str, budget: f64) -> String {
     to_json(crate::answers::answers(text, budget_of(budget)))
 }
 
+/// The first puzzle of `text` with the rule of the `#` line `line` added.
+#[wasm_bindgen]
+pub fn add_rule(text: &str, line: &str) -> String {
+    to_json(crate::puzzle::add_rule(text, line))
+}
+
+/// The first puzzle of `text` without its rule number `index` (from 0).
+#[wasm_bindgen]
+pub fn remove_rule(text: &str, index: u32) -> String {
+    to_json(crate::puzzle::remove_rule(text, index as usize))
+}
+
 /// `engine` over every puzzle of `text`, `passes` times.
 #[wasm_bindgen]
 pub fn bench(engine: &str, text: &str, passes: u32) -> String {
