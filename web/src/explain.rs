@@ -262,4 +262,20 @@ mod tests {
         let wrong = explain(line, "serate").unwrap_err();
         assert!(wrong.contains("\"serate\"") && wrong.contains("workbench"), "{wrong}");
     }
+
+    #[test]
+    fn the_path_of_a_killer_puzzle_steps_through_its_cages_by_name() {
+        let text =
+            "# killer 3 r1c1 r1c2\n# killer 7 r4c1 r4c2\n# thermo r3c1 r2c1\n..3.............\n";
+        let explanation = explain(text, "workbench").unwrap();
+        let cage = explanation.steps.iter().find(|step| step.key == "cage-combinations");
+        let cage = cage.unwrap_or_else(|| panic!("no cage step: {:?}", explanation.steps));
+        assert!(
+            cage.text.contains("killer cage at r1c1 (sum 3)")
+                || cage.text.contains("killer cage at r4c1 (sum 7)"),
+            "{}",
+            cage.text
+        );
+        assert!(!cage.eliminations.is_empty() || !cage.placements.is_empty());
+    }
 }
