@@ -241,8 +241,130 @@ async function loadTyped(text, engines) {
   await run("document.querySelector('#race-table tbody').replaceChildren();");
   await run(`document.getElementById('puzzle-text').value = ${JSON.stringify(text)};`);
   await click("load-button");
-  await waitFor(`document.querySelectorAll('#race-table tbody tr[data-count], #race-table tbody td.bad').length === ${engines}`, 60000);
+  await waitFor(`document.querySelectorAll('#race-table tbody tr[data-count], #race-table tbody td.bad, #race-table tbody td.refused').length === ${engines}`, 60000);
 }
+// ---------------------------------------------------------------- f-puzzles links
+
+/**
+ * `text` compressed as the f-puzzles editor's links carry it: LZ-String's base64 form
+ * (`compressToBase64`), written here from the format: a dictionary of the phrases seen, each
+ * new character sent raw once (8 or 16 bits after a 0 or 1 code), each phrase by its number in
+ * as many bits as the dictionary's size needs, least significant bit first; a 2 ends the stream;
+ * the bits are packed 6 to a base64 character, padded with `=` to a multiple of 4.
+ */
+function lzBase64(text) {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=";
+  const out = [];
+  let bits = 0;
+  let filled = 0;
+  const write = (value, count) => {
+    for (let i = 0; i < count; i++) {
+      bits = (bits << 1) | (value & 1);
+      value >>= 1;
+      if (++filled === 6) {
+        out.push(alphabet[bits]);
+        bits = 0;
+        filled = 0;
+      }
+    }
+  };
+  const dictionary = new Map();
+  const unsent = new Set();
+  let size = 3;
+  let width = 2;
+  let untilWider = 2;
+  const counted = () => {
+    if (--untilWider === 0) {
+      untilWider = 2 ** width;
+      width++;
+    }
+  };
+  const emit = (phrase) => {
+    if (unsent.has(phrase)) {
+      const code = phrase.charCodeAt(0);
+      const wide = code >= 256;
+      write(wide ? 1 : 0, width);
+      write(code, wide ? 16 : 8);
+      counted();
+      unsent.delete(phrase);
+    } else {
+      write(dictionary.get(phrase), width);
+    }
+    counted();
+  };
+  let phrase = "";
+  for (const char of text) {
+    if (!dictionary.has(char)) {
+      dictionary.set(char, size++);
+      unsent.add(char);
+    }
+    if (dictionary.has(phrase + char)) {
+      phrase += char;
+    } else {
+      emit(phrase);
+      dictionary.set(phrase + char, size++);
+      phrase = char;
+    }
+  }
+  if (phrase) emit(phrase);
+  write(2, width);
+  // The last character's bits, shifted up to fill it (a whole character of zeros when the
+  // bits ended on a character's end: the reader reads one ahead).
+  do write(0, 1);
+  while (filled !== 0);
+  while (out.length % 4) out.push("=");
+  return out.join("");
+}
+
+/**
+ * The f-puzzles editor's JSON of an empty 9×9 grid with `givens` ([cell, value]) and the rule
+ * fields `rules`, and the display fields the editor writes into every link it exports
+ * (conflict highlighting, the logic it leaves off, a cosmetic line and text), which the reader
+ * passes over.
+ */
+function editorJson(rules, givens = []) {
+  const grid = Array.from({ length: 9 }, (_, row) =>
+    Array.from({ length: 9 }, (_, col) => {
+      const given = givens.find(([cell]) => cell === row * 9 + col);
+      return given ? { value: given[1], given: true } : {};
+    }),
+  );
+  return JSON.stringify({
+    size: 9,
+    title: "A test",
+    author: "the workbench",
+    ruleset: "Normal sudoku rules apply.",
+    highlightConflicts: true,
+    disabledlogic: ["Simple Cell Forcing"],
+    truecandidatesoptions: ["colored"],
+    grid,
+    ...rules,
+    line: [{ lines: [["R9C1", "R8C2"]], outlineC: "#FFA500", width: 0.1, isNewConstraint: true }],
+    text: [{ cells: ["R9C9"], value: "!", fontC: "#000000", size: 0.5, angle: 0 }],
+    rectangle: [{ cells: ["R8C8"], baseC: "#FFFFFF", outlineC: "#000000", fontC: "#000000", width: 0.5, height: 0.5, angle: 0 }],
+  });
+}
+
+const editorLink = (json) => `https://www.f-puzzles.com/?load=${lzBase64(json)}`;
+
+/** The killer cages of a puzzle's `# killer` lines as the editor's `killercage` entries. */
+const cagesOf = (text) =>
+  text
+    .split("\n")
+    .filter((line) => line.startsWith("# killer "))
+    .map((line) => {
+      const [sum, ...cells] = line.slice("# killer ".length).split(" ");
+      return { cells: cells.map((cell) => cell.toUpperCase()), value: sum };
+    });
+
+/** The first puzzle of data/corpus/variants-killer-9x9.txt: its rule lines and its line. */
+function firstKiller() {
+  const lines = readFileSync(join(root, "data/corpus/variants-killer-9x9.txt"), "utf8").split("\n");
+  const start = lines.findIndex((line) => line.startsWith("# layout"));
+  const end = lines.findIndex((line, at) => at > start && !line.startsWith("#"));
+  return lines.slice(start, end + 1).join("\n");
+}
+
 let site = "";
 let profile = "";
 
@@ -466,10 +588,10 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     assert.equal(command.stdout.trim().split("\n").at(-1), dlx[2], "sudoku solve's solution");
     // `fast` takes classic grids only: refused in the registry's words.
     assert.equal(fast[0], "fast");
-    assert.match(fast[3], /engine 'fast' solves classic grids only, not 9×9 jigsaw \(engines that do: .*dlx/);
+    assert.match(fast[3], /^fastrefuses: engine 'fast' solves classic grids only, not 9×9 jigsaw \(engines that do: .*dlx/);
     const [struck, title] = await run("const box = document.querySelector('#engine-boxes input[value=fast]').parentElement; return [box.classList.contains('unsupported'), box.title];");
     assert.equal(struck, true, "fast is struck through among the engines");
-    assert.equal(title, fast[3].slice("fast".length), "with the refusal as its title");
+    assert.equal(title, fast[3].slice("fastrefuses: ".length), "with the refusal as its title");
     await screenshot("desktop-jigsaw", "puzzle-section");
     // The bundled sample of jigsaw puzzles: its first is this one, picked with its regions.
     await open(`?puzzle=${PUZZLE}&engines=dlx&view=race`);
@@ -640,6 +762,153 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     const field = (name) => row[header.indexOf(name)];
     assert.equal(field("solutions"), "1", "one solution");
     assert.equal(field("band"), "2-basic", "the band sudoku rate gives");
+  });
+
+  it("draws every rule of an f-puzzles link, display fields and all, over the board", async () => {
+    const rules = {
+      killercage: [{ cells: ["R1C1", "R1C2", "R2C1"], value: "15" }, { cells: ["R5C5"], value: "" }],
+      littlekillersum: [{ cell: "R0C2", cells: ["R1C3", "R2C4"], direction: "DR", value: "23" }],
+      arrow: [{ cells: ["R5C1", "R5C2"], lines: [["R5C2", "R6C3", "R7C3"]] }],
+      thermometer: [{ lines: [["R9C1", "R8C1", "R7C1"]] }],
+      sandwichsum: [{ cell: "R0C7", value: "15" }],
+      difference: [{ cells: ["R3C3", "R3C4"] }],
+      ratio: [{ cells: ["R4C3", "R4C4"] }],
+      xv: [{ cells: ["R2C5", "R2C6"], value: "X" }, { cells: ["R3C5", "R3C6"], value: "V" }],
+      odd: [{ cell: "R6C2" }],
+      even: [{ cell: "R7C4" }],
+      minimum: [{ cell: "R2C8" }],
+      maximum: [{ cell: "R3C8" }],
+      whispers: [{ lines: [["R1C4", "R1C5", "R1C6"]] }],
+      renban: [{ lines: [["R4C7", "R5C7", "R6C7"]] }],
+      palindrome: [{ lines: [["R8C3", "R8C4", "R8C5"]] }],
+      betweenline: [{ lines: [["R9C3", "R9C4", "R9C5"]] }],
+      regionsumline: [{ lines: [["R7C7", "R7C8"]] }],
+      quadruple: [{ cells: ["R4C8", "R4C9", "R5C8", "R5C9"], values: [1, 2] }],
+    };
+    const expected = {
+      killer: 2, "little-killer": 1, arrow: 1, thermo: 1, sandwich: 1, difference: 1, ratio: 1, xv: 2, odd: 1,
+      even: 1, minimum: 1, maximum: 1, whispers: 1, renban: 1, palindrome: 1, between: 1, "region-sum": 1, quadruple: 1,
+    };
+    await open("?engines=cdcl&view=race");
+    await run(`document.getElementById('puzzle-text').value = ${JSON.stringify(editorLink(editorJson(rules)))};`);
+    await click("load-button");
+    await waitFor("document.querySelectorAll('#puzzle-grid svg.rules g.rule').length > 0");
+    const drawn = await run(`const counts = {};
+      for (const group of document.querySelectorAll('#puzzle-grid svg.rules g.rule')) counts[group.dataset.kind] = (counts[group.dataset.kind] ?? 0) + 1;
+      return counts;`);
+    assert.deepEqual(drawn, expected);
+    // Each kind drawn as the editor draws it.
+    const shapes = await run(`const of = (kind, selector) => document.querySelectorAll('#puzzle-grid g.rule[data-kind="' + kind + '"] ' + selector).length;
+      return {
+        cage: of('killer', 'path.cage'), sum: [...document.querySelectorAll('#puzzle-grid text.cage-sum')].map((text) => text.textContent),
+        bulb: of('thermo', 'circle.thermo-bulb'), white: of('difference', 'circle.dot-white'), black: of('ratio', 'circle.dot-black'),
+        letters: [...document.querySelectorAll('#puzzle-grid g.rule[data-kind=xv] text')].map((text) => text.textContent),
+        odd: of('odd', 'circle'), even: of('even', 'rect'), ends: of('between', 'circle.between-end'),
+        quad: [...document.querySelectorAll('#puzzle-grid g.rule[data-kind=quadruple] text')].map((text) => text.textContent),
+        margin: document.querySelector('#puzzle-grid .board').classList.contains('with-clues'),
+      };`);
+    assert.deepEqual(shapes, {
+      cage: 2, sum: ["15"], bulb: 1, white: 1, black: 1, letters: ["X", "V"], odd: 1, even: 1, ends: 2, quad: ["1", "2"], margin: true,
+    });
+    // The page's link carries the puzzle's rules as rule lines.
+    const text = await run("return new URLSearchParams(location.search).get('puzzle');");
+    assert.match(text, /^# killer 15 r1c1 r1c2 r2c1$/m);
+    assert.match(text, /^# little-killer 23 r0c2 dr$/m);
+    assert.match(text, /^# thermo r9c1 r8c1 r7c1$/m);
+    await screenshot("desktop-variants", "puzzle-section");
+    // The editor's own query, `?load=`, its `+` unescaped as the editor writes it.
+    await open(`?load=${lzBase64(editorJson(rules))}&engines=cdcl&view=race`);
+    const total = Object.values(expected).reduce((sum, count) => sum + count, 0);
+    await waitFor(`document.querySelectorAll('#puzzle-grid svg.rules g.rule').length === ${total}`);
+  });
+
+  it("answers a setter: one solution, more than one with a second, the true candidates of sudoku candidates", async () => {
+    const killer = firstKiller();
+    const givens = [...killer.split("\n").at(-1)].flatMap((symbol, cell) => (symbol === "." ? [] : [[cell, Number(symbol)]]));
+    const cages = cagesOf(killer);
+    assert.ok(cages.length > 10);
+    // The engines that refuse the cages are said to refuse, not to fail.
+    await open(`?puzzle=${encodeURIComponent(editorLink(editorJson({ killercage: cages }, givens)))}&engines=cdcl,dlx&view=race&live=1`);
+    await waitFor("document.getElementById('answers-status').dataset.verdict !== undefined && document.getElementById('answers-status').dataset.state === 'done'", 60000);
+    assert.equal(await run("return document.getElementById('answers-status').dataset.verdict;"), "1");
+    assert.match(await run("return document.getElementById('answers-status').textContent;"), /^One solution/);
+    await waitFor("document.querySelectorAll('#race-table tbody tr').length === 2 && document.querySelector('#race-table tbody tr[data-engine=dlx]').dataset.refused === 'true'", 60000);
+    assert.match(await run("return document.querySelector('#race-table tbody tr[data-engine=dlx]').textContent;"), /refuses: engine 'dlx' does not take killer cages/);
+    assert.equal(await run("return document.querySelectorAll('#race-table td.bad').length;"), 0);
+    // A minimal puzzle without its first cage: more than one solution, a second shown, the
+    // true candidates pencilled in as `sudoku candidates` finds them.
+    const ambiguous = killer.split("\n").filter((line) => line !== `# killer ${cages[0].value} ${cages[0].cells.join(" ").toLowerCase()}`).join("\n");
+    assert.equal(ambiguous.split("\n").length, killer.split("\n").length - 1);
+    await run(`document.getElementById('answers-status').dataset.state = '';
+      document.getElementById('puzzle-text').value = ${JSON.stringify(editorLink(editorJson({ killercage: cages.slice(1) }, givens)))};`);
+    await click("load-button");
+    await waitFor("document.getElementById('answers-status').dataset.state === 'done'", 60000);
+    const answers = await run(`const status = document.getElementById('answers-status');
+      const grid = document.getElementById('answers-grid');
+      return { verdict: status.dataset.verdict, text: status.textContent, solution: grid.dataset.solution, other: grid.dataset.other,
+        differs: grid.querySelectorAll('.cell.differs').length,
+        candidates: [...document.querySelectorAll('#puzzle-grid .cell')].map((cell) => cell.dataset.trueCandidates ?? null) };`);
+    assert.equal(answers.verdict, "2+");
+    assert.match(answers.text, /^More than one solution/);
+    assert.notEqual(answers.solution, answers.other);
+    const differing = [...answers.solution].filter((symbol, cell) => symbol !== answers.other[cell]).length;
+    assert.ok(differing >= 2 && differing === answers.differs, `${differing} cells differ, ${answers.differs} marked`);
+    const command = spawnSync(sudoku, ["candidates", "-", "-o", "json"], { input: `${ambiguous}\n`, encoding: "utf8" });
+    assert.equal(command.status, 0, command.stderr);
+    const expected = JSON.parse(command.stdout);
+    const { cells } = expected.puzzles[0];
+    assert.equal(cells.length, 81, command.stdout.slice(0, 300));
+    givens.forEach(([cell]) => assert.equal(answers.candidates[cell], null, `given cell ${cell} is not pencilled`));
+    cells.forEach((values, cell) => {
+      if (answers.candidates[cell] !== null) assert.equal(answers.candidates[cell], values.join(","), `cell ${cell}`);
+    });
+    assert.ok(answers.candidates.filter((values) => values && values.includes(",")).length >= 2, "cells with two candidates or more");
+  });
+
+  it("draws a cage by mouse and typed sum: a # killer line in the link, and the rule drawn", async () => {
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=race`);
+    await click("draw-mode");
+    // Two empty cells side by side, dragged across.
+    const cells = [...PUZZLE].map((symbol, cell) => cell).filter((cell) => PUZZLE[cell] === "." && cell % 9 !== 8 && PUZZLE[cell + 1] === ".");
+    const first = cells[0];
+    const element = async (cell) => Object.values(await command("POST", "/element", { using: "css selector", value: `#puzzle-grid .cell[data-cell="${cell}"]` }))[0];
+    const [from, to] = [await element(first), await element(first + 1)];
+    const origin = (id) => ({ "element-6066-11e4-a52e-4f735466cecf": id });
+    await command("POST", "/actions", {
+      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+        { type: "pointerMove", origin: origin(from), x: 0, y: 0 },
+        { type: "pointerDown", button: 0 },
+        { type: "pointerMove", origin: origin(to), x: 0, y: 0, duration: 100 },
+        { type: "pointerUp", button: 0 },
+      ] }],
+    });
+    await command("DELETE", "/actions");
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid .cell.drawing').length;"), 2);
+    await press("k");
+    await waitFor("document.activeElement === document.getElementById('cage-sum')");
+    for (const key of ["1", "5", "\uE007"]) await press(key);
+    const name = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+    const line = `# killer 15 ${name(first)} ${name(first + 1)}`;
+    await waitFor("document.querySelectorAll('#puzzle-grid g.rule[data-kind=killer]').length === 1");
+    const url = decodeURIComponent(await run("return location.search;")).replaceAll("+", " ");
+    assert.ok(url.includes(line), `${line} in ${url}`);
+    assert.ok((await run("return document.getElementById('puzzle-text').value;")).includes(line));
+    // The link loads the same puzzle, cage and all; Delete takes the cage away again.
+    await open(await run("return location.search;"));
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid g.rule[data-kind=killer] text.cage-sum')[0].textContent;"), "15");
+    await click("draw-mode");
+    const again = await element(first);
+    await command("POST", "/actions", {
+      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+        { type: "pointerMove", origin: origin(again), x: 0, y: 0 },
+        { type: "pointerDown", button: 0 },
+        { type: "pointerUp", button: 0 },
+      ] }],
+    });
+    await command("DELETE", "/actions");
+    await press("\uE017");
+    await waitFor("document.querySelectorAll('#puzzle-grid g.rule').length === 0");
+    assert.ok(!decodeURIComponent(await run("return location.search;")).includes("killer"));
   });
 
   it("benches a bundled corpus with fast and dlx, and reports the load time", async () => {

@@ -17,6 +17,9 @@ const state = {
   entries: [], // the puzzle board's cells as entered: a value (0: empty) or an array of candidates
   selected: -1, // the puzzle board's selected cell
   candidateMode: false, // whether a digit toggles a candidate of the selected cell (else sets its value)
+  drawMode: false, // whether the puzzle board selects cells for a rule (else a cell for a value)
+  drawing: [], // the cells selected for a rule, in the order selected
+  answers: null, // the setter's answers: {text, result} for the puzzle of that text
   engines: [], // every engine the worker offers
   chosen: ["fast", "dlx"], // engines to race and bench
   view: "race",
@@ -30,43 +33,79 @@ const state = {
 
 // ---------------------------------------------------------------- the worker
 
-let worker = null;
-let nextId = 1;
-const waiting = new Map();
+/**
+ * A worker running the engines (worker.js), with the calls waiting for its answers. Stopping
+ * it (`restart`) ends its work and starts another: after a panic, or when the person stops a
+ * long search. The page keeps two: one for the views, one for the setter's answers, so that
+ * either runs while the other waits.
+ */
+class EngineWorker {
+  constructor(onBroken) {
+    this.onBroken = onBroken;
+    this.nextId = 1;
+    this.waiting = new Map();
+    this.start();
+  }
 
-function startWorker() {
-  worker = new Worker("worker.js", { type: "module" });
-  worker.onmessage = ({ data }) => {
-    const pending = waiting.get(data.id);
-    if (!pending) return;
-    waiting.delete(data.id);
-    if (data.panicked) restartWorker();
-    if ("error" in data) pending.reject(new Error(data.error));
-    else pending.resolve(data.result);
-  };
-  worker.onerror = (event) => {
-    event.preventDefault();
-    const message = event.message || "the engines could not be loaded";
-    for (const pending of waiting.values()) pending.reject(new Error(message));
-    waiting.clear();
-    $("load-status").textContent = `Error: ${message}`;
-  };
+  start() {
+    this.worker = new Worker("worker.js", { type: "module" });
+    this.worker.onmessage = ({ data }) => {
+      const pending = this.waiting.get(data.id);
+      if (!pending) return;
+      this.waiting.delete(data.id);
+      if (data.panicked) this.restart();
+      if ("error" in data) pending.reject(new Error(data.error));
+      else pending.resolve(data.result);
+    };
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      const message = event.message || "the engines could not be loaded";
+      for (const pending of this.waiting.values()) pending.reject(new Error(message));
+      this.waiting.clear();
+      this.onBroken(message);
+    };
+  }
+
+  /** Ends the worker (its work with it) and starts another. */
+  restart() {
+    this.worker.terminate();
+    for (const pending of this.waiting.values()) pending.reject(new Error("stopped"));
+    this.waiting.clear();
+    this.start();
+  }
+
+  call(op, args) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      this.worker.postMessage({ id, op, args });
+    });
+  }
 }
 
-/** Ends the worker (its work with it) and starts another: after a panic, or to stop. */
+let views = null; // the views' worker
+let setter = null; // the setter's answers' worker, started when first asked
+
+const workerBroken = (message) => {
+  $("load-status").textContent = `Error: ${message}`;
+};
+
+function startWorker() {
+  views = new EngineWorker(workerBroken);
+}
+
+function setterWorker() {
+  setter ??= new EngineWorker(workerBroken);
+  return setter;
+}
+
+/** Ends the views' worker (its work with it) and starts another: after a panic, or to stop. */
 function restartWorker() {
-  worker.terminate();
-  for (const pending of waiting.values()) pending.reject(new Error("stopped"));
-  waiting.clear();
-  startWorker();
+  views.restart();
 }
 
 function call(op, args) {
-  const id = nextId++;
-  return new Promise((resolve, reject) => {
-    waiting.set(id, { resolve, reject });
-    worker.postMessage({ id, op, args });
-  });
+  return views.call(op, args);
 }
 
 // ---------------------------------------------------------------- the link
@@ -80,12 +119,15 @@ function readLink() {
   const watch = params.get("watch");
   if (watch) state.watch = watch;
   if (params.get("scale") === "explainer") state.scale = "explainer";
+  $("answers-live").checked = params.get("live") === "1";
   $("explain-scale").value = state.scale;
   const step = Number.parseInt(params.get("step") ?? "", 10);
   if (Number.isFinite(step)) state.step = Math.max(0, step);
   const speed = Number.parseInt(params.get("speed") ?? "", 10);
   if (Number.isFinite(speed)) $("search-speed").value = String(speed);
-  return params.get("puzzle");
+  // An f-puzzles link's own query (`?load=N4Ig...`) names a puzzle too; its `+` stays a `+`.
+  const load = location.search.match(/[?&]load=([^&]*)/);
+  return params.get("puzzle") ?? (load ? decodeURIComponent(load[1]) : null);
 }
 
 /** The page's state as a link: the puzzle, the engines and the view, and the view's own choice. */
@@ -94,6 +136,7 @@ function link() {
   if (state.puzzle) params.set("puzzle", state.puzzle.text);
   params.set("engines", state.chosen.join(","));
   params.set("view", state.view);
+  if ($("answers-live").checked) params.set("live", "1");
   if (state.view === "explain" && state.scale !== "workbench") params.set("scale", state.scale);
   if (state.view === "explain" && state.step > 0) params.set("step", String(state.step));
   if (state.view === "search") {
@@ -178,7 +221,221 @@ function makeBoard(wrap, side) {
     cells.push(div);
   }
   wrap.append(board);
-  return { element: board, side, shape, cells };
+  const drawn = { element: board, side, shape, cells };
+  // Clues outside the grid (little killers, sandwiches) get a cell's room around the board.
+  board.classList.toggle("with-clues", hasOutsideClues(layout, side));
+  board.style.margin = hasOutsideClues(layout, side) ? `${100 / (side + 2)}%` : "";
+  drawRules(drawn, layout);
+  return drawn;
+}
+
+// ---------------------------------------------------------------- the rules drawn
+
+/** Whether a place `[row, col]` lies outside a grid of `side` (a clue beside it). */
+const outside = ([row, col], side) => row < 0 || col < 0 || row >= side || col >= side;
+
+/** Whether the layout has a clue outside the grid: the board then leaves a cell's room around it. */
+function hasOutsideClues(layout, side) {
+  return (layout?.constraints ?? []).some((rule) => rule.cells.some((place) => outside(place, side)));
+}
+
+/** The colour of each kind of line, as the f-puzzles editor draws them. */
+const LINE_COLOURS = {
+  whispers: "#5fd05f",
+  renban: "#e060e0",
+  palindrome: "#b0b0b0",
+  "region-sum": "#2eb8f0",
+  entropic: "#f0a030",
+};
+
+/**
+ * Draws the rules with numbers and lines of `layout` over `board` as one SVG whose unit is a
+ * cell (row r, column c spans x c..c+1, y r..r+1), in the editor's conventions: cages dashed
+ * inside their cells with the sum in the corner of the first cell, thermometers grey with a bulb,
+ * arrows with a circle and a head, dots and X/V on edges, coloured lines, odd circles and even
+ * squares, quadruples at corners, clues outside the grid. Each rule is one `<g class="rule">`
+ * holding `data-kind` (the core's word) and `data-index` (its place in the layout's list), and
+ * a title with its `#` line. The drawing lets clicks through to the cells.
+ */
+function drawRules(board, layout) {
+  const rules = layout?.constraints ?? [];
+  if (rules.length === 0) return;
+  const { side } = board;
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "rules");
+  svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", `${rules.length} rules drawn`);
+  const make = (parent, name, attributes, text) => {
+    const element = document.createElementNS(SVG, name);
+    for (const [key, value] of Object.entries(attributes)) element.setAttribute(key, String(value));
+    if (text !== undefined) element.textContent = text;
+    parent.append(element);
+    return element;
+  };
+  const centre = ([row, col]) => [col + 0.5, row + 0.5];
+  const points = (places) => places.map((place) => centre(place).join(",")).join(" ");
+  const label = (group, [x, y], text, size, className = "rule-text") =>
+    make(group, "text", { x, y, "font-size": size, class: className, "text-anchor": "middle", "dominant-baseline": "central" }, text);
+  const head = (group, [x0, y0], [x1, y1], size, attributes) => {
+    const length = Math.hypot(x1 - x0, y1 - y0) || 1;
+    const [dx, dy] = [(x1 - x0) / length, (y1 - y0) / length];
+    const wing = (turn) => [x1 - size * (dx * Math.cos(turn) - dy * Math.sin(turn)), y1 - size * (dy * Math.cos(turn) + dx * Math.sin(turn))];
+    make(group, "polyline", { points: [wing(0.6), [x1, y1], wing(-0.6)].map((p) => p.join(",")).join(" "), ...attributes });
+  };
+  rules.forEach((rule, index) => {
+    const group = make(svg, "g", { class: `rule rule-${rule.kind}`, "data-kind": rule.kind, "data-index": index });
+    make(group, "title", {}, rule.line);
+    const cells = rule.cells;
+    switch (rule.kind) {
+      case "killer":
+        drawCage(group, cells, rule.number, make);
+        break;
+      case "thermo":
+      case "slow-thermo": {
+        const attributes = { points: points(cells), class: "thermo", fill: "none", "stroke-width": 0.3 };
+        if (rule.kind === "slow-thermo") attributes["stroke-dasharray"] = "0.3 0.15";
+        make(group, "circle", { cx: centre(cells[0])[0], cy: centre(cells[0])[1], r: 0.38, class: "thermo-bulb" });
+        if (cells.length > 1) make(group, "polyline", attributes);
+        break;
+      }
+      case "arrow": {
+        const rows = cells.map(([row]) => row);
+        const cols = cells.map(([, col]) => col);
+        const [top, left] = [Math.min(...rows), Math.min(...cols)];
+        const [bottom, right] = [Math.max(...rows) + 1, Math.max(...cols) + 1];
+        make(group, "rect", { x: left + 0.1, y: top + 0.1, width: right - left - 0.2, height: bottom - top - 0.2, rx: 0.4, class: "arrow-circle" });
+        for (const line of rule.lines) {
+          if (line.length === 0) continue;
+          // From the circle's cell nearest the line's first, at the circle's edge.
+          const first = centre(line[0]);
+          const from = cells.map(centre).reduce((best, point) =>
+            Math.hypot(point[0] - first[0], point[1] - first[1]) < Math.hypot(best[0] - first[0], best[1] - first[1]) ? point : best);
+          const length = Math.hypot(first[0] - from[0], first[1] - from[1]) || 1;
+          const start = [from[0] + ((first[0] - from[0]) * 0.4) / length, from[1] + ((first[1] - from[1]) * 0.4) / length];
+          const path = [start, ...line.map(centre)];
+          make(group, "polyline", { points: path.map((p) => p.join(",")).join(" "), class: "arrow-line" });
+          head(group, path[path.length - 2], path[path.length - 1], 0.3, { class: "arrow-line" });
+        }
+        break;
+      }
+      case "difference":
+      case "ratio":
+      case "xv": {
+        const [a, b] = cells.map(centre);
+        const middle = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
+        if (rule.kind === "xv") {
+          label(group, middle, rule.number === 5 ? "V" : "X", 0.38, "rule-text xv");
+        } else {
+          make(group, "circle", { cx: middle[0], cy: middle[1], r: 0.13, class: rule.kind === "ratio" ? "dot-black" : "dot-white" });
+          const plain = rule.kind === "ratio" ? 2 : 1;
+          if (rule.number !== plain) label(group, middle, String(rule.number), 0.16, rule.kind === "ratio" ? "rule-text on-black" : "rule-text");
+        }
+        break;
+      }
+      case "little-killer": {
+        const [x, y] = centre(cells[0]);
+        const step = { UR: [1, -1], UL: [-1, -1], DR: [1, 1], DL: [-1, 1] }[rule.direction];
+        label(group, [x - step[0] * 0.12, y - step[1] * 0.12], String(rule.number), 0.32);
+        const from = [x + step[0] * 0.2, y + step[1] * 0.2];
+        const to = [x + step[0] * 0.42, y + step[1] * 0.42];
+        make(group, "line", { x1: from[0], y1: from[1], x2: to[0], y2: to[1], class: "arrow-line" });
+        head(group, from, to, 0.12, { class: "arrow-line" });
+        break;
+      }
+      case "sandwich":
+      case "x-sum":
+      case "skyscraper":
+        label(group, centre(cells[0]), String(rule.number), 0.42, `rule-text clue-${rule.kind}`);
+        break;
+      case "odd": {
+        const [x, y] = centre(cells[0]);
+        make(group, "circle", { cx: x, cy: y, r: 0.38, class: "parity" });
+        break;
+      }
+      case "even": {
+        const [row, col] = cells[0];
+        make(group, "rect", { x: col + 0.14, y: row + 0.14, width: 0.72, height: 0.72, class: "parity" });
+        break;
+      }
+      case "minimum":
+      case "maximum": {
+        const [x, y] = centre(cells[0]);
+        const inward = rule.kind === "minimum";
+        for (const [dx, dy] of [[0, -1], [1, 0], [0, 1], [-1, 0]]) {
+          const tip = inward ? 0.3 : 0.46;
+          const base = inward ? 0.46 : 0.3;
+          const wing = [[x + dx * base - dy * 0.1, y + dy * base - dx * 0.1], [x + dx * tip, y + dy * tip], [x + dx * base + dy * 0.1, y + dy * base + dx * 0.1]];
+          make(group, "polyline", { points: wing.map((p) => p.join(",")).join(" "), class: "extreme" });
+        }
+        break;
+      }
+      case "between": {
+        make(group, "polyline", { points: points(cells), class: "between-line" });
+        for (const end of [cells[0], cells[cells.length - 1]]) {
+          const [x, y] = centre(end);
+          make(group, "circle", { cx: x, cy: y, r: 0.4, class: "between-end" });
+        }
+        break;
+      }
+      case "quadruple": {
+        const x = Math.max(...cells.map(([, col]) => col));
+        const y = Math.max(...cells.map(([row]) => row));
+        make(group, "circle", { cx: x, cy: y, r: 0.24, class: "quadruple" });
+        const values = rule.values;
+        const per = values.length > 2 ? 2 : values.length;
+        values.forEach((value, at) => {
+          const [dx, dy] = values.length === 1 ? [0, 0] : [((at % per) - (per - 1) / 2) * 0.2, (Math.floor(at / per) - (Math.ceil(values.length / per) - 1) / 2) * 0.2];
+          label(group, [x + dx, y + dy], String(value), 0.16);
+        });
+        break;
+      }
+      case "clone":
+      case "row-indexer":
+      case "column-indexer":
+      case "box-indexer":
+        for (const [row, col] of [...cells, ...rule.lines.flat()]) {
+          make(group, "rect", { x: col, y: row, width: 1, height: 1, class: `shade-${rule.kind}` });
+        }
+        break;
+      default:
+        if (rule.kind in LINE_COLOURS && cells.length) {
+          make(group, "polyline", { points: points(cells), fill: "none", stroke: LINE_COLOURS[rule.kind], "stroke-width": 0.25, "stroke-linecap": "round", "stroke-linejoin": "round", class: "rule-line", opacity: 0.8 });
+        }
+    }
+  });
+  board.element.append(svg);
+}
+
+/**
+ * A killer cage: a dashed outline a little inside its cells (each side of a cell that borders a
+ * cell out of the cage, its ends meeting the sides of its neighbours), and its sum small in the
+ * top-left corner of its first cell in reading order.
+ */
+function drawCage(group, cells, sum, make) {
+  const inset = 0.08;
+  const inCage = new Set(cells.map(([row, col]) => `${row},${col}`));
+  const has = (row, col) => inCage.has(`${row},${col}`);
+  const segments = [];
+  for (const [row, col] of cells) {
+    const [cx, cy] = [col + 0.5, row + 0.5];
+    // Each side: its outward normal; its two ends run along the tangent either way.
+    for (const [nr, nc] of [[-1, 0], [1, 0], [0, -1], [0, 1]]) {
+      if (has(row + nr, col + nc)) continue;
+      const ends = [[nc, nr], [-nc, -nr]].map(([tr, tc]) => {
+        let along = 0.5 - inset;
+        if (has(row + tr, col + tc)) along = has(row + tr + nr, col + tc + nc) ? 0.5 + inset : 0.5;
+        return [cx + nc * (0.5 - inset) + tc * along, cy + nr * (0.5 - inset) + tr * along];
+      });
+      segments.push(`M${ends[0].join(" ")}L${ends[1].join(" ")}`);
+    }
+  }
+  make(group, "path", { d: segments.join(""), class: "cage" });
+  if (sum === null || sum === undefined) return;
+  const [row, col] = cells.reduce((first, cell) => (cell[0] < first[0] || (cell[0] === first[0] && cell[1] < first[1]) ? cell : first));
+  const text = String(sum);
+  make(group, "rect", { x: col + 0.04, y: row + 0.04, width: 0.06 + 0.14 * text.length, height: 0.24, class: "cage-sum-back" });
+  make(group, "text", { x: col + 0.07, y: row + 0.16, "font-size": 0.22, "dominant-baseline": "central", class: "cage-sum" }, text);
 }
 
 /** Shows `value` in `cell` (written with `symbols`), as a clue or not. */
@@ -252,8 +509,10 @@ function puzzleChanged() {
   const marks = layout.candidates ? `${layout.candidates.flat().length} candidates` : `${clues} clues`;
   const named = layout.words.length ? ` ${layout.words.join(" ")}` : "";
   $("puzzle-info").textContent = `${side}×${side}${named}, ${marks}, read as ${format}.`;
+  state.drawing = [];
   drawPuzzleBoard();
   showCaption();
+  scheduleAnswers();
   state.explanation = null;
   state.recording = null;
   stopPlayback();
@@ -291,20 +550,27 @@ function drawPuzzleBoard() {
   const board = makeBoard($("puzzle-grid"), side);
   board.element.tabIndex = 0;
   board.element.setAttribute("aria-label", "The puzzle: select a cell, then type a value or, in candidate mode, a candidate");
+  const answered = state.answers?.text === state.puzzle.text ? state.answers.result.candidates : null;
   state.entries.forEach((entry, cell) => {
     const div = board.cells[cell];
     if (Array.isArray(entry)) showCandidates(div, entry, side, symbols);
-    else showValue(div, entry, symbols, true);
+    else if (entry === 0 && answered) {
+      // The true candidates, pencilled in.
+      showCandidates(div, answered[cell], side, symbols, () => "true-cand");
+      div.dataset.trueCandidates = answered[cell].join(",");
+    } else showValue(div, entry, symbols, true);
     div.classList.toggle("selected", cell === state.selected);
+    div.classList.toggle("drawing", state.drawing.includes(cell));
     div.setAttribute("aria-selected", String(cell === state.selected));
   });
   board.element.addEventListener("click", (event) => {
     const div = event.target.closest(".cell");
-    if (!div) return;
+    if (!div || state.drawMode) return;
     state.selected = Number(div.dataset.cell);
     drawPuzzleBoard();
     $("puzzle-grid").querySelector(".board").focus();
   });
+  wireDrawing(board);
   board.element.addEventListener("keydown", boardKey);
   drawDigitPad();
 }
@@ -335,6 +601,7 @@ function drawDigitPad() {
 /** The puzzle board's keys: arrows move, a value's symbol enters it, Backspace, Delete, 0 or . clear. */
 function boardKey(event) {
   if (!state.puzzle || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (state.drawMode && drawKey(event)) return;
   const { side, symbols } = state.puzzle;
   const moves = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -side, ArrowDown: side };
   if (event.key in moves) {
@@ -493,6 +760,262 @@ async function loadSamples() {
   }
 }
 
+// ---------------------------------------------------------------- drawing rules
+
+/** The name of `cell` in a rule line: `r1c1`. */
+function cellName(cell) {
+  const { side } = state.puzzle;
+  return `r${Math.floor(cell / side) + 1}c${(cell % side) + 1}`;
+}
+
+function setDrawMode(on) {
+  state.drawMode = on;
+  state.drawing = [];
+  const button = $("draw-mode");
+  button.setAttribute("aria-pressed", String(on));
+  button.textContent = on ? "Draw rules: on" : "Draw rules: off";
+  $("draw-tools").hidden = !on;
+  if (state.puzzle) drawPuzzleBoard();
+}
+
+/** Marks the cells selected for a rule on the board, without drawing it again. */
+function showDrawing() {
+  for (const div of $("puzzle-grid").querySelectorAll(".cell")) {
+    div.classList.toggle("drawing", state.drawing.includes(Number(div.dataset.cell)));
+  }
+}
+
+/**
+ * In drawing mode: a press on a cell starts a selection and dragging adds each cell passed
+ * over, in order; with shift or ctrl a press adds the cell to the selection (or takes it out).
+ */
+function wireDrawing(board) {
+  let dragging = false;
+  const cellAt = (event) => {
+    const div = document.elementFromPoint(event.clientX, event.clientY)?.closest?.(".cell");
+    return div && board.element.contains(div) ? Number(div.dataset.cell) : -1;
+  };
+  board.element.addEventListener("pointerdown", (event) => {
+    if (!state.drawMode) return;
+    const cell = cellAt(event);
+    if (cell < 0) return;
+    event.preventDefault();
+    board.element.focus();
+    state.selected = cell;
+    if (event.shiftKey || event.ctrlKey || event.metaKey) {
+      const at = state.drawing.indexOf(cell);
+      if (at >= 0) state.drawing.splice(at, 1);
+      else state.drawing.push(cell);
+    } else {
+      state.drawing = [cell];
+      dragging = true;
+    }
+    showDrawing();
+  });
+  board.element.addEventListener("pointermove", (event) => {
+    if (!state.drawMode || !dragging) return;
+    const cell = cellAt(event);
+    if (cell >= 0 && !state.drawing.includes(cell)) {
+      state.drawing.push(cell);
+      showDrawing();
+    }
+  });
+  const stop = () => {
+    dragging = false;
+  };
+  board.element.addEventListener("pointerup", stop);
+  board.element.addEventListener("pointerleave", stop);
+}
+
+/** The drawing mode's keys; whether the key was one of them. */
+function drawKey(event) {
+  const key = event.key.toLowerCase();
+  const kinds = { t: "thermo", a: "arrow", w: "whispers", r: "renban" };
+  if (key === "k") beginCage();
+  else if (key in kinds) makeRule(kinds[key]);
+  else if (event.key === "Delete" || event.key === "Backspace") deleteRule();
+  else if (event.key === "Escape") {
+    state.drawing = [];
+    showDrawing();
+  } else if (event.key === " " || event.key === "Enter") {
+    // The keyboard's way to select: the cursor's cell added to the selection.
+    if (state.selected >= 0 && !state.drawing.includes(state.selected)) state.drawing.push(state.selected);
+    showDrawing();
+  } else return false;
+  event.preventDefault();
+  return true;
+}
+
+/** A cage from the cells selected: made at once with the sum typed, or the sum asked for first. */
+function beginCage() {
+  if (state.drawing.length === 0) {
+    $("edit-status").textContent = "Select the cage's cells first.";
+    return;
+  }
+  const sum = $("cage-sum");
+  $("edit-status").textContent = "Type the cage's sum and press Enter (left empty: a cage without a sum).";
+  sum.focus();
+  sum.select();
+}
+
+/** The `#` line of a rule of `kind` over the cells selected, or why there is none. */
+function ruleLine(kind) {
+  const cells = state.drawing.map(cellName);
+  if (cells.length === 0) return { problem: "Select the rule's cells first." };
+  switch (kind) {
+    case "killer": {
+      const sum = $("cage-sum").value.trim();
+      return { line: `killer ${sum ? `${sum} ` : ""}${cells.join(" ")}` };
+    }
+    case "arrow":
+      if (cells.length < 2) return { problem: "An arrow needs its circle and at least one cell of its line." };
+      return { line: `arrow ${cells[0]} : ${cells.slice(1).join(" ")}` };
+    default:
+      if (cells.length < 2) return { problem: "A line needs at least two cells." };
+      return { line: `${kind} ${cells.join(" ")}` };
+  }
+}
+
+/** Adds the rule of `kind` over the cells selected to the puzzle, as a rule line of its text. */
+async function makeRule(kind) {
+  if (!state.puzzle) return;
+  const { line, problem } = ruleLine(kind);
+  if (problem) {
+    $("edit-status").textContent = problem;
+    return;
+  }
+  try {
+    changeRules(await call("add_rule", { text: state.puzzle.text, line }));
+    $("cage-sum").value = "";
+    $("edit-status").textContent = "";
+    $("draw-status").textContent = `Added: ${line}.`;
+  } catch (failure) {
+    $("edit-status").textContent = `Not added: ${failure.message}`;
+  }
+}
+
+/** Removes the last rule on the first cell selected (or the cursor's cell). */
+async function deleteRule() {
+  if (!state.puzzle) return;
+  const cell = state.drawing[0] ?? state.selected;
+  const { side, layout } = state.puzzle;
+  const place = [Math.floor(cell / side), cell % side];
+  const on = (rule) => [...rule.cells, ...rule.lines.flat()].some(([row, col]) => row === place[0] && col === place[1]);
+  const index = layout.constraints.findLastIndex(on);
+  if (cell < 0 || index < 0) {
+    $("edit-status").textContent = "No rule on the cell selected.";
+    return;
+  }
+  const { line } = layout.constraints[index];
+  try {
+    changeRules(await call("remove_rule", { text: state.puzzle.text, index }));
+    $("edit-status").textContent = "";
+    $("draw-status").textContent = `Removed: ${line}.`;
+  } catch (failure) {
+    $("edit-status").textContent = `Not removed: ${failure.message}`;
+  }
+}
+
+/** After a rule is added or removed: the puzzle, its text and its link, and every view. */
+function changeRules(puzzle) {
+  state.puzzle = puzzle;
+  state.entries = entriesOf(puzzle);
+  $("puzzle-text").value = puzzle.text;
+  puzzleChanged();
+  $("puzzle-grid").querySelector(".board").focus();
+}
+
+// ---------------------------------------------------------------- answers for the setter
+
+let answersTimer = null; // the wait before live answers run
+let answersRun = 0; // the latest run asked for
+let answersClock = null; // the status's ticking while a run goes on
+
+/** After a change: with live answers on, a run shortly (a change before then waits again). */
+function scheduleAnswers() {
+  clearTimeout(answersTimer);
+  if (!$("answers-live").checked) return;
+  answersTimer = setTimeout(runAnswers, 300);
+}
+
+/**
+ * Counts the puzzle's solutions and finds its true candidates in the setter's worker, which a
+ * run still going is stopped for; the status says how long it has gone on, and Stop ends it.
+ */
+async function runAnswers() {
+  if (!state.puzzle) return;
+  const text = state.puzzle.text;
+  const run = ++answersRun;
+  const worker = setterWorker();
+  if ($("answers-stop").disabled === false) worker.restart();
+  const status = $("answers-status");
+  const budget = Number($("answers-budget").value) || 0;
+  const started = performance.now();
+  status.dataset.state = "running";
+  status.textContent = "Counting the solutions and finding the true candidates…";
+  $("answers-stop").disabled = false;
+  clearInterval(answersClock);
+  answersClock = setInterval(() => {
+    const seconds = Math.round((performance.now() - started) / 1000);
+    status.textContent = `Counting the solutions and finding the true candidates… ${seconds} s so far (Stop ends it).`;
+  }, 1000);
+  try {
+    const result = await worker.call("answers", { text, budget });
+    if (run !== answersRun) return;
+    state.answers = { text, result };
+    showAnswers(result, performance.now() - started);
+  } catch (failure) {
+    if (run !== answersRun) return;
+    status.dataset.state = "error";
+    status.textContent = failure.message === "stopped" ? "Stopped." : `Error: ${failure.message}`;
+  } finally {
+    if (run === answersRun) {
+      clearInterval(answersClock);
+      $("answers-stop").disabled = true;
+    }
+  }
+}
+
+function stopAnswers() {
+  answersRun++;
+  clearInterval(answersClock);
+  setterWorker().restart();
+  $("answers-stop").disabled = true;
+  $("answers-status").dataset.state = "stopped";
+  $("answers-status").textContent = "Stopped.";
+}
+
+/** The setter's answers: the count, a second solution where there are two, the candidates pencilled in. */
+function showAnswers(result, ms) {
+  const status = $("answers-status");
+  const { side, symbols } = state.puzzle;
+  const budget = Number($("answers-budget").value) || 0;
+  status.dataset.state = "done";
+  status.dataset.verdict = result.verdict;
+  const cost = `${result.engine}, ${result.solves.toLocaleString("en")} solves, ${result.nodes.toLocaleString("en")} nodes, ${Math.round(ms)} ms`;
+  let said;
+  if (result.budget_exhausted) {
+    said = `The search ran out of its budget (${budget.toLocaleString("en")} nodes per solve)${result.verdict.startsWith("gave up") ? `: the count is not known (${result.verdict})` : `: ${result.verdict === "1" ? "one solution" : result.verdict === "0" ? "no solution" : "more than one solution"}, but the true candidates are not known`}. Raise the budget to know more.`;
+  } else if (result.verdict === "0") said = "No solution.";
+  else if (result.verdict === "1") said = "One solution: the puzzle is unique.";
+  else said = `More than one solution: two of them differ in ${result.differs.length} cells (${result.differs.map(cellName).join(" ")}), the second shown below.`;
+  status.textContent = `${said} (${cost})`;
+  const grid = $("answers-grid");
+  grid.replaceChildren();
+  delete grid.dataset.solution;
+  delete grid.dataset.other;
+  if (result.other) {
+    grid.dataset.solution = result.solution;
+    grid.dataset.other = result.other;
+    const board = makeBoard(grid, side);
+    [...result.other].forEach((symbol, cell) => {
+      showValue(board.cells[cell], symbols.indexOf(symbol) + 1, symbols, state.puzzle.cells[cell] !== 0);
+      board.cells[cell].classList.toggle("differs", result.differs.includes(cell));
+    });
+  }
+  drawPuzzleBoard();
+}
+
 // ---------------------------------------------------------------- race
 
 function clearRace() {
@@ -526,12 +1049,26 @@ async function race() {
   $("race-button").disabled = true;
   $("race-stop").disabled = false;
   const answers = [];
+  let refused = 0;
   try {
     for (const [index, name] of names.entries()) {
       $("race-status").textContent = `Solving with ${name} (${index + 1} of ${names.length})…`;
       const row = body.insertRow();
       row.dataset.engine = name;
       row.insertCell().textContent = name;
+      // An engine that does not take the puzzle's rules is not asked: it refuses, in the
+      // registry's words, and that is no failure.
+      const refusal = state.puzzle.refusals.find(([refusing]) => refusing === name)?.[1];
+      if (refusal) {
+        row.dataset.refused = "true";
+        row.dataset.solution = "";
+        const cell = row.insertCell();
+        cell.colSpan = 5;
+        cell.className = "refused";
+        cell.textContent = `refuses: ${refusal}`;
+        refused++;
+        continue;
+      }
       try {
         const answer = await call("solve", { engine: name, text: state.puzzle.text, maxSolutions: 2, budget });
         answers.push(answer);
@@ -558,7 +1095,8 @@ async function race() {
     $("race-button").disabled = false;
     $("race-stop").disabled = true;
   }
-  $("race-status").textContent = `${answers.length} of ${names.length} engines answered.`;
+  const refusing = refused ? ` (${refused} refused the puzzle's rules)` : "";
+  $("race-status").textContent = `${answers.length} of ${names.length} engines answered${refusing}.`;
   judgeRace(answers);
 }
 
@@ -1171,6 +1709,23 @@ function wire() {
   });
   $("bench-button").addEventListener("click", bench);
   $("candidate-mode").addEventListener("click", () => setCandidateMode(!state.candidateMode));
+  $("draw-mode").addEventListener("click", () => setDrawMode(!state.drawMode));
+  for (const button of $("draw-tools").querySelectorAll("button[data-rule]")) {
+    button.addEventListener("click", () => makeRule(button.dataset.rule));
+  }
+  $("rule-delete").addEventListener("click", deleteRule);
+  $("cage-sum").addEventListener("keydown", (event) => {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      makeRule("killer");
+    }
+  });
+  $("answers-live").addEventListener("change", () => {
+    updateLink();
+    if ($("answers-live").checked) runAnswers();
+  });
+  $("answers-button").addEventListener("click", runAnswers);
+  $("answers-stop").addEventListener("click", stopAnswers);
 }
 
 async function main() {
