@@ -835,6 +835,20 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     await waitFor("document.querySelectorAll('#race-table tbody tr').length === 2 && document.querySelector('#race-table tbody tr[data-engine=dlx]').dataset.refused === 'true'", 60000);
     assert.match(await run("return document.querySelector('#race-table tbody tr[data-engine=dlx]').textContent;"), /refuses: engine 'dlx' does not take killer cages/);
     assert.equal(await run("return document.querySelectorAll('#race-table td.bad').length;"), 0);
+    // The explanation steps through the cages' techniques, each naming its cage, on a board
+    // with the cages drawn.
+    await click("tab-explain");
+    await waitFor("document.getElementById('explain-step').dataset.step === '0'", 60000);
+    let named = "";
+    for (let step = 1; step <= 40 && !named; step++) {
+      await click("explain-next");
+      await waitFor(`document.getElementById('explain-step').dataset.step === '${step}'`);
+      const text = await run("return document.getElementById('explain-step').textContent;");
+      if (/killer cage at r\dc\d \(sum \d+\)/.test(text)) named = text;
+    }
+    assert.ok(named, "a step names a killer cage");
+    assert.equal(await run("return document.querySelectorAll('#explain-grid g.rule[data-kind=killer]').length;"), cages.length);
+    await click("tab-race");
     // A minimal puzzle without its first cage: more than one solution, a second shown, the
     // true candidates pencilled in as `sudoku candidates` finds them.
     const ambiguous = killer.split("\n").filter((line) => line !== `# killer ${cages[0].value} ${cages[0].cells.join(" ").toLowerCase()}`).join("\n");
@@ -863,6 +877,13 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
       if (answers.candidates[cell] !== null) assert.equal(answers.candidates[cell], values.join(","), `cell ${cell}`);
     });
     assert.ok(answers.candidates.filter((values) => values && values.includes(",")).length >= 2, "cells with two candidates or more");
+    // A budget of one decision a solve: the page says it ran out, and pencils nothing in.
+    await run(`document.getElementById('answers-budget').value = '1';
+      document.getElementById('answers-status').dataset.state = '';`);
+    await click("answers-button");
+    await waitFor("document.getElementById('answers-status').dataset.state === 'done'", 60000);
+    assert.match(await run("return document.getElementById('answers-status').textContent;"), /^The search ran out of its budget \(1 node per solve\): the count is not known/);
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid .cell[data-true-candidates]').length;"), 0);
   });
 
   it("draws a cage by mouse and typed sum: a # killer line in the link, and the rule drawn", async () => {

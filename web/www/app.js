@@ -995,7 +995,7 @@ function showAnswers(result, ms) {
   const cost = `${result.engine}, ${result.solves.toLocaleString("en")} solves, ${result.nodes.toLocaleString("en")} nodes, ${Math.round(ms)} ms`;
   let said;
   if (result.budget_exhausted) {
-    said = `The search ran out of its budget (${budget.toLocaleString("en")} nodes per solve)${result.verdict.startsWith("gave up") ? `: the count is not known (${result.verdict})` : `: ${result.verdict === "1" ? "one solution" : result.verdict === "0" ? "no solution" : "more than one solution"}, but the true candidates are not known`}. Raise the budget to know more.`;
+    said = `The search ran out of its budget (${budget.toLocaleString("en")} node${budget === 1 ? "" : "s"} per solve)${result.verdict.startsWith("gave up") ? `: the count is not known (${result.verdict})` : `: ${result.verdict === "1" ? "one solution" : result.verdict === "0" ? "no solution" : "more than one solution"}, but the true candidates are not known`}. Raise the budget to know more.`;
   } else if (result.verdict === "0") said = "No solution.";
   else if (result.verdict === "1") said = "One solution: the puzzle is unique.";
   else said = `More than one solution: two of them differ in ${result.differs.length} cells (${result.differs.map(cellName).join(" ")}), the second shown below.`;
