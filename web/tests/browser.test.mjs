@@ -930,6 +930,21 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     await press("\uE017");
     await waitFor("document.querySelectorAll('#puzzle-grid g.rule').length === 0");
     assert.ok(!decodeURIComponent(await run("return location.search;")).includes("killer"));
+    // Dragged the other way and made a thermometer (T): its bulb on the cell the drag started in.
+    await command("POST", "/actions", {
+      actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+        { type: "pointerMove", origin: origin(await element(first + 1)), x: 0, y: 0 },
+        { type: "pointerDown", button: 0 },
+        { type: "pointerMove", origin: origin(await element(first)), x: 0, y: 0, duration: 100 },
+        { type: "pointerUp", button: 0 },
+      ] }],
+    });
+    await command("DELETE", "/actions");
+    await press("t");
+    await waitFor("document.querySelectorAll('#puzzle-grid g.rule[data-kind=thermo]').length === 1");
+    const bulb = await run("return Number(document.querySelector('#puzzle-grid g.rule[data-kind=thermo] circle.thermo-bulb').getAttribute('cx'));");
+    assert.equal(bulb, ((first + 1) % 9) + 0.5);
+    assert.ok(new URLSearchParams(await run("return location.search;")).get("puzzle").includes(`# thermo ${name(first + 1)} ${name(first)}\n`));
   });
 
   it("benches a bundled corpus with fast and dlx, and reports the load time", async () => {
