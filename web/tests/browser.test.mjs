@@ -877,6 +877,7 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
       if (answers.candidates[cell] !== null) assert.equal(answers.candidates[cell], values.join(","), `cell ${cell}`);
     });
     assert.ok(answers.candidates.filter((values) => values && values.includes(",")).length >= 2, "cells with two candidates or more");
+    await screenshot("desktop-answers", "puzzle-grid");
     // A budget of one decision a solve: the page says it ran out, and pencils nothing in.
     await run(`document.getElementById('answers-budget').value = '1';
       document.getElementById('answers-status').dataset.state = '';`);

@@ -226,6 +226,12 @@ function makeBoard(wrap, side) {
   board.classList.toggle("with-clues", hasOutsideClues(layout, side));
   board.style.margin = hasOutsideClues(layout, side) ? `${100 / (side + 2)}%` : "";
   drawRules(drawn, layout);
+  // A cell with a cage's sum in its corner keeps its candidates below the sum.
+  for (const rule of layout?.constraints ?? []) {
+    if (rule.kind !== "killer" || rule.number === null) continue;
+    const [row, col] = rule.cells.reduce((first, cell) => (cell[0] < first[0] || (cell[0] === first[0] && cell[1] < first[1]) ? cell : first));
+    cells[row * side + col].classList.add("cage-corner");
+  }
   return drawn;
 }
 
@@ -998,7 +1004,11 @@ function showAnswers(result, ms) {
     said = `The search ran out of its budget (${budget.toLocaleString("en")} node${budget === 1 ? "" : "s"} per solve)${result.verdict.startsWith("gave up") ? `: the count is not known (${result.verdict})` : `: ${result.verdict === "1" ? "one solution" : result.verdict === "0" ? "no solution" : "more than one solution"}, but the true candidates are not known`}. Raise the budget to know more.`;
   } else if (result.verdict === "0") said = "No solution.";
   else if (result.verdict === "1") said = "One solution: the puzzle is unique.";
-  else said = `More than one solution: two of them differ in ${result.differs.length} cells (${result.differs.map(cellName).join(" ")}), the second shown below.`;
+  else {
+    const named = result.differs.slice(0, 9).map(cellName).join(" ");
+    const more = result.differs.length > 9 ? " …" : "";
+    said = `More than one solution: two of them differ in ${result.differs.length} cells (${named}${more}), the second shown below with those cells tinted.`;
+  }
   status.textContent = `${said} (${cost})`;
   const grid = $("answers-grid");
   grid.replaceChildren();
