@@ -556,6 +556,8 @@ function drawPuzzleBoard() {
   const board = makeBoard($("puzzle-grid"), side);
   board.element.tabIndex = 0;
   board.element.setAttribute("aria-label", "The puzzle: select a cell, then type a value or, in candidate mode, a candidate");
+  // Dragging across cells selects them rather than scrolling the page.
+  board.element.classList.toggle("drawing-mode", state.drawMode);
   const answered = state.answers?.text === state.puzzle.text ? state.answers.result.candidates : null;
   state.entries.forEach((entry, cell) => {
     const div = board.cells[cell];
