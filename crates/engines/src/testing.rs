@@ -527,14 +527,16 @@ pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
     use std::sync::Arc;
     use sudoku_core::{Grid, Layout};
     let mut rng = Rng(11);
+    let mut drawer = crate::cdcl::Cdcl::default();
     for layout in test_layouts() {
         let size = layout.size();
         let side = size.side();
         let layout = Arc::new(layout);
         for _ in 0..puzzles_per_layout {
-            // A solution: the first row shuffled, completed by the engine (drawn again if it
-            // cannot be completed, or not within a budget: row-major backtracking may need
-            // hundreds of millions of nodes to complete some of these rows).
+            // A solution: the first row shuffled, completed by `cdcl` (drawn again if it
+            // cannot be completed: row-major backtracking would need hundreds of millions of
+            // nodes to prove so of some of these rows, and the engine under test is asked for
+            // first solutions below).
             let limits = Limits::FIRST.with_node_budget(200_000);
             let solution = loop {
                 let mut cells = vec![0u8; size.cells()];
@@ -543,7 +545,9 @@ pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
                 }
                 let start =
                     Grid::from_cells(size, &cells).unwrap().with_layout(Some(layout.clone()));
-                if let Some(found) = engine.solve(&start, limits).solution {
+                if let Some(found) =
+                    sudoku_core::Engine::solve(&mut drawer, &start, limits).solution
+                {
                     assert_eq!(layout.first_broken(found.cells()), None, "{}", layout.name());
                     break found.cells().to_vec();
                 }

@@ -36,7 +36,7 @@ const PEERS: &[&str] = &[
 ];
 
 /// Puzzles drawn, evenly spaced, from each corpus file.
-const PER_FILE: usize = 200;
+const PER_FILE: usize = 100;
 const CORPUS_FILES: [&str; 4] =
     ["17-clue.txt", "top1465.txt", "hardest-1106.txt", "multi-solution.txt"];
 
@@ -248,7 +248,7 @@ mod oracle {
 
     const ORACLE: &str = "peer-dancing-links";
     /// The budget of `naive` and `bitmask`, as in the corpus test of all engines.
-    const BUDGET: u64 = 100_000;
+    const BUDGET: u64 = 20_000;
 
     /// Checks every instrumented engine on `puzzle`, counting to 2; returns the names of the
     /// engines that ran out of budget. `naive` and `bitmask` always get [`BUDGET`]; with
