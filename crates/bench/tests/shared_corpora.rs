@@ -11,7 +11,7 @@ use sudoku_bench::Corpus;
 use sudoku_core::ReadOptions;
 use sudoku_engines::ENGINES;
 
-const PER_FILE: usize = 300;
+const PER_FILE: usize = 100;
 
 #[test]
 fn every_engine_agrees_on_a_sample_of_every_shared_corpus() {
