@@ -166,6 +166,26 @@ impl Size {
         cell % self.side()
     }
 
+    /// The cells that share an edge with `cell`: above, below, left, right, those inside the
+    /// grid, in that order.
+    pub fn edge_neighbours(self, cell: usize) -> Vec<usize> {
+        let (side, row, col) = (self.side(), self.row_of(cell), self.col_of(cell));
+        let mut found = Vec::with_capacity(4);
+        if row > 0 {
+            found.push(cell - side);
+        }
+        if row + 1 < side {
+            found.push(cell + side);
+        }
+        if col > 0 {
+            found.push(cell - 1);
+        }
+        if col + 1 < side {
+            found.push(cell + 1);
+        }
+        found
+    }
+
     /// Box of a cell, numbered row by row from the top left (a band of boxes holds
     /// `box_rows` boxes side by side).
     #[inline]

@@ -180,7 +180,7 @@ fn random_regions(stream: &mut PuzzleStream, size: Size) -> Vec<u32> {
     let mut regions: Vec<u32> = (0..cells).map(|cell| size.box_of(cell) as u32).collect();
     for _ in 0..REGION_SWAPS_PER_CELL * cells {
         let given = stream.below(cells as u32) as usize;
-        let around = neighbours(size, given);
+        let around = size.edge_neighbours(given);
         let (from, to) =
             (regions[given], regions[around[stream.below(around.len() as u32) as usize]]);
         if from == to {
@@ -191,7 +191,7 @@ fn random_regions(stream: &mut PuzzleStream, size: Size) -> Vec<u32> {
             .filter(|&cell| {
                 cell != given
                     && regions[cell] == to
-                    && neighbours(size, cell).iter().any(|&next| regions[next] == from)
+                    && size.edge_neighbours(cell).iter().any(|&next| regions[next] == from)
             })
             .collect();
         if back.is_empty() {
@@ -208,25 +208,6 @@ fn random_regions(stream: &mut PuzzleStream, size: Size) -> Vec<u32> {
     regions
 }
 
-/// The cells next to `cell` across an edge.
-fn neighbours(size: Size, cell: usize) -> Vec<usize> {
-    let (side, row, col) = (size.side(), size.row_of(cell), size.col_of(cell));
-    let mut found = Vec::with_capacity(4);
-    if row > 0 {
-        found.push(cell - side);
-    }
-    if row + 1 < side {
-        found.push(cell + side);
-    }
-    if col > 0 {
-        found.push(cell - 1);
-    }
-    if col + 1 < side {
-        found.push(cell + 1);
-    }
-    found
-}
-
 /// Whether the cells of `region` are one piece, cell to cell across edges.
 fn connected(size: Size, regions: &[u32], region: u32) -> bool {
     let Some(start) = regions.iter().position(|&r| r == region) else { return true };
@@ -235,7 +216,7 @@ fn connected(size: Size, regions: &[u32], region: u32) -> bool {
     let mut queue = VecDeque::from([start]);
     let mut reached = 1;
     while let Some(cell) = queue.pop_front() {
-        for next in neighbours(size, cell) {
+        for next in size.edge_neighbours(cell) {
             if !seen[next] && regions[next] == region {
                 seen[next] = true;
                 reached += 1;

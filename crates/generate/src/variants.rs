@@ -168,25 +168,6 @@ impl Drawer<'_> {
         self.values[self.size.cell_at(spot.row as usize, spot.col as usize)]
     }
 
-    /// The cells beside `cell` across an edge.
-    fn beside(&self, cell: usize) -> Vec<usize> {
-        let (side, row, col) = (self.size.side(), self.size.row_of(cell), self.size.col_of(cell));
-        let mut found = Vec::with_capacity(4);
-        if row > 0 {
-            found.push(cell - side);
-        }
-        if row + 1 < side {
-            found.push(cell + side);
-        }
-        if col > 0 {
-            found.push(cell - 1);
-        }
-        if col + 1 < side {
-            found.push(cell + 1);
-        }
-        found
-    }
-
     fn rules(&mut self, variant: Variant) -> Vec<Constraint> {
         let increasing = |digits: &[u8], next: u8| digits.last().is_none_or(|&last| next > last);
         let thermo = |cells: Vec<Spot>| Constraint::Thermometer { cells };
@@ -228,7 +209,7 @@ impl Drawer<'_> {
             while cage.len() < target {
                 let mut next: Vec<usize> = cage
                     .iter()
-                    .flat_map(|&c| self.beside(c))
+                    .flat_map(|&c| self.size.edge_neighbours(c))
                     .filter(|&c| {
                         !taken[c] && !cage.iter().any(|&m| self.values[m] == self.values[c])
                     })
@@ -257,7 +238,8 @@ impl Drawer<'_> {
             let digits: Vec<u8> = cells.iter().map(|&c| self.values[c]).collect();
             let last = *cells.last().expect("a path has its start");
             let next: Vec<usize> = self
-                .beside(last)
+                .size
+                .edge_neighbours(last)
                 .into_iter()
                 .filter(|c| !cells.contains(c) && fits(&digits, self.values[*c]))
                 .collect();
@@ -308,7 +290,7 @@ impl Drawer<'_> {
             let circle = self.below(self.size.cells());
             let target = u32::from(self.values[circle]);
             let length = 2 + self.below(2);
-            let around = self.beside(circle);
+            let around = self.size.edge_neighbours(circle);
             let first = around[self.below(around.len())];
             let fits = |digits: &[u8], next: u8| {
                 digits.iter().map(|&d| u32::from(d)).sum::<u32>() + u32::from(next) <= target
@@ -329,7 +311,11 @@ impl Drawer<'_> {
     fn pairs(&self) -> Vec<(usize, usize)> {
         (0..self.size.cells())
             .flat_map(|cell| {
-                self.beside(cell).into_iter().filter(move |&o| o > cell).map(move |o| (cell, o))
+                self.size
+                    .edge_neighbours(cell)
+                    .into_iter()
+                    .filter(move |&o| o > cell)
+                    .map(move |o| (cell, o))
             })
             .collect()
     }
