@@ -516,27 +516,26 @@ pub(crate) fn test_layouts() -> Vec<sudoku_core::Layout> {
 }
 
 /// Engines that take layouts solve and count the puzzles of [`test_layouts`] as a plain
-/// backtracker counts them: for each layout, random solutions found by the engine from a
+/// backtracker counts them: for each layout, random solutions found by `drawer` from a
 /// shuffled first row, clues kept at random (now and then a wrong one), and the same solutions
 /// as pencilmark puzzles (each cell's candidates its value and a few others, no clues).
 pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
     engine: &mut dyn sudoku_core::Engine,
+    drawer: &mut dyn sudoku_core::Engine,
     puzzles_per_layout: usize,
     kept_percents: &[usize],
 ) {
     use std::sync::Arc;
     use sudoku_core::{Grid, Layout};
     let mut rng = Rng(11);
-    let mut drawer = crate::cdcl::Cdcl::default();
     for layout in test_layouts() {
         let size = layout.size();
         let side = size.side();
         let layout = Arc::new(layout);
         for _ in 0..puzzles_per_layout {
-            // A solution: the first row shuffled, completed by `cdcl` (drawn again if it
-            // cannot be completed: row-major backtracking would need hundreds of millions of
-            // nodes to prove so of some of these rows, and the engine under test is asked for
-            // first solutions below).
+            // A solution: the first row shuffled, completed by `drawer` (drawn again if it
+            // cannot be completed within a budget); the engine under test is asked for first
+            // solutions below.
             let limits = Limits::FIRST.with_node_budget(200_000);
             let solution = loop {
                 let mut cells = vec![0u8; size.cells()];
@@ -545,9 +544,7 @@ pub(crate) fn layout_counts_agree_with_a_plain_backtracker(
                 }
                 let start =
                     Grid::from_cells(size, &cells).unwrap().with_layout(Some(layout.clone()));
-                if let Some(found) =
-                    sudoku_core::Engine::solve(&mut drawer, &start, limits).solution
-                {
+                if let Some(found) = drawer.solve(&start, limits).solution {
                     assert_eq!(layout.first_broken(found.cells()), None, "{}", layout.name());
                     break found.cells().to_vec();
                 }
