@@ -1,7 +1,7 @@
 //! The checks the fuzz targets run on each input. The engines crate's test suite runs the same
-//! checks on the inputs kept in `fuzz/regressions` (`crates/engines/tests/fuzz_regressions.rs`),
+//! checks on the inputs kept in `fuzz/regressions` (`crates/engines/tests/it/fuzz_regressions.rs`),
 //! and the bench crate's on those of the `reports` target
-//! (`crates/bench/tests/fuzz_regressions.rs`).
+//! (`crates/bench/tests/it/fuzz_regressions.rs`).
 
 mod oracles;
 mod reports;

@@ -1,7 +1,7 @@
 //! What must hold for any bytes given to the bench harness's readers of its own files: a
 //! report (a shard to merge, a baseline) and a latency histogram. Checked by panicking: the
 //! `reports` fuzz target runs this, and so does the bench crate's test suite on every input
-//! kept in `fuzz/regressions/reports` (`crates/bench/tests/fuzz_regressions.rs`).
+//! kept in `fuzz/regressions/reports` (`crates/bench/tests/it/fuzz_regressions.rs`).
 
 use sudoku_bench::Latencies;
 use sudoku_bench::merge::merge;

@@ -9,7 +9,7 @@ import pytest
 
 import sudoku_workbench as sw
 
-# A killer puzzle of the workbench's own making (`crates/logic/tests/variants.rs`, seed 1):
+# A killer puzzle of the workbench's own making (`crates/logic/tests/it/variants.rs`, seed 1):
 # no givens, 20 cages, one solution, solved by propagation without a guess.
 KILLER_CAGES = [
     "killer 7 r3c8 r2c8",

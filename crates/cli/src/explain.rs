@@ -616,7 +616,7 @@ pub(crate) mod tests {
         puzzle
     }
 
-    /// A killer of the workbench's own making (`crates/logic/tests/variants.rs`, seed 1): no
+    /// A killer of the workbench's own making (`crates/logic/tests/it/variants.rs`, seed 1): no
     /// givens, 20 cages, one solution, [`KILLER_SOLUTION`].
     pub(crate) const KILLER: [&str; 20] = [
         "killer 7 r3c8 r2c8",

@@ -380,7 +380,7 @@ pub(crate) fn budgets_are_honoured_and_statistics_are_deterministic<E: CellSolve
 }
 
 /// Every square size, and every rectangular one to 24×24 (beyond, they add time and nothing the
-/// tests of `tests/sizes.rs` do not cover).
+/// tests of `tests/it/sizes.rs` do not cover).
 pub(crate) fn the_empty_grid_of_every_size_is_completed<E: CellSolver + Default>() {
     let mut engine = E::default();
     for size in Size::all().filter(|size| size.is_square() || size.side() <= 24) {

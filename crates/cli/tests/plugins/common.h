@@ -1,5 +1,5 @@
 /*
- * common.h: what the hostile test plugins share (crates/cli/tests/plugins.rs builds them).
+ * common.h: what the hostile test plugins share (crates/cli/tests/it/plugins.rs builds them).
  *
  * Each plugin is an honest, small solver that misbehaves in one way on some puzzles: the
  * targeted ones, picked by their content so that the test knows them in advance and a worker

@@ -3,7 +3,7 @@
  * library with a bug might (using `candidates` as its search's domains, or the request's cells
  * as its grid), casting `const` away: the request's cells, and the layout's regions, groups,
  * pairs and starting candidates. Its search is examples/plugins/backtrack.c's, which takes
- * every layout. Built with one of (crates/cli/tests/plugins.rs builds both):
+ * every layout. Built with one of (crates/cli/tests/it/plugins.rs builds both):
  *
  *   -DAFTER   solves honestly, then scribbles: every answer is right, and whatever it wrote
  *             must not reach the checker, the other engines or its own next calls.

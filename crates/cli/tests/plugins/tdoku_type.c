@@ -1,5 +1,5 @@
 /*
- * tdoku_type.c: a function of tdoku's solver type for crates/cli/tests/plugins.rs, as the
+ * tdoku_type.c: a function of tdoku's solver type for crates/cli/tests/it/plugins.rs, as the
  * published solvers of tdoku's benchmark export it:
  *
  *     size_t TestSolver(const char *input, size_t limit, uint32_t configuration,

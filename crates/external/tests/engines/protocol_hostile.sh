@@ -1,5 +1,5 @@
 #!/bin/sh
-# A protocol engine that misbehaves on purpose, for crates/external/tests/protocol.rs.
+# A protocol engine that misbehaves on purpose, for crates/external/tests/it/protocol.rs.
 #
 #     protocol_hostile.sh MODE STATE_DIR COUNT SOLUTION
 #
