@@ -3,7 +3,7 @@
 
 use crate::common;
 
-use common::{repository, sudoku};
+use common::{repository, sudoku, sudoku_in};
 use serde_json::Value;
 
 fn text(bytes: &[u8]) -> String {
@@ -199,42 +199,67 @@ fn rate_goes_on_past_a_malformed_puzzle_and_exits_2() {
 
 #[test]
 fn the_shards_of_rate_put_together_are_the_whole_run() {
+    // Three hundred shipped puzzles in two files, the way a long list is rated on many
+    // machines: each part rates puzzles K, K+3, ... of every file, and its rows sorted by file
+    // and number with the other parts' are the rows of one run.
     let shipped = std::fs::read_to_string(corpus("generated-10000.txt")).unwrap();
-    let mut lines: Vec<String> = shipped
-        .lines()
-        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
-        .take(60)
-        .map(str::to_owned)
-        .collect();
-    // Puzzle 8 cannot be read: only the shard that holds it (2 of 3) says so.
-    lines[7].replace_range(80.., "x");
+    let puzzles: Vec<&str> =
+        shipped.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty()).collect();
+    let mut first: Vec<String> = puzzles[..200].iter().map(|line| (*line).to_owned()).collect();
+    let second: Vec<&str> = puzzles[5000..5100].to_vec();
+    // Puzzle 8 of the first file cannot be read: only the part that holds it (2 of 3) says so.
+    first[7].replace_range(80.., "x");
     let directory = tempfile::tempdir().unwrap();
-    let file = directory.path().join("sixty.txt");
-    std::fs::write(&file, lines.join("\n") + "\n").unwrap();
-    let file = file.display().to_string();
-    let whole = sudoku(&["rate", "-o", "csv", &file], b"");
+    let dir = directory.path();
+    std::fs::write(dir.join("a.txt"), first.join("\n") + "\n").unwrap();
+    std::fs::write(dir.join("b.txt"), second.join("\n") + "\n").unwrap();
+    // The second file first on the command line: the merge orders by file name, the run by
+    // the order given, and both are the same set of rows.
+    let files = ["b.txt", "a.txt"];
+    let whole = sudoku_in(dir, &[&["rate", "-o", "csv", "-j", "2"], &files[..]].concat());
     assert_eq!(whole.status.code(), Some(2), "{}", text(&whole.stderr));
     let whole = text(&whole.stdout);
-    let mut rows: Vec<(usize, String)> = Vec::new();
+    let header = whole.lines().next().unwrap().to_owned();
+    assert!(header.starts_with("file,number,"), "{header}");
+    let key = |row: &str| -> (String, usize) {
+        let mut fields = row.split(',');
+        let file = fields.next().unwrap().to_owned();
+        (file, fields.next().unwrap().parse().unwrap())
+    };
+    let given_order = |row: &str| {
+        let (file, number) = key(row);
+        (file != "b.txt", number)
+    };
+    assert!(
+        whole.lines().skip(1).map(given_order).is_sorted(),
+        "one run writes the files in the order given, each in its puzzles' order"
+    );
+    let mut expected: Vec<String> = whole.lines().skip(1).map(str::to_owned).collect();
+    assert_eq!(expected.len(), 299, "every puzzle but the unreadable one has its row");
+    expected.sort_by_key(|row| key(row));
+    let mut merged: Vec<String> = Vec::new();
     for k in 1..=3 {
         let shard = format!("{k}/3");
-        let part = sudoku(&["rate", "-o", "csv", "--shard", &shard, &file], b"");
+        let args = [&["rate", "-o", "csv", "-j", "1", "--shard", &shard], &files[..]].concat();
+        let part = sudoku_in(dir, &args);
         let unreadable = text(&part.stderr).contains("puzzle 8, line 8");
         assert_eq!(unreadable, k == 2, "shard {shard}: {}", text(&part.stderr));
         assert_eq!(part.status.code(), Some(if k == 2 { 2 } else { 0 }), "shard {shard}");
         let part = text(&part.stdout);
-        assert_eq!(part.lines().next(), whole.lines().next(), "each part has the header");
-        for row in part.lines().skip(1) {
-            let number: usize = row.split(',').nth(1).unwrap().parse().unwrap();
+        assert_eq!(part.lines().next(), Some(header.as_str()), "each part has the header");
+        let rows: Vec<&str> = part.lines().skip(1).collect();
+        assert!(rows.len() >= 99, "shard {shard} holds a third of the rows: {}", rows.len());
+        for row in rows {
+            let (file, number) = key(row);
+            assert!(file == "a.txt" || file == "b.txt", "{row}");
             assert_eq!((number - 1) % 3, k - 1, "shard {shard} holds puzzles {k}, {k}+3, ...");
-            rows.push((number, row.to_owned()));
+            merged.push(row.to_owned());
         }
     }
-    rows.sort();
-    let merged: Vec<String> = rows.into_iter().map(|(_, row)| row).collect();
-    assert_eq!(merged, whole.lines().skip(1).collect::<Vec<_>>(), "the parts make the whole");
+    merged.sort_by_key(|row| key(row));
+    assert_eq!(merged, expected, "the parts, sorted by file and number, make the whole");
 
-    let refused = sudoku(&["rate", "--shard", "4/3", &file], b"");
+    let refused = sudoku_in(dir, &["rate", "--shard", "4/3", "a.txt"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(text(&refused.stderr).contains("--shard"), "{}", text(&refused.stderr));
 }
