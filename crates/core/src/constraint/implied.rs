@@ -2,8 +2,11 @@
 //! every value once, so its values add to the total of the values; the killer cages that
 //! touch a house, or a few rows or columns side by side, leave the cells of the house they do
 //! not cover (the innies) adding to that total less the cages' sums plus the cells the cages
-//! stick out by (the outies). Made once per layout; they change no solution, and make the
-//! search of killer puzzles much smaller.
+//! stick out by (the outies). Per house or group of houses: every cage touching it taken
+//! away, the cages wholly inside it alone, and the cages mostly inside it (which leaves the
+//! fewest innies and outies: a cage sticking out by a cell makes the innies and that cell a
+//! sum, as an arrow does). Made once per layout; they change no solution, and make the search
+//! of killer puzzles much smaller.
 //!
 //! Each sum comes with where it comes from ([`Implied`]: the houses, the cages), so that a
 //! solver that explains its steps can say so; engines take the sums alone ([`implied_sums`]).
@@ -53,8 +56,8 @@ impl HouseGroup {
 pub struct Implied {
     /// The houses.
     pub group: HouseGroup,
-    /// The cages the sum takes away: those wholly inside the group (innies alone), or every
-    /// cage that touches it (innies and outies).
+    /// The cages the sum takes away: those wholly inside the group (innies alone), every
+    /// cage that touches it, or those mostly inside it (innies and outies).
     pub cages: Vec<usize>,
     /// The cells and their coefficients, sorted by cell.
     pub terms: Vec<(u16, i32)>,
@@ -65,7 +68,8 @@ pub struct Implied {
 /// The sums that `constraints` (their killer cages with sums) imply on a grid of `shape` whose
 /// houses of `side` cells are `houses` (the rows, columns and regions first, as a layout lists
 /// them), each with where it comes from. Only cages that share no cell with an earlier cage
-/// are used; a sum that two groups imply alike is given once, for the first.
+/// are used; a sum that two groups imply alike (or its negation) is given once, for the
+/// first.
 pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]]) -> Vec<Implied> {
     let size = shape.size;
     let side = size.side();
@@ -112,6 +116,13 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
     let mut made: Vec<Implied> = Vec::new();
     let mut add = |group: HouseGroup, cages: Vec<usize>, mut terms: Vec<(u16, i32)>, total: i64| {
         terms.sort_unstable();
+        // A sum and its negation say the same: the first cell counts positively.
+        let flip = terms.first().is_some_and(|&(_, c)| c < 0);
+        let (terms, total) = if flip {
+            (terms.iter().map(|&(cell, c)| (cell, -c)).collect(), -total)
+        } else {
+            (terms, total)
+        };
         if !made.iter().any(|known| known.terms == terms && known.total == total) {
             made.push(Implied { group, cages, terms, total });
         }
@@ -149,6 +160,43 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
             terms.extend(outies.iter().map(|&c| (c, -1)));
             let used = touching.iter().map(|&k| cages[k].0).collect();
             add(*group, used, terms, total - touching_sum);
+        }
+        // The cages mostly inside the group taken away and the others left in, which leaves
+        // the fewest cells: innies (the group's cells outside the cages taken) and outies
+        // (the cells of the cages taken that stick out). Kept when it is short, or has few
+        // cells of one sign (a cage sticking out by a cell is nearly an arrow), and shorter
+        // still when every cell of it is in a cage already.
+        {
+            let mut taken = Vec::new();
+            let mut taken_sum = 0;
+            let mut outies = Vec::new();
+            for &k in &touching {
+                let (_, cage_cells, sum) = &cages[k];
+                let within = cage_cells.iter().filter(|&&c| inside[usize::from(c)]).count();
+                if 2 * within > cage_cells.len() {
+                    taken.push(k);
+                    taken_sum += sum;
+                    outies.extend(cage_cells.iter().copied().filter(|&c| !inside[usize::from(c)]));
+                }
+            }
+            let innies: Vec<u16> = members
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let k = cage_of[usize::from(c)];
+                    k == usize::MAX || !taken.contains(&k)
+                })
+                .collect();
+            let (a, b) = (innies.len(), outies.len());
+            let covered =
+                innies.iter().chain(&outies).all(|&c| cage_of[usize::from(c)] != usize::MAX);
+            let fits = a + b <= side && a.min(b) <= 2 && (!covered || a + b <= MOST_CELLS);
+            if a + b > 0 && fits {
+                let mut terms: Vec<(u16, i32)> = innies.iter().map(|&c| (c, 1)).collect();
+                terms.extend(outies.iter().map(|&c| (c, -1)));
+                let used = taken.iter().map(|&k| cages[k].0).collect();
+                add(*group, used, terms, total - taken_sum);
+            }
         }
         // The innies alone: the group less the cages wholly inside it.
         let innies: Vec<u16> = members
