@@ -68,8 +68,7 @@ pub struct Implied {
 /// The sums that `constraints` (their killer cages with sums) imply on a grid of `shape` whose
 /// houses of `side` cells are `houses` (the rows, columns and regions first, as a layout lists
 /// them), each with where it comes from. Only cages that share no cell with an earlier cage
-/// are used; a sum that two groups imply alike (or its negation) is given once, for the
-/// first.
+/// are used; a sum that two groups imply alike is given once, for the first.
 pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]]) -> Vec<Implied> {
     let size = shape.size;
     let side = size.side();
@@ -116,13 +115,6 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
     let mut made: Vec<Implied> = Vec::new();
     let mut add = |group: HouseGroup, cages: Vec<usize>, mut terms: Vec<(u16, i32)>, total: i64| {
         terms.sort_unstable();
-        // A sum and its negation say the same: the first cell counts positively.
-        let flip = terms.first().is_some_and(|&(_, c)| c < 0);
-        let (terms, total) = if flip {
-            (terms.iter().map(|&(cell, c)| (cell, -c)).collect(), -total)
-        } else {
-            (terms, total)
-        };
         if !made.iter().any(|known| known.terms == terms && known.total == total) {
             made.push(Implied { group, cages, terms, total });
         }
@@ -233,9 +225,22 @@ pub fn implied_sums(
 ) -> Vec<Sum> {
     let cells = shape.size.cells();
     let side = shape.size.side();
-    implied(constraints, shape, houses)
-        .into_iter()
-        .map(|Implied { terms, total, .. }| {
+    // A sum and its negation say the same: each is taken once, its first cell counting
+    // positively (a sum of outies alone becomes one of distinct values when they share a
+    // house).
+    let mut sums: Vec<(Vec<(u16, i32)>, i64)> = Vec::new();
+    for Implied { terms, total, .. } in implied(constraints, shape, houses) {
+        let (terms, total) = if terms.first().is_some_and(|&(_, c)| c < 0) {
+            (terms.iter().map(|&(cell, c)| (cell, -c)).collect(), -total)
+        } else {
+            (terms, total)
+        };
+        if !sums.iter().any(|known| known.0 == terms && known.1 == total) {
+            sums.push((terms, total));
+        }
+    }
+    sums.into_iter()
+        .map(|(terms, total)| {
             let total = total.clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
             Sum::new(&terms, total, total, side, sees, &|| {
                 let members: Vec<u16> = terms.iter().map(|&(c, _)| c).collect();
