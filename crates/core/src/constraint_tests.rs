@@ -455,6 +455,47 @@ fn features_say_what_a_layout_needs() {
 }
 
 #[test]
+fn implied_sums_take_away_the_cages_mostly_inside_a_house() {
+    // Row 1: a cage of three of its cells and one below (sum 10), a cage of five of its cells
+    // (25), and a cage of its last cell and two below (15). Taking away the first two leaves
+    // r1c9 less r2c3 adding to 45 - 35; taking away all three leaves the outies r2c3, r2c9
+    // and r3c9 adding to 50 - 45; the
+    // innies alone add to 45 - 25. The engines take a sum and its negation once, the first
+    // cell counting positively.
+    let cage = |sum: u32, cells: &[usize]| Constraint::Killer {
+        cells: cells.iter().map(|&c| Spot::of_cell(Size::NINE, c)).collect(),
+        sum: Some(sum),
+    };
+    let layout = layout(
+        9,
+        vec![cage(10, &[0, 1, 2, 11]), cage(25, &[3, 4, 5, 6, 7]), cage(15, &[8, 17, 26])],
+    );
+    let houses: Vec<&[u16]> = layout.houses().iter().take(27).map(|(_, c)| &**c).collect();
+    let sums = implied(layout.constraints(), &layout.shape(), &houses);
+    let row = |terms: &[(u16, i32)]| {
+        sums.iter().find(|s| s.group == HouseGroup::House(0) && s.terms == terms).map(|s| s.total)
+    };
+    assert_eq!(row(&[(8, 1), (11, -1)]), Some(10));
+    assert_eq!(row(&[(11, -1), (17, -1), (26, -1)]), Some(-5));
+    assert_eq!(row(&[(0, 1), (1, 1), (2, 1), (8, 1)]), Some(20));
+    let sees = |a: u16, b: u16| a != b;
+    let engines = implied_sums(layout.constraints(), &layout.shape(), &houses, &sees);
+    assert!(engines.iter().all(|s| s.terms().next().is_some_and(|(_, c)| c > 0)));
+    assert!(engines.iter().any(|s| s.cells() == [11, 17, 26] && s.range() == (5, 5)));
+    let keys: Vec<_> = engines
+        .iter()
+        .map(|s| {
+            let mut t: Vec<_> = s.terms().collect();
+            t.sort_unstable();
+            (t, s.range())
+        })
+        .collect();
+    assert!(keys.iter().enumerate().all(|(i, k)| !keys[..i].contains(k)));
+    let mostly = sums.iter().find(|s| s.terms == [(8, 1), (11, -1)]).unwrap();
+    assert_eq!(mostly.cages, [0, 1]);
+}
+
+#[test]
 fn implied_sums_keep_a_killer_puzzle_s_solution() {
     // Cages drawn at random over a known solution, with their sums: every model of them
     // keeps the solution's values (soundness of the rules and of the sums they imply).

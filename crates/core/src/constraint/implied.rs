@@ -2,8 +2,11 @@
 //! every value once, so its values add to the total of the values; the killer cages that
 //! touch a house, or a few rows or columns side by side, leave the cells of the house they do
 //! not cover (the innies) adding to that total less the cages' sums plus the cells the cages
-//! stick out by (the outies). Made once per layout; they change no solution, and make the
-//! search of killer puzzles much smaller.
+//! stick out by (the outies). Per house or group of houses: every cage touching it taken
+//! away, the cages wholly inside it alone, and the cages mostly inside it (which leaves the
+//! fewest innies and outies: a cage sticking out by a cell makes the innies and that cell a
+//! sum, as an arrow does). Made once per layout; they change no solution, and make the search
+//! of killer puzzles much smaller.
 //!
 //! Each sum comes with where it comes from ([`Implied`]: the houses, the cages), so that a
 //! solver that explains its steps can say so; engines take the sums alone ([`implied_sums`]).
@@ -53,8 +56,8 @@ impl HouseGroup {
 pub struct Implied {
     /// The houses.
     pub group: HouseGroup,
-    /// The cages the sum takes away: those wholly inside the group (innies alone), or every
-    /// cage that touches it (innies and outies).
+    /// The cages the sum takes away: those wholly inside the group (innies alone), every
+    /// cage that touches it, or those mostly inside it (innies and outies).
     pub cages: Vec<usize>,
     /// The cells and their coefficients, sorted by cell.
     pub terms: Vec<(u16, i32)>,
@@ -150,6 +153,43 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
             let used = touching.iter().map(|&k| cages[k].0).collect();
             add(*group, used, terms, total - touching_sum);
         }
+        // The cages mostly inside the group taken away and the others left in, which leaves
+        // the fewest cells: innies (the group's cells outside the cages taken) and outies
+        // (the cells of the cages taken that stick out). Kept when it is short, or has few
+        // cells of one sign (a cage sticking out by a cell is nearly an arrow), and shorter
+        // still when every cell of it is in a cage already.
+        {
+            let mut taken = Vec::new();
+            let mut taken_sum = 0;
+            let mut outies = Vec::new();
+            for &k in &touching {
+                let (_, cage_cells, sum) = &cages[k];
+                let within = cage_cells.iter().filter(|&&c| inside[usize::from(c)]).count();
+                if 2 * within > cage_cells.len() {
+                    taken.push(k);
+                    taken_sum += sum;
+                    outies.extend(cage_cells.iter().copied().filter(|&c| !inside[usize::from(c)]));
+                }
+            }
+            let innies: Vec<u16> = members
+                .iter()
+                .copied()
+                .filter(|&c| {
+                    let k = cage_of[usize::from(c)];
+                    k == usize::MAX || !taken.contains(&k)
+                })
+                .collect();
+            let (a, b) = (innies.len(), outies.len());
+            let covered =
+                innies.iter().chain(&outies).all(|&c| cage_of[usize::from(c)] != usize::MAX);
+            let fits = a + b <= side && a.min(b) <= 2 && (!covered || a + b <= MOST_CELLS);
+            if a + b > 0 && fits {
+                let mut terms: Vec<(u16, i32)> = innies.iter().map(|&c| (c, 1)).collect();
+                terms.extend(outies.iter().map(|&c| (c, -1)));
+                let used = taken.iter().map(|&k| cages[k].0).collect();
+                add(*group, used, terms, total - taken_sum);
+            }
+        }
         // The innies alone: the group less the cages wholly inside it.
         let innies: Vec<u16> = members
             .iter()
@@ -185,9 +225,22 @@ pub fn implied_sums(
 ) -> Vec<Sum> {
     let cells = shape.size.cells();
     let side = shape.size.side();
-    implied(constraints, shape, houses)
-        .into_iter()
-        .map(|Implied { terms, total, .. }| {
+    // A sum and its negation say the same: each is taken once, its first cell counting
+    // positively (a sum of outies alone becomes one of distinct values when they share a
+    // house).
+    let mut sums: Vec<(Vec<(u16, i32)>, i64)> = Vec::new();
+    for Implied { terms, total, .. } in implied(constraints, shape, houses) {
+        let (terms, total) = if terms.first().is_some_and(|&(_, c)| c < 0) {
+            (terms.iter().map(|&(cell, c)| (cell, -c)).collect(), -total)
+        } else {
+            (terms, total)
+        };
+        if !sums.iter().any(|known| known.0 == terms && known.1 == total) {
+            sums.push((terms, total));
+        }
+    }
+    sums.into_iter()
+        .map(|(terms, total)| {
             let total = total.clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
             Sum::new(&terms, total, total, side, sees, &|| {
                 let members: Vec<u16> = terms.iter().map(|&(c, _)| c).collect();
