@@ -459,9 +459,8 @@ fn implied_sums_take_away_the_cages_mostly_inside_a_house() {
     // Row 1: a cage of three of its cells and one below (sum 10), a cage of five of its cells
     // (25), and a cage of its last cell and two below (15). Taking away the first two leaves
     // r1c9 less r2c3 adding to 45 - 35; taking away all three leaves the outies r2c3, r2c9
-    // and r3c9 adding to 50 - 45; the
-    // innies alone add to 45 - 25. The engines take a sum and its negation once, the first
-    // cell counting positively.
+    // and r3c9 adding to 50 - 45; the innies alone add to 45 - 25. The engines take a sum and
+    // its negation once, the first cell counting positively.
     let cage = |sum: u32, cells: &[usize]| Constraint::Killer {
         cells: cells.iter().map(|&c| Spot::of_cell(Size::NINE, c)).collect(),
         sum: Some(sum),

@@ -125,53 +125,16 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
             inside[usize::from(c)] = true;
         }
         let total = group.houses() as i64 * total_of_house;
-        // The cages touching the group, and those wholly inside it.
+        // The cages touching the group.
         let mut touching: Vec<usize> =
             members.iter().map(|&c| cage_of[usize::from(c)]).filter(|&k| k != usize::MAX).collect();
         touching.sort_unstable();
         touching.dedup();
-        let (mut touching_sum, mut inside_sum) = (0, 0);
-        let mut outies = Vec::new();
-        let mut wholly_inside = Vec::new();
-        for &k in &touching {
-            let (_, cage_cells, sum) = &cages[k];
-            touching_sum += sum;
-            let out: Vec<u16> =
-                cage_cells.iter().copied().filter(|&c| !inside[usize::from(c)]).collect();
-            if out.is_empty() {
-                inside_sum += sum;
-                wholly_inside.push(cages[k].0);
-            }
-            outies.extend(out);
-        }
-        let uncovered: Vec<u16> =
-            members.iter().copied().filter(|&c| cage_of[usize::from(c)] == usize::MAX).collect();
-        let settled = uncovered.is_empty() && outies.is_empty() && touching_sum == total;
-        if uncovered.len() + outies.len() <= MOST_CELLS && !settled {
-            let mut terms: Vec<(u16, i32)> = uncovered.iter().map(|&c| (c, 1)).collect();
-            terms.extend(outies.iter().map(|&c| (c, -1)));
-            let used = touching.iter().map(|&k| cages[k].0).collect();
-            add(*group, used, terms, total - touching_sum);
-        }
-        // The cages mostly inside the group taken away and the others left in, which leaves
-        // the fewest cells: innies (the group's cells outside the cages taken) and outies
-        // (the cells of the cages taken that stick out). Kept when it is short, or has few
-        // cells of one sign (a cage sticking out by a cell is nearly an arrow), and shorter
-        // still when every cell of it is in a cage already.
-        {
-            let mut taken = Vec::new();
-            let mut taken_sum = 0;
-            let mut outies = Vec::new();
-            for &k in &touching {
-                let (_, cage_cells, sum) = &cages[k];
-                let within = cage_cells.iter().filter(|&&c| inside[usize::from(c)]).count();
-                if 2 * within > cage_cells.len() {
-                    taken.push(k);
-                    taken_sum += sum;
-                    outies.extend(cage_cells.iter().copied().filter(|&c| !inside[usize::from(c)]));
-                }
-            }
-            let innies: Vec<u16> = members
+        // With some of those cages taken away, the group's cells outside them (the innies)
+        // less the cells by which they stick out of it (the outies) add to the group's total
+        // less their sums: the innies, the outies and that total.
+        let take_away = |taken: &[usize]| -> (Vec<u16>, Vec<u16>, i64) {
+            let innies = members
                 .iter()
                 .copied()
                 .filter(|&c| {
@@ -179,34 +142,54 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
                     k == usize::MAX || !taken.contains(&k)
                 })
                 .collect();
-            let (a, b) = (innies.len(), outies.len());
-            let covered =
-                innies.iter().chain(&outies).all(|&c| cage_of[usize::from(c)] != usize::MAX);
-            let fits = a + b <= side && a.min(b) <= 2 && (!covered || a + b <= MOST_CELLS);
-            if a + b > 0 && fits {
-                let mut terms: Vec<(u16, i32)> = innies.iter().map(|&c| (c, 1)).collect();
-                terms.extend(outies.iter().map(|&c| (c, -1)));
-                let used = taken.iter().map(|&k| cages[k].0).collect();
-                add(*group, used, terms, total - taken_sum);
-            }
+            let outies = taken
+                .iter()
+                .flat_map(|&k| cages[k].1.iter().copied().filter(|&c| !inside[usize::from(c)]))
+                .collect();
+            (innies, outies, total - taken.iter().map(|&k| cages[k].2).sum::<i64>())
+        };
+        let used = |taken: &[usize]| taken.iter().map(|&k| cages[k].0).collect::<Vec<usize>>();
+        let terms = |innies: &[u16], outies: &[u16]| {
+            let mut terms: Vec<(u16, i32)> = innies.iter().map(|&c| (c, 1)).collect();
+            terms.extend(outies.iter().map(|&c| (c, -1)));
+            terms
+        };
+        // Every cage touching the group taken away.
+        let (uncovered, outies, left) = take_away(&touching);
+        let settled = uncovered.is_empty() && outies.is_empty() && left == 0;
+        if uncovered.len() + outies.len() <= MOST_CELLS && !settled {
+            add(*group, used(&touching), terms(&uncovered, &outies), left);
         }
-        // The innies alone: the group less the cages wholly inside it.
-        let innies: Vec<u16> = members
+        // The cages mostly inside the group taken away and the others left in, which leaves
+        // the fewest cells. Kept when it is short, or has few cells of one sign (a cage
+        // sticking out by a cell is nearly an arrow), and shorter still when every cell of it
+        // is in a cage already.
+        let mostly: Vec<usize> = touching
             .iter()
             .copied()
-            .filter(|&c| {
-                let k = cage_of[usize::from(c)];
-                k == usize::MAX || cages[k].1.iter().any(|&m| !inside[usize::from(m)])
+            .filter(|&k| {
+                let cage_cells = &cages[k].1;
+                let within = cage_cells.iter().filter(|&&c| inside[usize::from(c)]).count();
+                2 * within > cage_cells.len()
             })
             .collect();
+        let (innies, outies, left) = take_away(&mostly);
+        let (a, b) = (innies.len(), outies.len());
+        let covered = innies.iter().chain(&outies).all(|&c| cage_of[usize::from(c)] != usize::MAX);
+        let fits = a + b <= side && a.min(b) <= 2 && (!covered || a + b <= MOST_CELLS);
+        if a + b > 0 && fits {
+            add(*group, used(&mostly), terms(&innies, &outies), left);
+        }
+        // The innies alone: the group less the cages wholly inside it.
+        let wholly: Vec<usize> = touching
+            .iter()
+            .copied()
+            .filter(|&k| cages[k].1.iter().all(|&c| inside[usize::from(c)]))
+            .collect();
+        let (innies, _, left) = take_away(&wholly);
         let limit = if group.houses() == 1 { side - 1 } else { MOST_CELLS };
         if !innies.is_empty() && innies.len() <= limit {
-            add(
-                *group,
-                wholly_inside,
-                innies.iter().map(|&c| (c, 1)).collect(),
-                total - inside_sum,
-            );
+            add(*group, used(&wholly), terms(&innies, &[]), left);
         }
         for &c in members {
             inside[usize::from(c)] = false;
