@@ -739,6 +739,11 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     await waitFor("document.querySelectorAll('#race-table tbody tr[data-count]').length === 2");
     await screenshot("phone-top");
     await screenshot("phone-race-9x9", "view-race");
+    // The drawing tools fit too.
+    await click("draw-mode");
+    const drawing = await run("return [document.documentElement.scrollWidth, document.documentElement.clientWidth, document.getElementById('draw-tools').hidden];");
+    assert.ok(drawing[0] <= drawing[1] && !drawing[2], `drawing: the page is ${drawing[0]} px wide in a ${drawing[1]} px window`);
+    await screenshot("phone-draw", "draw-tools");
     await setWindow(1280, 1000);
   });
 
@@ -907,7 +912,7 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     await command("DELETE", "/actions");
     assert.equal(await run("return document.querySelectorAll('#puzzle-grid .cell.drawing').length;"), 2);
     await press("k");
-    await waitFor("document.activeElement === document.getElementById('cage-sum')");
+    await waitFor("document.activeElement === document.getElementById('rule-number')");
     for (const key of ["1", "5", "\uE007"]) await press(key);
     const name = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
     const line = `# killer 15 ${name(first)} ${name(first + 1)}`;
@@ -946,6 +951,138 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
     const bulb = await run("return Number(document.querySelector('#puzzle-grid g.rule[data-kind=thermo] circle.thermo-bulb').getAttribute('cx'));");
     assert.equal(bulb, ((first + 1) % 9) + 0.5);
     assert.ok(new URLSearchParams(await run("return location.search;")).get("puzzle").includes(`# thermo ${name(first + 1)} ${name(first)}\n`));
+  });
+
+  it("draws each kind of rule a setter draws by mouse and keys, each answered as sudoku count answers it", async () => {
+    const solution = [...cli("fast", PUZZLE).solution].map(Number);
+    const empty = (cell) => PUZZLE[cell] === ".";
+    const name = (cell) => `r${Math.floor(cell / 9) + 1}c${(cell % 9) + 1}`;
+    const used = new Set();
+    /**
+     * The first run of `length` empty cells not used yet whose values pass `test`: along a row
+     * (`across`) or a column, else the other way.
+     */
+    const run9 = (length, test, across = true) => {
+      for (const way of [across, !across]) {
+        for (let start = 0; start < 81; start++) {
+          const [row, col] = [Math.floor(start / 9), start % 9];
+          if ((way ? col : row) + length > 9) continue;
+          const cells = Array.from({ length }, (_, at) => start + at * (way ? 1 : 9));
+          if (cells.every((cell) => empty(cell) && !used.has(cell)) && test(cells.map((cell) => solution[cell]), cells)) {
+            for (const cell of cells) used.add(cell);
+            return cells;
+          }
+        }
+      }
+      throw new Error(`no run of ${length} empty cells fits ${test}`);
+    };
+    const box = (cell) => Math.floor(cell / 27) * 3 + Math.floor((cell % 9) / 3);
+    const group = (value) => Math.floor((value - 1) / 3);
+    const beside = (cell) => [cell - 9, cell + 9, ...(cell % 9 ? [cell - 1] : []), ...(cell % 9 < 8 ? [cell + 1] : [])].filter((other) => other >= 0 && other < 81);
+    // Each case: the key (Shift with it: its number asked for and typed), the cells dragged
+    // across, the lines the rule is written as, and the count the solution says: 0 where its
+    // values break the rule (the puzzle has one solution), 1 where they keep it.
+    const block = (() => {
+      for (let cell = 0; cell < 72; cell++) {
+        const cells = [cell, cell + 1, cell + 10, cell + 9];
+        if (cell % 9 < 8 && cells.every(empty)) return cells;
+      }
+      throw new Error("no 2×2 block of empty cells");
+    })();
+    for (const cell of block) used.add(cell);
+    const blockValues = block.map((cell) => solution[cell]);
+    const quad = [blockValues[0], [1, 2, 3, 4, 5, 6, 7, 8, 9].find((value) => !blockValues.includes(value))].sort();
+    const cases = [
+      { kind: "slow-thermo", key: "s", shape: "polyline[stroke-dasharray]", cells: run9(2, ([a, b]) => a > b), count: "0" },
+      { kind: "palindrome", key: "p", shape: "polyline.rule-line", cells: run9(3, () => true), count: "0" },
+      { kind: "between", key: "b", shape: "circle.between-end", cells: run9(3, ([a, b, c]) => !(Math.min(a, c) < b && b < Math.max(a, c))), count: "0" },
+      { kind: "region-sum", key: "u", shape: "polyline.rule-line", cells: run9(3, ([a, b, c], [x, y, z]) => box(x) !== box(y) && box(y) === box(z) && a !== b + c), count: "0" },
+      { kind: "entropic", key: "n", shape: "polyline.rule-line", cells: run9(3, (values) => new Set(values.map(group)).size < 3, false), count: "0" },
+      { kind: "difference", key: "d", shape: "circle.dot-white", cells: run9(2, ([a, b]) => Math.abs(a - b) !== 1), count: "0", number: "1" },
+      { kind: "difference", key: "d", shape: "circle.dot-white", shift: true, typed: "3", cells: run9(2, ([a, b]) => Math.abs(a - b) === 3, false), count: "1", number: "3" },
+      { kind: "ratio", key: "f", shape: "circle.dot-black", cells: run9(2, ([a, b]) => a !== 2 * b && b !== 2 * a), count: "0", number: "2" },
+      { kind: "xv", key: "x", shape: "text.xv", cells: run9(2, ([a, b]) => a + b !== 10, false), count: "0", word: "x" },
+      { kind: "xv", key: "v", shape: "text.xv", cells: run9(2, ([a, b]) => a + b === 5), count: "1", word: "v" },
+      { kind: "odd", key: "o", shape: "circle.parity", cells: run9(2, (values) => values.every((value) => value % 2 === 1)), count: "1", each: true },
+      { kind: "even", key: "e", shape: "rect.parity", cells: run9(1, ([a]) => a % 2 === 1), count: "0", each: true },
+      { kind: "minimum", key: "<", shape: "polyline.extreme", cells: run9(1, ([a], [cell]) => beside(cell).some((other) => solution[other] < a)), count: "0", each: true },
+      { kind: "maximum", key: ">", shape: "polyline.extreme", cells: run9(1, ([a], [cell]) => beside(cell).every((other) => solution[other] < a)), count: "1", each: true },
+      { kind: "quadruple", key: "q", shape: "circle.quadruple", typed: quad.join(""), cells: block, count: "0", number: quad.join(" ") },
+    ];
+    // Answered on asking (Answer now) rather than live, to spare live answers' wait after each change.
+    await open(`?puzzle=${PUZZLE}&engines=fast&view=race`);
+    await click("draw-mode");
+    await run("document.getElementById('puzzle-grid').scrollIntoView();");
+    /** Drags across `cells` in order (one cell: a click). */
+    const drag = async (cells) => {
+      const points = await run(`return arguments[0].map((cell) => {
+          const box = document.querySelector('#puzzle-grid .cell[data-cell="' + cell + '"]').getBoundingClientRect();
+          return [Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 2)];
+        });`, cells);
+      const moves = points.map(([x, y]) => ({ type: "pointerMove", origin: "viewport", x, y }));
+      await command("POST", "/actions", {
+        actions: [{ type: "pointer", id: "mouse", parameters: { pointerType: "mouse" }, actions: [
+          moves[0], { type: "pointerDown", button: 0 }, ...moves.slice(1), { type: "pointerUp", button: 0 },
+        ] }],
+      });
+      await command("DELETE", "/actions");
+    };
+    const rules = (kind) => run(`return document.querySelectorAll('#puzzle-grid g.rule[data-kind="${kind}"]').length;`);
+    /** The setter's answer to the puzzle as it is now: its count, and the text it answers. */
+    const answer = async () => {
+      await click("answers-button");
+      await waitFor("document.getElementById('answers-status').dataset.state === 'done' && document.getElementById('answers-status').dataset.text === document.getElementById('puzzle-text').value", 60000);
+      return run("const status = document.getElementById('answers-status'); return [status.dataset.verdict, status.dataset.text];");
+    };
+    assert.equal((await answer())[0], "1");
+    // Selections a rule cannot take: one line in the status, nothing added.
+    await drag([block[0]]);
+    await press("x");
+    assert.match(await run("return document.getElementById('edit-status').textContent;"), /^An X goes between two cells side by side: select two orthogonally adjacent cells \(1 selected\)\.$/);
+    await drag(block.slice(0, 2));
+    await press("q");
+    await waitFor("document.activeElement === document.getElementById('rule-number')");
+    for (const key of ["7", "\uE007"]) await press(key);
+    assert.match(await run("return document.getElementById('edit-status').textContent;"), /^A quadruple goes on a 2×2 block: select its four cells \(2 selected\)\.$/);
+    await run("document.getElementById('rule-number').value = '';");
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid g.rule').length;"), 0);
+    for (const { kind, key, shape, shift, typed, cells, count, number, word, each } of cases) {
+      const context = `${kind} (${key}) on ${cells.map(name).join(" ")}`;
+      const before = await rules(kind);
+      await drag(cells);
+      if (shift) {
+        await command("POST", "/actions", { actions: [{ type: "key", id: "keyboard", actions: [
+          { type: "keyDown", value: "\uE008" }, { type: "keyDown", value: key }, { type: "keyUp", value: key }, { type: "keyUp", value: "\uE008" },
+        ] }] });
+        await command("DELETE", "/actions");
+      } else await press(key);
+      if (typed !== undefined) {
+        await waitFor("document.activeElement === document.getElementById('rule-number')");
+        for (const symbol of [...typed, "\uE007"]) await press(symbol);
+      }
+      const lines = each ? cells.map((cell) => `# ${kind} ${name(cell)}`) : [`# ${[kind, word ?? number, ...cells.map(name)].filter(Boolean).join(" ")}`];
+      await waitFor(`document.querySelectorAll('#puzzle-grid g.rule[data-kind="${kind}"]').length === ${before + lines.length}`);
+      // Drawn as the editor draws its kind: the newest rule of the kind has its mark.
+      assert.ok(await run(`return [...document.querySelectorAll('#puzzle-grid g.rule[data-kind="${kind}"]')].at(-1).querySelector('${shape}') !== null;`), `${context}: ${shape} drawn`);
+      const [verdict, text] = await answer();
+      for (const line of lines) assert.ok(text.split("\n").includes(line), `${context}: ${line} in\n${text}`);
+      const counted = spawnSync(sudoku, ["count", "-"], { input: `${text}\n`, encoding: "utf8" });
+      assert.equal(counted.status, 0, counted.stderr);
+      assert.equal(counted.stdout.trim(), count, `${context}: sudoku count`);
+      assert.equal(verdict, count, `${context}: the page's count`);
+      if (count === "0") {
+        // Taken away again (the last rule on the cell pressed first), the puzzle has its solution back.
+        await press("\uE017");
+        await waitFor(`document.querySelectorAll('#puzzle-grid g.rule[data-kind="${kind}"]').length === ${before + lines.length - 1}`);
+      }
+    }
+    // Drawn as the editor draws each kind.
+    const shapes = await run(`const of = (kind, selector) => document.querySelectorAll('#puzzle-grid g.rule[data-kind="' + kind + '"] ' + selector).length;
+      return { white: of('difference', 'circle.dot-white'), gap: of('difference', 'text'), v: [...document.querySelectorAll('#puzzle-grid g.rule[data-kind=xv] text')].map((text) => text.textContent),
+        odd: of('odd', 'circle.parity'), maximum: of('maximum', 'polyline.extreme') };`);
+    assert.deepEqual(shapes, { white: 1, gap: 1, v: ["V"], odd: 2, maximum: 4 });
+    const kept = cases.filter(({ count }) => count === "1").reduce((sum, { cells, each }) => sum + (each ? cells.length : 1), 0);
+    assert.equal(await run("return document.querySelectorAll('#puzzle-grid g.rule').length;"), kept, "the rules kept");
   });
 
   it("benches a bundled corpus with fast and dlx, and reports the load time", async () => {

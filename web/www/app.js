@@ -553,6 +553,8 @@ function showCaption() {
  */
 function drawPuzzleBoard() {
   const { side, symbols } = state.puzzle;
+  // Drawn again (after an answer, say), a focused board keeps the focus and so its keys.
+  const focused = $("puzzle-grid").contains(document.activeElement);
   const board = makeBoard($("puzzle-grid"), side);
   board.element.tabIndex = 0;
   board.element.setAttribute("aria-label", "The puzzle: select a cell, then type a value or, in candidate mode, a candidate");
@@ -581,6 +583,7 @@ function drawPuzzleBoard() {
   wireDrawing(board);
   board.element.addEventListener("keydown", boardKey);
   drawDigitPad();
+  if (focused) board.element.focus({ preventScroll: true });
 }
 
 /** The digit pad: a button per value, entering it in the selected cell as the keyboard does. */
@@ -835,13 +838,71 @@ function wireDrawing(board) {
   board.element.addEventListener("pointerleave", stop);
 }
 
+/**
+ * The rules the drawing mode makes, in the tool row's order: each kind's group in the row's
+ * list, its name and key, what its cells must be (`cells`: any; `line`: two or more in order;
+ * `between`: three or more; `arrow`: its circle, then its line; `pair`: two side by side;
+ * `block`: a 2×2 block; `each`: a rule on each cell), and the number it takes from the number
+ * field, if any (`ask`: its key asks for the number; the others' keys ask with Shift).
+ */
+const DRAW_KINDS = {
+  killer: { group: "Cages", name: "Cage", key: "k", shape: "cells", number: "sum", placeholder: "none", ask: true },
+  quadruple: { group: "Cages", name: "Quadruple", key: "q", shape: "block", number: "values", placeholder: "e.g. 1 2", ask: true },
+  thermo: { group: "Lines", name: "Thermometer", key: "t", shape: "line" },
+  "slow-thermo": { group: "Lines", name: "Slow thermometer", key: "s", shape: "line" },
+  arrow: { group: "Lines", name: "Arrow", key: "a", shape: "arrow" },
+  whispers: { group: "Lines", name: "Whispers", key: "w", shape: "line", number: "gap", placeholder: "5" },
+  renban: { group: "Lines", name: "Renban", key: "r", shape: "line" },
+  palindrome: { group: "Lines", name: "Palindrome", key: "p", shape: "line" },
+  between: { group: "Lines", name: "Between line", key: "b", shape: "between" },
+  "region-sum": { group: "Lines", name: "Region-sum line", key: "u", shape: "line" },
+  entropic: { group: "Lines", name: "Entropic line", key: "n", shape: "line" },
+  difference: { group: "Between two cells", name: "White dot", key: "d", shape: "pair", number: "gap", placeholder: "1" },
+  ratio: { group: "Between two cells", name: "Black dot", key: "f", shape: "pair", number: "ratio", placeholder: "2" },
+  x: { group: "Between two cells", name: "X", key: "x", shape: "pair", line: "xv x" },
+  v: { group: "Between two cells", name: "V", key: "v", shape: "pair", line: "xv v" },
+  odd: { group: "Each cell", name: "Odd", key: "o", shape: "each" },
+  even: { group: "Each cell", name: "Even", key: "e", shape: "each" },
+  minimum: { group: "Each cell", name: "Minimum", key: "<", shape: "each" },
+  maximum: { group: "Each cell", name: "Maximum", key: ">", shape: "each" },
+};
+
+/** Fills the tool row's list of rules from `DRAW_KINDS`, each with its key. */
+function buildRuleKinds() {
+  const select = $("rule-kind");
+  const groups = new Map();
+  for (const [kind, { group, name, key }] of Object.entries(DRAW_KINDS)) {
+    if (!groups.has(group)) {
+      const element = document.createElement("optgroup");
+      element.label = group;
+      groups.set(group, element);
+      select.append(element);
+    }
+    groups.get(group).append(new Option(`${name} (${key.toUpperCase()})`, kind));
+  }
+  showRuleKind();
+}
+
+/** The number field as the rule chosen takes it: its label and example, or off. */
+function showRuleKind() {
+  const { number, placeholder } = DRAW_KINDS[$("rule-kind").value];
+  const field = $("rule-number");
+  $("rule-number-label").textContent = number ?? "number";
+  field.disabled = !number;
+  field.placeholder = placeholder ?? "";
+}
+
 /** The drawing mode's keys; whether the key was one of them. */
 function drawKey(event) {
   const key = event.key.toLowerCase();
-  const kinds = { t: "thermo", a: "arrow", w: "whispers", r: "renban" };
-  if (key === "k") beginCage();
-  else if (key in kinds) makeRule(kinds[key]);
-  else if (event.key === "Delete" || event.key === "Backspace") deleteRule();
+  const kind = Object.keys(DRAW_KINDS).find((name) => DRAW_KINDS[name].key === key);
+  if (kind) {
+    $("rule-kind").value = kind;
+    showRuleKind();
+    const { number, ask } = DRAW_KINDS[kind];
+    if (ask || (number && event.shiftKey)) askNumber(kind);
+    else makeRule(kind);
+  } else if (event.key === "Delete" || event.key === "Backspace") deleteRule();
   else if (event.key === "Escape") {
     state.drawing = [];
     showDrawing();
@@ -854,34 +915,67 @@ function drawKey(event) {
   return true;
 }
 
-/** A cage from the cells selected: made at once with the sum typed, or the sum asked for first. */
-function beginCage() {
+/** The number field focused for a rule of `kind` over the cells selected, made with Enter. */
+function askNumber(kind) {
   if (state.drawing.length === 0) {
-    $("edit-status").textContent = "Select the cage's cells first.";
+    $("edit-status").textContent = "Select the rule's cells first.";
     return;
   }
-  const sum = $("cage-sum");
-  $("edit-status").textContent = "Type the cage's sum and press Enter (left empty: a cage without a sum).";
-  sum.focus();
-  sum.select();
+  const { name, shape, number, ask } = DRAW_KINDS[kind];
+  const optional = shape === "block" ? "" : ` (left empty: ${ask ? "a cage without a sum" : `the plain ${name.toLowerCase()}`})`;
+  const field = $("rule-number");
+  $("edit-status").textContent = `Type the ${name.toLowerCase()}'s ${number} and press Enter${optional}.`;
+  field.focus();
+  field.select();
 }
 
-/** The `#` line of a rule of `kind` over the cells selected, or why there is none. */
+/** The values of a quadruple as typed: `1 2`, `1,2`, or `12` when every value is one digit. */
+function quadrupleValues(typed, side) {
+  let words = typed.split(/[\s,]+/).filter(Boolean);
+  if (words.length === 1 && side <= 9) words = [...words[0]];
+  const values = words.map(Number);
+  const fits = values.length >= 1 && values.length <= 4 && values.every((value) => Number.isInteger(value) && value >= 1 && value <= side);
+  return fits ? values : null;
+}
+
+/** The `#` line of a rule of `kind` over the cells selected, or why there is none (one line). */
 function ruleLine(kind) {
+  const { side } = state.puzzle;
+  const { name, shape, number, line = kind } = DRAW_KINDS[kind];
   const cells = state.drawing.map(cellName);
+  const places = state.drawing.map((cell) => [Math.floor(cell / side), cell % side]);
   if (cells.length === 0) return { problem: "Select the rule's cells first." };
-  switch (kind) {
-    case "killer": {
-      const sum = $("cage-sum").value.trim();
-      return { line: `killer ${sum ? `${sum} ` : ""}${cells.join(" ")}` };
-    }
+  const typed = number ? $("rule-number").value.trim() : "";
+  if (shape === "block") {
+    const rows = new Set(places.map(([row]) => row));
+    const cols = new Set(places.map(([, col]) => col));
+    const block = cells.length === 4 && rows.size === 2 && cols.size === 2 && Math.max(...rows) - Math.min(...rows) === 1 && Math.max(...cols) - Math.min(...cols) === 1;
+    if (!block) return { problem: `A quadruple goes on a 2×2 block: select its four cells (${cells.length} selected).` };
+    const values = quadrupleValues(typed, side);
+    if (!values) return { problem: `Type the quadruple's values, one to four of 1-${side} (such as 1 2), then press Enter.` };
+    return { line: `quadruple ${values.join(" ")} ${cells.join(" ")}` };
+  }
+  if (typed && !/^[1-9][0-9]{0,3}$/.test(typed)) return { problem: `The ${name.toLowerCase()}'s ${number} is a whole number from 1, or left empty: not '${typed}'.` };
+  const words = [line, ...(typed ? [typed] : [])];
+  switch (shape) {
     case "arrow":
       if (cells.length < 2) return { problem: "An arrow needs its circle and at least one cell of its line." };
       return { line: `arrow ${cells[0]} : ${cells.slice(1).join(" ")}` };
+    case "pair": {
+      const [a, b] = places;
+      const beside = cells.length === 2 && Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) === 1;
+      if (!beside) return { problem: `${/^[XV]$/.test(name) ? `An ${name}` : `A ${name.toLowerCase()}`} goes between two cells side by side: select two orthogonally adjacent cells (${cells.length} selected${cells.length === 2 ? ", not side by side" : ""}).` };
+      break;
+    }
+    case "line":
+      if (cells.length < 2) return { problem: `A ${name.toLowerCase()} needs at least two cells.` };
+      break;
+    case "between":
+      if (cells.length < 3) return { problem: "A between line needs its two ends and at least one cell between them." };
+      break;
     default:
-      if (cells.length < 2) return { problem: "A line needs at least two cells." };
-      return { line: `${kind} ${cells.join(" ")}` };
   }
+  return { line: `${words.join(" ")} ${cells.join(" ")}` };
 }
 
 /** Adds the rule of `kind` over the cells selected to the puzzle, as a rule line of its text. */
@@ -894,7 +988,7 @@ async function makeRule(kind) {
   }
   try {
     changeRules(await call("add_rule", { text: state.puzzle.text, line }));
-    $("cage-sum").value = "";
+    $("rule-number").value = "";
     $("edit-status").textContent = "";
     $("draw-status").textContent = `Added: ${line}.`;
   } catch (failure) {
@@ -1000,6 +1094,8 @@ function showAnswers(result, ms) {
   const budget = Number($("answers-budget").value) || 0;
   status.dataset.state = "done";
   status.dataset.verdict = result.verdict;
+  // The puzzle answered, for scripts to tell this answer from an earlier one.
+  status.dataset.text = state.answers.text;
   const cost = `${result.engine}, ${result.solves.toLocaleString("en")} solves, ${result.nodes.toLocaleString("en")} nodes, ${Math.round(ms)} ms`;
   let said;
   if (result.budget_exhausted) {
@@ -1722,15 +1818,15 @@ function wire() {
   $("bench-button").addEventListener("click", bench);
   $("candidate-mode").addEventListener("click", () => setCandidateMode(!state.candidateMode));
   $("draw-mode").addEventListener("click", () => setDrawMode(!state.drawMode));
-  for (const button of $("draw-tools").querySelectorAll("button[data-rule]")) {
-    button.addEventListener("click", () => makeRule(button.dataset.rule));
-  }
+  buildRuleKinds();
+  $("rule-kind").addEventListener("change", showRuleKind);
+  $("rule-add").addEventListener("click", () => makeRule($("rule-kind").value));
   $("rule-delete").addEventListener("click", deleteRule);
-  $("cage-sum").addEventListener("keydown", (event) => {
+  $("rule-number").addEventListener("keydown", (event) => {
     if (event.key === "Enter") {
       event.preventDefault();
-      makeRule("killer");
-    }
+      makeRule($("rule-kind").value);
+    } else if (event.key === "Escape") $("puzzle-grid").querySelector(".board")?.focus();
   });
   $("answers-live").addEventListener("change", () => {
     updateLink();
