@@ -138,7 +138,8 @@ struct Best {
 struct Nested<'a> {
     judge: &'a dyn Judge,
     kept: Vec<Kept>,
-    /// Per candidate, the key of the easiest step kept that removes it.
+    /// Per candidate, the key of the easiest step kept that removes it: empty until a step
+    /// is kept, as most nested searches keep none.
     easiest: Vec<Option<Key>>,
 }
 
@@ -168,7 +169,7 @@ impl<'a> Found<'a> {
     /// A finder for a family nested in a walk, which keeps the steps `judge` says the walk can
     /// take something of (see [`Nested`]).
     pub(super) fn nested(group: ChainFamily, judge: &'a dyn Judge) -> Found<'a> {
-        let nested = Nested { judge, kept: Vec::new(), easiest: vec![None; CANDIDATES] };
+        let nested = Nested { judge, kept: Vec::new(), easiest: Vec::new() };
         Found { nested: Some(nested), ..Found::new(group) }
     }
 
@@ -229,13 +230,18 @@ impl<'a> Found<'a> {
         let key = self.key(kind, complexity);
         if let Some(nested) = &mut self.nested {
             let removed = nested.judge.removed(eliminations, placements);
-            let easier = |&c: &usize| nested.easiest[c].is_some_and(|other| !before(key, other));
+            let easier = |&c: &usize| {
+                nested.easiest.get(c).copied().flatten().is_some_and(|other| !before(key, other))
+            };
             if removed.is_empty() || removed.iter().all(easier) {
                 return;
             }
             let parents = nested.judge.parents(&needs());
             if parents.is_empty() {
                 return;
+            }
+            if nested.easiest.is_empty() {
+                nested.easiest.resize(CANDIDATES, None);
             }
             for &c in &removed {
                 if nested.easiest[c].is_none_or(|other| before(key, other)) {

@@ -3,6 +3,8 @@
 //! "X" link) and what a candidate being false turns on (the other candidate of a two-candidate
 //! cell; the other place of a value with two places in a house).
 
+use std::cell::RefCell;
+
 use super::cands::{CANDIDATES, cand_of, cell_value};
 use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
 
@@ -157,15 +159,47 @@ pub(super) struct Links {
     targets: Vec<u16>,
 }
 
+/// The tables of a [`Links`]: its spans and its targets.
+type Tables = (Vec<Span>, Vec<Span>, Vec<u16>);
+
+thread_local! {
+    /// The tables of links dropped, for the next board's: a nested search reads the links of
+    /// every board it searches.
+    static SPARE: RefCell<Vec<Tables>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for Links {
+    fn drop(&mut self) {
+        let tables = (
+            std::mem::take(&mut self.offs),
+            std::mem::take(&mut self.ons),
+            std::mem::take(&mut self.targets),
+        );
+        // A thread ending drops its spares first; tables dropped after that are freed.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < 8 {
+                spare.push(tables);
+            }
+        });
+    }
+}
+
 impl Links {
     /// The links of `grid`'s candidates (none for a candidate it lacks).
     pub(super) fn of(grid: &Marks) -> Links {
-        let mut links = Links {
-            offs: vec![Span::default(); CANDIDATES],
-            ons: vec![Span::default(); CANDIDATES],
-            targets: Vec::with_capacity(8 * CANDIDATES),
-        };
-        let mut out = Vec::new();
+        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
+        let (offs, ons, targets) = spare.unwrap_or_else(|| {
+            let spans = || Vec::with_capacity(CANDIDATES);
+            (spans(), spans(), Vec::with_capacity(8 * CANDIDATES))
+        });
+        let mut links = Links { offs, ons, targets };
+        links.offs.clear();
+        links.offs.resize(CANDIDATES, Span::default());
+        links.ons.clear();
+        links.ons.resize(CANDIDATES, Span::default());
+        links.targets.clear();
+        let mut out = Vec::with_capacity(32);
         for c in 0..CANDIDATES {
             let (cell, value) = cell_value(c);
             if !grid.has(cell, value) {

@@ -4,12 +4,14 @@
 //! house (region forcing) implying the same. What each candidate on implies is walked once and
 //! kept for every cell and house it takes part in.
 
+use std::cell::RefCell;
+
 use crate::step::ChainFamily;
 
 use super::cands::{cand_of, cell_value, node};
 use super::found::{Found, Kind, Search};
 use super::links::Need;
-use super::marks::{Marks, cells_of, houses_of};
+use super::marks::{Marks, house_cells, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
 use super::reach::Reach;
 
@@ -22,6 +24,35 @@ struct Cache<'a> {
     /// a walk, walks few of the 729.
     index: [u16; 729],
     walks: Vec<Implications>,
+}
+
+thread_local! {
+    /// Emptied lists of walks, for the next search's cache: a nested search runs on every
+    /// board a walk reduces, and each one's list, grown from nothing, was copied each time it
+    /// grew.
+    static SPARE: RefCell<Vec<Vec<Implications>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<'a> Cache<'a> {
+    fn new(grid: &'a Marks, mode: Mode) -> Cache<'a> {
+        let walks = SPARE.with(|spare| spare.borrow_mut().pop()).unwrap_or_default();
+        Cache { grid, mode, index: [0; 729], walks }
+    }
+}
+
+impl Drop for Cache<'_> {
+    fn drop(&mut self) {
+        let mut walks = std::mem::take(&mut self.walks);
+        // The walks' own buffers go back to theirs as they are dropped.
+        walks.clear();
+        // A thread ending drops its spares first; a cache dropped after that frees its own.
+        let _ = SPARE.try_with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < 64 {
+                spare.push(walks);
+            }
+        });
+    }
 }
 
 impl Cache<'_> {
@@ -44,7 +75,7 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
     let dynamic = group != ChainFamily::Multiple;
     let several = !nishio;
     let mode = Mode { y_links: !nishio, dynamic, level: group.level(), search };
-    let mut cache = Cache { grid, mode, index: [0; 729], walks: Vec::new() };
+    let mut cache = Cache::new(grid, mode);
     // The static walks of cell and region forcing chains lead where [`Reach`] says: a cell or
     // house whose walks can have nothing in common is not walked. (The dynamic walks change
     // the board they read, and go further.)
@@ -54,8 +85,18 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
         if !(count > 2 || (count > 1 && dynamic)) {
             continue;
         }
-        let values: Vec<u8> = (1..=9).filter(|&v| grid.has(cell, v)).collect();
-        for &value in &values {
+        // The cell's values and candidates, in rooms on the stack: this runs for every cell
+        // of every board a nested search reads.
+        let mut values = [0u8; 9];
+        let mut sources = [0usize; 9];
+        let mut count_values = 0;
+        for value in (1..=9).filter(|&v| grid.has(cell, v)) {
+            values[count_values] = value;
+            sources[count_values] = cand_of(cell, value);
+            count_values += 1;
+        }
+        let (values, sources) = (&values[..count_values], &sources[..count_values]);
+        for &value in values {
             let c = cand_of(cell, value);
             // Only contradictions and double forcing read the walks from one candidate.
             if dynamic {
@@ -86,13 +127,11 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
                 region(&mut cache, cell, value, found, prune.as_mut());
             }
         }
-        if several {
-            let sources: Vec<usize> = values.iter().map(|&v| cand_of(cell, v)).collect();
-            if prune.as_mut().is_none_or(|prune| prune.may_have_common(&sources)) {
-                sources.iter().for_each(|&c| cache.ensure(c));
-                let sources: Vec<&Implications> = sources.iter().map(|&c| cache.get(c)).collect();
-                common(grid, Kind::Cell, &sources, Some(Need::Cell(cell)), found);
-            }
+        if several && prune.as_mut().is_none_or(|prune| prune.may_have_common(sources)) {
+            sources.iter().for_each(|&c| cache.ensure(c));
+            let walks: [&Implications; 9] =
+                std::array::from_fn(|i| cache.get(sources[i.min(sources.len() - 1)]));
+            common(grid, Kind::Cell, &walks[..sources.len()], Some(Need::Cell(cell)), found);
         }
     }
 }
@@ -146,21 +185,27 @@ fn region(
         if !(n == 2 || (several && n > 2)) {
             continue;
         }
-        let cells = cells_of(house);
-        let at: Vec<usize> = (0..9).filter(|&i| places & (1 << i) != 0).map(|i| cells[i]).collect();
-        if at[0] != cell {
+        let cells = house_cells(house);
+        if usize::from(cells[places.trailing_zeros() as usize]) != cell {
             continue;
         }
-        let sources: Vec<usize> = at.iter().map(|&other| cand_of(other, value)).collect();
-        if prune.as_mut().is_some_and(|prune| !prune.may_have_common(&sources)) {
+        // The value's candidates in the house, in a room on the stack.
+        let mut sources = [0usize; 9];
+        let mut rest = places;
+        for source in sources.iter_mut().take(n as usize) {
+            *source = cand_of(usize::from(cells[rest.trailing_zeros() as usize]), value);
+            rest &= rest - 1;
+        }
+        let sources = &sources[..n as usize];
+        if prune.as_mut().is_some_and(|prune| !prune.may_have_common(sources)) {
             continue;
         }
-        for &other in &at {
-            cache.ensure(cand_of(other, value));
+        for &c in sources {
+            cache.ensure(c);
         }
-        let sources: Vec<&Implications> =
-            at.iter().map(|&other| cache.get(cand_of(other, value))).collect();
-        common(grid, Kind::Region, &sources, Some(Need::Place(house, value)), found);
+        let walks: [&Implications; 9] =
+            std::array::from_fn(|i| cache.get(sources[i.min(sources.len() - 1)]));
+        common(grid, Kind::Region, &walks[..sources.len()], Some(Need::Place(house, value)), found);
     }
 }
 
@@ -206,14 +251,16 @@ fn offer_target(
     }
     let made = [(cell, value)];
     let (eliminations, placements): (&[_], &[_]) = if on { (&[], &made) } else { (&made, &[]) };
-    let ends: Vec<(&Implications, usize)> = sources.iter().map(|&s| (s, target)).collect();
+    let ends: [(&Implications, usize); 9] =
+        std::array::from_fn(|i| (sources[i.min(sources.len() - 1)], target));
+    let ends = &ends[..sources.len()];
     found.offer(
         kind,
         complexity(ends.iter().copied()),
         eliminations,
         placements,
-        || needs(grid, &ends, start),
-        || branches(&ends),
+        || needs(grid, ends, start),
+        || branches(ends),
     );
 }
 

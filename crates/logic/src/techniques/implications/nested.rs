@@ -16,8 +16,9 @@
 //! that of a step resting on it, once however many of the step's branches do.
 
 use std::cell::{Cell, RefCell};
-use std::collections::HashMap;
 use std::hash::{DefaultHasher, Hash, Hasher};
+
+use rustc_hash::FxHashMap;
 
 use super::cands::cand_of;
 use super::links::Need;
@@ -76,8 +77,9 @@ thread_local! {
     /// The nested searches made on this thread. Walks from different assumptions often
     /// reduce the board alike (a candidate on and the other of its cell off imply the same),
     /// and each rung of the ladder walks again what the rung below it walked: the same family
-    /// on the same board is searched once.
-    static KNOWN: RefCell<HashMap<Searched, Known>> = RefCell::new(HashMap::new());
+    /// on the same board is searched once. Keyed by FxHash, a far cheaper hash than the
+    /// standard library's of a key of two boards, looked up for every board a walk reduces.
+    static KNOWN: RefCell<FxHashMap<Searched, Known>> = RefCell::new(FxHashMap::default());
 }
 
 /// What `group`'s chains remove from `grid` (the board `source` less a walk's removals), each

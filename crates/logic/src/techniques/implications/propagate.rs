@@ -19,7 +19,8 @@
 //! of a higher rung goes on from there, spending again the steps the way there took.
 
 use std::cell::RefCell;
-use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 
 use crate::step::ChainFamily;
 
@@ -312,7 +313,7 @@ struct Paused {
 #[derive(Default)]
 struct Stopped {
     board: Option<Marks>,
-    walks: HashMap<(usize, u8), Paused>,
+    walks: FxHashMap<(usize, u8), Paused>,
 }
 
 thread_local! {
@@ -353,6 +354,39 @@ fn pause(source: &Marks, start: usize, level: u8, found: &Implications, grid: &M
     });
 }
 
+/// The lists a walk reads its links into, kept for the next walk when it is dropped.
+#[derive(Default)]
+struct Room {
+    offs: Vec<usize>,
+    ons: Vec<OnLink>,
+}
+
+thread_local! {
+    /// The lists of rooms dropped: a walk nests searches that walk, so there are several at
+    /// once.
+    static ROOMS: RefCell<Vec<(Vec<usize>, Vec<OnLink>)>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Room {
+    fn new() -> Room {
+        let (offs, ons) = ROOMS.with(|rooms| rooms.borrow_mut().pop()).unwrap_or_default();
+        Room { offs, ons }
+    }
+}
+
+impl Drop for Room {
+    fn drop(&mut self) {
+        let lists = (std::mem::take(&mut self.offs), std::mem::take(&mut self.ons));
+        // A thread ending drops its rooms first; a walk ended after that frees its own.
+        let _ = ROOMS.try_with(|rooms| {
+            let mut rooms = rooms.borrow_mut();
+            if rooms.len() < 64 {
+                rooms.push(lists);
+            }
+        });
+    }
+}
+
 /// Walks from `start` (a node) on `source` in `mode`. Nodes turned on are expanded before nodes
 /// turned off, each list first in, first out, as Sudoku Explainer's walk does (which derivation
 /// a node keeps depends on it).
@@ -375,8 +409,8 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
     };
     // The steps taken up to the start of the current round.
     let mut taken;
-    let mut offs = Vec::new();
-    let mut ons: Vec<OnLink> = Vec::new();
+    let mut room = Room::new();
+    let Room { offs, ons } = &mut room;
     loop {
         taken = budget::spent() - first;
         if !budget::spend() {
@@ -385,9 +419,9 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
         if next_on < found.on_order.len() {
             let c = usize::from(found.on_order[next_on]);
             next_on += 1;
-            on_to_off(&grid, c, mode.y_links, &mut offs);
+            on_to_off(&grid, c, mode.y_links, offs);
             let from = [node(c, true) as u16];
-            for &off in &offs {
+            for &off in offs.iter() {
                 if found.on.has(off) {
                     found.record(node(off, false), &from);
                     found.contradiction = Some((node(off, true), node(off, false)));
@@ -400,12 +434,12 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
         } else if next_off < found.off_order.len() {
             let c = usize::from(found.off_order[next_off]);
             next_off += 1;
-            off_to_on(&grid, source, c, mode.y_links, true, &mut ons);
+            off_to_on(&grid, source, c, mode.y_links, true, ons);
             if mode.dynamic {
                 let (cell, value) = super::cands::cell_value(c);
                 grid.remove(cell, value);
             }
-            for link in &ons {
+            for link in ons.iter() {
                 let mut nodes = [0u16; MAX_PARENTS];
                 for (to, &p) in nodes.iter_mut().zip(link.parents()) {
                     *to = node(usize::from(p), false) as u16;

@@ -531,8 +531,8 @@ impl Reach {
                     let base = self.tables.walk_sets.len();
                     self.tables.walk_sets.resize(base + words, 0);
                     let mut offs = self.turned_off(grid, c);
-                    let seen: Vec<u16> = self.seen_by(grid, c, &mut room).to_vec();
-                    for m in seen {
+                    let count = self.seen_by(grid, c, &mut room).len();
+                    for &m in &room[..count] {
                         for i in 0..self.strong(m).len() {
                             let b = self.strong(m)[i];
                             let component = self.tables.component[usize::from(b)] as usize;
