@@ -7,6 +7,7 @@ use std::cell::RefCell;
 
 use super::cands::{CANDIDATES, cand_of, cell_value};
 use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
+use super::spare;
 
 /// The candidates that go off when candidate `c` is on, in visiting order (the cell's other
 /// values if `y`, then the value's other places in box, row and column), each once.
@@ -175,21 +176,14 @@ impl Drop for Links {
             std::mem::take(&mut self.ons),
             std::mem::take(&mut self.targets),
         );
-        // A thread ending drops its spares first; tables dropped after that are freed.
-        let _ = SPARE.try_with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < 8 {
-                spare.push(tables);
-            }
-        });
+        spare::give(&SPARE, tables, 8);
     }
 }
 
 impl Links {
     /// The links of `grid`'s candidates (none for a candidate it lacks).
     pub(super) fn of(grid: &Marks) -> Links {
-        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
-        let (offs, ons, targets) = spare.unwrap_or_else(|| {
+        let (offs, ons, targets) = spare::take(&SPARE, || {
             let spans = || Vec::with_capacity(CANDIDATES);
             (spans(), spans(), Vec::with_capacity(8 * CANDIDATES))
         });

@@ -30,6 +30,7 @@ mod multiple;
 mod nested;
 mod propagate;
 mod reach;
+mod spare;
 mod unary;
 
 use crate::board::Board;

@@ -14,6 +14,7 @@ use super::links::Need;
 use super::marks::{Marks, house_cells, houses_of};
 use super::propagate::{Implications, Mode, complexity, implications};
 use super::reach::Reach;
+use super::spare;
 
 /// What each candidate on implies, walked when first asked for.
 struct Cache<'a> {
@@ -35,7 +36,7 @@ thread_local! {
 
 impl<'a> Cache<'a> {
     fn new(grid: &'a Marks, mode: Mode) -> Cache<'a> {
-        let walks = SPARE.with(|spare| spare.borrow_mut().pop()).unwrap_or_default();
+        let walks = spare::take(&SPARE, Vec::new);
         Cache { grid, mode, index: [0; 729], walks }
     }
 }
@@ -45,13 +46,7 @@ impl Drop for Cache<'_> {
         let mut walks = std::mem::take(&mut self.walks);
         // The walks' own buffers go back to theirs as they are dropped.
         walks.clear();
-        // A thread ending drops its spares first; a cache dropped after that frees its own.
-        let _ = SPARE.try_with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < 64 {
-                spare.push(walks);
-            }
-        });
+        spare::give(&SPARE, walks, 64);
     }
 }
 

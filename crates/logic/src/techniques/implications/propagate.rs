@@ -30,6 +30,7 @@ use super::found::Search;
 use super::links::{MAX_PARENTS, Need, OnLink, need, off_to_on, on_to_off};
 use super::marks::Marks;
 use super::nested;
+use super::spare;
 use crate::budget;
 
 impl ChainFamily {
@@ -114,9 +115,8 @@ thread_local! {
 
 impl Implications {
     fn new() -> Implications {
-        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
         let Buffers { mut on_order, mut off_order, slot, mut spans, mut parents, mut nested } =
-            spare.unwrap_or_else(|| Buffers {
+            spare::take(&SPARE, || Buffers {
                 on_order: Vec::new(),
                 off_order: Vec::new(),
                 slot: vec![0; NODES],
@@ -278,13 +278,7 @@ impl Drop for Implications {
             parents: std::mem::take(&mut self.parents),
             nested: std::mem::take(&mut self.nested),
         };
-        // A thread ending drops its spare buffers first; a walk dropped after that frees its own.
-        let _ = SPARE.try_with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < SPARE_BUFFERS {
-                spare.push(buffers);
-            }
-        });
+        spare::give(&SPARE, buffers, SPARE_BUFFERS);
     }
 }
 
@@ -369,7 +363,7 @@ thread_local! {
 
 impl Room {
     fn new() -> Room {
-        let (offs, ons) = ROOMS.with(|rooms| rooms.borrow_mut().pop()).unwrap_or_default();
+        let (offs, ons) = spare::take(&ROOMS, Default::default);
         Room { offs, ons }
     }
 }
@@ -377,13 +371,7 @@ impl Room {
 impl Drop for Room {
     fn drop(&mut self) {
         let lists = (std::mem::take(&mut self.offs), std::mem::take(&mut self.ons));
-        // A thread ending drops its rooms first; a walk ended after that frees its own.
-        let _ = ROOMS.try_with(|rooms| {
-            let mut rooms = rooms.borrow_mut();
-            if rooms.len() < 64 {
-                rooms.push(lists);
-            }
-        });
+        spare::give(&ROOMS, lists, 64);
     }
 }
 

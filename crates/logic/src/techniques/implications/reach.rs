@@ -26,6 +26,7 @@ use std::cell::RefCell;
 
 use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
 use super::marks::{Marks, house_cells, houses_of, index_in, two};
+use super::spare;
 
 /// No index: a candidate without a strong link of the graph's kinds.
 const NONE: u16 = u16::MAX;
@@ -96,13 +97,7 @@ impl Drop for Reach {
         for &c in &tables.nodes {
             tables.index[usize::from(c)] = NONE;
         }
-        // A thread ending drops its spares first; a graph dropped after that frees its own.
-        let _ = SPARE.try_with(|spare| {
-            let mut spare = spare.borrow_mut();
-            if spare.len() < 8 {
-                spare.push(tables);
-            }
-        });
+        spare::give(&SPARE, tables, 8);
     }
 }
 
@@ -122,9 +117,8 @@ impl Reach {
 
     /// Tables emptied, a spare's if there is one.
     fn tables() -> Tables {
-        let spare = SPARE.with(|spare| spare.borrow_mut().pop());
         let mut tables =
-            spare.unwrap_or_else(|| Tables { index: vec![NONE; CANDIDATES], ..Tables::default() });
+            spare::take(&SPARE, || Tables { index: vec![NONE; CANDIDATES], ..Tables::default() });
         tables.nodes.clear();
         tables.strong.clear();
         tables.component.clear();
