@@ -8,29 +8,13 @@
 mod common;
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
 use common::repository;
 
 /// How long the run may take to end: far more than solving two puzzles needs.
 const DEADLINE: Duration = Duration::from_secs(30);
-
-/// The exit code of `child`, which must end before the deadline.
-fn exit_code(child: &mut Child, what: &str) -> Option<i32> {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("{what}: still running");
-        }
-        thread::sleep(Duration::from_millis(10));
-    }
-}
 
 #[test]
 fn a_reader_that_goes_away_ends_the_run_though_the_input_stays_open() {
@@ -59,7 +43,7 @@ fn a_reader_that_goes_away_ends_the_run_though_the_input_stays_open() {
         writeln!(stdin, "{}", puzzles[1]).unwrap();
         stdin.flush().unwrap();
         let what = format!("sudoku {} (input open)", args.join(" "));
-        assert_eq!(exit_code(&mut child, &what), Some(0), "{args:?}");
+        assert_eq!(common::exit_code(&mut child, &what, DEADLINE), Some(0), "{args:?}");
         drop(stdin);
     }
 }

@@ -2,7 +2,8 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 /// The repository's root.
 #[allow(dead_code, reason = "not every test file needs it")]
@@ -92,4 +93,21 @@ pub fn shipped_puzzles(directory: &Path, name: &str, count: usize) {
     let lines: String =
         corpus_lines("generated-10000.txt", count).iter().map(|line| format!("{line}\n")).collect();
     std::fs::write(directory.join(name), lines).unwrap();
+}
+
+/// The exit code of `child`, which must end within `deadline`: past it, the child is killed and
+/// the test fails, naming `what`.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn exit_code(child: &mut Child, what: &str, deadline: Duration) -> Option<i32> {
+    let deadline = Instant::now() + deadline;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status.code();
+        }
+        if Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{what}: still running");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -98,22 +98,7 @@ impl Conversation {
     /// Closes standard input; returns the exit code, which must come before the deadline.
     fn finish(mut self) -> Option<i32> {
         self.stdin = None;
-        exit_code(&mut self.child, &self.what)
-    }
-}
-
-/// The exit code of `child`, which must end before the deadline.
-fn exit_code(child: &mut Child, what: &str) -> Option<i32> {
-    let deadline = Instant::now() + DEADLINE;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("{what}: still running");
-        }
-        thread::sleep(Duration::from_millis(10));
+        common::exit_code(&mut self.child, &self.what, DEADLINE)
     }
 }
 
