@@ -25,69 +25,126 @@ pub(crate) fn aligned_exclusion(board: &Board, n: usize) -> Option<Step> {
     if n == 3 && houses.side > 9 {
         return None;
     }
-    let excluders_of = |cell: usize| -> Option<Vec<usize>> {
-        let mut excluders = Vec::new();
+    // Sets of cells as bits, `words` words a set: a base's excluders, the excluders that see
+    // a base. The pairs and triples are many (thousands a board), their common excluders an
+    // intersection of two sets each.
+    let words = houses.cells.div_ceil(64);
+    let mut excluding = vec![0u64; words];
+    for cell in 0..houses.cells {
+        if (2..=n).contains(&(board.candidates(cell).count_ones() as usize)) {
+            excluding[cell / 64] |= 1 << (cell % 64);
+        }
+    }
+    let mut bases: Vec<usize> = Vec::new();
+    // Per base, its excluders: the peers of two to `n` candidates.
+    let mut excluders: Vec<u64> = Vec::new();
+    'cells: for cell in 0..houses.cells {
+        if board.value(cell) != 0 || board.candidates(cell).count_ones() < 2 {
+            continue;
+        }
+        let base = excluders.len();
+        excluders.resize(base + words, 0);
         for &peer in houses.peers(cell) {
             let peer = usize::from(peer);
             match board.candidates(peer).count_ones() as usize {
-                1 if board.value(peer) == 0 => return None,
-                count if (2..=n).contains(&count) => excluders.push(peer),
+                1 if board.value(peer) == 0 => {
+                    excluders.truncate(base);
+                    continue 'cells;
+                }
+                count if (2..=n).contains(&count) => {
+                    excluders[base + peer / 64] |= 1 << (peer % 64)
+                }
                 _ => {}
             }
         }
-        (!excluders.is_empty()).then_some(excluders)
-    };
-    let bases: Vec<(usize, Vec<usize>)> = (0..houses.cells)
-        .filter(|&cell| board.value(cell) == 0 && board.candidates(cell).count_ones() >= 2)
-        .filter_map(|cell| excluders_of(cell).map(|excluders| (cell, excluders)))
-        .collect();
-    // Each base's place in `bases`, by cell.
-    let mut base_of = vec![usize::MAX; houses.cells];
-    for (index, (cell, _)) in bases.iter().enumerate() {
-        base_of[*cell] = index;
+        if excluders[base..].iter().all(|&bits| bits == 0) {
+            excluders.truncate(base);
+            continue;
+        }
+        bases.push(cell);
     }
-    // An excluder is a property of the excluding cell alone (two to `n` candidates): those
-    // two bases share are the excluders of one that see the other.
-    let common = |excluders: &[usize], other: usize, shared: &mut Vec<usize>| {
-        shared.clear();
-        shared.extend(excluders.iter().copied().filter(|&e| e != other && houses.sees(e, other)));
+    let set = |index: usize| (index * words, (index + 1) * words);
+    // Per base, the excluding cells that see it: two bases' common excluders are the
+    // excluders of one that see the other.
+    let mut seeing = vec![0u64; bases.len() * words];
+    let mut excluding_cells = Vec::new();
+    for (word, &bits) in excluding.iter().enumerate() {
+        excluding_cells.extend(cells_of(bits, word));
+    }
+    for (index, &base) in bases.iter().enumerate() {
+        for &e in &excluding_cells {
+            if e != base && houses.sees(e, base) {
+                seeing[index * words + e / 64] |= 1 << (e % 64);
+            }
+        }
+    }
+    // Each base's place in `bases`, by cell, and the bases as a set.
+    let mut base_of = vec![usize::MAX; houses.cells];
+    let mut base_cells = vec![0u64; words];
+    for (index, &cell) in bases.iter().enumerate() {
+        base_of[cell] = index;
+        base_cells[cell / 64] |= 1 << (cell % 64);
+    }
+    let has = |sets: &[u64], index: usize, cell: usize| {
+        sets[index * words + cell / 64] & 1 << (cell % 64) != 0
     };
-    let (mut shared, mut shared3, mut tails) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut shared, mut shared3) = (vec![0u64; words], vec![0u64; words]);
+    let mut common = Vec::new();
     let mut ways = Ways::default();
     for first in 0..bases.len() {
+        let (from, to) = set(first);
+        let first_excluders = &excluders[from..to];
         for second in first + 1..bases.len() {
-            let (a, b) = (&bases[first], &bases[second]);
-            common(&a.1, b.0, &mut shared);
-            if shared.len() < 2 {
+            let (from, to) = set(second);
+            intersect(first_excluders, &seeing[from..to], &mut shared);
+            if !several(&shared) {
                 continue;
             }
+            let (a, b) = (bases[first], bases[second]);
             if n == 2 {
-                if let Some(step) = ways.exclusion(board, &[a.0, b.0], &shared) {
+                list(&shared, &mut common);
+                if let Some(step) = ways.exclusion(board, &[a, b], &common) {
                     return Some(step);
                 }
                 continue;
             }
             // The third base cell is among the excluders of the first two, after the second
-            // (each triple once).
-            tails.clear();
-            tails.extend(a.1.iter().chain(&b.1).copied());
-            tails.sort_unstable();
-            tails.dedup();
-            for &tail in &tails {
-                let third = base_of[tail];
-                if third == usize::MAX
-                    || third == first
-                    || third == second
-                    || tails_seen_before(&bases, first, second, third)
-                {
-                    continue;
-                }
-                common(&shared, tail, &mut shared3);
-                if shared3.len() < 2 {
-                    continue;
-                }
-                if let Some(step) = ways.exclusion(board, &[a.0, b.0, tail], &shared3) {
-                    return Some(step);
+            // (each triple once), taken in the order of their cells.
+            let (from, to) = set(second);
+            for (word, ((&one, &two), &base)) in
+                first_excluders.iter().zip(&excluders[from..to]).zip(&base_cells).enumerate()
+            {
+                for tail in cells_of((one | two) & base, word) {
+                    let third = base_of[tail];
+                    if third == first || third == second {
+                        continue;
+                    }
+                    // Whether the triple was tried from an earlier pair: pairs come in order,
+                    // `(x, y)` before `(x, z)` before `(y, z)` for `x < y < z`, and a pair
+                    // reaches a tail among the excluders of either cell.
+                    let reaches = |p: usize, q: usize, tail: usize| {
+                        has(&excluders, p, bases[tail]) || has(&excluders, q, bases[tail])
+                    };
+                    let mut three = [first, second, third];
+                    three.sort_unstable();
+                    let [x, y, z] = three;
+                    let seen_before = match (first, second) {
+                        pair if pair == (x, y) => false,
+                        pair if pair == (x, z) => reaches(x, y, z),
+                        _ => reaches(x, y, z) || reaches(x, z, y),
+                    };
+                    if seen_before {
+                        continue;
+                    }
+                    let (from, to) = set(third);
+                    intersect(&shared, &seeing[from..to], &mut shared3);
+                    if !several(&shared3) {
+                        continue;
+                    }
+                    list(&shared3, &mut common);
+                    if let Some(step) = ways.exclusion(board, &[a, b, tail], &common) {
+                        return Some(step);
+                    }
                 }
             }
         }
@@ -95,26 +152,37 @@ pub(crate) fn aligned_exclusion(board: &Board, n: usize) -> Option<Step> {
     None
 }
 
-/// Whether the triple of bases `first < second` and tail `third` was tried from an earlier
-/// pair: pairs come in order, `(x, y)` before `(x, z)` before `(y, z)` for `x < y < z`, and a
-/// pair reaches a tail among the excluders of either cell.
-fn tails_seen_before(
-    bases: &[(usize, Vec<usize>)],
-    first: usize,
-    second: usize,
-    third: usize,
-) -> bool {
-    let reaches = |p: usize, q: usize, tail: usize| {
-        bases[p].1.contains(&bases[tail].0) || bases[q].1.contains(&bases[tail].0)
-    };
-    let mut three = [first, second, third];
-    three.sort_unstable();
-    let [x, y, z] = three;
-    match (first, second) {
-        pair if pair == (x, y) => false,
-        pair if pair == (x, z) => reaches(x, y, z),
-        _ => reaches(x, y, z) || reaches(x, z, y),
+/// `a ∩ b` into `out`, sets of cells as bits.
+fn intersect(a: &[u64], b: &[u64], out: &mut [u64]) {
+    for ((to, &a), &b) in out.iter_mut().zip(a).zip(b) {
+        *to = a & b;
     }
+}
+
+/// Whether a set has two cells or more (without a population count, which the baseline
+/// instruction set lacks).
+fn several(set: &[u64]) -> bool {
+    let mut seen = false;
+    for &bits in set {
+        if bits & bits.wrapping_sub(1) != 0 || (seen && bits != 0) {
+            return true;
+        }
+        seen |= bits != 0;
+    }
+    false
+}
+
+/// The cells of a set into `out`, in increasing order.
+fn list(set: &[u64], out: &mut Vec<usize>) {
+    out.clear();
+    for (word, &bits) in set.iter().enumerate() {
+        out.extend(cells_of(bits, word));
+    }
+}
+
+/// The cells of word `word` of a set, `bits`, in increasing order.
+fn cells_of(bits: u64, word: usize) -> impl Iterator<Item = usize> {
+    crate::houses::bits(bits).map(move |bit| word * 64 + bit)
 }
 
 /// The buffers of the ways of filling base cells, kept between tries.
