@@ -5,7 +5,10 @@
 //! anything gives all it finds.
 
 use super::cands::cand_of;
-use super::marks::{Marks, cells_of, crossing, house_cells, pairs, several, two};
+use super::marks::{
+    Marks, cells_of, crossing, house_cells, houses_of, index_in, pairs, several, two,
+};
+use crate::houses::bits;
 
 /// A removal and the removed candidates it rests on.
 type Removal = (usize, Vec<usize>);
@@ -35,19 +38,18 @@ struct Changed {
 
 impl Changed {
     fn of(source: &Marks, grid: &Marks) -> Changed {
-        let values = std::array::from_fn(|house| {
-            (1..=9u8).fold(0, |set, value| {
-                let lost = source.places(house, value) != grid.places(house, value);
-                set | u16::from(lost) << (value - 1)
-            })
-        });
-        let cells = std::array::from_fn(|house| {
-            house_cells(house).iter().enumerate().fold(0, |set, (i, &cell)| {
-                let cell = usize::from(cell);
-                set | u16::from(source.cells[cell] != grid.cells[cell]) << i
-            })
-        });
-        Changed { values, cells }
+        // A value lost a place in a house where one of the house's cells lost it.
+        let mut changed = Changed { values: [0; 27], cells: [0; 27] };
+        for (cell, (&before, &after)) in source.cells.iter().zip(&grid.cells).enumerate() {
+            let lost = before ^ after;
+            if lost != 0 {
+                for (house, index) in houses_of(cell).into_iter().zip(index_in(cell)) {
+                    changed.values[house] |= lost;
+                    changed.cells[house] |= 1 << index;
+                }
+            }
+        }
+        changed
     }
 
     /// Whether `value` lost a place in `house`.
@@ -123,9 +125,10 @@ fn two_places(grid: &Marks, house: usize) -> u16 {
 /// The pairs of members of `set` (bits of `0..9`) in the order of [`pairs`], of which at least
 /// one is in `changed`.
 fn pairs_among(set: u16, changed: u16) -> impl Iterator<Item = (usize, usize)> {
-    (1..9)
-        .filter(move |&b| set & 1 << b != 0)
-        .flat_map(move |b| (0..b).filter(move |&a| set & 1 << a != 0).map(move |a| (a, b)))
+    // None without two members, one of them changed.
+    let set = if several(set) && set & changed != 0 { u64::from(set) } else { 0 };
+    bits(set & !1)
+        .flat_map(move |b| bits(set & ((1 << b) - 1)).map(move |a| (a, b)))
         .filter(move |&(a, b)| changed & (1 << a | 1 << b) != 0)
 }
 
@@ -238,7 +241,10 @@ fn x_wings(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Remova
             // A value with two places in each line, one of which lost a place; the same two.
             let lost = changed.values[base + a] | changed.values[base + b];
             let values = twos[a] & twos[b] & lost;
-            for value in (1..=9u8).filter(|&value| values & 1 << (value - 1) != 0) {
+            let mut rest = values;
+            while rest != 0 {
+                let value = rest.trailing_zeros() as u8 + 1;
+                rest &= rest - 1;
                 if usize::from(grid.placed[usize::from(value - 1)]) + 4 > 9 {
                     continue;
                 }
