@@ -51,6 +51,25 @@ pub(super) fn crossing(first: usize, second: usize) -> u16 {
     CROSSING[first][second]
 }
 
+/// The cells each cell sees (its row, column and box, itself left out), as bits of 81.
+pub(super) static PEERS: [u128; 81] = {
+    let mut peers = [0u128; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let mut other = 0;
+        while other < 81 {
+            let (r, c, o, d) = (cell / 9, cell % 9, other / 9, other % 9);
+            let seen = r == o || c == d || (r / 3 == o / 3 && c / 3 == d / 3);
+            if other != cell && seen {
+                peers[cell] |= 1 << other;
+            }
+            other += 1;
+        }
+        cell += 1;
+    }
+    peers
+};
+
 /// [`crossing`] as a table.
 static CROSSING: [[u16; 27]; 27] = {
     let mut table = [[0u16; 27]; 27];

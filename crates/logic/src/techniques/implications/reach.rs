@@ -25,7 +25,7 @@
 use std::cell::RefCell;
 
 use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
-use super::marks::{Marks, house_cells, houses_of, index_in, two};
+use super::marks::{Marks, PEERS, house_cells, houses_of, index_in, two};
 use super::spare;
 
 /// No index: a candidate without a strong link of the graph's kinds.
@@ -558,25 +558,6 @@ enum Set {
     Component(usize),
     Walk(usize),
 }
-
-/// The cells each cell sees (its row, column and box, itself left out), as bits of 81.
-static PEERS: [u128; 81] = {
-    let mut peers = [0u128; 81];
-    let mut cell = 0;
-    while cell < 81 {
-        let mut other = 0;
-        while other < 81 {
-            let (r, c, o, d) = (cell / 9, cell % 9, other / 9, other % 9);
-            let seen = r == o || c == d || (r / 3 == o / 3 && c / 3 == d / 3);
-            if other != cell && seen {
-                peers[cell] |= 1 << other;
-            }
-            other += 1;
-        }
-        cell += 1;
-    }
-    peers
-};
 
 #[cfg(test)]
 pub(super) mod tests {

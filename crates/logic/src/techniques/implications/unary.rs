@@ -5,10 +5,10 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::cands::{CANDIDATES, Cands, cand, cand_of, cell_value, is_on, node};
+use super::cands::{CANDIDATES, Cands, cand, cell_value, is_on, node};
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
-use super::marks::{Marks, cells_of, houses_of};
+use super::marks::{Marks, PEERS, several};
 use super::reach::Reach;
 
 /// A node reached, with the copy it was reached from (none for the start): eight bytes, as a
@@ -101,7 +101,13 @@ impl Tree<'_> {
 
     /// The nodes from the root to copy `at`.
     fn path(&self, at: u32) -> Vec<usize> {
-        let mut path = Vec::new();
+        let mut length = 0;
+        let mut from = Some(at);
+        while let Some(index) = from {
+            length += 1;
+            from = self.reached[index as usize].from();
+        }
+        let mut path = Vec::with_capacity(length);
         let mut from = Some(at);
         while let Some(index) = from {
             let reached = self.reached[index as usize];
@@ -124,8 +130,8 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     let mut starts = Cands::default();
     for c in 0..CANDIDATES {
         let (cell, value) = cell_value(c);
-        if grid.count(cell) > 1
-            && grid.has(cell, value)
+        if grid.has(cell, value)
+            && several(grid.cells[cell])
             && (graphs.xy.cycle(c)
                 || graphs.xy.forcing(grid, node(c, true))
                 || graphs.xy.forcing(grid, node(c, false)))
@@ -288,19 +294,28 @@ fn cycles(
 /// What both ways round a cycle remove: a candidate outside the loop's cells that sees a node
 /// of the loop that is on one way round and one that is on the other way.
 fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
-    let cells: Vec<usize> = path.iter().map(|&n| cand(n) / 9).collect();
-    let mut seen = [[false; 2]; 729];
+    // Per value, the cells that see a node of the loop on, and those that see one off.
+    let (mut on, mut off) = ([0u128; 9], [0u128; 9]);
+    let mut cells = 0u128;
     for &n in path {
         let (cell, value) = cell_value(cand(n));
-        for house in houses_of(cell) {
-            for peer in cells_of(house) {
-                if !cells.contains(&peer) && grid.has(peer, value) {
-                    seen[cand_of(peer, value)][usize::from(is_on(n))] = true;
-                }
+        cells |= 1 << cell;
+        let sides = if is_on(n) { &mut on } else { &mut off };
+        sides[usize::from(value - 1)] |= PEERS[cell];
+    }
+    let both: [u128; 9] = std::array::from_fn(|v| on[v] & off[v] & !cells);
+    let mut eliminations = Vec::new();
+    let mut any = both.iter().fold(0, |any, &cells| any | cells);
+    while any != 0 {
+        let cell = any.trailing_zeros() as usize;
+        any &= any - 1;
+        for value in 1..=9u8 {
+            if both[usize::from(value - 1)] & 1 << cell != 0 && grid.has(cell, value) {
+                eliminations.push((cell, value));
             }
         }
     }
-    (0..729).filter(|&c| seen[c][0] && seen[c][1]).map(cell_value).collect()
+    eliminations
 }
 
 /// The forcing chains from `start`, following `links` (`grid`'s): the first way it reaches its
