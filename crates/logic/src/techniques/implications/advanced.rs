@@ -51,11 +51,6 @@ impl Changed {
         }
         changed
     }
-
-    /// Whether `value` lost a place in `house`.
-    fn value(&self, house: usize, value: u8) -> bool {
-        self.values[house] & 1 << (value - 1) != 0
-    }
 }
 
 /// Whether `cell` held `value` before the walk and no longer does.
@@ -85,7 +80,10 @@ fn locked(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal
                 if in_two == 0 {
                     continue;
                 }
-                for value in (1..=9u8).filter(|&value| changed.value(one, value)) {
+                let mut lost = changed.values[one];
+                while lost != 0 {
+                    let value = lost.trailing_zeros() as u8 + 1;
+                    lost &= lost - 1;
                     let places = grid.places(one, value);
                     if !several(places) || places & !in_two != 0 {
                         continue;
@@ -117,9 +115,17 @@ fn empty_cells(source: &Marks, cells: &[usize; 9]) -> usize {
     cells.iter().filter(|&&cell| source.cells[cell] != 0).count()
 }
 
-/// The values with exactly two places in `house` (bit `v − 1`).
-fn two_places(grid: &Marks, house: usize) -> u16 {
-    (1..=9u8).filter(|&v| two(grid.places(house, v))).fold(0, |set, v| set | 1 << (v - 1))
+/// The values among `among` with exactly two places in `house` (bit `v − 1`).
+fn two_places(grid: &Marks, house: usize, among: u16) -> u16 {
+    let (mut twos, mut rest) = (0, among);
+    while rest != 0 {
+        let v = rest.trailing_zeros();
+        rest &= rest - 1;
+        if two(grid.places(house, v as u8 + 1)) {
+            twos |= 1 << v;
+        }
+    }
+    twos
 }
 
 /// The pairs of members of `set` (bits of `0..9`) in the order of [`pairs`], of which at least
@@ -145,16 +151,16 @@ fn hidden_pairs(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<R
         if changed.values[house] == 0 {
             continue;
         }
-        let cells = cells_of(house);
-        if empty_cells(source, &cells) <= 4 {
-            continue;
-        }
         // Two values with the same two places: among those with two places, one of which
         // lost a place.
-        for (a, b) in pairs_among(two_places(grid, house), changed.values[house]) {
+        if two_places(grid, house, changed.values[house]) == 0 {
+            continue;
+        }
+        let cells = cells_of(house);
+        for (a, b) in pairs_among(two_places(grid, house, 0x1ff), changed.values[house]) {
             let (va, vb) = (a as u8 + 1, b as u8 + 1);
             let (pa, pb) = (grid.places(house, va), grid.places(house, vb));
-            if pa != pb {
+            if pa != pb || empty_cells(source, &cells) <= 4 {
                 continue;
             }
             let both = pa | pb;
@@ -193,16 +199,13 @@ fn naked_pairs(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Re
             continue;
         }
         let cells = cells_of(house);
-        if empty_cells(source, &cells) < 4 {
-            continue;
-        }
         // Two cells with the same two candidates: among the cells of two, one of which lost a
         // candidate.
         let pairs_of_two =
             (0..9).filter(|&i| two(grid.cells[cells[i]])).fold(0, |set, i| set | 1 << i);
         for (a, b) in pairs_among(pairs_of_two, changed.cells[house]) {
             let (ca, cb) = (grid.cells[cells[a]], grid.cells[cells[b]]);
-            if ca != cb {
+            if ca != cb || empty_cells(source, &cells) < 4 {
                 continue;
             }
             let values = ca | cb;
@@ -236,7 +239,9 @@ fn naked_pairs(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Re
 /// the rest of those.
 fn x_wings(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal>) {
     for (base, cover) in [(18, 9), (9, 18)] {
-        let twos: [u16; 9] = std::array::from_fn(|line| two_places(grid, base + line));
+        // Only the values that lost a place in some line can make an X-wing here.
+        let any_lost = (0..9).fold(0, |lost, line| lost | changed.values[base + line]);
+        let twos: [u16; 9] = std::array::from_fn(|line| two_places(grid, base + line, any_lost));
         for (a, b) in pairs() {
             // A value with two places in each line, one of which lost a place; the same two.
             let lost = changed.values[base + a] | changed.values[base + b];
