@@ -194,8 +194,7 @@ impl Sum {
         let mut greatest = 0i64;
         for g in 0..self.groups.len() - 1 {
             let (span, coefficient) = self.group(g);
-            let low = self.least_set(domains, span.clone())?;
-            let high = self.greatest_set(domains, span)?;
+            let (low, high) = self.extreme_sets(domains, span)?;
             let c = i64::from(coefficient);
             let (low_sum, high_sum) = (i64::from(set_sum(low)), i64::from(set_sum(high)));
             if c > 0 {
@@ -216,50 +215,36 @@ impl Sum {
         (span, coefficient)
     }
 
-    /// The least values the cells of `span` can take, all different: each cell in turn takes
-    /// the smallest value not taken at or above its smallest candidate.
-    fn least_set(
+    /// The least and the greatest values the cells of `span` can take, all different, in one
+    /// pass: for the least, each cell in turn takes the smallest value not taken at or above
+    /// its smallest candidate; for the greatest, the largest not taken at or below its largest.
+    /// A contradiction if the cells cannot take distinct values.
+    fn extreme_sets(
         &self,
         domains: &Domains<'_>,
         span: std::ops::Range<usize>,
-    ) -> Result<u64, Contradiction> {
+    ) -> Result<(u64, u64), Contradiction> {
         let all = u64::MAX >> (64 - self.side);
-        let mut taken = 0u64;
+        let (mut least, mut greatest) = (0u64, 0u64);
         for &cell in &self.cells[span] {
             let candidates = domains.get(cell);
             if candidates == 0 {
                 return Err(Contradiction);
             }
             let smallest = candidates & candidates.wrapping_neg();
-            let free = !(taken | (smallest - 1));
-            taken |= free & free.wrapping_neg();
-        }
-        if taken & !all != 0 {
-            return Err(Contradiction);
-        }
-        Ok(taken)
-    }
-
-    /// The greatest values the cells of `span` can take, all different.
-    fn greatest_set(
-        &self,
-        domains: &Domains<'_>,
-        span: std::ops::Range<usize>,
-    ) -> Result<u64, Contradiction> {
-        let mut taken = 0u64;
-        for &cell in &self.cells[span] {
-            let candidates = domains.get(cell);
-            if candidates == 0 {
-                return Err(Contradiction);
-            }
-            let top = highest(candidates);
-            let below = !taken & range(1, i64::from(top));
+            let free = !(least | (smallest - 1));
+            least |= free & free.wrapping_neg();
+            // The values up to the largest candidate (which is at least 1).
+            let below = !greatest & (u64::MAX >> candidates.leading_zeros());
             if below == 0 {
                 return Err(Contradiction);
             }
-            taken |= 1u64 << (63 - below.leading_zeros());
+            greatest |= 1u64 << (63 - below.leading_zeros());
         }
-        Ok(taken)
+        if least & !all != 0 {
+            return Err(Contradiction);
+        }
+        Ok((least, greatest))
     }
 
     /// One round of bounds; whether it removed anything.
@@ -282,8 +267,7 @@ impl Sum {
         let (mut least, mut greatest) = (0i64, 0i64);
         for (g, slot) in sets.iter_mut().enumerate() {
             let (span, coefficient) = self.group(g);
-            let low_set = self.least_set(domains, span.clone())?;
-            let high_set = self.greatest_set(domains, span)?;
+            let (low_set, high_set) = self.extreme_sets(domains, span)?;
             *slot = (low_set, high_set);
             let c = i64::from(coefficient);
             let (low_sum, high_sum) = (i64::from(set_sum(low_set)), i64::from(set_sum(high_set)));
@@ -306,7 +290,12 @@ impl Sum {
             let c = i64::from(coefficient);
             // How far a cell may rise above the top of the least set, and fall below the
             // bottom of the greatest, before the total leaves the range.
-            let (up, down) = if c > 0 { (rise / c, fall / c) } else { (fall / -c, rise / -c) };
+            let (up, down) = match c {
+                1 => (rise, fall),
+                -1 => (fall, rise),
+                _ if c > 0 => (rise / c, fall / c),
+                _ => (fall / -c, rise / -c),
+            };
             let side = i64::from(self.side);
             if up >= side && down >= side {
                 continue;
@@ -464,7 +453,12 @@ impl Sum {
         let completing = |partial: i64, used: u64| -> u64 {
             let c = weight(last);
             let (from, to) = (low - partial, high - partial);
-            let (lo, hi) = if c > 0 {
+            // The values `v` with `from <= c·v <= to`: no division for the usual 1 and -1.
+            let (lo, hi) = if c == 1 {
+                (from, to)
+            } else if c == -1 {
+                (-to, -from)
+            } else if c > 0 {
                 (from.div_euclid(c) + i64::from(from.rem_euclid(c) != 0), to.div_euclid(c))
             } else {
                 let d = -c;
@@ -514,14 +508,37 @@ impl Sum {
 /// The sum of the values (from 1) of a candidate set.
 #[inline]
 pub(super) fn set_sum(set: u64) -> u32 {
+    // A byte at a time, as every narrowing of every sum adds sets: the byte's own sum (its
+    // values counted from 1), and its count times the values below it.
     let mut rest = set;
-    let mut total = 0;
+    let (mut total, mut below) = (0, 0);
     while rest != 0 {
-        total += rest.trailing_zeros() + 1;
-        rest &= rest - 1;
+        let (sum, count) = BYTE_SUMS[(rest & 0xff) as usize];
+        total += u32::from(sum) + below * u32::from(count);
+        rest >>= 8;
+        below += 8;
     }
     total
 }
+
+/// For each byte, the sum of its bits' values (bit `i` is `i + 1`) and how many bits it has.
+static BYTE_SUMS: [(u8, u8); 256] = {
+    let mut table = [(0, 0); 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut sum, mut count, mut bit) = (0, 0, 0);
+        while bit < 8 {
+            if byte & 1 << bit != 0 {
+                sum += bit + 1;
+                count += 1;
+            }
+            bit += 1;
+        }
+        table[byte] = (sum as u8, count as u8);
+        byte += 1;
+    }
+    table
+};
 
 /// The sets of a side's values, by how many values they hold and what they add to.
 #[derive(Debug)]

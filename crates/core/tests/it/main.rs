@@ -6,3 +6,4 @@ mod layouts;
 mod line_ends;
 mod read_errors;
 mod sizes;
+mod sums;
