@@ -5,7 +5,7 @@
 //! X-sum, the counts of a skyscraper's line, a quadruple's cells).
 
 use super::domains::{Contradiction, Domains, highest, lowest, range};
-use super::sum::Sum;
+use super::sum::{Sum, extreme_sets, set_sum};
 
 /// A renban line: values all different (a house keeps them so) making a run.
 #[derive(Clone, Debug)]
@@ -161,37 +161,13 @@ fn distinct_support(
     high: i64,
     support: &mut [u64],
 ) -> bool {
-    let (mut least_set, mut greatest_set) = (0u64, 0u64);
-    for &cell in cells {
-        let candidates = domains.get(cell) & allowed;
-        if candidates == 0 {
-            return false;
-        }
-        let smallest = candidates & candidates.wrapping_neg();
-        let free = !(least_set | (smallest - 1)) & allowed;
-        if free == 0 {
-            return false;
-        }
-        least_set |= free & free.wrapping_neg();
-        let below = !greatest_set & range(1, i64::from(highest(candidates))) & allowed;
-        if below == 0 {
-            return false;
-        }
-        greatest_set |= 1u64 << (63 - below.leading_zeros());
-    }
+    let Some((least_set, greatest_set)) = extreme_sets(domains, cells, allowed) else {
+        return false;
+    };
     if cells.is_empty() {
         return low <= 0 && 0 <= high;
     }
-    let total = |set: u64| {
-        let mut rest = set;
-        let mut sum = 0i64;
-        while rest != 0 {
-            sum += i64::from(rest.trailing_zeros()) + 1;
-            rest &= rest - 1;
-        }
-        sum
-    };
-    let (least, greatest) = (total(least_set), total(greatest_set));
+    let (least, greatest) = (i64::from(set_sum(least_set)), i64::from(set_sum(greatest_set)));
     if least > high || greatest < low {
         return false;
     }

@@ -215,36 +215,15 @@ impl Sum {
         (span, coefficient)
     }
 
-    /// The least and the greatest values the cells of `span` can take, all different, in one
-    /// pass: for the least, each cell in turn takes the smallest value not taken at or above
-    /// its smallest candidate; for the greatest, the largest not taken at or below its largest.
-    /// A contradiction if the cells cannot take distinct values.
+    /// The least and greatest sets of distinct values the cells of `span` can take
+    /// ([`extreme_sets`]); a contradiction if they cannot all differ.
     fn extreme_sets(
         &self,
         domains: &Domains<'_>,
         span: std::ops::Range<usize>,
     ) -> Result<(u64, u64), Contradiction> {
         let all = u64::MAX >> (64 - self.side);
-        let (mut least, mut greatest) = (0u64, 0u64);
-        for &cell in &self.cells[span] {
-            let candidates = domains.get(cell);
-            if candidates == 0 {
-                return Err(Contradiction);
-            }
-            let smallest = candidates & candidates.wrapping_neg();
-            let free = !(least | (smallest - 1));
-            least |= free & free.wrapping_neg();
-            // The values up to the largest candidate (which is at least 1).
-            let below = !greatest & (u64::MAX >> candidates.leading_zeros());
-            if below == 0 {
-                return Err(Contradiction);
-            }
-            greatest |= 1u64 << (63 - below.leading_zeros());
-        }
-        if least & !all != 0 {
-            return Err(Contradiction);
-        }
-        Ok((least, greatest))
+        extreme_sets(domains, &self.cells[span], all).ok_or(Contradiction)
     }
 
     /// One round of bounds; whether it removed anything.
@@ -503,6 +482,38 @@ impl Sum {
         }
         Ok(())
     }
+}
+
+/// The least and the greatest sets of values of `allowed` that `cells` can take, all
+/// different, in one pass: for the least, each cell in turn takes the smallest value of
+/// `allowed` not taken at or above its smallest candidate; for the greatest, the largest not
+/// taken at or below its largest. `None` if a cell has no candidate in `allowed` or the cells
+/// cannot take distinct values of it.
+pub(super) fn extreme_sets(
+    domains: &Domains<'_>,
+    cells: &[u16],
+    allowed: u64,
+) -> Option<(u64, u64)> {
+    let (mut least, mut greatest) = (0u64, 0u64);
+    for &cell in cells {
+        let candidates = domains.get(cell) & allowed;
+        if candidates == 0 {
+            return None;
+        }
+        let smallest = candidates & candidates.wrapping_neg();
+        let free = !(least | (smallest - 1)) & allowed;
+        if free == 0 {
+            return None;
+        }
+        least |= free & free.wrapping_neg();
+        // The values up to the largest candidate (which is at least 1).
+        let below = !greatest & (u64::MAX >> candidates.leading_zeros()) & allowed;
+        if below == 0 {
+            return None;
+        }
+        greatest |= 1u64 << (63 - below.leading_zeros());
+    }
+    Some((least, greatest))
 }
 
 /// The sum of the values (from 1) of a candidate set.
