@@ -76,10 +76,11 @@ pub(super) struct Implications {
     /// Per reached node, where its parents lie in `parents`, how many, and the node.
     spans: Vec<Span>,
     parents: Vec<u16>,
-    /// Per reached node, the nested chain it was derived by, if any: the chain's identity
-    /// (zero: none; the same for the same chain found in any walk) and its complexity, which
-    /// every chain resting on the node carries too.
-    nested: Vec<(u64, u32)>,
+    /// The reached nodes derived by a nested chain, by their index in `spans`, with the
+    /// chain's identity (never zero; the same for the same chain found in any walk) and its
+    /// complexity, which every chain resting on the node carries too. Few walks have any, and
+    /// those few nodes: a list of them rather than an entry for every node.
+    nested: Vec<(u32, u64, u32)>,
     /// The two nodes of a candidate found both on and off, if any; the walk stopped there.
     pub(super) contradiction: Option<(usize, usize)>,
 }
@@ -99,7 +100,7 @@ struct Buffers {
     slot: Vec<u32>,
     spans: Vec<Span>,
     parents: Vec<u16>,
-    nested: Vec<(u64, u32)>,
+    nested: Vec<(u32, u64, u32)>,
 }
 
 /// The most walks' buffers a thread keeps: more than a search holds at once (one walk per
@@ -147,8 +148,11 @@ impl Implications {
         let span =
             Span { start: self.parents.len() as u32, len: parents.len() as u16, node: n as u16 };
         self.spans.push(span);
-        self.parents.extend_from_slice(parents);
-        self.nested.push((0, 0));
+        // Most links rest on one node: pushed without the call a copy of a slice makes.
+        match parents {
+            &[parent] => self.parents.push(parent),
+            _ => self.parents.extend_from_slice(parents),
+        }
         self.slot[n] = self.spans.len() as u32;
     }
 
@@ -201,6 +205,15 @@ impl Implications {
         }
     }
 
+    /// The nested chain the node of index `index` in `spans` was derived by: its identity and
+    /// complexity, or zeros for none.
+    fn nested_of(&self, index: usize) -> (u64, u32) {
+        self.nested
+            .iter()
+            .find(|&&(at, ..)| at as usize == index)
+            .map_or((0, 0), |&(_, id, complexity)| (id, complexity))
+    }
+
     /// The number of distinct nodes node `n` rests on, itself included; the nested chains
     /// among them not yet in `chains` are added to it (identity and complexity).
     fn ancestors(&self, n: usize, chains: &mut Vec<(u64, u32)>) -> u32 {
@@ -208,8 +221,10 @@ impl Implications {
         let mut stack = vec![n as u16];
         seen.insert(n);
         let mut count = 1;
+        let any_nested = !self.nested.is_empty();
         let mut nest = |node: usize| {
-            if let Some(&(id, complexity)) = self.index(node).map(|index| &self.nested[index])
+            if any_nested
+                && let Some((id, complexity)) = self.index(node).map(|index| self.nested_of(index))
                 && id != 0
                 && !chains.iter().any(|&(other, _)| other == id)
             {
@@ -460,7 +475,9 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                     let parents: Vec<u16> =
                         parents.iter().map(|&p| node(p, false) as u16).collect();
                     found.add(node(off, false), &parents);
-                    *found.nested.last_mut().expect("just added") = chain;
+                    if chain.0 != 0 {
+                        found.nested.push((found.spans.len() as u32 - 1, chain.0, chain.1));
+                    }
                     any = true;
                 }
             }
@@ -488,7 +505,7 @@ mod tests {
 
     fn summary(walk: &Implications) -> Summary {
         let parents = (0..NODES).map(|n| walk.parents_of(n).to_vec()).collect();
-        let nested = (0..NODES).filter_map(|n| walk.index(n).map(|i| walk.nested[i])).collect();
+        let nested = (0..NODES).filter_map(|n| walk.index(n).map(|i| walk.nested_of(i))).collect();
         (walk.on_order.clone(), walk.off_order.clone(), parents, nested, walk.contradiction)
     }
 
