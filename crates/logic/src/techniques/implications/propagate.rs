@@ -18,7 +18,7 @@
 //! the one before: the ladder's walks are kept where a walk of level 0 or 1 ends, and a walk
 //! of a higher rung goes on from there, spending again the steps the way there took.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use rustc_hash::FxHashMap;
 
@@ -83,6 +83,9 @@ pub(super) struct Implications {
     nested: Vec<(u32, u64, u32)>,
     /// The two nodes of a candidate found both on and off, if any; the walk stopped there.
     pub(super) contradiction: Option<(usize, usize)>,
+    /// Where the walk is to be kept when it is dropped, if it stopped where a walk of a lower
+    /// level ends (see [`pause`]): the board's generation, the start and the level.
+    kept: Option<(u64, usize, u8)>,
 }
 
 /// Where a reached node's parents lie in [`Implications::parents`], how many, and the node.
@@ -140,6 +143,7 @@ impl Implications {
             parents,
             nested,
             contradiction: None,
+            kept: None,
         }
     }
 
@@ -285,6 +289,11 @@ impl Implications {
 
 impl Drop for Implications {
     fn drop(&mut self) {
+        if let Some(kept) = self.kept.take()
+            && keep(self, kept)
+        {
+            return;
+        }
         let buffers = Buffers {
             on_order: std::mem::take(&mut self.on_order),
             off_order: std::mem::take(&mut self.off_order),
@@ -309,7 +318,9 @@ pub(super) fn complexity<'a>(ends: impl IntoIterator<Item = (&'a Implications, u
 /// A dynamic walk with its cell links, stopped where a walk of a lower nesting level ends:
 /// what it implied, the board it reduced, and the walk steps it took.
 struct Paused {
-    found: Implications,
+    /// What it implied: none until the walk, handed to the search that asked for it, is
+    /// dropped (see [`pause`]).
+    found: Option<Implications>,
     grid: Marks,
     steps: u64,
 }
@@ -327,6 +338,9 @@ struct Stopped {
 
 thread_local! {
     static STOPPED: RefCell<Stopped> = RefCell::new(Stopped::default());
+    /// The generation of [`STOPPED`]'s board: a walk dropped keeps its way only where it was
+    /// paused on the board kept now.
+    static GENERATION: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Whether walks in `mode` on `source` share their way with walks of lower levels: dynamic
@@ -345,22 +359,64 @@ fn resume(source: &Marks, start: usize, level: u8) -> Option<(Implications, Mark
         }
         (0..level.min(2)).rev().find_map(|below| {
             let paused = stopped.walks.get(&(start, below))?;
-            Some((paused.found.copy(), paused.grid, paused.steps))
+            Some((paused.found.as_ref()?.copy(), paused.grid, paused.steps))
         })
     })
 }
 
-/// Keeps the walk from `start` on `source` where a walk of `level` stops.
-fn pause(source: &Marks, start: usize, level: u8, found: &Implications, grid: &Marks, steps: u64) {
+/// Keeps the walk from `start` on `source` where a walk of `level` stops: the board it
+/// reduced and its steps now, and what it implied when the search it is returned to drops it
+/// (the walk returns as it is paused, and is read, not changed, by the search), rather than a
+/// copy of it made now.
+fn pause(
+    source: &Marks,
+    start: usize,
+    level: u8,
+    found: &mut Implications,
+    grid: &Marks,
+    steps: u64,
+) {
     STOPPED.with(|stopped| {
         let mut stopped = stopped.borrow_mut();
         if stopped.board.as_ref() != Some(source) {
             stopped.board = Some(*source);
             stopped.walks.clear();
+            GENERATION.with(|generation| generation.set(generation.get() + 1));
         }
-        let paused = Paused { found: found.copy(), grid: *grid, steps };
+        let paused = Paused { found: None, grid: *grid, steps };
         stopped.walks.insert((start, level), paused);
     });
+    found.kept = Some((GENERATION.with(Cell::get), start, level));
+}
+
+/// Keeps `walk`, being dropped, where [`pause`] made room for it (`kept`), if the board is
+/// still the one it was paused on; whether it did.
+fn keep(walk: &mut Implications, (generation, start, level): (u64, usize, u8)) -> bool {
+    if GENERATION.try_with(Cell::get).ok() != Some(generation) {
+        return false;
+    }
+    STOPPED
+        .try_with(|stopped| {
+            let Ok(mut stopped) = stopped.try_borrow_mut() else { return false };
+            let Some(paused) = stopped.walks.get_mut(&(start, level)) else { return false };
+            if paused.found.is_some() {
+                return false;
+            }
+            paused.found = Some(Implications {
+                on: walk.on,
+                off: walk.off,
+                on_order: std::mem::take(&mut walk.on_order),
+                off_order: std::mem::take(&mut walk.off_order),
+                slot: std::mem::take(&mut walk.slot),
+                spans: std::mem::take(&mut walk.spans),
+                parents: std::mem::take(&mut walk.parents),
+                nested: std::mem::take(&mut walk.nested),
+                contradiction: walk.contradiction,
+                kept: None,
+            });
+            true
+        })
+        .unwrap_or(false)
 }
 
 /// The lists a walk reads its links into, kept for the next walk when it is dropped.
@@ -467,7 +523,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
             }
             let stops = removals.iter().all(|&(off, ..)| found.off.has(off));
             if stops && mode.level == 1 && shared && !budget::exhausted() {
-                pause(source, start, 1, &found, &grid, taken);
+                pause(source, start, 1, &mut found, &grid, taken);
             }
             let mut any = false;
             for (off, parents, chain) in removals {
@@ -486,7 +542,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
             }
         } else {
             if shared && !budget::exhausted() {
-                pause(source, start, 0, &found, &grid, taken);
+                pause(source, start, 0, &mut found, &grid, taken);
             }
             return found;
         }
