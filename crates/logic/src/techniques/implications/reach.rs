@@ -42,6 +42,8 @@ pub(super) struct Reach {
     holding: [u128; 9],
     /// The nodes by value, as `holding`.
     held: [u128; 9],
+    /// With [`Reach::with_offs`], the board's candidates as a set (empty without).
+    present: Cands,
     /// Words of a set of nodes.
     words: usize,
     tables: Tables,
@@ -163,7 +165,13 @@ impl Reach {
                 }
             }
         }
-        let mut reach = Reach { y, holding, held, words: 0, tables: Reach::tables() };
+        let mut present = Cands::default();
+        if with_offs {
+            for (cell, &values) in grid.cells.iter().enumerate() {
+                present.insert_values(cell, values);
+            }
+        }
+        let mut reach = Reach { y, holding, held, present, words: 0, tables: Reach::tables() };
         // Nodes in the order of their candidates: cell by cell.
         for cell in 0..81 {
             let mut values = grid.cells[cell];
@@ -270,22 +278,14 @@ impl Reach {
         &out[..count]
     }
 
-    /// The candidates `c` turns off when on, as a set.
+    /// The candidates `c` turns off when on, as a set: its value's in the cells its cell
+    /// sees, and with `y` the rest of its cell. Needs [`Reach::with_offs`].
     fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
         let (cell, value) = cell_value(c);
-        let v = usize::from(value - 1);
-        let mut offs = Cands::default();
+        let mut offs = *Cands::peers_of(c);
+        offs.intersect(&self.present);
         if self.y {
-            let mut others = grid.cells[cell] & !(1 << v);
-            while others != 0 {
-                offs.insert(cell * 9 + others.trailing_zeros() as usize);
-                others &= others - 1;
-            }
-        }
-        let mut cells = PEERS[cell] & self.holding[v];
-        while cells != 0 {
-            offs.insert(cells.trailing_zeros() as usize * 9 + v);
-            cells &= cells - 1;
+            offs.insert_values(cell, grid.cells[cell] & !(1 << (value - 1)));
         }
         offs
     }
@@ -589,5 +589,35 @@ pub(super) mod tests {
             }
         }
         boards
+    }
+
+    #[test]
+    fn what_a_candidate_turns_off_is_its_cell_and_its_value_in_the_cells_it_sees() {
+        use super::{CANDIDATES, Cands, PEERS, Reach, cell_value};
+        let mut compared = 0;
+        for grid in boards() {
+            for y in [false, true] {
+                let reach = Reach::with_offs(&grid, y, true);
+                for c in 0..CANDIDATES {
+                    let (cell, value) = cell_value(c);
+                    if !grid.has(cell, value) {
+                        continue;
+                    }
+                    let mut expected = Cands::default();
+                    for other in 0..81 {
+                        let same_cell = other == cell && y;
+                        for v in (1..=9u8).filter(|&v| grid.has(other, v)) {
+                            let seen = v == value && PEERS[cell] & 1 << other != 0;
+                            if seen || (same_cell && v != value) {
+                                expected.insert(other * 9 + usize::from(v - 1));
+                            }
+                        }
+                    }
+                    assert_eq!(reach.turned_off(&grid, c), expected, "{c}, y {y}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 }
