@@ -172,17 +172,23 @@ impl Reach {
             }
         }
         let mut reach = Reach { y, holding, held, present, words: 0, tables: Reach::tables() };
-        // Nodes in the order of their candidates: cell by cell.
-        for cell in 0..81 {
-            let mut values = grid.cells[cell];
+        // Nodes in the order of their candidates: cell by cell, from each cell's values that
+        // are nodes (gathered value by value, the nodes being far fewer than the candidates).
+        let mut node_values = [0u16; 81];
+        for (v, &cells) in held.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                node_values[cells.trailing_zeros() as usize] |= 1 << v;
+                cells &= cells - 1;
+            }
+        }
+        for (cell, &values) in node_values.iter().enumerate() {
+            let mut values = values;
             while values != 0 {
-                let v = values.trailing_zeros() as usize;
+                let c = cell * 9 + values.trailing_zeros() as usize;
                 values &= values - 1;
-                if held[v] & 1 << cell != 0 {
-                    let c = cell * 9 + v;
-                    reach.tables.index[c] = reach.tables.nodes.len() as u16;
-                    reach.tables.nodes.push(c as u16);
-                }
+                reach.tables.index[c] = reach.tables.nodes.len() as u16;
+                reach.tables.nodes.push(c as u16);
             }
         }
         let n = reach.tables.nodes.len();
@@ -202,7 +208,10 @@ impl Reach {
             starts.push(edges.len() as u32);
             let c = usize::from(reach.tables.nodes[node]);
             for &m in reach.seen_by(grid, c, &mut seen) {
-                edges.extend_from_slice(reach.strong(m));
+                // Pushed one by one: a slice of a few copied by a call costs more.
+                for &to in reach.strong(m) {
+                    edges.push(to);
+                }
             }
             if with_offs {
                 turned_off.push(reach.turned_off(grid, c));
