@@ -4,6 +4,27 @@
 /// Candidates of a 9×9 grid, numbered `cell · 9 + value − 1`.
 pub(super) const CANDIDATES: usize = 729;
 
+/// [`Cands::peers_of`] as a table.
+static PEER_CANDIDATES: [Cands; CANDIDATES] = {
+    let mut table = [Cands([0; 12]); CANDIDATES];
+    let mut c = 0;
+    while c < CANDIDATES {
+        let (cell, value) = (c / 9, c % 9);
+        let mut other = 0;
+        while other < 81 {
+            let (r, k, o, d) = (cell / 9, cell % 9, other / 9, other % 9);
+            let seen = r == o || k == d || (r / 3 == o / 3 && k / 3 == d / 3);
+            if other != cell && seen {
+                let peer = other * 9 + value;
+                table[c].0[peer >> 6] |= 1 << (peer & 63);
+            }
+            other += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
 /// Nodes: candidate `c` on is `2c + 1`, off is `2c`.
 pub(super) const NODES: usize = 2 * CANDIDATES;
 
@@ -22,6 +43,26 @@ impl Cands {
     #[inline]
     pub(super) fn insert(&mut self, c: usize) {
         self.0[c >> 6] |= 1 << (c & 63);
+    }
+
+    /// Adds the candidates `values` of `cell` (value `v` is bit `v − 1`): nine bits at once,
+    /// the cell's candidates being consecutive.
+    #[inline]
+    pub(super) fn insert_values(&mut self, cell: usize, values: u16) {
+        let at = cell * 9;
+        let (word, shift) = (at >> 6, at & 63);
+        let bits = u64::from(values & 0x1ff);
+        self.0[word] |= bits << shift;
+        if shift > 64 - 9 {
+            self.0[word + 1] |= bits >> (64 - shift);
+        }
+    }
+
+    /// The candidates of `c`'s value in the cells its cell sees, on a board holding every
+    /// candidate: those `c` turns off by its houses.
+    #[inline]
+    pub(super) fn peers_of(c: usize) -> &'static Cands {
+        &PEER_CANDIDATES[c]
     }
 
     /// Adds every candidate of `other`.

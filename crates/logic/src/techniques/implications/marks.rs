@@ -151,13 +151,22 @@ static INDEX_IN: [[u8; 3]; 81] = {
 };
 
 /// Every cell's candidates (value `v` is bit `v − 1`); zero for a filled cell.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Eq, Debug)]
 pub(super) struct Marks {
     pub(super) cells: [u16; 81],
     /// How many cells hold each value (value `v` at `v − 1`), which a walk does not change.
     pub(super) placed: [u8; 9],
     /// The places of each value in each house (see [`Marks::places`]), kept with the cells.
     places: [[u16; 9]; 27],
+}
+
+/// Two boards are the same when their cells and placed counts are: the places follow from
+/// the cells, and are not compared again (a walk's board is compared with the one the walks
+/// of a rung were kept for, every walk).
+impl PartialEq for Marks {
+    fn eq(&self, other: &Marks) -> bool {
+        self.cells == other.cells && self.placed == other.placed
+    }
 }
 
 impl Marks {

@@ -18,7 +18,7 @@
 //! the one before: the ladder's walks are kept where a walk of level 0 or 1 ends, and a walk
 //! of a higher rung goes on from there, spending again the steps the way there took.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use rustc_hash::FxHashMap;
 
@@ -76,12 +76,16 @@ pub(super) struct Implications {
     /// Per reached node, where its parents lie in `parents`, how many, and the node.
     spans: Vec<Span>,
     parents: Vec<u16>,
-    /// Per reached node, the nested chain it was derived by, if any: the chain's identity
-    /// (zero: none; the same for the same chain found in any walk) and its complexity, which
-    /// every chain resting on the node carries too.
-    nested: Vec<(u64, u32)>,
+    /// The reached nodes derived by a nested chain, by their index in `spans`, with the
+    /// chain's identity (never zero; the same for the same chain found in any walk) and its
+    /// complexity, which every chain resting on the node carries too. Few walks have any, and
+    /// those few nodes: a list of them rather than an entry for every node.
+    nested: Vec<(u32, u64, u32)>,
     /// The two nodes of a candidate found both on and off, if any; the walk stopped there.
     pub(super) contradiction: Option<(usize, usize)>,
+    /// Where the walk is to be kept when it is dropped, if it stopped where a walk of a lower
+    /// level ends (see [`pause`]): the board's generation, the start and the level.
+    kept: Option<(u64, usize, u8)>,
 }
 
 /// Where a reached node's parents lie in [`Implications::parents`], how many, and the node.
@@ -99,7 +103,7 @@ struct Buffers {
     slot: Vec<u32>,
     spans: Vec<Span>,
     parents: Vec<u16>,
-    nested: Vec<(u64, u32)>,
+    nested: Vec<(u32, u64, u32)>,
 }
 
 /// The most walks' buffers a thread keeps: more than a search holds at once (one walk per
@@ -139,6 +143,7 @@ impl Implications {
             parents,
             nested,
             contradiction: None,
+            kept: None,
         }
     }
 
@@ -147,8 +152,11 @@ impl Implications {
         let span =
             Span { start: self.parents.len() as u32, len: parents.len() as u16, node: n as u16 };
         self.spans.push(span);
-        self.parents.extend_from_slice(parents);
-        self.nested.push((0, 0));
+        // Most links rest on one node: pushed without the call a copy of a slice makes.
+        match parents {
+            &[parent] => self.parents.push(parent),
+            _ => self.parents.extend_from_slice(parents),
+        }
         self.slot[n] = self.spans.len() as u32;
     }
 
@@ -201,6 +209,15 @@ impl Implications {
         }
     }
 
+    /// The nested chain the node of index `index` in `spans` was derived by: its identity and
+    /// complexity, or zeros for none.
+    fn nested_of(&self, index: usize) -> (u64, u32) {
+        self.nested
+            .iter()
+            .find(|&&(at, ..)| at as usize == index)
+            .map_or((0, 0), |&(_, id, complexity)| (id, complexity))
+    }
+
     /// The number of distinct nodes node `n` rests on, itself included; the nested chains
     /// among them not yet in `chains` are added to it (identity and complexity).
     fn ancestors(&self, n: usize, chains: &mut Vec<(u64, u32)>) -> u32 {
@@ -208,8 +225,10 @@ impl Implications {
         let mut stack = vec![n as u16];
         seen.insert(n);
         let mut count = 1;
+        let any_nested = !self.nested.is_empty();
         let mut nest = |node: usize| {
-            if let Some(&(id, complexity)) = self.index(node).map(|index| &self.nested[index])
+            if any_nested
+                && let Some((id, complexity)) = self.index(node).map(|index| self.nested_of(index))
                 && id != 0
                 && !chains.iter().any(|&(other, _)| other == id)
             {
@@ -270,6 +289,11 @@ impl Implications {
 
 impl Drop for Implications {
     fn drop(&mut self) {
+        if let Some(kept) = self.kept.take()
+            && keep(self, kept)
+        {
+            return;
+        }
         let buffers = Buffers {
             on_order: std::mem::take(&mut self.on_order),
             off_order: std::mem::take(&mut self.off_order),
@@ -294,7 +318,9 @@ pub(super) fn complexity<'a>(ends: impl IntoIterator<Item = (&'a Implications, u
 /// A dynamic walk with its cell links, stopped where a walk of a lower nesting level ends:
 /// what it implied, the board it reduced, and the walk steps it took.
 struct Paused {
-    found: Implications,
+    /// What it implied: none until the walk, handed to the search that asked for it, is
+    /// dropped (see [`pause`]).
+    found: Option<Implications>,
     grid: Marks,
     steps: u64,
 }
@@ -312,6 +338,9 @@ struct Stopped {
 
 thread_local! {
     static STOPPED: RefCell<Stopped> = RefCell::new(Stopped::default());
+    /// The generation of [`STOPPED`]'s board: a walk dropped keeps its way only where it was
+    /// paused on the board kept now.
+    static GENERATION: Cell<u64> = const { Cell::new(0) };
 }
 
 /// Whether walks in `mode` on `source` share their way with walks of lower levels: dynamic
@@ -330,22 +359,64 @@ fn resume(source: &Marks, start: usize, level: u8) -> Option<(Implications, Mark
         }
         (0..level.min(2)).rev().find_map(|below| {
             let paused = stopped.walks.get(&(start, below))?;
-            Some((paused.found.copy(), paused.grid, paused.steps))
+            Some((paused.found.as_ref()?.copy(), paused.grid, paused.steps))
         })
     })
 }
 
-/// Keeps the walk from `start` on `source` where a walk of `level` stops.
-fn pause(source: &Marks, start: usize, level: u8, found: &Implications, grid: &Marks, steps: u64) {
+/// Keeps the walk from `start` on `source` where a walk of `level` stops: the board it
+/// reduced and its steps now, and what it implied when the search it is returned to drops it
+/// (the walk returns as it is paused, and is read, not changed, by the search), rather than a
+/// copy of it made now.
+fn pause(
+    source: &Marks,
+    start: usize,
+    level: u8,
+    found: &mut Implications,
+    grid: &Marks,
+    steps: u64,
+) {
     STOPPED.with(|stopped| {
         let mut stopped = stopped.borrow_mut();
         if stopped.board.as_ref() != Some(source) {
             stopped.board = Some(*source);
             stopped.walks.clear();
+            GENERATION.with(|generation| generation.set(generation.get() + 1));
         }
-        let paused = Paused { found: found.copy(), grid: *grid, steps };
+        let paused = Paused { found: None, grid: *grid, steps };
         stopped.walks.insert((start, level), paused);
     });
+    found.kept = Some((GENERATION.with(Cell::get), start, level));
+}
+
+/// Keeps `walk`, being dropped, where [`pause`] made room for it (`kept`), if the board is
+/// still the one it was paused on; whether it did.
+fn keep(walk: &mut Implications, (generation, start, level): (u64, usize, u8)) -> bool {
+    if GENERATION.try_with(Cell::get).ok() != Some(generation) {
+        return false;
+    }
+    STOPPED
+        .try_with(|stopped| {
+            let Ok(mut stopped) = stopped.try_borrow_mut() else { return false };
+            let Some(paused) = stopped.walks.get_mut(&(start, level)) else { return false };
+            if paused.found.is_some() {
+                return false;
+            }
+            paused.found = Some(Implications {
+                on: walk.on,
+                off: walk.off,
+                on_order: std::mem::take(&mut walk.on_order),
+                off_order: std::mem::take(&mut walk.off_order),
+                slot: std::mem::take(&mut walk.slot),
+                spans: std::mem::take(&mut walk.spans),
+                parents: std::mem::take(&mut walk.parents),
+                nested: std::mem::take(&mut walk.nested),
+                contradiction: walk.contradiction,
+                kept: None,
+            });
+            true
+        })
+        .unwrap_or(false)
 }
 
 /// The lists a walk reads its links into, kept for the next walk when it is dropped.
@@ -452,7 +523,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
             }
             let stops = removals.iter().all(|&(off, ..)| found.off.has(off));
             if stops && mode.level == 1 && shared && !budget::exhausted() {
-                pause(source, start, 1, &found, &grid, taken);
+                pause(source, start, 1, &mut found, &grid, taken);
             }
             let mut any = false;
             for (off, parents, chain) in removals {
@@ -460,7 +531,9 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                     let parents: Vec<u16> =
                         parents.iter().map(|&p| node(p, false) as u16).collect();
                     found.add(node(off, false), &parents);
-                    *found.nested.last_mut().expect("just added") = chain;
+                    if chain.0 != 0 {
+                        found.nested.push((found.spans.len() as u32 - 1, chain.0, chain.1));
+                    }
                     any = true;
                 }
             }
@@ -469,7 +542,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
             }
         } else {
             if shared && !budget::exhausted() {
-                pause(source, start, 0, &found, &grid, taken);
+                pause(source, start, 0, &mut found, &grid, taken);
             }
             return found;
         }
@@ -488,7 +561,7 @@ mod tests {
 
     fn summary(walk: &Implications) -> Summary {
         let parents = (0..NODES).map(|n| walk.parents_of(n).to_vec()).collect();
-        let nested = (0..NODES).filter_map(|n| walk.index(n).map(|i| walk.nested[i])).collect();
+        let nested = (0..NODES).filter_map(|n| walk.index(n).map(|i| walk.nested_of(i))).collect();
         (walk.on_order.clone(), walk.off_order.clone(), parents, nested, walk.contradiction)
     }
 

@@ -42,6 +42,10 @@ pub(super) struct Reach {
     holding: [u128; 9],
     /// The nodes by value, as `holding`.
     held: [u128; 9],
+    /// The nodes by cell: bit `v − 1` of entry `cell` if the candidate is a node.
+    node_values: [u16; 81],
+    /// With [`Reach::with_offs`], the board's candidates as a set (empty without).
+    present: Cands,
     /// Words of a set of nodes.
     words: usize,
     tables: Tables,
@@ -163,18 +167,31 @@ impl Reach {
                 }
             }
         }
-        let mut reach = Reach { y, holding, held, words: 0, tables: Reach::tables() };
-        // Nodes in the order of their candidates: cell by cell.
-        for cell in 0..81 {
-            let mut values = grid.cells[cell];
+        let mut present = Cands::default();
+        if with_offs {
+            for (cell, &values) in grid.cells.iter().enumerate() {
+                present.insert_values(cell, values);
+            }
+        }
+        // Nodes in the order of their candidates: cell by cell, from each cell's values that
+        // are nodes (gathered value by value, the nodes being far fewer than the candidates).
+        let mut node_values = [0u16; 81];
+        for (v, &cells) in held.iter().enumerate() {
+            let mut cells = cells;
+            while cells != 0 {
+                node_values[cells.trailing_zeros() as usize] |= 1 << v;
+                cells &= cells - 1;
+            }
+        }
+        let tables = Reach::tables();
+        let mut reach = Reach { y, holding, held, node_values, present, words: 0, tables };
+        for (cell, &values) in node_values.iter().enumerate() {
+            let mut values = values;
             while values != 0 {
-                let v = values.trailing_zeros() as usize;
+                let c = cell * 9 + values.trailing_zeros() as usize;
                 values &= values - 1;
-                if held[v] & 1 << cell != 0 {
-                    let c = cell * 9 + v;
-                    reach.tables.index[c] = reach.tables.nodes.len() as u16;
-                    reach.tables.nodes.push(c as u16);
-                }
+                reach.tables.index[c] = reach.tables.nodes.len() as u16;
+                reach.tables.nodes.push(c as u16);
             }
         }
         let n = reach.tables.nodes.len();
@@ -193,8 +210,11 @@ impl Reach {
         for node in 0..n {
             starts.push(edges.len() as u32);
             let c = usize::from(reach.tables.nodes[node]);
-            for &m in reach.seen_by(grid, c, &mut seen) {
-                edges.extend_from_slice(reach.strong(m));
+            for &m in reach.seen_by(c, &mut seen) {
+                // Pushed one by one: a slice of a few copied by a call costs more.
+                for &to in reach.strong(m) {
+                    edges.push(to);
+                }
             }
             if with_offs {
                 turned_off.push(reach.turned_off(grid, c));
@@ -245,19 +265,17 @@ impl Reach {
 
     /// The nodes candidate `c` turns off when on (the rest of its cell with `y`, its value's
     /// other places), in `out`'s room.
-    fn seen_by<'a>(&self, grid: &Marks, c: usize, out: &'a mut [u16; 32]) -> &'a [u16] {
+    fn seen_by<'a>(&self, c: usize, out: &'a mut [u16; 32]) -> &'a [u16] {
         let (cell, value) = cell_value(c);
         let v = usize::from(value - 1);
         let mut count = 0;
         if self.y {
-            let mut others = grid.cells[cell] & !(1 << v);
+            // The cell's other candidates that are nodes.
+            let mut others = self.node_values[cell] & !(1 << v);
             while others != 0 {
-                let node = self.tables.index[cell * 9 + others.trailing_zeros() as usize];
+                out[count] = self.tables.index[cell * 9 + others.trailing_zeros() as usize];
                 others &= others - 1;
-                if node != NONE {
-                    out[count] = node;
-                    count += 1;
-                }
+                count += 1;
             }
         }
         let mut cells = PEERS[cell] & self.held[v];
@@ -270,22 +288,14 @@ impl Reach {
         &out[..count]
     }
 
-    /// The candidates `c` turns off when on, as a set.
+    /// The candidates `c` turns off when on, as a set: its value's in the cells its cell
+    /// sees, and with `y` the rest of its cell. Needs [`Reach::with_offs`].
     fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
         let (cell, value) = cell_value(c);
-        let v = usize::from(value - 1);
-        let mut offs = Cands::default();
+        let mut offs = *Cands::peers_of(c);
+        offs.intersect(&self.present);
         if self.y {
-            let mut others = grid.cells[cell] & !(1 << v);
-            while others != 0 {
-                offs.insert(cell * 9 + others.trailing_zeros() as usize);
-                others &= others - 1;
-            }
-        }
-        let mut cells = PEERS[cell] & self.holding[v];
-        while cells != 0 {
-            offs.insert(cells.trailing_zeros() as usize * 9 + v);
-            cells &= cells - 1;
+            offs.insert_values(cell, grid.cells[cell] & !(1 << (value - 1)));
         }
         offs
     }
@@ -450,16 +460,16 @@ impl Reach {
         &to[..usize::from(*count)]
     }
 
-    /// Whether the forcing chain walk from node `start` (a candidate on or off) on `grid` can
-    /// reach the start's negation: if not, it finds nothing. The graph must be of the walk's
+    /// Whether the forcing chain walk from node `start` (a candidate on or off) on the graph's
+    /// board can reach the start's negation: if not, it finds nothing. The graph must be of the walk's
     /// kinds (by houses always, by cells as the walk).
-    pub(super) fn forcing(&self, grid: &Marks, start: usize) -> bool {
+    pub(super) fn forcing(&self, start: usize) -> bool {
         let c = start >> 1;
         if start & 1 == 1 {
             // On: a candidate turned on later that sees `c` turns it off. Those that see it
             // are among the nodes it turns off first.
             let mut room = [0u16; 32];
-            let seen = self.seen_by(grid, c, &mut room);
+            let seen = self.seen_by(c, &mut room);
             let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node));
             match self.tables.index[c] {
                 NONE => seen.iter().any(|&m| self.strong(m).iter().any(|&b| sees(self.set(b)))),
@@ -525,7 +535,7 @@ impl Reach {
                     let base = self.tables.walk_sets.len();
                     self.tables.walk_sets.resize(base + words, 0);
                     let mut offs = self.turned_off(grid, c);
-                    let count = self.seen_by(grid, c, &mut room).len();
+                    let count = self.seen_by(c, &mut room).len();
                     for &m in &room[..count] {
                         for i in 0..self.strong(m).len() {
                             let b = self.strong(m)[i];
@@ -589,5 +599,35 @@ pub(super) mod tests {
             }
         }
         boards
+    }
+
+    #[test]
+    fn what_a_candidate_turns_off_is_its_cell_and_its_value_in_the_cells_it_sees() {
+        use super::{CANDIDATES, Cands, PEERS, Reach, cell_value};
+        let mut compared = 0;
+        for grid in boards() {
+            for y in [false, true] {
+                let reach = Reach::with_offs(&grid, y, true);
+                for c in 0..CANDIDATES {
+                    let (cell, value) = cell_value(c);
+                    if !grid.has(cell, value) {
+                        continue;
+                    }
+                    let mut expected = Cands::default();
+                    for other in 0..81 {
+                        let same_cell = other == cell && y;
+                        for v in (1..=9u8).filter(|&v| grid.has(other, v)) {
+                            let seen = v == value && PEERS[cell] & 1 << other != 0;
+                            if seen || (same_cell && v != value) {
+                                expected.insert(other * 9 + usize::from(v - 1));
+                            }
+                        }
+                    }
+                    assert_eq!(reach.turned_off(&grid, c), expected, "{c}, y {y}");
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 1000, "{compared}");
     }
 }

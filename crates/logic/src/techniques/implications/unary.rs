@@ -133,8 +133,8 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
         if grid.has(cell, value)
             && several(grid.cells[cell])
             && (graphs.xy.cycle(c)
-                || graphs.xy.forcing(grid, node(c, true))
-                || graphs.xy.forcing(grid, node(c, false)))
+                || graphs.xy.forcing(node(c, true))
+                || graphs.xy.forcing(node(c, false)))
         {
             starts.insert(c);
         }
@@ -198,7 +198,7 @@ fn unary(
     }
     if x {
         for start in [node(c, true), node(c, false)] {
-            if graph.forcing(grid, start) {
+            if graph.forcing(start) {
                 forcing(grid, links.get_or_init(|| Links::of(grid)), start, y, found, scratch);
             }
         }
@@ -445,8 +445,8 @@ mod tests {
                         let mut found = Found::new(ChainFamily::Static);
                         forcing(&grid, &links, start, y, &mut found, &mut scratch);
                         let walked = found.offered() > 0;
-                        let proved = forcing_graph.forcing(&grid, start);
-                        assert!(!proved || both.forcing(&grid, start), "{start}, y {y}");
+                        let proved = forcing_graph.forcing(start);
+                        assert!(!proved || both.forcing(start), "{start}, y {y}");
                         assert_eq!(proved, walked, "forcing chain from {start}, y {y}");
                         found_some += usize::from(walked);
                         found_none += usize::from(!walked);
