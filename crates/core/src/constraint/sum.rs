@@ -447,10 +447,18 @@ impl Sum {
         };
         let mut support = [0u64; 3];
         let same = |a: usize, b: usize| groups[a] == groups[b];
-        let mut first = choices[0];
+        // The last two open cells of one weight, 1 or -1, and one total (a cage, an arrow's
+        // line): their values are found a set at a time, not a value of one at a time.
+        let pair =
+            count > 1 && low == high && weight(last) == weight(last - 1) && weight(last).abs() == 1;
         if count == 1 {
             support[0] = completing(0, 0);
+        } else if count == 2 && pair {
+            let total = low * weight(1);
+            (support[0], support[1]) = pair_adding_to(choices[0], choices[1], total, same(0, 1));
+            return self.restrict_open(domains, open, &support);
         }
+        let mut first = choices[0];
         while count > 1 && first != 0 {
             let a = first & first.wrapping_neg();
             first ^= a;
@@ -460,6 +468,18 @@ impl Sum {
                 if found != 0 {
                     support[0] |= a;
                     support[1] |= found;
+                }
+                continue;
+            }
+            if pair {
+                let second = choices[1] & if same(0, 1) { !a } else { u64::MAX };
+                let third = choices[2] & if same(0, 2) { !a } else { u64::MAX };
+                let total = (low - weight(0) * va) * weight(2);
+                let (seconds, thirds) = pair_adding_to(second, third, total, same(1, 2));
+                if seconds != 0 {
+                    support[0] |= a;
+                    support[1] |= seconds;
+                    support[2] |= thirds;
                 }
                 continue;
             }
@@ -477,10 +497,41 @@ impl Sum {
                 }
             }
         }
+        self.restrict_open(domains, open, &support)
+    }
+
+    /// Keeps each open cell's supported values.
+    fn restrict_open(
+        &self,
+        domains: &mut Domains<'_>,
+        open: &[usize],
+        support: &[u64; 3],
+    ) -> Result<(), Contradiction> {
         for (slot, &i) in open.iter().enumerate() {
             domains.restrict(self.cells[i], support[slot])?;
         }
         Ok(())
+    }
+}
+
+/// The values two cells can take adding to `total`, the first's from `first` and the second's
+/// from `second` (different values if `distinct`): each cell keeps the values whose complement
+/// to the total the other cell has.
+fn pair_adding_to(first: u64, second: u64, total: i64, distinct: bool) -> (u64, u64) {
+    let half = if distinct && total % 2 == 0 { range(total / 2, total / 2) } else { 0 };
+    (first & complements(second, total) & !half, second & complements(first, total) & !half)
+}
+
+/// The values `total − v` in 1..=64 for the values `v` of `set`.
+fn complements(set: u64, total: i64) -> u64 {
+    // Value v is bit v − 1, so total − v is bit total − 2 − (v − 1): bit v − 1 of the reversed
+    // set is bit 63 − (v − 1), which a shift by 65 − total moves there (off the end when
+    // total − v is below 1).
+    let reversed = set.reverse_bits();
+    match 65 - total {
+        shift @ 0..=63 => reversed >> shift,
+        shift @ -63..=-1 => reversed << -shift,
+        _ => 0,
     }
 }
 
@@ -609,4 +660,49 @@ pub(super) fn combinations(side: usize) -> &'static Combinations {
 /// made for (16).
 pub fn distinct_sets(side: usize, count: usize, total: u32) -> Option<&'static [u16]> {
     (side <= MAX_TABLED_SIDE).then(|| combinations(side).sets(count, total as usize))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two cells' values adding to a total, found a set at a time, are those of every pair of
+    /// their candidates that adds to it, tried one pair at a time: for every total and pair of
+    /// candidate sets of a few sizes, apart and in one group.
+    #[test]
+    fn a_pairs_values_are_those_of_the_pairs_adding_to_its_total() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut draw = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for side in [4u32, 9, 16, 25, 64] {
+            let all = u64::MAX >> (64 - side);
+            for _ in 0..200 {
+                let (first, second) = (draw() & all, draw() & all);
+                for total in -2..=i64::from(2 * side) + 2 {
+                    for distinct in [false, true] {
+                        let mut expected = (0u64, 0u64);
+                        for a in 1..=side {
+                            for b in 1..=side {
+                                let (x, y) = (1u64 << (a - 1), 1u64 << (b - 1));
+                                let adds = i64::from(a + b) == total && !(distinct && a == b);
+                                if adds && first & x != 0 && second & y != 0 {
+                                    expected.0 |= x;
+                                    expected.1 |= y;
+                                }
+                            }
+                        }
+                        assert_eq!(
+                            pair_adding_to(first, second, total, distinct),
+                            expected,
+                            "side {side}, {first:b} and {second:b} to {total}, distinct {distinct}"
+                        );
+                    }
+                }
+            }
+        }
+    }
 }
