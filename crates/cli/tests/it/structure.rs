@@ -112,8 +112,8 @@ fn uses_in(folder: &Path, prefix: &str, roots: &[&str]) -> BTreeMap<String, BTre
 /// the graph of the folder's files.
 const PARENT: &str = "(mod.rs)";
 
-/// The code of `code` outside comments, split where an inline test module (`mod tests {`)
-/// starts: inside it, `super::` names one module further up.
+/// The code of `code` outside comments, split where an inline test module (`mod tests {`, of
+/// any visibility) starts: inside it, `super::` names one module further up.
 fn code_and_tests(code: &str) -> (String, String) {
     let mut outside = String::new();
     let mut tests = String::new();
@@ -123,8 +123,9 @@ fn code_and_tests(code: &str) -> (String, String) {
         if trimmed.starts_with("//") {
             continue;
         }
+        let visibility = trimmed.split_once("mod tests {").map(|(before, _)| before.trim());
         in_tests |=
-            trimmed.starts_with("mod tests {") || trimmed.starts_with("pub(crate) mod tests {");
+            matches!(visibility, Some(before) if before.is_empty() || before.starts_with("pub"));
         let part = if in_tests { &mut tests } else { &mut outside };
         part.push_str(line);
         part.push('\n');
@@ -364,6 +365,11 @@ fn a_cycle_through_a_folders_own_module_is_found() {
         ["Machine".to_owned()].into()
     );
     assert!(names_after("super::super::x", "super::").is_empty());
+    // A test module others read is a test module too.
+    let shared = "use super::marks::Marks;\n#[cfg(test)]\npub(super) mod tests {\n    use super::Reach;\n}\n";
+    let (outside, tests) = code_and_tests(shared);
+    assert_eq!(names_after(&outside, "super::"), ["marks".to_owned()].into());
+    assert_eq!(names_after(&tests, "super::"), ["Reach".to_owned()].into());
     // The parent names its children as paths, re-exports included; a declaration is no use.
     let children: BTreeSet<String> = ["client", "wire", "serve"].map(String::from).into();
     let parent = "mod client;\nmod serve;\nmod wire;\npub use serve::serve;\n\
