@@ -117,22 +117,41 @@ thread_local! {
     static SPARE: RefCell<Vec<Buffers>> = const { RefCell::new(Vec::new()) };
 }
 
+impl Buffers {
+    /// The lists of `walk`, taken from it.
+    fn taken_from(walk: &mut Implications) -> Buffers {
+        Buffers {
+            on_order: std::mem::take(&mut walk.on_order),
+            off_order: std::mem::take(&mut walk.off_order),
+            slot: std::mem::take(&mut walk.slot),
+            spans: std::mem::take(&mut walk.spans),
+            parents: std::mem::take(&mut walk.parents),
+            nested: std::mem::take(&mut walk.nested),
+        }
+    }
+}
+
 impl Implications {
     fn new() -> Implications {
-        let Buffers { mut on_order, mut off_order, slot, mut spans, mut parents, mut nested } =
-            spare::take(&SPARE, || Buffers {
-                on_order: Vec::new(),
-                off_order: Vec::new(),
-                slot: vec![0; NODES],
-                spans: Vec::new(),
-                parents: Vec::new(),
-                nested: Vec::new(),
-            });
-        on_order.clear();
-        off_order.clear();
-        spans.clear();
-        parents.clear();
-        nested.clear();
+        let mut buffers = spare::take(&SPARE, || Buffers {
+            on_order: Vec::new(),
+            off_order: Vec::new(),
+            slot: vec![0; NODES],
+            spans: Vec::new(),
+            parents: Vec::new(),
+            nested: Vec::new(),
+        });
+        buffers.on_order.clear();
+        buffers.off_order.clear();
+        buffers.spans.clear();
+        buffers.parents.clear();
+        buffers.nested.clear();
+        Implications::over(buffers)
+    }
+
+    /// A walk that has reached nothing yet, in the lists of `buffers` as they are.
+    fn over(buffers: Buffers) -> Implications {
+        let Buffers { on_order, off_order, slot, spans, parents, nested } = buffers;
         Implications {
             on: Cands::default(),
             off: Cands::default(),
@@ -294,15 +313,7 @@ impl Drop for Implications {
         {
             return;
         }
-        let buffers = Buffers {
-            on_order: std::mem::take(&mut self.on_order),
-            off_order: std::mem::take(&mut self.off_order),
-            slot: std::mem::take(&mut self.slot),
-            spans: std::mem::take(&mut self.spans),
-            parents: std::mem::take(&mut self.parents),
-            nested: std::mem::take(&mut self.nested),
-        };
-        spare::give(&SPARE, buffers, SPARE_BUFFERS);
+        spare::give(&SPARE, Buffers::taken_from(self), SPARE_BUFFERS);
     }
 }
 
@@ -402,18 +413,9 @@ fn keep(walk: &mut Implications, (generation, start, level): (u64, usize, u8)) -
             if paused.found.is_some() {
                 return false;
             }
-            paused.found = Some(Implications {
-                on: walk.on,
-                off: walk.off,
-                on_order: std::mem::take(&mut walk.on_order),
-                off_order: std::mem::take(&mut walk.off_order),
-                slot: std::mem::take(&mut walk.slot),
-                spans: std::mem::take(&mut walk.spans),
-                parents: std::mem::take(&mut walk.parents),
-                nested: std::mem::take(&mut walk.nested),
-                contradiction: walk.contradiction,
-                kept: None,
-            });
+            let mut found = Implications::over(Buffers::taken_from(walk));
+            (found.on, found.off, found.contradiction) = (walk.on, walk.off, walk.contradiction);
+            paused.found = Some(found);
             true
         })
         .unwrap_or(false)
