@@ -1,10 +1,12 @@
 //! A known slowdown, to see that the paired statistics catch it: `fast` wrapped twice, once as
 //! it is and once made slower by a set share (each solve spins, after `fast` returns, for that
-//! share of the time `fast` took), benched side by side with per-puzzle rows and compared as
-//! `sudoku bench compare` compares them. Both go through the same wrapper, so its own cost (a
-//! few reads of the clock, some 50 ns a solve) falls on both and the difference is the spin. It
-//! prints the slowdown measured by whole-run time (the sums of the solve times) beside the
-//! comparison's estimate and interval, and fails unless the verdict is `slower`.
+//! share of the time `fast` took), benched side by side in rounds until their comparison is
+//! decided, as `sudoku bench --compare A,B --until-decided` runs them, with per-puzzle rows
+//! compared again as `sudoku bench compare` compares them. Both go through the same wrapper,
+//! so its own cost (a few reads of the clock, some 50 ns a solve) falls on both and the
+//! difference is the spin. It prints the slowdown measured by whole-run time (the sums of the
+//! solve times) beside the comparison's estimate and interval and the rounds it took, and fails
+//! unless the verdict of the run is `slower`.
 //!
 //! ```sh
 //! cargo run --release --example slowdown -- FILE [PERCENT] [ROWS.csv]
@@ -19,10 +21,11 @@ use std::time::Instant;
 
 use sudoku_bench::compare::{self, CompareOptions, RunPair};
 use sudoku_bench::files::OutputFile;
+use sudoku_bench::measure::EngineRun;
 use sudoku_bench::per_puzzle::{RowFormat, RowWriter};
 use sudoku_bench::stats::{self, Change};
 use sudoku_bench::{BenchOptions, Corpus, Mode, Observer, Schedule};
-use sudoku_core::{Engine, Grid, Limits, Outcome, ReadOptions};
+use sudoku_core::{Engine, Grid, GridKind, Limits, Outcome, ReadOptions};
 use sudoku_engines::EngineInfo;
 
 /// The share of its own time the slowed engine spins after each solve, as f64 bits (an
@@ -63,6 +66,17 @@ fn ticks() -> u64 {
 fn ticks() -> u64 {
     static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
     START.get_or_init(Instant::now).elapsed().as_nanos() as u64
+}
+
+/// Counts the passes of both engines: a round is one of each.
+struct Passes(u32);
+
+impl Observer for Passes {
+    fn chunk(&mut self, _: &Corpus, _: &GridKind, _: &[EngineRun<'_>]) {}
+
+    fn pass(&mut self, _: &Corpus, _: &GridKind, _: &EngineRun<'_>, _: &[u64]) {
+        self.0 += 1;
+    }
 }
 
 fn wrapper(share: f64) -> Box<dyn Engine> {
@@ -112,12 +126,20 @@ fn main() -> ExitCode {
         EngineInfo::new("fast-wrapped", "fast, through the wrapper, without a spin", wrapped);
     let slowed =
         EngineInfo::new("fast-slowed", "fast, then a spin for a share of its time", slowed);
+    let threshold = stats::DEFAULT_THRESHOLD_PERCENT / 100.0;
+    // Rounds until decided, as `--until-decided` runs them: on a shared machine a pass over the
+    // shipped 9×9 corpus takes some 30 ms, which one stall of the machine moves by a tenth, and
+    // the rounds go on until their spread is narrow enough to tell.
     let options = BenchOptions {
         engines: vec![&fast, &slowed],
         mode: Mode::Unique,
         budget: None,
         threads: 1,
-        timing: Schedule::Repeat(5),
+        timing: Schedule::UntilDecided {
+            pair: (0, 1),
+            threshold,
+            max_time: sudoku_bench::plan::DEFAULT_MAX_TIME,
+        },
         cross_check: true,
         progress: false,
         shard: None,
@@ -130,11 +152,10 @@ fn main() -> ExitCode {
         }
     };
     let mut rows = RowWriter::new(out, RowFormat::Csv);
-    let threshold = stats::DEFAULT_THRESHOLD_PERCENT / 100.0;
-    // Five rounds (`Schedule::Repeat(5)`): as many as a decision of --until-decided needs.
     let mut pair = RunPair::new("fast-wrapped", "fast-slowed", threshold, stats::MIN_ROUNDS);
+    let mut passes = Passes(0);
     let report = {
-        let mut observers: Vec<&mut dyn Observer> = vec![&mut rows, &mut pair];
+        let mut observers: Vec<&mut dyn Observer> = vec![&mut rows, &mut pair, &mut passes];
         match sudoku_bench::run_observed(&[corpus], &options, &mut observers) {
             Ok(report) => report,
             Err(error) => {
@@ -166,7 +187,8 @@ fn main() -> ExitCode {
         }
     };
     let in_run = pair.finish();
-    let estimates = [("in one run, 5 rounds", &in_run), ("from the rows alone", &comparison)]
+    let in_run_how = format!("in one run, {} rounds", passes.0 / 2);
+    let estimates = [(in_run_how.as_str(), &in_run), ("from the rows alone", &comparison)]
         .map(|(how, compared)| (how, compared.groups.first().and_then(|g| g.speed.clone())));
     println!("{file}: fast slowed by {percent}%: whole-run time ratio {whole_run:.4}");
     for (how, estimate) in &estimates {
