@@ -77,6 +77,20 @@ impl Cands {
         self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
     }
 
+    /// The candidates of the set, in increasing order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    word * 64 + bit
+                })
+            })
+        })
+    }
+
     /// Whether the set has no candidate.
     #[inline]
     pub(super) fn is_empty(&self) -> bool {

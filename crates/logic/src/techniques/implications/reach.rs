@@ -26,7 +26,7 @@
 
 use std::cell::RefCell;
 
-use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value, node};
 use super::marks::{Marks, PEERS, house_cells, houses_of, index_in, two};
 use super::spare;
 
@@ -237,7 +237,6 @@ impl Reach {
         reach.loops();
         if with_offs {
             reach.forcing_ons();
-            reach.tables.asked.resize(CANDIDATES, 0);
         }
         reach
     }
@@ -505,6 +504,20 @@ impl Reach {
         }
     }
 
+    /// The candidates from which a cycle or a forcing chain, from the candidate on or off, may
+    /// find something: those [`Reach::cycle`] or [`Reach::forcing`] leave, found from the
+    /// nodes rather than asked of every candidate. Needs a graph with links by house.
+    pub(super) fn starts(&self) -> Cands {
+        let mut starts = self.forcing_on;
+        for &c in &self.tables.nodes {
+            let c = usize::from(c);
+            if self.cycle(c) || self.forcing(node(c, false)) {
+                starts.insert(c);
+            }
+        }
+        starts
+    }
+
     /// Whether a cycle through candidate `c` on can close and remove something: its node lies
     /// in a component of two or more, and some candidate sees a node of the component on and
     /// one off (see [`Reach::loops`]).
@@ -553,6 +566,9 @@ impl Reach {
         let words = self.words;
         match self.tables.index[c] {
             NONE => {
+                if self.tables.asked.is_empty() {
+                    self.tables.asked.resize(CANDIDATES, 0);
+                }
                 if self.tables.asked[c] == 0 {
                     let mut room = [0u16; 32];
                     let base = self.tables.walk_sets.len();
@@ -622,6 +638,30 @@ pub(super) mod tests {
             }
         }
         boards
+    }
+
+    #[test]
+    fn the_starts_are_the_candidates_with_a_cycle_or_a_forcing_chain_left() {
+        use super::{CANDIDATES, Reach, cell_value, node};
+        let mut some = 0;
+        for grid in boards() {
+            for y in [false, true] {
+                let reach = Reach::of(&grid, y, true);
+                let starts: Vec<usize> = reach.starts().iter().collect();
+                let expected: Vec<usize> = (0..CANDIDATES)
+                    .filter(|&c| {
+                        let (cell, value) = cell_value(c);
+                        grid.has(cell, value)
+                            && (reach.cycle(c)
+                                || reach.forcing(node(c, true))
+                                || reach.forcing(node(c, false)))
+                    })
+                    .collect();
+                assert_eq!(starts, expected, "y {y}");
+                some += starts.len();
+            }
+        }
+        assert!(some > 0);
     }
 
     #[test]
