@@ -161,13 +161,11 @@ impl Reach {
         }
         if x {
             for house in 0..27 {
-                for (value, held) in (1..=9u8).zip(held.iter_mut()) {
-                    let mut places = grid.places(house, value);
+                let cells = house_cells(house);
+                for (held, &places) in held.iter_mut().zip(grid.house_places(house)) {
                     if two(places) {
-                        while places != 0 {
-                            *held |= 1 << house_cells(house)[places.trailing_zeros() as usize];
-                            places &= places - 1;
-                        }
+                        let (first, second) = (places.trailing_zeros(), places.ilog2());
+                        *held |= 1 << cells[first as usize] | 1 << cells[second as usize];
                     }
                 }
             }
