@@ -33,6 +33,9 @@ pub(super) const NODES: usize = 2 * CANDIDATES;
 pub(super) struct Cands([u64; 12]);
 
 impl Cands {
+    /// Every candidate (and the bits past the last): what an intersection starts from.
+    pub(super) const ALL: Cands = Cands([u64::MAX; 12]);
+
     /// Whether candidate `c` is in the set.
     #[inline]
     pub(super) fn has(&self, c: usize) -> bool {

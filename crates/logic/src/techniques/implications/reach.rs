@@ -532,78 +532,68 @@ impl Reach {
     pub(super) fn common(&mut self, grid: &Marks, sources: &[usize]) -> bool {
         let words = self.words;
         let mut ons = [u64::MAX; 16];
-        let mut offs: Option<Cands> = None;
+        // A cell or house has places: the first source's candidates narrow every one.
+        let mut offs = Cands::ALL;
         for &c in sources {
-            let (set, reached) = self.leads_to(grid, c);
+            self.ask(grid, c);
+            let (nodes, reached) = self.leads_to(c);
             if words <= ons.len() {
-                let set = &self.walk_or_component_set(set);
-                ons.iter_mut().zip(set.iter()).for_each(|(to, &bits)| *to &= bits);
+                ons.iter_mut().zip(nodes).for_each(|(to, &bits)| *to &= bits);
             }
-            match &mut offs {
-                None => offs = Some(reached),
-                Some(offs) => offs.intersect(&reached),
-            }
+            offs.intersect(reached);
         }
         // A graph of more than a thousand nodes is not read for what they turn on.
         let on_any = words > ons.len() || ons[..words].iter().any(|&bits| bits != 0);
-        on_any || offs.is_some_and(|offs| !offs.is_empty())
+        on_any || !offs.is_empty()
     }
 
-    /// Where the set of nodes [`Reach::leads_to`] named lies.
-    fn walk_or_component_set(&self, set: Set) -> &[u64] {
-        let words = self.words;
-        match set {
-            Set::Component(k) => &self.tables.sets[k * words..(k + 1) * words],
-            Set::Walk(i) => &self.tables.walk_sets[i * words..(i + 1) * words],
+    /// Keeps what a walk from candidate `c` on leads to, if `c` is no node and it was not kept
+    /// already (a node's is its component's).
+    fn ask(&mut self, grid: &Marks, c: usize) {
+        if self.tables.index[c] != NONE {
+            return;
         }
+        if self.tables.asked.is_empty() {
+            self.tables.asked.resize(CANDIDATES, 0);
+        }
+        if self.tables.asked[c] != 0 {
+            return;
+        }
+        let words = self.words;
+        let mut room = [0u16; 32];
+        let base = self.tables.walk_sets.len();
+        self.tables.walk_sets.resize(base + words, 0);
+        let mut offs = self.turned_off(grid, c);
+        let count = self.seen_by(c, &mut room).len();
+        for &m in &room[..count] {
+            for i in 0..self.strong(m).len() {
+                let b = self.strong(m)[i];
+                let component = self.tables.component[usize::from(b)] as usize;
+                for w in 0..words {
+                    self.tables.walk_sets[base + w] |= self.tables.sets[component * words + w];
+                }
+                offs.union(&self.tables.offs[component]);
+            }
+        }
+        self.tables.walk_offs.push(offs);
+        self.tables.asked[c] = self.tables.walk_offs.len() as u32;
     }
 
-    /// What a walk from candidate `c` on leads to: the nodes it turns on (its component's, or
-    /// those kept for it) and the candidates it turns off.
-    fn leads_to(&mut self, grid: &Marks, c: usize) -> (Set, Cands) {
+    /// What a walk from candidate `c` on leads to, once [`Reach::ask`]ed: the nodes it turns
+    /// on (its component's, or those kept for it) and the candidates it turns off.
+    fn leads_to(&self, c: usize) -> (&[u64], &Cands) {
         let words = self.words;
         match self.tables.index[c] {
             NONE => {
-                if self.tables.asked.is_empty() {
-                    self.tables.asked.resize(CANDIDATES, 0);
-                }
-                if self.tables.asked[c] == 0 {
-                    let mut room = [0u16; 32];
-                    let base = self.tables.walk_sets.len();
-                    self.tables.walk_sets.resize(base + words, 0);
-                    let mut offs = self.turned_off(grid, c);
-                    let count = self.seen_by(c, &mut room).len();
-                    for &m in &room[..count] {
-                        for i in 0..self.strong(m).len() {
-                            let b = self.strong(m)[i];
-                            let component = self.tables.component[usize::from(b)] as usize;
-                            for w in 0..words {
-                                self.tables.walk_sets[base + w] |=
-                                    self.tables.sets[component * words + w];
-                            }
-                            offs.union(&self.tables.offs[component]);
-                        }
-                    }
-                    self.tables.walk_offs.push(offs);
-                    self.tables.asked[c] = self.tables.walk_offs.len() as u32;
-                }
                 let i = self.tables.asked[c] as usize - 1;
-                (Set::Walk(i), self.tables.walk_offs[i])
+                (&self.tables.walk_sets[i * words..(i + 1) * words], &self.tables.walk_offs[i])
             }
             node => {
-                let component = self.tables.component[usize::from(node)] as usize;
-                (Set::Component(component), self.tables.offs[component])
+                let k = self.tables.component[usize::from(node)] as usize;
+                (&self.tables.sets[k * words..(k + 1) * words], &self.tables.offs[k])
             }
         }
     }
-}
-
-/// A set of nodes [`Reach`] keeps: a component's, or one kept for a walk from a candidate that
-/// is no node.
-#[derive(Clone, Copy)]
-enum Set {
-    Component(usize),
-    Walk(usize),
 }
 
 #[cfg(test)]
