@@ -33,6 +33,9 @@ pub(super) const NODES: usize = 2 * CANDIDATES;
 pub(super) struct Cands([u64; 12]);
 
 impl Cands {
+    /// Every candidate (and the bits past the last): what an intersection starts from.
+    pub(super) const ALL: Cands = Cands([u64::MAX; 12]);
+
     /// Whether candidate `c` is in the set.
     #[inline]
     pub(super) fn has(&self, c: usize) -> bool {
@@ -75,6 +78,20 @@ impl Cands {
     #[inline]
     pub(super) fn intersect(&mut self, other: &Cands) {
         self.0.iter_mut().zip(&other.0).for_each(|(a, b)| *a &= b);
+    }
+
+    /// The candidates of the set, in increasing order.
+    pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(word, &bits)| {
+            let mut rest = bits;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    word * 64 + bit
+                })
+            })
+        })
     }
 
     /// Whether the set has no candidate.

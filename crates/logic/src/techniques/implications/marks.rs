@@ -221,6 +221,12 @@ impl Marks {
     pub(super) fn places(&self, house: usize, value: u8) -> u16 {
         self.places[house][usize::from(value - 1)]
     }
+
+    /// The places of every value in `house`, as [`Marks::places`] (value `v` at `v − 1`).
+    #[inline]
+    pub(super) fn house_places(&self, house: usize) -> &[u16; 9] {
+        &self.places[house]
+    }
 }
 
 /// The pairs of `0..9` in the order Sudoku Explainer enumerates them: by their larger member,

@@ -74,7 +74,7 @@ pub(super) fn multiple(grid: &Marks, group: ChainFamily, found: &mut Found, sear
     // The static walks of cell and region forcing chains lead where [`Reach`] says: a cell or
     // house whose walks can have nothing in common is not walked. (The dynamic walks change
     // the board they read, and go further.)
-    let mut prune = (!dynamic).then(|| Prune { grid, reach: Reach::with_offs(grid, true, true) });
+    let mut prune = (!dynamic).then(|| Prune { grid, reach: Reach::of(grid, true, true) });
     for cell in 0..81 {
         let count = grid.count(cell);
         if !(count > 2 || (count > 1 && dynamic)) {
@@ -285,7 +285,7 @@ mod tests {
         fn search(_: &Marks, _: ChainFamily, _: &mut Found) {}
         let (mut pruned, mut common_found) = (0, 0);
         for grid in boards() {
-            let mut prune = Prune { grid: &grid, reach: Reach::with_offs(&grid, true, true) };
+            let mut prune = Prune { grid: &grid, reach: Reach::of(&grid, true, true) };
             let mode = Mode { y_links: true, dynamic: false, level: 0, search };
             let mut sets: Vec<Vec<usize>> = (0..81)
                 .filter(|&cell| grid.count(cell) > 2)

@@ -13,6 +13,8 @@
 //! From those sets, exactly as the walks would find it but without walking:
 //! - a forcing chain from a candidate on exists only if a candidate it leads to (or itself)
 //!   sees it, one from a candidate off only if a candidate strongly linked to it leads back;
+//!   the candidates on that pass are found for all of them at once, from what each
+//!   component's walks turn off;
 //! - a cycle through a candidate closes only if its node lies in a component of two or more
 //!   (a loop turns on at least one other candidate before it comes back);
 //! - a cell or region forcing chain implies something only if what every one of its
@@ -24,7 +26,7 @@
 
 use std::cell::RefCell;
 
-use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value, node};
 use super::marks::{Marks, PEERS, house_cells, houses_of, index_in, two};
 use super::spare;
 
@@ -44,8 +46,12 @@ pub(super) struct Reach {
     held: [u128; 9],
     /// The nodes by cell: bit `v − 1` of entry `cell` if the candidate is a node.
     node_values: [u16; 81],
-    /// With [`Reach::with_offs`], the board's candidates as a set (empty without).
+    /// In a graph that gathers what its walks turn off (one with links by house), the board's
+    /// candidates as a set (empty in another).
     present: Cands,
+    /// In a graph that gathers what its walks turn off, the candidates from which a forcing
+    /// chain walk, on, can reach the candidate off (see [`Reach::forcing_ons`]).
+    forcing_on: Cands,
     /// Words of a set of nodes.
     words: usize,
     tables: Tables,
@@ -69,10 +75,10 @@ struct Tables {
     eliminates: Vec<bool>,
     /// Per component, the nodes its nodes lead to, themselves included (`words` each).
     sets: Vec<u64>,
-    /// Per component, with [`Reach::with_offs`], every candidate turned off by one of the
-    /// nodes in its set: what a walk from one of them turns off.
+    /// Per component, in a graph that gathers what its walks turn off, every candidate turned
+    /// off by one of the nodes in its set: what a walk from one of them turns off.
     offs: Vec<Cands>,
-    /// With [`Reach::with_offs`], what a walk from each candidate that is no node leads to,
+    /// For [`Reach::common`], what a walk from each candidate that is no node leads to,
     /// once asked for (see [`Reach::common`]): one plus its index in `walk_offs` (and its
     /// nodes' in `walk_sets`), or zero.
     asked: Vec<u32>,
@@ -108,15 +114,11 @@ impl Drop for Reach {
 impl Reach {
     /// The graph of the static walks on `grid`, with links by cell if `y` and by house if `x`
     /// (the candidates a candidate on turns off are always its value's other places, and the
-    /// rest of its cell too with `y`, as the walks read them).
+    /// rest of its cell too with `y`, as the walks read them). Forcing chains have links by
+    /// house: a graph without them is read for cycles only, and does not gather what its walks
+    /// turn off.
     pub(super) fn of(grid: &Marks, y: bool, x: bool) -> Reach {
-        Reach::build(grid, y, x, false)
-    }
-
-    /// [`Reach::of`], with what each component's walks turn off too, for cell and region
-    /// forcing chains ([`Reach::common`]).
-    pub(super) fn with_offs(grid: &Marks, y: bool, x: bool) -> Reach {
-        Reach::build(grid, y, x, true)
+        Reach::build(grid, y, x, x)
     }
 
     /// Tables emptied, a spare's if there is one.
@@ -136,6 +138,9 @@ impl Reach {
         tables
     }
 
+    /// The graph of [`Reach::of`]; with `with_offs`, what each component's walks turn off too,
+    /// for forcing chains ([`Reach::forcing`]) and cell and region forcing chains
+    /// ([`Reach::common`]).
     fn build(grid: &Marks, y: bool, x: bool, with_offs: bool) -> Reach {
         let holding = std::array::from_fn(|v| {
             (0..9).fold(0, |cells, row| {
@@ -156,13 +161,11 @@ impl Reach {
         }
         if x {
             for house in 0..27 {
-                for (value, held) in (1..=9u8).zip(held.iter_mut()) {
-                    let mut places = grid.places(house, value);
+                let cells = house_cells(house);
+                for (held, &places) in held.iter_mut().zip(grid.house_places(house)) {
                     if two(places) {
-                        while places != 0 {
-                            *held |= 1 << house_cells(house)[places.trailing_zeros() as usize];
-                            places &= places - 1;
-                        }
+                        let (first, second) = (places.trailing_zeros(), places.ilog2());
+                        *held |= 1 << cells[first as usize] | 1 << cells[second as usize];
                     }
                 }
             }
@@ -184,7 +187,9 @@ impl Reach {
             }
         }
         let tables = Reach::tables();
-        let mut reach = Reach { y, holding, held, node_values, present, words: 0, tables };
+        let forcing_on = Cands::default();
+        let mut reach =
+            Reach { y, holding, held, node_values, present, forcing_on, words: 0, tables };
         for (cell, &values) in node_values.iter().enumerate() {
             let mut values = values;
             while values != 0 {
@@ -229,9 +234,30 @@ impl Reach {
         reach.components(with_offs);
         reach.loops();
         if with_offs {
-            reach.tables.asked.resize(CANDIDATES, 0);
+            reach.forcing_ons();
         }
         reach
+    }
+
+    /// The candidates from which a forcing chain walk, on, can reach the candidate off: those
+    /// a node turns off that a walk from the node off turns off too. (From candidate `c` on,
+    /// the walk turns off the nodes that see `c`, each of which turns on its strong links;
+    /// `c` goes off again where a walk from one of those turns off `c`. A node `m` sees `c`
+    /// just when `m` turns `c` off, and a walk from `m` off turns off what the components of
+    /// `m`'s strong links turn off.) For every candidate at once, rather than each walked
+    /// over the nodes it sees.
+    fn forcing_ons(&mut self) {
+        let mut forcing_on = Cands::default();
+        for node in 0..self.tables.nodes.len() {
+            let mut after = Cands::default();
+            for &to in self.strong(node as u16) {
+                let component = self.tables.component[usize::from(to)] as usize;
+                after.union(&self.tables.offs[component]);
+            }
+            after.intersect(&self.tables.turned_off[node]);
+            forcing_on.union(&after);
+        }
+        self.forcing_on = forcing_on;
     }
 
     /// The nodes strong links turn on when candidate `c` (a node) is off, by cell if the graph
@@ -289,7 +315,7 @@ impl Reach {
     }
 
     /// The candidates `c` turns off when on, as a set: its value's in the cells its cell
-    /// sees, and with `y` the rest of its cell. Needs [`Reach::with_offs`].
+    /// sees, and with `y` the rest of its cell. Needs a graph with links by house.
     fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
         let (cell, value) = cell_value(c);
         let mut offs = *Cands::peers_of(c);
@@ -466,20 +492,28 @@ impl Reach {
     pub(super) fn forcing(&self, start: usize) -> bool {
         let c = start >> 1;
         if start & 1 == 1 {
-            // On: a candidate turned on later that sees `c` turns it off. Those that see it
-            // are among the nodes it turns off first.
-            let mut room = [0u16; 32];
-            let seen = self.seen_by(c, &mut room);
-            let sees = |set: &[u64]| seen.iter().any(|&node| Reach::has(set, node));
-            match self.tables.index[c] {
-                NONE => seen.iter().any(|&m| self.strong(m).iter().any(|&b| sees(self.set(b)))),
-                node => sees(self.set(node)),
-            }
+            // On: a candidate turned on later that sees `c` turns it off (see
+            // [`Reach::forcing_ons`]).
+            self.forcing_on.has(c)
         } else {
             // Off: a candidate it turns on leads back to `c`.
             let node = self.tables.index[c];
             node != NONE && self.strong(node).iter().any(|&t| Reach::has(self.set(t), node))
         }
+    }
+
+    /// The candidates from which a cycle or a forcing chain, from the candidate on or off, may
+    /// find something: those [`Reach::cycle`] or [`Reach::forcing`] leave, found from the
+    /// nodes rather than asked of every candidate. Needs a graph with links by house.
+    pub(super) fn starts(&self) -> Cands {
+        let mut starts = self.forcing_on;
+        for &c in &self.tables.nodes {
+            let c = usize::from(c);
+            if self.cycle(c) || self.forcing(node(c, false)) {
+                starts.insert(c);
+            }
+        }
+        starts
     }
 
     /// Whether a cycle through candidate `c` on can close and remove something: its node lies
@@ -494,79 +528,72 @@ impl Reach {
 
     /// Whether the walks on `grid` from each of `sources` on (candidates) can all turn on, or
     /// all turn off, some candidate: if not, the cell or region forcing chain they make finds
-    /// nothing. Needs [`Reach::with_offs`].
+    /// nothing. Needs a graph with links by house.
     pub(super) fn common(&mut self, grid: &Marks, sources: &[usize]) -> bool {
         let words = self.words;
         let mut ons = [u64::MAX; 16];
-        let mut offs: Option<Cands> = None;
+        // A cell or house has places: the first source's candidates narrow every one.
+        let mut offs = Cands::ALL;
         for &c in sources {
-            let (set, reached) = self.leads_to(grid, c);
+            self.ask(grid, c);
+            let (nodes, reached) = self.leads_to(c);
             if words <= ons.len() {
-                let set = &self.walk_or_component_set(set);
-                ons.iter_mut().zip(set.iter()).for_each(|(to, &bits)| *to &= bits);
+                ons.iter_mut().zip(nodes).for_each(|(to, &bits)| *to &= bits);
             }
-            match &mut offs {
-                None => offs = Some(reached),
-                Some(offs) => offs.intersect(&reached),
-            }
+            offs.intersect(reached);
         }
         // A graph of more than a thousand nodes is not read for what they turn on.
         let on_any = words > ons.len() || ons[..words].iter().any(|&bits| bits != 0);
-        on_any || offs.is_some_and(|offs| !offs.is_empty())
+        on_any || !offs.is_empty()
     }
 
-    /// Where the set of nodes [`Reach::leads_to`] named lies.
-    fn walk_or_component_set(&self, set: Set) -> &[u64] {
-        let words = self.words;
-        match set {
-            Set::Component(k) => &self.tables.sets[k * words..(k + 1) * words],
-            Set::Walk(i) => &self.tables.walk_sets[i * words..(i + 1) * words],
+    /// Keeps what a walk from candidate `c` on leads to, if `c` is no node and it was not kept
+    /// already (a node's is its component's).
+    fn ask(&mut self, grid: &Marks, c: usize) {
+        if self.tables.index[c] != NONE {
+            return;
         }
+        if self.tables.asked.is_empty() {
+            self.tables.asked.resize(CANDIDATES, 0);
+        }
+        if self.tables.asked[c] != 0 {
+            return;
+        }
+        let words = self.words;
+        let mut room = [0u16; 32];
+        let base = self.tables.walk_sets.len();
+        self.tables.walk_sets.resize(base + words, 0);
+        let mut offs = self.turned_off(grid, c);
+        let count = self.seen_by(c, &mut room).len();
+        for &m in &room[..count] {
+            for i in 0..self.strong(m).len() {
+                let b = self.strong(m)[i];
+                let component = self.tables.component[usize::from(b)] as usize;
+                for w in 0..words {
+                    self.tables.walk_sets[base + w] |= self.tables.sets[component * words + w];
+                }
+                offs.union(&self.tables.offs[component]);
+            }
+        }
+        self.tables.walk_offs.push(offs);
+        self.tables.asked[c] = self.tables.walk_offs.len() as u32;
     }
 
-    /// What a walk from candidate `c` on leads to: the nodes it turns on (its component's, or
-    /// those kept for it) and the candidates it turns off.
-    fn leads_to(&mut self, grid: &Marks, c: usize) -> (Set, Cands) {
+    /// What a walk from candidate `c` on leads to, once [`Reach::ask`]ed: the nodes it turns
+    /// on (its component's, or those kept for it) and the candidates it turns off.
+    fn leads_to(&self, c: usize) -> (&[u64], &Cands) {
         let words = self.words;
         match self.tables.index[c] {
             NONE => {
-                if self.tables.asked[c] == 0 {
-                    let mut room = [0u16; 32];
-                    let base = self.tables.walk_sets.len();
-                    self.tables.walk_sets.resize(base + words, 0);
-                    let mut offs = self.turned_off(grid, c);
-                    let count = self.seen_by(c, &mut room).len();
-                    for &m in &room[..count] {
-                        for i in 0..self.strong(m).len() {
-                            let b = self.strong(m)[i];
-                            let component = self.tables.component[usize::from(b)] as usize;
-                            for w in 0..words {
-                                self.tables.walk_sets[base + w] |=
-                                    self.tables.sets[component * words + w];
-                            }
-                            offs.union(&self.tables.offs[component]);
-                        }
-                    }
-                    self.tables.walk_offs.push(offs);
-                    self.tables.asked[c] = self.tables.walk_offs.len() as u32;
-                }
                 let i = self.tables.asked[c] as usize - 1;
-                (Set::Walk(i), self.tables.walk_offs[i])
+                (&self.tables.walk_sets[i * words..(i + 1) * words], &self.tables.walk_offs[i])
             }
             node => {
-                let component = self.tables.component[usize::from(node)] as usize;
-                (Set::Component(component), self.tables.offs[component])
+                let k = self.tables.component[usize::from(node)] as usize;
+                (&self.tables.sets[k * words..(k + 1) * words], &self.tables.offs[k])
             }
         }
     }
-}
-
-/// A set of nodes [`Reach`] keeps: a component's, or one kept for a walk from a candidate that
-/// is no node.
-#[derive(Clone, Copy)]
-enum Set {
-    Component(usize),
-    Walk(usize),
 }
 
 #[cfg(test)]
@@ -602,12 +629,36 @@ pub(super) mod tests {
     }
 
     #[test]
+    fn the_starts_are_the_candidates_with_a_cycle_or_a_forcing_chain_left() {
+        use super::{CANDIDATES, Reach, cell_value, node};
+        let mut some = 0;
+        for grid in boards() {
+            for y in [false, true] {
+                let reach = Reach::of(&grid, y, true);
+                let starts: Vec<usize> = reach.starts().iter().collect();
+                let expected: Vec<usize> = (0..CANDIDATES)
+                    .filter(|&c| {
+                        let (cell, value) = cell_value(c);
+                        grid.has(cell, value)
+                            && (reach.cycle(c)
+                                || reach.forcing(node(c, true))
+                                || reach.forcing(node(c, false)))
+                    })
+                    .collect();
+                assert_eq!(starts, expected, "y {y}");
+                some += starts.len();
+            }
+        }
+        assert!(some > 0);
+    }
+
+    #[test]
     fn what_a_candidate_turns_off_is_its_cell_and_its_value_in_the_cells_it_sees() {
         use super::{CANDIDATES, Cands, PEERS, Reach, cell_value};
         let mut compared = 0;
         for grid in boards() {
             for y in [false, true] {
-                let reach = Reach::with_offs(&grid, y, true);
+                let reach = Reach::of(&grid, y, true);
                 for c in 0..CANDIDATES {
                     let (cell, value) = cell_value(c);
                     if !grid.has(cell, value) {

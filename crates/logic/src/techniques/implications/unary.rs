@@ -5,7 +5,7 @@
 
 use std::cell::{Cell, OnceCell};
 
-use super::cands::{CANDIDATES, Cands, cand, cell_value, is_on, node};
+use super::cands::{Cands, cand, cell_value, is_on, node};
 use super::found::{Found, Kind};
 use super::links::{Links, Need, need, need_back};
 use super::marks::{Marks, PEERS, several};
@@ -127,18 +127,14 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     // from which they can find nothing are not looked at again.
     let graphs =
         Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy: Reach::of(grid, true, true) };
-    let mut starts = Cands::default();
-    for c in 0..CANDIDATES {
-        let (cell, value) = cell_value(c);
-        if grid.has(cell, value)
-            && several(grid.cells[cell])
-            && (graphs.xy.cycle(c)
-                || graphs.xy.forcing(node(c, true))
-                || graphs.xy.forcing(node(c, false)))
-        {
-            starts.insert(c);
+    let mut open = Cands::default();
+    for (cell, &values) in grid.cells.iter().enumerate() {
+        if several(values) {
+            open.insert_values(cell, values);
         }
     }
+    let mut starts = graphs.xy.starts();
+    starts.intersect(&open);
     if starts.is_empty() {
         return;
     }
@@ -146,7 +142,7 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     // The links, read once for all the walks, if any is walked.
     let links = OnceCell::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
-        for c in (0..CANDIDATES).filter(|&c| starts.has(c)) {
+        for c in starts.iter() {
             unary(grid, &links, &graphs, c, y, x, found, &mut scratch);
         }
     }
@@ -409,6 +405,7 @@ fn needs_along(grid: &Marks, path: &[usize]) -> Vec<Need> {
 mod tests {
     use super::*;
     use crate::step::ChainFamily;
+    use crate::techniques::implications::cands::CANDIDATES;
     use crate::techniques::implications::reach::tests::boards;
 
     #[test]
