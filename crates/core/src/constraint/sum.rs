@@ -56,6 +56,9 @@ pub struct Sum {
 struct Cage {
     table: &'static Combinations,
     outside: Box<[(u16, u64)]>,
+    /// For each cell of the sum, the entries of `outside` (their indices, in order) that see
+    /// it: a value's places in the sum are all seen only by cells that see the first of them.
+    seeing: Box<[Box<[u32]>]>,
 }
 
 impl Sum {
@@ -119,7 +122,7 @@ impl Sum {
             (groups.len() == 1 && groups[0].0 == 1 && cells.len() <= 64 && side <= MAX_TABLED_SIDE)
                 .then(|| {
                     let table = combinations(side);
-                    let outside = outside()
+                    let outside: Box<[(u16, u64)]> = outside()
                         .into_iter()
                         .filter_map(|(cell, seen)| {
                             let mask = cells.iter().enumerate().fold(0u64, |mask, (i, member)| {
@@ -128,7 +131,14 @@ impl Sum {
                             (mask.count_ones() >= 2).then_some((cell, mask))
                         })
                         .collect();
-                    Cage { table, outside }
+                    let seeing = (0..cells.len())
+                        .map(|i| {
+                            (0..outside.len() as u32)
+                                .filter(|&k| outside[k as usize].1 >> i & 1 == 1)
+                                .collect()
+                        })
+                        .collect();
+                    Cage { table, outside, seeing }
                 });
         Sum {
             cells: cells.into(),
@@ -363,7 +373,9 @@ impl Sum {
                     // a contradiction that follows from that cell's candidates too, which the
                     // sum does not read (`Propagator::cells`). Once the value is placed
                     // there, it leaves every place it has in the sum, and the sum fails then.
-                    for &(cell, seen) in cage.outside.iter() {
+                    let first = places.trailing_zeros() as usize;
+                    for &k in cage.seeing[first].iter() {
+                        let (cell, seen) = cage.outside[k as usize];
                         if seen & places == places && domains.get(cell) != value {
                             domains.restrict(cell, !value)?;
                         }
