@@ -459,15 +459,16 @@ impl Sum {
         };
         let mut support = [0u64; 3];
         let same = |a: usize, b: usize| groups[a] == groups[b];
-        // The last two open cells of one weight, 1 or -1, and one total (a cage, an arrow's
-        // line): their values are found a set at a time, not a value of one at a time.
-        let pair =
-            count > 1 && low == high && weight(last) == weight(last - 1) && weight(last).abs() == 1;
+        // The last two open cells of weights 1 or -1 and one total (a cage, an arrow's line,
+        // an innie and an outie): their values are found a set at a time, not a value of one
+        // at a time.
+        let unit = |slot: usize| weight(slot).abs() == 1;
+        let pair = count > 1 && low == high && unit(last) && unit(last - 1);
         if count == 1 {
             support[0] = completing(0, 0);
         } else if count == 2 && pair {
-            let total = low * weight(1);
-            (support[0], support[1]) = pair_adding_to(choices[0], choices[1], total, same(0, 1));
+            (support[0], support[1]) =
+                unit_pair(choices[0], choices[1], weight(0), weight(1), low, same(0, 1));
             return self.restrict_open(domains, open, &support);
         }
         let mut first = choices[0];
@@ -486,8 +487,9 @@ impl Sum {
             if pair {
                 let second = choices[1] & if same(0, 1) { !a } else { u64::MAX };
                 let third = choices[2] & if same(0, 2) { !a } else { u64::MAX };
-                let total = (low - weight(0) * va) * weight(2);
-                let (seconds, thirds) = pair_adding_to(second, third, total, same(1, 2));
+                let total = low - weight(0) * va;
+                let (seconds, thirds) =
+                    unit_pair(second, third, weight(1), weight(2), total, same(1, 2));
                 if seconds != 0 {
                     support[0] |= a;
                     support[1] |= seconds;
@@ -523,6 +525,42 @@ impl Sum {
             domains.restrict(self.cells[i], support[slot])?;
         }
         Ok(())
+    }
+}
+
+/// The values two cells of weights `first_weight` and `second_weight`, each 1 or -1, can take
+/// for their weighted values to add to `total`, the first's from `first` and the second's from
+/// `second` (different values if `distinct`, which only cells of one weight can be): of one
+/// weight, the values add to the total or its negation; of two, they differ by it or its
+/// negation.
+fn unit_pair(
+    first: u64,
+    second: u64,
+    first_weight: i64,
+    second_weight: i64,
+    total: i64,
+    distinct: bool,
+) -> (u64, u64) {
+    if first_weight == second_weight {
+        pair_adding_to(first, second, total * first_weight, distinct)
+    } else {
+        pair_differing_by(first, second, total * first_weight)
+    }
+}
+
+/// The values two cells can take whose difference, the first's less the second's, is
+/// `difference`, the first's from `first` and the second's from `second`: each cell keeps the
+/// values the other's set shifted by the difference holds.
+fn pair_differing_by(first: u64, second: u64, difference: i64) -> (u64, u64) {
+    (first & shifted(second, difference), second & shifted(first, -difference))
+}
+
+/// The values `v + by` in 1..=64 for the values `v` of `set`.
+fn shifted(set: u64, by: i64) -> u64 {
+    match by {
+        0..=63 => set << by,
+        -63..=-1 => set >> -by,
+        _ => 0,
     }
 }
 
@@ -712,6 +750,59 @@ mod tests {
                             expected,
                             "side {side}, {first:b} and {second:b} to {total}, distinct {distinct}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same for two cells of weights 1 or -1 each, of one weight or of two (whose values
+    /// differ by the total): their values are those of every pair of candidates whose weighted
+    /// values add to the total.
+    #[test]
+    fn a_unit_pairs_values_are_those_of_the_pairs_weighing_its_total() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for side in [4u32, 9, 16, 25, 64] {
+            let all = u64::MAX >> (64 - side);
+            for _ in 0..100 {
+                let (first, second) = (draw() & all, draw() & all);
+                for (first_weight, second_weight) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+                    let reach = 2 * i64::from(side) + 2;
+                    for total in -reach..=reach {
+                        for distinct in [false, first_weight == second_weight] {
+                            let mut expected = (0u64, 0u64);
+                            for a in 1..=side {
+                                for b in 1..=side {
+                                    let (x, y) = (1u64 << (a - 1), 1u64 << (b - 1));
+                                    let weighed =
+                                        first_weight * i64::from(a) + second_weight * i64::from(b);
+                                    let adds = weighed == total && !(distinct && a == b);
+                                    if adds && first & x != 0 && second & y != 0 {
+                                        expected.0 |= x;
+                                        expected.1 |= y;
+                                    }
+                                }
+                            }
+                            let found = unit_pair(
+                                first,
+                                second,
+                                first_weight,
+                                second_weight,
+                                total,
+                                distinct,
+                            );
+                            assert_eq!(
+                                found, expected,
+                                "side {side}, {first:b}·{first_weight} and \
+                                 {second:b}·{second_weight} to {total}, distinct {distinct}"
+                            );
+                        }
                     }
                 }
             }
