@@ -38,8 +38,8 @@ pub struct Sum {
     cells: Box<[u16]>,
     /// The coefficient of each cell.
     coefficients: Box<[i32]>,
-    /// Where each group starts in `cells`, and one more entry for the end.
-    groups: Box<[u16]>,
+    /// The groups, in the order of their cells.
+    groups: Box<[Group]>,
     /// The least total allowed.
     low: i32,
     /// The greatest total allowed.
@@ -50,6 +50,15 @@ pub struct Sum {
     /// and total, and the cells outside the sum that see two or more of its cells, with the
     /// cells they see (bit `i` for the `i`-th cell of the sum). `None` for other sums.
     cage: Option<Cage>,
+}
+
+/// A group: where its cells start and end in `cells`, and their coefficient, kept together as
+/// every step of every narrowing reads them.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    start: u16,
+    end: u16,
+    coefficient: i32,
 }
 
 #[derive(Clone, Debug)]
@@ -112,11 +121,12 @@ impl Sum {
         groups.sort_by_key(|(c, _)| std::cmp::Reverse(c.abs()));
         let mut cells = Vec::new();
         let mut coefficients = Vec::new();
-        let mut starts = vec![0u16];
-        for (coefficient, members) in &groups {
+        let mut spans = Vec::new();
+        for &(coefficient, ref members) in &groups {
+            let start = cells.len() as u16;
             cells.extend_from_slice(members);
-            coefficients.extend(std::iter::repeat_n(*coefficient, members.len()));
-            starts.push(cells.len() as u16);
+            coefficients.extend(std::iter::repeat_n(coefficient, members.len()));
+            spans.push(Group { start, end: cells.len() as u16, coefficient });
         }
         let cage =
             (groups.len() == 1 && groups[0].0 == 1 && cells.len() <= 64 && side <= MAX_TABLED_SIDE)
@@ -143,7 +153,7 @@ impl Sum {
         Sum {
             cells: cells.into(),
             coefficients: coefficients.into(),
-            groups: starts.into(),
+            groups: spans.into(),
             low,
             high,
             side: side as u32,
@@ -170,7 +180,7 @@ impl Sum {
     /// each counts once: a sum of distinct values, whose values make one of the sets of
     /// [`distinct_sets`].
     pub fn is_distinct(&self) -> bool {
-        self.groups.len() == 2 && self.coefficients.iter().all(|&c| c == 1)
+        self.groups.len() == 1 && self.coefficients.iter().all(|&c| c == 1)
     }
 
     /// Narrows the candidates for the sum's own range.
@@ -192,7 +202,12 @@ impl Sum {
         // Bounds until they settle (each round removes something, so this ends).
         while self.bounds(domains, low, high)? {}
         if let Some(cage) = &self.cage {
-            self.combinations(cage, domains, low, high)?;
+            let open = self.combinations(cage, domains, low, high)?;
+            // The few-cells step reads the cells as the combinations step left them: with them
+            // unchanged and more than three open, it would stop at the fourth.
+            if open.is_some_and(|open| open > 3) {
+                return Ok(());
+            }
         }
         self.few_open(domains, low, high)
     }
@@ -202,11 +217,12 @@ impl Sum {
     pub fn totals(&self, domains: &Domains<'_>) -> Result<(i64, i64), Contradiction> {
         let mut least = 0i64;
         let mut greatest = 0i64;
-        for g in 0..self.groups.len() - 1 {
+        for g in 0..self.groups.len() {
             let (span, coefficient) = self.group(g);
-            let (low, high) = self.extreme_sets(domains, span)?;
+            let extremes = self.extreme_sets(domains, span)?;
             let c = i64::from(coefficient);
-            let (low_sum, high_sum) = (i64::from(set_sum(low)), i64::from(set_sum(high)));
+            let (low_sum, high_sum) =
+                (i64::from(extremes.least_total), i64::from(extremes.greatest_total));
             if c > 0 {
                 least += c * low_sum;
                 greatest += c * high_sum;
@@ -220,9 +236,8 @@ impl Sum {
 
     /// The cells of group `g` (as indices into `cells`) and their coefficient.
     fn group(&self, g: usize) -> (std::ops::Range<usize>, i32) {
-        let span = usize::from(self.groups[g])..usize::from(self.groups[g + 1]);
-        let coefficient = self.coefficients[span.start];
-        (span, coefficient)
+        let group = self.groups[g];
+        (usize::from(group.start)..usize::from(group.end), group.coefficient)
     }
 
     /// The least and greatest sets of distinct values the cells of `span` can take
@@ -231,7 +246,7 @@ impl Sum {
         &self,
         domains: &Domains<'_>,
         span: std::ops::Range<usize>,
-    ) -> Result<(u64, u64), Contradiction> {
+    ) -> Result<Extremes, Contradiction> {
         let all = u64::MAX >> (64 - self.side);
         extreme_sets(domains, &self.cells[span], all).ok_or(Contradiction)
     }
@@ -243,23 +258,25 @@ impl Sum {
         low: i32,
         high: i32,
     ) -> Result<bool, Contradiction> {
-        let groups = self.groups.len() - 1;
-        // Each group's least and greatest sets.
-        let mut sets = [(0u64, 0u64); 16];
+        let groups = self.groups.len();
+        // Each group's largest value of its least set and smallest of its greatest (values
+        // of at most 64, kept small as the array is made at every call).
+        let mut ends = [(0u8, 0u8); 16];
         let mut many = Vec::new();
-        let sets: &mut [(u64, u64)] = if groups <= sets.len() {
-            &mut sets[..groups]
+        let ends: &mut [(u8, u8)] = if groups <= ends.len() {
+            &mut ends[..groups]
         } else {
             many.resize(groups, (0, 0));
             &mut many
         };
         let (mut least, mut greatest) = (0i64, 0i64);
-        for (g, slot) in sets.iter_mut().enumerate() {
+        for (g, slot) in ends.iter_mut().enumerate() {
             let (span, coefficient) = self.group(g);
-            let (low_set, high_set) = self.extreme_sets(domains, span)?;
-            *slot = (low_set, high_set);
+            let extremes = self.extreme_sets(domains, span)?;
+            *slot = (highest(extremes.least) as u8, lowest(extremes.greatest) as u8);
             let c = i64::from(coefficient);
-            let (low_sum, high_sum) = (i64::from(set_sum(low_set)), i64::from(set_sum(high_set)));
+            let (low_sum, high_sum) =
+                (i64::from(extremes.least_total), i64::from(extremes.greatest_total));
             if c > 0 {
                 least += c * low_sum;
                 greatest += c * high_sum;
@@ -274,7 +291,7 @@ impl Sum {
         }
         let (rise, fall) = (high - least, greatest - low);
         let mut changed = false;
-        for (g, &(low_set, high_set)) in sets.iter().enumerate() {
+        for (g, &(least_top, greatest_bottom)) in ends.iter().enumerate() {
             let (span, coefficient) = self.group(g);
             let c = i64::from(coefficient);
             // How far a cell may rise above the top of the least set, and fall below the
@@ -289,8 +306,8 @@ impl Sum {
             if up >= side && down >= side {
                 continue;
             }
-            let top = i64::from(highest(low_set)) + up;
-            let bottom = i64::from(lowest(high_set)) - down;
+            let top = i64::from(least_top) + up;
+            let bottom = i64::from(greatest_bottom) - down;
             let allowed = range(bottom, top);
             for &cell in &self.cells[span] {
                 changed |= domains.restrict(cell, allowed)?;
@@ -299,15 +316,16 @@ impl Sum {
         Ok(changed)
     }
 
-    /// The combinations step of a sum of distinct values, each counted once.
+    /// The combinations step of a sum of distinct values, each counted once: how many of its
+    /// cells are open if it removed no value from them, `None` if it did.
     fn combinations(
         &self,
         cage: &Cage,
         domains: &mut Domains<'_>,
         low: i32,
         high: i32,
-    ) -> Result<(), Contradiction> {
-        let (mut union, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+    ) -> Result<Option<usize>, Contradiction> {
+        let (mut union, mut twice, mut fixed, mut singles) = (0u64, 0u64, 0u64, 0);
         for &cell in self.cells.iter() {
             let candidates = domains.get(cell);
             twice |= union & candidates;
@@ -317,16 +335,20 @@ impl Sum {
                     return Err(Contradiction);
                 }
                 fixed |= candidates;
+                singles += 1;
             }
         }
+        // Fewer values than cells among the candidates leave fewer free values than open
+        // cells, which no set of the table fits: no check of its own is needed.
         let count = self.cells.len();
-        if (union.count_ones() as usize) < count {
-            return Err(Contradiction);
-        }
-        let open = count - fixed.count_ones() as usize;
+        let open = count - singles;
         let fixed_sum = set_sum(fixed) as i32;
         if open == 0 {
-            return if (low..=high).contains(&fixed_sum) { Ok(()) } else { Err(Contradiction) };
+            return if (low..=high).contains(&fixed_sum) {
+                Ok(Some(0))
+            } else {
+                Err(Contradiction)
+            };
         }
         let free = union & !fixed;
         let (mut possible, mut required) = (0u64, u64::MAX);
@@ -343,10 +365,11 @@ impl Sum {
             return Err(Contradiction);
         }
         let gone = free & !possible;
+        let mut removed = false;
         if gone != 0 {
             for &cell in self.cells.iter() {
                 if !is_single(domains.get(cell)) {
-                    domains.restrict(cell, !gone)?;
+                    removed |= domains.restrict(cell, !gone)?;
                 }
             }
         }
@@ -362,11 +385,11 @@ impl Sum {
                     places |= 1 << i;
                 }
             }
-            match places.count_ones() {
+            match places {
                 0 => return Err(Contradiction),
-                1 => {
+                _ if is_single(places) => {
                     let cell = self.cells[places.trailing_zeros() as usize];
-                    domains.restrict(cell, value)?;
+                    removed |= domains.restrict(cell, value)?;
                 }
                 _ if twice & value != 0 => {
                     // A cell outside left with this value alone keeps it: emptying it would be
@@ -384,7 +407,7 @@ impl Sum {
                 _ => {}
             }
         }
-        Ok(())
+        Ok((!removed).then_some(open))
     }
 
     /// Once at most three cells are open, every assignment of theirs within the range: the
@@ -396,21 +419,42 @@ impl Sum {
         low: i32,
         high: i32,
     ) -> Result<(), Contradiction> {
+        // One pass, group by group: the open cells, each with its group, its coefficient and
+        // its candidates less the values the fixed cells of its group hold.
         let mut open = [0usize; 3];
+        let mut groups = [0usize; 3];
+        let mut weights = [0i64; 3];
+        let mut choices = [0u64; 3];
         let mut count = 0;
         let mut fixed_total = 0i64;
         let mut tries = 1u64;
-        for (i, &cell) in self.cells.iter().enumerate() {
-            let candidates = domains.get(cell);
-            if is_single(candidates) {
-                fixed_total += i64::from(self.coefficients[i]) * i64::from(value_of(candidates));
-            } else {
-                if count == 3 {
-                    return Ok(());
+        // Up to a side of 16, three cells never have more assignments than are tried: no need
+        // to count them (counting bits is a dozen instructions where the processor has no
+        // instruction for it).
+        let counted = u64::from(self.side).pow(3) > MAX_TRIED;
+        for g in 0..self.groups.len() {
+            let (span, coefficient) = self.group(g);
+            let (first, mut taken, mut values) = (count, 0u64, 0i64);
+            for i in span {
+                let candidates = domains.get(self.cells[i]);
+                if is_single(candidates) {
+                    taken |= candidates;
+                    values += i64::from(value_of(candidates));
+                } else {
+                    if count == 3 {
+                        return Ok(());
+                    }
+                    (open[count], groups[count], choices[count]) = (i, g, candidates);
+                    weights[count] = i64::from(coefficient);
+                    count += 1;
+                    if counted {
+                        tries *= u64::from(candidates.count_ones());
+                    }
                 }
-                open[count] = i;
-                count += 1;
-                tries *= u64::from(candidates.count_ones());
+            }
+            fixed_total += i64::from(coefficient) * values;
+            for choice in &mut choices[first..count] {
+                *choice &= !taken;
             }
         }
         let (low, high) = (i64::from(low) - fixed_total, i64::from(high) - fixed_total);
@@ -421,23 +465,7 @@ impl Sum {
             return Ok(());
         }
         let open = &open[..count];
-        // Each open cell's group, and the values the fixed cells of its group hold.
-        let group_of = |i: usize| self.groups.partition_point(|&start| usize::from(start) <= i) - 1;
-        let mut groups = [0usize; 3];
-        let mut choices = [0u64; 3];
-        for (slot, &i) in open.iter().enumerate() {
-            groups[slot] = group_of(i);
-            let (span, _) = self.group(groups[slot]);
-            let mut taken = 0u64;
-            for k in span.filter(|&k| k != i) {
-                let candidates = domains.get(self.cells[k]);
-                if is_single(candidates) {
-                    taken |= candidates;
-                }
-            }
-            choices[slot] = domains.get(self.cells[i]) & !taken;
-        }
-        let weight = |slot: usize| i64::from(self.coefficients[open[slot]]);
+        let weight = |slot: usize| weights[slot];
         // The values of the last open cell for which the total of the others, `partial`, ends
         // in range; `used` are the values of the others in its group.
         let last = count - 1;
@@ -585,17 +613,30 @@ fn complements(set: u64, total: i64) -> u64 {
     }
 }
 
+/// The least and the greatest sets of distinct values some cells can take, with their totals
+/// ([`extreme_sets`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Extremes {
+    /// The least set.
+    pub(super) least: u64,
+    /// The greatest set.
+    pub(super) greatest: u64,
+    /// The sum of the least set's values.
+    pub(super) least_total: u32,
+    /// The sum of the greatest set's values.
+    pub(super) greatest_total: u32,
+}
+
 /// The least and the greatest sets of values of `allowed` that `cells` can take, all
 /// different, in one pass: for the least, each cell in turn takes the smallest value of
 /// `allowed` not taken at or above its smallest candidate; for the greatest, the largest not
-/// taken at or below its largest. `None` if a cell has no candidate in `allowed` or the cells
-/// cannot take distinct values of it.
-pub(super) fn extreme_sets(
-    domains: &Domains<'_>,
-    cells: &[u16],
-    allowed: u64,
-) -> Option<(u64, u64)> {
+/// taken at or below its largest. Their totals are added as the values are taken, which costs
+/// less than adding the sets up after. `None` if a cell has no candidate in `allowed` or the
+/// cells cannot take distinct values of it.
+#[inline]
+pub(super) fn extreme_sets(domains: &Domains<'_>, cells: &[u16], allowed: u64) -> Option<Extremes> {
     let (mut least, mut greatest) = (0u64, 0u64);
+    let (mut least_total, mut greatest_total) = (0u32, 0u32);
     for &cell in cells {
         let candidates = domains.get(cell) & allowed;
         if candidates == 0 {
@@ -607,14 +648,17 @@ pub(super) fn extreme_sets(
             return None;
         }
         least |= free & free.wrapping_neg();
+        least_total += lowest(free);
         // The values up to the largest candidate (which is at least 1).
         let below = !greatest & (u64::MAX >> candidates.leading_zeros()) & allowed;
         if below == 0 {
             return None;
         }
-        greatest |= 1u64 << (63 - below.leading_zeros());
+        let top = highest(below);
+        greatest |= 1u64 << (top - 1);
+        greatest_total += top;
     }
-    Some((least, greatest))
+    Some(Extremes { least, greatest, least_total, greatest_total })
 }
 
 /// The sum of the values (from 1) of a candidate set.
