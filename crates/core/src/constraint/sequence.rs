@@ -5,7 +5,7 @@
 //! X-sum, the counts of a skyscraper's line, a quadruple's cells).
 
 use super::domains::{Contradiction, Domains, highest, lowest, range};
-use super::sum::{Sum, extreme_sets, set_sum};
+use super::sum::{Sum, extreme_sets};
 
 /// A renban line: values all different (a house keeps them so) making a run.
 #[derive(Clone, Debug)]
@@ -161,13 +161,14 @@ fn distinct_support(
     high: i64,
     support: &mut [u64],
 ) -> bool {
-    let Some((least_set, greatest_set)) = extreme_sets(domains, cells, allowed) else {
+    let Some(extremes) = extreme_sets(domains, cells, allowed) else {
         return false;
     };
     if cells.is_empty() {
         return low <= 0 && 0 <= high;
     }
-    let (least, greatest) = (i64::from(set_sum(least_set)), i64::from(set_sum(greatest_set)));
+    let (least_set, greatest_set) = (extremes.least, extremes.greatest);
+    let (least, greatest) = (i64::from(extremes.least_total), i64::from(extremes.greatest_total));
     if least > high || greatest < low {
         return false;
     }

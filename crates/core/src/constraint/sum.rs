@@ -38,8 +38,8 @@ pub struct Sum {
     cells: Box<[u16]>,
     /// The coefficient of each cell.
     coefficients: Box<[i32]>,
-    /// Where each group starts in `cells`, and one more entry for the end.
-    groups: Box<[u16]>,
+    /// The groups, in the order of their cells.
+    groups: Box<[Group]>,
     /// The least total allowed.
     low: i32,
     /// The greatest total allowed.
@@ -52,10 +52,22 @@ pub struct Sum {
     cage: Option<Cage>,
 }
 
+/// A group: where its cells start and end in `cells`, and their coefficient, kept together as
+/// every step of every narrowing reads them.
+#[derive(Clone, Copy, Debug)]
+struct Group {
+    start: u16,
+    end: u16,
+    coefficient: i32,
+}
+
 #[derive(Clone, Debug)]
 struct Cage {
     table: &'static Combinations,
     outside: Box<[(u16, u64)]>,
+    /// For each cell of the sum, the entries of `outside` (their indices, in order) that see
+    /// it: a value's places in the sum are all seen only by cells that see the first of them.
+    seeing: Box<[Box<[u32]>]>,
 }
 
 impl Sum {
@@ -109,17 +121,18 @@ impl Sum {
         groups.sort_by_key(|(c, _)| std::cmp::Reverse(c.abs()));
         let mut cells = Vec::new();
         let mut coefficients = Vec::new();
-        let mut starts = vec![0u16];
-        for (coefficient, members) in &groups {
+        let mut spans = Vec::new();
+        for &(coefficient, ref members) in &groups {
+            let start = cells.len() as u16;
             cells.extend_from_slice(members);
-            coefficients.extend(std::iter::repeat_n(*coefficient, members.len()));
-            starts.push(cells.len() as u16);
+            coefficients.extend(std::iter::repeat_n(coefficient, members.len()));
+            spans.push(Group { start, end: cells.len() as u16, coefficient });
         }
         let cage =
             (groups.len() == 1 && groups[0].0 == 1 && cells.len() <= 64 && side <= MAX_TABLED_SIDE)
                 .then(|| {
                     let table = combinations(side);
-                    let outside = outside()
+                    let outside: Box<[(u16, u64)]> = outside()
                         .into_iter()
                         .filter_map(|(cell, seen)| {
                             let mask = cells.iter().enumerate().fold(0u64, |mask, (i, member)| {
@@ -128,12 +141,19 @@ impl Sum {
                             (mask.count_ones() >= 2).then_some((cell, mask))
                         })
                         .collect();
-                    Cage { table, outside }
+                    let seeing = (0..cells.len())
+                        .map(|i| {
+                            (0..outside.len() as u32)
+                                .filter(|&k| outside[k as usize].1 >> i & 1 == 1)
+                                .collect()
+                        })
+                        .collect();
+                    Cage { table, outside, seeing }
                 });
         Sum {
             cells: cells.into(),
             coefficients: coefficients.into(),
-            groups: starts.into(),
+            groups: spans.into(),
             low,
             high,
             side: side as u32,
@@ -160,7 +180,7 @@ impl Sum {
     /// each counts once: a sum of distinct values, whose values make one of the sets of
     /// [`distinct_sets`].
     pub fn is_distinct(&self) -> bool {
-        self.groups.len() == 2 && self.coefficients.iter().all(|&c| c == 1)
+        self.groups.len() == 1 && self.coefficients.iter().all(|&c| c == 1)
     }
 
     /// Narrows the candidates for the sum's own range.
@@ -182,7 +202,12 @@ impl Sum {
         // Bounds until they settle (each round removes something, so this ends).
         while self.bounds(domains, low, high)? {}
         if let Some(cage) = &self.cage {
-            self.combinations(cage, domains, low, high)?;
+            let open = self.combinations(cage, domains, low, high)?;
+            // The few-cells step reads the cells as the combinations step left them: with them
+            // unchanged and more than three open, it would stop at the fourth.
+            if open.is_some_and(|open| open > 3) {
+                return Ok(());
+            }
         }
         self.few_open(domains, low, high)
     }
@@ -192,11 +217,12 @@ impl Sum {
     pub fn totals(&self, domains: &Domains<'_>) -> Result<(i64, i64), Contradiction> {
         let mut least = 0i64;
         let mut greatest = 0i64;
-        for g in 0..self.groups.len() - 1 {
+        for g in 0..self.groups.len() {
             let (span, coefficient) = self.group(g);
-            let (low, high) = self.extreme_sets(domains, span)?;
+            let extremes = self.extreme_sets(domains, span)?;
             let c = i64::from(coefficient);
-            let (low_sum, high_sum) = (i64::from(set_sum(low)), i64::from(set_sum(high)));
+            let (low_sum, high_sum) =
+                (i64::from(extremes.least_total), i64::from(extremes.greatest_total));
             if c > 0 {
                 least += c * low_sum;
                 greatest += c * high_sum;
@@ -210,9 +236,8 @@ impl Sum {
 
     /// The cells of group `g` (as indices into `cells`) and their coefficient.
     fn group(&self, g: usize) -> (std::ops::Range<usize>, i32) {
-        let span = usize::from(self.groups[g])..usize::from(self.groups[g + 1]);
-        let coefficient = self.coefficients[span.start];
-        (span, coefficient)
+        let group = self.groups[g];
+        (usize::from(group.start)..usize::from(group.end), group.coefficient)
     }
 
     /// The least and greatest sets of distinct values the cells of `span` can take
@@ -221,7 +246,7 @@ impl Sum {
         &self,
         domains: &Domains<'_>,
         span: std::ops::Range<usize>,
-    ) -> Result<(u64, u64), Contradiction> {
+    ) -> Result<Extremes, Contradiction> {
         let all = u64::MAX >> (64 - self.side);
         extreme_sets(domains, &self.cells[span], all).ok_or(Contradiction)
     }
@@ -233,23 +258,25 @@ impl Sum {
         low: i32,
         high: i32,
     ) -> Result<bool, Contradiction> {
-        let groups = self.groups.len() - 1;
-        // Each group's least and greatest sets.
-        let mut sets = [(0u64, 0u64); 16];
+        let groups = self.groups.len();
+        // Each group's largest value of its least set and smallest of its greatest (values
+        // of at most 64, kept small as the array is made at every call).
+        let mut ends = [(0u8, 0u8); 16];
         let mut many = Vec::new();
-        let sets: &mut [(u64, u64)] = if groups <= sets.len() {
-            &mut sets[..groups]
+        let ends: &mut [(u8, u8)] = if groups <= ends.len() {
+            &mut ends[..groups]
         } else {
             many.resize(groups, (0, 0));
             &mut many
         };
         let (mut least, mut greatest) = (0i64, 0i64);
-        for (g, slot) in sets.iter_mut().enumerate() {
+        for (g, slot) in ends.iter_mut().enumerate() {
             let (span, coefficient) = self.group(g);
-            let (low_set, high_set) = self.extreme_sets(domains, span)?;
-            *slot = (low_set, high_set);
+            let extremes = self.extreme_sets(domains, span)?;
+            *slot = (highest(extremes.least) as u8, lowest(extremes.greatest) as u8);
             let c = i64::from(coefficient);
-            let (low_sum, high_sum) = (i64::from(set_sum(low_set)), i64::from(set_sum(high_set)));
+            let (low_sum, high_sum) =
+                (i64::from(extremes.least_total), i64::from(extremes.greatest_total));
             if c > 0 {
                 least += c * low_sum;
                 greatest += c * high_sum;
@@ -264,7 +291,7 @@ impl Sum {
         }
         let (rise, fall) = (high - least, greatest - low);
         let mut changed = false;
-        for (g, &(low_set, high_set)) in sets.iter().enumerate() {
+        for (g, &(least_top, greatest_bottom)) in ends.iter().enumerate() {
             let (span, coefficient) = self.group(g);
             let c = i64::from(coefficient);
             // How far a cell may rise above the top of the least set, and fall below the
@@ -279,8 +306,8 @@ impl Sum {
             if up >= side && down >= side {
                 continue;
             }
-            let top = i64::from(highest(low_set)) + up;
-            let bottom = i64::from(lowest(high_set)) - down;
+            let top = i64::from(least_top) + up;
+            let bottom = i64::from(greatest_bottom) - down;
             let allowed = range(bottom, top);
             for &cell in &self.cells[span] {
                 changed |= domains.restrict(cell, allowed)?;
@@ -289,15 +316,16 @@ impl Sum {
         Ok(changed)
     }
 
-    /// The combinations step of a sum of distinct values, each counted once.
+    /// The combinations step of a sum of distinct values, each counted once: how many of its
+    /// cells are open if it removed no value from them, `None` if it did.
     fn combinations(
         &self,
         cage: &Cage,
         domains: &mut Domains<'_>,
         low: i32,
         high: i32,
-    ) -> Result<(), Contradiction> {
-        let (mut union, mut twice, mut fixed) = (0u64, 0u64, 0u64);
+    ) -> Result<Option<usize>, Contradiction> {
+        let (mut union, mut twice, mut fixed, mut singles) = (0u64, 0u64, 0u64, 0);
         for &cell in self.cells.iter() {
             let candidates = domains.get(cell);
             twice |= union & candidates;
@@ -307,16 +335,20 @@ impl Sum {
                     return Err(Contradiction);
                 }
                 fixed |= candidates;
+                singles += 1;
             }
         }
+        // Fewer values than cells among the candidates leave fewer free values than open
+        // cells, which no set of the table fits: no check of its own is needed.
         let count = self.cells.len();
-        if (union.count_ones() as usize) < count {
-            return Err(Contradiction);
-        }
-        let open = count - fixed.count_ones() as usize;
+        let open = count - singles;
         let fixed_sum = set_sum(fixed) as i32;
         if open == 0 {
-            return if (low..=high).contains(&fixed_sum) { Ok(()) } else { Err(Contradiction) };
+            return if (low..=high).contains(&fixed_sum) {
+                Ok(Some(0))
+            } else {
+                Err(Contradiction)
+            };
         }
         let free = union & !fixed;
         let (mut possible, mut required) = (0u64, u64::MAX);
@@ -333,10 +365,11 @@ impl Sum {
             return Err(Contradiction);
         }
         let gone = free & !possible;
+        let mut removed = false;
         if gone != 0 {
             for &cell in self.cells.iter() {
                 if !is_single(domains.get(cell)) {
-                    domains.restrict(cell, !gone)?;
+                    removed |= domains.restrict(cell, !gone)?;
                 }
             }
         }
@@ -352,18 +385,20 @@ impl Sum {
                     places |= 1 << i;
                 }
             }
-            match places.count_ones() {
+            match places {
                 0 => return Err(Contradiction),
-                1 => {
+                _ if is_single(places) => {
                     let cell = self.cells[places.trailing_zeros() as usize];
-                    domains.restrict(cell, value)?;
+                    removed |= domains.restrict(cell, value)?;
                 }
                 _ if twice & value != 0 => {
                     // A cell outside left with this value alone keeps it: emptying it would be
                     // a contradiction that follows from that cell's candidates too, which the
                     // sum does not read (`Propagator::cells`). Once the value is placed
                     // there, it leaves every place it has in the sum, and the sum fails then.
-                    for &(cell, seen) in cage.outside.iter() {
+                    let first = places.trailing_zeros() as usize;
+                    for &k in cage.seeing[first].iter() {
+                        let (cell, seen) = cage.outside[k as usize];
                         if seen & places == places && domains.get(cell) != value {
                             domains.restrict(cell, !value)?;
                         }
@@ -372,7 +407,7 @@ impl Sum {
                 _ => {}
             }
         }
-        Ok(())
+        Ok((!removed).then_some(open))
     }
 
     /// Once at most three cells are open, every assignment of theirs within the range: the
@@ -384,21 +419,42 @@ impl Sum {
         low: i32,
         high: i32,
     ) -> Result<(), Contradiction> {
+        // One pass, group by group: the open cells, each with its group, its coefficient and
+        // its candidates less the values the fixed cells of its group hold.
         let mut open = [0usize; 3];
+        let mut groups = [0usize; 3];
+        let mut weights = [0i64; 3];
+        let mut choices = [0u64; 3];
         let mut count = 0;
         let mut fixed_total = 0i64;
         let mut tries = 1u64;
-        for (i, &cell) in self.cells.iter().enumerate() {
-            let candidates = domains.get(cell);
-            if is_single(candidates) {
-                fixed_total += i64::from(self.coefficients[i]) * i64::from(value_of(candidates));
-            } else {
-                if count == 3 {
-                    return Ok(());
+        // Up to a side of 16, three cells never have more assignments than are tried: no need
+        // to count them (counting bits is a dozen instructions where the processor has no
+        // instruction for it).
+        let counted = u64::from(self.side).pow(3) > MAX_TRIED;
+        for g in 0..self.groups.len() {
+            let (span, coefficient) = self.group(g);
+            let (first, mut taken, mut values) = (count, 0u64, 0i64);
+            for i in span {
+                let candidates = domains.get(self.cells[i]);
+                if is_single(candidates) {
+                    taken |= candidates;
+                    values += i64::from(value_of(candidates));
+                } else {
+                    if count == 3 {
+                        return Ok(());
+                    }
+                    (open[count], groups[count], choices[count]) = (i, g, candidates);
+                    weights[count] = i64::from(coefficient);
+                    count += 1;
+                    if counted {
+                        tries *= u64::from(candidates.count_ones());
+                    }
                 }
-                open[count] = i;
-                count += 1;
-                tries *= u64::from(candidates.count_ones());
+            }
+            fixed_total += i64::from(coefficient) * values;
+            for choice in &mut choices[first..count] {
+                *choice &= !taken;
             }
         }
         let (low, high) = (i64::from(low) - fixed_total, i64::from(high) - fixed_total);
@@ -409,23 +465,7 @@ impl Sum {
             return Ok(());
         }
         let open = &open[..count];
-        // Each open cell's group, and the values the fixed cells of its group hold.
-        let group_of = |i: usize| self.groups.partition_point(|&start| usize::from(start) <= i) - 1;
-        let mut groups = [0usize; 3];
-        let mut choices = [0u64; 3];
-        for (slot, &i) in open.iter().enumerate() {
-            groups[slot] = group_of(i);
-            let (span, _) = self.group(groups[slot]);
-            let mut taken = 0u64;
-            for k in span.filter(|&k| k != i) {
-                let candidates = domains.get(self.cells[k]);
-                if is_single(candidates) {
-                    taken |= candidates;
-                }
-            }
-            choices[slot] = domains.get(self.cells[i]) & !taken;
-        }
-        let weight = |slot: usize| i64::from(self.coefficients[open[slot]]);
+        let weight = |slot: usize| weights[slot];
         // The values of the last open cell for which the total of the others, `partial`, ends
         // in range; `used` are the values of the others in its group.
         let last = count - 1;
@@ -447,15 +487,16 @@ impl Sum {
         };
         let mut support = [0u64; 3];
         let same = |a: usize, b: usize| groups[a] == groups[b];
-        // The last two open cells of one weight, 1 or -1, and one total (a cage, an arrow's
-        // line): their values are found a set at a time, not a value of one at a time.
-        let pair =
-            count > 1 && low == high && weight(last) == weight(last - 1) && weight(last).abs() == 1;
+        // The last two open cells of weights 1 or -1 and one total (a cage, an arrow's line,
+        // an innie and an outie): their values are found a set at a time, not a value of one
+        // at a time.
+        let unit = |slot: usize| weight(slot).abs() == 1;
+        let pair = count > 1 && low == high && unit(last) && unit(last - 1);
         if count == 1 {
             support[0] = completing(0, 0);
         } else if count == 2 && pair {
-            let total = low * weight(1);
-            (support[0], support[1]) = pair_adding_to(choices[0], choices[1], total, same(0, 1));
+            (support[0], support[1]) =
+                unit_pair(choices[0], choices[1], weight(0), weight(1), low, same(0, 1));
             return self.restrict_open(domains, open, &support);
         }
         let mut first = choices[0];
@@ -474,8 +515,9 @@ impl Sum {
             if pair {
                 let second = choices[1] & if same(0, 1) { !a } else { u64::MAX };
                 let third = choices[2] & if same(0, 2) { !a } else { u64::MAX };
-                let total = (low - weight(0) * va) * weight(2);
-                let (seconds, thirds) = pair_adding_to(second, third, total, same(1, 2));
+                let total = low - weight(0) * va;
+                let (seconds, thirds) =
+                    unit_pair(second, third, weight(1), weight(2), total, same(1, 2));
                 if seconds != 0 {
                     support[0] |= a;
                     support[1] |= seconds;
@@ -514,6 +556,42 @@ impl Sum {
     }
 }
 
+/// The values two cells of weights `first_weight` and `second_weight`, each 1 or -1, can take
+/// for their weighted values to add to `total`, the first's from `first` and the second's from
+/// `second` (different values if `distinct`, which only cells of one weight can be): of one
+/// weight, the values add to the total or its negation; of two, they differ by it or its
+/// negation.
+fn unit_pair(
+    first: u64,
+    second: u64,
+    first_weight: i64,
+    second_weight: i64,
+    total: i64,
+    distinct: bool,
+) -> (u64, u64) {
+    if first_weight == second_weight {
+        pair_adding_to(first, second, total * first_weight, distinct)
+    } else {
+        pair_differing_by(first, second, total * first_weight)
+    }
+}
+
+/// The values two cells can take whose difference, the first's less the second's, is
+/// `difference`, the first's from `first` and the second's from `second`: each cell keeps the
+/// values the other's set shifted by the difference holds.
+fn pair_differing_by(first: u64, second: u64, difference: i64) -> (u64, u64) {
+    (first & shifted(second, difference), second & shifted(first, -difference))
+}
+
+/// The values `v + by` in 1..=64 for the values `v` of `set`.
+fn shifted(set: u64, by: i64) -> u64 {
+    match by {
+        0..=63 => set << by,
+        -63..=-1 => set >> -by,
+        _ => 0,
+    }
+}
+
 /// The values two cells can take adding to `total`, the first's from `first` and the second's
 /// from `second` (different values if `distinct`): each cell keeps the values whose complement
 /// to the total the other cell has.
@@ -535,17 +613,30 @@ fn complements(set: u64, total: i64) -> u64 {
     }
 }
 
+/// The least and the greatest sets of distinct values some cells can take, with their totals
+/// ([`extreme_sets`]).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Extremes {
+    /// The least set.
+    pub(super) least: u64,
+    /// The greatest set.
+    pub(super) greatest: u64,
+    /// The sum of the least set's values.
+    pub(super) least_total: u32,
+    /// The sum of the greatest set's values.
+    pub(super) greatest_total: u32,
+}
+
 /// The least and the greatest sets of values of `allowed` that `cells` can take, all
 /// different, in one pass: for the least, each cell in turn takes the smallest value of
 /// `allowed` not taken at or above its smallest candidate; for the greatest, the largest not
-/// taken at or below its largest. `None` if a cell has no candidate in `allowed` or the cells
-/// cannot take distinct values of it.
-pub(super) fn extreme_sets(
-    domains: &Domains<'_>,
-    cells: &[u16],
-    allowed: u64,
-) -> Option<(u64, u64)> {
+/// taken at or below its largest. Their totals are added as the values are taken, which costs
+/// less than adding the sets up after. `None` if a cell has no candidate in `allowed` or the
+/// cells cannot take distinct values of it.
+#[inline]
+pub(super) fn extreme_sets(domains: &Domains<'_>, cells: &[u16], allowed: u64) -> Option<Extremes> {
     let (mut least, mut greatest) = (0u64, 0u64);
+    let (mut least_total, mut greatest_total) = (0u32, 0u32);
     for &cell in cells {
         let candidates = domains.get(cell) & allowed;
         if candidates == 0 {
@@ -557,14 +648,17 @@ pub(super) fn extreme_sets(
             return None;
         }
         least |= free & free.wrapping_neg();
+        least_total += lowest(free);
         // The values up to the largest candidate (which is at least 1).
         let below = !greatest & (u64::MAX >> candidates.leading_zeros()) & allowed;
         if below == 0 {
             return None;
         }
-        greatest |= 1u64 << (63 - below.leading_zeros());
+        let top = highest(below);
+        greatest |= 1u64 << (top - 1);
+        greatest_total += top;
     }
-    Some((least, greatest))
+    Some(Extremes { least, greatest, least_total, greatest_total })
 }
 
 /// The sum of the values (from 1) of a candidate set.
@@ -700,6 +794,59 @@ mod tests {
                             expected,
                             "side {side}, {first:b} and {second:b} to {total}, distinct {distinct}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same for two cells of weights 1 or -1 each, of one weight or of two (whose values
+    /// differ by the total): their values are those of every pair of candidates whose weighted
+    /// values add to the total.
+    #[test]
+    fn a_unit_pairs_values_are_those_of_the_pairs_weighing_its_total() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut draw = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for side in [4u32, 9, 16, 25, 64] {
+            let all = u64::MAX >> (64 - side);
+            for _ in 0..100 {
+                let (first, second) = (draw() & all, draw() & all);
+                for (first_weight, second_weight) in [(1i64, 1i64), (1, -1), (-1, 1), (-1, -1)] {
+                    let reach = 2 * i64::from(side) + 2;
+                    for total in -reach..=reach {
+                        for distinct in [false, first_weight == second_weight] {
+                            let mut expected = (0u64, 0u64);
+                            for a in 1..=side {
+                                for b in 1..=side {
+                                    let (x, y) = (1u64 << (a - 1), 1u64 << (b - 1));
+                                    let weighed =
+                                        first_weight * i64::from(a) + second_weight * i64::from(b);
+                                    let adds = weighed == total && !(distinct && a == b);
+                                    if adds && first & x != 0 && second & y != 0 {
+                                        expected.0 |= x;
+                                        expected.1 |= y;
+                                    }
+                                }
+                            }
+                            let found = unit_pair(
+                                first,
+                                second,
+                                first_weight,
+                                second_weight,
+                                total,
+                                distinct,
+                            );
+                            assert_eq!(
+                                found, expected,
+                                "side {side}, {first:b}·{first_weight} and \
+                                 {second:b}·{second_weight} to {total}, distinct {distinct}"
+                            );
+                        }
                     }
                 }
             }
