@@ -1,6 +1,8 @@
 //! Sets of the 729 candidates of a 9×9 grid, and the nodes of the implication graph: a
 //! candidate assumed true ("on") or false ("off").
 
+use crate::houses::bits;
+
 /// Candidates of a 9×9 grid, numbered `cell · 9 + value − 1`.
 pub(super) const CANDIDATES: usize = 729;
 
@@ -82,16 +84,7 @@ impl Cands {
 
     /// The candidates of the set, in increasing order.
     pub(super) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(word, &bits)| {
-            let mut rest = bits;
-            std::iter::from_fn(move || {
-                (rest != 0).then(|| {
-                    let bit = rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    word * 64 + bit
-                })
-            })
-        })
+        self.0.iter().enumerate().flat_map(|(word, &set)| bits(set).map(move |bit| word * 64 + bit))
     }
 
     /// Whether the set has no candidate.
