@@ -760,49 +760,11 @@ pub fn distinct_sets(side: usize, count: usize, total: u32) -> Option<&'static [
 mod tests {
     use super::*;
 
-    /// Two cells' values adding to a total, found a set at a time, are those of every pair of
-    /// their candidates that adds to it, tried one pair at a time: for every total and pair of
-    /// candidate sets of a few sizes, apart and in one group.
-    #[test]
-    fn a_pairs_values_are_those_of_the_pairs_adding_to_its_total() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut draw = || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        for side in [4u32, 9, 16, 25, 64] {
-            let all = u64::MAX >> (64 - side);
-            for _ in 0..200 {
-                let (first, second) = (draw() & all, draw() & all);
-                for total in -2..=i64::from(2 * side) + 2 {
-                    for distinct in [false, true] {
-                        let mut expected = (0u64, 0u64);
-                        for a in 1..=side {
-                            for b in 1..=side {
-                                let (x, y) = (1u64 << (a - 1), 1u64 << (b - 1));
-                                let adds = i64::from(a + b) == total && !(distinct && a == b);
-                                if adds && first & x != 0 && second & y != 0 {
-                                    expected.0 |= x;
-                                    expected.1 |= y;
-                                }
-                            }
-                        }
-                        assert_eq!(
-                            pair_adding_to(first, second, total, distinct),
-                            expected,
-                            "side {side}, {first:b} and {second:b} to {total}, distinct {distinct}"
-                        );
-                    }
-                }
-            }
-        }
-    }
-
-    /// The same for two cells of weights 1 or -1 each, of one weight or of two (whose values
-    /// differ by the total): their values are those of every pair of candidates whose weighted
-    /// values add to the total.
+    /// Two cells' values, found a set at a time, are those of every pair of their candidates
+    /// whose weighted values add to the total, tried one pair at a time: for cells of weights 1
+    /// or -1 each, of one weight (their values add to the total or its negation, apart or in one
+    /// group) or of two (they differ by it), every total and pairs of candidate sets of a few
+    /// sizes.
     #[test]
     fn a_unit_pairs_values_are_those_of_the_pairs_weighing_its_total() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
