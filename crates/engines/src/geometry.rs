@@ -458,11 +458,12 @@ pub(crate) use cell_engine;
 mod tests {
     use super::*;
 
+    // Tables of plain indices, no `unsafe` code: left out of the Miri run.
     #[test]
+    #[cfg(not(miri))]
     fn peer_positions_meet_the_peers_in_their_order_at_every_size() {
         let mut geometry = Geometry::new();
-        let sizes = Size::all().filter(|size| !cfg!(miri) || size.side() <= 9);
-        for size in sizes {
+        for size in Size::all() {
             geometry.set_size(size);
             for cell in 0..geometry.cells {
                 let mut met = Vec::new();

@@ -491,8 +491,10 @@ mod tests {
     }
 
     /// The exact-cover matrix at full size, relinked for each puzzle by one engine value:
-    /// what its unchecked link accesses see in use.
+    /// what its unchecked link accesses see in use. (Left out under Miri: the test above runs
+    /// the same samples through one engine value, after a 4×4 puzzle.)
     #[test]
+    #[cfg(not(miri))]
     fn one_engine_solves_every_sample() {
         assert_solves_samples(&mut Dlx::new());
     }
