@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use super::cands::{CANDIDATES, cand_of, cell_value};
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
 use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
 use super::spare;
 
@@ -181,8 +181,12 @@ impl Drop for Links {
 }
 
 impl Links {
-    /// The links of `grid`'s candidates (none for a candidate it lacks).
-    pub(super) fn of(grid: &Marks) -> Links {
+    /// The links of `grid`'s candidates in `wanted` (none for the others, nor for a
+    /// candidate `grid` lacks). A static walk reads what a candidate on turns off only for its
+    /// start and the candidates it turns on, and what one off turns on only where there is a
+    /// link to read: both among a graph's nodes (candidates with a strong link) and its start,
+    /// a small part of the board's candidates.
+    pub(super) fn of(grid: &Marks, wanted: &Cands) -> Links {
         let (offs, ons, targets) = spare::take(&SPARE, || {
             let spans = || Vec::with_capacity(CANDIDATES);
             (spans(), spans(), Vec::with_capacity(8 * CANDIDATES))
@@ -194,7 +198,7 @@ impl Links {
         links.ons.resize(CANDIDATES, Span::default());
         links.targets.clear();
         let mut out = Vec::with_capacity(32);
-        for c in 0..CANDIDATES {
+        for c in wanted.iter() {
             let (cell, value) = cell_value(c);
             if !grid.has(cell, value) {
                 continue;
@@ -337,7 +341,7 @@ mod tests {
             let value = (1..=9u8).find(|&v| grid.has(cell, v)).expect("a candidate");
             grid.remove(cell, value);
         }
-        let links = Links::of(&grid);
+        let links = Links::of(&grid, &Cands::of_cells(&grid.cells));
         let (mut offs, mut ons, mut lean) = (Vec::new(), Vec::new(), Vec::new());
         let mut some = [0; 3];
         for c in (0..729).filter(|&c| grid.has(c / 9, (c % 9) as u8 + 1)) {

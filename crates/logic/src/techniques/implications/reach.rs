@@ -170,12 +170,7 @@ impl Reach {
                 }
             }
         }
-        let mut present = Cands::default();
-        if with_offs {
-            for (cell, &values) in grid.cells.iter().enumerate() {
-                present.insert_values(cell, values);
-            }
-        }
+        let present = if with_offs { Cands::of_cells(&grid.cells) } else { Cands::default() };
         // Nodes in the order of their candidates: cell by cell, from each cell's values that
         // are nodes (gathered value by value, the nodes being far fewer than the candidates).
         let mut node_values = [0u16; 81];
@@ -514,6 +509,15 @@ impl Reach {
             }
         }
         starts
+    }
+
+    /// The graph's nodes, as a set of candidates.
+    pub(super) fn nodes(&self) -> Cands {
+        let mut nodes = Cands::default();
+        for &c in &self.tables.nodes {
+            nodes.insert(usize::from(c));
+        }
+        nodes
     }
 
     /// Whether a cycle through candidate `c` on can close and remove something: its node lies
