@@ -158,9 +158,11 @@ pub(super) struct Links {
     offs: Vec<Span>,
     ons: Vec<Span>,
     targets: Vec<u16>,
+    /// The candidates whose spans were set: the others' are empty.
+    read: Cands,
 }
 
-/// The tables of a [`Links`]: its spans and its targets.
+/// The tables of a [`Links`]: its spans, every one empty, and its targets.
 type Tables = (Vec<Span>, Vec<Span>, Vec<u16>);
 
 thread_local! {
@@ -171,6 +173,12 @@ thread_local! {
 
 impl Drop for Links {
     fn drop(&mut self) {
+        // The spans set emptied again, rather than every span of the next board's: a board's
+        // links are read for a few of its candidates.
+        for c in self.read.iter() {
+            self.offs[c] = Span::default();
+            self.ons[c] = Span::default();
+        }
         let tables = (
             std::mem::take(&mut self.offs),
             std::mem::take(&mut self.ons),
@@ -188,14 +196,10 @@ impl Links {
     /// a small part of the board's candidates.
     pub(super) fn of(grid: &Marks, wanted: &Cands) -> Links {
         let (offs, ons, targets) = spare::take(&SPARE, || {
-            let spans = || Vec::with_capacity(CANDIDATES);
+            let spans = || vec![Span::default(); CANDIDATES];
             (spans(), spans(), Vec::with_capacity(8 * CANDIDATES))
         });
-        let mut links = Links { offs, ons, targets };
-        links.offs.clear();
-        links.offs.resize(CANDIDATES, Span::default());
-        links.ons.clear();
-        links.ons.resize(CANDIDATES, Span::default());
+        let mut links = Links { offs, ons, targets, read: *wanted };
         links.targets.clear();
         let mut out = Vec::with_capacity(32);
         for c in wanted.iter() {
