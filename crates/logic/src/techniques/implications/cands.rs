@@ -63,6 +63,15 @@ impl Cands {
         }
     }
 
+    /// The candidates of a board's cells (bit `v − 1` of entry `cell` if it holds `v`).
+    pub(super) fn of_cells(cells: &[u16; 81]) -> Cands {
+        let mut set = Cands::default();
+        for (cell, &values) in cells.iter().enumerate() {
+            set.insert_values(cell, values);
+        }
+        set
+    }
+
     /// The candidates of `c`'s value in the cells its cell sees, on a board holding every
     /// candidate: those `c` turns off by its houses.
     #[inline]

@@ -5,7 +5,7 @@
 
 use std::cell::RefCell;
 
-use super::cands::{CANDIDATES, cand_of, cell_value};
+use super::cands::{CANDIDATES, Cands, cand_of, cell_value};
 use super::marks::{Marks, cells_of, house_cells, houses_of, index_in, two};
 use super::spare;
 
@@ -158,9 +158,11 @@ pub(super) struct Links {
     offs: Vec<Span>,
     ons: Vec<Span>,
     targets: Vec<u16>,
+    /// The candidates whose spans were set: the others' are empty.
+    read: Cands,
 }
 
-/// The tables of a [`Links`]: its spans and its targets.
+/// The tables of a [`Links`]: its spans, every one empty, and its targets.
 type Tables = (Vec<Span>, Vec<Span>, Vec<u16>);
 
 thread_local! {
@@ -171,6 +173,12 @@ thread_local! {
 
 impl Drop for Links {
     fn drop(&mut self) {
+        // The spans set emptied again, rather than every span of the next board's: a board's
+        // links are read for a few of its candidates.
+        for c in self.read.iter() {
+            self.offs[c] = Span::default();
+            self.ons[c] = Span::default();
+        }
         let tables = (
             std::mem::take(&mut self.offs),
             std::mem::take(&mut self.ons),
@@ -181,20 +189,20 @@ impl Drop for Links {
 }
 
 impl Links {
-    /// The links of `grid`'s candidates (none for a candidate it lacks).
-    pub(super) fn of(grid: &Marks) -> Links {
+    /// The links of `grid`'s candidates in `wanted` (none for the others, nor for a
+    /// candidate `grid` lacks). A static walk reads what a candidate on turns off only for its
+    /// start and the candidates it turns on, and what one off turns on only where there is a
+    /// link to read: both among a graph's nodes (candidates with a strong link) and its start,
+    /// a small part of the board's candidates.
+    pub(super) fn of(grid: &Marks, wanted: &Cands) -> Links {
         let (offs, ons, targets) = spare::take(&SPARE, || {
-            let spans = || Vec::with_capacity(CANDIDATES);
+            let spans = || vec![Span::default(); CANDIDATES];
             (spans(), spans(), Vec::with_capacity(8 * CANDIDATES))
         });
-        let mut links = Links { offs, ons, targets };
-        links.offs.clear();
-        links.offs.resize(CANDIDATES, Span::default());
-        links.ons.clear();
-        links.ons.resize(CANDIDATES, Span::default());
+        let mut links = Links { offs, ons, targets, read: *wanted };
         links.targets.clear();
         let mut out = Vec::with_capacity(32);
-        for c in 0..CANDIDATES {
+        for c in wanted.iter() {
             let (cell, value) = cell_value(c);
             if !grid.has(cell, value) {
                 continue;
@@ -337,7 +345,7 @@ mod tests {
             let value = (1..=9u8).find(|&v| grid.has(cell, v)).expect("a candidate");
             grid.remove(cell, value);
         }
-        let links = Links::of(&grid);
+        let links = Links::of(&grid, &Cands::of_cells(&grid.cells));
         let (mut offs, mut ons, mut lean) = (Vec::new(), Vec::new(), Vec::new());
         let mut some = [0; 3];
         for c in (0..729).filter(|&c| grid.has(c / 9, (c % 9) as u8 + 1)) {

@@ -20,10 +20,11 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 
 use rustc_hash::FxHashMap;
 
-use super::cands::cand_of;
+use super::cands::{Cands, cand_of};
 use super::links::Need;
-use super::marks::{Marks, cells_of};
+use super::marks::{Marks, house_cells};
 use crate::budget;
+use crate::houses::{bits, values};
 use crate::step::ChainFamily;
 
 use super::found::{Found, Judge, Search};
@@ -163,15 +164,17 @@ impl Judge for Walked<'_> {
     /// their cells (a placement removes its cell's other candidates).
     fn removed(&self, eliminations: &[(usize, u8)], placements: &[(usize, u8)]) -> Vec<usize> {
         let grid = self.grid;
-        let mut removed: Vec<usize> = eliminations
-            .iter()
-            .filter(|&&(cell, value)| grid.has(cell, value))
-            .map(|&(cell, value)| cand_of(cell, value))
-            .collect();
+        // Room for all at once: a placement removes at most eight.
+        let mut removed = Vec::with_capacity(eliminations.len() + 8 * placements.len());
+        removed.extend(
+            eliminations
+                .iter()
+                .filter(|&&(cell, value)| grid.has(cell, value))
+                .map(|&(cell, value)| cand_of(cell, value)),
+        );
         for &(cell, value) in placements {
-            removed.extend(
-                (1..=9u8).filter(|&v| v != value && grid.has(cell, v)).map(|v| cand_of(cell, v)),
-            );
+            let others = grid.cells[cell] & !(1 << (value - 1));
+            removed.extend(values(u64::from(others)).map(|v| cand_of(cell, v)));
         }
         removed
     }
@@ -194,24 +197,21 @@ fn identity(nodes: &[usize]) -> u64 {
 /// candidate it turned on, the rest of its cell or its value's other places in the one house
 /// that made it the last.
 fn rule_parents(source: &Marks, grid: &Marks, needs: &[Need]) -> Vec<usize> {
-    let gone = |cell: usize, value: u8| source.has(cell, value) && !grid.has(cell, value);
-    let mut parents = Vec::new();
+    // Gathered in a set: in increasing order, each once.
+    let mut parents = Cands::default();
     for &need in needs {
         match need {
-            Need::Cell(cell) => {
-                parents.extend((1..=9u8).filter(|&v| gone(cell, v)).map(|v| cand_of(cell, v)));
+            Need::Cell(cell) => parents.insert_values(cell, source.cells[cell] & !grid.cells[cell]),
+            Need::Place(house, value) => {
+                let cells = house_cells(house);
+                let gone = source.places(house, value) & !grid.places(house, value);
+                for i in bits(u64::from(gone)) {
+                    parents.insert(cand_of(usize::from(cells[i]), value));
+                }
             }
-            Need::Place(house, value) => parents.extend(
-                cells_of(house)
-                    .into_iter()
-                    .filter(|&other| gone(other, value))
-                    .map(|other| cand_of(other, value)),
-            ),
         }
     }
-    parents.sort_unstable();
-    parents.dedup();
-    parents
+    parents.iter().collect()
 }
 
 #[cfg(test)]

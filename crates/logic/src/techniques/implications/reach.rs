@@ -93,6 +93,10 @@ struct Tables {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     visiting: Vec<(u32, u32)>,
+    /// Per component, the last component its set was merged into: each is merged once.
+    merged: Vec<u32>,
+    /// [`Reach::loops`]'s, per component of two or more nodes.
+    sees: Vec<(u32, [u128; 9], [u128; 9])>,
 }
 
 thread_local! {
@@ -170,12 +174,7 @@ impl Reach {
                 }
             }
         }
-        let mut present = Cands::default();
-        if with_offs {
-            for (cell, &values) in grid.cells.iter().enumerate() {
-                present.insert_values(cell, values);
-            }
-        }
+        let present = if with_offs { Cands::of_cells(&grid.cells) } else { Cands::default() };
         // Nodes in the order of their candidates: cell by cell, from each cell's values that
         // are nodes (gathered value by value, the nodes being far fewer than the candidates).
         let mut node_values = [0u16; 81];
@@ -250,9 +249,14 @@ impl Reach {
         let mut forcing_on = Cands::default();
         for node in 0..self.tables.nodes.len() {
             let mut after = Cands::default();
-            for &to in self.strong(node as u16) {
-                let component = self.tables.component[usize::from(to)] as usize;
-                after.union(&self.tables.offs[component]);
+            let mut taken = [u32::MAX; MAX_STRONG];
+            for (i, &to) in self.strong(node as u16).iter().enumerate() {
+                let component = self.tables.component[usize::from(to)];
+                // A component two strong links lead into, taken once.
+                if !taken[..i].contains(&component) {
+                    after.union(&self.tables.offs[component as usize]);
+                }
+                taken[i] = component;
             }
             after.intersect(&self.tables.turned_off[node]);
             forcing_on.union(&after);
@@ -344,6 +348,7 @@ impl Reach {
             sizes,
             sets,
             offs: component_offs,
+            merged,
             ..
         } = &mut self.tables;
         let n = starts.len() - 1;
@@ -355,6 +360,7 @@ impl Reach {
         on_stack.resize(n, false);
         stack.clear();
         visiting.clear();
+        merged.clear();
         let mut next_order = 0u32;
         for root in 0..n as u32 {
             if order[root as usize] != u32::MAX {
@@ -403,11 +409,14 @@ impl Reach {
                     sets[base + u as usize / 64] |= 1 << (u % 64);
                 }
                 let mut offs = Cands::default();
+                merged.push(u32::MAX);
                 for &u in &stack[first..] {
                     let u = u as usize;
                     for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
                         let other = component[usize::from(w)];
-                        if other != id {
+                        // Each component it leads to taken once, however many edges lead there.
+                        if other != id && merged[other as usize] != id {
+                            merged[other as usize] = id;
                             let from = other as usize * words;
                             for i in 0..words {
                                 let bits = sets[from + i];
@@ -440,7 +449,8 @@ impl Reach {
         self.tables.eliminates.resize(components, false);
         // Per value, the cells that see a node of the component on, and those that see one of
         // them off: components of one node are left out, and the others are few.
-        let mut sees: Vec<(u32, [u128; 9], [u128; 9])> = Vec::new();
+        let mut sees = std::mem::take(&mut self.tables.sees);
+        sees.clear();
         for node in 0..self.tables.nodes.len() {
             let component = self.tables.component[node];
             if self.tables.sizes[component as usize] < 2 {
@@ -461,10 +471,11 @@ impl Reach {
                 sees[at].2[usize::from(value - 1)] |= PEERS[cell];
             }
         }
-        for (component, on, off) in sees {
+        for &(component, on, off) in &sees {
             self.tables.eliminates[component as usize] =
                 (0..9).any(|v| on[v] & off[v] & self.holding[v] != 0);
         }
+        self.tables.sees = sees;
     }
 
     /// The set of the nodes node `node`'s component leads to.
@@ -516,6 +527,15 @@ impl Reach {
         starts
     }
 
+    /// The graph's nodes, as a set of candidates.
+    pub(super) fn nodes(&self) -> Cands {
+        let mut nodes = Cands::default();
+        for &c in &self.tables.nodes {
+            nodes.insert(usize::from(c));
+        }
+        nodes
+    }
+
     /// Whether a cycle through candidate `c` on can close and remove something: its node lies
     /// in a component of two or more, and some candidate sees a node of the component on and
     /// one off (see [`Reach::loops`]).
@@ -565,10 +585,19 @@ impl Reach {
         self.tables.walk_sets.resize(base + words, 0);
         let mut offs = self.turned_off(grid, c);
         let count = self.seen_by(c, &mut room).len();
+        // The components the strong links lead into, each taken once: most are one.
+        let mut taken = [0u32; 32 * MAX_STRONG];
+        let mut distinct = 0;
         for &m in &room[..count] {
             for i in 0..self.strong(m).len() {
                 let b = self.strong(m)[i];
-                let component = self.tables.component[usize::from(b)] as usize;
+                let component = self.tables.component[usize::from(b)];
+                if taken[..distinct].contains(&component) {
+                    continue;
+                }
+                taken[distinct] = component;
+                distinct += 1;
+                let component = component as usize;
                 for w in 0..words {
                     self.tables.walk_sets[base + w] |= self.tables.sets[component * words + w];
                 }

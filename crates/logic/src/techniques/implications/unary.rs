@@ -125,25 +125,24 @@ impl Tree<'_> {
 pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     // The walks with both kinds of links go wherever those with one kind go: the candidates
     // from which they can find nothing are not looked at again.
-    let graphs =
-        Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy: Reach::of(grid, true, true) };
+    let xy = Reach::of(grid, true, true);
     let mut open = Cands::default();
     for (cell, &values) in grid.cells.iter().enumerate() {
         if several(values) {
             open.insert_values(cell, values);
         }
     }
-    let mut starts = graphs.xy.starts();
+    let mut starts = xy.starts();
     starts.intersect(&open);
     if starts.is_empty() {
         return;
     }
+    let graphs =
+        Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy, links: OnceCell::new() };
     let mut scratch = SCRATCH.with(Cell::take);
-    // The links, read once for all the walks, if any is walked.
-    let links = OnceCell::new();
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in starts.iter() {
-            unary(grid, &links, &graphs, c, y, x, found, &mut scratch);
+            unary(grid, &graphs, &starts, c, y, x, found, &mut scratch);
         }
     }
     SCRATCH.with(|kept| kept.set(scratch));
@@ -151,12 +150,13 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
 
 /// Where the static walks of one board can lead, with links by house, by cell, and both (the
 /// first two built when first asked for): the walks that [`Reach`] proves find nothing are not
-/// walked.
+/// walked. With them, the links the walks read, once any is walked.
 struct Graphs<'a> {
     grid: &'a Marks,
     x: OnceCell<Reach>,
     y: OnceCell<Reach>,
     xy: Reach,
+    links: OnceCell<Links>,
 }
 
 impl Graphs<'_> {
@@ -168,16 +168,27 @@ impl Graphs<'_> {
             _ => self.x.get_or_init(|| Reach::of(self.grid, false, true)),
         }
     }
+
+    /// The links of the walks from `starts`, read once: those of the starts and of the
+    /// candidates a walk turns on (nodes of the graph with both kinds of links, which the
+    /// graphs with one kind have among theirs), the only candidates whose links a walk reads.
+    fn links(&self, starts: &Cands) -> &Links {
+        self.links.get_or_init(|| {
+            let mut walked = self.xy.nodes();
+            walked.union(starts);
+            Links::of(self.grid, &walked)
+        })
+    }
 }
 
-/// The cycles and forcing chains from candidate `c` on with links of the kinds `y`, `x`,
-/// given to `found`, walked in `scratch`'s buffers on `grid`, whose links are `links`, read
-/// when first needed (see [`static_chains`]).
+/// The cycles and forcing chains from candidate `c` (one of `starts`) on with links of the
+/// kinds `y`, `x`, given to `found`, walked in `scratch`'s buffers on `grid` (see
+/// [`static_chains`]).
 #[allow(clippy::too_many_arguments)]
 fn unary(
     grid: &Marks,
-    links: &OnceCell<Links>,
     graphs: &Graphs,
+    starts: &Cands,
     c: usize,
     y: bool,
     x: bool,
@@ -190,12 +201,12 @@ fn unary(
     }
     let graph = graphs.of(y, x);
     if graph.cycle(c) {
-        cycles(grid, links.get_or_init(|| Links::of(grid)), c, y, x, found, scratch);
+        cycles(grid, graphs.links(starts), c, y, x, found, scratch);
     }
     if x {
         for start in [node(c, true), node(c, false)] {
             if graph.forcing(start) {
-                forcing(grid, links.get_or_init(|| Links::of(grid)), start, y, found, scratch);
+                forcing(grid, graphs.links(starts), start, y, found, scratch);
             }
         }
     }
@@ -416,7 +427,7 @@ mod tests {
         let (mut found_some, mut found_none, mut closed, mut skipped) = (0, 0, 0, 0);
         let mut closing_skipped = 0;
         for grid in boards() {
-            let links = Links::of(&grid);
+            let links = Links::of(&grid, &Cands::of_cells(&grid.cells));
             // The graph with both kinds of links says yes wherever one with one kind does.
             let both = Reach::of(&grid, true, true);
             for (y, x) in [(false, true), (true, false), (true, true)] {
