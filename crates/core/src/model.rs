@@ -21,7 +21,7 @@ pub struct Model {
 
 impl Model {
     /// The propagators of `layout`'s constraints, and the sums they imply (innies and
-    /// outies of the killer cages).
+    /// outies of the killer cages, little killers side by side added up).
     pub fn new(layout: &Layout) -> Model {
         Model::build(layout, true)
     }

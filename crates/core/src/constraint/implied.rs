@@ -11,8 +11,8 @@
 //! Each sum comes with where it comes from ([`Implied`]: the houses, the cages), so that a
 //! solver that explains its steps can say so; engines take the sums alone ([`implied_sums`]).
 
-use super::data::{Constraint, Shape};
-use super::sum::Sum;
+use super::data::{Constraint, Shape, diagonal};
+use super::sum::{Sum, groups_of};
 
 /// The most cells an implied sum of innies and outies may have: longer sums narrow little.
 const MOST_CELLS: usize = 6;
@@ -198,8 +198,9 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
     made
 }
 
-/// The sums that `constraints` imply ([`implied`]) as propagators; `sees` says whether two
-/// cells must differ.
+/// The sums that `constraints` imply as propagators: the innies and outies of [`implied`], and
+/// little killers side by side added up ([`joined_diagonals`]); `sees` says whether two cells
+/// must differ.
 pub fn implied_sums(
     constraints: &[Constraint],
     shape: &Shape<'_>,
@@ -222,6 +223,9 @@ pub fn implied_sums(
             sums.push((terms, total));
         }
     }
+    for (members, total) in joined_diagonals(constraints, shape, sees) {
+        sums.push((members.into_iter().map(|c| (c, 1)).collect(), total));
+    }
     sums.into_iter()
         .map(|(terms, total)| {
             let total = total.clamp(i64::from(i32::MIN / 2), i64::from(i32::MAX / 2)) as i32;
@@ -239,4 +243,225 @@ pub fn implied_sums(
             })
         })
         .collect()
+}
+
+/// Little killers side by side, added up: the cells of two diagonals next to each other share
+/// rows, columns and boxes, so that together they hold fewer repeated values than each alone
+/// lets its cells take, and the bounds of the joined sum, which count each house's values
+/// once, are tighter than those of the two. Pairs of little killers that share no cell are
+/// joined while some join's slack (how far its total is from the nearer of its least and
+/// greatest totals on an empty grid, [`slack`]) is less than its parts' slacks added, the join
+/// that gains most first, in place of its parts; a join may join again. Each sum that is a join (never a rule's own) is given, its cells
+/// sorted, with its total. `sees` says whether two cells must differ.
+fn joined_diagonals(
+    constraints: &[Constraint],
+    shape: &Shape<'_>,
+    sees: &dyn Fn(u16, u16) -> bool,
+) -> Vec<(Vec<u16>, i64)> {
+    let size = shape.size;
+    let side = size.side();
+    let slack = |members: &[u16], total: i64| slack(members, total, side, sees);
+    // Each sum: its cells (sorted), total, slack, and whether it is a join.
+    let mut sums: Vec<(Vec<u16>, i64, i64, bool)> = Vec::new();
+    for constraint in constraints {
+        let Constraint::LittleKiller { clue, direction, sum } = constraint else { continue };
+        let Some(places) = diagonal(size, *clue, *direction) else { continue };
+        let mut members: Vec<u16> = places.iter().map(|&p| shape.cell(p) as u16).collect();
+        members.sort_unstable();
+        let total = i64::from(*sum);
+        if members.len() > 1 && !sums.iter().any(|known| known.0 == members) {
+            let room = slack(&members, total);
+            sums.push((members, total, room, false));
+        }
+    }
+    // The join that gains most over its parts (their slacks added, less its own) first.
+    loop {
+        let mut best: Option<(usize, usize, Vec<u16>, i64, i64)> = None;
+        for i in 0..sums.len() {
+            for j in i + 1..sums.len() {
+                let ((a, a_total, a_room, _), (b, b_total, b_room, _)) = (&sums[i], &sums[j]);
+                if a.iter().any(|c| b.contains(c)) {
+                    continue;
+                }
+                let mut members: Vec<u16> = a.iter().chain(b).copied().collect();
+                members.sort_unstable();
+                let total = a_total + b_total;
+                let room = slack(&members, total);
+                let gain = a_room + b_room - room;
+                if gain > 0 && best.as_ref().is_none_or(|found| gain > found.4) {
+                    best = Some((i, j, members, total, gain));
+                }
+            }
+        }
+        let Some((i, j, members, total, _)) = best else { break };
+        let room = slack(&members, total);
+        sums.remove(j);
+        sums.remove(i);
+        sums.push((members, total, room, true));
+    }
+    sums.into_iter().filter(|s| s.3).map(|(members, total, ..)| (members, total)).collect()
+}
+
+/// How far `total` is from the nearer of the least and greatest totals of `members` (cells
+/// counted once each) on an empty grid of side `side`, their values distinct within each of
+/// the groups [`groups_of`] finds: negative if it is beyond them.
+fn slack(members: &[u16], total: i64, side: usize, sees: &dyn Fn(u16, u16) -> bool) -> i64 {
+    let terms: Vec<(u16, i32)> = members.iter().map(|&c| (c, 1)).collect();
+    let (mut least, mut greatest) = (0i64, 0i64);
+    let n = side as i64;
+    for (_, group) in groups_of(&terms, side, sees) {
+        let k = group.len() as i64;
+        least += k * (k + 1) / 2;
+        greatest += k * (2 * n - k + 1) / 2;
+    }
+    (total - least).min(greatest - total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::constraint::data::{Direction, Spot};
+    use crate::layout::Layout;
+    use crate::size::Size;
+    use crate::symmetry::{Symmetry, base_solution};
+    use crate::units::Units;
+
+    /// The little killers of the grid's diagonals (down and to the right, down and to the
+    /// left) chosen by `chosen`, each with the sum `sum_of` gives its cells.
+    fn little_killers(
+        chosen: &mut dyn FnMut() -> bool,
+        sum_of: &dyn Fn(&[Spot]) -> u32,
+    ) -> Vec<Constraint> {
+        let mut clues = Vec::new();
+        for k in 0..8 {
+            clues.push((Spot { row: k, col: 0 }, Direction::DownRight));
+            clues.push((Spot { row: 0, col: k + 1 }, Direction::DownRight));
+            clues.push((Spot { row: 0, col: k + 1 }, Direction::DownLeft));
+            clues.push((Spot { row: k + 1, col: 8 }, Direction::DownLeft));
+        }
+        clues
+            .into_iter()
+            .filter(|_| chosen())
+            .map(|(clue, direction)| {
+                let places = diagonal(Size::NINE, clue, direction).unwrap();
+                Constraint::LittleKiller { clue, direction, sum: sum_of(&places) }
+            })
+            .collect()
+    }
+
+    fn joins_of(layout: &Layout) -> Vec<(Vec<u16>, i64)> {
+        let mut units = Units::default();
+        units.set_layout(Some(layout), Size::NINE);
+        let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
+        joined_diagonals(layout.constraints(), &layout.shape(), &sees)
+    }
+
+    /// Little killers on random diagonals of random solutions, with the solutions' sums: each
+    /// join is the cells of two or more of them, apart, adding to their sums' total, which the
+    /// solution's values add to too.
+    #[test]
+    fn joined_little_killers_add_up_on_every_solution() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut draw = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut joins = 0;
+        for seed in 0..40 {
+            let solution = Symmetry::from_seed(Size::NINE, seed).apply(&base_solution(Size::NINE));
+            let value = |place: Spot| {
+                u32::from(solution.get(Size::NINE.cell_at(place.row as usize, place.col as usize)))
+            };
+            let sum_of = |places: &[Spot]| places.iter().map(|&p| value(p)).sum();
+            let constraints = little_killers(&mut || draw() % 2 == 0, &sum_of);
+            let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
+            for (members, total) in joins_of(&layout) {
+                joins += 1;
+                let held: i64 =
+                    members.iter().map(|&c| i64::from(solution.get(usize::from(c)))).sum();
+                assert_eq!(held, total, "seed {seed}: {members:?}");
+                // Two or more of the diagonals inside the join cover it exactly, apart.
+                let inside: Vec<Vec<u16>> = layout
+                    .constraints()
+                    .iter()
+                    .filter_map(|c| match c {
+                        Constraint::LittleKiller { clue, direction, .. } => Some(
+                            diagonal(Size::NINE, *clue, *direction)
+                                .unwrap()
+                                .iter()
+                                .map(|&p| layout.shape().cell(p) as u16)
+                                .collect::<Vec<u16>>(),
+                        ),
+                        _ => None,
+                    })
+                    .filter(|cells| cells.iter().all(|c| members.contains(c)))
+                    .collect();
+                let covers = (0..1u32 << inside.len()).any(|chosen| {
+                    let mut cells: Vec<u16> = (0..inside.len())
+                        .filter(|&k| chosen >> k & 1 == 1)
+                        .flat_map(|k| inside[k].iter().copied())
+                        .collect();
+                    cells.sort_unstable();
+                    chosen.count_ones() >= 2 && cells == members
+                });
+                assert!(covers, "seed {seed}: {members:?}");
+            }
+        }
+        assert!(joins > 0);
+    }
+
+    /// Eight little killers of 49 that no grid satisfies (from the Interactive Sudoku Solver's
+    /// examples): the four diagonals of each direction join into one sum of 196 whose slack is
+    /// less than its parts' added, the four going down to the left within 2 of their greatest
+    /// total, counting the values of each box once.
+    #[test]
+    fn side_by_side_little_killers_join_tighter_than_their_parts() {
+        let lk = |sum: u32, row: i16, col: i16, direction: Direction| Constraint::LittleKiller {
+            clue: Spot { row, col },
+            direction,
+            sum,
+        };
+        let constraints = vec![
+            lk(49, 0, 8, Direction::DownLeft),
+            lk(49, 0, 7, Direction::DownLeft),
+            lk(49, 8, 1, Direction::UpRight),
+            lk(49, 8, 2, Direction::UpRight),
+            lk(49, 6, 8, Direction::UpLeft),
+            lk(49, 0, 0, Direction::DownRight),
+            lk(49, 1, 0, Direction::DownRight),
+            lk(49, 2, 0, Direction::DownRight),
+        ];
+        let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
+        let mut units = Units::default();
+        units.set_layout(Some(&layout), Size::NINE);
+        let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
+        let joins = joins_of(&layout);
+        assert_eq!(joins.len(), 2);
+        let slacks: Vec<i64> = joins.iter().map(|(m, t)| slack(m, *t, 9, &sees)).collect();
+        for ((members, total), &room) in joins.iter().zip(&slacks) {
+            assert_eq!(*total, 196);
+            let parts: i64 = layout
+                .constraints()
+                .iter()
+                .filter_map(|c| match c {
+                    Constraint::LittleKiller { clue, direction, sum } => {
+                        let cells: Vec<u16> = diagonal(Size::NINE, *clue, *direction)
+                            .unwrap()
+                            .iter()
+                            .map(|&p| layout.shape().cell(p) as u16)
+                            .collect();
+                        cells
+                            .iter()
+                            .all(|c| members.contains(c))
+                            .then(|| slack(&cells, i64::from(*sum), 9, &sees))
+                    }
+                    _ => None,
+                })
+                .sum();
+            assert!(room < parts, "{members:?}: {room} against {parts}");
+        }
+        assert!(slacks.contains(&2), "{slacks:?}");
+    }
 }

@@ -16,8 +16,8 @@
 //!   quadruples);
 //! - **what a solver may add**: sums the rules imply (a house adds to the total of its values;
 //!   the cells of a house, or of a few adjacent houses, that cages leave uncovered add to what
-//!   the cages leave; with the cells the cages stick out by, innies and outies), made once per
-//!   layout ([`implied_sums`]).
+//!   the cages leave; with the cells the cages stick out by, innies and outies; little killers
+//!   side by side added up), made once per layout ([`implied_sums`]).
 //!
 //! A propagator is **sound** (it never removes a value some solution of its rule uses) and
 //! **exact on a full assignment** (a grid of single candidates it does not reject satisfies its

@@ -84,39 +84,7 @@ impl Sum {
         sees: &dyn Fn(u16, u16) -> bool,
         outside: &dyn Fn() -> Vec<(u16, Vec<u16>)>,
     ) -> Sum {
-        // Cells of one coefficient grouped greedily into sets that all see each other, the
-        // cells taken in the order given, row by row, or column by column: the grouping of
-        // the largest groups (by the sum of their sizes squared; the first of equals), whose
-        // bounds are the tightest. A line that winds through rows (a long arrow) groups by
-        // rows where the order along it would split them.
-        let live: Vec<(u16, i32)> = terms.iter().copied().filter(|&(_, c)| c != 0).collect();
-        let mut by_row = live.clone();
-        by_row.sort_by_key(|&(cell, _)| cell);
-        let mut by_column = live.clone();
-        by_column.sort_by_key(|&(cell, _)| (usize::from(cell) % side, cell));
-        let cover = |order: &[(u16, i32)]| {
-            let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
-            for &(cell, coefficient) in order {
-                let home = groups.iter_mut().find(|(c, members)| {
-                    *c == coefficient && members.iter().all(|&other| sees(other, cell))
-                });
-                match home {
-                    Some((_, members)) => members.push(cell),
-                    None => groups.push((coefficient, vec![cell])),
-                }
-            }
-            groups
-        };
-        let weight = |groups: &[(i32, Vec<u16>)]| -> usize {
-            groups.iter().map(|(_, members)| members.len() * members.len()).sum()
-        };
-        let mut groups = cover(&live);
-        for order in [&by_row, &by_column] {
-            let other = cover(order);
-            if weight(&other) > weight(&groups) {
-                groups = other;
-            }
-        }
+        let mut groups = groups_of(terms, side, sees);
         // Larger coefficients first: their bounds matter most.
         groups.sort_by_key(|(c, _)| std::cmp::Reverse(c.abs()));
         let mut cells = Vec::new();
@@ -556,6 +524,75 @@ impl Sum {
     }
 }
 
+/// The cells of `terms` (cell, coefficient; a coefficient of 0 leaves its cell out) in groups
+/// of one coefficient whose cells all see each other, on a grid of side `side`: grouped
+/// greedily, the cells taken in the order given, row by row, column by column, or the cell
+/// that sees the most first, keeping the
+/// grouping of the largest groups (by the sum of their sizes squared; the first of equals),
+/// whose bounds are the tightest. A line that winds through rows (a long arrow) groups by
+/// rows where the order along it would split them.
+pub(super) fn groups_of(
+    terms: &[(u16, i32)],
+    side: usize,
+    sees: &dyn Fn(u16, u16) -> bool,
+) -> Vec<(i32, Vec<u16>)> {
+    let live: Vec<(u16, i32)> = terms.iter().copied().filter(|&(_, c)| c != 0).collect();
+    let mut by_row = live.clone();
+    by_row.sort_by_key(|&(cell, _)| cell);
+    let mut by_column = live.clone();
+    by_column.sort_by_key(|&(cell, _)| (usize::from(cell) % side, cell));
+    let cover = |order: &[(u16, i32)]| {
+        let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
+        for &(cell, coefficient) in order {
+            let home = groups.iter_mut().find(|(c, members)| {
+                *c == coefficient && members.iter().all(|&other| sees(other, cell))
+            });
+            match home {
+                Some((_, members)) => members.push(cell),
+                None => groups.push((coefficient, vec![cell])),
+            }
+        }
+        groups
+    };
+    let weight = |groups: &[(i32, Vec<u16>)]| -> usize {
+        groups.iter().map(|(_, members)| members.len() * members.len()).sum()
+    };
+    // A group grown from the cells left, taking next the cell that sees the most of those
+    // that could still join it; then the next group from the cells left after it. Cells
+    // spread over houses of every kind (little killers side by side) group by box this way.
+    let most_seen_first = || {
+        let mut left = live.clone();
+        let mut groups: Vec<(i32, Vec<u16>)> = Vec::new();
+        while let Some(&(_, coefficient)) = left.first() {
+            let mut joinable: Vec<u16> =
+                left.iter().filter(|&&(_, c)| c == coefficient).map(|&(cell, _)| cell).collect();
+            let mut members = Vec::new();
+            while !joinable.is_empty() {
+                let seen = |&cell: &u16| joinable.iter().filter(|&&o| sees(cell, o)).count();
+                // The first of the cells that see the most.
+                let next = joinable
+                    .iter()
+                    .copied()
+                    .rev()
+                    .max_by_key(|cell| seen(cell))
+                    .expect("a joinable cell");
+                members.push(next);
+                joinable.retain(|&o| o != next && sees(next, o));
+            }
+            left.retain(|(cell, _)| !members.contains(cell));
+            groups.push((coefficient, members));
+        }
+        groups
+    };
+    let mut groups = cover(&live);
+    for other in [cover(&by_row), cover(&by_column), most_seen_first()] {
+        if weight(&other) > weight(&groups) {
+            groups = other;
+        }
+    }
+    groups
+}
+
 /// The values two cells of weights `first_weight` and `second_weight`, each 1 or -1, can take
 /// for their weighted values to add to `total`, the first's from `first` and the second's from
 /// `second` (different values if `distinct`, which only cells of one weight can be): of one
@@ -810,6 +847,48 @@ mod tests {
                             );
                         }
                     }
+                }
+            }
+        }
+    }
+
+    /// On random sets of cells of a 9×9 grid with random coefficients (a few of them 0), the
+    /// groups take every cell of a nonzero coefficient once, and each group's cells have its
+    /// coefficient and all see each other (the bounds count their values as distinct).
+    #[test]
+    fn groups_are_cells_of_one_coefficient_that_all_see_each_other() {
+        let mut state = 0x5851_f42d_4c95_7f2du64;
+        let mut draw = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let sees = |a: u16, b: u16| {
+            let (ra, ca, rb, cb) = (a / 9, a % 9, b / 9, b % 9);
+            a != b && (ra == rb || ca == cb || (ra / 3 == rb / 3 && ca / 3 == cb / 3))
+        };
+        for _ in 0..300 {
+            let count = 1 + draw() % 40;
+            let mut terms: Vec<(u16, i32)> = Vec::new();
+            for _ in 0..count {
+                let cell = (draw() % 81) as u16;
+                if terms.iter().all(|&(c, _)| c != cell) {
+                    terms.push((cell, [1, 1, 1, -1, 10, 0][(draw() % 6) as usize]));
+                }
+            }
+            let groups = groups_of(&terms, 9, &sees);
+            let mut grouped: Vec<(u16, i32)> = groups
+                .iter()
+                .flat_map(|(c, members)| members.iter().map(move |&m| (m, *c)))
+                .collect();
+            grouped.sort_unstable();
+            let mut live: Vec<(u16, i32)> = terms.iter().copied().filter(|t| t.1 != 0).collect();
+            live.sort_unstable();
+            assert_eq!(grouped, live);
+            for (_, members) in &groups {
+                for (i, &a) in members.iter().enumerate() {
+                    assert!(members[i + 1..].iter().all(|&b| sees(a, b)), "{members:?}");
                 }
             }
         }
