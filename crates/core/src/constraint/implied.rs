@@ -251,8 +251,9 @@ pub fn implied_sums(
 /// once, are tighter than those of the two. Pairs of little killers that share no cell are
 /// joined while some join's slack (how far its total is from the nearer of its least and
 /// greatest totals on an empty grid, [`slack`]) is less than its parts' slacks added, the join
-/// that gains most first, in place of its parts; a join may join again. Each sum that is a join (never a rule's own) is given, its cells
-/// sorted, with its total. `sees` says whether two cells must differ.
+/// that gains most first, in place of its parts; a join may join again. Each sum that is a
+/// join (never a rule's own) is given, its cells sorted, with its total. `sees` says whether
+/// two cells must differ.
 fn joined_diagonals(
     constraints: &[Constraint],
     shape: &Shape<'_>,

@@ -527,10 +527,9 @@ impl Sum {
 /// The cells of `terms` (cell, coefficient; a coefficient of 0 leaves its cell out) in groups
 /// of one coefficient whose cells all see each other, on a grid of side `side`: grouped
 /// greedily, the cells taken in the order given, row by row, column by column, or the cell
-/// that sees the most first, keeping the
-/// grouping of the largest groups (by the sum of their sizes squared; the first of equals),
-/// whose bounds are the tightest. A line that winds through rows (a long arrow) groups by
-/// rows where the order along it would split them.
+/// that sees the most first, keeping the grouping of the largest groups (by the sum of their
+/// sizes squared; the first of equals), whose bounds are the tightest. A line that winds
+/// through rows (a long arrow) groups by rows where the order along it would split them.
 pub(super) fn groups_of(
     terms: &[(u16, i32)],
     side: usize,
