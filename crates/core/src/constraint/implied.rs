@@ -199,8 +199,8 @@ pub fn implied(constraints: &[Constraint], shape: &Shape<'_>, houses: &[&[u16]])
 }
 
 /// The sums that `constraints` imply as propagators: the innies and outies of [`implied`], and
-/// little killers side by side added up ([`joined_diagonals`]); `sees` says whether two cells
-/// must differ.
+/// little killers side by side added up (a join's bounds count each house's values once);
+/// `sees` says whether two cells must differ.
 pub fn implied_sums(
     constraints: &[Constraint],
     shape: &Shape<'_>,
