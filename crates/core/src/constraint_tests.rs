@@ -6,6 +6,8 @@ use crate::constraint::*;
 use crate::layout::Layout;
 use crate::model::Model;
 use crate::size::Size;
+use crate::symmetry::{Symmetry, base_solution};
+use crate::units::Units;
 
 /// A small random number generator (xorshift), so that the tests need no crate and repeat.
 struct Draw(u64);
@@ -552,4 +554,144 @@ fn implied_sums_keep_a_killer_puzzle_s_solution() {
         wrong[0] = if wrong[0] == 1 { 2 } else { 1 };
         assert!(model.fixpoint(&mut wrong).is_err());
     }
+}
+
+// Little killers side by side, joined into implied sums.
+
+/// The little killers of the grid's diagonals (down and to the right, down and to the
+/// left) chosen by `chosen`, each with the sum `sum_of` gives its cells.
+fn little_killers(
+    chosen: &mut dyn FnMut() -> bool,
+    sum_of: &dyn Fn(&[Spot]) -> u32,
+) -> Vec<Constraint> {
+    let mut clues = Vec::new();
+    for k in 0..8 {
+        clues.push((Spot { row: k, col: 0 }, Direction::DownRight));
+        clues.push((Spot { row: 0, col: k + 1 }, Direction::DownRight));
+        clues.push((Spot { row: 0, col: k + 1 }, Direction::DownLeft));
+        clues.push((Spot { row: k + 1, col: 8 }, Direction::DownLeft));
+    }
+    clues
+        .into_iter()
+        .filter(|_| chosen())
+        .map(|(clue, direction)| {
+            let places = diagonal(Size::NINE, clue, direction).unwrap();
+            Constraint::LittleKiller { clue, direction, sum: sum_of(&places) }
+        })
+        .collect()
+}
+
+fn joins_of(layout: &Layout) -> Vec<(Vec<u16>, i64)> {
+    let mut units = Units::default();
+    units.set_layout(Some(layout), Size::NINE);
+    let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
+    joined_diagonals(layout.constraints(), &layout.shape(), &sees)
+}
+
+/// Little killers on random diagonals of random solutions, with the solutions' sums: each
+/// join is the cells of two or more of them, apart, adding to their sums' total, which the
+/// solution's values add to too.
+#[test]
+fn joined_little_killers_add_up_on_every_solution() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut draw = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut joins = 0;
+    for seed in 0..40 {
+        let solution = Symmetry::from_seed(Size::NINE, seed).apply(&base_solution(Size::NINE));
+        let value = |place: Spot| {
+            u32::from(solution.get(Size::NINE.cell_at(place.row as usize, place.col as usize)))
+        };
+        let sum_of = |places: &[Spot]| places.iter().map(|&p| value(p)).sum();
+        let constraints = little_killers(&mut || draw() % 2 == 0, &sum_of);
+        let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
+        for (members, total) in joins_of(&layout) {
+            joins += 1;
+            let held: i64 = members.iter().map(|&c| i64::from(solution.get(usize::from(c)))).sum();
+            assert_eq!(held, total, "seed {seed}: {members:?}");
+            // Two or more of the diagonals inside the join cover it exactly, apart.
+            let inside: Vec<Vec<u16>> = layout
+                .constraints()
+                .iter()
+                .filter_map(|c| match c {
+                    Constraint::LittleKiller { clue, direction, .. } => Some(
+                        diagonal(Size::NINE, *clue, *direction)
+                            .unwrap()
+                            .iter()
+                            .map(|&p| Size::NINE.cell_at(p.row as usize, p.col as usize) as u16)
+                            .collect::<Vec<u16>>(),
+                    ),
+                    _ => None,
+                })
+                .filter(|cells| cells.iter().all(|c| members.contains(c)))
+                .collect();
+            let covers = (0..1u32 << inside.len()).any(|chosen| {
+                let mut cells: Vec<u16> = (0..inside.len())
+                    .filter(|&k| chosen >> k & 1 == 1)
+                    .flat_map(|k| inside[k].iter().copied())
+                    .collect();
+                cells.sort_unstable();
+                chosen.count_ones() >= 2 && cells == members
+            });
+            assert!(covers, "seed {seed}: {members:?}");
+        }
+    }
+    assert!(joins > 0);
+}
+
+/// Eight little killers of 49 that no grid satisfies (from the Interactive Sudoku Solver's
+/// examples): the four diagonals of each direction join into one sum of 196 whose slack is
+/// less than its parts' added, the four going down to the left within 2 of their greatest
+/// total, counting the values of each box once.
+#[test]
+fn side_by_side_little_killers_join_tighter_than_their_parts() {
+    let lk = |sum: u32, row: i16, col: i16, direction: Direction| Constraint::LittleKiller {
+        clue: Spot { row, col },
+        direction,
+        sum,
+    };
+    let constraints = vec![
+        lk(49, 0, 8, Direction::DownLeft),
+        lk(49, 0, 7, Direction::DownLeft),
+        lk(49, 8, 1, Direction::UpRight),
+        lk(49, 8, 2, Direction::UpRight),
+        lk(49, 6, 8, Direction::UpLeft),
+        lk(49, 0, 0, Direction::DownRight),
+        lk(49, 1, 0, Direction::DownRight),
+        lk(49, 2, 0, Direction::DownRight),
+    ];
+    let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
+    let mut units = Units::default();
+    units.set_layout(Some(&layout), Size::NINE);
+    let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
+    let joins = joins_of(&layout);
+    assert_eq!(joins.len(), 2);
+    let slacks: Vec<i64> = joins.iter().map(|(m, t)| slack(m, *t, 9, &sees)).collect();
+    for ((members, total), &room) in joins.iter().zip(&slacks) {
+        assert_eq!(*total, 196);
+        let parts: i64 = layout
+            .constraints()
+            .iter()
+            .filter_map(|c| match c {
+                Constraint::LittleKiller { clue, direction, sum } => {
+                    let cells: Vec<u16> = diagonal(Size::NINE, *clue, *direction)
+                        .unwrap()
+                        .iter()
+                        .map(|&p| Size::NINE.cell_at(p.row as usize, p.col as usize) as u16)
+                        .collect();
+                    cells
+                        .iter()
+                        .all(|c| members.contains(c))
+                        .then(|| slack(&cells, i64::from(*sum), 9, &sees))
+                }
+                _ => None,
+            })
+            .sum();
+        assert!(room < parts, "{members:?}: {room} against {parts}");
+    }
+    assert!(slacks.contains(&2), "{slacks:?}");
 }

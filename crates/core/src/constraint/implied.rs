@@ -254,7 +254,7 @@ pub fn implied_sums(
 /// that gains most first, in place of its parts; a join may join again. Each sum that is a
 /// join (never a rule's own) is given, its cells sorted, with its total. `sees` says whether
 /// two cells must differ.
-fn joined_diagonals(
+pub(crate) fn joined_diagonals(
     constraints: &[Constraint],
     shape: &Shape<'_>,
     sees: &dyn Fn(u16, u16) -> bool,
@@ -306,7 +306,12 @@ fn joined_diagonals(
 /// How far `total` is from the nearer of the least and greatest totals of `members` (cells
 /// counted once each) on an empty grid of side `side`, their values distinct within each of
 /// the groups [`groups_of`] finds: negative if it is beyond them.
-fn slack(members: &[u16], total: i64, side: usize, sees: &dyn Fn(u16, u16) -> bool) -> i64 {
+pub(crate) fn slack(
+    members: &[u16],
+    total: i64,
+    side: usize,
+    sees: &dyn Fn(u16, u16) -> bool,
+) -> i64 {
     let terms: Vec<(u16, i32)> = members.iter().map(|&c| (c, 1)).collect();
     let (mut least, mut greatest) = (0i64, 0i64);
     let n = side as i64;
@@ -316,153 +321,4 @@ fn slack(members: &[u16], total: i64, side: usize, sees: &dyn Fn(u16, u16) -> bo
         greatest += k * (2 * n - k + 1) / 2;
     }
     (total - least).min(greatest - total)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::constraint::data::{Direction, Spot};
-    use crate::layout::Layout;
-    use crate::size::Size;
-    use crate::symmetry::{Symmetry, base_solution};
-    use crate::units::Units;
-
-    /// The little killers of the grid's diagonals (down and to the right, down and to the
-    /// left) chosen by `chosen`, each with the sum `sum_of` gives its cells.
-    fn little_killers(
-        chosen: &mut dyn FnMut() -> bool,
-        sum_of: &dyn Fn(&[Spot]) -> u32,
-    ) -> Vec<Constraint> {
-        let mut clues = Vec::new();
-        for k in 0..8 {
-            clues.push((Spot { row: k, col: 0 }, Direction::DownRight));
-            clues.push((Spot { row: 0, col: k + 1 }, Direction::DownRight));
-            clues.push((Spot { row: 0, col: k + 1 }, Direction::DownLeft));
-            clues.push((Spot { row: k + 1, col: 8 }, Direction::DownLeft));
-        }
-        clues
-            .into_iter()
-            .filter(|_| chosen())
-            .map(|(clue, direction)| {
-                let places = diagonal(Size::NINE, clue, direction).unwrap();
-                Constraint::LittleKiller { clue, direction, sum: sum_of(&places) }
-            })
-            .collect()
-    }
-
-    fn joins_of(layout: &Layout) -> Vec<(Vec<u16>, i64)> {
-        let mut units = Units::default();
-        units.set_layout(Some(layout), Size::NINE);
-        let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
-        joined_diagonals(layout.constraints(), &layout.shape(), &sees)
-    }
-
-    /// Little killers on random diagonals of random solutions, with the solutions' sums: each
-    /// join is the cells of two or more of them, apart, adding to their sums' total, which the
-    /// solution's values add to too.
-    #[test]
-    fn joined_little_killers_add_up_on_every_solution() {
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut draw = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
-        let mut joins = 0;
-        for seed in 0..40 {
-            let solution = Symmetry::from_seed(Size::NINE, seed).apply(&base_solution(Size::NINE));
-            let value = |place: Spot| {
-                u32::from(solution.get(Size::NINE.cell_at(place.row as usize, place.col as usize)))
-            };
-            let sum_of = |places: &[Spot]| places.iter().map(|&p| value(p)).sum();
-            let constraints = little_killers(&mut || draw() % 2 == 0, &sum_of);
-            let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
-            for (members, total) in joins_of(&layout) {
-                joins += 1;
-                let held: i64 =
-                    members.iter().map(|&c| i64::from(solution.get(usize::from(c)))).sum();
-                assert_eq!(held, total, "seed {seed}: {members:?}");
-                // Two or more of the diagonals inside the join cover it exactly, apart.
-                let inside: Vec<Vec<u16>> = layout
-                    .constraints()
-                    .iter()
-                    .filter_map(|c| match c {
-                        Constraint::LittleKiller { clue, direction, .. } => Some(
-                            diagonal(Size::NINE, *clue, *direction)
-                                .unwrap()
-                                .iter()
-                                .map(|&p| layout.shape().cell(p) as u16)
-                                .collect::<Vec<u16>>(),
-                        ),
-                        _ => None,
-                    })
-                    .filter(|cells| cells.iter().all(|c| members.contains(c)))
-                    .collect();
-                let covers = (0..1u32 << inside.len()).any(|chosen| {
-                    let mut cells: Vec<u16> = (0..inside.len())
-                        .filter(|&k| chosen >> k & 1 == 1)
-                        .flat_map(|k| inside[k].iter().copied())
-                        .collect();
-                    cells.sort_unstable();
-                    chosen.count_ones() >= 2 && cells == members
-                });
-                assert!(covers, "seed {seed}: {members:?}");
-            }
-        }
-        assert!(joins > 0);
-    }
-
-    /// Eight little killers of 49 that no grid satisfies (from the Interactive Sudoku Solver's
-    /// examples): the four diagonals of each direction join into one sum of 196 whose slack is
-    /// less than its parts' added, the four going down to the left within 2 of their greatest
-    /// total, counting the values of each box once.
-    #[test]
-    fn side_by_side_little_killers_join_tighter_than_their_parts() {
-        let lk = |sum: u32, row: i16, col: i16, direction: Direction| Constraint::LittleKiller {
-            clue: Spot { row, col },
-            direction,
-            sum,
-        };
-        let constraints = vec![
-            lk(49, 0, 8, Direction::DownLeft),
-            lk(49, 0, 7, Direction::DownLeft),
-            lk(49, 8, 1, Direction::UpRight),
-            lk(49, 8, 2, Direction::UpRight),
-            lk(49, 6, 8, Direction::UpLeft),
-            lk(49, 0, 0, Direction::DownRight),
-            lk(49, 1, 0, Direction::DownRight),
-            lk(49, 2, 0, Direction::DownRight),
-        ];
-        let layout = Layout::classic(Size::NINE).with_constraints(constraints).unwrap();
-        let mut units = Units::default();
-        units.set_layout(Some(&layout), Size::NINE);
-        let sees = |a: u16, b: u16| units.sees(usize::from(a), usize::from(b));
-        let joins = joins_of(&layout);
-        assert_eq!(joins.len(), 2);
-        let slacks: Vec<i64> = joins.iter().map(|(m, t)| slack(m, *t, 9, &sees)).collect();
-        for ((members, total), &room) in joins.iter().zip(&slacks) {
-            assert_eq!(*total, 196);
-            let parts: i64 = layout
-                .constraints()
-                .iter()
-                .filter_map(|c| match c {
-                    Constraint::LittleKiller { clue, direction, sum } => {
-                        let cells: Vec<u16> = diagonal(Size::NINE, *clue, *direction)
-                            .unwrap()
-                            .iter()
-                            .map(|&p| layout.shape().cell(p) as u16)
-                            .collect();
-                        cells
-                            .iter()
-                            .all(|c| members.contains(c))
-                            .then(|| slack(&cells, i64::from(*sum), 9, &sees))
-                    }
-                    _ => None,
-                })
-                .sum();
-            assert!(room < parts, "{members:?}: {room} against {parts}");
-        }
-        assert!(slacks.contains(&2), "{slacks:?}");
-    }
 }

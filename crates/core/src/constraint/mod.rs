@@ -55,6 +55,9 @@ pub use data::{
 };
 pub use domains::{Contradiction, Domains};
 pub use implied::{HouseGroup, Implied, implied, implied_sums};
+// The joins of little killers and their slack, for the tests beside this module.
+#[cfg(test)]
+pub(crate) use implied::{joined_diagonals, slack};
 pub use propagator::Propagator;
 pub use relation::Relation;
 pub use sequence::{Between, Quadruple, RegionSum, Renban, Sandwich, Skyscraper, XSum};
