@@ -128,14 +128,13 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     // are skipped where the graph with both proves them fruitless. (A graph with one kind
     // would skip a few more walks, but building it costs more than they do.)
     let xy = Reach::of(grid, true, true);
-    let mut open = Cands::default();
-    for (cell, &values) in grid.cells.iter().enumerate() {
-        if several(values) {
-            open.insert_values(cell, values);
+    // The starts in cells of two candidates or more: the graph leaves few, or none.
+    let mut starts = Cands::default();
+    for c in xy.starts().iter() {
+        if several(grid.cells[cell_value(c).0]) {
+            starts.insert(c);
         }
     }
-    let mut starts = xy.starts();
-    starts.intersect(&open);
     if starts.is_empty() {
         return;
     }
@@ -301,14 +300,25 @@ fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
         let sides = if is_on(n) { &mut on } else { &mut off };
         sides[usize::from(value - 1)] |= PEERS[cell];
     }
-    let both: [u128; 9] = std::array::from_fn(|v| on[v] & off[v] & !cells);
+    let mut both: [u128; 9] = std::array::from_fn(|v| on[v] & off[v] & !cells);
+    // Only the cells that hold the value: few of those seen both ways do.
+    for (v, cells) in both.iter_mut().enumerate() {
+        let mut seen = *cells;
+        while seen != 0 {
+            let cell = seen.trailing_zeros() as usize;
+            seen &= seen - 1;
+            if !grid.has(cell, v as u8 + 1) {
+                *cells &= !(1 << cell);
+            }
+        }
+    }
     let mut eliminations = Vec::new();
     let mut any = both.iter().fold(0, |any, &cells| any | cells);
     while any != 0 {
         let cell = any.trailing_zeros() as usize;
         any &= any - 1;
         for value in 1..=9u8 {
-            if both[usize::from(value - 1)] & 1 << cell != 0 && grid.has(cell, value) {
+            if both[usize::from(value - 1)] & 1 << cell != 0 {
                 eliminations.push((cell, value));
             }
         }
