@@ -283,7 +283,8 @@ impl Reach {
                 if two(places) {
                     let other = house_cells(house)[(places & !(1 << i)).trailing_zeros() as usize];
                     let node = self.tables.index[cand_of(usize::from(other), value)];
-                    if !to[..count].contains(&node) {
+                    // Compared one by one: a slice's `contains` is a call, for one or two.
+                    if to[..count].iter().all(|&other| other != node) {
                         to[count] = node;
                         count += 1;
                     }

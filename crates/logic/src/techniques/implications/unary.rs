@@ -124,21 +124,21 @@ impl Tree<'_> {
 /// are walked.
 pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     // The walks with both kinds of links go wherever those with one kind go: the candidates
-    // from which they can find nothing are not looked at again.
+    // from which they can find nothing are not looked at again, and the walks with one kind
+    // are skipped where the graph with both proves them fruitless. (A graph with one kind
+    // would skip a few more walks, but building it costs more than they do.)
     let xy = Reach::of(grid, true, true);
-    let mut open = Cands::default();
-    for (cell, &values) in grid.cells.iter().enumerate() {
-        if several(values) {
-            open.insert_values(cell, values);
+    // The starts in cells of two candidates or more: the graph leaves few, or none.
+    let mut starts = Cands::default();
+    for c in xy.starts().iter() {
+        if several(grid.cells[cell_value(c).0]) {
+            starts.insert(c);
         }
     }
-    let mut starts = xy.starts();
-    starts.intersect(&open);
     if starts.is_empty() {
         return;
     }
-    let graphs =
-        Graphs { grid, x: OnceCell::new(), y: OnceCell::new(), xy, links: OnceCell::new() };
+    let graphs = Graphs { grid, xy, links: OnceCell::new() };
     let mut scratch = SCRATCH.with(Cell::take);
     for (y, x) in [(false, true), (true, false), (true, true)] {
         for c in starts.iter() {
@@ -148,30 +148,19 @@ pub(super) fn static_chains(grid: &Marks, found: &mut Found) {
     SCRATCH.with(|kept| kept.set(scratch));
 }
 
-/// Where the static walks of one board can lead, with links by house, by cell, and both (the
-/// first two built when first asked for): the walks that [`Reach`] proves find nothing are not
-/// walked. With them, the links the walks read, once any is walked.
+/// Where the static walks of one board can lead, with links by cell and by house: the walks
+/// that [`Reach`] proves find nothing are not walked. With it, the links the walks read, once
+/// any is walked.
 struct Graphs<'a> {
     grid: &'a Marks,
-    x: OnceCell<Reach>,
-    y: OnceCell<Reach>,
     xy: Reach,
     links: OnceCell<Links>,
 }
 
 impl Graphs<'_> {
-    /// The graph of the walks with links by cell if `y`, by house if `x`.
-    fn of(&self, y: bool, x: bool) -> &Reach {
-        match (y, x) {
-            (true, true) => &self.xy,
-            (true, false) => self.y.get_or_init(|| Reach::of(self.grid, true, false)),
-            _ => self.x.get_or_init(|| Reach::of(self.grid, false, true)),
-        }
-    }
-
     /// The links of the walks from `starts`, read once: those of the starts and of the
     /// candidates a walk turns on (nodes of the graph with both kinds of links, which the
-    /// graphs with one kind have among theirs), the only candidates whose links a walk reads.
+    /// walks with one kind have among theirs), the only candidates whose links a walk reads.
     fn links(&self, starts: &Cands) -> &Links {
         self.links.get_or_init(|| {
             let mut walked = self.xy.nodes();
@@ -199,7 +188,8 @@ fn unary(
     if grid.count(cell) > 2 && !x {
         return; // a cycle of Y links only starts in a cell of two candidates
     }
-    let graph = graphs.of(y, x);
+    // The graph with both kinds: where a walk with one kind can lead, it can.
+    let graph = &graphs.xy;
     if graph.cycle(c) {
         cycles(grid, graphs.links(starts), c, y, x, found, scratch);
     }
@@ -310,14 +300,25 @@ fn cycle_eliminations(grid: &Marks, path: &[usize]) -> Vec<(usize, u8)> {
         let sides = if is_on(n) { &mut on } else { &mut off };
         sides[usize::from(value - 1)] |= PEERS[cell];
     }
-    let both: [u128; 9] = std::array::from_fn(|v| on[v] & off[v] & !cells);
+    let mut both: [u128; 9] = std::array::from_fn(|v| on[v] & off[v] & !cells);
+    // Only the cells that hold the value: few of those seen both ways do.
+    for (v, cells) in both.iter_mut().enumerate() {
+        let mut seen = *cells;
+        while seen != 0 {
+            let cell = seen.trailing_zeros() as usize;
+            seen &= seen - 1;
+            if !grid.has(cell, v as u8 + 1) {
+                *cells &= !(1 << cell);
+            }
+        }
+    }
     let mut eliminations = Vec::new();
     let mut any = both.iter().fold(0, |any, &cells| any | cells);
     while any != 0 {
         let cell = any.trailing_zeros() as usize;
         any &= any - 1;
         for value in 1..=9u8 {
-            if both[usize::from(value - 1)] & 1 << cell != 0 && grid.has(cell, value) {
+            if both[usize::from(value - 1)] & 1 << cell != 0 {
                 eliminations.push((cell, value));
             }
         }
