@@ -267,3 +267,71 @@ fn statistics_count_the_solvers_decisions_and_a_clue_filled_grid_takes_none() {
     assert_eq!(stats.nodes, stats.guesses + 1);
     assert!(stats.guesses >= 5, "{stats:?}");
 }
+
+/// The clauses [`rules::encode`](super::rules::encode) writes for `model`'s propagators on an empty 9×9 grid.
+fn rule_clauses(model: &sudoku_core::Model) -> usize {
+    use super::formula::{ClauseList, ClauseSink};
+    use super::rules::{self, Values};
+    let side = 9;
+    let var_of: Vec<u32> = (0..81 * side as u32).collect();
+    let clues = [0u8; 81];
+    let mut clause = Vec::new();
+    let mut formula =
+        Formula { sink: ClauseList::default(), clause: &mut clause, contradictory: false };
+    formula.sink.value_variables(var_of.len() as u32);
+    rules::encode(&mut formula, model, &Values { var_of: &var_of, clues: &clues, side });
+    formula.sink.clauses
+}
+
+/// The implied sums of more cells than a house are left out of the formula, the shorter ones
+/// written: the eight little killers of 49 of the Interactive Sudoku Solver's examples join
+/// into sums of some thirty cells, which add no clause, while a killer cage's innie (one
+/// cell) adds some.
+#[test]
+fn implied_sums_longer_than_a_house_add_no_clause() {
+    use sudoku_core::Layout;
+    use sudoku_core::Model;
+    use sudoku_core::constraint::{Constraint, Direction, Propagator, Spot};
+    let implied_lengths = |model: &Model| -> Vec<usize> {
+        (0..model.propagators().len())
+            .filter(|&index| model.origin(index).is_none())
+            .filter_map(|index| match &model.propagators()[index] {
+                Propagator::Sum(sum) => Some(sum.cells().len()),
+                _ => None,
+            })
+            .collect()
+    };
+    let lk = |sum: u32, row: i16, col: i16, direction: Direction| Constraint::LittleKiller {
+        clue: Spot { row, col },
+        direction,
+        sum,
+    };
+    let little_killers = vec![
+        lk(49, 0, 8, Direction::DownLeft),
+        lk(49, 0, 7, Direction::DownLeft),
+        lk(49, 8, 1, Direction::UpRight),
+        lk(49, 8, 2, Direction::UpRight),
+        lk(49, 6, 8, Direction::UpLeft),
+        lk(49, 0, 0, Direction::DownRight),
+        lk(49, 1, 0, Direction::DownRight),
+        lk(49, 2, 0, Direction::DownRight),
+    ];
+    let layout = Layout::classic(Size::NINE).with_constraints(little_killers).unwrap();
+    let (with, without) = (Model::new(&layout), Model::without_implied(&layout));
+    let lengths = implied_lengths(&with);
+    assert!(!lengths.is_empty() && lengths.iter().all(|&n| n > 9), "{lengths:?}");
+    assert_eq!(rule_clauses(&with), rule_clauses(&without));
+
+    // Cages over the first box but its corner: the corner is an innie of one cell.
+    let spot = |row: i16, col: i16| Spot { row, col };
+    let cages = vec![
+        Constraint::Killer { cells: vec![spot(0, 0), spot(0, 1), spot(0, 2)], sum: Some(6) },
+        Constraint::Killer { cells: vec![spot(1, 0), spot(1, 1), spot(1, 2)], sum: Some(15) },
+        Constraint::Killer { cells: vec![spot(2, 0), spot(2, 1)], sum: Some(15) },
+    ];
+    let layout = Layout::classic(Size::NINE).with_constraints(cages).unwrap();
+    let (with, without) = (Model::new(&layout), Model::without_implied(&layout));
+    let lengths = implied_lengths(&with);
+    assert!(!lengths.is_empty() && lengths.iter().all(|&n| n <= 9), "{lengths:?}");
+    assert!(rule_clauses(&with) > rule_clauses(&without));
+}
