@@ -93,8 +93,6 @@ struct Tables {
     on_stack: Vec<bool>,
     stack: Vec<u32>,
     visiting: Vec<(u32, u32)>,
-    /// Per component, the last component its set was merged into: each is merged once.
-    merged: Vec<u32>,
     /// [`Reach::loops`]'s, per component of two or more nodes.
     sees: Vec<(u32, [u128; 9], [u128; 9])>,
 }
@@ -349,7 +347,6 @@ impl Reach {
             sizes,
             sets,
             offs: component_offs,
-            merged,
             ..
         } = &mut self.tables;
         let n = starts.len() - 1;
@@ -361,7 +358,6 @@ impl Reach {
         on_stack.resize(n, false);
         stack.clear();
         visiting.clear();
-        merged.clear();
         let mut next_order = 0u32;
         for root in 0..n as u32 {
             if order[root as usize] != u32::MAX {
@@ -410,22 +406,22 @@ impl Reach {
                     sets[base + u as usize / 64] |= 1 << (u % 64);
                 }
                 let mut offs = Cands::default();
-                merged.push(u32::MAX);
                 for &u in &stack[first..] {
                     let u = u as usize;
                     for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
-                        let other = component[usize::from(w)];
-                        // Each component it leads to taken once, however many edges lead there.
-                        if other != id && merged[other as usize] != id {
-                            merged[other as usize] = id;
-                            let from = other as usize * words;
-                            for i in 0..words {
-                                let bits = sets[from + i];
-                                sets[base + i] |= bits;
-                            }
-                            if with_offs {
-                                offs.union(&component_offs[other as usize]);
-                            }
+                        // A node already in the set is the component's own, or lies in a
+                        // component merged before, whose set and offs hold all that `w`'s
+                        // component leads to: each is closed before those that lead to it.
+                        if Reach::has(&sets[base..base + words], w) {
+                            continue;
+                        }
+                        let other = component[usize::from(w)] as usize;
+                        for i in 0..words {
+                            let bits = sets[other * words + i];
+                            sets[base + i] |= bits;
+                        }
+                        if with_offs {
+                            offs.union(&component_offs[other]);
                         }
                     }
                     if with_offs {
@@ -586,19 +582,15 @@ impl Reach {
         self.tables.walk_sets.resize(base + words, 0);
         let mut offs = self.turned_off(grid, c);
         let count = self.seen_by(c, &mut room).len();
-        // The components the strong links lead into, each taken once: most are one.
-        let mut taken = [0u32; 32 * MAX_STRONG];
-        let mut distinct = 0;
+        // The components the strong links lead into, each taken unless a node of it is
+        // already reached (then a component taken leads to it, and holds all it leads to).
         for &m in &room[..count] {
             for i in 0..self.strong(m).len() {
                 let b = self.strong(m)[i];
-                let component = self.tables.component[usize::from(b)];
-                if taken[..distinct].contains(&component) {
+                if Reach::has(&self.tables.walk_sets[base..base + words], b) {
                     continue;
                 }
-                taken[distinct] = component;
-                distinct += 1;
-                let component = component as usize;
+                let component = self.tables.component[usize::from(b)] as usize;
                 for w in 0..words {
                     self.tables.walk_sets[base + w] |= self.tables.sets[component * words + w];
                 }
