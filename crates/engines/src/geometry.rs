@@ -126,7 +126,7 @@ impl Geometry {
     }
 
     /// Rebuilds the tables for `size`, unless they are already for it.
-    #[cfg(test)]
+    #[cfg(all(test, not(miri)))]
     pub(crate) fn set_size(&mut self, size: Size) {
         self.set_layout(None, size);
     }
@@ -324,7 +324,7 @@ fn well_formed(
 /// [`Engine`]: sudoku_core::Engine
 pub(crate) trait CellSolver {
     /// [`CellSolver::solve_layout_cells`] on a classic grid.
-    #[cfg(test)]
+    #[cfg(all(test, not(miri)))]
     fn solve_cells_excluding(
         &mut self,
         size: Size,
@@ -386,7 +386,7 @@ pub(crate) trait CellSolver {
     fn solution_buffer(&mut self) -> &mut Vec<u8>;
 
     /// [`CellSolver::solve_cells_excluding`] with no value ruled out.
-    #[cfg(test)]
+    #[cfg(all(test, not(miri)))]
     fn solve_cells(
         &mut self,
         size: Size,
@@ -454,13 +454,12 @@ macro_rules! cell_engine {
 }
 pub(crate) use cell_engine;
 
-#[cfg(test)]
+// Tables of plain indices, no `unsafe` code: left out of the Miri run.
+#[cfg(all(test, not(miri)))]
 mod tests {
     use super::*;
 
-    // Tables of plain indices, no `unsafe` code: left out of the Miri run.
     #[test]
-    #[cfg(not(miri))]
     fn peer_positions_meet_the_peers_in_their_order_at_every_size() {
         let mut geometry = Geometry::new();
         for size in Size::all() {

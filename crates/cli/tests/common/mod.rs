@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 /// The repository's root.
@@ -95,14 +95,14 @@ pub fn shipped_puzzles(directory: &Path, name: &str, count: usize) {
     std::fs::write(directory.join(name), lines).unwrap();
 }
 
-/// The exit code of `child`, which must end within `deadline`: past it, the child is killed and
-/// the test fails, naming `what`.
+/// How `child` ended, which must be within `deadline`: past it, the child is killed and the test
+/// fails, naming `what`.
 #[allow(dead_code, reason = "not every test file needs it")]
-pub fn exit_code(child: &mut Child, what: &str, deadline: Duration) -> Option<i32> {
+pub fn ended_within(child: &mut Child, what: &str, deadline: Duration) -> ExitStatus {
     let deadline = Instant::now() + deadline;
     loop {
         if let Some(status) = child.try_wait().unwrap() {
-            return status.code();
+            return status;
         }
         if Instant::now() > deadline {
             let _ = child.kill();
@@ -110,4 +110,10 @@ pub fn exit_code(child: &mut Child, what: &str, deadline: Duration) -> Option<i3
         }
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// The exit code of `child`, which must end within `deadline` (see [`ended_within`]).
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn exit_code(child: &mut Child, what: &str, deadline: Duration) -> Option<i32> {
+    ended_within(child, what, deadline).code()
 }

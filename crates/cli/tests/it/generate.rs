@@ -185,17 +185,7 @@ fn send(signal: &str, child: &std::process::Child) {
 /// Waits for `child` to end, for at most [`PATIENCE`].
 #[cfg(unix)]
 fn wait_for(child: &mut std::process::Child) -> std::process::ExitStatus {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the process did not end within {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::ended_within(child, "the process", PATIENCE)
 }
 
 /// Every signal that ends a process by default ends `generate --out` the same way: the file

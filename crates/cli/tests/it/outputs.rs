@@ -54,17 +54,7 @@ fn run(command: &str, args: &[&str]) {
 
 /// Waits for `child` to end, for at most [`PATIENCE`]; kills it and fails after that.
 fn wait_for(child: &mut Child) -> ExitStatus {
-    let deadline = Instant::now() + PATIENCE;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            return status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the process did not end within {PATIENCE:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
+    common::ended_within(child, "the process", PATIENCE)
 }
 
 fn partial_files(directory: &Path) -> Vec<String> {
