@@ -234,6 +234,28 @@ fn sums_are_sound_and_exact_on_a_9x9_grid() {
 }
 
 #[test]
+fn a_renban_line_places_a_value_every_run_holds_where_one_cell_alone_can_take_it() {
+    // Six cells on nine values: every run of six holds 4, 5 and 6.
+    let layout = layout(9, parse("renban r1c1 r2c2 r3c3 r4c4 r5c5 r6c6"));
+    let model = Model::without_implied(&layout);
+    let line: Vec<usize> = (0..6).map(|k| k * 9 + k).collect();
+    let five = 1u64 << 4;
+    let mut candidates = vec![0x1FF; 81];
+    for &cell in &line[..5] {
+        candidates[cell] &= !five;
+    }
+    assert_eq!(model.fixpoint(&mut candidates), Ok(()));
+    assert_eq!(candidates[line[5]], five);
+    // Two such values with one cell alone to take them: no solution.
+    let six = 1u64 << 5;
+    let mut candidates = vec![0x1FF; 81];
+    for &cell in &line[..5] {
+        candidates[cell] &= !(five | six);
+    }
+    assert_eq!(model.fixpoint(&mut candidates), Err(Contradiction));
+}
+
+#[test]
 fn a_cage_of_more_cells_than_values_has_no_solution_and_no_house() {
     let layout = layout(4, parse("killer r1c1 r1c2 r1c3 r1c4 r2c1"));
     assert_eq!(layout.houses().len(), 12);

@@ -4,7 +4,7 @@
 //! every case where there are few (the places of a sandwich's ends, the first value of an
 //! X-sum, the counts of a skyscraper's line, a quadruple's cells).
 
-use super::domains::{Contradiction, Domains, highest, lowest, range};
+use super::domains::{Contradiction, Domains, highest, is_single, lowest, range};
 use super::sum::{Sum, extreme_sets};
 
 /// A renban line: values all different (a house keeps them so) making a run.
@@ -26,22 +26,45 @@ impl Renban {
     }
 
     /// Keeps the values of the runs every cell can take a value of and whose every value some
-    /// cell can take.
+    /// cell can take; a value every such run holds is on the line, so where one cell alone
+    /// can take it, that cell holds it.
     pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
         let length = self.cells.len() as u32;
         if length > self.side {
             return Err(Contradiction);
         }
         let union = self.cells.iter().fold(0, |union, &cell| union | domains.get(cell));
-        let mut allowed = 0u64;
+        let (mut allowed, mut required) = (0u64, u64::MAX);
         for start in 1..=self.side - length + 1 {
             let run = range(i64::from(start), i64::from(start + length - 1));
             if union & run == run && self.cells.iter().all(|&cell| domains.get(cell) & run != 0) {
                 allowed |= run;
+                required &= run;
             }
         }
         for &cell in self.cells.iter() {
             domains.restrict(cell, allowed)?;
+        }
+        // Only the values some cell can still take alone need a look: a required value no
+        // cell can take left no run above.
+        let (mut seen, mut twice) = (0u64, 0u64);
+        for &cell in self.cells.iter() {
+            let candidates = domains.get(cell);
+            twice |= seen & candidates;
+            seen |= candidates;
+        }
+        let alone = required & seen & !twice;
+        if alone != 0 {
+            for &cell in self.cells.iter() {
+                let own = domains.get(cell) & alone;
+                if own != 0 {
+                    // Two required values with one cell alone to take them cannot both be there.
+                    if !is_single(own) {
+                        return Err(Contradiction);
+                    }
+                    domains.restrict(cell, own)?;
+                }
+            }
         }
         Ok(())
     }

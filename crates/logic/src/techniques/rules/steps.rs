@@ -66,6 +66,11 @@ pub(crate) fn settle(
 /// placed value as its one candidate) allows: a cell left with one candidate takes it, the
 /// others lose what `after` took away. `None` when that changes nothing. `pattern` lists the
 /// cells the step reads, with their candidates as they were.
+///
+/// An empty cell of `pattern` with one candidate takes it too, though `after` took nothing
+/// from it: the rule read it as that value, and had an earlier step left it more candidates
+/// the rule would have placed it. Otherwise a board with fewer candidates (a puzzle with one
+/// more given) could leave that cell for a naked single, a harder step than the rule's.
 pub(crate) fn step_from(
     technique: Technique,
     board: &Board,
@@ -75,16 +80,18 @@ pub(crate) fn step_from(
 ) -> Option<Step> {
     let mut step = Step::new(technique);
     for (cell, &allowed) in after.iter().enumerate() {
-        let had = board.candidates(cell);
-        if board.value(cell) != 0 || had & !allowed == 0 {
+        if board.value(cell) != 0 {
             continue;
         }
-        let left = had & allowed;
-        step.digits |= had & !allowed;
-        if left.count_ones() == 1 {
+        let had = board.candidates(cell);
+        let (left, removed) = (had & allowed, had & !allowed);
+        if left.count_ones() == 1 && (removed != 0 || pattern.contains(&cell)) {
+            // The values taken away, or the one placed where none was.
+            step.digits |= if removed != 0 { removed } else { left };
             step.placements.push((cell, left.trailing_zeros() as u8 + 1));
-        } else {
-            step.eliminations.extend(values(had & !allowed).map(|value| (cell, value)));
+        } else if removed != 0 {
+            step.digits |= removed;
+            step.eliminations.extend(values(removed).map(|value| (cell, value)));
         }
     }
     if step.placements.is_empty() && step.eliminations.is_empty() {

@@ -98,6 +98,21 @@ fn a_cage_places_the_digit_its_last_cell_needs() {
 }
 
 #[test]
+fn a_cage_places_a_cell_of_it_its_row_left_one_candidate() {
+    // Row 1 given but r1c1, which holds only 5 but is not placed: the cage places it with
+    // r2c1, as it would have placed it had r1c1 still held more candidates for it to take.
+    let givens = ["r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"];
+    let rules = ["killer 11 r1c1 r2c1"];
+    let (step, text) = step_of(Technique::CageCombinations, &with(&givens), &rules, true);
+    assert_eq!(places(&step, "r2c1"), Some(6));
+    assert_eq!(places(&step, "r1c1"), Some(5));
+    assert_eq!(
+        text,
+        "Cage Combinations: killer cage at r1c1 (sum 11): 5+6 in r1c1,r2c1 => r1c1=5, r2c1=6"
+    );
+}
+
+#[test]
 fn the_rule_of_45_finds_the_one_cell_the_cages_of_a_row_leave() {
     let rules = ["killer 7 r9c1 r9c2", "killer 15 r9c3 r9c4 r9c5", "killer 14 r9c6 r9c7 r9c8"];
     let (step, text) = step_of(Technique::RuleOf45, &empty(), &rules, true);
