@@ -35,9 +35,6 @@ pub(super) const NODES: usize = 2 * CANDIDATES;
 pub(super) struct Cands([u64; 12]);
 
 impl Cands {
-    /// Every candidate (and the bits past the last): what an intersection starts from.
-    pub(super) const ALL: Cands = Cands([u64::MAX; 12]);
-
     /// Whether candidate `c` is in the set.
     #[inline]
     pub(super) fn has(&self, c: usize) -> bool {
@@ -65,10 +62,22 @@ impl Cands {
 
     /// The candidates of a board's cells (bit `v − 1` of entry `cell` if it holds `v`).
     pub(super) fn of_cells(cells: &[u16; 81]) -> Cands {
+        // The cells' nine bits one after another, a word written out whenever one fills (the
+        // bits past it begin the next).
         let mut set = Cands::default();
-        for (cell, &values) in cells.iter().enumerate() {
-            set.insert_values(cell, values);
+        let (mut bits, mut filled, mut word) = (0u64, 0, 0);
+        for &values in cells {
+            let values = u64::from(values & 0x1ff);
+            bits |= values << filled;
+            filled += 9;
+            if filled >= 64 {
+                set.0[word] = bits;
+                word += 1;
+                filled -= 64;
+                bits = values >> (9 - filled);
+            }
         }
+        set.0[word] = bits;
         set
     }
 

@@ -26,8 +26,8 @@
 
 use std::cell::RefCell;
 
-use super::cands::{CANDIDATES, Cands, cand_of, cell_value, node};
-use super::marks::{Marks, PEERS, house_cells, houses_of, index_in, two};
+use super::cands::{CANDIDATES, Cands, cell_value, node};
+use super::marks::{Marks, PEERS, house_cells, two};
 use super::spare;
 
 /// No index: a candidate without a strong link of the graph's kinds.
@@ -47,7 +47,8 @@ pub(super) struct Reach {
     /// The nodes by cell: bit `v − 1` of entry `cell` if the candidate is a node.
     node_values: [u16; 81],
     /// In a graph that gathers what its walks turn off (one with links by house), the board's
-    /// candidates as a set (empty in another).
+    /// candidates as a set (empty in another): what the walks turn off is gathered as on a
+    /// board holding every candidate (see [`turned_off`]), and kept to these at the end.
     present: Cands,
     /// In a graph that gathers what its walks turn off, the candidates from which a forcing
     /// chain walk, on, can reach the candidate off (see [`Reach::forcing_ons`]).
@@ -66,6 +67,9 @@ struct Tables {
     nodes: Vec<u16>,
     /// Per node, the nodes its strong links turn on when it is off (how many, and which).
     strong: Vec<(u8, [u16; MAX_STRONG])>,
+    /// The strong links as found, pairs of candidates (one pair twice where two cells share
+    /// two houses).
+    pairs: Vec<(u16, u16)>,
     /// Per node, its component.
     component: Vec<u32>,
     /// Per component, its nodes.
@@ -76,7 +80,8 @@ struct Tables {
     /// Per component, the nodes its nodes lead to, themselves included (`words` each).
     sets: Vec<u64>,
     /// Per component, in a graph that gathers what its walks turn off, every candidate turned
-    /// off by one of the nodes in its set: what a walk from one of them turns off.
+    /// off by one of the nodes in its set (see [`turned_off`]): what a walk from one of them
+    /// turns off.
     offs: Vec<Cands>,
     /// For [`Reach::common`], what a walk from each candidate that is no node leads to,
     /// once asked for (see [`Reach::common`]): one plus its index in `walk_offs` (and its
@@ -84,15 +89,18 @@ struct Tables {
     asked: Vec<u32>,
     walk_sets: Vec<u64>,
     walk_offs: Vec<Cands>,
-    /// The building's own tables: successors, and Tarjan's algorithm's.
-    starts: Vec<u32>,
-    edges: Vec<u16>,
-    turned_off: Vec<Cands>,
+    /// The building's own tables: per node, the nodes it leads to by one step (`words` each),
+    /// and Tarjan's algorithm's.
+    successors: Vec<u64>,
     order: Vec<u32>,
     low: Vec<u32>,
-    on_stack: Vec<bool>,
+    /// The nodes of the components completed (`words`): a node visited and not among them is
+    /// on the stack.
+    finished: Vec<u64>,
     stack: Vec<u32>,
-    visiting: Vec<(u32, u32)>,
+    /// Per node visited: the node, and the word of its successors being read with the bits
+    /// left to read in it.
+    visiting: Vec<(u32, u32, u64)>,
     /// [`Reach::loops`]'s, per component of two or more nodes.
     sees: Vec<(u32, [u128; 9], [u128; 9])>,
 }
@@ -149,25 +157,32 @@ impl Reach {
                 cells | u128::from(grid.places(9 + row, v as u8 + 1)) << (9 * row)
             })
         });
-        // The candidates with a strong link: both of a cell of two, both places of a value
-        // with two in a house.
+        // The strong links, and the candidates they join: both of a cell of two (with `y`),
+        // both places of a value with two in a house (with `x`).
+        let mut tables = Reach::tables();
+        let mut pairs = std::mem::take(&mut tables.pairs);
+        pairs.clear();
         let mut held = [0u128; 9];
         if y {
             for cell in (0..81).filter(|&cell| two(grid.cells[cell])) {
-                let mut values = grid.cells[cell];
-                while values != 0 {
-                    held[values.trailing_zeros() as usize] |= 1 << cell;
-                    values &= values - 1;
-                }
+                let values = grid.cells[cell];
+                let (first, second) = (values.trailing_zeros() as usize, values.ilog2() as usize);
+                held[first] |= 1 << cell;
+                held[second] |= 1 << cell;
+                pairs.push(((cell * 9 + first) as u16, (cell * 9 + second) as u16));
             }
         }
         if x {
             for house in 0..27 {
                 let cells = house_cells(house);
-                for (held, &places) in held.iter_mut().zip(grid.house_places(house)) {
+                for (v, (held, &places)) in
+                    held.iter_mut().zip(grid.house_places(house)).enumerate()
+                {
                     if two(places) {
-                        let (first, second) = (places.trailing_zeros(), places.ilog2());
-                        *held |= 1 << cells[first as usize] | 1 << cells[second as usize];
+                        let first = usize::from(cells[places.trailing_zeros() as usize]);
+                        let second = usize::from(cells[places.ilog2() as usize]);
+                        *held |= 1 << first | 1 << second;
+                        pairs.push(((first * 9 + v) as u16, (second * 9 + v) as u16));
                     }
                 }
             }
@@ -183,7 +198,6 @@ impl Reach {
                 cells &= cells - 1;
             }
         }
-        let tables = Reach::tables();
         let forcing_on = Cands::default();
         let mut reach =
             Reach { y, holding, held, node_values, present, forcing_on, words: 0, tables };
@@ -197,41 +211,42 @@ impl Reach {
             }
         }
         let n = reach.tables.nodes.len();
-        for node in 0..n {
-            let strong = reach.strong_links(grid, usize::from(reach.tables.nodes[node]), x);
-            reach.tables.strong.push(strong);
-        }
-        // Where each node leads, in a table of successors; with `with_offs`, what it turns off.
-        let mut starts = std::mem::take(&mut reach.tables.starts);
-        let mut edges = std::mem::take(&mut reach.tables.edges);
-        let mut turned_off = std::mem::take(&mut reach.tables.turned_off);
-        starts.clear();
-        edges.clear();
-        turned_off.clear();
-        let mut seen = [0u16; 32];
-        for node in 0..n {
-            starts.push(edges.len() as u32);
-            let c = usize::from(reach.tables.nodes[node]);
-            for &m in reach.seen_by(c, &mut seen) {
-                // Pushed one by one: a slice of a few copied by a call costs more.
-                for &to in reach.strong(m) {
-                    edges.push(to);
+        // Each pair's nodes turn on each other, each node once.
+        let Tables { index, strong, .. } = &mut reach.tables;
+        strong.resize(n, (0, [0; MAX_STRONG]));
+        for &(a, b) in &pairs {
+            let (a, b) = (index[usize::from(a)], index[usize::from(b)]);
+            for (from, to) in [(a, b), (b, a)] {
+                let (count, links) = &mut strong[usize::from(from)];
+                // Compared one by one: a slice's `contains` is a call, for one or two.
+                if links[..usize::from(*count)].iter().all(|&other| other != to) {
+                    links[usize::from(*count)] = to;
+                    *count += 1;
                 }
             }
-            if with_offs {
-                turned_off.push(reach.turned_off(grid, c));
+        }
+        reach.tables.pairs = pairs;
+        // Where each node leads, as a set of nodes (an edge found twice is kept once).
+        let words = n.div_ceil(64).max(1);
+        reach.words = words;
+        let mut successors = std::mem::take(&mut reach.tables.successors);
+        successors.clear();
+        successors.resize(n * words, 0);
+        let mut seen = [0u16; 32];
+        for (node, row) in successors.chunks_exact_mut(words).enumerate() {
+            let c = usize::from(reach.tables.nodes[node]);
+            for &m in reach.seen_by(c, &mut seen) {
+                for &to in reach.strong(m) {
+                    row[usize::from(to) / 64] |= 1 << (to % 64);
+                }
             }
         }
-        starts.push(edges.len() as u32);
-        reach.tables.starts = starts;
-        reach.tables.edges = edges;
-        reach.tables.turned_off = turned_off;
-        reach.words = n.div_ceil(64).max(1);
+        reach.tables.successors = successors;
         reach.tables.component.resize(n, u32::MAX);
-        reach.components(with_offs);
+        reach.components(grid, with_offs);
         reach.loops();
         if with_offs {
-            reach.forcing_ons();
+            reach.forcing_ons(grid);
         }
         reach
     }
@@ -243,7 +258,7 @@ impl Reach {
     /// just when `m` turns `c` off, and a walk from `m` off turns off what the components of
     /// `m`'s strong links turn off.) For every candidate at once, rather than each walked
     /// over the nodes it sees.
-    fn forcing_ons(&mut self) {
+    fn forcing_ons(&mut self, grid: &Marks) {
         let mut forcing_on = Cands::default();
         for node in 0..self.tables.nodes.len() {
             let mut after = Cands::default();
@@ -256,40 +271,11 @@ impl Reach {
                 }
                 taken[i] = component;
             }
-            after.intersect(&self.tables.turned_off[node]);
+            after.intersect(&turned_off(grid, self.y, usize::from(self.tables.nodes[node])));
             forcing_on.union(&after);
         }
+        forcing_on.intersect(&self.present);
         self.forcing_on = forcing_on;
-    }
-
-    /// The nodes strong links turn on when candidate `c` (a node) is off, by cell if the graph
-    /// has `y` and by house if `x`: the other of a cell of two, then the other place of its
-    /// value in its box, row and column where there are two, each once.
-    fn strong_links(&self, grid: &Marks, c: usize, x: bool) -> (u8, [u16; MAX_STRONG]) {
-        let (cell, value) = cell_value(c);
-        let mut to = [0u16; MAX_STRONG];
-        let mut count = 0;
-        let bit = 1u16 << (value - 1);
-        if self.y && two(grid.cells[cell]) {
-            let other = (grid.cells[cell] & !bit).trailing_zeros() as u8 + 1;
-            to[count] = self.tables.index[cand_of(cell, other)];
-            count += 1;
-        }
-        if x {
-            for (house, i) in houses_of(cell).into_iter().zip(index_in(cell)) {
-                let places = grid.places(house, value);
-                if two(places) {
-                    let other = house_cells(house)[(places & !(1 << i)).trailing_zeros() as usize];
-                    let node = self.tables.index[cand_of(usize::from(other), value)];
-                    // Compared one by one: a slice's `contains` is a call, for one or two.
-                    if to[..count].iter().all(|&other| other != node) {
-                        to[count] = node;
-                        count += 1;
-                    }
-                }
-            }
-        }
-        (count as u8, to)
     }
 
     /// The nodes candidate `c` turns off when on (the rest of its cell with `y`, its value's
@@ -317,30 +303,17 @@ impl Reach {
         &out[..count]
     }
 
-    /// The candidates `c` turns off when on, as a set: its value's in the cells its cell
-    /// sees, and with `y` the rest of its cell. Needs a graph with links by house.
-    fn turned_off(&self, grid: &Marks, c: usize) -> Cands {
-        let (cell, value) = cell_value(c);
-        let mut offs = *Cands::peers_of(c);
-        offs.intersect(&self.present);
-        if self.y {
-            offs.insert_values(cell, grid.cells[cell] & !(1 << (value - 1)));
-        }
-        offs
-    }
-
     /// Tarjan's algorithm, without recursion: each component, as it is completed, gets the
     /// nodes it leads to (those of the components it has edges to, completed before it), and
     /// with `with_offs` what its walks turn off.
-    fn components(&mut self, with_offs: bool) {
-        let words = self.words;
+    fn components(&mut self, grid: &Marks, with_offs: bool) {
+        let (words, y) = (self.words, self.y);
         let Tables {
-            starts,
-            edges,
-            turned_off,
+            nodes,
+            successors,
             order,
             low,
-            on_stack,
+            finished,
             stack,
             visiting,
             component,
@@ -349,13 +322,13 @@ impl Reach {
             offs: component_offs,
             ..
         } = &mut self.tables;
-        let n = starts.len() - 1;
+        let n = successors.len() / words;
         order.clear();
         order.resize(n, u32::MAX);
         low.clear();
         low.resize(n, 0);
-        on_stack.clear();
-        on_stack.resize(n, false);
+        finished.clear();
+        finished.resize(words, 0);
         stack.clear();
         visiting.clear();
         let mut next_order = 0u32;
@@ -367,28 +340,32 @@ impl Reach {
             low[root as usize] = next_order;
             next_order += 1;
             stack.push(root);
-            on_stack[root as usize] = true;
-            visiting.push((root, starts[root as usize]));
-            while let Some(&mut (v, ref mut at)) = visiting.last_mut() {
+            visiting.push((root, 0, successors[root as usize * words] & !finished[0]));
+            while let Some(&mut (v, ref mut word, ref mut bits)) = visiting.last_mut() {
                 let v_ = v as usize;
-                if *at < starts[v_ + 1] {
-                    let w = u32::from(edges[*at as usize]);
-                    *at += 1;
+                // The nodes of components completed add nothing, and are not read.
+                *bits &= !finished[*word as usize];
+                while *bits == 0 && (*word as usize) + 1 < words {
+                    *word += 1;
+                    *bits = successors[v_ * words + *word as usize] & !finished[*word as usize];
+                }
+                if *bits != 0 {
+                    let w = *word * 64 + bits.trailing_zeros();
+                    *bits &= *bits - 1;
                     let w_ = w as usize;
                     if order[w_] == u32::MAX {
                         order[w_] = next_order;
                         low[w_] = next_order;
                         next_order += 1;
                         stack.push(w);
-                        on_stack[w_] = true;
-                        visiting.push((w, starts[w_]));
-                    } else if on_stack[w_] {
+                        visiting.push((w, 0, successors[w_ * words] & !finished[0]));
+                    } else {
                         low[v_] = low[v_].min(order[w_]);
                     }
                     continue;
                 }
                 visiting.pop();
-                if let Some(&(parent, _)) = visiting.last() {
+                if let Some(&(parent, ..)) = visiting.last() {
                     let parent = parent as usize;
                     low[parent] = low[parent].min(low[v_]);
                 }
@@ -401,31 +378,33 @@ impl Reach {
                 let base = sets.len();
                 sets.resize(base + words, 0);
                 for &u in &stack[first..] {
-                    on_stack[u as usize] = false;
+                    finished[u as usize / 64] |= 1 << (u % 64);
                     component[u as usize] = id;
                     sets[base + u as usize / 64] |= 1 << (u % 64);
                 }
                 let mut offs = Cands::default();
                 for &u in &stack[first..] {
                     let u = u as usize;
-                    for &w in &edges[starts[u] as usize..starts[u + 1] as usize] {
+                    for word in 0..words {
                         // A node already in the set is the component's own, or lies in a
                         // component merged before, whose set and offs hold all that `w`'s
                         // component leads to: each is closed before those that lead to it.
-                        if Reach::has(&sets[base..base + words], w) {
-                            continue;
-                        }
-                        let other = component[usize::from(w)] as usize;
-                        for i in 0..words {
-                            let bits = sets[other * words + i];
-                            sets[base + i] |= bits;
-                        }
-                        if with_offs {
-                            offs.union(&component_offs[other]);
+                        let mut bits = successors[u * words + word] & !sets[base + word];
+                        while bits != 0 {
+                            let w = word * 64 + bits.trailing_zeros() as usize;
+                            let other = component[w] as usize;
+                            for i in 0..words {
+                                let bits = sets[other * words + i];
+                                sets[base + i] |= bits;
+                            }
+                            if with_offs {
+                                offs.union(&component_offs[other]);
+                            }
+                            bits &= !sets[base + word];
                         }
                     }
                     if with_offs {
-                        offs.union(&turned_off[u]);
+                        offs.union(&turned_off(grid, y, usize::from(nodes[u])));
                     }
                 }
                 if with_offs {
@@ -549,8 +528,7 @@ impl Reach {
     pub(super) fn common(&mut self, grid: &Marks, sources: &[usize]) -> bool {
         let words = self.words;
         let mut ons = [u64::MAX; 16];
-        // A cell or house has places: the first source's candidates narrow every one.
-        let mut offs = Cands::ALL;
+        let mut offs = self.present;
         for &c in sources {
             self.ask(grid, c);
             let (nodes, reached) = self.leads_to(c);
@@ -580,7 +558,7 @@ impl Reach {
         let mut room = [0u16; 32];
         let base = self.tables.walk_sets.len();
         self.tables.walk_sets.resize(base + words, 0);
-        let mut offs = self.turned_off(grid, c);
+        let mut offs = turned_off(grid, self.y, c);
         let count = self.seen_by(c, &mut room).len();
         // The components the strong links lead into, each taken unless a node of it is
         // already reached (then a component taken leads to it, and holds all it leads to).
@@ -616,6 +594,19 @@ impl Reach {
             }
         }
     }
+}
+
+/// The candidates `c` turns off when on, as a set, on a board holding every candidate (those
+/// of `grid`'s cell aside): its value's in the cells its cell sees, and with `y` the rest of
+/// its cell. Kept to the board's candidates where it is read, once for many.
+#[inline]
+fn turned_off(grid: &Marks, y: bool, c: usize) -> Cands {
+    let (cell, value) = cell_value(c);
+    let mut offs = *Cands::peers_of(c);
+    if y {
+        offs.insert_values(cell, grid.cells[cell] & !(1 << (value - 1)));
+    }
+    offs
 }
 
 #[cfg(test)]
@@ -676,7 +667,7 @@ pub(super) mod tests {
 
     #[test]
     fn what_a_candidate_turns_off_is_its_cell_and_its_value_in_the_cells_it_sees() {
-        use super::{CANDIDATES, Cands, PEERS, Reach, cell_value};
+        use super::{CANDIDATES, Cands, PEERS, Reach, cell_value, turned_off};
         let mut compared = 0;
         for grid in boards() {
             for y in [false, true] {
@@ -696,7 +687,9 @@ pub(super) mod tests {
                             }
                         }
                     }
-                    assert_eq!(reach.turned_off(&grid, c), expected, "{c}, y {y}");
+                    let mut offs = turned_off(&grid, y, c);
+                    offs.intersect(&reach.present);
+                    assert_eq!(offs, expected, "{c}, y {y}");
                     compared += 1;
                 }
             }
