@@ -95,6 +95,16 @@ pub fn shipped_puzzles(directory: &Path, name: &str, count: usize) {
     std::fs::write(directory.join(name), lines).unwrap();
 }
 
+/// How long a step of a test may take before the test gives up on it: far more than it needs.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub const PATIENCE: Duration = Duration::from_secs(60);
+
+/// Waits for `child` to end, for at most [`PATIENCE`]; kills it and fails after that.
+#[allow(dead_code, reason = "not every test file needs it")]
+pub fn wait_for(child: &mut Child) -> ExitStatus {
+    ended_within(child, "the process", PATIENCE)
+}
+
 /// How `child` ended, which must be within `deadline`: past it, the child is killed and the test
 /// fails, naming `what`.
 #[allow(dead_code, reason = "not every test file needs it")]

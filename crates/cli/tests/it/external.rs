@@ -213,7 +213,8 @@ fn gone(pid: u32) -> bool {
 fn interrupts_ignored_here() -> bool {
     let status = std::fs::read_to_string("/proc/self/status").unwrap();
     let ignored = status.lines().find_map(|line| line.strip_prefix("SigIgn:")).unwrap();
-    u64::from_str_radix(ignored.trim(), 16).unwrap() & (1 << (2 - 1)) != 0
+    const SIGINT: u32 = 2;
+    u64::from_str_radix(ignored.trim(), 16).unwrap() & (1 << (SIGINT - 1)) != 0
 }
 
 #[test]
@@ -265,8 +266,7 @@ fn no_engine_process_outlives_an_interrupted_run() {
             assert!(run.try_wait().unwrap().is_none(), "an ignored SIGINT ended the run");
             kill("TERM");
         }
-        let status =
-            common::ended_within(&mut run, &format!("SIG{signal}"), Duration::from_secs(60));
+        let status = common::ended_within(&mut run, &format!("SIG{signal}"), common::PATIENCE);
         assert!(!status.success(), "SIG{signal}: {status}");
         let deadline = Instant::now() + Duration::from_secs(10);
         while !engines.iter().all(|&pid| gone(pid)) && Instant::now() < deadline {

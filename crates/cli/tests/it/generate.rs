@@ -149,7 +149,7 @@ fn generating_into(out: &std::path::Path, prelude: &str) -> std::process::Child 
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let deadline = Instant::now() + PATIENCE;
+    let deadline = Instant::now() + common::PATIENCE;
     while partial_files(out.parent().unwrap()).is_empty() {
         if Instant::now() > deadline || child.try_wait().unwrap().is_some() {
             let _ = child.kill();
@@ -159,9 +159,6 @@ fn generating_into(out: &std::path::Path, prelude: &str) -> std::process::Child 
     }
     child
 }
-
-#[cfg(unix)]
-const PATIENCE: Duration = Duration::from_secs(60);
 
 #[cfg(unix)]
 fn partial_files(directory: &std::path::Path) -> Vec<String> {
@@ -182,12 +179,6 @@ fn send(signal: &str, child: &std::process::Child) {
     assert!(status.success(), "kill -{signal}");
 }
 
-/// Waits for `child` to end, for at most [`PATIENCE`].
-#[cfg(unix)]
-fn wait_for(child: &mut std::process::Child) -> std::process::ExitStatus {
-    common::ended_within(child, "the process", PATIENCE)
-}
-
 /// Every signal that ends a process by default ends `generate --out` the same way: the file
 /// it was replacing as it was, no temporary file left, the exit code 128 + the signal's number.
 /// (The numbers are Linux's.)
@@ -204,7 +195,7 @@ fn every_terminating_signal_leaves_the_previous_file_and_no_partial_one() {
         // is not in the background, but say so anyway.
         let mut child = generating_into(&out, "trap - QUIT;");
         send(signal, &child);
-        let status = wait_for(&mut child);
+        let status = common::wait_for(&mut child);
         let expected = if signal.starts_with("RTMIN") { None } else { Some(128 + number) };
         if let Some(expected) = expected {
             assert_eq!(status.code(), Some(expected), "SIG{signal}: {status}");
@@ -230,7 +221,7 @@ fn a_signal_ignored_at_the_start_stays_ignored() {
     std::thread::sleep(Duration::from_millis(500));
     assert!(child.try_wait().unwrap().is_none(), "an ignored signal ended the run");
     send("TERM", &child);
-    let status = wait_for(&mut child);
+    let status = common::wait_for(&mut child);
     assert_eq!(status.code(), Some(128 + 15), "{status}");
     assert_eq!(partial_files(directory.path()), Vec::<String>::new());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), "the previous corpus\n");

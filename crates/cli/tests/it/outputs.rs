@@ -9,13 +9,10 @@ use crate::common;
 use std::io::{BufRead, BufReader, Read};
 use std::os::unix::fs::{FileTypeExt, PermissionsExt};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{repository, sudoku};
-
-/// How long a step may take before the test gives up on it: far more than it needs.
-const PATIENCE: Duration = Duration::from_secs(60);
+use common::{PATIENCE, repository, sudoku, wait_for};
 
 /// A corpus of 20 puzzles, so that `sudoku bench` finishes at once.
 fn tiny_corpus(directory: &Path) -> PathBuf {
@@ -50,11 +47,6 @@ fn is_root() -> bool {
 fn run(command: &str, args: &[&str]) {
     let status = Command::new(command).args(args).status().unwrap();
     assert!(status.success(), "{command} {args:?}: {status}");
-}
-
-/// Waits for `child` to end, for at most [`PATIENCE`]; kills it and fails after that.
-fn wait_for(child: &mut Child) -> ExitStatus {
-    common::ended_within(child, "the process", PATIENCE)
 }
 
 fn partial_files(directory: &Path) -> Vec<String> {
