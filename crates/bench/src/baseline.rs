@@ -15,6 +15,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use crate::corpus::Shard;
 use crate::files::{OutputError, write_whole};
 use crate::output::{self, TextTable, count, figure};
 use crate::report::{Mode, OLDEST_READABLE_SCHEMA_VERSION, Record, Report, SCHEMA_VERSION};
@@ -82,7 +83,7 @@ pub enum BaselineError {
         "the baseline was made with {baseline}, this run with {current}: run with the same settings"
     )]
     Settings {
-        /// The baseline's mode and budget.
+        /// The baseline's mode, budget and part of the files.
         baseline: String,
         /// This run's.
         current: String,
@@ -353,21 +354,23 @@ impl BaselineComparison {
     }
 }
 
-/// Refuses a baseline made in another mode or with another budget than `mode` and `budget`:
-/// none of its counters could match.
+/// Refuses a baseline made in another mode, with another budget or on another part of the
+/// files (`--shard`) than `mode`, `budget` and `shard`: none of its counters could match.
 pub fn check_settings(
     baseline: &Report,
     mode: Mode,
     budget: Option<u64>,
+    shard: Option<Shard>,
 ) -> Result<(), BaselineError> {
-    let settings = |mode: Mode, budget: Option<u64>| {
+    let settings = |mode: Mode, budget: Option<u64>, shard: Option<Shard>| {
         let budget = budget.map_or("no budget".to_owned(), |nodes| format!("budget {nodes}"));
-        format!("mode {}, {budget}", mode.name())
+        let part = shard.map_or("whole files".to_owned(), |shard| format!("shard {shard}"));
+        format!("mode {}, {budget}, {part}", mode.name())
     };
-    if baseline.mode != mode || baseline.budget != budget {
+    if baseline.mode != mode || baseline.budget != budget || baseline.shard != shard {
         return Err(BaselineError::Settings {
-            baseline: settings(baseline.mode, baseline.budget),
-            current: settings(mode, budget),
+            baseline: settings(baseline.mode, baseline.budget, baseline.shard),
+            current: settings(mode, budget, shard),
         });
     }
     Ok(())
@@ -448,7 +451,7 @@ pub fn compare(
     current: &Report,
     threshold_percent: f64,
 ) -> Result<BaselineComparison, BaselineError> {
-    check_settings(baseline, current.mode, current.budget)?;
+    check_settings(baseline, current.mode, current.budget, current.shard)?;
     let changed_files = current
         .files
         .iter()

@@ -118,7 +118,7 @@ impl<'e> Plan<'e> {
             Some(_) if per_puzzle_baseline(&settings).is_some() => None,
             Some(name) => {
                 let report = baseline::load_named(name).map_err(|error| error.to_string())?;
-                baseline::check_settings(&report, settings.mode, settings.budget)
+                baseline::check_settings(&report, settings.mode, settings.budget, settings.shard)
                     .map_err(|error| format!("baseline {name}: {error}"))?;
                 Some(LoadedBaseline { name: name.clone(), report })
             }

@@ -5,7 +5,7 @@ use crate::common;
 
 use common::{engine, options, shipped_prefix};
 use sudoku_bench::baseline::{self, BaselineError, Status};
-use sudoku_bench::{Mode, Report};
+use sudoku_bench::{Mode, Report, Shard};
 use sudoku_engines::default_engine;
 
 fn measured(directory: &tempfile::TempDir) -> Report {
@@ -104,6 +104,20 @@ fn incomparable_baselines_are_refused() {
         baseline::compare(&report, &other_budget, 10.0),
         Err(BaselineError::Settings { .. })
     ));
+    // A shard's counters are of its part of each file: another part, or the whole, differs.
+    let mut other_part = report.clone();
+    other_part.shard = Some(Shard { index: 1, count: 4 });
+    assert!(matches!(
+        baseline::compare(&report, &other_part, 10.0),
+        Err(BaselineError::Settings { .. })
+    ));
+    let mut part = report.clone();
+    part.shard = Some(Shard { index: 2, count: 4 });
+    assert!(matches!(
+        baseline::compare(&other_part, &part, 10.0),
+        Err(BaselineError::Settings { .. })
+    ));
+    assert!(baseline::compare(&part, &part.clone(), 10.0).is_ok());
 
     let path = directory.path().join("old.json");
     let json = sudoku_bench::output::render(&report, sudoku_bench::output::OutputFormat::Json)

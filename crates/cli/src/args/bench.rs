@@ -56,8 +56,9 @@ Baselines: --save-baseline NAME stores the JSON report as target/sudoku-bench/NA
 (under $CARGO_TARGET_DIR when set; a NAME with a '/' or ending in .json is a path).
 --baseline NAME compares with it: single-thread time per puzzle within --threshold percent,
 and the deterministic counters (counts, budget-outs, nodes, guesses) exactly. The baseline
-must exist and match the run's mode and budget, and every engine and file of the run must be
-in it and the other way round (else the run does not start), unless --allow-partial-baseline.
+must exist and match the run's mode, budget and --shard, and every engine and file of the run
+must be in it and the other way round (else the run does not start), unless
+--allow-partial-baseline.
 
 Statistics: a --baseline that names a per-puzzle file (.csv, .jsonl, .ndjson) is a
 --puzzle-baseline, and so judges speed per file, size and engine puzzle by puzzle: the
