@@ -29,8 +29,11 @@ if ! "$bindgen" --version 2>/dev/null | grep -qx "wasm-bindgen $version"; then
   else
     # Only the one program, unoptimized: it builds in a third of the CPU time of the optimized
     # one (about 2 CPU-minutes rather than nearly 6) and writes the same files, in 3 s rather than 1.
+    # Without its default features, which are the TLS of the test runner's downloads: 177
+    # CPU-seconds rather than 194.
     echo "== installing wasm-bindgen-cli $version into target/web-tools (once; a minute or two)"
-    cargo install --locked --quiet --debug wasm-bindgen-cli --version "$version" --bin wasm-bindgen --root "$tools"
+    cargo install --locked --quiet --debug --no-default-features wasm-bindgen-cli --version "$version" \
+      --bin wasm-bindgen --root "$tools"
   fi
 fi
 
