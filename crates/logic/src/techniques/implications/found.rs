@@ -99,22 +99,21 @@ fn before(key: Key, other: Key) -> bool {
         || (key.0 == other.0 && (key.1 < other.1 || (key.1 == other.1 && key.2 < other.2)))
 }
 
-/// What a walk can take of a step of a family nested in it (see [`super::nested`]): the
-/// candidates of the walk's board it removes, and those the walk removed that it rests on.
+/// The candidates of a walk's board a step of a family nested in the walk removes (see
+/// [`super::nested`]).
 pub(super) trait Judge {
     /// The candidates of the walk's board that `eliminations` and `placements` remove.
     fn removed(&self, eliminations: &[(usize, u8)], placements: &[(usize, u8)]) -> Vec<usize>;
-    /// The candidates the walk removed that a chain of `needs` rests on.
-    fn parents(&self, needs: &[Need]) -> Vec<usize>;
 }
 
 /// The easiest step a group has found so far; or, for a family nested in a walk, every step
-/// the walk can take something of.
+/// that removes something from the walk's board.
 pub(super) struct Found<'a> {
     group: ChainFamily,
     best: Option<Best>,
-    /// For a family nested in a walk, the steps kept.
-    nested: Option<Nested<'a>>,
+    /// For a family nested in a walk, what tells the candidates it removes, and the steps
+    /// offered that remove some.
+    nested: Option<(&'a dyn Judge, Vec<Offer>)>,
     /// How many steps were offered.
     offered: usize,
 }
@@ -131,34 +130,67 @@ struct Best {
     placements: Vec<(usize, u8)>,
 }
 
-/// The steps a family nested in a walk keeps: those that rest on a candidate the walk removed
-/// and are the easiest so far to remove one of theirs. The walk takes, for each candidate, the
-/// easiest step that removes it (the first found among equals): a step that some easier one
-/// (or an equal one found before) leaves nothing to is never read, and is not kept.
-struct Nested<'a> {
-    judge: &'a dyn Judge,
-    kept: Vec<Kept>,
-    /// Per candidate, the key of the easiest step kept that removes it: empty until a step
-    /// is kept, as most nested searches keep none.
-    easiest: Vec<Option<Key>>,
-}
-
-/// A step kept for the walk a family is nested in.
-pub(super) struct Kept {
+/// A step of a family nested in a walk that removes something from the walk's board: what
+/// it removes, what it rests on and its nodes depend on that board alone, and which of the
+/// walk's removals it rests on is read from them (see [`kept`]).
+pub(super) struct Offer {
     key: Key,
     /// The candidates of the walk's board it removes.
     pub(super) removed: Vec<usize>,
-    /// The candidates the walk removed that it rests on.
-    pub(super) parents: Vec<usize>,
+    /// What the candidates it turned on needed gone.
+    pub(super) needs: Vec<Need>,
     /// The nodes of every branch, one branch after the other: what tells it apart.
     pub(super) nodes: Vec<usize>,
 }
 
-impl Kept {
+impl Offer {
     /// The step's complexity, nested chains included.
     pub(super) fn complexity(&self) -> u32 {
         self.key.1
     }
+}
+
+/// The steps of a nested family (`offers`, in the order offered) that a walk takes something
+/// of, by index, each with the candidates the walk removed that it rests on (`parents` reads
+/// them from its needs), easiest first (ties in the order offered): the order in which Sudoku
+/// Explainer applies what a nested family finds, so that a candidate two chains remove is the
+/// easier one's. A step is taken if it rests on one of the walk's removals (else it was there
+/// before the walk) and is the easiest so far to remove one of its candidates: one that an
+/// easier step taken (or an equal one before it) leaves nothing to is not read.
+pub(super) fn kept(
+    offers: &[Offer],
+    parents: impl Fn(&[Need]) -> Vec<usize>,
+) -> Vec<(usize, Vec<usize>)> {
+    // Per candidate, the key of the easiest step taken that removes it: empty until a step
+    // is taken, as most nested searches take none.
+    let mut easiest: Vec<Option<Key>> = Vec::new();
+    let mut taken = Vec::new();
+    for (index, offer) in offers.iter().enumerate() {
+        let key = offer.key;
+        let easier =
+            |&c: &usize| easiest.get(c).copied().flatten().is_some_and(|other| !before(key, other));
+        if offer.removed.iter().all(easier) {
+            continue;
+        }
+        let rests_on = parents(&offer.needs);
+        if rests_on.is_empty() {
+            continue;
+        }
+        if easiest.is_empty() {
+            easiest.resize(CANDIDATES, None);
+        }
+        for &c in &offer.removed {
+            if easiest[c].is_none_or(|other| before(key, other)) {
+                easiest[c] = Some(key);
+            }
+        }
+        taken.push((index, rests_on));
+    }
+    taken.sort_by(|&(a, _), &(b, _)| {
+        let (a, b) = (offers[a].key, offers[b].key);
+        a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2))
+    });
+    taken
 }
 
 impl<'a> Found<'a> {
@@ -166,11 +198,10 @@ impl<'a> Found<'a> {
         Found { group, best: None, nested: None, offered: 0 }
     }
 
-    /// A finder for a family nested in a walk, which keeps the steps `judge` says the walk can
-    /// take something of (see [`Nested`]).
+    /// A finder for a family nested in a walk, which keeps every step offered that removes
+    /// something from the walk's board, as `judge` tells (see [`kept`]).
     pub(super) fn nested(group: ChainFamily, judge: &'a dyn Judge) -> Found<'a> {
-        let nested = Nested { judge, kept: Vec::new(), easiest: Vec::new() };
-        Found { nested: Some(nested), ..Found::new(group) }
+        Found { nested: Some((judge, Vec::new())), ..Found::new(group) }
     }
 
     /// How many steps were offered, kept or not.
@@ -179,15 +210,9 @@ impl<'a> Found<'a> {
         self.offered
     }
 
-    /// The steps kept for a nested family, easiest first (ties in the order found): the order
-    /// in which Sudoku Explainer applies what a nested family finds, so that a candidate two
-    /// chains remove is the easier one's.
-    pub(super) fn into_kept(self) -> Vec<Kept> {
-        let mut kept = self.nested.map(|nested| nested.kept).unwrap_or_default();
-        kept.sort_by(|a, b| {
-            a.key.0.total_cmp(&b.key.0).then(a.key.1.cmp(&b.key.1)).then(a.key.2.cmp(&b.key.2))
-        });
-        kept
+    /// The steps kept for a nested family, in the order offered.
+    pub(super) fn into_offers(self) -> Vec<Offer> {
+        self.nested.map(|(_, offers)| offers).unwrap_or_default()
     }
 
     fn key(&self, kind: Kind, complexity: u32) -> Key {
@@ -216,7 +241,7 @@ impl<'a> Found<'a> {
     /// Offers a step of `kind` and `complexity` that makes `eliminations` and `placements`:
     /// `needs` gives what it rests on (see [`Need`], read only for a nested family), and
     /// `branches` its branches (each a chain of nodes from its assumption to the conclusion),
-    /// both called only if the step is kept.
+    /// both called only if the step is kept (for a nested family, if it removes anything).
     pub(super) fn offer(
         &mut self,
         kind: Kind,
@@ -228,28 +253,11 @@ impl<'a> Found<'a> {
     ) {
         self.offered += 1;
         let key = self.key(kind, complexity);
-        if let Some(nested) = &mut self.nested {
-            let removed = nested.judge.removed(eliminations, placements);
-            let easier = |&c: &usize| {
-                nested.easiest.get(c).copied().flatten().is_some_and(|other| !before(key, other))
-            };
-            if removed.is_empty() || removed.iter().all(easier) {
-                return;
+        if let Some((judge, offers)) = &mut self.nested {
+            let removed = judge.removed(eliminations, placements);
+            if !removed.is_empty() {
+                offers.push(Offer { key, removed, needs: needs(), nodes: branches().concat() });
             }
-            let parents = nested.judge.parents(&needs());
-            if parents.is_empty() {
-                return;
-            }
-            if nested.easiest.is_empty() {
-                nested.easiest.resize(CANDIDATES, None);
-            }
-            for &c in &removed {
-                if nested.easiest[c].is_none_or(|other| before(key, other)) {
-                    nested.easiest[c] = Some(key);
-                }
-            }
-            let nodes = branches().concat();
-            nested.kept.push(Kept { key, removed, parents, nodes });
             return;
         }
         if self.beats(key) {
@@ -307,17 +315,12 @@ impl<'a> Found<'a> {
 mod tests {
     use super::*;
 
-    /// A walk's board where every chain's eliminations are there, and a chain rests on the
-    /// walk's removals if it needs anything.
+    /// A walk's board where every chain's eliminations are there.
     struct Everything;
 
     impl Judge for Everything {
         fn removed(&self, eliminations: &[(usize, u8)], _: &[(usize, u8)]) -> Vec<usize> {
             eliminations.iter().map(|&(cell, value)| cell * 9 + usize::from(value) - 1).collect()
-        }
-
-        fn parents(&self, needs: &[Need]) -> Vec<usize> {
-            needs.iter().map(|_| 0).collect()
         }
     }
 
@@ -325,23 +328,30 @@ mod tests {
     fn a_nested_family_keeps_only_the_easiest_chain_to_remove_each_candidate() {
         let judge = Everything;
         let mut found = Found::nested(ChainFamily::Nested(2), &judge);
+        // A chain rests on the walk's removals if it needs anything.
         let rests = || vec![Need::Cell(0)];
-        let never = || -> Vec<Need> { panic!("an easier chain removes as much") };
         let chain = |n: usize| move || vec![vec![n]];
         // Kept: the first to remove its candidates.
         found.offer(Kind::Cell, 10, &[(0, 1), (0, 2)], &[], rests, chain(1));
         // An easier one that rests on nothing the walk removed: not kept.
         found.offer(Kind::Cell, 8, &[(0, 2)], &[], Vec::new, chain(2));
-        // Harder, or as hard and later, with nothing new to remove: not even read.
-        found.offer(Kind::Cell, 12, &[(0, 1)], &[], never, chain(3));
-        found.offer(Kind::Cell, 10, &[(0, 2)], &[], never, chain(4));
+        // Harder, or as hard and later, with nothing new to remove: not kept.
+        found.offer(Kind::Cell, 12, &[(0, 1)], &[], rests, chain(3));
+        found.offer(Kind::Cell, 10, &[(0, 2)], &[], rests, chain(4));
         // Harder but with a candidate no kept chain removes: kept.
         found.offer(Kind::Cell, 12, &[(0, 1), (0, 3)], &[], rests, chain(5));
         // Easier than the first for one of its candidates: kept, and first.
         found.offer(Kind::Double, 9, &[(0, 1)], &[], rests, chain(6));
-        assert_eq!(found.offered(), 6);
-        let kept: Vec<(Vec<usize>, Vec<usize>)> =
-            found.into_kept().into_iter().map(|kept| (kept.nodes, kept.removed)).collect();
+        // Nothing to remove from the walk's board: not even kept as offered.
+        found.offer(Kind::Double, 9, &[], &[], rests, chain(7));
+        assert_eq!(found.offered(), 7);
+        let offers = found.into_offers();
+        assert_eq!(offers.len(), 6);
+        let parents = |needs: &[Need]| needs.iter().map(|_| 0).collect();
+        let kept: Vec<(Vec<usize>, Vec<usize>)> = kept(&offers, parents)
+            .into_iter()
+            .map(|(index, _)| (offers[index].nodes.clone(), offers[index].removed.clone()))
+            .collect();
         assert_eq!(kept, [(vec![6], vec![0]), (vec![1], vec![0, 1]), (vec![5], vec![0, 2])]);
     }
 }

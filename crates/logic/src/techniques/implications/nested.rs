@@ -14,12 +14,17 @@
 //! there before the walk and adds nothing to it. The chains are taken easiest first, so a
 //! candidate two of them remove is the easier one's. The chain's own complexity is added to
 //! that of a step resting on it, once however many of the step's branches do.
+//!
+//! What the rules remove from a board, the simple techniques' as the nested families', is
+//! remembered: walks reduce the board alike from many starts and on every rung.
 
 use std::cell::{Cell, RefCell};
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::rc::Rc;
 
 use rustc_hash::FxHashMap;
 
+use super::advanced;
 use super::cands::{Cands, cand_of};
 use super::links::Need;
 use super::marks::{Marks, house_cells};
@@ -27,7 +32,7 @@ use crate::budget;
 use crate::houses::{bits, values};
 use crate::step::ChainFamily;
 
-use super::found::{Found, Judge, Search};
+use super::found::{Found, Judge, Offer, Search, kept};
 
 /// A removal, the removed candidates it rests on, and the nested chain that made it: its
 /// identity (see [`identity`]; 0 for none) and its complexity.
@@ -43,20 +48,45 @@ pub(super) fn families(level: u8) -> &'static [ChainFamily] {
     }
 }
 
-/// What the first family nested at `level` that finds anything removes from `grid` (the
-/// board `source` less a walk's removals).
-pub(super) fn removals(source: &Marks, grid: &Marks, level: u8, search: Search) -> Vec<Removal> {
+/// What the rules of a walk of `level` (1 to 5) remove from `grid` (the board `source` less
+/// the walk's removals): the simple techniques' ([`advanced`]), or if they find nothing, above
+/// level 1, the first nested family's that finds anything.
+pub(super) fn removals(source: &Marks, grid: &Marks, level: u8, search: Search) -> Rc<[Removal]> {
+    let simple = remembered(source, grid, SIMPLE, || {
+        let found = advanced::removals(source, grid);
+        found.into_iter().map(|(off, parents)| (off, parents, (0, 0))).collect()
+    });
+    if !simple.is_empty() || level < 2 {
+        return simple;
+    }
     for &group in families(level) {
-        let out = remembered(source, grid, group, search);
+        let out = remembered(source, grid, family(group), || {
+            search_removals(source, grid, group, search)
+        });
         if !out.is_empty() {
             return out;
         }
     }
-    Vec::new()
+    simple
 }
 
-/// A board a nested family searched, as the walk's start and end: what it removed depends on
-/// nothing else.
+/// The key of what the simple techniques remove, among [`family`]'s.
+const SIMPLE: u8 = u8::MAX;
+
+/// The key of what a nested family removes.
+fn family(group: ChainFamily) -> u8 {
+    match group {
+        ChainFamily::Static => 0,
+        ChainFamily::Nishio => 1,
+        ChainFamily::Multiple => 2,
+        ChainFamily::Dynamic => 3,
+        ChainFamily::DynamicPlus => 4,
+        ChainFamily::Nested(level) => 4 + level,
+    }
+}
+
+/// A board a walk's rules read (a nested family, or the simple techniques), as the walk's
+/// start and end: what they removed depends on nothing else.
 #[derive(PartialEq, Eq, Hash)]
 struct Searched {
     source: [u16; 81],
@@ -65,49 +95,43 @@ struct Searched {
     family: u8,
 }
 
-/// What a nested family removed from a board, and the walk steps that took.
+/// What the rules removed from a board, and the walk steps that took.
 struct Known {
-    removals: Vec<Removal>,
+    removals: Rc<[Removal]>,
     steps: u64,
 }
 
-/// The most searches a thread remembers; past that it forgets them all and starts again.
+/// The most boards a thread remembers; past that it forgets them all and starts again.
 const REMEMBERED: usize = 1 << 14;
 
 thread_local! {
-    /// The nested searches made on this thread. Walks from different assumptions often
+    /// What the rules of walks removed on this thread. Walks from different assumptions often
     /// reduce the board alike (a candidate on and the other of its cell off imply the same),
-    /// and each rung of the ladder walks again what the rung below it walked: the same family
-    /// on the same board is searched once. Keyed by FxHash, a far cheaper hash than the
-    /// standard library's of a key of two boards, looked up for every board a walk reduces.
+    /// and each rung of the ladder walks again what the rung below it walked: the same rules
+    /// on the same board are read once. Keyed by FxHash, a far cheaper hash than the standard
+    /// library's of a key of two boards, looked up for every board a walk reduces.
     static KNOWN: RefCell<FxHashMap<Searched, Known>> = RefCell::new(FxHashMap::default());
 }
 
-/// What `group`'s chains remove from `grid` (the board `source` less a walk's removals), each
-/// removal with the removed candidates it rests on: searched once per board and family, the
-/// walk steps the search took spent again when it is reused.
-fn remembered(source: &Marks, grid: &Marks, group: ChainFamily, search: Search) -> Vec<Removal> {
-    let key = Searched {
-        source: source.cells,
-        placed: source.placed,
-        grid: grid.cells,
-        family: match group {
-            ChainFamily::Static => 0,
-            ChainFamily::Nishio => 1,
-            ChainFamily::Multiple => 2,
-            ChainFamily::Dynamic => 3,
-            ChainFamily::DynamicPlus => 4,
-            ChainFamily::Nested(level) => 4 + level,
-        },
-    };
-    let known = KNOWN
-        .with(|known| known.borrow().get(&key).map(|known| (known.removals.clone(), known.steps)));
+/// What the rules keyed `family` (see [`family`]) remove from `grid` (the board `source` less
+/// a walk's removals), each removal with the removed candidates it rests on: found by `find`
+/// once per board and rules, the walk steps that took spent again when it is reused.
+fn remembered(
+    source: &Marks,
+    grid: &Marks,
+    family: u8,
+    find: impl FnOnce() -> Vec<Removal>,
+) -> Rc<[Removal]> {
+    let key = Searched { source: source.cells, placed: source.placed, grid: grid.cells, family };
+    let known = KNOWN.with(|known| {
+        known.borrow().get(&key).map(|known| (Rc::clone(&known.removals), known.steps))
+    });
     if let Some((removals, steps)) = known {
         budget::spend_many(steps);
         return removals;
     }
     let before = budget::spent();
-    let removals = search_removals(source, grid, group, search);
+    let removals: Rc<[Removal]> = find().into();
     // A search the budget cut short may have missed some: only a whole one is remembered.
     if !budget::exhausted() {
         let steps = budget::spent() - before;
@@ -116,7 +140,7 @@ fn remembered(source: &Marks, grid: &Marks, group: ChainFamily, search: Search) 
             if known.len() >= REMEMBERED {
                 known.clear();
             }
-            known.insert(key, Known { removals: removals.clone(), steps });
+            known.insert(key, Known { removals: Rc::clone(&removals), steps });
         });
     }
     removals
@@ -139,23 +163,74 @@ fn search_removals(
     group: ChainFamily,
     search: Search,
 ) -> Vec<Removal> {
-    let judge = Walked { source, grid };
-    let mut found = Found::nested(group, &judge);
-    DEPTH.with(|depth| depth.set(depth.get() + 1));
-    search(grid, group, &mut found);
-    DEPTH.with(|depth| depth.set(depth.get() - 1));
+    let found = offers(grid, group, search);
     let mut out = Vec::new();
-    for chain in found.into_kept() {
-        let tag = (identity(&chain.nodes), chain.complexity());
-        out.extend(chain.removed.iter().map(|&c| (c, chain.parents.clone(), tag)));
+    for (index, parents) in kept(&found.offers, |needs| rule_parents(source, grid, needs)) {
+        let offer = &found.offers[index];
+        let tag = (found.identities[index], offer.complexity());
+        out.extend(offer.removed.iter().map(|&c| (c, parents.clone(), tag)));
     }
     out
 }
 
-/// A walk's board, `source` less what the walk removed, to give `grid`: what a chain found
-/// there removes from it, and which of the walk's removals the chain rests on.
+/// A board a nested family searched: the chains it found there depend on nothing else.
+#[derive(PartialEq, Eq, Hash)]
+struct Board {
+    grid: [u16; 81],
+    placed: [u8; 9],
+    family: u8,
+}
+
+/// The chains a nested family found on a board that remove something from it, in the order
+/// found, with their identities (see [`identity`]), and the walk steps the search took.
+struct Offers {
+    offers: Vec<Offer>,
+    identities: Vec<u64>,
+    steps: u64,
+}
+
+thread_local! {
+    /// The chains nested families found on this thread, by board. A board is the start of a
+    /// walk less its removals, and walks of different starts (those of the ladder's next
+    /// step too, on a board a step reduced) reach the same one: the chains there are the
+    /// same, and only which of the walk's removals they rest on differs.
+    static SEARCHED: RefCell<FxHashMap<Board, Rc<Offers>>> = RefCell::new(FxHashMap::default());
+}
+
+/// The chains of `group` on `grid` that remove something from it (see [`Offers`]): searched
+/// once per board and family, the walk steps the search took spent again when it is reused.
+fn offers(grid: &Marks, group: ChainFamily, search: Search) -> Rc<Offers> {
+    let key = Board { grid: grid.cells, placed: grid.placed, family: family(group) };
+    let known = SEARCHED.with(|searched| searched.borrow().get(&key).map(Rc::clone));
+    if let Some(known) = known {
+        budget::spend_many(known.steps);
+        return known;
+    }
+    let before = budget::spent();
+    let judge = Walked { grid };
+    let mut found = Found::nested(group, &judge);
+    DEPTH.with(|depth| depth.set(depth.get() + 1));
+    search(grid, group, &mut found);
+    DEPTH.with(|depth| depth.set(depth.get() - 1));
+    let offers = found.into_offers();
+    let identities = offers.iter().map(|offer| identity(&offer.nodes)).collect();
+    let steps = budget::spent() - before;
+    let found = Rc::new(Offers { offers, identities, steps });
+    // A search the budget cut short may have missed some: only a whole one is remembered.
+    if !budget::exhausted() {
+        SEARCHED.with(|searched| {
+            let mut searched = searched.borrow_mut();
+            if searched.len() >= REMEMBERED {
+                searched.clear();
+            }
+            searched.insert(key, Rc::clone(&found));
+        });
+    }
+    found
+}
+
+/// A walk's board: what a chain found there removes from it.
 struct Walked<'a> {
-    source: &'a Marks,
     grid: &'a Marks,
 }
 
@@ -177,10 +252,6 @@ impl Judge for Walked<'_> {
             removed.extend(values(u64::from(others)).map(|v| cand_of(cell, v)));
         }
         removed
-    }
-
-    fn parents(&self, needs: &[Need]) -> Vec<usize> {
-        rule_parents(self.source, self.grid, needs)
     }
 }
 
@@ -235,24 +306,48 @@ mod tests {
         }
         budget::start(None);
         KNOWN.with(|known| known.borrow_mut().clear());
-        for group in [ChainFamily::Static, ChainFamily::Multiple] {
+        SEARCHED.with(|searched| searched.borrow_mut().clear());
+        let find = |group| move || search_removals(&source, &grid, group, search);
+        let groups = [ChainFamily::Static, ChainFamily::Multiple];
+        let mut found = Vec::new();
+        for group in groups {
             let before = budget::spent();
             let searched = search_removals(&source, &grid, group, search);
             let cost = budget::spent() - before;
             for time in ["first", "again"] {
                 let before = budget::spent();
-                let again = remembered(&source, &grid, group, search);
-                assert_eq!(again, searched, "{group:?}, {time}");
+                let again = remembered(&source, &grid, family(group), find(group));
+                assert_eq!(*again, searched[..], "{group:?}, {time}");
                 assert_eq!(budget::spent() - before, cost, "{group:?}, {time}");
             }
+            found.push(searched);
         }
         // Searched once each, then remembered.
         assert_eq!(KNOWN.with(|known| known.borrow().len()), 2);
+        assert_eq!(SEARCHED.with(|searched| searched.borrow().len()), 2);
+        // The same board reached from another start, one that lacks a candidate a removal
+        // rested on: the chains found on the board are not searched again, but which of the
+        // walk's removals they rest on is read anew, as a search afresh reads it.
+        let rested = found.iter().flatten().find_map(|(_, parents, _)| parents.first());
+        let gone = *rested.expect("a removal resting on the walk's");
+        let mut other = source;
+        other.remove(gone / 9, (gone % 9) as u8 + 1);
+        let again = groups.map(|group| search_removals(&other, &grid, group, search));
+        assert_eq!(SEARCHED.with(|searched| searched.borrow().len()), 2);
+        SEARCHED.with(|searched| searched.borrow_mut().clear());
+        for ((group, before), again) in groups.into_iter().zip(&found).zip(&again) {
+            assert!(again.iter().all(|(_, parents, _)| !parents.contains(&gone)), "{group:?}");
+            assert_eq!(*again, search_removals(&other, &grid, group, search), "{group:?}");
+            if before.iter().any(|(_, parents, _)| parents.contains(&gone)) {
+                assert_ne!(again, before, "{group:?}");
+            }
+        }
         // A budget too small for the search (whose walks take steps; the cycles and forcing
         // chains of the static family take none) runs out when the result is reused, as it
         // would have searching.
         budget::start(Some(1));
-        remembered(&source, &grid, ChainFamily::Multiple, search);
+        let multiple = ChainFamily::Multiple;
+        remembered(&source, &grid, family(multiple), find(multiple));
         assert!(budget::exhausted());
     }
 }

@@ -24,7 +24,6 @@ use rustc_hash::FxHashMap;
 
 use crate::step::ChainFamily;
 
-use super::advanced;
 use super::cands::{Cands, NODES, NodeSet, cand, is_on, node};
 use super::found::Search;
 use super::links::{MAX_PARENTS, Need, OnLink, need, off_to_on, on_to_off};
@@ -421,29 +420,38 @@ fn keep(walk: &mut Implications, (generation, start, level): (u64, usize, u8)) -
         .unwrap_or(false)
 }
 
-/// The lists a walk reads its links into, kept for the next walk when it is dropped.
+/// The lists a walk reads its links into, and the parents of a removal its rules make as
+/// nodes, kept for the next walk when it is dropped.
 #[derive(Default)]
 struct Room {
     offs: Vec<usize>,
     ons: Vec<OnLink>,
+    rested: Vec<u16>,
 }
+
+/// A [`Room`]'s lists.
+type Lists = (Vec<usize>, Vec<OnLink>, Vec<u16>);
 
 thread_local! {
     /// The lists of rooms dropped: a walk nests searches that walk, so there are several at
     /// once.
-    static ROOMS: RefCell<Vec<(Vec<usize>, Vec<OnLink>)>> = const { RefCell::new(Vec::new()) };
+    static ROOMS: RefCell<Vec<Lists>> = const { RefCell::new(Vec::new()) };
 }
 
 impl Room {
     fn new() -> Room {
-        let (offs, ons) = spare::take(&ROOMS, Default::default);
-        Room { offs, ons }
+        let (offs, ons, rested) = spare::take(&ROOMS, Default::default);
+        Room { offs, ons, rested }
     }
 }
 
 impl Drop for Room {
     fn drop(&mut self) {
-        let lists = (std::mem::take(&mut self.offs), std::mem::take(&mut self.ons));
+        let lists = (
+            std::mem::take(&mut self.offs),
+            std::mem::take(&mut self.ons),
+            std::mem::take(&mut self.rested),
+        );
         spare::give(&ROOMS, lists, 64);
     }
 }
@@ -471,7 +479,7 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
     // The steps taken up to the start of the current round.
     let mut taken;
     let mut room = Room::new();
-    let Room { offs, ons } = &mut room;
+    let Room { offs, ons, rested } = &mut room;
     loop {
         taken = budget::spent() - first;
         if !budget::spend() {
@@ -516,23 +524,17 @@ pub(super) fn implications(source: &Marks, start: usize, mode: Mode) -> Implicat
                 }
             }
         } else if mode.level > 0 {
-            let mut removals: Vec<nested::Removal> = advanced::removals(source, &grid)
-                .into_iter()
-                .map(|(off, parents)| (off, parents, (0, 0)))
-                .collect();
-            if removals.is_empty() && mode.level > 1 {
-                removals = nested::removals(source, &grid, mode.level, mode.search);
-            }
+            let removals = nested::removals(source, &grid, mode.level, mode.search);
             let stops = removals.iter().all(|&(off, ..)| found.off.has(off));
             if stops && mode.level == 1 && shared && !budget::exhausted() {
                 pause(source, start, 1, &mut found, &grid, taken);
             }
             let mut any = false;
-            for (off, parents, chain) in removals {
+            for &(off, ref parents, chain) in removals.iter() {
                 if !found.off.has(off) {
-                    let parents: Vec<u16> =
-                        parents.iter().map(|&p| node(p, false) as u16).collect();
-                    found.add(node(off, false), &parents);
+                    rested.clear();
+                    rested.extend(parents.iter().map(|&p| node(p, false) as u16));
+                    found.add(node(off, false), rested);
                     if chain.0 != 0 {
                         found.nested.push((found.spans.len() as u32 - 1, chain.0, chain.1));
                     }
