@@ -74,37 +74,47 @@ fn locked(source: &Marks, grid: &Marks, changed: &Changed, out: &mut Vec<Removal
             if changed.values[one] == 0 {
                 continue;
             }
-            for two in second..second + 9 {
-                // The cells of each house that lie in the other, as bits of its own cells.
-                let (in_two, in_one) = (crossing(one, two), crossing(two, one));
-                if in_two == 0 {
+            // The values whose places in `one` all lie in one house of the second kind, with
+            // that house: each value's is the one house of that kind through its first place.
+            let mut found = [(0usize, 0u8); 9];
+            let mut count = 0;
+            let mut lost = changed.values[one];
+            while lost != 0 {
+                let value = lost.trailing_zeros() as u8 + 1;
+                lost &= lost - 1;
+                let places = grid.places(one, value);
+                if !several(places) {
                     continue;
                 }
-                let mut lost = changed.values[one];
-                while lost != 0 {
-                    let value = lost.trailing_zeros() as u8 + 1;
-                    lost &= lost - 1;
-                    let places = grid.places(one, value);
-                    if !several(places) || places & !in_two != 0 {
-                        continue;
-                    }
-                    let removed = grid.places(two, value) & !in_one;
-                    if removed == 0 {
-                        continue;
-                    }
-                    let gone = source.places(one, value) & !places & !in_two;
-                    let (one_cells, two_cells) = (house_cells(one), house_cells(two));
-                    let cands = |cells: &[u8; 9], mut set: u16| {
-                        let mut out = Vec::new();
-                        while set != 0 {
-                            let cell = usize::from(cells[set.trailing_zeros() as usize]);
-                            out.push(cand_of(cell, value));
-                            set &= set - 1;
-                        }
-                        out
-                    };
-                    push(out, cands(two_cells, removed), cands(one_cells, gone));
+                let first_place = usize::from(house_cells(one)[places.trailing_zeros() as usize]);
+                let two = houses_of(first_place)[second / 9];
+                if places & !crossing(one, two) == 0 {
+                    found[count] = (two, value);
+                    count += 1;
                 }
+            }
+            // Taken house by house, then value by value.
+            let found = &mut found[..count];
+            found.sort_by_key(|&(two, _)| two);
+            for &(two, value) in found.iter() {
+                // The cells of each house that lie in the other, as bits of its own cells.
+                let (in_two, in_one) = (crossing(one, two), crossing(two, one));
+                let removed = grid.places(two, value) & !in_one;
+                if removed == 0 {
+                    continue;
+                }
+                let gone = source.places(one, value) & !grid.places(one, value) & !in_two;
+                let (one_cells, two_cells) = (house_cells(one), house_cells(two));
+                let cands = |cells: &[u8; 9], mut set: u16| {
+                    let mut out = Vec::new();
+                    while set != 0 {
+                        let cell = usize::from(cells[set.trailing_zeros() as usize]);
+                        out.push(cand_of(cell, value));
+                        set &= set - 1;
+                    }
+                    out
+                };
+                push(out, cands(two_cells, removed), cands(one_cells, gone));
             }
         }
     }
