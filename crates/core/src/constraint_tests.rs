@@ -256,6 +256,30 @@ fn a_renban_line_places_a_value_every_run_holds_where_one_cell_alone_can_take_it
 }
 
 #[test]
+fn a_renban_line_takes_a_value_every_run_holds_from_the_cells_that_see_its_places() {
+    // Six cells of row 1 on nine values: every run of six holds 4, 5 and 6.
+    let layout = layout(9, parse("renban r1c1 r1c2 r1c3 r1c4 r1c5 r1c6"));
+    let model = Model::without_implied(&layout);
+    let (four, five) = (1u64 << 3, 1u64 << 4);
+    let mut candidates = vec![0x1FF; 81];
+    // The 5 may go in r1c1 or r1c2 only: the rest of box 1 and of row 1 sees both, r2c4 and
+    // r4c1 not.
+    for cell in 2..6 {
+        candidates[cell] &= !five;
+    }
+    assert_eq!(model.fixpoint(&mut candidates), Ok(()));
+    for cell in [9, 10, 11, 18, 19, 20, 6, 7, 8] {
+        assert_eq!(candidates[cell] & five, 0, "cell {cell}");
+    }
+    for cell in [12, 27] {
+        assert_ne!(candidates[cell] & five, 0, "cell {cell}");
+    }
+    // The 4 may be anywhere on the line: only the rest of the row sees every place.
+    assert_eq!(candidates[8] & four, 0);
+    assert_ne!(candidates[9] & four, 0);
+}
+
+#[test]
 fn a_cage_of_more_cells_than_values_has_no_solution_and_no_house() {
     let layout = layout(4, parse("killer r1c1 r1c2 r1c3 r1c4 r2c1"));
     assert_eq!(layout.houses().len(), 12);

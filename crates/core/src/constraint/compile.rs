@@ -15,7 +15,7 @@ use super::sum::Sum;
 /// The propagators of `constraints` on a grid of `shape`, each with the index of the
 /// constraint it comes from. `sees` says whether two cells must differ (they share a house
 /// of the layout, the houses of killer cages and renban lines included); the sums use it to
-/// know which of their values differ.
+/// know which of their values differ, and sums and renban lines to know the cells around them.
 ///
 /// The constraints must fit the grid ([`Constraint::validate`]).
 pub fn compile(
@@ -147,7 +147,9 @@ pub fn compile(
                 }
             }
             Constraint::Renban { cells: places } => {
-                add(Propagator::Renban(Renban::new(cells(places), side)));
+                let line = cells(places);
+                let around = outside(&line);
+                add(Propagator::Renban(Renban::new(line, side, around)));
             }
             Constraint::Whispers { cells: places, gap } => {
                 let gap = gap.unwrap_or_else(|| whispers_gap(side));

@@ -41,6 +41,7 @@ mod compile;
 mod data;
 mod domains;
 mod implied;
+mod onlookers;
 mod propagator;
 mod relation;
 mod sequence;

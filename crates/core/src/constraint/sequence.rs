@@ -5,6 +5,7 @@
 //! X-sum, the counts of a skyscraper's line, a quadruple's cells).
 
 use super::domains::{Contradiction, Domains, highest, is_single, lowest, range};
+use super::onlookers::Onlookers;
 use super::sum::{Sum, extreme_sets};
 
 /// A renban line: values all different (a house keeps them so) making a run.
@@ -12,12 +13,15 @@ use super::sum::{Sum, extreme_sets};
 pub struct Renban {
     cells: Box<[u16]>,
     side: u32,
+    onlookers: Onlookers,
 }
 
 impl Renban {
-    /// The line of `cells` on a grid of side `side`.
-    pub(super) fn new(cells: Vec<u16>, side: usize) -> Renban {
-        Renban { cells: cells.into(), side: side as u32 }
+    /// The line of `cells` on a grid of side `side`; `outside` lists the cells of the grid
+    /// that are not on it, each with the line's cells it sees.
+    pub(super) fn new(cells: Vec<u16>, side: usize, outside: Vec<(u16, Vec<u16>)>) -> Renban {
+        let onlookers = Onlookers::new(&cells, outside);
+        Renban { cells: cells.into(), side: side as u32, onlookers }
     }
 
     /// The cells.
@@ -27,7 +31,8 @@ impl Renban {
 
     /// Keeps the values of the runs every cell can take a value of and whose every value some
     /// cell can take; a value every such run holds is on the line, so where one cell alone
-    /// can take it, that cell holds it.
+    /// can take it, that cell holds it, and where several can, it leaves the cells outside
+    /// the line that see them all.
     pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
         let length = self.cells.len() as u32;
         if length > self.side {
@@ -53,9 +58,21 @@ impl Renban {
             twice |= seen & candidates;
             seen |= candidates;
         }
+        let mut shared = required & twice;
+        while shared != 0 {
+            let value = shared & shared.wrapping_neg();
+            shared ^= value;
+            let places = self
+                .cells
+                .iter()
+                .enumerate()
+                .filter(|&(_, &cell)| domains.get(cell) & value != 0)
+                .fold(0u64, |places, (i, _)| places | 1 << i);
+            self.onlookers.remove(domains, value, places)?;
+        }
         let alone = required & seen & !twice;
         if alone != 0 {
-            for &cell in self.cells.iter() {
+            for (i, &cell) in self.cells.iter().enumerate() {
                 let own = domains.get(cell) & alone;
                 if own != 0 {
                     // Two required values with one cell alone to take them cannot both be there.
@@ -63,6 +80,10 @@ impl Renban {
                         return Err(Contradiction);
                     }
                     domains.restrict(cell, own)?;
+                    // The cells around that see it lose the value here too, as they would
+                    // with two places: a step of the rule then takes the value from them
+                    // whether one cell of the line or several can hold it.
+                    self.onlookers.remove(domains, own, 1 << i)?;
                 }
             }
         }

@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use super::domains::{Contradiction, Domains, highest, is_single, lowest, range, value_of};
+use super::onlookers::Onlookers;
 
 /// The largest side whose sets of distinct values are tabled (`2^16` sets).
 const MAX_TABLED_SIDE: usize = 16;
@@ -64,10 +65,7 @@ struct Group {
 #[derive(Clone, Debug)]
 struct Cage {
     table: &'static Combinations,
-    outside: Box<[(u16, u64)]>,
-    /// For each cell of the sum, the entries of `outside` (their indices, in order) that see
-    /// it: a value's places in the sum are all seen only by cells that see the first of them.
-    seeing: Box<[Box<[u32]>]>,
+    onlookers: Onlookers,
 }
 
 impl Sum {
@@ -100,23 +98,7 @@ impl Sum {
             (groups.len() == 1 && groups[0].0 == 1 && cells.len() <= 64 && side <= MAX_TABLED_SIDE)
                 .then(|| {
                     let table = combinations(side);
-                    let outside: Box<[(u16, u64)]> = outside()
-                        .into_iter()
-                        .filter_map(|(cell, seen)| {
-                            let mask = cells.iter().enumerate().fold(0u64, |mask, (i, member)| {
-                                if seen.contains(member) { mask | 1 << i } else { mask }
-                            });
-                            (mask.count_ones() >= 2).then_some((cell, mask))
-                        })
-                        .collect();
-                    let seeing = (0..cells.len())
-                        .map(|i| {
-                            (0..outside.len() as u32)
-                                .filter(|&k| outside[k as usize].1 >> i & 1 == 1)
-                                .collect()
-                        })
-                        .collect();
-                    Cage { table, outside, seeing }
+                    Cage { table, onlookers: Onlookers::new(&cells, outside()) }
                 });
         Sum {
             cells: cells.into(),
@@ -359,19 +341,7 @@ impl Sum {
                     let cell = self.cells[places.trailing_zeros() as usize];
                     removed |= domains.restrict(cell, value)?;
                 }
-                _ if twice & value != 0 => {
-                    // A cell outside left with this value alone keeps it: emptying it would be
-                    // a contradiction that follows from that cell's candidates too, which the
-                    // sum does not read (`Propagator::cells`). Once the value is placed
-                    // there, it leaves every place it has in the sum, and the sum fails then.
-                    let first = places.trailing_zeros() as usize;
-                    for &k in cage.seeing[first].iter() {
-                        let (cell, seen) = cage.outside[k as usize];
-                        if seen & places == places && domains.get(cell) != value {
-                            domains.restrict(cell, !value)?;
-                        }
-                    }
-                }
+                _ if twice & value != 0 => cage.onlookers.remove(domains, value, places)?,
                 _ => {}
             }
         }
