@@ -264,8 +264,8 @@ fn a_renban_line_takes_a_value_every_run_holds_from_the_cells_that_see_its_place
     let mut candidates = vec![0x1FF; 81];
     // The 5 may go in r1c1 or r1c2 only: the rest of box 1 and of row 1 sees both, r2c4 and
     // r4c1 not.
-    for cell in 2..6 {
-        candidates[cell] &= !five;
+    for candidate in &mut candidates[2..6] {
+        *candidate &= !five;
     }
     assert_eq!(model.fixpoint(&mut candidates), Ok(()));
     for cell in [9, 10, 11, 18, 19, 20, 6, 7, 8] {
