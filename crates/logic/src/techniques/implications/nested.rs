@@ -21,6 +21,7 @@
 use std::cell::{Cell, RefCell};
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::rc::Rc;
+use std::thread::LocalKey;
 
 use rustc_hash::FxHashMap;
 
@@ -95,14 +96,12 @@ struct Searched {
     family: u8,
 }
 
-/// What the rules removed from a board, and the walk steps that took.
-struct Known {
-    removals: Rc<[Removal]>,
-    steps: u64,
-}
-
-/// The most boards a thread remembers; past that it forgets them all and starts again.
+/// The most boards a thread remembers in each of its memories; past that a memory forgets them
+/// all and starts again.
 const REMEMBERED: usize = 1 << 14;
+
+/// A memory of a thread's: by key, a result and the walk steps finding it took.
+type Memory<K, V> = RefCell<FxHashMap<K, (V, u64)>>;
 
 thread_local! {
     /// What the rules of walks removed on this thread. Walks from different assumptions often
@@ -110,12 +109,41 @@ thread_local! {
     /// and each rung of the ladder walks again what the rung below it walked: the same rules
     /// on the same board are read once. Keyed by FxHash, a far cheaper hash than the standard
     /// library's of a key of two boards, looked up for every board a walk reduces.
-    static KNOWN: RefCell<FxHashMap<Searched, Known>> = RefCell::new(FxHashMap::default());
+    static KNOWN: Memory<Searched, Rc<[Removal]>> = RefCell::new(FxHashMap::default());
+}
+
+/// What `find` gives for `key`: found once on this thread and kept in `memory`, the walk steps
+/// the finding took spent again each time it is reused, so that a budget runs out where the
+/// finding would have run it out.
+fn recalled<K: Hash + Eq, V: Clone>(
+    memory: &'static LocalKey<Memory<K, V>>,
+    key: K,
+    find: impl FnOnce() -> V,
+) -> V {
+    let known = memory.with(|memory| memory.borrow().get(&key).cloned());
+    if let Some((value, steps)) = known {
+        budget::spend_many(steps);
+        return value;
+    }
+    let before = budget::spent();
+    let value = find();
+    // A search the budget cut short may have missed some: only a whole one is remembered.
+    if !budget::exhausted() {
+        let steps = budget::spent() - before;
+        memory.with(|memory| {
+            let mut memory = memory.borrow_mut();
+            if memory.len() >= REMEMBERED {
+                memory.clear();
+            }
+            memory.insert(key, (value.clone(), steps));
+        });
+    }
+    value
 }
 
 /// What the rules keyed `family` (see [`family`]) remove from `grid` (the board `source` less
 /// a walk's removals), each removal with the removed candidates it rests on: found by `find`
-/// once per board and rules, the walk steps that took spent again when it is reused.
+/// once per board and rules (see [`recalled`]).
 fn remembered(
     source: &Marks,
     grid: &Marks,
@@ -123,27 +151,7 @@ fn remembered(
     find: impl FnOnce() -> Vec<Removal>,
 ) -> Rc<[Removal]> {
     let key = Searched { source: source.cells, placed: source.placed, grid: grid.cells, family };
-    let known = KNOWN.with(|known| {
-        known.borrow().get(&key).map(|known| (Rc::clone(&known.removals), known.steps))
-    });
-    if let Some((removals, steps)) = known {
-        budget::spend_many(steps);
-        return removals;
-    }
-    let before = budget::spent();
-    let removals: Rc<[Removal]> = find().into();
-    // A search the budget cut short may have missed some: only a whole one is remembered.
-    if !budget::exhausted() {
-        let steps = budget::spent() - before;
-        KNOWN.with(|known| {
-            let mut known = known.borrow_mut();
-            if known.len() >= REMEMBERED {
-                known.clear();
-            }
-            known.insert(key, Known { removals: Rc::clone(&removals), steps });
-        });
-    }
-    removals
+    recalled(&KNOWN, key, || find().into())
 }
 
 thread_local! {
@@ -182,11 +190,10 @@ struct Board {
 }
 
 /// The chains a nested family found on a board that remove something from it, in the order
-/// found, with their identities (see [`identity`]), and the walk steps the search took.
+/// found, with their identities (see [`identity`]).
 struct Offers {
     offers: Vec<Offer>,
     identities: Vec<u64>,
-    steps: u64,
 }
 
 thread_local! {
@@ -194,39 +201,23 @@ thread_local! {
     /// walk less its removals, and walks of different starts (those of the ladder's next
     /// step too, on a board a step reduced) reach the same one: the chains there are the
     /// same, and only which of the walk's removals they rest on differs.
-    static SEARCHED: RefCell<FxHashMap<Board, Rc<Offers>>> = RefCell::new(FxHashMap::default());
+    static SEARCHED: Memory<Board, Rc<Offers>> = RefCell::new(FxHashMap::default());
 }
 
 /// The chains of `group` on `grid` that remove something from it (see [`Offers`]): searched
-/// once per board and family, the walk steps the search took spent again when it is reused.
+/// once per board and family (see [`recalled`]).
 fn offers(grid: &Marks, group: ChainFamily, search: Search) -> Rc<Offers> {
     let key = Board { grid: grid.cells, placed: grid.placed, family: family(group) };
-    let known = SEARCHED.with(|searched| searched.borrow().get(&key).map(Rc::clone));
-    if let Some(known) = known {
-        budget::spend_many(known.steps);
-        return known;
-    }
-    let before = budget::spent();
-    let judge = Walked { grid };
-    let mut found = Found::nested(group, &judge);
-    DEPTH.with(|depth| depth.set(depth.get() + 1));
-    search(grid, group, &mut found);
-    DEPTH.with(|depth| depth.set(depth.get() - 1));
-    let offers = found.into_offers();
-    let identities = offers.iter().map(|offer| identity(&offer.nodes)).collect();
-    let steps = budget::spent() - before;
-    let found = Rc::new(Offers { offers, identities, steps });
-    // A search the budget cut short may have missed some: only a whole one is remembered.
-    if !budget::exhausted() {
-        SEARCHED.with(|searched| {
-            let mut searched = searched.borrow_mut();
-            if searched.len() >= REMEMBERED {
-                searched.clear();
-            }
-            searched.insert(key, Rc::clone(&found));
-        });
-    }
-    found
+    recalled(&SEARCHED, key, || {
+        let judge = Walked { grid };
+        let mut found = Found::nested(group, &judge);
+        DEPTH.with(|depth| depth.set(depth.get() + 1));
+        search(grid, group, &mut found);
+        DEPTH.with(|depth| depth.set(depth.get() - 1));
+        let offers = found.into_offers();
+        let identities = offers.iter().map(|offer| identity(&offer.nodes)).collect();
+        Rc::new(Offers { offers, identities })
+    })
 }
 
 /// A walk's board: what a chain found there removes from it.
