@@ -120,6 +120,7 @@ pub fn constraints_of(rule: &Bound<'_, PyAny>, size: Size) -> PyResult<Vec<Const
         "Between" => Constraint::Between { cells: cells("cells")? },
         "RegionSum" => Constraint::RegionSum { cells: cells("cells")? },
         "Entropic" => Constraint::Entropic { cells: cells("cells")? },
+        "Zipper" => Constraint::Zipper { cells: cells("cells")? },
         "Quadruple" => {
             let values: Vec<i64> = get("values")?.extract()?;
             let values = values
@@ -256,13 +257,15 @@ pub fn python_rule(py: Python<'_>, constraint: &Constraint, size: Size) -> PyRes
         | Constraint::Renban { cells: places }
         | Constraint::Between { cells: places }
         | Constraint::RegionSum { cells: places }
-        | Constraint::Entropic { cells: places } => {
+        | Constraint::Entropic { cells: places }
+        | Constraint::Zipper { cells: places } => {
             kwargs.set_item("cells", cells(places))?;
             match constraint {
                 Constraint::Palindrome { .. } => "Palindrome",
                 Constraint::Renban { .. } => "Renban",
                 Constraint::Between { .. } => "Between",
                 Constraint::RegionSum { .. } => "RegionSum",
+                Constraint::Zipper { .. } => "Zipper",
                 _ => "Entropic",
             }
         }

@@ -71,6 +71,7 @@ def test_rule_objects_go_into_a_layout_and_come_back_as_they_were() -> None:
         sw.Between([70, 71, 72]),
         sw.RegionSum([21, 22]),
         sw.Entropic([73, 74, 75]),
+        sw.Zipper([76, 77, 78]),
         sw.Quadruple([30, 31, 39, 40], [1, 2]),
         sw.Clone([54], [58]),
         sw.Indexer("row", [36]),

@@ -109,6 +109,7 @@ pub fn marked(constraint: &Constraint) -> Marked {
         | Constraint::Between { cells }
         | Constraint::RegionSum { cells }
         | Constraint::Entropic { cells }
+        | Constraint::Zipper { cells }
         | Constraint::Indexer { cells, .. } => marked.cells = places(cells),
         Constraint::Whispers { cells, gap } => {
             marked.cells = places(cells);

@@ -998,6 +998,7 @@ describe("the web page in headless Chromium", { skip: browserMissing }, () => {
       { kind: "between", key: "b", shape: "circle.between-end", cells: run9(3, ([a, b, c]) => !(Math.min(a, c) < b && b < Math.max(a, c))), count: "0" },
       { kind: "region-sum", key: "u", shape: "polyline.rule-line", cells: run9(3, ([a, b, c], [x, y, z]) => box(x) !== box(y) && box(y) === box(z) && a !== b + c), count: "0" },
       { kind: "entropic", key: "n", shape: "polyline.rule-line", cells: run9(3, (values) => new Set(values.map(group)).size < 3, false), count: "0" },
+      { kind: "zipper", key: "z", shape: "polyline.rule-line", cells: run9(3, ([a, b, c]) => a + c !== b), count: "0" },
       { kind: "difference", key: "d", shape: "circle.dot-white", cells: run9(2, ([a, b]) => Math.abs(a - b) !== 1), count: "0", number: "1" },
       { kind: "difference", key: "d", shape: "circle.dot-white", shift: true, typed: "3", cells: run9(2, ([a, b]) => Math.abs(a - b) === 3, false), count: "1", number: "3" },
       { kind: "ratio", key: "f", shape: "circle.dot-black", cells: run9(2, ([a, b]) => a !== 2 * b && b !== 2 * a), count: "0", number: "2" },

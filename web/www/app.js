@@ -252,6 +252,7 @@ const LINE_COLOURS = {
   palindrome: "#b0b0b0",
   "region-sum": "#2eb8f0",
   entropic: "#f0a030",
+  zipper: "#9a9aff",
 };
 
 /**
@@ -857,6 +858,7 @@ const DRAW_KINDS = {
   between: { group: "Lines", name: "Between line", key: "b", shape: "between" },
   "region-sum": { group: "Lines", name: "Region-sum line", key: "u", shape: "line" },
   entropic: { group: "Lines", name: "Entropic line", key: "n", shape: "line" },
+  zipper: { group: "Lines", name: "Zipper line", key: "z", shape: "line" },
   difference: { group: "Between two cells", name: "White dot", key: "d", shape: "pair", number: "gap", placeholder: "1" },
   ratio: { group: "Between two cells", name: "Black dot", key: "f", shape: "pair", number: "ratio", placeholder: "2" },
   x: { group: "Between two cells", name: "X", key: "x", shape: "pair", line: "xv x" },

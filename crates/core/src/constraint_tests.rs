@@ -185,6 +185,9 @@ fn every_kind_is_sound_and_exact_on_a_4x4_grid() {
         "row-indexer r1c1 r2c2",
         "column-indexer r1c1 r3c2",
         "box-indexer r1c1 r4c3",
+        "zipper r1c1 r1c2 r2c3",
+        "zipper r1c1 r2c1 r3c2 r4c2 r4c3",
+        "zipper r2c1 r1c2 r2c3 r3c4",
     ];
     for (k, rule) in rules.iter().enumerate() {
         let layout = layout(4, parse(rule));
@@ -324,6 +327,11 @@ fn broken_rules_are_named_for_people() {
         ("between r1c1 r1c3 r1c2", "between line from r1c1: 3 at r1c3 is not between 1 and 2"),
         ("region-sum r1c2 r1c3", "region-sum line from r1c2: its parts add to 2 and 3"),
         ("entropic r1c2 r1c3", "entropic line from r1c2: 2 at r1c2 and 3 at r1c3 are both middle"),
+        ("zipper r1c1 r1c2 r1c3", "zipper line from r1c1: 1 at r1c1 and 3 at r1c3 add to 4, not 2"),
+        (
+            "zipper r1c1 r1c2 r2c2 r2c1 r3c1",
+            "zipper line from r1c1: 1 at r1c1 and 2 at r3c1 add to 3, not 4",
+        ),
         ("quadruple 4 r1c1 r1c2 r2c1", "quadruple 4 at r1c1: 4 is missing"),
         ("clone r1c1 : r1c2", "clone of r1c1 at r1c2: 1 at r1c1 but 2 at r1c2"),
         ("row-indexer r1c1", "row indexer at r1c1: 1 at r1c1 wants 1 at r1c1, which holds 1"),
@@ -345,6 +353,7 @@ fn broken_rules_are_named_for_people() {
     }
     // Rules that hold name nothing; a rule with an empty cell is not judged.
     assert_eq!(layout(4, "killer 3 r1c1 r1c2").first_broken(&grid), None);
+    assert_eq!(layout(4, "zipper r1c1 r1c2 r1c3 r1c4").first_broken(&grid), None);
     let mut partial = grid;
     partial[1] = 0;
     assert_eq!(layout(4, "killer 5 r1c1 r1c2").first_broken(&partial), None);
@@ -391,6 +400,7 @@ fn directives_read_back_as_written() {
         "between r1c1 r1c2 r1c3",
         "region-sum r1c1 r1c2",
         "entropic r1c1 r1c2",
+        "zipper r1c1 r1c2 r1c3",
         "quadruple 1 2 r1c1 r1c2 r2c1 r2c2",
         "clone r1c1 r1c2 : r5c5 r5c6",
         "row-indexer r1c1 r2c1",

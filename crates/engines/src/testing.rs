@@ -801,6 +801,7 @@ pub(crate) fn random_constraints(
             ConstraintKind::Between => Constraint::Between { cells: walk(rng, len + 1, false) },
             ConstraintKind::RegionSum => Constraint::RegionSum { cells: walk(rng, len + 1, true) },
             ConstraintKind::Entropic => Constraint::Entropic { cells: walk(rng, len + 1, false) },
+            ConstraintKind::Zipper => Constraint::Zipper { cells: walk(rng, len + 1, false) },
             ConstraintKind::Quadruple => {
                 let corner = Spot::new(
                     rng.below(side as usize - 1) as i16,

@@ -147,7 +147,7 @@ const EXPLAINER: [Technique; 34] = [
 /// order of [`Technique`], on a grid whose layout has such rules, and only there (a classic
 /// grid's path is the one it always was). Sudoku Explainer's scale has none: it rates the
 /// classic rules.
-pub const RULE_TECHNIQUES: [Technique; 24] = [
+pub const RULE_TECHNIQUES: [Technique; 25] = [
     Technique::OddEven,
     Technique::MinMax,
     Technique::CageCombinations,
@@ -159,6 +159,7 @@ pub const RULE_TECHNIQUES: [Technique; 24] = [
     Technique::Quadruple,
     Technique::Whispers,
     Technique::Arrow,
+    Technique::Zipper,
     Technique::Renban,
     Technique::Entropic,
     Technique::LittleKiller,

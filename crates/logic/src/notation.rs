@@ -788,6 +788,16 @@ fn relation(rule: &Constraint, size: Size) -> String {
         Constraint::Entropic { cells } => {
             format!("a low, a middle and a high digit in every three along {}", joined(cells, "-"))
         }
+        Constraint::Zipper { cells } => {
+            // `r1c1+r1c5 = r1c2+r1c4 = r1c3`: the pairs from the ends in, then the middle cell.
+            let n = cells.len();
+            let mut sums: Vec<String> =
+                (0..n / 2).map(|i| format!("{}+{}", cells[i], cells[n - 1 - i])).collect();
+            if n % 2 == 1 {
+                sums.push(name(&cells[n / 2]));
+            }
+            sums.join(" = ")
+        }
         Constraint::Quadruple { cells, values } => {
             let listed: Vec<String> = values.iter().map(u8::to_string).collect();
             format!("{} among {}", listed.join(","), joined(cells, ","))

@@ -57,6 +57,9 @@ pub enum Technique {
     /// An arrow: the digits along its line add to the digit (or the number of a pill) in its
     /// circle.
     Arrow,
+    /// A zipper line: two cells as far from its middle add to the same sum, the middle
+    /// cell's digit on a line of odd length.
+    Zipper,
     /// A renban line: its digits are a run of consecutive digits in any order.
     Renban,
     /// An entropic line: every three cells in a row along it hold a low, a middle and a high
@@ -241,7 +244,7 @@ pub(crate) enum ChainFamily {
 
 impl Technique {
     /// Every technique of the ladders, easiest first ([`Technique::Guess`] is none).
-    pub const ALL: [Technique; 71] = [
+    pub const ALL: [Technique; 72] = [
         Technique::FullHouse,
         Technique::OddEven,
         Technique::HiddenSingleBox,
@@ -259,6 +262,7 @@ impl Technique {
         Technique::Whispers,
         Technique::DirectHiddenPair,
         Technique::Arrow,
+        Technique::Zipper,
         Technique::Renban,
         Technique::Entropic,
         Technique::LittleKiller,
@@ -330,6 +334,7 @@ impl Technique {
             Technique::Quadruple => "Quadruple",
             Technique::Whispers => "Whispers",
             Technique::Arrow => "Arrow Sum",
+            Technique::Zipper => "Zipper Line",
             Technique::Renban => "Renban",
             Technique::Entropic => "Entropic Line",
             Technique::LittleKiller => "Little Killer",
@@ -413,6 +418,7 @@ impl Technique {
             Technique::Quadruple => "quadruple",
             Technique::Whispers => "whispers",
             Technique::Arrow => "arrow",
+            Technique::Zipper => "zipper",
             Technique::Renban => "renban",
             Technique::Entropic => "entropic",
             Technique::LittleKiller => "little-killer",
@@ -495,6 +501,7 @@ impl Technique {
             Technique::Quadruple => 1.8,
             Technique::Whispers => 1.9,
             Technique::Arrow => 2.0,
+            Technique::Zipper => 2.0,
             Technique::Renban => 2.1,
             Technique::Entropic => 2.1,
             Technique::LittleKiller => 2.2,

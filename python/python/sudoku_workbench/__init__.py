@@ -78,6 +78,7 @@ from .rules import (
     Thermometer,
     Whispers,
     XSum,
+    Zipper,
 )
 
 __all__ = [
@@ -105,6 +106,7 @@ __all__ = [
     "Whispers",
     "XSum",
     "XV",
+    "Zipper",
     "Batch",
     "BenchResult",
     "EngineEntry",

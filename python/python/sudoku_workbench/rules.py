@@ -55,6 +55,7 @@ __all__ = [
     "Whispers",
     "XSum",
     "XV",
+    "Zipper",
 ]
 
 Clue = Tuple[int, int]
@@ -303,6 +304,17 @@ class Entropic:
 
 
 @dataclass(frozen=True)
+class Zipper:
+    """A zipper line: two cells as far from its middle, one each side, add to the same sum,
+    the middle cell's digit when the line has an odd number of cells."""
+
+    cells: Sequence[int]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cells", _cells(self.cells))
+
+
+@dataclass(frozen=True)
 class Quadruple:
     """A quadruple: each of ``values`` appears among the cells (as often as listed)."""
 
@@ -366,6 +378,7 @@ Rule = Union[
     Between,
     RegionSum,
     Entropic,
+    Zipper,
     Quadruple,
     Clone,
     Indexer,

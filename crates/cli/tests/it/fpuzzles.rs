@@ -84,7 +84,7 @@ fn rules_not_read_and_broken_rules_are_refused_by_name_and_the_batch_goes_on() {
             lz_str::compress_to_base64(&json(
                 line,
                 9,
-                ",\"highlightConflicts\":true,\"zipperline\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]"
+                ",\"highlightConflicts\":true,\"modularline\":[{\"lines\":[[\"R1C1\",\"R1C2\"]]}]"
             ))
         ),
         "https://www.f-puzzles.com/?load=%G1".to_owned(),
@@ -105,7 +105,7 @@ fn rules_not_read_and_broken_rules_are_refused_by_name_and_the_batch_goes_on() {
         // Anti-knight is read, and these givens break it.
         "puzzle 1, line 1, column 1: f-puzzles puzzle: its givens break its rules: 1 at r7c5 \
          repeats a knight's move away (at r5c6)",
-        "puzzle 3, line 3, column 1: f-puzzles puzzle: its rule `zipperline` is not one the \
+        "puzzle 3, line 3, column 1: f-puzzles puzzle: its rule `modularline` is not one the \
          workbench reads",
         "puzzle 4, line 4, column 1: f-puzzles puzzle: the link has a broken percent escape",
     ] {

@@ -180,6 +180,23 @@ fn broken(
             let differ = sums.iter().find(|&&sum| sum != sums[0])?;
             Some(format!("{rule}: its parts add to {} and {differ}", sums[0]))
         }
+        Constraint::Zipper { cells } => {
+            let line = filled(cells)?;
+            let n = line.len();
+            // The sum every pair must make: the middle cell, or the pair nearest the middle.
+            let sum = if n % 2 == 1 { line[n / 2] } else { line[n / 2 - 1] + line[n / 2] };
+            (0..n / 2).find_map(|i| {
+                let (a, b) = (line[i], line[n - 1 - i]);
+                (a + b != sum).then(|| {
+                    format!(
+                        "{rule}: {a} at {} and {b} at {} add to {}, not {sum}",
+                        cells[i],
+                        cells[n - 1 - i],
+                        a + b
+                    )
+                })
+            })
+        }
         Constraint::Entropic { cells } => {
             let band = |v: u32| entropic_band(side, v as usize);
             let names = ["low", "middle", "high"];

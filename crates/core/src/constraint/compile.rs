@@ -194,6 +194,19 @@ pub fn compile(
                     }
                 }
             }
+            Constraint::Zipper { cells: places } => {
+                let line = cells(places);
+                let n = line.len();
+                // Each pair as far from the middle adds to the middle cell's value, or, on a
+                // line of even length, to the pair nearest the middle.
+                let middle: Vec<u16> =
+                    if n % 2 == 1 { vec![line[n / 2]] } else { vec![line[n / 2 - 1], line[n / 2]] };
+                for i in 0..n.saturating_sub(1) / 2 {
+                    let mut terms = vec![(line[i], 1), (line[n - 1 - i], 1)];
+                    terms.extend(middle.iter().map(|&c| (c, -1)));
+                    add(Propagator::Sum(sum(&terms, 0, 0)));
+                }
+            }
             Constraint::Quadruple { cells: places, values } => {
                 add(Propagator::Quadruple(Quadruple::new(cells(places), values.clone())));
             }

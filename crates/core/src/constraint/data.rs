@@ -267,6 +267,12 @@ pub enum Constraint {
         /// The cells in order.
         cells: Vec<Spot>,
     },
+    /// A zipper line: two cells as far from the line's middle, one on each side, add to the
+    /// same sum, which is the middle cell's value when the line has an odd number of cells.
+    Zipper {
+        /// The cells in order.
+        cells: Vec<Spot>,
+    },
     /// A quadruple: each of the values listed appears among the cells (as often as listed).
     Quadruple {
         /// The cells (the two to four around a corner).
@@ -343,6 +349,8 @@ pub enum ConstraintKind {
     RegionSum,
     /// [`Constraint::Entropic`].
     Entropic,
+    /// [`Constraint::Zipper`].
+    Zipper,
     /// [`Constraint::Quadruple`].
     Quadruple,
     /// [`Constraint::Clone`].
@@ -363,7 +371,7 @@ pub enum ConstraintKind {
 
 impl ConstraintKind {
     /// Every kind, in the order layouts list their rules.
-    pub const ALL: [ConstraintKind; 29] = [
+    pub const ALL: [ConstraintKind; 30] = [
         ConstraintKind::Killer,
         ConstraintKind::LittleKiller,
         ConstraintKind::Arrow,
@@ -385,6 +393,7 @@ impl ConstraintKind {
         ConstraintKind::Between,
         ConstraintKind::RegionSum,
         ConstraintKind::Entropic,
+        ConstraintKind::Zipper,
         ConstraintKind::Quadruple,
         ConstraintKind::Clone,
         ConstraintKind::RowIndexer,
@@ -399,7 +408,7 @@ impl ConstraintKind {
     /// a rule: `killer`, `little-killer`, `arrow`, `thermo`, `slow-thermo`, `sandwich`, `x-sum`,
     /// `skyscraper`, `difference` (white dots), `ratio` (black dots), `xv`, `odd`, `even`,
     /// `minimum`, `maximum`, `palindrome`, `renban`, `whispers`, `between`, `region-sum`,
-    /// `entropic`, `quadruple`, `clone`, `row-indexer`, `column-indexer`, `box-indexer`,
+    /// `entropic`, `zipper`, `quadruple`, `clone`, `row-indexer`, `column-indexer`, `box-indexer`,
     /// `nonconsecutive`, `negative-ratio`, `negative-xv`.
     pub fn word(self) -> &'static str {
         match self {
@@ -424,6 +433,7 @@ impl ConstraintKind {
             ConstraintKind::Between => "between",
             ConstraintKind::RegionSum => "region-sum",
             ConstraintKind::Entropic => "entropic",
+            ConstraintKind::Zipper => "zipper",
             ConstraintKind::Quadruple => "quadruple",
             ConstraintKind::Clone => "clone",
             ConstraintKind::RowIndexer => "row-indexer",
@@ -461,6 +471,7 @@ impl ConstraintKind {
             "between-line" | "betweenline" => ConstraintKind::Between,
             "region-sum-line" | "regionsumline" | "regionsum" => ConstraintKind::RegionSum,
             "entropic-line" | "entropicline" => ConstraintKind::Entropic,
+            "zipper-line" | "zipperline" => ConstraintKind::Zipper,
             "quad" => ConstraintKind::Quadruple,
             "rowindexer" => ConstraintKind::RowIndexer,
             "columnindexer" | "col-indexer" => ConstraintKind::ColumnIndexer,
@@ -495,6 +506,7 @@ impl ConstraintKind {
             ConstraintKind::Between => "between line",
             ConstraintKind::RegionSum => "region-sum line",
             ConstraintKind::Entropic => "entropic line",
+            ConstraintKind::Zipper => "zipper line",
             ConstraintKind::Quadruple => "quadruple",
             ConstraintKind::Clone => "clone",
             ConstraintKind::RowIndexer => "row indexer",
@@ -510,7 +522,7 @@ impl ConstraintKind {
     /// `killercage`, `littlekillersum`, `arrow`, `thermometer`, `slowthermometer`,
     /// `sandwichsum`, `xsum`, `skyscraper`, `difference`, `ratio`, `xv`, `odd`, `even`,
     /// `minimum`, `maximum`, `palindrome`, `renban`, `whispers`, `betweenline`,
-    /// `regionsumline`, `entropicline`, `quadruple`, `clone`, `rowindexer`, `columnindexer`,
+    /// `regionsumline`, `entropicline`, `zipperline`, `quadruple`, `clone`, `rowindexer`, `columnindexer`,
     /// `boxindexer`, `nonconsecutive`; the negative rules are words of `negative` (`ratio`,
     /// `xv`).
     pub fn fpuzzles_field(self) -> &'static str {
@@ -536,6 +548,7 @@ impl ConstraintKind {
             ConstraintKind::Between => "betweenline",
             ConstraintKind::RegionSum => "regionsumline",
             ConstraintKind::Entropic => "entropicline",
+            ConstraintKind::Zipper => "zipperline",
             ConstraintKind::Quadruple => "quadruple",
             ConstraintKind::Clone => "clone",
             ConstraintKind::RowIndexer => "rowindexer",
@@ -815,6 +828,7 @@ impl Constraint {
             Constraint::Between { .. } => ConstraintKind::Between,
             Constraint::RegionSum { .. } => ConstraintKind::RegionSum,
             Constraint::Entropic { .. } => ConstraintKind::Entropic,
+            Constraint::Zipper { .. } => ConstraintKind::Zipper,
             Constraint::Quadruple { .. } => ConstraintKind::Quadruple,
             Constraint::Clone { .. } => ConstraintKind::Clone,
             Constraint::Indexer { axis: Axis::Row, .. } => ConstraintKind::RowIndexer,
@@ -840,6 +854,7 @@ impl Constraint {
             | Constraint::Between { cells }
             | Constraint::RegionSum { cells }
             | Constraint::Entropic { cells }
+            | Constraint::Zipper { cells }
             | Constraint::Quadruple { cells, .. }
             | Constraint::Indexer { cells, .. } => cells.clone(),
             Constraint::LittleKiller { clue, direction, .. } => {
@@ -949,7 +964,8 @@ impl Constraint {
             | Constraint::Renban { cells }
             | Constraint::Whispers { cells, .. }
             | Constraint::RegionSum { cells }
-            | Constraint::Entropic { cells } => line_at_least(cells, 1),
+            | Constraint::Entropic { cells }
+            | Constraint::Zipper { cells } => line_at_least(cells, 1),
             Constraint::Between { cells } => line_at_least(cells, 2),
             Constraint::Sandwich { clue, .. }
             | Constraint::XSum { clue, .. }
@@ -1063,7 +1079,8 @@ impl fmt::Display for Constraint {
             | Constraint::Whispers { cells, .. }
             | Constraint::Between { cells }
             | Constraint::RegionSum { cells }
-            | Constraint::Entropic { cells } => write!(f, "{name} from {}", first(cells)),
+            | Constraint::Entropic { cells }
+            | Constraint::Zipper { cells } => write!(f, "{name} from {}", first(cells)),
             Constraint::Quadruple { cells, values } => {
                 let values: Vec<String> = values.iter().map(u8::to_string).collect();
                 write!(f, "{name} {} at {}", values.join(""), first(cells))

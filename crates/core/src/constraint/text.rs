@@ -19,7 +19,7 @@
 //! # xv x r1c1 r1c2                  an X (`xv v ...`: a V)
 //! # odd r1c1 r5c5                   each cell odd; `even`, `minimum`, `maximum` likewise
 //! # whispers r1c1 r1c2 r1c3         (`whispers 4 ...`: a gap of 4)
-//! # palindrome r1c1 r1c2 r1c3       `renban`, `between`, `region-sum`, `entropic` likewise
+//! # palindrome r1c1 r1c2 r1c3       `renban`, `between`, `region-sum`, `entropic`, `zipper` likewise
 //! # quadruple 1 2 r1c1 r1c2 r2c1 r2c2
 //! # clone r1c1 r1c2 : r5c5 r5c6     cells, then their clones
 //! # row-indexer r1c1 r2c1           `column-indexer`, `box-indexer` likewise
@@ -178,6 +178,7 @@ pub fn parse_directive(text: &str) -> Option<Vec<Constraint>> {
         ConstraintKind::Between => vec![Constraint::Between { cells: cells(rest)? }],
         ConstraintKind::RegionSum => vec![Constraint::RegionSum { cells: cells(rest)? }],
         ConstraintKind::Entropic => vec![Constraint::Entropic { cells: cells(rest)? }],
+        ConstraintKind::Zipper => vec![Constraint::Zipper { cells: cells(rest)? }],
         ConstraintKind::Quadruple => {
             let split = rest.iter().position(|word| number(word).is_none()).unwrap_or(rest.len());
             let values: Vec<u8> = rest[..split]
@@ -243,6 +244,7 @@ pub fn directive_line(constraint: &Constraint) -> String {
         | Constraint::Between { cells }
         | Constraint::RegionSum { cells }
         | Constraint::Entropic { cells }
+        | Constraint::Zipper { cells }
         | Constraint::Indexer { cells, .. }
         | Constraint::Whispers { cells, gap: None } => places(cells),
         Constraint::Whispers { cells, gap: Some(gap) } => format!("{gap} {}", places(cells)),

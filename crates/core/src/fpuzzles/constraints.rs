@@ -8,7 +8,7 @@
 //! | `killercage` | `{cells, value?}` | a cage, its sum if `value` is given |
 //! | `littlekillersum` | `{cell, cells, direction, value}` | the diagonal from the clue `cell` (`UR`, `UL`, `DR`, `DL`); `cells` is the editor's copy of it |
 //! | `arrow` | `{cells, lines}` | the circle or pill `cells`; each line starts in it |
-//! | `thermometer`, `slowthermometer`, `palindrome`, `renban`, `betweenline`, `regionsumline`, `entropicline` | `{lines}` | a rule per line |
+//! | `thermometer`, `slowthermometer`, `palindrome`, `renban`, `betweenline`, `regionsumline`, `entropicline`, `zipperline` | `{lines}` | a rule per line |
 //! | `whispers` (also `germanwhispers`, `dutchwhispers`) | `{lines, value?}` | German whispers, or the gap `value` (Dutch: one less) |
 //! | `sandwichsum`, `xsum`, `skyscraper` | `{cell, value}` | a clue outside the grid |
 //! | `difference`, `ratio` | `{cells, value?}` | white (1 unless said) and black (2) dots |
@@ -30,7 +30,7 @@ use crate::constraint::{Axis, Constraint, Direction, Spot};
 use crate::size::Size;
 
 /// The fields read here.
-pub(super) const FIELDS: [&str; 31] = [
+pub(super) const FIELDS: [&str; 32] = [
     "killercage",
     "littlekillersum",
     "arrow",
@@ -54,6 +54,7 @@ pub(super) const FIELDS: [&str; 31] = [
     "betweenline",
     "regionsumline",
     "entropicline",
+    "zipperline",
     "quadruple",
     "clone",
     "rowindexer",
@@ -242,7 +243,7 @@ impl Entry<'_> {
                 }
             }
             "thermometer" | "slowthermometer" | "palindrome" | "renban" | "betweenline"
-            | "regionsumline" | "entropicline" => {
+            | "regionsumline" | "entropicline" | "zipperline" => {
                 for cells in self.lines()? {
                     out.push(match self.field {
                         "thermometer" => Constraint::Thermometer { cells },
@@ -251,6 +252,7 @@ impl Entry<'_> {
                         "renban" => Constraint::Renban { cells },
                         "betweenline" => Constraint::Between { cells },
                         "regionsumline" => Constraint::RegionSum { cells },
+                        "zipperline" => Constraint::Zipper { cells },
                         _ => Constraint::Entropic { cells },
                     });
                 }

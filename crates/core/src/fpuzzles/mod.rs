@@ -5,7 +5,7 @@
 //! its givens, the diagonals, anti-knight, anti-king, disjoint groups, extra regions and given
 //! pencil marks (a [`Layout`]'s houses, pairs and candidates), and the rules with numbers and
 //! lines as [`Constraint`]s ([`constraints`]). A puzzle with a rule the workbench does not know
-//! (`zipperline`, `modularline`, ...) is refused with the field's name, so no variant is ever
+//! (`modularline`, `doublearrow`, ...) is refused with the field's name, so no variant is ever
 //! solved as a puzzle with fewer rules.
 //!
 //! The JSON's fields, as the editor writes them: `size` (the side), `grid` (`size` rows of

@@ -358,13 +358,14 @@ fn every_rule_with_numbers_and_lines_is_read() {
             ],
         ),
         (
-            r#""palindrome":[{"lines":[["R1C1","R1C2"]]}],"renban":[{"lines":[["R2C1","R2C2"]]}],"betweenline":[{"lines":[["R3C1","R3C2","R3C3"]]}],"regionsumline":[{"lines":[["R4C3","R4C4"]]}],"entropicline":[{"lines":[["R5C1","R5C2"]]}]"#,
+            r#""palindrome":[{"lines":[["R1C1","R1C2"]]}],"renban":[{"lines":[["R2C1","R2C2"]]}],"betweenline":[{"lines":[["R3C1","R3C2","R3C3"]]}],"regionsumline":[{"lines":[["R4C3","R4C4"]]}],"entropicline":[{"lines":[["R5C1","R5C2"]]}],"zipperline":[{"lines":[["R6C1","R6C2","R7C2"]]}]"#,
             vec![
                 Constraint::Palindrome { cells: spots("R1C1 R1C2") },
                 Constraint::Renban { cells: spots("R2C1 R2C2") },
                 Constraint::Between { cells: spots("R3C1 R3C2 R3C3") },
                 Constraint::RegionSum { cells: spots("R4C3 R4C4") },
                 Constraint::Entropic { cells: spots("R5C1 R5C2") },
+                Constraint::Zipper { cells: spots("R6C1 R6C2 R7C2") },
             ],
         ),
         (
@@ -417,7 +418,7 @@ fn the_editor_s_own_fields_are_passed_over_and_unknown_rules_refused_by_name() {
     let grid = parse(json(size, &[(0, 1)], display).as_bytes()).unwrap();
     assert!(grid.is_classic() && grid.clue_count() == 1);
     for (extra, named) in [
-        (r#","zipperline":[{"lines":[["R1C1","R1C2"]]}]"#, "`zipperline`"),
+        (r#","doublearrow":[{"lines":[["R1C1","R1C2","R1C3"]]}]"#, "`doublearrow`"),
         (r#","modularline":[{"lines":[["R1C1","R1C2"]]}]"#, "`modularline`"),
         (r#","negative":["difference"]"#, "\"difference\""),
         (r#","cage":[{"cells":["R1C1"],"value":"DR5"}]"#, "digital-root"),
@@ -508,7 +509,7 @@ fn entries_that_do_not_read_are_named() {
 #[test]
 fn a_puzzle_written_as_a_link_reads_back_with_every_rule_and_its_solution() {
     let size = Size::NINE;
-    let fields = r#","killercage":[{"cells":["R1C1","R1C2"],"value":"5"}],"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"23"}],"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3"]]}],"thermometer":[{"lines":[["R3C3","R3C4"]]}],"sandwichsum":[{"cell":"R0C3","value":"15"}],"xsum":[{"cell":"R4C10","value":"20"}],"skyscraper":[{"cell":"R10C2","value":"3"}],"difference":[{"cells":["R1C1","R1C2"],"value":"3"}],"ratio":[{"cells":["R4C1","R4C2"]}],"xv":[{"cells":["R5C1","R5C2"],"value":"V"}],"odd":[{"cell":"R9C9"}],"whispers":[{"lines":[["R6C1","R6C2"]],"value":"4"}],"quadruple":[{"cells":["R7C7","R7C8","R8C7","R8C8"],"values":[1]}],"clone":[{"cells":["R1C9"],"cloneCells":["R9C1"]}],"boxindexer":[{"cells":["R5C5"]}],"nonconsecutive":true,"negative":["xv","ratio"],"antiknight":true,"diagonal+":true,"diagonal-":true,"extraregion":[{"cells":["R1C1","R5C5"]}]"#;
+    let fields = r#","killercage":[{"cells":["R1C1","R1C2"],"value":"5"}],"littlekillersum":[{"cell":"R0C1","direction":"DR","value":"23"}],"arrow":[{"cells":["R1C1","R1C2"],"lines":[["R1C2","R2C3"]]}],"thermometer":[{"lines":[["R3C3","R3C4"]]}],"sandwichsum":[{"cell":"R0C3","value":"15"}],"xsum":[{"cell":"R4C10","value":"20"}],"skyscraper":[{"cell":"R10C2","value":"3"}],"difference":[{"cells":["R1C1","R1C2"],"value":"3"}],"ratio":[{"cells":["R4C1","R4C2"]}],"xv":[{"cells":["R5C1","R5C2"],"value":"V"}],"odd":[{"cell":"R9C9"}],"whispers":[{"lines":[["R6C1","R6C2"]],"value":"4"}],"zipperline":[{"lines":[["R8C1","R8C2","R9C1","R9C2"]]}],"quadruple":[{"cells":["R7C7","R7C8","R8C7","R8C8"],"values":[1]}],"clone":[{"cells":["R1C9"],"cloneCells":["R9C1"]}],"boxindexer":[{"cells":["R5C5"]}],"nonconsecutive":true,"negative":["xv","ratio"],"antiknight":true,"diagonal+":true,"diagonal-":true,"extraregion":[{"cells":["R1C1","R5C5"]}]"#;
     let grid = parse(json(size, &[(40, 5)], fields).as_bytes()).unwrap();
     let solution = crate::symmetry::base_solution(size);
     let written = link(&grid, Some(&solution)).unwrap();

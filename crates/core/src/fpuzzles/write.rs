@@ -128,6 +128,7 @@ pub(super) fn puzzle_json(puzzle: &Grid, solution: Option<&Grid>) -> Option<Stri
                 | Constraint::Between { cells }
                 | Constraint::RegionSum { cells }
                 | Constraint::Entropic { cells }
+                | Constraint::Zipper { cells }
                 | Constraint::Whispers { cells, gap: None } => json!({ "lines": [names(cells)] }),
                 Constraint::Whispers { cells, gap: Some(gap) } => {
                     json!({ "lines": [names(cells)], "value": gap.to_string() })

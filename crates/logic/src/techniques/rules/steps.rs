@@ -24,6 +24,7 @@ pub(crate) fn kinds(technique: Technique) -> &'static [ConstraintKind] {
         Technique::Quadruple => &[K::Quadruple],
         Technique::Whispers => &[K::Whispers],
         Technique::Arrow => &[K::Arrow],
+        Technique::Zipper => &[K::Zipper],
         Technique::Renban => &[K::Renban],
         Technique::Entropic => &[K::Entropic],
         Technique::LittleKiller => &[K::LittleKiller],

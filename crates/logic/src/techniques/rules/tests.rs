@@ -177,6 +177,17 @@ fn an_arrow_s_circle_is_at_least_what_its_line_can_add_to() {
 }
 
 #[test]
+fn a_zipper_line_s_middle_is_at_least_what_its_two_ends_can_add_to() {
+    let (step, text) = step_of(Technique::Zipper, &empty(), &["zipper r1c2 r2c2 r1c3"], true);
+    assert_eq!(removes(&step, "r2c2"), 0b11, "two cells of one row add to 3 or more");
+    assert_eq!(removes(&step, "r1c2"), 0b1_0000_0000, "an end with the other at 1 or more");
+    assert!(
+        text.starts_with("Zipper Line: zipper line from r1c2 (r1c2+r1c3 = r2c2) => "),
+        "{text}"
+    );
+}
+
+#[test]
 fn dots_xv_whispers_and_the_like_each_name_their_rule() {
     let cases: [(Technique, &[&str], &str, &[&str]); 14] = [
         (
