@@ -21,7 +21,10 @@
 //! with the run as its reason ([`Reason::Constraint`]), and a rule found impossible is a
 //! conflict ([`Conflict::Constraint`]). An analysis expands either into the literals "cell is
 //! not value" of every candidate the propagator's cells had lost when it ran
-//! (`explained.rs`), which imply the removal by the propagator's contract.
+//! (`explained.rs`), which imply the removal by the propagator's contract; a sum's, the first
+//! time an analysis meets it, into those of them its bounds read.
+
+use std::cell::RefCell;
 
 use super::clauses::{ClauseDb, ClauseRef};
 use super::explained::Explained;
@@ -117,7 +120,8 @@ pub(super) struct Solver {
     agenda: Agenda,
     narrowing: Narrowing,
     removals: Vec<(u16, u64)>,
-    explained: Explained,
+    /// Shortened as analyses meet the runs, which read the solver without changing it.
+    explained: RefCell<Explained>,
     /// Per cell, the values not yet false.
     pub(super) candidates: Vec<u64>,
     /// Per cell, the value made true plus one, or 0.
@@ -174,7 +178,7 @@ impl Solver {
             agenda: Agenda::default(),
             narrowing: Narrowing::default(),
             removals: Vec::new(),
-            explained: Explained::default(),
+            explained: RefCell::new(Explained::default()),
             candidates: Vec::new(),
             placed: Vec::new(),
             placed_count: 0,
@@ -203,7 +207,7 @@ impl Solver {
         self.geometry.set_layout(layout, size);
         self.has_layout = self.geometry.layout().is_some();
         self.has_constraints = self.geometry.model().is_some();
-        self.explained.clear();
+        self.explained.get_mut().clear();
         match self.geometry.model() {
             Some(model) => self.agenda.wake_all(model),
             None => self.agenda.clear(),
@@ -373,19 +377,21 @@ impl Solver {
         loop {
             let Some(model) = self.geometry.model() else { return Ok(()) };
             let Some(index) = self.agenda.pop() else { return Ok(()) };
+            let level = self.level();
             let result = self.narrowing.run(&model.propagators()[index], &self.candidates);
             let removals = match result {
                 Ok([]) => continue,
                 Ok(removals) => removals,
                 Err(_) => {
-                    let run = self.explained.record(index, self.level(), self.narrowing.before());
+                    let run =
+                        self.explained.get_mut().record(index, level, self.narrowing.before());
                     self.agenda.clear();
                     return Err(Conflict::Constraint(run));
                 }
             };
             self.removals.clear();
             self.removals.extend_from_slice(removals);
-            let run = self.explained.record(index, self.level(), self.narrowing.before());
+            let run = self.explained.get_mut().record(index, level, self.narrowing.before());
             for k in 0..self.removals.len() {
                 let (cell, mut values) = self.removals[k];
                 while values != 0 {
@@ -638,7 +644,7 @@ impl Solver {
             // The state at `level` was a fixpoint of the propagators, before its next
             // decision: none need run again until a cell loses a value.
             self.agenda.clear();
-            self.explained.backtrack(level);
+            self.explained.get_mut().backtrack(level);
         }
         let start = self.level_starts[level];
         let side = self.geometry.side;
@@ -714,13 +720,16 @@ impl Solver {
     }
 
     /// Appends to `out` the variables of the candidates the cells of constraint run `run` had
-    /// lost when it ran (those lost at level 0 left out): what its removals, or its
-    /// contradiction, follow from.
+    /// lost when it ran (those lost at level 0 left out; a sum's, those its bounds read): what
+    /// its removals, or its contradiction, follow from.
     fn run_antecedents(&self, run: u32, out: &mut Vec<usize>) {
         let side = self.geometry.side;
-        let (propagator, before) = self.explained.run(run);
         let model = self.geometry.model().expect("a constraint's reason comes from its model");
-        let cells = model.propagators()[propagator].cells();
+        let mut explained = self.explained.borrow_mut();
+        let propagator = &model.propagators()[explained.run(run).0];
+        explained.shorten(run, propagator, &self.root_candidates, side);
+        let before = explained.run(run).1;
+        let cells = propagator.cells();
         for (&cell, &had) in cells.iter().zip(before) {
             let cell = usize::from(cell);
             let mut lost = self.root_candidates[cell] & !had;
