@@ -21,8 +21,9 @@
 //! with the run as its reason ([`Reason::Constraint`]), and a rule found impossible is a
 //! conflict ([`Conflict::Constraint`]). An analysis expands either into the literals "cell is
 //! not value" of every candidate the propagator's cells had lost when it ran
-//! (`explained.rs`), which imply the removal by the propagator's contract; a sum's, the first
-//! time an analysis meets it, into those of them its bounds read.
+//! (`explained.rs`), which imply the removal by the propagator's contract; a sum of more
+//! cells than a house, the first time an analysis meets it, into those of them its bounds
+//! read.
 
 use std::cell::RefCell;
 
