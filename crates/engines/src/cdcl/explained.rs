@@ -243,13 +243,7 @@ mod tests {
         let layout = Arc::new(Layout::classic(nine).with_constraints(vec![cage, arrow]).unwrap());
         let model = Model::without_implied(&layout);
         let root = vec![0x1ffu64; 81];
-        let mut state = 0x9e37_79b9_7f4a_7c15u64;
-        let mut draw = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = crate::testing::Rng(0x9e37_79b9_7f4a_7c15);
         let (mut checked, mut shorter) = (0, 0);
         for propagator in model.propagators() {
             let Propagator::Sum(sum) = propagator else { continue };
@@ -259,9 +253,9 @@ mod tests {
                 let mut grid = root.clone();
                 for &(cell, _) in &terms {
                     // A run of values with holes in it.
-                    let (a, b) = ((draw() % 9) as u32, (draw() % 9) as u32);
+                    let (a, b) = (rng.below(9) as u32, rng.below(9) as u32);
                     let span = (0x1ffu64 >> (8 - a.max(b) + a.min(b))) << a.min(b);
-                    grid[usize::from(cell)] = span & (draw() | 1 << a | 1 << b);
+                    grid[usize::from(cell)] = span & (rng.next() | 1 << a | 1 << b);
                 }
                 let mut narrowing = Narrowing::default();
                 let (fails, removals) = match narrowing.run(propagator, &grid) {
