@@ -237,6 +237,41 @@ fn sums_are_sound_and_exact_on_a_9x9_grid() {
 }
 
 #[test]
+fn the_cells_outside_a_sandwich_hold_the_values_its_sets_leave() {
+    // Row 1 with its 1 in c1, its 9 in c5 and a 3 in c2: of the sets of three values that add
+    // to 18, only {3, 7, 8} holds a 3, so c3 and c4 hold 7 and 8, and c6 to c9 the rest of
+    // 2 to 8: 2, 4, 5 and 6.
+    let layout = layout(9, parse("sandwich 18 r1c0"));
+    let model = Model::without_implied(&layout);
+    let value = |v: u32| 1u64 << (v - 1);
+    // The row's other cells without those three values, as the row leaves them.
+    let row = |candidates: &mut Vec<u64>| {
+        for values in &mut candidates[..9] {
+            *values &= !(value(1) | value(3) | value(9));
+        }
+        candidates[0] = value(1);
+        candidates[1] = value(3);
+        candidates[4] = value(9);
+    };
+    let mut candidates = vec![0x1FF; 81];
+    row(&mut candidates);
+    assert_eq!(model.fixpoint(&mut candidates), Ok(()));
+    for (cell, &values) in candidates.iter().enumerate().take(9).skip(2) {
+        let expected = match cell {
+            2 | 3 => value(7) | value(8),
+            4 => value(9),
+            _ => value(2) | value(4) | value(5) | value(6),
+        };
+        assert_eq!(values, expected, "r1c{}", cell + 1);
+    }
+    // A 7 outside as well leaves no set: no solution.
+    let mut candidates = vec![0x1FF; 81];
+    row(&mut candidates);
+    candidates[8] = value(7);
+    assert_eq!(model.fixpoint(&mut candidates), Err(Contradiction));
+}
+
+#[test]
 fn a_renban_line_places_a_value_every_run_holds_where_one_cell_alone_can_take_it() {
     // Six cells on nine values: every run of six holds 4, 5 and 6.
     let layout = layout(9, parse("renban r1c1 r2c2 r3c3 r4c4 r5c5 r6c6"));
