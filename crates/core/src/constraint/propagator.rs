@@ -83,6 +83,12 @@ impl Propagator {
     /// Whether running the propagator again right after it narrowed, with nothing else
     /// changed, would remove nothing more: an engine need not wake it for its own removals.
     pub fn is_idempotent(&self) -> bool {
-        matches!(self, Propagator::Relation(_) | Propagator::Unary { .. } | Propagator::Never)
+        matches!(
+            self,
+            Propagator::Relation(_)
+                | Propagator::Unary { .. }
+                | Propagator::Never
+                | Propagator::Sandwich(_)
+        )
     }
 }

@@ -254,7 +254,14 @@ impl Sandwich {
     /// cells between may hold is tried too, with the other values of the line outside it:
     /// the line holds each value once, so the cells outside the sandwich hold exactly the
     /// values it leaves (on a 9×9 grid, a sandwich of 18 leaves 17 to the cells outside).
+    /// Runs until it removes nothing more, so that it need not be woken by its own removals.
     pub(super) fn narrow(&self, domains: &mut Domains<'_>) -> Result<(), Contradiction> {
+        while self.narrow_once(domains)? {}
+        Ok(())
+    }
+
+    /// One pass of [`Sandwich::narrow`]: whether it removed anything.
+    fn narrow_once(&self, domains: &mut Domains<'_>) -> Result<bool, Contradiction> {
         let n = self.cells.len();
         let (one, top) = (1u64, 1u64 << (self.side - 1));
         let middle = range(2, i64::from(self.side) - 1);
@@ -335,10 +342,12 @@ impl Sandwich {
         if !any {
             return Err(Contradiction);
         }
+        let mut removed = false;
         for (k, &cell) in self.cells.iter().enumerate() {
+            removed |= line[k] & !support[k] != 0;
             domains.restrict(cell, support[k])?;
         }
-        Ok(())
+        Ok(removed)
     }
 
     /// The sets of `count` distinct values adding to the sum, ends' values among them too.
