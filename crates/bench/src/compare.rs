@@ -355,7 +355,7 @@ impl Comparison {
                     Some(speed) => (
                         format!("{:.3}", speed.ratio),
                         format!("[{:.3}, {:.3}]", speed.lower, speed.upper),
-                        format_p(speed.p_value),
+                        stats::format_p(speed.p_value),
                         speed.verdict(Reading::Final {
                             judged: self.threshold_percent.is_some(),
                             one_run: self.one_run_drift_percent.is_some(),
@@ -525,11 +525,6 @@ impl Group {
             format!("{} -> {}", self.old_engine, self.new_engine)
         }
     }
-}
-
-/// A p-value in a few digits.
-fn format_p(p: f64) -> String {
-    if p < 1e-4 { "<0.0001".to_owned() } else { format!("{p:.4}") }
 }
 
 /// One group of rows as read: a file (name and digest), size and engine.

@@ -533,7 +533,7 @@ fn decide(
     };
     let verdict = estimate.verdict(stats::Reading::SoFar);
     progress.note(&format!(
-        "{} against {} on {}, {}: {:.3} [{:.3}, {:.3}], p {:.4}: {verdict}",
+        "{} against {} on {}, {}: {:.3} [{:.3}, {:.3}], p {}: {verdict}",
         new.info.name,
         old.info.name,
         chunk.file,
@@ -541,7 +541,7 @@ fn decide(
         estimate.ratio,
         estimate.lower,
         estimate.upper,
-        estimate.p_value,
+        stats::format_p(estimate.p_value),
     ));
     estimate.decided
 }

@@ -299,12 +299,12 @@ fn write_speed(
                 });
                 writeln!(
                     out,
-                    "  {place}: {:.3} [{:.3}, {:.3}] over {} puzzles, p {:.4}: {verdict}",
+                    "  {place}: {:.3} [{:.3}, {:.3}] over {} puzzles, p {}: {verdict}",
                     estimate.ratio,
                     estimate.lower,
                     estimate.upper,
                     estimate.puzzles,
-                    estimate.p_value
+                    stats::format_p(estimate.p_value)
                 )?;
             }
         }

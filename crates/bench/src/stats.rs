@@ -541,6 +541,11 @@ fn exact_wilcoxon(n: usize, statistic: usize) -> f64 {
     (2.0 * at_most.min(at_least) / patterns).min(1.0)
 }
 
+/// A p-value in a few digits, as every table and message prints it: `<0.0001` below that.
+pub fn format_p(p: f64) -> String {
+    if p < 1e-4 { "<0.0001".to_owned() } else { format!("{p:.4}") }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
