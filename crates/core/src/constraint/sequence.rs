@@ -276,33 +276,19 @@ impl Sandwich {
         let line = &line[..n];
         let (mut support, mut inner) = ([0u64; 64], [0u64; 64]);
         let mut any = false;
-        // Each pair of places once: the 1 first, the largest value first, or either.
-        let ends = |from: usize, to: usize| {
-            let first =
-                if line[from] & one != 0 && line[to] & top != 0 { (one, top) } else { (0, 0) };
-            let second =
-                if line[from] & top != 0 && line[to] & one != 0 { (top, one) } else { (0, 0) };
-            (first.0 | second.0, first.1 | second.1)
-        };
+        // Each pair of places once, the 1 first or the largest value first.
         for from in 0..n {
             for to in from + 1..n {
-                let (at_from, at_to) = ends(from, to);
-                if at_from == 0 {
+                let one_first = line[from] & one != 0 && line[to] & top != 0;
+                let top_first = line[from] & top != 0 && line[to] & one != 0;
+                if !one_first && !top_first {
                     continue;
                 }
-                let sets = if tabled {
-                    let sets = self.sets(to - from - 1);
-                    if sets.is_empty() {
-                        continue;
-                    }
-                    sets
-                } else {
-                    &[]
-                };
                 let outside = || (0..n).filter(move |&k| k < from || k > to);
                 // The values of the sets that fit, inside and outside; untabled, the cells
                 // outside hold neither end's value.
                 let (held, left) = if tabled {
+                    let sets = self.sets(to - from - 1);
                     let Some(fit) = fit_sets(line, from, to, middle, sets) else {
                         continue;
                     };
@@ -332,8 +318,14 @@ impl Sandwich {
                     support[k] |= line[k] & left;
                 }
                 any = true;
-                support[from] |= at_from;
-                support[to] |= at_to;
+                if one_first {
+                    support[from] |= one;
+                    support[to] |= top;
+                }
+                if top_first {
+                    support[from] |= top;
+                    support[to] |= one;
+                }
                 for (k, &values) in inner[..between.len()].iter().enumerate() {
                     support[from + 1 + k] |= values;
                 }
