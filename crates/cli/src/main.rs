@@ -32,6 +32,10 @@ use args::{Cli, Command, ExternalArgs};
 use console::{Halt, errln};
 use sudoku_external::Wanted;
 
+/// The allocator of the whole command (see the workspace's manifest for why).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Exit codes, documented in `--help` and in docs/guide.md.
 pub mod exit {
     /// Every puzzle was solved (or counted).

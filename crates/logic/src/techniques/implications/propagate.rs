@@ -70,8 +70,10 @@ pub(super) struct Implications {
     pub(super) off_order: Vec<u16>,
     /// Per node, one plus its index in `spans` if it was reached; an entry left over from an
     /// earlier walk of the same buffers is told apart by the span's node (see
-    /// [`Implications::index`]), so that a walk need not clear the table it reuses.
-    slot: Vec<u32>,
+    /// [`Implications::index`]), so that a walk need not clear the table it reuses. A walk
+    /// records each node once at most, and one more where it meets a contradiction: 16 bits
+    /// hold the index, and a thread's thousands of kept buffers take half the memory.
+    slot: Vec<u16>,
     /// Per reached node, where its parents lie in `parents`, how many, and the node.
     spans: Vec<Span>,
     parents: Vec<u16>,
@@ -99,7 +101,7 @@ struct Span {
 struct Buffers {
     on_order: Vec<u16>,
     off_order: Vec<u16>,
-    slot: Vec<u32>,
+    slot: Vec<u16>,
     spans: Vec<Span>,
     parents: Vec<u16>,
     nested: Vec<(u32, u64, u32)>,
@@ -175,7 +177,8 @@ impl Implications {
             &[parent] => self.parents.push(parent),
             _ => self.parents.extend_from_slice(parents),
         }
-        self.slot[n] = self.spans.len() as u32;
+        debug_assert!(self.spans.len() <= NODES + 1);
+        self.slot[n] = self.spans.len() as u16;
     }
 
     /// Adds node `n`, derived from `parents`.
@@ -203,7 +206,7 @@ impl Implications {
         copy.parents.extend_from_slice(&self.parents);
         copy.nested.extend_from_slice(&self.nested);
         for (index, span) in self.spans.iter().enumerate() {
-            copy.slot[usize::from(span.node)] = index as u32 + 1;
+            copy.slot[usize::from(span.node)] = index as u16 + 1;
         }
         copy.contradiction = self.contradiction;
         copy
